@@ -1,0 +1,8 @@
+// drizzle-kit writes numbered SQL migrations from the schema; wrangler applies them.
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./worker/db/schema.ts",
+  out: "./migrations",
+});

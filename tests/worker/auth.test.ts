@@ -1,0 +1,362 @@
+// The auth service through the real @supabase/auth-js client, plus the wire details it relies on.
+import { env, SELF } from "cloudflare:test";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import app from "../../worker/app";
+import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/auth/password";
+import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/auth/tokens";
+import { api, authClient, GOOD_PASSWORD, signUp, testIp, uniqueEmail } from "./helpers";
+
+const enc = new TextEncoder();
+
+describe("passwords", () => {
+  it("are hashed with PBKDF2-SHA256 at exactly 100,000 iterations (the Workers production cap)", async () => {
+    expect(PBKDF2_ITERATIONS).toBe(100_000);
+    const stored = await hashPassword("a-long-enough-password");
+    const [scheme, iterations, salt, hash] = stored.split("$");
+    expect(scheme).toBe("pbkdf2-sha256");
+    expect(Number(iterations)).toBe(100_000);
+    expect(salt).toHaveLength(24);
+    expect(hash).toHaveLength(44);
+    expect(await verifyPassword("a-long-enough-password", stored)).toBe(true);
+    expect(await verifyPassword("a-long-enough-passworD", stored)).toBe(false);
+  });
+
+  it("use a fresh salt each time", async () => {
+    expect(await hashPassword("same-password-1")).not.toBe(await hashPassword("same-password-1"));
+  });
+});
+
+describe("sign-up", () => {
+  it("returns a session for a new email and creates the profile", async () => {
+    const client = authClient();
+    const email = uniqueEmail();
+    const { data, error } = await client.signUp({ email, password: GOOD_PASSWORD });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.session?.refresh_token).toBeTruthy();
+    expect(data.user?.email).toBe(email);
+    const profile = await env.DB.prepare("select email, is_admin from profiles where id = ?")
+      .bind(data.user!.id)
+      .first();
+    expect(profile).toEqual({ email, is_admin: 0 });
+  });
+
+  it("ignores is_admin sent by the client", async () => {
+    const client = authClient();
+    const { data } = await client.signUp({
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+      options: { data: { is_admin: true, full_name: "Pat" } },
+    });
+    const profile = await api("/api/profile", { token: data.session!.access_token });
+    expect(profile.body.profile.is_admin).toBe(false);
+    expect(data.user?.user_metadata).toEqual({ full_name: "Pat" });
+  });
+
+  it("makes addresses in ADMIN_EMAILS admins, case-insensitively", async () => {
+    const { session } = await signUp("second.admin@agency.test");
+    const profile = await api("/api/profile", { token: session.access_token });
+    expect(profile.body.profile.is_admin).toBe(true);
+  });
+
+  it("refuses passwords shorter than 6 characters", async () => {
+    const { error } = await authClient().signUp({ email: uniqueEmail(), password: "abc12" });
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe("weak_password");
+    expect(error?.message).toContain("at least 6 characters");
+  });
+
+  it("refuses passwords from the common-password list", async () => {
+    const { error } = await authClient().signUp({ email: uniqueEmail(), password: "Password123" });
+    expect(error?.code).toBe("weak_password");
+    expect(error?.message).toBe("This password is too common and easy to guess. Please choose a different one.");
+  });
+
+  it("refuses an address that is already registered", async () => {
+    const { email } = await signUp();
+    const { error } = await authClient().signUp({ email: email.toUpperCase(), password: GOOD_PASSWORD });
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe("user_already_exists");
+    expect(error?.message).toBe("User already registered");
+  });
+
+  it("is rate-limited per client address", async () => {
+    const ip = testIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await SELF.fetch("http://localhost/auth/v1/signup", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+        body: JSON.stringify({ email: "not-an-email", password: "x" }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it("answers a malformed body with 400, not 500", async () => {
+    const res = await SELF.fetch("http://localhost/auth/v1/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+      body: "{not json",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error_code: "validation_failed" });
+  });
+});
+
+describe("sign-in", () => {
+  it("returns a session for the right password", async () => {
+    const { email } = await signUp();
+    const client = authClient();
+    const { data, error } = await client.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
+    expect(data.session!.expires_in).toBe(3600);
+  });
+
+  it("answers a wrong password and an unknown email with the same 400 invalid_credentials", async () => {
+    const { email } = await signUp();
+    const wrong = await authClient().signInWithPassword({ email, password: "wrong-password-1" });
+    const unknown = await authClient().signInWithPassword({ email: uniqueEmail(), password: "wrong-password-1" });
+    for (const r of [wrong, unknown]) {
+      expect(r.error?.status).toBe(400);
+      expect(r.error?.code).toBe("invalid_credentials");
+      expect(r.error?.message).toBe("Invalid login credentials");
+    }
+  });
+
+  it("sends the GoTrue legacy error shape when no API version header is sent", async () => {
+    const res = await SELF.fetch("http://localhost/auth/v1/token?grant_type=password", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+      body: JSON.stringify({ email: uniqueEmail(), password: "whatever-1" }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" });
+  });
+
+  it("locks an email after 10 failures with 429 over_request_rate_limit, even for the right password", async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 10; i++) {
+      const r = await authClient().signInWithPassword({ email, password: `wrong-password-${i}` });
+      expect(r.error?.code).toBe("invalid_credentials");
+    }
+    const locked = await authClient().signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(locked.error?.status).toBe(429);
+    expect(locked.error?.code).toBe("over_request_rate_limit");
+    expect(locked.error?.message).toBe("Too many attempts. Please wait a few minutes and try again.");
+  });
+});
+
+describe("refresh tokens", () => {
+  it("rotate on use: the new token works and the session stays signed in", async () => {
+    const { client } = await signUp();
+    const before = (await client.getSession()).data.session!;
+    const { data, error } = await client.refreshSession();
+    expect(error).toBeNull();
+    expect(data.session!.refresh_token).not.toBe(before.refresh_token);
+    const again = await client.refreshSession();
+    expect(again.error).toBeNull();
+  });
+
+  it("give two tabs refreshing with the same token at once the same child", async () => {
+    const { session } = await signUp();
+    const [a, b] = await Promise.all([
+      authClient().refreshSession({ refresh_token: session.refresh_token }),
+      authClient().refreshSession({ refresh_token: session.refresh_token }),
+    ]);
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect(a.data.session!.refresh_token).toBe(b.data.session!.refresh_token);
+  });
+
+  it("detect reuse of a spent token after the grace window and revoke the whole family", async () => {
+    const { session } = await signUp();
+    const first = await authClient().refreshSession({ refresh_token: session.refresh_token });
+    const child = first.data.session!;
+    // Age the parent's revocation past the 10-second grace window.
+    await env.DB.prepare("update refresh_tokens set revoked_at = ? where revoked_at is not null")
+      .bind(new Date(Date.now() - 60_000).toISOString())
+      .run();
+    const reuse = await authClient().refreshSession({ refresh_token: session.refresh_token });
+    expect(reuse.error?.code).toBe("refresh_token_already_used");
+    // The child, and the access token of that session, are now dead too.
+    const childRefresh = await authClient().refreshSession({ refresh_token: child.refresh_token });
+    expect(childRefresh.error?.code).toBe("refresh_token_not_found");
+    const me = await api("/api/profile", { token: child.access_token });
+    expect(me.status).toBe(401);
+  });
+
+  it("answers 503 (which auth-js retries) instead of 500 when the database fails during refresh", async () => {
+    const brokenDb = {
+      prepare() {
+        throw new Error("D1_ERROR: Network connection lost.");
+      },
+      batch() {
+        throw new Error("D1_ERROR: Network connection lost.");
+      },
+    } as unknown as D1Database;
+    const res = await app.request(
+      "/auth/v1/token?grant_type=refresh_token",
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ refresh_token: "x" }) },
+      { ...env, DB: brokenDb },
+    );
+    expect(res.status).toBe(503);
+  });
+});
+
+describe("sign-out", () => {
+  it("scope local ends only this session, at once", async () => {
+    const { email, client } = await signUp();
+    const other = authClient();
+    await other.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const mine = (await client.getSession()).data.session!.access_token;
+    const theirs = (await other.getSession()).data.session!.access_token;
+    const { error } = await client.signOut({ scope: "local" });
+    expect(error).toBeNull();
+    expect((await api("/api/profile", { token: mine })).status).toBe(401);
+    expect((await api("/api/profile", { token: theirs })).status).toBe(200);
+  });
+
+  it("scope others ends the other sessions and keeps this one", async () => {
+    const { email, client } = await signUp();
+    const other = authClient();
+    await other.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const mine = (await client.getSession()).data.session!.access_token;
+    const theirs = (await other.getSession()).data.session!.access_token;
+    await client.signOut({ scope: "others" });
+    expect((await api("/api/profile", { token: mine })).status).toBe(200);
+    expect((await api("/api/profile", { token: theirs })).status).toBe(401);
+  });
+
+  it("scope global ends every session of the user", async () => {
+    const { email, client } = await signUp();
+    const other = authClient();
+    await other.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const mine = (await client.getSession()).data.session!.access_token;
+    const theirs = (await other.getSession()).data.session!.access_token;
+    const res = await SELF.fetch("http://localhost/auth/v1/logout?scope=global", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${mine}` },
+    });
+    expect(res.status).toBe(204);
+    expect((await api("/api/profile", { token: mine })).status).toBe(401);
+    expect((await api("/api/profile", { token: theirs })).status).toBe(401);
+    expect((await client.getSession()).data.session).not.toBeNull(); // the server ended it, not the client
+    const { error } = await client.getUser();
+    expect(error).not.toBeNull();
+  });
+});
+
+describe("user", () => {
+  it("getUser returns the user for a live session", async () => {
+    const { client, email } = await signUp();
+    const { data, error } = await client.getUser();
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+  });
+
+  it("updateUser changes metadata but never admin fields, and changes the password", async () => {
+    const { client, email } = await signUp();
+    const upd = await client.updateUser({ data: { company: "Acme Roofing", is_admin: true } });
+    expect(upd.error).toBeNull();
+    expect(upd.data.user?.user_metadata).toEqual({ company: "Acme Roofing" });
+    const token = (await client.getSession()).data.session!.access_token;
+    expect((await api("/api/profile", { token })).body.profile.is_admin).toBe(false);
+
+    const pw = await client.updateUser({ password: "a-brand-new-secret" });
+    expect(pw.error).toBeNull();
+    expect((await authClient().signInWithPassword({ email, password: GOOD_PASSWORD })).error?.code).toBe(
+      "invalid_credentials",
+    );
+    expect((await authClient().signInWithPassword({ email, password: "a-brand-new-secret" })).error).toBeNull();
+  });
+});
+
+describe("password recovery", () => {
+  it("mails a one-time link whose token signs in once and allows a new password", async () => {
+    const { email } = await signUp();
+    const client = authClient();
+    const { error } = await client.resetPasswordForEmail(email);
+    expect(error).toBeNull();
+    const mail = await env.DB.prepare("select body from outbox where to_email = ? order by created_at desc")
+      .bind(email)
+      .first<{ body: string }>();
+    const token = /token=([^&\s]+)/.exec(mail!.body)![1]!;
+    const verified = await client.verifyOtp({ token_hash: token, type: "recovery" });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.user.email).toBe(email);
+    expect((await client.updateUser({ password: "recovered-secret-9" })).error).toBeNull();
+    expect((await authClient().signInWithPassword({ email, password: "recovered-secret-9" })).error).toBeNull();
+    const second = await authClient().verifyOtp({ token_hash: token, type: "recovery" });
+    expect(second.error?.code).toBe("otp_expired");
+  });
+
+  it("answers 200 {} for an unknown email and sends nothing", async () => {
+    const email = uniqueEmail();
+    const { error } = await authClient().resetPasswordForEmail(email);
+    expect(error).toBeNull();
+    const count = await env.DB.prepare("select count(*) as n from outbox where to_email = ?").bind(email).first();
+    expect(count).toEqual({ n: 0 });
+  });
+
+  it("the emailed GET link redirects to the app with the session in the fragment", async () => {
+    const { email } = await signUp();
+    await authClient().resetPasswordForEmail(email);
+    const mail = await env.DB.prepare("select body from outbox where to_email = ?").bind(email).first<{ body: string }>();
+    const link = /(http\S+)/.exec(mail!.body)![1]!;
+    const res = await SELF.fetch(link.replace("http://localhost:8787", "http://localhost"), { redirect: "manual" });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("Location")!;
+    expect(location.startsWith("http://localhost:8787/reset-password#")).toBe(true);
+    expect(location).toContain("type=recovery");
+    expect(location).toContain("access_token=");
+  });
+});
+
+describe("access tokens on the API", () => {
+  it("are required", async () => {
+    expect((await api("/api/profile")).status).toBe(401);
+  });
+
+  it("reject alg none, a wrong key, an expired token, a wrong audience and a logged-out session", async () => {
+    const { user, session, client } = await signUp();
+    const claims = { sub: user.id, email: user.email, session_id: (JSON.parse(atob(session.access_token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as any).session_id };
+    const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const now = Math.floor(Date.now() / 1000);
+    const algNone = `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...claims, iss: JWT_ISSUER, aud: JWT_AUDIENCE, exp: now + 600 })}.`;
+    const wrongKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setExpirationTime(now + 600)
+      .sign(enc.encode("another-secret-another-secret-another-secret"));
+    const expired = (await signAccessToken(env, { id: user.id, email: user.email! }, claims.session_id, now - 7200)).token;
+    const wrongAud = await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer(JWT_ISSUER)
+      .setAudience("someone-else")
+      .setExpirationTime(now + 600)
+      .sign(enc.encode(env.JWT_SECRET!));
+    for (const token of [algNone, wrongKey, expired, wrongAud]) {
+      const res = await api("/api/profile", { token });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("unauthorized");
+    }
+    expect((await api("/api/profile", { token: session.access_token })).status).toBe(200);
+    await client.signOut();
+    expect((await api("/api/profile", { token: session.access_token })).status).toBe(401);
+  });
+});
+
+describe("settings and health", () => {
+  it("serve what auth-js may ask", async () => {
+    const settings = await (await SELF.fetch("http://localhost/auth/v1/settings")).json();
+    expect(settings).toMatchObject({ mailer_autoconfirm: true, disable_signup: false });
+    const health = await SELF.fetch("http://localhost/auth/v1/health");
+    expect(health.status).toBe(200);
+  });
+});

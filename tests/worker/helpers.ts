@@ -1,0 +1,73 @@
+// Shared test helpers: a real auth-js client wired to the worker, and users made through it.
+import { GoTrueClient } from "@supabase/auth-js";
+import { SELF } from "cloudflare:test";
+
+export const BASE = "http://localhost";
+
+let ipCounter = 0;
+
+/** A fresh client address per helper call, so rate limits of one test do not leak into another. */
+export function testIp() {
+  ipCounter += 1;
+  return `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+}
+
+export function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    map,
+  };
+}
+
+/** The unmodified auth-js client, talking to the worker through SELF. */
+export function authClient(ip = testIp()) {
+  const storage = memoryStorage();
+  const client = new GoTrueClient({
+    url: `${BASE}/auth/v1`,
+    storageKey: "test-auth",
+    storage,
+    autoRefreshToken: false,
+    persistSession: true,
+    detectSessionInUrl: false,
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = new Request(input as RequestInfo, init);
+      req.headers.set("CF-Connecting-IP", ip);
+      return SELF.fetch(req);
+    },
+  });
+  return Object.assign(client, { storage });
+}
+
+let userCounter = 0;
+export function uniqueEmail(prefix = "user") {
+  userCounter += 1;
+  return `${prefix}-${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+}
+
+export const GOOD_PASSWORD = "correct-horse-battery";
+
+export async function signUp(email = uniqueEmail(), password = GOOD_PASSWORD) {
+  const client = authClient();
+  const { data, error } = await client.signUp({ email, password });
+  if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
+  return { client, session: data.session, user: data.user!, email, password };
+}
+
+export async function api(path: string, init: RequestInit & { token?: string; viewAs?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.viewAs) headers.set("X-View-As", init.viewAs);
+  if (init.body && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  const res = await SELF.fetch(`${BASE}${path}`, { ...init, headers });
+  const text = await res.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, headers: res.headers };
+}

@@ -1,0 +1,32 @@
+// Worker tests: run inside workerd with the real bindings from wrangler.toml and the real migrations.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+const migrations = await readD1Migrations("./migrations");
+
+export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: migrations,
+          ENVIRONMENT: "development",
+          JWT_SECRET: TEST_JWT_SECRET,
+          ADMIN_EMAILS: "boss@agency.test,Second.Admin@Agency.test",
+          APP_ORIGIN: "http://localhost:8787",
+          AI_API_KEY: "",
+          AI_BASE_URL: process.env.FAKE_AI_URL ?? "http://127.0.0.1:9",
+          AI_TIMEOUT_MS: "2000",
+          REPORT_RETRY_BASE_SECONDS: "1",
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ["tests/worker/**/*.test.ts", "tests/domain/**/*.test.ts"],
+    setupFiles: ["./tests/worker/apply-migrations.ts"],
+  },
+});

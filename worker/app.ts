@@ -1,0 +1,49 @@
+// The Hono app: middleware, one sub-app per resource, the error renderer, and the RPC type.
+import { Hono } from "hono";
+import type { AppEnv } from "./context";
+import { HttpError, apiError, ErrorCode } from "./errors";
+import { authRoutes } from "./routes/auth";
+import { healthRoutes } from "./routes/health";
+import { profileRoutes } from "./routes/profile";
+
+export const API_SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), geolocation=(), payment=()",
+};
+
+const app = new Hono<AppEnv>();
+
+app.use(async (c, next) => {
+  const requestId = c.req.header("CF-Ray") ?? crypto.randomUUID();
+  c.set("requestId", requestId);
+  await next();
+  for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) {
+    if (!c.res.headers.has(k)) c.res.headers.set(k, v);
+  }
+  c.res.headers.set("X-Request-Id", requestId);
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+});
+
+const routes = app
+  .route("/auth/v1", authRoutes)
+  .route("/api/health", healthRoutes)
+  .route("/api/profile", profileRoutes);
+
+app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+
+app.onError((err, c) => {
+  if (err instanceof HttpError) return apiError(c, err.status, err.code, err.message);
+  const requestId = c.get("requestId");
+  console.error(`[${requestId}] unhandled`, err);
+  return c.json(
+    { error: { code: ErrorCode.internal, message: "Something went wrong on our side. Please try again.", requestId } },
+    500,
+  );
+});
+
+export type AppType = typeof routes;
+export default app;

@@ -1,0 +1,75 @@
+// API guards: who is calling (bearer token + live session), admin from the database, read-only view-as.
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { loadAuthContext } from "../db/users";
+import { apiError, ErrorCode } from "../errors";
+import { verifyAccessToken } from "./tokens";
+
+export const VIEW_AS_HEADER = "X-View-As";
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Requires a valid access token whose session still exists, and resolves the request's subject:
+ * the caller, or — for an admin sending X-View-As — the viewed user, read-only.
+ */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header("Authorization") ?? "";
+  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  if (!token) return apiError(c, 401, ErrorCode.unauthorized, "You must be signed in.");
+  const verified = await verifyAccessToken(c.env, token);
+  if (!verified.ok) {
+    return apiError(
+      c,
+      401,
+      ErrorCode.unauthorized,
+      verified.reason === "expired" ? "Your session has expired. Please sign in again." : "Invalid access token.",
+    );
+  }
+  const db = getDb(c.env.DB);
+  const caller = await loadAuthContext(db, verified.claims.sub, verified.claims.session_id);
+  if (!caller) return apiError(c, 401, ErrorCode.unauthorized, "Your session has ended. Please sign in again.");
+  c.set("caller", { ...caller, sessionId: verified.claims.session_id });
+
+  const viewAs = c.req.header(VIEW_AS_HEADER)?.trim();
+  if (viewAs) {
+    if (!caller.isAdmin) {
+      return apiError(c, 403, ErrorCode.adminRequired, "Only administrators can view the product as another user.");
+    }
+    if (viewAs === caller.id) {
+      return apiError(c, 400, ErrorCode.validation, "You cannot view the product as yourself.");
+    }
+    if (!READ_METHODS.has(c.req.method)) {
+      return apiError(
+        c,
+        403,
+        ErrorCode.viewAsReadOnly,
+        "You are viewing as another user: this view is read-only. Return to your admin account to make changes.",
+      );
+    }
+    const target = await db.query.profiles.findFirst({ where: (p, { eq }) => eq(p.id, viewAs) });
+    if (!target) return apiError(c, 404, ErrorCode.notFound, "The user you are viewing as no longer exists.");
+    c.set("subject", {
+      id: target.id,
+      email: target.email ?? "",
+      isAdmin: target.isAdmin,
+      companyName: target.companyName,
+    });
+    c.set("viewingAs", true);
+  } else {
+    c.set("subject", { id: caller.id, email: caller.email, isAdmin: caller.isAdmin, companyName: caller.companyName });
+    c.set("viewingAs", false);
+  }
+  await next();
+});
+
+/**
+ * Admin routes: the subject must be an admin according to the profile row read in this request.
+ * While viewing as a regular user, admin routes answer as they would to that user.
+ */
+export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get("subject").isAdmin) {
+    return apiError(c, 403, ErrorCode.adminRequired, "You need administrator privileges to access this page.");
+  }
+  await next();
+});

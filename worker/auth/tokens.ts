@@ -1,0 +1,108 @@
+// Access tokens (HS256 JWTs, algorithm pinned) and opaque refresh tokens (stored only as hashes).
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import type { Env } from "../env";
+import { HttpError } from "../errors";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+export const JWT_ISSUER = "porchlight/auth/v1";
+export const JWT_AUDIENCE = "authenticated";
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  session_id: string;
+  role: "authenticated";
+  aal: "aal1";
+  iat: number;
+  exp: number;
+}
+
+const enc = new TextEncoder();
+
+export function jwtKey(env: Env): Uint8Array {
+  const secret = env.JWT_SECRET;
+  if (!secret || secret.length < 32) {
+    throw new HttpError(
+      500,
+      "server_misconfigured",
+      "JWT_SECRET is not set (or shorter than 32 characters). Set it with `wrangler secret put JWT_SECRET`.",
+    );
+  }
+  return enc.encode(secret);
+}
+
+export async function signAccessToken(
+  env: Env,
+  user: { id: string; email: string },
+  sessionId: string,
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ token: string; expiresAt: number }> {
+  const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({
+    email: user.email,
+    session_id: sessionId,
+    role: "authenticated",
+    aal: "aal1",
+    is_anonymous: false,
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(user.id)
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(expiresAt)
+    .sign(jwtKey(env));
+  return { token, expiresAt };
+}
+
+export type VerifyFailure = "expired" | "invalid";
+
+export async function verifyAccessToken(
+  env: Env,
+  token: string,
+): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: VerifyFailure }> {
+  try {
+    const { payload } = await jwtVerify(token, jwtKey(env), {
+      algorithms: ["HS256"],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      requiredClaims: ["sub", "exp", "session_id"],
+    });
+    if (typeof payload.session_id !== "string" || typeof payload.sub !== "string") {
+      return { ok: false, reason: "invalid" };
+    }
+    return { ok: true, claims: payload as unknown as AccessClaims };
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    if (e instanceof joseErrors.JWTExpired) return { ok: false, reason: "expired" };
+    return { ok: false, reason: "invalid" };
+  }
+}
+
+function base64url(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function newOpaqueToken(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", enc.encode(value));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The child of a refresh token is derived from it (HMAC with the server secret). Two tabs that
+ * refresh with the same token at once therefore receive the same child, and the server never
+ * needs to keep a token in plain text to hand it out again.
+ */
+export async function childRefreshToken(env: Env, parent: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", jwtKey(env), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const mac = await crypto.subtle.sign("HMAC", key, enc.encode(`refresh-child:${parent}`));
+  return base64url(new Uint8Array(mac));
+}

@@ -1,0 +1,94 @@
+// Queries for users and their profiles.
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { profiles, sessions, users } from "./schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+}
+
+export async function findUserById(db: Db, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** Creates the user and their profile row together (one D1 batch, so never one without the other). */
+export async function createUserWithProfile(
+  db: Db,
+  input: { email: string; passwordHash: string; userMetadata: Record<string, unknown>; isAdmin: boolean },
+) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const email = normalizeEmail(input.email);
+  await db.batch([
+    db.insert(users).values({
+      id,
+      email,
+      passwordHash: input.passwordHash,
+      userMetadata: JSON.stringify(input.userMetadata),
+      emailConfirmedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db.insert(profiles).values({ id, email, isAdmin: input.isAdmin, createdAt: now, updatedAt: now }),
+  ]);
+  return (await findUserById(db, id))!;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<UserRow, "email" | "passwordHash" | "userMetadata" | "lastSignInAt">>,
+) {
+  const now = new Date().toISOString();
+  const stmts = [db.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, id))] as const;
+  if (patch.email) {
+    await db.batch([
+      stmts[0],
+      db.update(profiles).set({ email: patch.email, updatedAt: now }).where(eq(profiles.id, id)),
+    ]);
+  } else {
+    await stmts[0];
+  }
+}
+
+export async function getProfile(db: Db, id: string) {
+  return db.query.profiles.findFirst({ where: eq(profiles.id, id) });
+}
+
+/**
+ * Everything a request needs to know about its caller, read in one query: the session must still
+ * exist (logout makes tokens unusable at once) and admin status comes from the database.
+ */
+export async function loadAuthContext(db: Db, userId: string, sessionId: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      isAdmin: sql<number>`coalesce(${profiles.isAdmin}, 0)`,
+      companyName: profiles.companyName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { id: row.id, email: row.email, isAdmin: Boolean(row.isAdmin), companyName: row.companyName };
+}
+export type AuthContext = NonNullable<Awaited<ReturnType<typeof loadAuthContext>>>;
+
+export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean) {
+  return db
+    .update(profiles)
+    .set({ isAdmin, updatedAt: new Date().toISOString() })
+    .where(eq(profiles.email, normalizeEmail(email)))
+    .returning({ id: profiles.id });
+}

@@ -1,0 +1,48 @@
+// Stable error codes and the one JSON error shape of the API: {error: {code, message, fields?}}.
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export const ErrorCode = {
+  validation: "validation_failed",
+  unauthorized: "unauthorized",
+  forbidden: "forbidden",
+  adminRequired: "admin_required",
+  viewAsReadOnly: "view_as_read_only",
+  notFound: "not_found",
+  conflict: "conflict",
+  rateLimited: "rate_limited",
+  payloadTooLarge: "payload_too_large",
+  unsupportedMedia: "unsupported_media_type",
+  notConfigured: "not_configured",
+  unavailable: "service_unavailable",
+  internal: "internal_error",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode | string; message: string; fields?: FieldErrors; requestId?: string };
+}
+
+export function apiError(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ErrorCode | string,
+  message: string,
+  fields?: FieldErrors,
+) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return c.json(body, status);
+}
+
+/** Thrown only where returning is impractical (deep helpers); rendered by app.onError. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode | string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

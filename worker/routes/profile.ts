@@ -1,0 +1,31 @@
+// /api/profile: the subject's business profile (the caller's own, or the viewed user's, read-only).
+import { Hono } from "hono";
+import { requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { getProfile, type ProfileRow } from "../db/users";
+import { apiError, ErrorCode } from "../errors";
+
+export function profileJson(p: ProfileRow) {
+  return {
+    id: p.id,
+    email: p.email,
+    is_admin: p.isAdmin,
+    company_name: p.companyName,
+    company_website: p.companyWebsite,
+    company_phone: p.companyPhone,
+    company_location: p.companyLocation,
+    company_email: p.companyEmail,
+    company_category: p.companyCategory,
+    company_description: p.companyDescription,
+    company_logo_url: p.companyLogoUrl,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+  };
+}
+
+export const profileRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
+  const profile = await getProfile(getDb(c.env.DB), c.get("subject").id);
+  if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
+  return c.json({ profile: profileJson(profile), viewingAs: c.get("viewingAs") });
+});
