@@ -1,12 +1,11 @@
-// Test-only bindings added in vitest.config.ts.
+// Test-only bindings added in vitest.config.ts, on top of the worker's own.
 import type { D1Migration } from "cloudflare:test";
-import type { Env } from "../../worker/env";
+import type { Env as WorkerEnv } from "../../worker/env";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends import("../../worker/env").Env {
+    interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
     }
   }
 }
-export type { Env };

@@ -1,0 +1,312 @@
+// A loopback OpenAI-compatible chat-completions server whose behaviour is picked by a `[fake:SCENARIO]` marker in the prompt.
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+
+/** How long the `slow` scenario waits before answering. */
+export const FAKE_SLOW_MS = 5000;
+
+export const FAKE_SCENARIOS = [
+  'ok',
+  'slow',
+  '500',
+  '500-then-ok',
+  '429',
+  'malformed',
+  'empty',
+  'schema-invalid',
+  'no-usage',
+] as const;
+export type FakeScenario = (typeof FAKE_SCENARIOS)[number];
+
+/** The marker a prompt carries to select a scenario, e.g. `fakeMarker('500')` → "[fake:500]". */
+export function fakeMarker(scenario: FakeScenario): string {
+  return `[fake:${scenario}]`;
+}
+
+/** The truncated JSON the `malformed` scenario answers with. */
+export const MALFORMED_CONTENT = '{"metaSEO": ';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface OpenAiFakeOptions {
+  port?: number;
+  /** Added before every 200 answer (benchmarks use 300 ms). */
+  latencyMs?: number;
+  /** Wait of the `slow` scenario; defaults to FAKE_SLOW_MS. */
+  slowMs?: number;
+}
+
+export interface OpenAiFake {
+  /** Base URL ending in /v1, for `AI_BASE_URL` or `new OpenAI({ baseURL })`. */
+  url: string;
+  port: number;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  /** Forgets recorded requests and the `500-then-ok` memory. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+interface WireMessage {
+  role?: string;
+  content?: unknown;
+}
+
+interface WireRequest {
+  model?: string;
+  messages?: WireMessage[];
+  response_format?: { type?: string };
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+}
+
+const MARKER = /\[fake:([a-z0-9-]+)\]/gi;
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (part && typeof part === 'object' && 'text' in part ? String((part as { text: unknown }).text) : ''))
+      .join('');
+  }
+  return '';
+}
+
+/** The last marker in message order wins, so a later chat turn can change the behaviour. */
+function scenarioOf(messages: WireMessage[]): string {
+  let found = 'ok';
+  for (const message of messages) {
+    for (const match of textOf(message.content).matchAll(MARKER)) found = match[1]!.toLowerCase();
+  }
+  return found;
+}
+
+function estimate(text: string): number {
+  return text ? Math.ceil(text.length / 4) : 0;
+}
+
+/** Plausible provider token counts: differ from the plain estimate by per-message framing, like real tokenizers. */
+function providerUsage(messages: WireMessage[], content: string) {
+  const prompt_tokens = messages.reduce((sum, m) => sum + estimate(textOf(m.content)) + 4, 3);
+  const completion_tokens = estimate(content);
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+}
+
+function field(prompt: string, labels: string[]): string | undefined {
+  for (const label of labels) {
+    const match = new RegExp(`${label}\\s*:[ \\t]*([^\\n\\r]+)`, 'i').exec(prompt);
+    const value = match?.[1]?.replace(MARKER, '').trim();
+    if (value) return value;
+  }
+  return undefined;
+}
+
+function promptFacts(prompt: string) {
+  const name = field(prompt, ['Business name']) ?? 'Your Business';
+  const keyword = field(prompt, ['Target keyword', 'Keyword']) ?? 'local services';
+  const area = field(prompt, ['Business location', 'Location', 'Area']) ?? 'your area';
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '') || 'yourbusiness';
+  return { name, keyword, area, slug };
+}
+
+/** A report that satisfies the spec's shape (§3): 3 GMB articles × 3 keywords, 3 blogs × 5 sections × 5 keywords, 3 posts. */
+export function fakeReport(prompt: string, keywordsPerArticle = 3) {
+  const { name, keyword, area, slug } = promptFacts(prompt);
+  const kw = (i: number) => [`${keyword} ${area}`, `best ${keyword}`, `${keyword} near me`, `affordable ${keyword}`, `${name} reviews`][i % 5]!;
+  return {
+    metaSEO: {
+      title: `${name} | ${keyword} in ${area}`.slice(0, 59),
+      description: `${name} offers trusted ${keyword} in ${area}. Call today for a free estimate.`.slice(0, 159),
+      url: `https://www.${slug}.com`,
+      improvements: ['Put the main keyword at the start of the title', 'Add the service area to the description'],
+    },
+    perfectAd: {
+      title: `${name} - Top Rated ${keyword}`,
+      description: `Fast, friendly ${keyword} in ${area}. Licensed and insured. Book today.`,
+      displayUrl: `www.${slug}.com`,
+      targetUrl: `https://www.${slug}.com`,
+      improvements: ['Mention a limited-time offer', 'Add a call extension'],
+    },
+    gmbArticles: [1, 2, 3].map((n) => ({
+      title: `${keyword} tip ${n} from ${name}`,
+      subtitle: `What ${area} homeowners should know (${n})`,
+      targetKeywords: Array.from({ length: keywordsPerArticle }, (_, i) => kw(i + n)),
+    })),
+    blogStructures: [1, 2, 3].map((n) => ({
+      title: `The ${area} guide to ${keyword}, part ${n}`,
+      sections: ['Introduction', 'Common problems', 'How we help', 'Costs', 'Next steps'].map((s) => `${s} (${n})`),
+      targetKeywords: [0, 1, 2, 3, 4].map((i) => kw(i + n)),
+    })),
+    facebookPosts: [1, 2, 3].map((n) => ({
+      title: `${name} update ${n}`,
+      content: `Need ${keyword} in ${area}? ${name} is here to help. Message us today! (${n})`,
+    })),
+    seoPotential: { score: 78, keyword_potential: 7.8, business_relevance: 7.4, competition: 'Medium' },
+  };
+}
+
+/** The answer to the Facebook post generator's JSON prompt. */
+export function fakeFacebookPost(prompt: string) {
+  const { name, keyword, area } = promptFacts(prompt);
+  const tag = (s: string) => `#${s.replace(/[^a-z0-9]+/gi, '')}`;
+  return {
+    title: `${name}: ${keyword} done right`,
+    content: `Looking for ${keyword} in ${area}? ${name} is ready to help. Send us a message today!`,
+    tags: [tag(name), tag(keyword), tag(area)],
+    keywords: [keyword, `${keyword} ${area}`, `${keyword} near me`],
+  };
+}
+
+function isFacebookPostPrompt(prompt: string): boolean {
+  const text = prompt.toLowerCase();
+  return text.includes('facebook post') && (text.includes('title, content, tags') || text.includes('tags and keywords'));
+}
+
+function okContent(body: WireRequest, prompt: string): string {
+  const messages = body.messages ?? [];
+  if (body.response_format?.type === 'json_object') {
+    return JSON.stringify(isFacebookPostPrompt(prompt) ? fakeFacebookPost(prompt) : fakeReport(prompt));
+  }
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const quoted = textOf(lastUser?.content).trim().slice(0, 200);
+  return `Thanks for asking "${quoted}". Our team is happy to help with that.`;
+}
+
+function errorBody(message: string, type: string, code: string | null) {
+  return { error: { message, type, param: null, code } };
+}
+
+function completion(body: WireRequest, content: string, withUsage: boolean) {
+  const messages = body.messages ?? [];
+  return {
+    id: `chatcmpl-fake-${randomUUID()}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: body.model ?? 'fake-model',
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null },
+        logprobs: null,
+        finish_reason: 'stop',
+      },
+    ],
+    ...(withUsage ? { usage: providerUsage(messages, content) } : {}),
+  };
+}
+
+/** Server-sent events in the OpenAI streaming shape (for a chat route that streams). */
+function sendStream(res: ServerResponse, body: WireRequest, content: string, withUsage: boolean): void {
+  const id = `chatcmpl-fake-${randomUUID()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const model = body.model ?? 'fake-model';
+  const chunk = (delta: object, finish: string | null, extra: object = {}) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...extra })}\n\n`;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.write(chunk({ role: 'assistant', content: '' }, null));
+  for (const piece of content.match(/[\s\S]{1,16}/g) ?? []) res.write(chunk({ content: piece }, null));
+  res.write(chunk({}, 'stop'));
+  if (withUsage && body.stream_options?.include_usage) {
+    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: providerUsage(body.messages ?? [], content) })}\n\n`);
+  }
+  res.end('data: [DONE]\n\n');
+}
+
+export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): Promise<OpenAiFake> {
+  const opts: OpenAiFakeOptions = typeof options === 'number' ? { port: options } : options;
+  const latencyMs = opts.latencyMs ?? 0;
+  const slowMs = opts.slowMs ?? FAKE_SLOW_MS;
+  const requests: RecordedRequest[] = [];
+  const failedOnce = new Map<string, number>();
+
+  async function answer(res: ServerResponse, body: WireRequest, content: string, withUsage = true): Promise<void> {
+    if (!(await waitUnlessClosed(res, latencyMs))) return;
+    if (body.stream) sendStream(res, body, content, withUsage);
+    else sendJson(res, 200, completion(body, content, withUsage));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const raw = await readBody(req);
+    let body: unknown = raw;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      // keep the raw text; answered below
+    }
+    requests.push({ method: req.method ?? 'GET', path, body, headers: plainHeaders(req) });
+
+    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+      sendJson(res, 404, errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
+      return;
+    }
+    if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
+      sendJson(res, 401, errorBody('No auth credentials found', 'invalid_request_error', 'invalid_api_key'));
+      return;
+    }
+    if (!body || typeof body !== 'object' || !Array.isArray((body as WireRequest).messages)) {
+      sendJson(res, 400, errorBody('Request body must be JSON with a messages array', 'invalid_request_error', null));
+      return;
+    }
+
+    const request = body as WireRequest;
+    const messages = request.messages ?? [];
+    const prompt = messages.map((m) => textOf(m.content)).join('\n');
+    const scenario = scenarioOf(messages);
+
+    switch (scenario as FakeScenario) {
+      case 'ok':
+        return answer(res, request, okContent(request, prompt));
+      case 'no-usage':
+        return answer(res, request, okContent(request, prompt), false);
+      case 'slow':
+        if (!(await waitUnlessClosed(res, slowMs))) return;
+        return answer(res, request, okContent(request, prompt));
+      case '500':
+        sendJson(res, 500, errorBody('The server had an error while processing your request.', 'server_error', null));
+        return;
+      case '500-then-ok': {
+        const key = createHash('sha256').update(prompt).digest('hex');
+        const seen = failedOnce.get(key) ?? 0;
+        failedOnce.set(key, seen + 1);
+        if (seen === 0) {
+          sendJson(res, 500, errorBody('The server had an error while processing your request.', 'server_error', null));
+          return;
+        }
+        return answer(res, request, okContent(request, prompt));
+      }
+      case '429':
+        sendJson(res, 429, errorBody('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'), {
+          'retry-after': '1',
+        });
+        return;
+      case 'malformed':
+        return answer(res, request, MALFORMED_CONTENT);
+      case 'empty':
+        return answer(res, request, '');
+      case 'schema-invalid':
+        return answer(res, request, JSON.stringify(fakeReport(prompt, 2)));
+      default:
+        // A typo in a marker should fail loudly, not silently behave like `ok`.
+        sendJson(res, 400, errorBody(`Unknown fake scenario "${scenario}"`, 'invalid_request_error', 'unknown_fake_scenario'));
+    }
+  }
+
+  const running = await listen(opts.port ?? 0, handle);
+  return {
+    url: `${running.origin}/v1`,
+    port: running.port,
+    requests,
+    reset() {
+      requests.length = 0;
+      failedOnce.clear();
+    },
+    close: running.close,
+  };
+}

@@ -1,0 +1,77 @@
+// A loopback SerpAPI-shaped web search (GET /search.json) for the Google Search Results tool.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, plainHeaders, sendJson } from './http-helpers';
+
+export interface SearchRequest {
+  q: string;
+  location: string;
+  apiKey: string | null;
+  headers: Record<string, string>;
+}
+
+export interface SearchFake {
+  /** Origin without trailing slash; requests go to `${url}/search.json?...`. */
+  url: string;
+  port: number;
+  requests: SearchRequest[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export const SEARCH_RESULT_COUNT = 5;
+
+/** Five organic results in SerpAPI's shape, built from the query so tests can recognise them. */
+export function fakeOrganicResults(q: string, location: string) {
+  const slug = q.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'result';
+  return Array.from({ length: SEARCH_RESULT_COUNT }, (_, i) => {
+    const position = i + 1;
+    const host = `www.${slug}-${position}.example.com`;
+    return {
+      position,
+      title: `${q} in ${location} - Result ${position}`,
+      link: `https://${host}/`,
+      displayed_link: `https://${host}`,
+      snippet: `Top rated ${q} serving ${location}. Free estimates, licensed and insured (result ${position}).`,
+      favicon: `https://${host}/favicon.ico`,
+    };
+  });
+}
+
+export async function startSearchFake(port = 0): Promise<SearchFake> {
+  const requests: SearchRequest[] = [];
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://fake.local');
+    if (req.method !== 'GET' || url.pathname !== '/search.json') {
+      sendJson(res, 404, { error: `Unknown request URL: ${req.method} ${url.pathname}` });
+      return;
+    }
+    const q = url.searchParams.get('q') ?? '';
+    const location = url.searchParams.get('location') ?? '';
+    const apiKey = url.searchParams.get('api_key');
+    requests.push({ q, location, apiKey, headers: plainHeaders(req) });
+
+    // As the real SerpAPI: a missing or bad key is a 401 with an `error` field.
+    if (!apiKey) return sendJson(res, 401, { error: 'Invalid API key.' });
+    if (q.toLowerCase().includes('fail500')) return sendJson(res, 500, { error: 'Internal server error.' });
+    if (q.toLowerCase().includes('empty')) {
+      return sendJson(res, 200, { search_metadata: { status: 'Success' }, organic_results: [] });
+    }
+    sendJson(res, 200, {
+      search_metadata: { status: 'Success' },
+      search_parameters: { q, location, engine: 'google' },
+      organic_results: fakeOrganicResults(q, location),
+    });
+  }
+
+  const running = await listen(port, handle);
+  return {
+    url: running.origin,
+    port: running.port,
+    requests,
+    reset() {
+      requests.length = 0;
+    },
+    close: running.close,
+  };
+}
