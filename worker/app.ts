@@ -4,7 +4,11 @@ import type { AppEnv } from "./context";
 import { HttpError, apiError, ErrorCode } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
+import { adminUserRoutes } from "./routes/admin-users";
 import { profileRoutes } from "./routes/profile";
+import { prospectRoutes } from "./routes/prospects";
+import { reportRoutes } from "./routes/reports";
+import { sharedReportRoutes } from "./routes/shared-reports";
 
 export const API_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
@@ -31,7 +35,11 @@ app.use(async (c, next) => {
 const routes = app
   .route("/auth/v1", authRoutes)
   .route("/api/health", healthRoutes)
-  .route("/api/profile", profileRoutes);
+  .route("/api/profile", profileRoutes)
+  .route("/api/admin", adminUserRoutes)
+  .route("/api/prospects", prospectRoutes)
+  .route("/api/reports", reportRoutes)
+  .route("/api/shared/reports", sharedReportRoutes);
 
 app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 

@@ -1,0 +1,28 @@
+// `npm start`: first-run set-up (local secrets, web build, local migrations), then `wrangler dev`.
+import { spawn, spawnSync } from "node:child_process";
+import { ensureDevVars } from "./dev-vars";
+
+function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, CI: "true" } });
+  if (r.status !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(" ")} failed (exit ${r.status})`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const { created } = ensureDevVars();
+if (created) console.log("• Wrote .dev.vars with a fresh random JWT_SECRET (local only, git-ignored).");
+
+console.log("• Building the web app…");
+run("npx", ["vite", "build", "--logLevel", "warn"]);
+
+console.log("• Applying migrations to the local D1 database…");
+run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
+
+const port = process.env.PORT ?? "8787";
+console.log(`• Starting Porchlight on http://localhost:${port}\n`);
+const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", ...process.argv.slice(2)], {
+  stdio: "inherit",
+});
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => dev.kill(sig));
+dev.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,37 @@
+// Debian's Chromium through playwright-core, with the flags this closed network needs.
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+}
+
+export function baseUrl() {
+  return inject("baseUrl");
+}
+
+export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width < 500 ? 812 : 900 },
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+let n = 0;
+export function uniqueEmail(prefix = "user") {
+  n += 1;
+  return `${prefix}-${Date.now().toString(36)}-${n}@example.test`;
+}
+
+/** Screenshots go to SHOTS_DIR when set (for looking at screens), never into the repo by default. */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}

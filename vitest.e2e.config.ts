@@ -1,0 +1,14 @@
+// End-to-end journeys: Debian's Chromium (playwright-core) against `wrangler dev` with fakes on loopback.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/e2e/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["./tests/e2e/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One wrangler dev, one database: journeys run one file at a time.
+    fileParallelism: false,
+  },
+});

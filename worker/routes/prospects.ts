@@ -1,0 +1,5 @@
+// Placeholder sub-app; its issue fills it in.
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+
+export const prospectRoutes = new Hono<AppEnv>();
