@@ -1,6 +1,7 @@
 // Worker tests: run inside workerd with the real bindings from wrangler.toml and the real migrations.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { WORKER_FAKE_PORTS } from "./tests/fakes/worker-global-setup";
 
 const migrations = await readD1Migrations("./migrations");
 
@@ -18,7 +19,9 @@ export default defineConfig({
           ADMIN_EMAILS: "boss@agency.test,Second.Admin@Agency.test",
           APP_ORIGIN: "http://localhost:8787",
           AI_API_KEY: "",
-          AI_BASE_URL: process.env.FAKE_AI_URL ?? "http://127.0.0.1:9",
+          AI_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.ai}/v1`,
+          SERPAPI_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.search}`,
+          ELEVENLABS_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.tts}`,
           AI_TIMEOUT_MS: "2000",
           REPORT_RETRY_BASE_SECONDS: "1",
         },
@@ -28,5 +31,6 @@ export default defineConfig({
   test: {
     include: ["tests/worker/**/*.test.ts", "tests/domain/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
+    globalSetup: ["./tests/fakes/worker-global-setup.ts"],
   },
 });

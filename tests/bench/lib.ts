@@ -1,0 +1,93 @@
+// Measuring helpers: latency percentiles from sequential timed calls, req/s from autocannon.
+import autocannon from "autocannon";
+import { pbkdf2Sync } from "node:crypto";
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  note?: string;
+}
+
+export interface BenchContext {
+  baseUrl: string;
+  adminEmail: string;
+}
+
+export interface Suite {
+  name: string;
+  run(ctx: BenchContext): Promise<Figure[]>;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** Runs `fn` `n` times one after another and returns sorted durations in ms. */
+export async function timeSequential(n: number, fn: (i: number) => Promise<void>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Requests per second (median of `runs` runs) with autocannon, 2 connections as in BENCH.md. */
+export async function requestsPerSecond(
+  url: string,
+  opts: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string; seconds?: number; runs?: number } = {},
+): Promise<{ rps: number; non2xx: number }> {
+  const results: number[] = [];
+  let non2xx = 0;
+  for (let r = 0; r < (opts.runs ?? 3); r++) {
+    const res = await autocannon({
+      url,
+      connections: 2,
+      duration: opts.seconds ?? 4,
+      headers: opts.headers,
+      method: opts.method ?? "GET",
+      body: opts.body,
+    });
+    results.push(res.requests.average);
+    non2xx += res.non2xx;
+  }
+  results.sort((a, b) => a - b);
+  return { rps: results[Math.floor(results.length / 2)]!, non2xx };
+}
+
+/** One PBKDF2-SHA256 hash at 100,000 iterations in Node, the yardstick for sign-in cost. */
+export function pbkdf2Ms(samples = 9): number {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    pbkdf2Sync("correct-horse-battery", "0123456789abcdef", 100_000, 32, "sha256");
+    times.push(performance.now() - t0);
+  }
+  return percentile(times.sort((a, b) => a - b), 50);
+}
+
+export async function json(res: Response) {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`expected JSON from ${res.url} (${res.status}): ${text.slice(0, 200)}`);
+  }
+}
+
+export async function signUp(baseUrl: string, email: string, password = "correct-horse-battery") {
+  const res = await fetch(`${baseUrl}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await json(res);
+  if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
+  return body as { access_token: string; refresh_token: string; user: { id: string } };
+}

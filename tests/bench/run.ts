@@ -1,0 +1,55 @@
+// `npm run bench`: starts `wrangler dev` with fakes, runs every suite, prints a table, writes results.json.
+import { writeFileSync } from "node:fs";
+import { startFakes } from "../fakes";
+import { buildWeb, startDevServer } from "../e2e/dev-server";
+import { authSuite } from "./suites/auth";
+import type { BenchContext, Figure, Suite } from "./lib";
+
+const suites: Suite[] = [authSuite];
+
+async function main() {
+  const only = process.argv.slice(2);
+  const fakes = await startFakes({ aiLatencyMs: 300 });
+  buildWeb();
+  const server = await startDevServer({
+    port: Number(process.env.BENCH_PORT ?? 8798),
+    state: ".e2e/bench-state",
+    vars: {
+      ENVIRONMENT: "development",
+      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      ADMIN_EMAILS: "bench-admin@agency.test",
+      AI_API_KEY: "fake-key",
+      AI_BASE_URL: fakes.ai.url,
+      REPORT_RETRY_BASE_SECONDS: "1",
+    },
+  });
+  const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test" };
+  const figures: Figure[] = [];
+  try {
+    for (const suite of suites) {
+      if (only.length && !only.includes(suite.name)) continue;
+      console.log(`\n▶ ${suite.name}`);
+      const out = await suite.run(ctx);
+      figures.push(...out);
+      for (const f of out) console.log(`  ${f.name}: ${f.value} ${f.unit}${f.note ? `  (${f.note})` : ""}`);
+    }
+  } finally {
+    await server.stop();
+    await fakes.close();
+  }
+  console.log("\n| figure | value | unit | note |\n|---|---|---|---|");
+  for (const f of figures) console.log(`| ${f.name} | ${f.value} | ${f.unit} | ${f.note ?? ""} |`);
+  const result = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+    server: "wrangler dev (local workerd behind wrangler's proxy), local D1",
+    figures,
+  };
+  writeFileSync("tests/bench/results.json", JSON.stringify(result, null, 2));
+  console.log("\nSaved tests/bench/results.json");
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

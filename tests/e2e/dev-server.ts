@@ -1,0 +1,73 @@
+// Starts `wrangler dev` on its own port and fresh local database (used by e2e and the benchmarks).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+
+export function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { stdio: "pipe", encoding: "utf8", env: { ...process.env, CI: "true" } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+export function buildWeb() {
+  run("npx", ["vite", "build", "--logLevel", "error"]);
+}
+
+export interface DevServer {
+  baseUrl: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startDevServer(opts: {
+  port: number;
+  state: string;
+  vars: Record<string, string>;
+}): Promise<DevServer> {
+  rmSync(opts.state, { recursive: true, force: true });
+  mkdirSync(opts.state, { recursive: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", opts.state]);
+
+  const args = ["wrangler", "dev", "--port", String(opts.port), "--ip", "127.0.0.1", "--persist-to", opts.state];
+  for (const [k, v] of Object.entries(opts.vars)) args.push("--var", `${k}:${v}`);
+  let output = "";
+  const proc = spawn("npx", args, {
+    stdio: "pipe",
+    env: { ...process.env, CI: "true", NO_COLOR: "1" },
+    detached: true,
+  });
+  proc.stdout?.on("data", (d) => (output += d));
+  proc.stderr?.on("data", (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+
+  const stop = async () => {
+    if (proc.exitCode !== null || !proc.pid) return;
+    try {
+      process.kill(-proc.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+    for (let i = 0; i < 20 && proc.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    if (proc.exitCode === null) {
+      try {
+        process.kill(-proc.pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not answer within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { baseUrl, output: () => output, stop };
+}
