@@ -71,3 +71,11 @@ export async function api(path: string, init: RequestInit & { token?: string; vi
   }
   return { status: res.status, body, headers: res.headers };
 }
+
+/** A signed-up user made admin the way `npm run admin:grant` does it: in the database. */
+export async function signUpAdmin(email = uniqueEmail("admin")) {
+  const made = await signUp(email);
+  const { env } = await import("cloudflare:test");
+  await env.DB.prepare("update profiles set is_admin = 1 where id = ?").bind(made.user.id).run();
+  return made;
+}

@@ -1,0 +1,78 @@
+// Create New Report: the form's schema (shared by the API validator and the web form) and how a prospect is derived from it.
+import { z } from "zod";
+import { CategorySchema } from "./categories";
+import {
+  deriveKeyword,
+  deriveTag,
+  normalizePhone,
+  prospectSearchText,
+  qualifyingQuestions,
+  questionsToText,
+} from "./prospect-rules";
+
+/** Spec part 2 §5 / §8 wording. */
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+export const CREATE_PROSPECT_FAILED = "Failed to create prospect";
+export const CREATE_REPORT_FAILED = "Failed to create report";
+export const GENERATION_DEFERRED_MESSAGE =
+  "Report created but there was an issue generating content. Content will be generated in the background.";
+export const NOT_SIGNED_IN_MESSAGE = "You must be logged in to create a report";
+
+const required = (max: number) =>
+  z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(max, `Must be at most ${max} characters`);
+const optional = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).optional().default("");
+
+export const NewReportInput = z.object({
+  name: required(200),
+  company_name: optional(200),
+  phone: optional(50),
+  description: optional(5000),
+  area: required(200),
+  keyword: required(200),
+  category: z.union([CategorySchema, z.literal("")]).optional().default(""),
+  /** false for "Save Only". */
+  generate: z.boolean().optional().default(true),
+});
+export type NewReportInput = z.input<typeof NewReportInput>;
+export type ParsedNewReport = z.output<typeof NewReportInput>;
+
+/** The fields whose absence gives REQUIRED_FIELDS_MESSAGE. */
+export const REQUIRED_FIELDS = ["name", "area", "keyword"] as const;
+
+/** The keyword the report will use: replaced by the derived one when description and area are both given (spec §5). */
+export function effectiveKeyword(input: { keyword: string; description: string; area: string }): string {
+  const description = input.description.trim();
+  const area = input.area.trim();
+  return description !== "" && area !== "" ? deriveKeyword(description, area) : input.keyword.trim();
+}
+
+/** The prospect row and report questions for a submitted form, by the same rules the prospect import uses. */
+export function prospectFromForm(input: ParsedNewReport) {
+  const tag = input.category !== "" ? input.category : deriveTag(input.description);
+  const fields = {
+    name: input.name,
+    companyName: input.company_name,
+    phone: normalizePhone(input.phone),
+    description: input.description,
+    area: input.area,
+    keyword: effectiveKeyword(input),
+    tag,
+  };
+  return {
+    prospect: {
+      ...fields,
+      searchText: prospectSearchText({
+        name: fields.name,
+        area: fields.area,
+        keyword: fields.keyword,
+        tag: fields.tag,
+        description: fields.description,
+        company_name: fields.companyName,
+        phone: fields.phone,
+        email: "",
+      }),
+    },
+    questions: questionsToText(qualifyingQuestions(input.description, input.area)),
+  };
+}

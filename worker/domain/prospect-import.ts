@@ -1,0 +1,135 @@
+// Parses the tab-separated prospect paste box into prospects, row errors and skipped rows.
+import { z } from "zod";
+import type { Category } from "./categories";
+import { deriveKeyword, deriveTag, normalizePhone, qualifyingQuestions } from "./prospect-rules";
+
+// The spec shows the expected format with literal "\t" sequences, so the message does too.
+export const INVALID_ROW_FORMAT =
+  "Invalid row format. Expected format: Description\\tName\\tLocation\\tPhone\\tEmail\\tFull Name";
+export const EMPTY_SUBMIT = "Please enter prospect data";
+export const NO_VALID_DATA = "No valid data found";
+export const NOT_SIGNED_IN = "You must be logged in to create a prospect";
+
+export const ProspectImportRequest = z.object({
+  text: z.string().max(2_000_000),
+  allowDuplicates: z.boolean().optional().default(false),
+  /** Row number of the text's first non-empty line in the whole paste (the client sends chunks). */
+  startRow: z.number().int().min(1).max(10_000_000).optional(),
+});
+export type ProspectImportRequest = z.infer<typeof ProspectImportRequest>;
+
+export type ParsedProspect = {
+  row: number;
+  name: string;
+  description: string;
+  area: string;
+  phone: string;
+  email: string;
+  keyword: string;
+  tag: Category;
+  company_name: string;
+  questions: string[];
+};
+
+export type RowError = { row: number; message: string };
+
+export type ParseResult =
+  | { ok: false; error: string }
+  | { ok: true; total: number; rows: ParsedProspect[]; errors: RowError[]; skipped: number[] };
+
+// Text copied from spreadsheets and web pages can carry zero-width characters that trim() keeps.
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
+
+function clean(value: string | undefined): string {
+  return (value ?? "").replace(INVISIBLE, "").trim();
+}
+
+export function parseProspectPaste(text: string): ParseResult {
+  if (text.trim() === "") return { ok: false, error: EMPTY_SUBMIT };
+
+  const lines = text.split(/\r?\n/).filter((line) => clean(line) !== "");
+  if (lines.length === 0) return { ok: false, error: NO_VALID_DATA };
+
+  const rows: ParsedProspect[] = [];
+  const errors: RowError[] = [];
+  const skipped: number[] = [];
+
+  lines.forEach((line, index) => {
+    const row = index + 1;
+    const fields = line.split("\t");
+    if (fields.length < 3) {
+      errors.push({ row, message: INVALID_ROW_FORMAT });
+      return;
+    }
+    // The sixth field (full name) is ignored.
+    const [rawDescription, rawName, rawArea, rawPhone, rawEmail] = fields;
+    const description = clean(rawDescription);
+    const name = clean(rawName);
+    const area = clean(rawArea);
+    if (name === "" || area === "") {
+      skipped.push(row);
+      return;
+    }
+    rows.push({
+      row,
+      name,
+      description,
+      area,
+      phone: normalizePhone(clean(rawPhone)),
+      email: clean(rawEmail),
+      keyword: deriveKeyword(description, area),
+      tag: deriveTag(description),
+      company_name: name,
+      questions: qualifyingQuestions(description, area),
+    });
+  });
+
+  return { ok: true, total: lines.length, rows, errors, skipped };
+}
+
+export function formatPartialSuccess(created: number, failed: number): string {
+  return `Created ${created} prospects successfully. ${failed} failed.`;
+}
+
+export function formatSuccess(created: number): string {
+  return `Created ${created} prospects successfully!`;
+}
+
+export function formatRowError(row: number, message: string): string {
+  return `Row ${row}: ${message}`;
+}
+
+export function prospectCountTitle(count: number): string {
+  return count === 1 ? `${count} prospect created` : `${count} prospects created`;
+}
+
+export type DuplicateCandidate = {
+  name: string;
+  phone?: string | null;
+  area?: string | null;
+};
+
+/** The form of a name used to find possible duplicates. */
+export function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+function samePhone(a: string | null | undefined, b: string | null | undefined): boolean {
+  const digitsA = (a ?? "").replace(/\D/g, "");
+  const digitsB = (b ?? "").replace(/\D/g, "");
+  if (digitsA === "" || digitsB === "") return false;
+  // Stored phones are already normalised, and normalising twice can add a second prefix.
+  return digitsA === digitsB || normalizePhone(a ?? "") === normalizePhone(b ?? "");
+}
+
+function sameArea(a: string | null | undefined, b: string | null | undefined): boolean {
+  const areaA = (a ?? "").trim().toLowerCase();
+  const areaB = (b ?? "").trim().toLowerCase();
+  return areaA !== "" && areaA === areaB;
+}
+
+/** Same name, and either the same phone or the same area. */
+export function isSameProspect(a: DuplicateCandidate, b: DuplicateCandidate): boolean {
+  if (nameKey(a.name) === "" || nameKey(a.name) !== nameKey(b.name)) return false;
+  return samePhone(a.phone, b.phone) || sameArea(a.area, b.area);
+}

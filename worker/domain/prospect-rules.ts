@@ -1,0 +1,150 @@
+// Rules that derive a prospect's phone, tag, keyword, qualifying questions and search text.
+import type { Category } from "./categories";
+
+/** Keeps digits only, then applies the spec's country-prefix rule (part 1 §5). */
+export function normalizePhone(raw: string): string {
+  const digits = raw.replace(/\D/g, "");
+  // An empty field stays empty: a lone "1" would look like a real number.
+  if (digits === "") return "";
+  if (raw.includes("+39") || digits.startsWith("39")) {
+    return digits.startsWith("39") ? digits : `39${digits}`;
+  }
+  if (digits.length === 10) return `1${digits}`;
+  if (digits.length >= 11) return digits;
+  return `1${digits}`;
+}
+
+// First match wins, so the order is the spec's order.
+const TAG_RULES: ReadonlyArray<readonly [RegExp, Category]> = [
+  [/roof/i, "Roofing"],
+  [/remodel|renovation/i, "Remodeling"],
+  [/plumb/i, "Plumbing"],
+  [/electric/i, "Electrical Services"],
+  [/hvac|air condition|heating/i, "HVAC"],
+  [/landscape|lawn|garden/i, "Landscaping & Lawn Care"],
+  [/pest|termite/i, "Pest Control"],
+  [/clean/i, "Cleaning Services"],
+  [/paint/i, "Painting"],
+  [/floor/i, "Flooring"],
+  [/handyman|repair/i, "Handyman Services"],
+  [/window|door/i, "Window & Door Services"],
+  [/siding|gutter/i, "Siding & Gutter Services"],
+  [/deck|patio/i, "Deck & Patio Construction"],
+  [/pool/i, "Pool Services"],
+  [/security|automation/i, "Home Security & Automation"],
+  [/appliance/i, "Appliance Repair"],
+  [/contract/i, "General Contracting"],
+  [/inspect/i, "Home Inspections"],
+  [/interior|design/i, "Interior Design"],
+];
+
+export function deriveTag(description: string): Category {
+  for (const [pattern, tag] of TAG_RULES) {
+    if (pattern.test(description)) return tag;
+  }
+  return "Other";
+}
+
+const TRADE_RULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/roof/i, "roofer"],
+  [/plumb/i, "plumber"],
+  [/hvac|air condition|heating/i, "hvac contractor"],
+  [/landscap|lawn|garden/i, "landscaper"],
+  [/electric/i, "electrician"],
+  [/clean/i, "cleaning service"],
+  [/paint/i, "painter"],
+];
+
+/** The trade word used in keywords: a known trade, else the description's first word. */
+export function deriveTrade(description: string): string {
+  for (const [pattern, trade] of TRADE_RULES) {
+    if (pattern.test(description)) return trade;
+  }
+  const firstWord = description.trim().split(/\s+/)[0] ?? "";
+  const lettersOnly = firstWord.replace(/[^\p{L}]/gu, "").toLowerCase();
+  return lettersOnly === "" ? "business" : lettersOnly;
+}
+
+/** The part of an area before its first comma, lowercased: "Austin, TX" → "austin". */
+export function areaPlace(area: string): string {
+  return (area.split(",")[0] ?? "").trim().toLowerCase();
+}
+
+export function deriveKeyword(description: string, area: string): string {
+  const trade = deriveTrade(description);
+  const place = areaPlace(area);
+  // Without a place "{trade} in " would be a broken keyword.
+  return place === "" ? trade : `${trade} in ${place}`;
+}
+
+type QuestionTrade = "roofing" | "plumbing" | "hvac" | "landscaping" | "other";
+
+function questionTrade(description: string): QuestionTrade {
+  if (/roof/i.test(description)) return "roofing";
+  if (/plumb/i.test(description)) return "plumbing";
+  if (/hvac|air condition|heating/i.test(description)) return "hvac";
+  if (/landscap|lawn|garden/i.test(description)) return "landscaping";
+  return "other";
+}
+
+// Kept free of commas: the questions are stored comma-joined.
+const TRADE_QUESTIONS: Record<QuestionTrade, readonly [string, string]> = {
+  roofing: [
+    "What type of roofing work do you need: a repair or a full replacement?",
+    "What is your estimated budget for this roofing project?",
+  ],
+  plumbing: [
+    "What type of plumbing issue are you dealing with?",
+    "How urgent is the problem: is it an emergency or can it wait a few days?",
+  ],
+  hvac: [
+    "Do you need a repair or routine maintenance or a new system installation?",
+    "When would you like the HVAC work to be done?",
+  ],
+  landscaping: [
+    "Which landscaping service are you interested in?",
+    "How large is the property that needs work?",
+  ],
+  other: [
+    "What specific services do you need?",
+    "When would you like the work to be completed?",
+  ],
+};
+
+export function qualifyingQuestions(description: string, area: string): string[] {
+  const [second, third] = TRADE_QUESTIONS[questionTrade(description)];
+  return [`Is your project located in or near ${area.trim()}?`, second, third];
+}
+
+/** Joins questions with "," as the spec stores them. */
+export function questionsToText(questions: readonly string[]): string {
+  return questions.join(",");
+}
+
+/**
+ * Splits stored questions back. An area may contain a comma ("Austin, TX"), so when the text
+ * holds questions we split only after a question mark; older plain text splits on every comma.
+ */
+export function questionsFromText(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const parts = text.includes("?") ? text.split(/(?<=\?),/) : text.split(",");
+  return parts.map((part) => part.trim()).filter((part) => part !== "");
+}
+
+export type ProspectSearchFields = {
+  name: string | null | undefined;
+  area: string | null | undefined;
+  keyword: string | null | undefined;
+  tag: string | null | undefined;
+  description: string | null | undefined;
+  company_name: string | null | undefined;
+  phone: string | null | undefined;
+  email: string | null | undefined;
+};
+
+/** The lowercased text searched by the prospects search box, one field per line. */
+export function prospectSearchText(p: ProspectSearchFields): string {
+  return [p.name, p.area, p.keyword, p.tag, p.description, p.company_name, p.phone, p.email]
+    .map((value) => (value ?? "").toLowerCase())
+    .join("\n");
+}

@@ -1,0 +1,174 @@
+// What the report API returns (admin and shared), and how stored report columns become view content.
+import {
+  BlogStructure,
+  type CompleteFacebookPost,
+  FacebookPost,
+  GmbArticle,
+  MetaSeo,
+  PerfectAd,
+  type ReportProspect,
+  engagementForTitle,
+  isReportGenerated,
+  placeholderImageUrl,
+  templateReportContent,
+} from "./report-content";
+import { type Potential, potentialFromScore } from "./seo-potential";
+import type { z } from "zod";
+
+export type ReportStatus = "draft" | "queued" | "generating" | "ready" | "failed";
+export type ReportSource = "ai" | "template";
+
+export type ReportViewContent = {
+  metaSEO: MetaSeo;
+  perfectAd: PerfectAd;
+  gmbArticles: GmbArticle[];
+  blogStructures: BlogStructure[];
+  facebookPosts: CompleteFacebookPost[];
+  /** Derived from the stored score by the rules of spec part 2 §4. */
+  seoPotential: Potential;
+};
+
+export type AdminReport = {
+  id: string;
+  status: ReportStatus;
+  source: ReportSource | null;
+  /** Generation attempts so far (the one under way included). */
+  attempts: number;
+  /** Attempts the queue makes before template content is saved instead. */
+  max_attempts: number;
+  /** For template content: why the AI content could not be used; while queued: the last failure. */
+  last_error: string | null;
+  content_generated: boolean;
+  created_at: string;
+  generated_at: string | null;
+  version: number;
+  questions: string[];
+  content: ReportViewContent | null;
+};
+
+export type AdminProspect = {
+  id: string;
+  name: string;
+  company_name: string;
+  phone: string;
+  email: string;
+  description: string;
+  area: string;
+  keyword: string;
+  tag: string | null;
+  created_at: string;
+};
+
+export type AdminReportResponse = {
+  report: AdminReport;
+  prospect: AdminProspect;
+  /** False when no AI key is set: reports get template content straight away. */
+  ai_configured: boolean;
+  /** Set when the report was created but could not be enqueued (spec §8 wording). */
+  warning?: string;
+};
+
+export type ReportListItem = {
+  id: string;
+  status: ReportStatus;
+  source: ReportSource | null;
+  attempts: number;
+  content_generated: boolean;
+  created_at: string;
+  generated_at: string | null;
+  prospect: { id: string; name: string; company_name: string; area: string; keyword: string; tag: string | null };
+};
+
+export type ReportListResponse = { reports: ReportListItem[]; next_cursor: string | null };
+
+export type ReportStatusItem = Pick<ReportListItem, "id" | "status" | "source" | "attempts" | "content_generated" | "generated_at">;
+export type ReportStatusResponse = { statuses: ReportStatusItem[] };
+
+/** The public shared report: never the prospect's phone or email. */
+export type SharedReportResponse = {
+  report: {
+    id: string;
+    status: ReportStatus;
+    source: ReportSource | null;
+    created_at: string;
+    generated_at: string | null;
+    version: number;
+    content: ReportViewContent | null;
+  };
+  prospect: { name: string; company_name: string; area: string; keyword: string; tag: string | null; description: string };
+  /** The agency sending the report: the first admin's business profile. */
+  sender: { company_name: string | null; logo_url: string | null; website: string | null } | null;
+};
+
+export type StoredReportContent = {
+  contentGenerated: boolean;
+  gmbArticles: string | null;
+  blogStructures: string | null;
+  facebookPosts: string | null;
+  metaSeo: string | null;
+  perfectAd: string | null;
+  seoPotential: number | null;
+};
+
+function parseJson(text: string | null): unknown {
+  if (text == null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the entries of a stored list that match its schema; a broken list reads as empty. */
+function parseList<T>(text: string | null, schema: z.ZodType<T>): T[] {
+  const value = parseJson(text);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function completePost(post: FacebookPost, prospect: ReportProspect): CompleteFacebookPost {
+  const fallback = engagementForTitle(post.title);
+  return {
+    title: post.title,
+    content: post.content,
+    author: post.author?.trim() || prospect.company_name?.trim() || prospect.name,
+    image: post.image?.trim() || placeholderImageUrl(prospect.keyword || post.title),
+    likes: post.likes ?? fallback.likes,
+    comments: post.comments ?? fallback.comments,
+    shares: post.shares ?? fallback.shares,
+  };
+}
+
+/**
+ * The content to show for a report, or null while it is not generated (spec §4). The stored ad and
+ * meta tags are used; rows written before they were stored fall back to the locally built ones.
+ */
+export function contentFromStored(stored: StoredReportContent, prospect: ReportProspect): ReportViewContent | null {
+  const generated = isReportGenerated({
+    content_generated: stored.contentGenerated,
+    gmb_articles: stored.gmbArticles,
+    blog_structures: stored.blogStructures,
+    facebook_posts: stored.facebookPosts,
+  });
+  if (!generated) return null;
+  let template: ReturnType<typeof templateReportContent> | undefined;
+  const local = () => (template ??= templateReportContent(prospect));
+  const meta = MetaSeo.safeParse(parseJson(stored.metaSeo));
+  const ad = PerfectAd.safeParse(parseJson(stored.perfectAd));
+  return {
+    metaSEO: meta.success ? meta.data : local().metaSEO,
+    perfectAd: ad.success ? ad.data : local().perfectAd,
+    gmbArticles: parseList(stored.gmbArticles, GmbArticle),
+    blogStructures: parseList(stored.blogStructures, BlogStructure),
+    facebookPosts: parseList(stored.facebookPosts, FacebookPost).map((post) => completePost(post, prospect)),
+    seoPotential: potentialFromScore(stored.seoPotential),
+  };
+}
+
+/** Public path of a report's share link. */
+export function sharedReportPath(id: string): string {
+  return `/shared/reports/${id}`;
+}
