@@ -1,0 +1,183 @@
+// Sign-in, sign-up and forgot-password screens: busy labels, §8 error wording, what success does.
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthContext } from "../../web/lib/auth";
+import ForgotPasswordPage from "../../web/pages/forgot-password";
+import LoginPage from "../../web/pages/login";
+import SignupPage from "../../web/pages/signup";
+import { fakeAuth } from "./helpers";
+
+// The boundary: the auth-js client.
+const client = vi.hoisted(() => ({
+  signInWithPassword: (async () => ({ error: null })) as (c: unknown) => Promise<{ error: unknown }>,
+  refreshSession: (async () => ({ error: null })) as () => Promise<{ error: unknown }>,
+  signUp: (async () => ({ error: null })) as (c: unknown) => Promise<{ error: unknown }>,
+  resetPasswordForEmail: (async () => ({ error: null })) as (e: string, o: unknown) => Promise<{ error: unknown }>,
+}));
+vi.mock("../../web/lib/auth-client", () => ({
+  getAuthClient: () => client,
+  linkError: () => null,
+  openedFromRecoveryLink: () => false,
+}));
+
+function Landed() {
+  return <p>landed on {useLocation().pathname}</p>;
+}
+
+function renderPage(path: string, Page: () => React.JSX.Element) {
+  const router = createMemoryRouter(
+    [
+      { path, element: <Page /> },
+      { path: "*", element: <Landed /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AuthContext.Provider value={fakeAuth()}>
+      <RouterProvider router={router} />
+    </AuthContext.Provider>,
+  );
+  return router;
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("sign-in", () => {
+  async function submitWith(error: unknown) {
+    vi.spyOn(client, "signInWithPassword").mockResolvedValue({ error });
+    renderPage("/login", LoginPage);
+    fill("Email", "owner@plumbing.test");
+    fill("Password", "secret1");
+    fireEvent.submit(screen.getByRole("button", { name: "Sign in" }).closest("form")!);
+    return screen.findByRole("alert");
+  }
+
+  it("requires an email of email type and a password", () => {
+    renderPage("/login", LoginPage);
+    const email = screen.getByLabelText("Email") as HTMLInputElement;
+    const password = screen.getByLabelText("Password") as HTMLInputElement;
+    expect(email.type).toBe("email");
+    expect(email.required).toBe(true);
+    expect(password.required).toBe(true);
+  });
+
+  it("reads 'Signing in...' while busy, then goes to /dashboard", async () => {
+    const pending = deferred<{ error: null }>();
+    const signIn = vi.spyOn(client, "signInWithPassword").mockReturnValue(pending.promise);
+    const refresh = vi.spyOn(client, "refreshSession");
+    const router = renderPage("/login", LoginPage);
+    fill("Email", " owner@plumbing.test ");
+    fill("Password", "secret1");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("button", { name: "Signing in..." })).toHaveProperty("disabled", true);
+    expect(signIn).toHaveBeenCalledWith({ email: "owner@plumbing.test", password: "secret1" });
+    await act(async () => pending.resolve({ error: null }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it("explains invalid credentials", async () => {
+    const alert = await submitWith({ status: 400, code: "invalid_credentials", message: "Invalid login credentials" });
+    expect(alert.textContent).toBe(
+      "Invalid login credentials. Please make sure you have signed up first using the Sign Up page.",
+    );
+  });
+
+  it("explains a server error", async () => {
+    const alert = await submitWith({ status: 500, message: "whatever" });
+    expect(alert.textContent).toBe(
+      "A server error occurred. This may be because the user does not exist in the auth system. Please sign up first.",
+    );
+  });
+
+  it("shows the service's message otherwise (e.g. the 429 limit)", async () => {
+    const alert = await submitWith({
+      status: 429,
+      code: "over_request_rate_limit",
+      message: "Too many attempts. Please wait a few minutes and try again.",
+    });
+    expect(alert.textContent).toBe("Too many attempts. Please wait a few minutes and try again.");
+  });
+
+  it("falls back to 'An error occurred during login'", async () => {
+    const alert = await submitWith({ status: 400, message: "" });
+    expect(alert.textContent).toBe("An error occurred during login");
+  });
+});
+
+describe("sign-up", () => {
+  it("shows the password hint and refuses a short password without calling the service", async () => {
+    const signUp = vi.spyOn(client, "signUp");
+    renderPage("/signup", SignupPage);
+    expect(screen.getByText("Password must be at least 6 characters")).toBeTruthy();
+    fill("Email", "new@roof.test");
+    fill("Password", "12345");
+    fireEvent.submit(screen.getByRole("button", { name: "Sign up" }).closest("form")!);
+    expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it("reads 'Signing up...', shows a success message and goes to /login after 2 seconds", async () => {
+    const pending = deferred<{ error: null }>();
+    const signUp = vi.spyOn(client, "signUp").mockReturnValue(pending.promise);
+    const router = renderPage("/signup", SignupPage);
+    fill("Email", "new@roof.test");
+    fill("Password", "123456");
+    fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(await screen.findByRole("button", { name: "Signing up..." })).toBeTruthy();
+    expect(signUp).toHaveBeenCalledWith({ email: "new@roof.test", password: "123456" });
+    vi.useFakeTimers();
+    await act(async () => pending.resolve({ error: null }));
+    const message = screen.getByRole("status");
+    expect(message.className).toContain("alert-success");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_900);
+    });
+    expect(router.state.location.pathname).toBe("/signup");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("explains a server error and otherwise shows the service's message", async () => {
+    const signUp = vi.spyOn(client, "signUp").mockResolvedValueOnce({ error: { status: 500, message: "db down" } });
+    renderPage("/signup", SignupPage);
+    fill("Email", "new@roof.test");
+    fill("Password", "123456");
+    fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("A server error occurred. Please try again later.");
+    signUp.mockResolvedValueOnce({ error: { status: 422, message: "User already registered" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("User already registered"));
+    signUp.mockResolvedValueOnce({ error: { status: 400, message: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("An error occurred during signup"));
+  });
+});
+
+describe("forgot password", () => {
+  it("asks for a link back to /reset-password and says where it went", async () => {
+    const reset = vi.spyOn(client, "resetPasswordForEmail");
+    renderPage("/forgot-password", ForgotPasswordPage);
+    fill("Email", "owner@plumbing.test");
+    fireEvent.click(screen.getByRole("button", { name: "Send reset link" }));
+    expect(
+      await screen.findByText("If an account exists for owner@plumbing.test, we sent a link to reset the password."),
+    ).toBeTruthy();
+    expect(reset).toHaveBeenCalledWith("owner@plumbing.test", { redirectTo: `${window.location.origin}/reset-password` });
+  });
+});

@@ -1,0 +1,113 @@
+// Route guards: 'Loading...' while auth loads, /login without a user, admin-only routes, guest-only pages.
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeAuth, json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
+
+describe("route guards", () => {
+  it("shows 'Loading...' while the auth state is loading", async () => {
+    renderApp("/dashboard", fakeAuth({ loading: true }));
+    expect(await screen.findByText("Loading...")).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
+  });
+
+  it("sends a visitor without a user from a signed-in page to /login", async () => {
+    const { router } = renderApp("/dashboard", fakeAuth());
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
+  it("sends a visitor without a user from an unknown path to /login", async () => {
+    const { router } = renderApp("/some/where", fakeAuth());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+  });
+
+  it("sends a visitor without a user from an admin page to /login", async () => {
+    const { router } = renderApp("/admin/users", fakeAuth());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+  });
+
+  it("redirects a non-admin from an admin page to /dashboard", async () => {
+    const { router } = renderApp("/admin/users", signedIn());
+    expect(await screen.findByText("Content Tools")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("waits for the admin check before deciding ('Loading...')", async () => {
+    const auth = { ...signedIn({ admin: true }), isAdmin: false, profileLoading: true };
+    const { router } = renderApp("/admin/report-generator", auth);
+    expect(await screen.findByText("Loading...")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/admin/report-generator");
+  });
+
+  it("lets an admin into the admin pages", async () => {
+    stubFetch(() => notFound());
+    const { router } = renderApp("/admin/users", signedIn({ admin: true }));
+    expect(await screen.findByRole("heading", { name: "Users Management" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/admin/users");
+  });
+
+  it("redirects a signed-in user from /login to /dashboard", async () => {
+    const { router } = renderApp("/login", signedIn());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(await screen.findByText("Social Media Tools")).toBeTruthy();
+  });
+
+  it("redirects a signed-in user from /signup to /dashboard", async () => {
+    const { router } = renderApp("/signup", signedIn());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+  });
+
+  it("shows the sign-in form to a visitor without a user", async () => {
+    renderApp("/login", fakeAuth());
+    expect(await screen.findByLabelText("Email")).toHaveProperty("type", "email");
+    expect(screen.getByRole("link", { name: "Forgot your password?" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/signup");
+  });
+
+  it("keeps public pages public", async () => {
+    renderApp("/", fakeAuth());
+    const cta = await screen.findAllByRole("link", { name: "Try Our AI Tools Free" });
+    expect(cta[0].getAttribute("href")).toBe("/signup");
+  });
+
+  it.each(["/shared/reports/abc", "/shared/chat/abc"])("does not ask for sign-in on %s", async (path) => {
+    stubFetch(() => notFound());
+    const { router } = renderApp(path, fakeAuth());
+    await waitFor(() => expect(router.state.navigation.state).toBe("idle"));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.queryByRole("heading", { name: "Welcome back" })).toBeNull();
+  });
+
+  it("shows only 'This tool will be implemented soon' on a placeholder tool route", async () => {
+    renderApp("/tools/citation-tracker", signedIn());
+    expect(await screen.findByText("This tool will be implemented soon")).toBeTruthy();
+  });
+
+  it("shows the navigation only on any other signed-in path", async () => {
+    renderApp("/no/such/page", signedIn());
+    expect(await screen.findByRole("navigation", { name: "Main" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
+  });
+});
+
+describe("dashboard", () => {
+  it("shows the stat cards and the five coming-soon tools in two groups", async () => {
+    renderApp("/dashboard", signedIn());
+    expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
+    expect(screen.getByText("5")).toBeTruthy();
+    expect(screen.getByText("500+")).toBeTruthy();
+    expect(screen.getByText("10+ hrs")).toBeTruthy();
+    const main = screen.getByRole("main");
+    expect(main.querySelectorAll(".tool-card")).toHaveLength(5);
+    expect(screen.getAllByText("Coming Soon")).toHaveLength(5);
+    const buttons = Array.from(main.querySelectorAll<HTMLButtonElement>(".tool-card button"));
+    expect(buttons.every((b) => b.disabled)).toBe(true);
+  });
+
+  it("answers the reports lookup for admins without breaking the page", async () => {
+    stubFetch((url) => (url.startsWith("/api/reports") ? json({ reports: [] }) : notFound()));
+    renderApp("/dashboard", signedIn({ admin: true }));
+    expect(await screen.findByText("Social Media Tools")).toBeTruthy();
+  });
+});

@@ -1,0 +1,193 @@
+// Sidebar rules (spec §2): admin section, role labels, view-mode banner, Social group, AI Chat target.
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Route, Routes, useLocation } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { Sidebar } from "../../web/components/sidebar";
+import { VIEW_AS_KEY, startViewAs } from "../../web/lib/view-as";
+import { hangingResponse, json, notFound, renderAt, signedIn, stubFetch } from "./helpers";
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+function renderSidebar(path: string, auth = signedIn()) {
+  return renderAt(
+    path,
+    auth,
+    <>
+      <Routes>
+        <Route path="*" element={<Sidebar />} />
+      </Routes>
+      <Where />
+    </>,
+  );
+}
+
+function viewAsRecord(company: string | null = "Acme Roofing") {
+  startViewAs({
+    adminId: "admin-1",
+    viewingUserId: "user-9",
+    viewingUserEmail: "owner@acme.test",
+    viewingUserDetails: { company_name: company, is_admin: false },
+  });
+}
+
+const adminSection = () => screen.queryByRole("list", { name: "Admin" });
+
+describe("sidebar: admin section and labels", () => {
+  it("shows Prospects, Users and AI Chat to an admin, with the 'Admin' label", async () => {
+    stubFetch(() => json({ reports: [] }));
+    renderSidebar("/dashboard", signedIn({ admin: true }));
+    const section = adminSection()!;
+    expect(section).toBeTruthy();
+    expect(within(section).getByRole("link", { name: "Prospects" }).getAttribute("href")).toBe("/admin/report-generator");
+    expect(within(section).getByRole("link", { name: "Users" }).getAttribute("href")).toBe("/admin/users");
+    expect(within(section).getByText("AI Chat")).toBeTruthy();
+    expect(screen.getByText("Admin", { selector: ".badge" })).toBeTruthy();
+    expect(screen.queryByText("View Mode")).toBeNull();
+    expect(screen.getByText("admin@example.com")).toBeTruthy();
+  });
+
+  it("hides the admin section and label from a regular user", () => {
+    const fetch = stubFetch(() => notFound());
+    renderSidebar("/dashboard", signedIn());
+    expect(adminSection()).toBeNull();
+    expect(screen.queryByText("Admin")).toBeNull();
+    expect(screen.queryByText("View Mode")).toBeNull();
+    expect(screen.getByText("owner@plumbing.test")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("hides the admin section in view mode and shows the 'View Mode' label and banner", () => {
+    const fetch = stubFetch(() => json({ reports: [] }));
+    viewAsRecord();
+    renderSidebar("/settings/personal", signedIn({ admin: true }));
+    expect(adminSection()).toBeNull();
+    expect(screen.getByText("View Mode")).toBeTruthy();
+    expect(screen.queryByText("Admin")).toBeNull();
+    expect(screen.getByText("Viewing as user")).toBeTruthy();
+    expect(screen.getByText("Acme Roofing")).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("names an unknown company 'Unknown Company' in the banner", () => {
+    viewAsRecord(null);
+    renderSidebar("/settings/personal", signedIn({ admin: true }));
+    expect(screen.getByText("Unknown Company")).toBeTruthy();
+  });
+
+  it("'Return to Admin View' clears the record and goes to /dashboard", async () => {
+    stubFetch(() => json({ reports: [] }));
+    viewAsRecord();
+    renderSidebar("/settings/personal", signedIn({ admin: true }));
+    fireEvent.click(screen.getByRole("button", { name: "Return to Admin View" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/dashboard"));
+    expect(localStorage.getItem(VIEW_AS_KEY)).toBeNull();
+    expect(screen.queryByText("Viewing as user")).toBeNull();
+    expect(adminSection()).toBeTruthy();
+  });
+
+  it("keeps the view alive from the Dashboard link (it carries view_as)", () => {
+    viewAsRecord();
+    renderSidebar("/settings/personal", signedIn({ admin: true }));
+    expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/dashboard?view_as=user-9");
+  });
+
+  it("signs out and goes to /login", async () => {
+    const auth = signedIn();
+    renderSidebar("/dashboard", auth);
+    fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
+    expect(auth.signOut).toHaveBeenCalledOnce();
+  });
+});
+
+describe("sidebar: tools", () => {
+  it("collapses both groups by default and keeps the content tools disabled", () => {
+    renderSidebar("/dashboard");
+    const content = screen.getByRole("button", { name: "Content" });
+    const social = screen.getByRole("button", { name: "Social" });
+    expect(content.getAttribute("aria-expanded")).toBe("false");
+    expect(social.getAttribute("aria-expanded")).toBe("false");
+    expect((screen.getByText("GMB Post Scheduler").closest("ul") as HTMLUListElement).hidden).toBe(true);
+    fireEvent.click(content);
+    expect((screen.getByText("GMB Post Scheduler").closest("ul") as HTMLUListElement).hidden).toBe(false);
+    expect(content.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByText("GMB Post Scheduler").closest("a")).toBeNull();
+    expect(screen.getByText("GMB Post Generator").closest("[aria-disabled='true']")).toBeTruthy();
+  });
+
+  it("forces the Social group open on /tools/facebook-post-generator, with the 'New' badge", () => {
+    renderSidebar("/tools/facebook-post-generator");
+    const social = screen.getByRole("button", { name: "Social" });
+    expect(social.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(social);
+    expect(social.getAttribute("aria-expanded")).toBe("true");
+    const link = screen.getByRole("link", { name: /Facebook Post Generator/ });
+    expect(link.getAttribute("href")).toBe("/tools/facebook-post-generator");
+    expect(link.getAttribute("aria-current")).toBe("page");
+    expect(within(link).getByText("New")).toBeTruthy();
+    for (const name of ["Social Plan", "Social Post Generator", "Video Script Generator"]) {
+      expect(screen.getByText(name).closest("a")).toBeNull();
+    }
+  });
+
+  it("marks the current page with aria-current", () => {
+    renderSidebar("/settings/personal");
+    expect(screen.getByRole("link", { name: "Business Settings" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+    expect(screen.getByRole("link", { name: "Subscription" }).getAttribute("href")).toBe("/subscription");
+  });
+});
+
+describe("sidebar: AI Chat", () => {
+  const aiChatLink = () => screen.queryByRole("link", { name: "AI Chat" });
+
+  it("is plain text while no report exists (empty list)", async () => {
+    const fetch = stubFetch(() => json({ reports: [] }));
+    renderSidebar("/dashboard", signedIn({ admin: true }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/reports?limit=1");
+    expect(new Headers(init.headers).get("Authorization")).toBe("Bearer access-token");
+    await act(async () => {});
+    expect(aiChatLink()).toBeNull();
+    expect(screen.getByTestId("ai-chat-text").textContent).toBe("AI Chat");
+  });
+
+  it("is plain text while the reports endpoint answers 404", async () => {
+    const fetch = stubFetch(() => notFound());
+    renderSidebar("/dashboard", signedIn({ admin: true }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await act(async () => {});
+    expect(aiChatLink()).toBeNull();
+  });
+
+  it("links to the newest report's chat", async () => {
+    stubFetch(() => json({ reports: [{ id: "rep-42" }] }));
+    renderSidebar("/dashboard", signedIn({ admin: true }));
+    await waitFor(() => expect(aiChatLink()?.getAttribute("href")).toBe("/admin/prospect-chat/rep-42"));
+  });
+
+  it("links to the open chat while on a chat route", async () => {
+    stubFetch(() => json({ reports: [{ id: "rep-42" }] }));
+    renderSidebar("/admin/prospect-chat/rep-7", signedIn({ admin: true }));
+    await act(async () => {});
+    expect(aiChatLink()?.getAttribute("href")).toBe("/admin/prospect-chat/rep-7");
+  });
+
+  it("links to the prospects list when the lookup times out after 10 seconds", async () => {
+    vi.useFakeTimers();
+    stubFetch((_url, init) => hangingResponse(init));
+    renderSidebar("/dashboard", signedIn({ admin: true }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(9_000);
+    });
+    expect(aiChatLink()).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_500);
+    });
+    expect(aiChatLink()?.getAttribute("href")).toBe("/admin/report-generator");
+  });
+});

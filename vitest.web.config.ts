@@ -1,0 +1,13 @@
+// Web component tests: happy-dom + Testing Library, outside workerd.
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: "happy-dom",
+    include: ["tests/web/**/*.test.{ts,tsx}"],
+    setupFiles: ["./tests/web/setup.ts"],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,8 @@
+// Small pill labels: 'New', 'Coming Soon', 'Admin', 'View Mode'.
+import type { ReactNode } from "react";
+
+export type BadgeTone = "new" | "soon" | "admin" | "view" | "success";
+
+export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+  return <span className={`badge badge-${tone}`}>{children}</span>;
+}

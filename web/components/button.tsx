@@ -1,0 +1,27 @@
+// The button: variants, sizes, and a busy state that keeps its label readable to screen readers.
+import type { ButtonHTMLAttributes } from "react";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "dark";
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: "sm" | "md" | "lg";
+  block?: boolean;
+  busy?: boolean;
+};
+
+export function buttonClass(variant: ButtonVariant = "secondary", size: "sm" | "md" | "lg" = "md", block = false) {
+  return ["btn", `btn-${variant}`, size === "md" ? "" : `btn-${size}`, block ? "btn-block" : ""].filter(Boolean).join(" ");
+}
+
+export function Button({ variant = "secondary", size = "md", block, busy, disabled, className, type = "button", ...rest }: Props) {
+  return (
+    <button
+      type={type}
+      className={[buttonClass(variant, size, block), className ?? ""].filter(Boolean).join(" ")}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,250 @@
+// The app's side navigation (spec §2 Sidebar): tools, admin links, settings, view-mode banner, account footer.
+import { useId, useState, type ComponentType, type ReactNode } from "react";
+import { NavLink, useLocation, useNavigate } from "react-router";
+import { useAuth } from "../lib/auth";
+import { useAiChatTarget } from "../lib/newest-report";
+import { GROUP_LABELS, TOOLS, type Tool, type ToolGroup } from "../lib/tools";
+import { clearViewAs, dashboardPath, useViewAs } from "../lib/view-as";
+import { Badge } from "./badge";
+import { Brand } from "./brand";
+import { Button } from "./button";
+import {
+  BriefcaseIcon,
+  BuildingIcon,
+  CardIcon,
+  ChatIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  DashboardIcon,
+  EyeIcon,
+  FileTextIcon,
+  LogOutIcon,
+  ShareIcon,
+  UsersIcon,
+} from "./icons";
+
+type IconComponent = ComponentType<{ size?: "sm" | "md" }>;
+
+const GROUP_ICONS: Record<ToolGroup, IconComponent> = { content: FileTextIcon, social: ShareIcon };
+const FORCED_OPEN: Partial<Record<ToolGroup, string>> = { social: "/tools/facebook-post-generator" };
+
+type SidebarProps = {
+  /** Phone drawer state; on desktop the sidebar is always shown. */
+  open?: boolean;
+  onClose?: () => void;
+  /** Called when a link is followed (the drawer closes). */
+  onNavigate?: () => void;
+  id?: string;
+};
+
+export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" }: SidebarProps) {
+  const { user, session, isAdmin, signOut } = useAuth();
+  const viewAs = useViewAs();
+  const navigate = useNavigate();
+  const showAdmin = isAdmin && !viewAs;
+  const aiChatTarget = useAiChatTarget(showAdmin, session?.access_token);
+  const email = user?.email ?? "Unknown Email";
+
+  async function handleSignOut() {
+    onNavigate?.();
+    await signOut();
+    navigate("/login", { replace: true });
+  }
+
+  function returnToAdminView() {
+    clearViewAs();
+    onNavigate?.();
+    navigate("/dashboard");
+  }
+
+  return (
+    <aside id={id} className={open ? "sidebar is-open" : "sidebar"} aria-label="Sidebar">
+      <div className="sidebar-head">
+        <Brand to={dashboardPath(viewAs)} onClick={onNavigate} />
+        <button type="button" className="icon-button sidebar-close" aria-label="Close menu" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+
+      {viewAs ? (
+        <div className="view-banner" role="status">
+          <p className="view-banner-label">
+            <EyeIcon size="sm" />
+            Viewing as user
+          </p>
+          <p className="view-banner-company">{viewAs.viewingUserDetails.company_name || "Unknown Company"}</p>
+          <Button variant="primary" size="sm" block onClick={returnToAdminView}>
+            Return to Admin View
+          </Button>
+        </div>
+      ) : null}
+
+      <nav className="sidebar-scroll" aria-label="Main">
+        <ul className="nav-list">
+          <li>
+            <NavItem to={dashboardPath(viewAs)} icon={DashboardIcon} onNavigate={onNavigate}>
+              Dashboard
+            </NavItem>
+          </li>
+        </ul>
+
+        <NavSection title="Tools">
+          {(["content", "social"] as const).map((group) => (
+            <li key={group}>
+              <ToolGroupNav group={group} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </NavSection>
+
+        {showAdmin ? (
+          <NavSection title="Admin">
+            <li>
+              <NavItem to="/admin/report-generator" icon={BriefcaseIcon} onNavigate={onNavigate}>
+                Prospects
+              </NavItem>
+            </li>
+            <li>
+              <NavItem to="/admin/users" icon={UsersIcon} onNavigate={onNavigate}>
+                Users
+              </NavItem>
+            </li>
+            <li>
+              {aiChatTarget ? (
+                <NavItem to={aiChatTarget} icon={ChatIcon} onNavigate={onNavigate}>
+                  AI Chat
+                </NavItem>
+              ) : (
+                <span className="nav-item is-disabled" data-testid="ai-chat-text">
+                  <ChatIcon />
+                  <span className="nav-item-label">AI Chat</span>
+                </span>
+              )}
+            </li>
+          </NavSection>
+        ) : null}
+
+        <NavSection title="Settings">
+          <li>
+            <NavItem to="/settings/personal" icon={BuildingIcon} onNavigate={onNavigate}>
+              Business Settings
+            </NavItem>
+          </li>
+          <li>
+            <NavItem to="/subscription" icon={CardIcon} onNavigate={onNavigate}>
+              Subscription
+            </NavItem>
+          </li>
+        </NavSection>
+      </nav>
+
+      <div className="sidebar-foot">
+        <span className="avatar" aria-hidden="true">
+          {email.charAt(0)}
+        </span>
+        <div className="sidebar-user">
+          <p className="sidebar-email" title={email}>
+            {email}
+          </p>
+          {viewAs ? (
+            <p className="sidebar-role">
+              <Badge tone="view">View Mode</Badge>
+            </p>
+          ) : isAdmin ? (
+            <p className="sidebar-role">
+              <Badge tone="admin">Admin</Badge>
+            </p>
+          ) : null}
+        </div>
+        <button type="button" className="icon-button" aria-label="Sign out" title="Sign out" onClick={handleSignOut}>
+          <LogOutIcon />
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+function NavSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <div className="nav-section">
+      <h2 className="nav-section-title" id={headingId}>
+        {title}
+      </h2>
+      <ul className="nav-list" aria-labelledby={headingId}>
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+function NavItem({
+  to,
+  icon: Icon,
+  children,
+  badge,
+  onNavigate,
+}: {
+  to: string;
+  icon: IconComponent;
+  children: ReactNode;
+  badge?: ReactNode;
+  onNavigate?: () => void;
+}) {
+  return (
+    <NavLink to={to} end className="nav-item" onClick={onNavigate}>
+      <Icon />
+      <span className="nav-item-label">{children}</span>
+      {badge}
+    </NavLink>
+  );
+}
+
+function ToolGroupNav({ group, onNavigate }: { group: ToolGroup; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const [toggled, setToggled] = useState(false);
+  const listId = useId();
+  const forced = FORCED_OPEN[group] === pathname;
+  const expanded = forced || toggled;
+  const Icon = GROUP_ICONS[group];
+  return (
+    <>
+      <button
+        type="button"
+        className="nav-item nav-group-toggle"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setToggled(!expanded)}
+      >
+        <Icon />
+        <span className="nav-item-label">{GROUP_LABELS[group].sidebar}</span>
+        <ChevronRightIcon className="chevron" />
+      </button>
+      <ul className="nav-list nav-sublist" id={listId} hidden={!expanded}>
+        {TOOLS.filter((t) => t.group === group).map((tool) => (
+          <li key={tool.path}>
+            <ToolLink tool={tool} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ToolLink({ tool, onNavigate }: { tool: Tool; onNavigate?: () => void }) {
+  if (!tool.available) {
+    return (
+      <span className="nav-item is-disabled" aria-disabled="true" title="Coming soon">
+        <span className="nav-item-label">
+          {tool.name}
+          <span className="visually-hidden"> (coming soon)</span>
+        </span>
+      </span>
+    );
+  }
+  return (
+    <NavLink to={tool.path} end className="nav-item" onClick={onNavigate}>
+      <span className="nav-item-label">{tool.name}</span>
+      {tool.isNew ? <Badge tone="new">New</Badge> : null}
+    </NavLink>
+  );
+}

@@ -1,0 +1,46 @@
+// A labelled input with an optional hint and inline error, wired up for assistive technology.
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { AlertCircleIcon } from "./icons";
+
+type Props = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  /** Shown at the end of the label row (e.g. 'Forgot your password?'). */
+  aside?: ReactNode;
+};
+
+export function TextField({ label, hint, error, aside, id, className, ...input }: Props) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className="field">
+      <div className="field-label-row">
+        <label className="field-label" htmlFor={inputId}>
+          {label}
+        </label>
+        {aside}
+      </div>
+      <input
+        id={inputId}
+        className={["input", className ?? ""].filter(Boolean).join(" ")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          <AlertCircleIcon size="sm" />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// The icon of each tool, shared by the sidebar and the dashboard cards.
+import type { ComponentType } from "react";
+import { CalendarIcon, FileTextIcon, MegaphoneIcon, PenIcon, ThumbsUpIcon, VideoIcon } from "./icons";
+
+const TOOL_ICONS: Record<string, ComponentType<{ size?: "sm" | "md" }>> = {
+  "/tools/gmb-post-scheduler": CalendarIcon,
+  "/tools/gmb-post-generator": FileTextIcon,
+  "/tools/facebook-post-generator": ThumbsUpIcon,
+  "/tools/social-plan": CalendarIcon,
+  "/tools/social-post-generator": PenIcon,
+  "/tools/video-script-generator": VideoIcon,
+};
+
+export function ToolIcon({ path, size = "md" }: { path: string; size?: "sm" | "md" }) {
+  const Icon = TOOL_ICONS[path] ?? MegaphoneIcon;
+  return <Icon size={size} />;
+}

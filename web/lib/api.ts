@@ -1,0 +1,128 @@
+// The API client: bearer token, view-as header, JSON in and out, `{error:{code,message}}` as ApiError, timeouts.
+import { readViewAs } from "./view-as";
+
+/** Profile and admin calls are cut off after this long (spec §9). */
+export const API_TIMEOUT_MS = 10_000;
+export const TIMEOUT_MESSAGE = "Request timed out. Please check your connection and try again.";
+export const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type ApiInit = Omit<RequestInit, "body"> & {
+  /** A JSON body; sets Content-Type. Use `body` for anything else (FormData for uploads). */
+  json?: unknown;
+  body?: BodyInit | null;
+  /** Abort after this many milliseconds with TIMEOUT_MESSAGE. */
+  timeoutMs?: number;
+  /** Use this token instead of asking the auth client (null: send none). */
+  accessToken?: string | null;
+  /** Send X-View-As while a view is active (default true). Off for the admin's own profile. */
+  viewAs?: boolean;
+};
+
+/** The profile row GET /api/profile returns (mirrors worker/routes/profile.ts profileJson). */
+export type Profile = {
+  id: string;
+  email: string | null;
+  is_admin: boolean;
+  company_name: string | null;
+  company_website: string | null;
+  company_phone: string | null;
+  company_location: string | null;
+  company_email: string | null;
+  company_category: string | null;
+  company_description: string | null;
+  company_logo_url: string | null;
+  created_at: string;
+  updated_at: string;
+};
+export type ProfileResponse = { profile: Profile; viewingAs: boolean };
+
+async function currentAccessToken(): Promise<string | null> {
+  const { getAuthClient } = await import("./auth-client");
+  const { data } = await getAuthClient().getSession();
+  return data.session?.access_token ?? null;
+}
+
+export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, timeoutMs, accessToken, viewAs = true, headers: given, signal: callerSignal, ...rest } = init;
+  const headers = new Headers(given);
+  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  const token = accessToken === undefined ? await currentAccessToken() : accessToken;
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (viewAs) {
+    const record = readViewAs();
+    if (record) headers.set("X-View-As", record.viewingUserId);
+  }
+  let body = rest.body;
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(json);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = timeoutMs
+    ? setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs)
+    : undefined;
+  const onCallerAbort = () => controller.abort();
+  if (callerSignal?.aborted) controller.abort();
+  else callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+
+  try {
+    let res: Response;
+    try {
+      res = await fetch(path, { ...rest, body, headers, signal: controller.signal });
+    } catch (err) {
+      if (timedOut) throw new ApiError(0, "timeout", TIMEOUT_MESSAGE);
+      if (callerSignal?.aborted) throw err;
+      throw new ApiError(0, "network", NETWORK_MESSAGE);
+    }
+    const payload = await readBody(res).catch((err) => {
+      if (timedOut) throw new ApiError(0, "timeout", TIMEOUT_MESSAGE);
+      throw err;
+    });
+    if (!res.ok) throw toApiError(res, payload);
+    return payload as T;
+  } finally {
+    if (timer) clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", onCallerAbort);
+  }
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  if ((res.headers.get("Content-Type") ?? "").includes("json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toApiError(res: Response, payload: unknown): ApiError {
+  const err =
+    payload && typeof payload === "object" && "error" in payload
+      ? ((payload as { error?: { code?: unknown; message?: unknown } }).error ?? {})
+      : {};
+  const code = typeof err.code === "string" ? err.code : `http_${res.status}`;
+  const message =
+    typeof err.message === "string" && err.message ? err.message : res.statusText || `Request failed (${res.status})`;
+  return new ApiError(res.status, code, message);
+}

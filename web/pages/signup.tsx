@@ -1,0 +1,100 @@
+// /signup: the sign-up form (spec §2 Sign-up, §8 wording); on success a green message, then /login after 2 s.
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { Alert } from "../components/alert";
+import { AuthLayout } from "../components/auth-layout";
+import { Button } from "../components/button";
+import { GuestOnly } from "../components/route-guards";
+import { TextField } from "../components/text-field";
+import { getAuthClient } from "../lib/auth-client";
+import { MIN_PASSWORD_LENGTH, PASSWORD_HINT, SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../lib/auth-messages";
+
+type Status = "idle" | "busy" | "success" | "error";
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [status, setStatus] = useState<Status>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (status !== "success") return;
+    const timer = setTimeout(() => navigate("/login"), SIGNUP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      setPasswordError(PASSWORD_HINT);
+      return;
+    }
+    setPasswordError(null);
+    setError(null);
+    setStatus("busy");
+    try {
+      // is_admin is decided by the server (ADMIN_EMAILS), never sent from here.
+      const { error: signUpError } = await getAuthClient().signUp({ email: email.trim(), password });
+      if (signUpError) {
+        setError(signUpErrorMessage(signUpError));
+        setStatus("error");
+        return;
+      }
+      setStatus("success");
+    } catch (err) {
+      setError(signUpErrorMessage(err as { message?: string; status?: number }));
+      setStatus("error");
+    }
+  }
+
+  const busy = status === "busy";
+  return (
+    // Sign-up signs the user in at once; the page stays to show its message before moving on.
+    <GuestOnly hold={busy || status === "success"}>
+      <AuthLayout title="Create your account" subtitle="Start using Porchlight's AI marketing tools for free.">
+        {status === "success" ? (
+          <Alert tone="success">Account created successfully. Redirecting...</Alert>
+        ) : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <form className="form" onSubmit={handleSubmit}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="you@yourbusiness.com"
+            disabled={status === "success"}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              if (passwordError && e.target.value.length >= MIN_PASSWORD_LENGTH) setPasswordError(null);
+            }}
+            hint={passwordError ? undefined : PASSWORD_HINT}
+            error={passwordError}
+            disabled={status === "success"}
+          />
+          <Button type="submit" variant="primary" size="lg" block busy={busy} disabled={status === "success"}>
+            {busy ? "Signing up..." : "Sign up"}
+          </Button>
+        </form>
+        <p className="auth-alt">
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      </AuthLayout>
+    </GuestOnly>
+  );
+}

@@ -1,0 +1,80 @@
+// The route table (spec §2). Pages load lazily; to build a page, swap its `later(...)` for `page(() => import(...))`.
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router";
+import { AppLayout } from "./components/app-layout";
+import { RequireAdmin, RequireAuth } from "./components/route-guards";
+import { PLACEHOLDER_TOOL_PATHS } from "./lib/tools";
+import RouteErrorPage from "./pages/route-error";
+
+type PageModule = { default: ComponentType };
+
+/** A page module, fetched when its route is first visited. */
+function page(load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** A titled stand-in for a page a later issue builds (`standalone`: outside the signed-in frame). */
+function later(title: string, standalone = false): Pick<RouteObject, "lazy"> {
+  return {
+    lazy: async () => {
+      const { ComingLater } = await import("./pages/coming-later");
+      return { Component: () => <ComingLater title={title} standalone={standalone} /> };
+    },
+  };
+}
+
+const toolPlaceholder = () => import("./pages/tool-placeholder");
+
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    ErrorBoundary: RouteErrorPage,
+    // First load waits for the page chunk; render nothing rather than a flash of text.
+    HydrateFallback: () => null,
+    children: [
+      // Public
+      { index: true, ...page(() => import("./pages/landing")) },
+      // /login and /signup send a signed-in visitor to /dashboard themselves (GuestOnly in the page).
+      { path: "login", ...page(() => import("./pages/login")) },
+      { path: "signup", ...page(() => import("./pages/signup")) },
+      { path: "forgot-password", ...page(() => import("./pages/forgot-password")) },
+      { path: "reset-password", ...page(() => import("./pages/reset-password")) },
+      { path: "shared/reports/:id", ...page(() => import("./pages/shared-report")) },
+      { path: "shared/chat/:id", ...later("Shared Chat", true) },
+
+      // Signed in
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: "dashboard", ...page(() => import("./pages/dashboard")) },
+              { path: "tools/facebook-post-generator", ...later("Facebook Post Generator") },
+              { path: "tools/google-results", ...later("Google Search Results") },
+              { path: "tools/google-ads-analyzer", ...later("Google Ads Analyzer") },
+              ...PLACEHOLDER_TOOL_PATHS.map((path) => ({ path: path.slice(1), ...page(toolPlaceholder) })),
+              { path: "settings/personal", ...later("Business Settings") },
+              { path: "subscription", ...later("Subscription Plans") },
+
+              // Admin
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: "admin/report-generator", ...page(() => import("./pages/admin-report-generator")) },
+                  { path: "admin/users", ...page(() => import("./pages/admin-users")) },
+                  { path: "admin/new-report", ...page(() => import("./pages/admin-new-report")) },
+                  { path: "admin/reports/:id", ...page(() => import("./pages/admin-report")) },
+                  { path: "admin/prospect-chat/:id", ...later("Prospect Chat") },
+                ],
+              },
+
+              // Any other path: the navigation only.
+              { path: "*", ...page(() => import("./pages/empty-shell")) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
