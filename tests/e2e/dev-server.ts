@@ -1,6 +1,7 @@
 // Starts `wrangler dev` on its own port and fresh local database (used by e2e and the benchmarks).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 export function run(cmd: string, args: string[]) {
   const r = spawnSync(cmd, args, { stdio: "pipe", encoding: "utf8", env: { ...process.env, CI: "true" } });
@@ -26,12 +27,17 @@ export async function startDevServer(opts: {
   mkdirSync(opts.state, { recursive: true });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", opts.state]);
 
-  const args = ["wrangler", "dev", "--port", String(opts.port), "--ip", "127.0.0.1", "--persist-to", opts.state];
-  for (const [k, v] of Object.entries(opts.vars)) args.push("--var", `${k}:${v}`);
+  // An explicit env file makes wrangler ignore the developer's own .dev.vars, so runs are reproducible.
+  const envFile = join(opts.state, "server.env");
+  writeFileSync(envFile, Object.entries(opts.vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+  const args = [
+    "wrangler", "dev", "--port", String(opts.port), "--ip", "127.0.0.1",
+    "--persist-to", opts.state, "--env-file", envFile, "--show-interactive-dev-session=false",
+  ];
   let output = "";
   const proc = spawn("npx", args, {
     stdio: "pipe",
-    env: { ...process.env, CI: "true", NO_COLOR: "1" },
+    env: { ...process.env, CI: "true", NO_COLOR: "1", WRANGLER_SEND_METRICS: "false" },
     detached: true,
   });
   proc.stdout?.on("data", (d) => (output += d));

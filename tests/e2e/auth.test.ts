@@ -1,0 +1,117 @@
+// Journeys of the foundation: sign up, stay signed in across reloads and tabs, sign out; admins see Admin.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = "porch-light-secret";
+
+async function signUpThroughForm(page: Page, email: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.getByText("Account created successfully").waitFor();
+}
+
+async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+describe("a new business user", () => {
+  it("signs up, lands on the dashboard, stays signed in across reloads and tabs, and signs out", async () => {
+    const { context, page } = await newPage(browser);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+    });
+    const email = uniqueEmail("owner");
+
+    await signUpThroughForm(page, email);
+    // After 2 seconds the spec sends the user to /login; being signed in, /login forwards to /dashboard.
+    await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+    await page.getByRole("heading", { name: /Welcome/ }).waitFor();
+    await shot(page, "dashboard-user-1280");
+
+    await page.reload();
+    await page.getByRole("heading", { name: /Welcome/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await expect(page.getByText(email).count()).resolves.toBeGreaterThan(0);
+    // Regular users never see the Admin section.
+    expect(await page.getByRole("link", { name: "Prospects" }).count()).toBe(0);
+
+    // A second tab shares the stored session.
+    const second = await context.newPage();
+    await second.goto("/dashboard");
+    await second.getByRole("heading", { name: /Welcome/ }).waitFor();
+
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await page.waitForURL(/\/login$/);
+    // The other tab learns of the sign-out too and is sent to /login when it next needs the session.
+    await second.reload();
+    await second.waitForURL(/\/login$/);
+
+    // Signed out, protected pages redirect to /login.
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/login$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sees the spec's message for wrong credentials and the password hint on sign-up", async () => {
+    const { context, page } = await newPage(browser, 375);
+    await signInThroughForm(page, uniqueEmail("nobody"), "not-the-password");
+    await page
+      .getByText("Invalid login credentials. Please make sure you have signed up first using the Sign Up page.")
+      .waitFor();
+    await shot(page, "login-error-375");
+    await page.goto("/signup");
+    await page.getByText("Password must be at least 6 characters").waitFor();
+    await context.close();
+  });
+});
+
+describe("an agency admin (listed in ADMIN_EMAILS)", () => {
+  it("sees the Admin section with Prospects and Users", async () => {
+    const { context, page } = await newPage(browser);
+    const email = inject("adminEmail");
+    // The admin may already exist from another journey in this run.
+    const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect([200, 422]).toContain(res.status);
+    await signInThroughForm(page, email);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole("link", { name: "Prospects" }).waitFor();
+    await page.getByRole("link", { name: "Users" }).waitFor();
+    await page.getByText("Admin", { exact: true }).first().waitFor();
+    await context.close();
+  });
+});
+
+describe("security headers", () => {
+  it("the app's HTML carries a strict CSP, and no page runs inline script", async () => {
+    const res = await fetch(`${baseUrl()}/login`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const html = await res.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+});
