@@ -57,12 +57,25 @@ export async function signAccessToken(
 
 export type VerifyFailure = "expired" | "invalid";
 
+/** The imported HMAC key, kept per isolate so each request skips the import. */
+let cachedKey: { secret: string; key: Promise<CryptoKey> } | null = null;
+function verifyKey(env: Env): Promise<CryptoKey> {
+  const raw = jwtKey(env);
+  if (cachedKey?.secret !== env.JWT_SECRET) {
+    cachedKey = {
+      secret: env.JWT_SECRET!,
+      key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
+    };
+  }
+  return cachedKey.key;
+}
+
 export async function verifyAccessToken(
   env: Env,
   token: string,
 ): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: VerifyFailure }> {
   try {
-    const { payload } = await jwtVerify(token, jwtKey(env), {
+    const { payload } = await jwtVerify(token, await verifyKey(env), {
       algorithms: ["HS256"],
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,

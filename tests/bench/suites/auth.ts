@@ -20,6 +20,7 @@ export const authSuite: Suite = {
     const hash = pbkdf2Ms();
 
     const bare = await requestsPerSecond(`${baseUrl}/auth/v1/health`);
+    const d1 = await requestsPerSecond(`${baseUrl}/api/health`);
     const authed = await requestsPerSecond(`${baseUrl}/api/profile`, {
       headers: { Authorization: `Bearer ${session.access_token}` },
     });
@@ -34,6 +35,8 @@ export const authSuite: Suite = {
       { name: "bare route (GET /auth/v1/health)", value: round(bare.rps, 0), unit: "req/s", note: "autocannon, 2 connections, median of 3" },
       { name: "authenticated GET /api/profile", value: round(authed.rps, 0), unit: "req/s", note: "JWT verify + session/profile read" },
       { name: "authenticated GET / bare route", value: round(authed.rps / bare.rps), unit: "×" },
+      { name: "one D1 query (GET /api/health)", value: round(d1.rps, 0), unit: "req/s", note: "baseline: select 1" },
+      { name: "authenticated GET / one D1 query", value: round(authed.rps / d1.rps), unit: "×" },
     ];
   },
 };
