@@ -1,6 +1,7 @@
 // The Hono app: middleware, one sub-app per resource, the error renderer, and the RPC type.
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
+import { HTTPException } from "hono/http-exception";
 import { HttpError, apiError, ErrorCode } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
@@ -45,6 +46,13 @@ app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.m
 
 app.onError((err, c) => {
   if (err instanceof HttpError) return apiError(c, err.status, err.code, err.message);
+  // Hono's own refusals (malformed JSON body, body limit) are the client's doing: 4xx, never 500.
+  if (err instanceof HTTPException && err.status < 500) {
+    const code =
+      err.status === 400 ? ErrorCode.validation : err.status === 413 ? ErrorCode.payloadTooLarge : `http_${err.status}`;
+    const message = err.status === 400 ? "The request body is not valid JSON." : err.message || "Request refused.";
+    return apiError(c, err.status, code, message);
+  }
   const requestId = c.get("requestId");
   console.error(`[${requestId}] unhandled`, err);
   return c.json(

@@ -276,6 +276,24 @@ describe("user", () => {
   });
 });
 
+describe("timestamps", () => {
+  it("an update moves updated_at and keeps the sign-up date", async () => {
+    const { client, user } = await signUp();
+    const before = await env.DB.prepare("select created_at, updated_at from users where id = ?").bind(user.id).first<{
+      created_at: string;
+      updated_at: string;
+    }>();
+    await new Promise((r) => setTimeout(r, 5));
+    await client.updateUser({ data: { company: "Later Co" } });
+    const after = await env.DB.prepare("select created_at, updated_at from users where id = ?").bind(user.id).first<{
+      created_at: string;
+      updated_at: string;
+    }>();
+    expect(after!.created_at).toBe(before!.created_at);
+    expect(after!.updated_at > before!.updated_at).toBe(true);
+  });
+});
+
 describe("password recovery", () => {
   it("mails a one-time link whose token signs in once and allows a new password", async () => {
     const { email } = await signUp();

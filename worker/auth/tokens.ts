@@ -61,7 +61,7 @@ export type VerifyFailure = "expired" | "invalid";
 let cachedKey: { secret: string; key: Promise<CryptoKey> } | null = null;
 function verifyKey(env: Env): Promise<CryptoKey> {
   const raw = jwtKey(env);
-  if (cachedKey?.secret !== env.JWT_SECRET) {
+  if (cachedKey === null || cachedKey.secret !== env.JWT_SECRET) {
     cachedKey = {
       secret: env.JWT_SECRET!,
       key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),

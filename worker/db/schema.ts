@@ -3,10 +3,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();
-const createdAt = () =>
-  text("created_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+const createdAt = () => text("created_at").notNull().default(nowIso);
+const updatedAt = () => text("updated_at").notNull().default(nowIso);
 
 export const users = sqliteTable(
   "users",
@@ -18,7 +17,7 @@ export const users = sqliteTable(
     emailConfirmedAt: text("email_confirmed_at"),
     lastSignInAt: text("last_sign_in_at"),
     createdAt: createdAt(),
-    updatedAt: createdAt().$type<string>(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );
@@ -74,7 +73,7 @@ export const profiles = sqliteTable(
     companyDescription: text("company_description"),
     companyLogoUrl: text("company_logo_url"),
     createdAt: createdAt(),
-    updatedAt: createdAt().$type<string>(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("profiles_created_idx").on(t.createdAt), index("profiles_admin_idx").on(t.isAdmin)],
 );
@@ -189,7 +188,7 @@ export const subscriptions = sqliteTable(
     plan: text("plan"),
     currentPeriodEnd: text("current_period_end"),
     createdAt: createdAt(),
-    updatedAt: createdAt().$type<string>(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("subscriptions_user_idx").on(t.userId)],
 );
