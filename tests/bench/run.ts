@@ -3,9 +3,11 @@ import { writeFileSync } from "node:fs";
 import { startFakes } from "../fakes";
 import { buildWeb, startDevServer } from "../e2e/dev-server";
 import { authSuite } from "./suites/auth";
+import { reportsSuite } from "./suites/reports";
+import { prospectsSuite } from "./suites/prospects";
 import type { BenchContext, Figure, Suite } from "./lib";
 
-const suites: Suite[] = [authSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite];
 
 async function main() {
   const only = process.argv.slice(2);

@@ -1,6 +1,7 @@
 // Request schemas and limits of the admin API (prospects, users, view-as), shared by the worker and the web.
 import { z } from "zod";
 import { CategorySchema } from "./categories";
+import { nonEmptyLines } from "./prospect-import";
 
 /** Rows the client puts in one import request; the server accepts up to MAX_IMPORT_ROWS. */
 export const IMPORT_CHUNK_ROWS = 100;
@@ -46,5 +47,75 @@ export type AdminStatusUpdate = z.infer<typeof AdminStatusUpdate>;
 export const ViewAsRequest = z.object({ userId: z.string().trim().min(1).max(100) });
 export type ViewAsRequest = z.infer<typeof ViewAsRequest>;
 
-/** Ids in paths are UUIDs; anything else cannot exist, so it is a 404 rather than a query. */
-export const IdParam = z.object({ id: z.string().min(1).max(100) });
+/** One request's worth of the paste: its lines and the row number of its first line. */
+export type PasteChunk = { text: string; startRow: number; rows: number };
+
+/** Splits a paste into chunks of `size` non-empty lines, keeping the original row numbers. */
+export function splitPaste(text: string, size = IMPORT_CHUNK_ROWS): PasteChunk[] {
+  const lines = nonEmptyLines(text);
+  const chunks: PasteChunk[] = [];
+  for (let i = 0; i < lines.length; i += size) {
+    const slice = lines.slice(i, i + size);
+    chunks.push({ text: slice.join("\n"), startRow: i + 1, rows: slice.length });
+  }
+  return chunks;
+}
+
+// Response shapes (the worker builds them; the web reads them).
+
+export type ReportSummary = { id: string; content_generated: boolean; status: string };
+
+export type ProspectDto = {
+  id: string;
+  name: string;
+  description: string;
+  area: string;
+  keyword: string;
+  phone: string;
+  email: string;
+  tag: string | null;
+  company_name: string;
+  user_id: string | null;
+  created_at: string;
+  report: ReportSummary | null;
+};
+
+export type ProspectListResponse = {
+  prospects: ProspectDto[];
+  /** Prospects matching the search. */
+  total: number;
+  /** All prospects. */
+  all: number;
+  nextCursor: string | null;
+};
+
+export type ProspectImportResponse = {
+  created: { row: number; prospect: ProspectDto; reportId: string }[];
+  errors: { row: number; message: string }[];
+  duplicates: { row: number; name: string; existingId: string }[];
+  skipped: number[];
+  total: number;
+};
+
+export type AdminUserDto = {
+  id: string;
+  email: string | null;
+  is_admin: boolean;
+  company_name: string | null;
+  company_website: string | null;
+  company_phone: string | null;
+  company_location: string | null;
+  company_email: string | null;
+  company_category: string | null;
+  company_description: string | null;
+  company_logo_url: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type UserListResponse = {
+  users: AdminUserDto[];
+  total: number;
+  counts: { all: number; admins: number; regular: number };
+  nextCursor: string | null;
+};

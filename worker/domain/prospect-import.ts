@@ -44,10 +44,15 @@ function clean(value: string | undefined): string {
   return (value ?? "").replace(INVISIBLE, "").trim();
 }
 
+/** The paste's non-empty lines, in order: row N of every message is the N-th of these. */
+export function nonEmptyLines(text: string): string[] {
+  return text.split(/\r?\n/).filter((line) => clean(line) !== "");
+}
+
 export function parseProspectPaste(text: string): ParseResult {
   if (text.trim() === "") return { ok: false, error: EMPTY_SUBMIT };
 
-  const lines = text.split(/\r?\n/).filter((line) => clean(line) !== "");
+  const lines = nonEmptyLines(text);
   if (lines.length === 0) return { ok: false, error: NO_VALID_DATA };
 
   const rows: ParsedProspect[] = [];

@@ -1,5 +1,63 @@
-// Placeholder sub-app; its issue fills it in.
+// /api/admin (admins): the users list, admin toggles (never on oneself) and the start of a read-only, audited view-as.
 import { Hono } from "hono";
+import { requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { AuditAction, listProfiles, recordAudit, setAdminStatus } from "../db/admin";
+import { getDb } from "../db/client";
+import { decodeCursor, encodeCursor } from "../db/cursor";
+import { getProfile } from "../db/users";
+import { AdminStatusUpdate, UserListQuery, ViewAsRequest, type UserListResponse } from "../domain/admin-api";
+import { apiError, ErrorCode } from "../errors";
+import { validate } from "../validate";
+import { profileJson } from "./profile";
 
-export const adminUserRoutes = new Hono<AppEnv>();
+export const USER_NOT_FOUND = "User not found";
+export const CANNOT_CHANGE_OWN_ADMIN = "You cannot change your own admin status.";
+export const CANNOT_VIEW_AS_SELF = "You cannot view the product as yourself.";
+
+export const adminUserRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+
+  .get("/users", validate("query", UserListQuery), async (c) => {
+    const { q, filter, limit, cursor: cursorText } = c.req.valid("query");
+    const cursor = cursorText ? decodeCursor(cursorText) : null;
+    if (cursorText && !cursor) {
+      return apiError(c, 400, ErrorCode.validation, "cursor: not a valid page cursor", { cursor: ["Invalid cursor"] });
+    }
+    const page = await listProfiles(getDb(c.env.DB), { q, filter, limit, cursor });
+    const body: UserListResponse = {
+      users: page.items.map(profileJson),
+      total: page.total,
+      counts: page.counts,
+      nextCursor: page.next ? encodeCursor(page.next) : null,
+    };
+    return c.json(body);
+  })
+
+  .patch("/users/:id", validate("json", AdminStatusUpdate), async (c) => {
+    const targetId = c.req.param("id");
+    const caller = c.get("caller");
+    // Enforced here, not only by a disabled button: an admin cannot demote (or re-grant) themselves.
+    if (targetId === caller.id) return apiError(c, 403, ErrorCode.forbidden, CANNOT_CHANGE_OWN_ADMIN);
+    const db = getDb(c.env.DB);
+    if (!(await getProfile(db, targetId))) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
+    const updated = await setAdminStatus(db, caller.id, targetId, c.req.valid("json").is_admin);
+    if (!updated) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
+    return c.json({ user: profileJson(updated) });
+  })
+
+  .post("/view-as", validate("json", ViewAsRequest), async (c) => {
+    const { userId } = c.req.valid("json");
+    const caller = c.get("caller");
+    if (userId === caller.id) return apiError(c, 403, ErrorCode.forbidden, CANNOT_VIEW_AS_SELF);
+    const db = getDb(c.env.DB);
+    const target = await getProfile(db, userId);
+    if (!target) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
+    await recordAudit(db, {
+      actorId: caller.id,
+      action: AuditAction.viewAsStart,
+      targetId: target.id,
+      detail: { email: target.email },
+    });
+    return c.json({ user: profileJson(target) });
+  });

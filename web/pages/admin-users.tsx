@@ -1,0 +1,296 @@
+// /admin/users: Users Management (spec §2): count, search, filters, the table (cards on phones), admin toggle, View.
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { AdminAccessRequired } from "../components/admin-access-required";
+import { ExternalLinkIcon, SearchIcon, UsersIcon } from "../components/admin-icons";
+import { Alert } from "../components/alert";
+import { Badge } from "../components/badge";
+import { Button } from "../components/button";
+import { ViewAsModal } from "../components/view-as-modal";
+import { listUsers, setUserAdmin, type AdminUserDto, type UserFilter, type UserListResponse } from "../lib/admin-api";
+import { ApiError } from "../lib/api";
+import { useAuth } from "../lib/auth";
+import { formatCreated } from "../lib/format-date";
+import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
+import { clearViewAs, useViewAs } from "../lib/view-as";
+import "../admin.css";
+
+const FILTERS: { value: UserFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "admins", label: "Admins" },
+  { value: "regular", label: "Regular Users" },
+];
+
+/** Company websites are often typed without a scheme; the link gets https:// (spec §2). */
+export function websiteHref(site: string): string {
+  const trimmed = site.trim();
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+type State =
+  | { status: "loading" }
+  | { status: "ready"; data: UserListResponse }
+  | { status: "error"; message: string }
+  | { status: "forbidden" };
+
+const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : "Unknown error");
+
+export default function UsersPage() {
+  const { user: me } = useAuth();
+  const viewAs = useViewAs();
+  const navigate = useNavigate();
+  const readOnly = Boolean(viewAs);
+
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), 250);
+  const [filter, setFilter] = useState<UserFilter>("all");
+  const [state, setState] = useState<State>({ status: "loading" });
+  const [reloadKey, setReloadKey] = useState(0);
+
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [updating, setUpdating] = useState<string | null>(null);
+  const [success, showSuccess] = useTimedMessage();
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [viewTarget, setViewTarget] = useState<AdminUserDto | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listUsers({ q, filter, signal: controller.signal })
+      .then((data) => setState({ status: "ready", data }))
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        if (err instanceof ApiError && err.code === "admin_required") setState({ status: "forbidden" });
+        else setState({ status: "error", message: `Failed to load users: ${errorMessage(err)}` });
+      });
+    return () => controller.abort();
+  }, [q, filter, reloadKey]);
+
+  async function toggleAdmin(user: AdminUserDto) {
+    setUpdating(user.id);
+    setActionError(null);
+    try {
+      const { user: updated } = await setUserAdmin(user.id, !user.is_admin);
+      setState((s) => {
+        if (s.status !== "ready") return s;
+        const delta = updated.is_admin === user.is_admin ? 0 : updated.is_admin ? 1 : -1;
+        const counts = { ...s.data.counts, admins: s.data.counts.admins + delta, regular: s.data.counts.regular - delta };
+        return { status: "ready", data: { ...s.data, counts, users: s.data.users.map((u) => (u.id === user.id ? updated : u)) } };
+      });
+      showSuccess("User admin status changed successfully");
+    } catch (err) {
+      setActionError(`Failed to update admin status: ${errorMessage(err)}`);
+    } finally {
+      setUpdating(null);
+      setConfirming(null);
+    }
+  }
+
+  const returnButton = viewAs ? (
+    <Button
+      variant="primary"
+      onClick={() => {
+        clearViewAs();
+        navigate("/dashboard");
+      }}
+    >
+      Return to Admin Account
+    </Button>
+  ) : null;
+
+  if (state.status === "forbidden") {
+    return (
+      <>
+        <title>Users Management · Porchlight</title>
+        <AdminAccessRequired />
+      </>
+    );
+  }
+
+  const data = state.status === "ready" ? state.data : null;
+  const registered = data?.counts.all ?? 0;
+
+  return (
+    <>
+      <title>Users Management · Porchlight</title>
+      <header className="page-header">
+        <div>
+          <p className="page-eyebrow">Admin · Users</p>
+          <h1 className="page-title">Users Management</h1>
+          <p className="page-subtitle" aria-live="polite">
+            {data ? `${registered.toLocaleString("en-US")} registered ${registered === 1 ? "user" : "users"}` : "Loading users…"}
+          </p>
+        </div>
+        {returnButton}
+      </header>
+
+      <div className="page-messages" aria-live="polite">
+        {success ? <Alert tone="success">{success}</Alert> : null}
+        {actionError ? <Alert tone="error">{actionError}</Alert> : null}
+      </div>
+
+      <div className="toolbar">
+        <div className="search-field">
+          <SearchIcon size="sm" />
+          <input
+            type="search"
+            className="input"
+            placeholder="Search users..."
+            aria-label="Search users"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="filter-group" role="group" aria-label="Filter users">
+          {FILTERS.map((f) => (
+            <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+              {f.label}
+              {data ? (
+                <span className="filter-count">
+                  {f.value === "all" ? data.counts.all : f.value === "admins" ? data.counts.admins : data.counts.regular}
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {state.status === "loading" ? (
+        <div className="loading-screen" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>Loading users…</span>
+        </div>
+      ) : state.status === "error" ? (
+        <Alert tone="error" title="Something went wrong">
+          <p>{state.message}</p>
+          <p className="banner-actions">
+            <Button size="sm" onClick={() => setReloadKey((k) => k + 1)}>
+              Try again
+            </Button>
+          </p>
+        </Alert>
+      ) : data && data.users.length === 0 ? (
+        <section className="card empty-state" aria-labelledby="users-empty">
+          <span className="placeholder-icon">
+            <UsersIcon />
+          </span>
+          <h2 className="placeholder-title" id="users-empty">
+            No users found
+          </h2>
+          <p className="placeholder-text">
+            {q || filter !== "all"
+              ? q
+                ? `No users match "${q}". Try a different search term.`
+                : "No users match this filter."
+              : "There are no users in the system yet."}
+          </p>
+        </section>
+      ) : data ? (
+        <div className="card users-table-wrap">
+          <table className="users-table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col" className="col-created">
+                  Created
+                </th>
+                <th scope="col" className="col-status">
+                  Status
+                </th>
+                <th scope="col" className="col-company">
+                  Company
+                </th>
+                <th scope="col" className="col-actions">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.users.map((u) => {
+                const isMe = u.id === me?.id;
+                const email = u.email || "Unknown Email";
+                return (
+                  <tr key={u.id}>
+                    <td className="cell-user" data-label="User">
+                      <div className="user-cell">
+                        <span className="avatar" aria-hidden="true">
+                          {email.charAt(0)}
+                        </span>
+                        <span className="user-email" title={email}>
+                          {email}
+                        </span>
+                        {isMe ? (
+                          <span className="user-you">
+                            <Badge tone="view">You</Badge>
+                          </span>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td data-label="Created" className="cell-created">
+                      <time dateTime={u.created_at}>{formatCreated(u.created_at)}</time>
+                    </td>
+                    <td data-label="Status">
+                      {u.is_admin ? <Badge tone="admin">Admin</Badge> : <Badge tone="soon">User</Badge>}
+                    </td>
+                    <td data-label="Company">
+                      <div className="company-cell">
+                        {u.company_name ? <div className="company-name">{u.company_name}</div> : null}
+                        {u.company_website ? (
+                          <a className="company-site" href={websiteHref(u.company_website)} target="_blank" rel="noopener noreferrer">
+                            {u.company_website}
+                            <ExternalLinkIcon size="sm" />
+                          </a>
+                        ) : null}
+                        {!u.company_name && !u.company_website ? <span className="muted">—</span> : null}
+                      </div>
+                    </td>
+                    <td data-label="Actions" className="col-actions">
+                      <div className="row-actions">
+                        {confirming === u.id ? (
+                          <span className="row-confirm" role="group" aria-label={`Confirm admin change for ${email}`}>
+                            {u.is_admin ? "Remove admin?" : "Make admin?"}
+                            <Button size="sm" variant="primary" busy={updating === u.id} onClick={() => void toggleAdmin(u)}>
+                              Confirm
+                            </Button>
+                            <Button size="sm" variant="ghost" disabled={updating === u.id} onClick={() => setConfirming(null)}>
+                              Cancel
+                            </Button>
+                          </span>
+                        ) : (
+                          <>
+                            {isMe ? null : (
+                              <Button size="sm" variant="secondary" disabled={readOnly} onClick={() => setViewTarget(u)}>
+                                View
+                              </Button>
+                            )}
+                            <Button
+                              size="sm"
+                              variant={u.is_admin ? "secondary" : "dark"}
+                              disabled={isMe || readOnly}
+                              title={isMe ? "You cannot change your own admin status" : undefined}
+                              onClick={() => setConfirming(u.id)}
+                            >
+                              {u.is_admin ? "Remove Admin" : "Make Admin"}
+                            </Button>
+                          </>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      {data && data.nextCursor ? (
+        <p className="list-foot muted">
+          Showing the {data.users.length.toLocaleString("en-US")} newest of {data.total.toLocaleString("en-US")}: search to find
+          others.
+        </p>
+      ) : null}
+
+      {viewTarget && me ? <ViewAsModal user={viewTarget} adminId={me.id} onClose={() => setViewTarget(null)} /> : null}
+    </>
+  );
+}
