@@ -1,9 +1,20 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
+import { REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_QUEUE } from "./messages";
+import { consumeReportJobs, consumeReportJobsDeadLetter } from "./report-jobs";
+import { consumeUsageEvents } from "./usage-events";
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
-  void env;
   void ctx;
-  // Unknown queue: retry so nothing is lost while a consumer is being deployed.
-  batch.retryAll();
+  switch (batch.queue) {
+    case REPORT_JOBS_QUEUE:
+      return consumeReportJobs(batch, env);
+    case REPORT_JOBS_DLQ:
+      return consumeReportJobsDeadLetter(batch, env);
+    case USAGE_EVENTS_QUEUE:
+      return consumeUsageEvents(batch, env);
+    default:
+      // Unknown queue: retry so nothing is lost while a consumer is being deployed.
+      batch.retryAll();
+  }
 }

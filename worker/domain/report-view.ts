@@ -64,6 +64,8 @@ export type AdminReportResponse = {
   prospect: AdminProspect;
   /** False when no AI key is set: reports get template content straight away. */
   ai_configured: boolean;
+  /** The public link: the app's origin plus /shared/reports/{id}. */
+  share_url: string;
   /** Set when the report was created but could not be enqueued (spec §8 wording). */
   warning?: string;
 };
@@ -81,7 +83,10 @@ export type ReportListItem = {
 
 export type ReportListResponse = { reports: ReportListItem[]; next_cursor: string | null };
 
-export type ReportStatusItem = Pick<ReportListItem, "id" | "status" | "source" | "attempts" | "content_generated" | "generated_at">;
+export type ReportStatusItem = Pick<ReportListItem, "id" | "status" | "source" | "attempts" | "content_generated" | "generated_at"> & {
+  /** When the current status began: the claim of a generation under way, or when a queued report is due. */
+  claimed_at: string | null;
+};
 export type ReportStatusResponse = { statuses: ReportStatusItem[] };
 
 /** The public shared report: never the prospect's phone or email. */

@@ -1,5 +1,158 @@
-// Placeholder sub-app; its issue fills it in.
-import { Hono } from "hono";
+// /api/reports: create (prospect + report, enqueue unless Save Only), list, status, read, generate, generate all. Admin only.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { createProspectWithReport, decodeCursor, getReportWithProspect, listReports, reportStatuses } from "../db/reports";
+import {
+  CREATE_REPORT_FAILED,
+  GENERATION_DEFERRED_MESSAGE,
+  NewReportInput,
+  REQUIRED_FIELDS,
+  REQUIRED_FIELDS_MESSAGE,
+  prospectFromForm,
+} from "../domain/new-report";
+import type { ReportListResponse, ReportStatusResponse } from "../domain/report-view";
+import { apiError, ErrorCode, type FieldErrors } from "../errors";
+import { validate } from "../validate";
+import { enqueueAllUngenerated, enqueueReport } from "../reports/enqueue";
+import { adminReportJson, appOrigin, listItemJson } from "../reports/views";
 
-export const reportRoutes = new Hono<AppEnv>();
+export const REPORT_NOT_FOUND = "Report not found";
+/** Ids are UUIDs; anything much longer is not one of ours. */
+const MAX_ID_LENGTH = 64;
+
+const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional().default(50),
+  cursor: z.string().max(400).optional(),
+});
+
+const StatusQuery = z.object({
+  ids: z
+    .string()
+    .transform((s) => [...new Set(s.split(",").map((id) => id.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(MAX_ID_LENGTH)).min(1, "Give at least one id").max(100, "At most 100 ids")),
+});
+
+function notFound(c: Context) {
+  return apiError(c, 404, ErrorCode.notFound, REPORT_NOT_FOUND);
+}
+
+/** Parses the create body ourselves so a malformed body is a 400 like any other bad input. */
+async function readNewReport(c: Context<AppEnv>) {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return { error: apiError(c, 400, ErrorCode.validation, "The request body must be JSON.") } as const;
+  }
+  const parsed = NewReportInput.safeParse(raw);
+  if (parsed.success) return { data: parsed.data } as const;
+  const fields: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join(".") || "_";
+    (fields[key] ??= []).push(issue.message);
+  }
+  const missingRequired = REQUIRED_FIELDS.some((f) => fields[f]?.includes(REQUIRED_FIELDS_MESSAGE));
+  const first = Object.entries(fields)[0];
+  const message = missingRequired ? REQUIRED_FIELDS_MESSAGE : first ? `${first[0]}: ${first[1][0]}` : "Invalid request";
+  return { error: apiError(c, 400, ErrorCode.validation, message, fields) } as const;
+}
+
+export const reportRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+
+  .get("/", validate("query", ListQuery), async (c) => {
+    const { limit, cursor: rawCursor } = c.req.valid("query");
+    const cursor = rawCursor ? decodeCursor(rawCursor) : null;
+    if (rawCursor && !cursor) {
+      return apiError(c, 400, ErrorCode.validation, "cursor: Invalid cursor", { cursor: ["Invalid cursor"] });
+    }
+    const page = await listReports(getDb(c.env.DB), { limit, cursor });
+    const body: ReportListResponse = { reports: page.rows.map(listItemJson), next_cursor: page.nextCursor };
+    return c.json(body);
+  })
+
+  .get("/status", validate("query", StatusQuery), async (c) => {
+    const rows = await reportStatuses(getDb(c.env.DB), c.req.valid("query").ids);
+    const body: ReportStatusResponse = {
+      statuses: rows.map((r) => ({
+        id: r.id,
+        status: r.status,
+        source: r.source,
+        attempts: r.attempts,
+        content_generated: r.contentGenerated,
+        generated_at: r.generatedAt,
+        claimed_at: r.claimedAt,
+      })),
+    };
+    return c.json(body);
+  })
+
+  .post("/", async (c) => {
+    const input = await readNewReport(c);
+    if ("error" in input) return input.error;
+    const { prospect, questions } = prospectFromForm(input.data);
+    const db = getDb(c.env.DB);
+    let created;
+    try {
+      created = await createProspectWithReport(db, {
+        prospect,
+        questions,
+        userId: c.get("caller").id,
+        queued: input.data.generate,
+      });
+    } catch (error) {
+      console.error(`[${c.get("requestId")}] create report failed`, error);
+      return apiError(c, 503, ErrorCode.unavailable, CREATE_REPORT_FAILED);
+    }
+    let warning: string | undefined;
+    if (input.data.generate) {
+      try {
+        await c.env.REPORT_JOBS.send({ reportId: created.report.id });
+      } catch (error) {
+        // The report stays queued; the sweep sends it later.
+        console.error(`[${c.get("requestId")}] report-jobs send failed`, error);
+        warning = GENERATION_DEFERRED_MESSAGE;
+      }
+    }
+    return c.json({ ...adminReportJson(c.env, created.report, created.prospect, appOrigin(c.env, c.req.url)), ...(warning ? { warning } : {}) }, 201);
+  })
+
+  .post("/generate-all", async (c) => {
+    const { ids, sendFailed } = await enqueueAllUngenerated(c.env);
+    return c.json({ queued: ids.length, ...(sendFailed ? { warning: GENERATION_DEFERRED_MESSAGE } : {}) }, 202);
+  })
+
+  .get("/:id", async (c) => {
+    const id = c.req.param("id");
+    if (id.length > MAX_ID_LENGTH) return notFound(c);
+    const db = getDb(c.env.DB);
+    let found = await getReportWithProspect(db, id);
+    if (!found) return notFound(c);
+    // Opening a report that was never generated starts its generation (never while viewing as someone).
+    if ((found.report.status === "draft" || found.report.status === "failed") && !c.get("viewingAs")) {
+      const result = await enqueueReport(c.env, id);
+      if (result.enqueued) found = (await getReportWithProspect(db, id)) ?? found;
+    }
+    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url)));
+  })
+
+  .post("/:id/generate", async (c) => {
+    const id = c.req.param("id");
+    if (id.length > MAX_ID_LENGTH) return notFound(c);
+    const db = getDb(c.env.DB);
+    const found = await getReportWithProspect(db, id);
+    if (!found) return notFound(c);
+    const result = await enqueueReport(c.env, id);
+    const current = result.enqueued ? ((await getReportWithProspect(db, id)) ?? found) : found;
+    return c.json(
+      {
+        ...adminReportJson(c.env, current.report, current.prospect, appOrigin(c.env, c.req.url)),
+        enqueued: result.enqueued,
+        ...(result.sendFailed ? { warning: GENERATION_DEFERRED_MESSAGE } : {}),
+      },
+      202,
+    );
+  });

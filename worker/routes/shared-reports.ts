@@ -1,5 +1,88 @@
-// Placeholder sub-app; its issue fills it in.
-import { Hono } from "hono";
+// /api/shared/reports/:id: the public report (no sign-in, never the phone), edge-cached by id + version with ETag.
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { getReportVersion } from "../db/reports";
+import { apiError, ErrorCode } from "../errors";
+import {
+  SHARED_REPORT_CACHE_CONTROL,
+  SHARED_REPORT_EDGE_TTL_SECONDS,
+  edgeCache,
+  sharedReportCacheKey,
+  sharedReportEtag,
+} from "../reports/shared-cache";
+import { loadSharedReport } from "../reports/views";
 
-export const sharedReportRoutes = new Hono<AppEnv>();
+const MAX_ID_LENGTH = 64;
+const JSON_TYPE = "application/json; charset=utf-8";
+
+function notFound(c: Context) {
+  return apiError(c, 404, ErrorCode.notFound, "Report not found");
+}
+
+/** True when If-None-Match names this ETag (weak or strong) or is "*". */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+function waitUntil(c: Context, promise: Promise<unknown>) {
+  try {
+    c.executionCtx.waitUntil(promise);
+  } catch {
+    // No execution context (a plain app.request in a test): finish in the background.
+    void promise.catch(() => undefined);
+  }
+}
+
+export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", async (c) => {
+  const id = c.req.param("id");
+  if (id.length > MAX_ID_LENGTH) return notFound(c);
+  const db = getDb(c.env.DB);
+
+  // One small read tells the current version, so the cache never serves an old one.
+  const head = await getReportVersion(db, id);
+  if (!head) return notFound(c);
+
+  if (head.status !== "ready") {
+    const body = await loadSharedReport(db, id);
+    if (!body) return notFound(c);
+    return c.json(body, 200, { "Cache-Control": "no-store", "X-Cache": "BYPASS" });
+  }
+
+  const etag = sharedReportEtag(id, head.version);
+  const headers = { ETag: etag, "Cache-Control": SHARED_REPORT_CACHE_CONTROL };
+  if (matchesEtag(c.req.header("If-None-Match"), etag)) {
+    return c.body(null, 304, { ...headers, "X-Cache": "REVALIDATED" });
+  }
+
+  // `Cache-Control: no-cache` from the client skips the edge cache (a hard reload; the benchmark's baseline).
+  const bypass = /no-cache/i.test(c.req.header("Cache-Control") ?? "") || /no-cache/i.test(c.req.header("Pragma") ?? "");
+  const cache = bypass ? null : edgeCache();
+  const key = sharedReportCacheKey(id, head.version);
+  if (cache) {
+    const hit = await cache.match(key).catch(() => undefined);
+    if (hit) return c.body(hit.body ?? "", 200, { ...headers, "Content-Type": JSON_TYPE, "X-Cache": "HIT" });
+  }
+
+  const body = await loadSharedReport(db, id);
+  if (!body) return notFound(c);
+  const text = JSON.stringify(body);
+  // Cache only what matches the version we keyed on (a save may have landed in between).
+  if (cache && body.report.version === head.version && body.report.status === "ready") {
+    const stored = new Response(text, {
+      headers: { "Content-Type": JSON_TYPE, "Cache-Control": `public, max-age=${SHARED_REPORT_EDGE_TTL_SECONDS}` },
+    });
+    waitUntil(c, cache.put(key, stored).catch((error) => console.warn("shared-report cache put failed", error)));
+  }
+  const etagNow = sharedReportEtag(id, body.report.version);
+  return c.body(text, 200, {
+    ...headers,
+    ETag: etagNow,
+    "Content-Type": JSON_TYPE,
+    "X-Cache": bypass ? "BYPASS" : "MISS",
+  });
+});

@@ -1,0 +1,25 @@
+// zod schemas for the queue message bodies; consumers parse every message with them before acting.
+import { z } from "zod";
+import type { ReportJobMessage, UsageEventMessage } from "../worker/env";
+
+export const REPORT_JOBS_QUEUE = "report-jobs";
+export const REPORT_JOBS_DLQ = "report-jobs-dlq";
+export const USAGE_EVENTS_QUEUE = "usage-events";
+
+export const ReportJobBody = z.object({ reportId: z.string().min(1).max(100) }) satisfies z.ZodType<ReportJobMessage>;
+
+const count = z.number().int().nonnegative().max(10_000_000);
+
+export const UsageEventBody = z.object({
+  event_id: z.string().min(1).max(100),
+  user_id: z.string().max(100).nullable(),
+  tool_name: z.string().min(1).max(200),
+  model: z.string().min(1).max(200),
+  input_tokens: count,
+  output_tokens: count,
+  total_tokens: count,
+  estimated_cost: z.number().nonnegative().finite(),
+  request_data: z.string().nullable(),
+  response_data: z.string().nullable(),
+  created_at: z.string().min(1).max(40),
+}) satisfies z.ZodType<UsageEventMessage>;

@@ -1,0 +1,192 @@
+// Report figures: 100 reports through the report-jobs queue against the fake AI (300 ms per answer), and
+// shared-report requests/s served from the edge cache against the same route with the cache bypassed —
+// through `wrangler dev` and, as BENCH.md advises, through Miniflare directly (no proxy in front).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Miniflare } from "miniflare";
+import { templateReportContent } from "../../../worker/domain/report-content";
+import { json, percentile, requestsPerSecond, round, signUp, type Figure, type Suite } from "../lib";
+
+const REPORTS = 100;
+/** The fake AI's added latency in `npm run bench` (tests/bench/run.ts). */
+const AI_LATENCY_MS = 300;
+const PASSWORD = "correct-horse-battery";
+
+type Status = { id: string; status: string; source: string | null; claimed_at: string | null; generated_at: string | null };
+
+async function adminToken(baseUrl: string, email: string): Promise<string> {
+  try {
+    return (await signUp(baseUrl, email, PASSWORD)).access_token;
+  } catch {
+    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.9" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const body = await json(res);
+    if (!res.ok) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
+    return body.access_token;
+  }
+}
+
+type SharedRates = { bare: number; cached: number; uncached: number; revalidated: number };
+
+/** Bare route, cache hit, cache bypassed and 304 for one shared report URL (autocannon, median of 3). */
+async function sharedRates(origin: string, url: string): Promise<SharedRates> {
+  const first = await fetch(url);
+  const etag = first.headers.get("ETag")!;
+  await first.arrayBuffer();
+  const probe = await fetch(url);
+  await probe.arrayBuffer();
+  if (probe.headers.get("X-Cache") !== "HIT") throw new Error(`expected a cache hit at ${url}, got ${probe.headers.get("X-Cache")}`);
+  const bare = await requestsPerSecond(`${origin}/auth/v1/health`);
+  const cached = await requestsPerSecond(url);
+  const uncached = await requestsPerSecond(url, { headers: { "Cache-Control": "no-cache" } });
+  const revalidated = await requestsPerSecond(url, { headers: { "If-None-Match": etag } });
+  if (cached.non2xx || uncached.non2xx) throw new Error("shared report answered non-2xx under load");
+  return { bare: bare.rps, cached: cached.rps, uncached: uncached.rps, revalidated: revalidated.rps };
+}
+
+function sharedFigures(r: SharedRates, where: string): Figure[] {
+  return [
+    { name: `bare route (GET /auth/v1/health), ${where}`, value: round(r.bare, 0), unit: "req/s", note: "autocannon, 2 connections, median of 3" },
+    { name: `shared report, edge cache hit, ${where}`, value: round(r.cached, 0), unit: "req/s", note: "one-row version read + Cache API" },
+    { name: `shared report, cache bypassed, ${where}`, value: round(r.uncached, 0), unit: "req/s", note: "Cache-Control: no-cache: version + report/prospect + sender reads" },
+    { name: `shared report, If-None-Match → 304, ${where}`, value: round(r.revalidated, 0), unit: "req/s" },
+    { name: `shared report cached / uncached, ${where}`, value: round(r.cached / r.uncached), unit: "×" },
+    { name: `shared report cached / bare route, ${where}`, value: round(r.cached / r.bare), unit: "×" },
+  ];
+}
+
+/**
+ * The built worker in Miniflare with an in-memory D1 (the real migrations) and one ready report of
+ * template content: the shared route without wrangler dev's proxy.
+ */
+async function sharedRatesThroughMiniflare(): Promise<SharedRates> {
+  const outdir = mkdtempSync(join(tmpdir(), "porchlight-bench-"));
+  try {
+    const build = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir], { encoding: "utf8", env: { ...process.env, CI: "true" } });
+    if (build.status !== 0) throw new Error(`worker build failed:\n${build.stdout}\n${build.stderr}`);
+    const mf = new Miniflare({
+      scriptPath: join(outdir, "index.js"),
+      modules: true,
+      modulesRoot: outdir,
+      compatibilityDate: "2026-04-20",
+      compatibilityFlags: ["nodejs_compat"],
+      d1Databases: { DB: "bench-db" },
+      queueProducers: { REPORT_JOBS: "report-jobs", USAGE_EVENTS: "usage-events" },
+      bindings: { ENVIRONMENT: "development", JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123" },
+      host: "127.0.0.1",
+      port: 0,
+    });
+    try {
+      const origin = (await mf.ready).origin;
+      const db = await mf.getD1Database("DB");
+      for (const file of readdirSync("migrations").filter((f) => f.endsWith(".sql")).sort()) {
+        const statements = readFileSync(join("migrations", file), "utf8")
+          .split("--> statement-breakpoint")
+          .map((sql) => sql.trim())
+          .filter(Boolean);
+        await db.batch(statements.map((sql) => db.prepare(sql)));
+      }
+      const prospect = { name: "Bench Roofing", company_name: "Bench Roofing LLC", description: "Roof repair and replacement", area: "Austin, TX", keyword: "roofer in austin", tag: "Roofing" };
+      const c = templateReportContent(prospect);
+      const prospectId = crypto.randomUUID();
+      const reportId = crypto.randomUUID();
+      await db.batch([
+        db
+          .prepare("insert into prospects (id, name, company_name, description, area, keyword, tag, phone) values (?, ?, ?, ?, ?, ?, ?, ?)")
+          .bind(prospectId, prospect.name, prospect.company_name, prospect.description, prospect.area, prospect.keyword, prospect.tag, "15125550100"),
+        db
+          .prepare(
+            `insert into seo_reports (id, prospect_id, content_generated, status, source, version, seo_potential, potential,
+               meta_seo, perfect_ad, gmb_articles, blog_structures, facebook_posts, generated_at)
+             values (?, ?, 1, 'ready', 'template', 2, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .bind(
+            reportId,
+            prospectId,
+            c.seoPotential.score,
+            JSON.stringify(c.seoPotential),
+            JSON.stringify(c.metaSEO),
+            JSON.stringify(c.perfectAd),
+            JSON.stringify(c.gmbArticles),
+            JSON.stringify(c.blogStructures),
+            JSON.stringify(c.facebookPosts),
+            new Date().toISOString(),
+          ),
+      ]);
+      return await sharedRates(origin, `${origin}/api/shared/reports/${reportId}`);
+    } finally {
+      await mf.dispose();
+    }
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+export const reportsSuite: Suite = {
+  name: "reports",
+  async run({ baseUrl, adminEmail }) {
+    const token = await adminToken(baseUrl, adminEmail);
+    const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+
+    // 100 drafts (Save Only), then one "Generate all reports" puts them all on the queue at once.
+    const ids: string[] = [];
+    for (let i = 0; i < REPORTS; i++) {
+      const res = await fetch(`${baseUrl}/api/reports`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          name: `Bench Roofing ${i}`,
+          area: "Austin, TX",
+          keyword: "roofer in austin",
+          description: "Roof repair and replacement",
+          phone: "(512) 555-0100",
+          generate: false,
+        }),
+      });
+      const body = await json(res);
+      if (res.status !== 201) throw new Error(`create answered ${res.status}: ${JSON.stringify(body)}`);
+      ids.push(body.report.id);
+    }
+
+    const t0 = performance.now();
+    const queued = await json(await fetch(`${baseUrl}/api/reports/generate-all`, { method: "POST", headers }));
+    if (queued.queued < REPORTS) throw new Error(`generate-all queued ${queued.queued}`);
+    let statuses: Status[] = [];
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const res = await fetch(`${baseUrl}/api/reports/status?ids=${ids.join(",")}`, { headers });
+      statuses = (await json(res)).statuses;
+      if (statuses.length === REPORTS && statuses.every((s) => s.status === "ready")) break;
+      if (Date.now() > deadline) {
+        const counts = statuses.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }), {});
+        throw new Error(`not all ready after 180 s: ${JSON.stringify(counts)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const totalMs = performance.now() - t0;
+    const fromAi = statuses.filter((s) => s.source === "ai").length;
+    // Per report: claim → saved, minus the fake AI's own 300 ms = the consumer's own work
+    // (claim, prompt, HTTP round trip, parse, validate, save, cache purge, usage event).
+    const overhead = statuses
+      .map((s) => Date.parse(s.generated_at!) - Date.parse(s.claimed_at!) - AI_LATENCY_MS)
+      .sort((a, b) => a - b);
+
+    // Shared report: cached (edge cache hit) vs the same request with Cache-Control: no-cache (no cache).
+    const viaDev = await sharedRates(baseUrl, `${baseUrl}/api/shared/reports/${ids[0]!}`);
+    const viaMiniflare = await sharedRatesThroughMiniflare();
+
+    return [
+      { name: `${REPORTS} reports through the queue, all ready`, value: round(totalMs / 1000), unit: "s", note: `${fromAi}/${REPORTS} AI content; fake AI 300 ms/answer` },
+      { name: "queue throughput", value: round(REPORTS / (totalMs / 1000)), unit: "reports/s" },
+      { name: "per-report overhead beyond the AI, p50", value: round(percentile(overhead, 50)), unit: "ms", note: "claimed_at → generated_at minus 300 ms" },
+      { name: "per-report overhead beyond the AI, p95", value: round(percentile(overhead, 95)), unit: "ms" },
+      ...sharedFigures(viaDev, "wrangler dev"),
+      ...sharedFigures(viaMiniflare, "Miniflare direct"),
+    ];
+  },
+};

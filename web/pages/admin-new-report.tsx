@@ -1,0 +1,239 @@
+// /admin/new-report: Create New Report (spec part 2 §2, §4, §5, §8) — form, generating screen, then the report.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { CATEGORIES } from "../../worker/domain/categories";
+import {
+  CREATE_REPORT_FAILED,
+  NOT_SIGNED_IN_MESSAGE,
+  REQUIRED_FIELDS_MESSAGE,
+  effectiveKeyword,
+  type NewReportInput,
+} from "../../worker/domain/new-report";
+import type { AdminReportResponse } from "../../worker/domain/report-view";
+import { Alert } from "../components/alert";
+import { Button, buttonClass } from "../components/button";
+import { GeneratingScreen } from "../components/report-generating";
+import { ArrowLeftIcon } from "../components/report-icons";
+import { TextField } from "../components/text-field";
+import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";
+import "../report.css";
+
+/** Spec §9: navigation to the report 1.5 s after creation. */
+export const NAVIGATE_AFTER_MS = 1500;
+export const CREATE_NOTE = "This may take up to a minute.";
+const CANCEL_PATH = "/admin/report-generator";
+
+type Fields = {
+  name: string;
+  company_name: string;
+  phone: string;
+  description: string;
+  area: string;
+  keyword: string;
+  category: string;
+};
+const EMPTY: Fields = { name: "", company_name: "", phone: "", description: "", area: "", keyword: "", category: "" };
+const REQUIRED: (keyof Fields)[] = ["name", "area", "keyword"];
+
+type Phase =
+  | { kind: "form"; busy: "save" | null }
+  | { kind: "generating"; warning?: string }
+  | { kind: "saved"; warning?: string };
+
+function messageFor(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return NOT_SIGNED_IN_MESSAGE;
+    if (error.status === 400 || error.status === 403) return error.message;
+  }
+  return CREATE_REPORT_FAILED;
+}
+
+export default function NewReportPage() {
+  const navigate = useNavigate();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [phase, setPhase] = useState<Phase>({ kind: "form", busy: null });
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<Set<keyof Fields>>(new Set());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const descriptionId = useId();
+  const categoryId = useId();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (error) errorRef.current?.scrollIntoView?.({ block: "nearest" });
+  }, [error]);
+
+  const set = (key: keyof Fields) => (value: string) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    if (missing.has(key) && value.trim()) setMissing((m) => new Set([...m].filter((k) => k !== key)));
+  };
+
+  const derived = fields.description.trim() && fields.area.trim() ? effectiveKeyword(fields) : null;
+
+  async function submit(generate: boolean) {
+    const absent = REQUIRED.filter((key) => !fields[key].trim());
+    if (absent.length) {
+      setMissing(new Set(absent));
+      setError(REQUIRED_FIELDS_MESSAGE);
+      return;
+    }
+    setError(null);
+    setPhase(generate ? { kind: "generating" } : { kind: "form", busy: "save" });
+    const body: NewReportInput = { ...fields, category: fields.category as NewReportInput["category"], generate };
+    try {
+      const res = await apiFetch<AdminReportResponse>("/api/reports", { method: "POST", json: body, timeoutMs: API_TIMEOUT_MS });
+      setPhase(generate ? { kind: "generating", warning: res.warning } : { kind: "saved", warning: res.warning });
+      timer.current = setTimeout(() => navigate(`/admin/reports/${res.report.id}`), NAVIGATE_AFTER_MS);
+    } catch (err) {
+      // A failure saving the prospect or report returns to the form with an error (spec §4).
+      setPhase({ kind: "form", busy: null });
+      setError(messageFor(err));
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit(true);
+  }
+
+  if (phase.kind === "generating") {
+    return (
+      <div className="report-page">
+        <title>Generating Content · Porchlight</title>
+        <GeneratingScreen intro={`Creating the SEO report for ${fields.name.trim()}.`} note={CREATE_NOTE} />
+        {phase.warning ? (
+          <div className="generating-warning">
+            <Alert tone="warning">{phase.warning}</Alert>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  const busy = phase.kind !== "form" || phase.busy !== null;
+  return (
+    <div className="report-page new-report">
+      <title>Create New Report · Porchlight</title>
+      <Link to={CANCEL_PATH} className="report-back">
+        <ArrowLeftIcon size="sm" />
+        Back to Prospects
+      </Link>
+      <header className="page-header">
+        <div>
+          <p className="page-eyebrow">Reports</p>
+          <h1 className="page-title">Create New Report</h1>
+          <p className="page-subtitle">
+            Add a business and get an SEO report with meta tags, a Google ad, content ideas and an SEO potential score.
+          </p>
+        </div>
+      </header>
+
+      <form className="card new-report-card" onSubmit={onSubmit} noValidate aria-describedby={error ? "new-report-error" : undefined}>
+        {error ? (
+          <div ref={errorRef} id="new-report-error">
+            <Alert tone="error">{error}</Alert>
+          </div>
+        ) : null}
+        {phase.kind === "saved" ? (
+          <Alert tone={phase.warning ? "warning" : "success"}>{phase.warning ?? "Report saved. Opening it..."}</Alert>
+        ) : null}
+
+        <div className="new-report-grid">
+          <TextField
+            label="Business Name *"
+            name="name"
+            value={fields.name}
+            onChange={(e) => set("name")(e.target.value)}
+            error={missing.has("name") ? "Required" : null}
+            autoComplete="organization"
+            maxLength={200}
+            required
+          />
+          <TextField
+            label="Company Name"
+            name="company_name"
+            value={fields.company_name}
+            onChange={(e) => set("company_name")(e.target.value)}
+            maxLength={200}
+          />
+          <TextField
+            label="Business Phone"
+            name="phone"
+            type="tel"
+            value={fields.phone}
+            onChange={(e) => set("phone")(e.target.value)}
+            autoComplete="tel"
+            maxLength={50}
+          />
+          <div className="field">
+            <label className="field-label" htmlFor={categoryId}>
+              Business Category
+            </label>
+            <select
+              id={categoryId}
+              name="category"
+              className="input"
+              value={fields.category}
+              onChange={(e) => set("category")(e.target.value)}
+            >
+              <option value="">Select a category</option>
+              {CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label="Business Location *"
+            name="area"
+            value={fields.area}
+            onChange={(e) => set("area")(e.target.value)}
+            error={missing.has("area") ? "Required" : null}
+            placeholder="Austin, TX"
+            maxLength={200}
+            required
+          />
+          <TextField
+            label="Target Keyword *"
+            name="keyword"
+            value={fields.keyword}
+            onChange={(e) => set("keyword")(e.target.value)}
+            error={missing.has("keyword") ? "Required" : null}
+            placeholder="roofer in austin"
+            hint={derived ? `The report will target "${derived}", derived from the description and location.` : undefined}
+            maxLength={200}
+            required
+          />
+          <div className="field new-report-wide">
+            <label className="field-label" htmlFor={descriptionId}>
+              Business Description
+            </label>
+            <textarea
+              id={descriptionId}
+              name="description"
+              className="input new-report-textarea"
+              value={fields.description}
+              onChange={(e) => set("description")(e.target.value)}
+              rows={4}
+              maxLength={5000}
+              placeholder="What the business does, who it serves, what makes it different."
+            />
+          </div>
+        </div>
+
+        <div className="new-report-actions">
+          <Link to={CANCEL_PATH} className={buttonClass("ghost")} aria-disabled={busy || undefined}>
+            Cancel
+          </Link>
+          <Button variant="secondary" onClick={() => void submit(false)} busy={phase.kind === "form" && phase.busy === "save"} disabled={busy}>
+            Save Only
+          </Button>
+          <Button variant="primary" type="submit" disabled={busy}>
+            Create &amp; Generate Content
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

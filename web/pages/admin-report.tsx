@@ -1,0 +1,211 @@
+// /admin/reports/:id: the admin report view (spec part 2 §2) — loading, error, generating with live progress, loaded.
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import type { AdminReportResponse } from "../../worker/domain/report-view";
+import { formatLongUsDate } from "../../worker/domain/report-format";
+import { Alert } from "../components/alert";
+import { Button, buttonClass } from "../components/button";
+import { CalendarIcon, MapPinIcon, ShareIcon, BuildingIcon } from "../components/icons";
+import { LINK_COPIED_MS, copyText, useFlag } from "../components/report-copy-button";
+import { GeneratingScreen } from "../components/report-generating";
+import { ArrowLeftIcon, ExternalLinkIcon, KeyIcon, TagIcon } from "../components/report-icons";
+import { ReportSections } from "../components/report-sections";
+import { LoadingScreen } from "../components/route-guards";
+import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";
+import "../report.css";
+
+/** How often a report that is not ready yet is asked for again. */
+export const POLL_MS = 2000;
+export const LOAD_FAILED = "Failed to load report. Please try again later.";
+export const LINK_COPIED = "Link copied to clipboard!";
+export const AI_NOT_CONFIGURED = "AI is not configured (AI_API_KEY is not set)";
+const REPORTS_PATH = "/admin/report-generator";
+
+type State =
+  | { phase: "loading" }
+  | { phase: "error"; message: string }
+  | { phase: "loaded"; data: AdminReportResponse };
+
+/** Loads the report and, while it is not ready, asks again every POLL_MS (a failed poll keeps what is shown). */
+export function useAdminReport(id: string | undefined): State {
+  const [state, setState] = useState<State>({ phase: "loading" });
+  useEffect(() => {
+    if (!id) {
+      setState({ phase: "error", message: "Report not found" });
+      return;
+    }
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let loaded = false;
+    setState({ phase: "loading" });
+
+    const load = async () => {
+      try {
+        const data = await apiFetch<AdminReportResponse>(`/api/reports/${encodeURIComponent(id)}`, {
+          timeoutMs: API_TIMEOUT_MS,
+          signal: controller.signal,
+        });
+        if (controller.signal.aborted) return;
+        loaded = true;
+        setState({ phase: "loaded", data });
+        if (data.report.status !== "ready") timer = setTimeout(load, POLL_MS);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        if (loaded) {
+          timer = setTimeout(load, POLL_MS * 2);
+          return;
+        }
+        const notFound = error instanceof ApiError && error.status === 404;
+        setState({ phase: "error", message: notFound ? "Report not found" : LOAD_FAILED });
+      }
+    };
+    void load();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [id]);
+  return state;
+}
+
+function BackLink() {
+  return (
+    <Link to={REPORTS_PATH} className="report-back">
+      <ArrowLeftIcon size="sm" />
+      Back to Reports
+    </Link>
+  );
+}
+
+function TemplateNotice({ data }: { data: AdminReportResponse }) {
+  const { report } = data;
+  if (report.source !== "template") return null;
+  const noKey = !data.ai_configured || report.last_error === AI_NOT_CONFIGURED;
+  return (
+    <div className="report-notice">
+      <Alert tone="warning" title="Template content — AI was unavailable">
+        {noKey ? (
+          <p>No AI key is configured on the server (AI_API_KEY), so this report was filled with locally built template content.</p>
+        ) : (
+          <p>
+            The AI could not produce this report after {report.attempts} {report.attempts === 1 ? "attempt" : "attempts"}, so it was filled
+            with locally built template content.
+            {report.last_error ? <span className="report-notice-why"> Why: {report.last_error}</span> : null}
+          </p>
+        )}
+      </Alert>
+    </div>
+  );
+}
+
+function Summary({ data }: { data: AdminReportResponse }) {
+  const { prospect, report } = data;
+  const items = [
+    { label: "Keyword", value: prospect.keyword || "—", icon: KeyIcon },
+    { label: "Area", value: prospect.area || "—", icon: MapPinIcon },
+    { label: "Created", value: formatLongUsDate(report.created_at) || "—", icon: CalendarIcon },
+    { label: "Company", value: prospect.company_name || "—", icon: BuildingIcon },
+    { label: "Tag", value: prospect.tag || "—", icon: TagIcon },
+  ];
+  return (
+    <dl className="report-summary card" aria-label="Prospect summary">
+      {items.map(({ label, value, icon: Icon }) => (
+        <div key={label} className="report-summary-item">
+          <dt>
+            <Icon size="sm" />
+            {label}
+          </dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function AdminReportView({ data }: { data: AdminReportResponse }) {
+  const { report, prospect } = data;
+  const [copied, flashCopied] = useFlag(LINK_COPIED_MS);
+
+  if (report.status !== "ready" || !report.content) {
+    return (
+      <div className="report-page">
+        <BackLink />
+        <GeneratingScreen
+          intro={`Building the SEO report for ${prospect.name}${prospect.company_name ? ` (${prospect.company_name})` : ""}.`}
+          progress={{
+            status: report.status,
+            attempts: report.attempts,
+            maxAttempts: report.max_attempts,
+            lastError: report.last_error,
+          }}
+        />
+        {!data.ai_configured ? (
+          <p className="generating-footnote">No AI key is configured: this report will get template content.</p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className="report-page">
+      <title>{`Report for ${prospect.name} · Porchlight`}</title>
+      <BackLink />
+      <header className="report-header">
+        <div className="report-header-text">
+          <p className="page-eyebrow">SEO Report</p>
+          <h1 className="page-title">
+            Report for {prospect.name}
+            {prospect.company_name ? <span className="report-company"> ({prospect.company_name})</span> : null}
+          </h1>
+        </div>
+        <div className="report-header-actions">
+          <a className={buttonClass("ghost")} href={data.share_url} target="_blank" rel="noopener" data-testid="shared-link">
+            <ExternalLinkIcon size="sm" />
+            Open shared page
+          </a>
+          <Button
+            variant="primary"
+            onClick={async () => {
+              if (await copyText(data.share_url)) flashCopied();
+            }}
+          >
+            <ShareIcon size="sm" />
+            Share Report
+          </Button>
+        </div>
+        {copied ? (
+          <p className="report-toast" role="status">
+            {LINK_COPIED}
+          </p>
+        ) : null}
+      </header>
+
+      <TemplateNotice data={data} />
+      <Summary data={data} />
+      <ReportSections content={report.content} description={prospect.description} variant="admin" />
+    </div>
+  );
+}
+
+export default function AdminReportPage() {
+  const { id } = useParams();
+  const state = useAdminReport(id);
+  const navigate = useNavigate();
+
+  if (state.phase === "loading") return <LoadingScreen />;
+  if (state.phase === "error") {
+    return (
+      <div className="report-page">
+        <title>Report · Porchlight</title>
+        <section className="card report-error">
+          <Alert tone="error">{state.message}</Alert>
+          <Button variant="secondary" onClick={() => navigate(REPORTS_PATH)}>
+            <ArrowLeftIcon size="sm" />
+            Back to Reports
+          </Button>
+        </section>
+      </div>
+    );
+  }
+  return <AdminReportView data={state.data} />;
+}

@@ -1,0 +1,20 @@
+// How report values are shown (the ad's display URL, long US dates); zod-free so the shared page's bundle stays small.
+
+/** The ad's display URL as shown: spaces become underscores. */
+export function displayUrlForAd(url: string): string {
+  return url.replace(/ /g, "_");
+}
+
+const LONG_US_DATE = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** "November 21, 2026". Accepts ISO strings and SQLite's "YYYY-MM-DD HH:MM:SS" (UTC). */
+export function formatLongUsDate(iso: string): string {
+  const sqliteUtc = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(iso) ? `${iso.replace(" ", "T")}Z` : iso;
+  const date = new Date(sqliteUtc);
+  return Number.isNaN(date.getTime()) ? "" : LONG_US_DATE.format(date);
+}

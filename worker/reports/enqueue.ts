@@ -1,0 +1,43 @@
+// Puts reports on the report-jobs queue: one message, or many with sendBatch in chunks of 100.
+import { getDb } from "../db/client";
+import { markAllQueued, markQueued } from "../db/reports";
+import type { Env } from "../env";
+
+/** Cloudflare Queues accept at most 100 messages per sendBatch call. */
+export const SEND_BATCH_LIMIT = 100;
+
+export async function sendReportJobs(env: Env, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += SEND_BATCH_LIMIT) {
+    await env.REPORT_JOBS.sendBatch(ids.slice(i, i + SEND_BATCH_LIMIT).map((reportId) => ({ body: { reportId } })));
+  }
+}
+
+export type EnqueueResult = { enqueued: boolean; sendFailed?: boolean };
+
+/**
+ * draft/failed → queued (compare-and-set), then one message. A report in any other state is left
+ * alone. When the send fails the report stays queued and the sweep sends it later.
+ */
+export async function enqueueReport(env: Env, id: string): Promise<EnqueueResult> {
+  const db = getDb(env.DB);
+  if (!(await markQueued(db, id))) return { enqueued: false };
+  try {
+    await env.REPORT_JOBS.send({ reportId: id });
+    return { enqueued: true };
+  } catch (error) {
+    console.error("report-jobs send failed", id, error);
+    return { enqueued: true, sendFailed: true };
+  }
+}
+
+/** Every draft/failed report → queued and sent. */
+export async function enqueueAllUngenerated(env: Env): Promise<{ ids: string[]; sendFailed: boolean }> {
+  const ids = await markAllQueued(getDb(env.DB));
+  try {
+    await sendReportJobs(env, ids);
+    return { ids, sendFailed: false };
+  } catch (error) {
+    console.error("report-jobs sendBatch failed", error);
+    return { ids, sendFailed: true };
+  }
+}

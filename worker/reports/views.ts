@@ -1,0 +1,125 @@
+// Turns report and prospect rows into the JSON the admin and shared endpoints send.
+import { aiConfigured } from "../ai/client";
+import type { Db } from "../db/client";
+import { getAgencySender, getReportWithProspect, type ProspectRow, type ReportRow } from "../db/reports";
+import { questionsFromText } from "../domain/prospect-rules";
+import type { ReportProspect } from "../domain/report-content";
+import {
+  contentFromStored,
+  sharedReportPath,
+  type AdminProspect,
+  type AdminReportResponse,
+  type ReportListItem,
+  type SharedReportResponse,
+} from "../domain/report-view";
+import type { Env } from "../env";
+import { REPORT_MAX_ATTEMPTS } from "./config";
+import { toReportProspect } from "./generate";
+
+function viewContent(report: ReportRow, prospect: ReportProspect) {
+  return contentFromStored(report, prospect);
+}
+
+export function adminProspectJson(p: ProspectRow): AdminProspect {
+  return {
+    id: p.id,
+    name: p.name,
+    company_name: p.companyName,
+    phone: p.phone,
+    email: p.email,
+    description: p.description,
+    area: p.area,
+    keyword: p.keyword,
+    tag: p.tag,
+    created_at: p.createdAt,
+  };
+}
+
+/** APP_ORIGIN when set, else the origin the request came to. */
+export function appOrigin(env: Env, requestUrl: string): string {
+  const configured = env.APP_ORIGIN?.trim().replace(/\/+$/, "");
+  return configured || new URL(requestUrl).origin;
+}
+
+export function adminReportJson(env: Env, report: ReportRow, prospect: ProspectRow, origin: string): AdminReportResponse {
+  return {
+    report: {
+      id: report.id,
+      status: report.status,
+      source: report.source,
+      attempts: report.attempts,
+      max_attempts: REPORT_MAX_ATTEMPTS,
+      last_error: report.lastError,
+      content_generated: report.contentGenerated,
+      created_at: report.createdAt,
+      generated_at: report.generatedAt,
+      version: report.version,
+      questions: questionsFromText(report.questions),
+      content: viewContent(report, toReportProspect(prospect)),
+    },
+    prospect: adminProspectJson(prospect),
+    ai_configured: aiConfigured(env),
+    share_url: `${origin}${sharedReportPath(report.id)}`,
+  };
+}
+
+export function listItemJson(row: {
+  id: string;
+  status: ReportRow["status"];
+  source: ReportRow["source"];
+  attempts: number;
+  contentGenerated: boolean;
+  createdAt: string;
+  generatedAt: string | null;
+  prospectId: string;
+  name: string;
+  companyName: string;
+  area: string;
+  keyword: string;
+  tag: string | null;
+}): ReportListItem {
+  return {
+    id: row.id,
+    status: row.status,
+    source: row.source,
+    attempts: row.attempts,
+    content_generated: row.contentGenerated,
+    created_at: row.createdAt,
+    generated_at: row.generatedAt,
+    prospect: {
+      id: row.prospectId,
+      name: row.name,
+      company_name: row.companyName,
+      area: row.area,
+      keyword: row.keyword,
+      tag: row.tag,
+    },
+  };
+}
+
+/** The public report: content, the prospect without phone or email, and the agency as sender. */
+export async function loadSharedReport(db: Db, id: string): Promise<SharedReportResponse | null> {
+  const [found, sender] = await Promise.all([getReportWithProspect(db, id), getAgencySender(db)]);
+  if (!found) return null;
+  const { report, prospect } = found;
+  return {
+    report: {
+      id: report.id,
+      status: report.status,
+      source: report.source,
+      created_at: report.createdAt,
+      generated_at: report.generatedAt,
+      version: report.version,
+      content: report.status === "ready" ? viewContent(report, toReportProspect(prospect)) : null,
+    },
+    prospect: {
+      name: prospect.name,
+      company_name: prospect.companyName,
+      area: prospect.area,
+      keyword: prospect.keyword,
+      tag: prospect.tag,
+      description: prospect.description,
+    },
+    sender: sender ? { company_name: sender.companyName, logo_url: sender.logoUrl, website: sender.website } : null,
+  };
+}
