@@ -2,9 +2,9 @@
 // grants and removes admin on another user and views the product as that user, read-only, and returns.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
 
-const PASSWORD = "correct-horse-battery";
+const PASSWORD = E2E_PASSWORD;
 const INVALID_ROW =
   "Invalid row format. Expected format: Description\\tName\\tLocation\\tPhone\\tEmail\\tFull Name";
 

@@ -1,7 +1,7 @@
 // Journeys of the foundation: sign up, stay signed in across reloads and tabs, sign out; admins see Admin.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
 
@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PASSWORD = "porch-light-secret";
+const PASSWORD = E2E_PASSWORD;
 
 async function signUpThroughForm(page: Page, email: string) {
   await page.goto("/signup");

@@ -2,6 +2,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 
+/** The password of every account the journeys make, the shared admin (owner@agency.test) included. */
+export const E2E_PASSWORD = "correct-horse-battery";
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export async function launch(): Promise<Browser> {
