@@ -1,9 +1,14 @@
 // Worker tests: run inside workerd with the real bindings from wrangler.toml and the real migrations.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { WORKER_FAKE_PORTS } from "./tests/fakes/worker-global-setup";
 
 const migrations = await readD1Migrations("./migrations");
+
+// wrangler.toml serves the web build as static assets; the worker tests do not need it built, but
+// wrangler refuses a missing assets folder, so a fresh clone gets an empty one.
+mkdirSync("./dist/client", { recursive: true });
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
