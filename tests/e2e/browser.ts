@@ -24,6 +24,19 @@ export async function newPage(browser: Browser, width = 1280): Promise<{ context
     viewport: { width, height: width < 500 ? 812 : 900 },
   });
   const page = await context.newPage();
+  if (process.env.E2E_TRACE) {
+    const pending = new Map<unknown, string>();
+    context.on("request", (r) => pending.set(r, `${r.method()} ${r.url()} @${Date.now() % 100000}`));
+    context.on("requestfinished", (r) => pending.delete(r));
+    context.on("requestfailed", (r) => {
+      pending.delete(r);
+      console.log("request failed", r.url(), r.failure()?.errorText);
+    });
+    const timer = setInterval(() => {
+      if (pending.size) console.log("pending:", [...pending.values()].join(" | "));
+    }, 5000);
+    context.on("close", () => clearInterval(timer));
+  }
   return { context, page };
 }
 
