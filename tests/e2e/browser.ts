@@ -23,6 +23,9 @@ export async function newPage(browser: Browser, width = 1280): Promise<{ context
     baseURL: baseUrl(),
     viewport: { width, height: width < 500 ? 812 : 900 },
   });
+  // Fail fast on a stuck request so a retry starts well within the test's own limit.
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();
   if (process.env.E2E_TRACE) {
     const pending = new Map<unknown, string>();

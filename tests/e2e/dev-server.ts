@@ -3,13 +3,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export function run(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { stdio: "pipe", encoding: "utf8", env: { ...process.env, CI: "true" } });
+export function run(cmd: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(cmd, args, { stdio: "pipe", encoding: "utf8", env: { ...process.env, CI: "true", ...env } });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
 }
 
 export function buildWeb() {
-  run("npx", ["vite", "build", "--logLevel", "error"]);
+  // Vitest sets NODE_ENV=test, which children inherit; the journeys must see the production build.
+  run("npx", ["vite", "build", "--logLevel", "error", "--mode", "production"], { NODE_ENV: "production" });
 }
 
 export interface DevServer {
