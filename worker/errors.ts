@@ -36,6 +36,11 @@ export function apiError(
   return c.json(body, status);
 }
 
+/** The 400 for a `cursor` query parameter that is not one of our page cursors. */
+export function invalidCursor(c: Context) {
+  return apiError(c, 400, ErrorCode.validation, "cursor: not a valid page cursor", { cursor: ["Invalid cursor"] });
+}
+
 /** Thrown only where returning is impractical (deep helpers); rendered by app.onError. */
 export class HttpError extends Error {
   constructor(

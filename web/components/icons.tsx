@@ -1,4 +1,4 @@
-// Inline stroke icons (24-px grid, currentColor) so the app ships no icon font.
+// Every inline stroke icon of the app (24-px grid, currentColor), so it ships no icon font.
 import type { ReactNode, SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: "sm" | "md" };
@@ -180,5 +180,126 @@ export const HammerIcon = make(
   <>
     <path d="m15 12-8.5 8.5a2.1 2.1 0 0 1-3-3L12 9" />
     <path d="M17.6 15 22 10.6M20.9 11.8 12.2 3.1a1 1 0 0 0-1.4 0L9.4 4.5a1 1 0 0 0 0 1.4l8.7 8.7a1 1 0 0 0 1.4 0l1.4-1.4a1 1 0 0 0 0-1.4Z" />
+  </>,
+);
+export const SearchIcon = make(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+);
+export const TrashIcon = make(
+  <>
+    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
+    <path d="M10 11v6M14 11v6" />
+  </>,
+);
+export const MailIcon = make(
+  <>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-10 6L2 7" />
+  </>,
+);
+export const PhoneIcon = make(
+  <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2Z" />,
+);
+export const DownloadIcon = make(
+  <>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="m7 10 5 5 5-5M12 15V3" />
+  </>,
+);
+export const PlusIcon = make(<path d="M12 5v14M5 12h14" />);
+export const ShieldIcon = make(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />);
+export const ExternalLinkIcon = make(
+  <>
+    <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
+    <path d="M15 3h6v6M10 14 21 3" />
+  </>,
+);
+export const InboxIcon = make(
+  <>
+    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+    <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1Z" />
+  </>,
+);
+export const ArrowLeftIcon = make(<path d="M19 12H5M12 19l-7-7 7-7" />);
+export const CopyIcon = make(
+  <>
+    <rect x="9" y="9" width="13" height="13" rx="2" />
+    <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+  </>,
+);
+export const CheckIcon = make(<path d="M20 6 9 17l-5-5" />);
+export const LinkIcon = make(
+  <>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </>,
+);
+export const TrendingUpIcon = make(
+  <>
+    <path d="m22 7-8.5 8.5-5-5L2 17" />
+    <path d="M16 7h6v6" />
+  </>,
+);
+export const TargetIcon = make(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <circle cx="12" cy="12" r="6" />
+    <circle cx="12" cy="12" r="2" />
+  </>,
+);
+// The report's search icon has a longer handle than the search fields' SearchIcon.
+export const ReportSearchIcon = make(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m21 21-4.3-4.3" />
+  </>,
+);
+export const CodeIcon = make(<path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />);
+export const StoreIcon = make(
+  <>
+    <path d="M3 9h18l-1.5-5h-15z" />
+    <path d="M4 9v11h16V9M9 20v-6h6v6" />
+  </>,
+);
+export const BookIcon = make(
+  <>
+    <path d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5z" />
+    <path d="M4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5" />
+  </>,
+);
+export const MessageIcon = make(<path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 8.9 8.9 0 0 1-3.8-.9L3 21l1.9-5.1A8.4 8.4 0 1 1 21 11.5Z" />);
+export const RepeatIcon = make(
+  <>
+    <path d="m17 1 4 4-4 4" />
+    <path d="M3 11V9a4 4 0 0 1 4-4h14M7 23l-4-4 4-4" />
+    <path d="M21 13v2a4 4 0 0 1-4 4H3" />
+  </>,
+);
+export const TagIcon = make(
+  <>
+    <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L2 12V2h10l8.6 8.6a2 2 0 0 1 0 2.8Z" />
+    <circle cx="7" cy="7" r="1.5" />
+  </>,
+);
+export const KeyIcon = make(
+  <>
+    <circle cx="7.5" cy="15.5" r="5.5" />
+    <path d="m21 2-9.6 9.6M15.5 7.5l3 3L22 7l-3-3" />
+  </>,
+);
+export const PrinterIcon = make(
+  <>
+    <path d="M6 9V2h12v7" />
+    <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+    <rect x="6" y="14" width="12" height="8" />
+  </>,
+);
+export const RefreshIcon = make(
+  <>
+    <path d="M21 12a9 9 0 1 1-2.6-6.4L21 8" />
+    <path d="M21 3v5h-5" />
   </>,
 );

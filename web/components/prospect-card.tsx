@@ -6,7 +6,7 @@ import type { ProspectDto } from "../lib/admin-api";
 import { formatCreated } from "../lib/format-date";
 import { buttonClass } from "./button";
 import { ReportStatusBadge } from "./report-status";
-import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "./admin-icons";
+import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "./icons";
 
 /** Phones are stored as digits with a country prefix; a US number reads better grouped. */
 export function formatPhone(digits: string): string {

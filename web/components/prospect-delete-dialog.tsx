@@ -1,6 +1,6 @@
 // The delete confirmation (spec §2): 'Delete Prospect', the warning, Cancel and Delete.
 import { useRef } from "react";
-import { TrashIcon } from "./admin-icons";
+import { TrashIcon } from "./icons";
 import { Button, buttonClass } from "./button";
 import { Modal } from "./modal";
 

@@ -1,7 +1,7 @@
 // Copy-to-clipboard buttons for the report screens: a confirmation for a while, failures only logged (spec §8).
 import { useEffect, useRef, useState } from "react";
 import { Button, type ButtonVariant } from "./button";
-import { CheckIcon, CopyIcon } from "./report-icons";
+import { CheckIcon, CopyIcon } from "./icons";
 
 /** Copy confirmation (spec §9). */
 export const COPIED_MS = 2000;

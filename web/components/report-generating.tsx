@@ -1,6 +1,6 @@
 // The Generating Content screen: the six kinds of content and, when known, the real progress of the queue job.
 import type { ReportStatus } from "../../worker/domain/report-view";
-import { CheckIcon } from "./report-icons";
+import { CheckIcon } from "./icons";
 
 /** The six kinds of content a report holds (spec part 2 §2, Create New Report). */
 export const CONTENT_KINDS = [

@@ -5,9 +5,20 @@ import type { BlogStructure, CompleteFacebookPost, GmbArticle, MetaSeo, PerfectA
 import { displayUrlForAd } from "../../worker/domain/report-format";
 import type { ReportViewContent } from "../../worker/domain/report-view";
 import { oneDecimal, rankingLabel, type Potential } from "../../worker/domain/seo-potential";
-import { CheckCircleIcon, FileTextIcon, MegaphoneIcon, ThumbsUpIcon } from "./icons";
+import {
+  BookIcon,
+  CheckCircleIcon,
+  CodeIcon,
+  FileTextIcon,
+  MegaphoneIcon,
+  MessageIcon,
+  RepeatIcon,
+  ReportSearchIcon,
+  StoreIcon,
+  ThumbsUpIcon,
+  TrendingUpIcon,
+} from "./icons";
 import { CopyButton } from "./report-copy-button";
-import { BookIcon, CodeIcon, MessageIcon, RepeatIcon, SearchIcon, StoreIcon, TrendingUpIcon } from "./report-icons";
 
 export type ReportVariant = "admin" | "shared";
 
@@ -211,7 +222,7 @@ export function MetaSection({ meta, variant }: { meta: MetaSeo; variant: ReportV
   return (
     <ReportSection
       id={SECTION_IDS.meta}
-      icon={SearchIcon}
+      icon={ReportSearchIcon}
       title="SEO Meta Tags Analysis"
       subtitle="How the business's page can look in Google's search results."
     >

@@ -1,4 +1,4 @@
-// A labelled input with an optional hint and inline error, wired up for assistive technology.
+// A labelled input with an optional hint and inline error, wired up for assistive technology; and the auth forms' email field.
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { AlertCircleIcon } from "./icons";
 
@@ -42,5 +42,21 @@ export function TextField({ label, hint, error, aside, id, className, ...input }
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The Email field of the sign-in, sign-up and forgot-password forms. */
+export function EmailField(props: Omit<Props, "label" | "type" | "name">) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      placeholder="you@yourbusiness.com"
+      {...props}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { startServerViewAs, type AdminUserDto } from "../lib/admin-api";
 import { ApiError } from "../lib/api";
 import { startViewAs } from "../lib/view-as";
-import { EyeIcon } from "./admin-icons";
+import { EyeIcon } from "./icons";
 import { Alert } from "./alert";
 import { Button, buttonClass } from "./button";
 import { Modal } from "./modal";

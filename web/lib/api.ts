@@ -1,4 +1,5 @@
 // The API client: bearer token, view-as header, JSON in and out, `{error:{code,message}}` as ApiError, timeouts.
+import type { ProfileDto, ProfileResponse } from "../../worker/domain/profile";
 import { readViewAs } from "./view-as";
 
 /** Profile and admin calls are cut off after this long (spec §9). */
@@ -29,23 +30,8 @@ export type ApiInit = Omit<RequestInit, "body"> & {
   viewAs?: boolean;
 };
 
-/** The profile row GET /api/profile returns (mirrors worker/routes/profile.ts profileJson). */
-export type Profile = {
-  id: string;
-  email: string | null;
-  is_admin: boolean;
-  company_name: string | null;
-  company_website: string | null;
-  company_phone: string | null;
-  company_location: string | null;
-  company_email: string | null;
-  company_category: string | null;
-  company_description: string | null;
-  company_logo_url: string | null;
-  created_at: string;
-  updated_at: string;
-};
-export type ProfileResponse = { profile: Profile; viewingAs: boolean };
+/** The profile row GET /api/profile returns, and the response around it. */
+export type { ProfileDto as Profile, ProfileResponse };
 
 async function currentAccessToken(): Promise<string | null> {
   const { getAuthClient } = await import("./auth-client");

@@ -13,7 +13,7 @@ import type { AdminReportResponse } from "../../worker/domain/report-view";
 import { Alert } from "../components/alert";
 import { Button, buttonClass } from "../components/button";
 import { GeneratingScreen } from "../components/report-generating";
-import { ArrowLeftIcon } from "../components/report-icons";
+import { ArrowLeftIcon } from "../components/icons";
 import { TextField } from "../components/text-field";
 import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";
 import "../report.css";

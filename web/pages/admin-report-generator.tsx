@@ -10,12 +10,13 @@ import {
   prospectCountTitle,
 } from "../../worker/domain/prospect-import";
 import { AdminAccessRequired } from "../components/admin-access-required";
-import { DownloadIcon, InboxIcon, PlusIcon, SearchIcon } from "../components/admin-icons";
-import { Alert } from "../components/alert";
+import { DownloadIcon, InboxIcon, PlusIcon } from "../components/icons";
+import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
 import { ProspectCard } from "../components/prospect-card";
 import { ProspectDeleteDialog } from "../components/prospect-delete-dialog";
 import { ProspectImportForm } from "../components/prospect-import-form";
+import { SearchField } from "../components/search-field";
 import { GenerateAllReportsButton, isUngenerated, useLiveReportStatuses } from "../components/report-status";
 import {
   deleteProspect,
@@ -362,17 +363,7 @@ export default function ProspectsPage() {
       {report ? <ImportReportView report={report} onDismiss={() => setReport(null)} /> : null}
 
       <div className="toolbar">
-        <div className="search-field">
-          <SearchIcon size="sm" />
-          <input
-            type="search"
-            className="input"
-            placeholder="Search prospects..."
-            aria-label="Search prospects"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField placeholder="Search prospects..." label="Search prospects" value={search} onChange={setSearch} />
         <Button
           variant="secondary"
           className="export-button"
@@ -409,14 +400,7 @@ export default function ProspectsPage() {
           ))}
         </div>
       ) : list.status === "error" ? (
-        <Alert tone="error" title="Something went wrong">
-          <p>{list.error}</p>
-          <p className="banner-actions">
-            <Button size="sm" onClick={() => setReloadKey((k) => k + 1)}>
-              Try again
-            </Button>
-          </p>
-        </Alert>
+        <RetryAlert message={list.error} onRetry={() => setReloadKey((k) => k + 1)} />
       ) : list.items.length === 0 ? (
         <section className="card empty-state" aria-labelledby="prospects-empty">
           <span className="placeholder-icon">

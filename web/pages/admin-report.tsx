@@ -5,10 +5,18 @@ import type { AdminReportResponse } from "../../worker/domain/report-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
 import { Alert } from "../components/alert";
 import { Button, buttonClass } from "../components/button";
-import { CalendarIcon, MapPinIcon, ShareIcon, BuildingIcon } from "../components/icons";
+import {
+  ArrowLeftIcon,
+  BuildingIcon,
+  CalendarIcon,
+  ExternalLinkIcon,
+  KeyIcon,
+  MapPinIcon,
+  ShareIcon,
+  TagIcon,
+} from "../components/icons";
 import { LINK_COPIED_MS, copyText, useFlag } from "../components/report-copy-button";
 import { GeneratingScreen } from "../components/report-generating";
-import { ArrowLeftIcon, ExternalLinkIcon, KeyIcon, TagIcon } from "../components/report-icons";
 import { ReportSections } from "../components/report-sections";
 import { LoadingScreen } from "../components/route-guards";
 import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";

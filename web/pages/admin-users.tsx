@@ -1,18 +1,18 @@
 // /admin/users: Users Management (spec §2): count, search, filters, the table (cards on phones), admin toggle, View.
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { AdminAccessRequired } from "../components/admin-access-required";
-import { ExternalLinkIcon, SearchIcon, UsersIcon } from "../components/admin-icons";
-import { Alert } from "../components/alert";
+import { AdminAccessRequired, ReturnToAdminButton } from "../components/admin-access-required";
+import { ExternalLinkIcon, UsersIcon } from "../components/icons";
+import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
 import { Button } from "../components/button";
+import { SearchField } from "../components/search-field";
 import { ViewAsModal } from "../components/view-as-modal";
 import { listUsers, setUserAdmin, type AdminUserDto, type UserFilter, type UserListResponse } from "../lib/admin-api";
 import { ApiError } from "../lib/api";
 import { useAuth } from "../lib/auth";
 import { formatCreated } from "../lib/format-date";
 import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
-import { clearViewAs, useViewAs } from "../lib/view-as";
+import { useViewAs } from "../lib/view-as";
 import "../admin.css";
 
 const FILTERS: { value: UserFilter; label: string }[] = [
@@ -38,7 +38,6 @@ const errorMessage = (err: unknown) => (err instanceof Error && err.message ? er
 export default function UsersPage() {
   const { user: me } = useAuth();
   const viewAs = useViewAs();
-  const navigate = useNavigate();
   const readOnly = Boolean(viewAs);
 
   const [search, setSearch] = useState("");
@@ -85,18 +84,6 @@ export default function UsersPage() {
     }
   }
 
-  const returnButton = viewAs ? (
-    <Button
-      variant="primary"
-      onClick={() => {
-        clearViewAs();
-        navigate("/dashboard");
-      }}
-    >
-      Return to Admin Account
-    </Button>
-  ) : null;
-
   if (state.status === "forbidden") {
     return (
       <>
@@ -120,7 +107,7 @@ export default function UsersPage() {
             {data ? `${registered.toLocaleString("en-US")} registered ${registered === 1 ? "user" : "users"}` : "Loading users…"}
           </p>
         </div>
-        {returnButton}
+        {viewAs ? <ReturnToAdminButton /> : null}
       </header>
 
       <div className="page-messages" aria-live="polite">
@@ -129,17 +116,7 @@ export default function UsersPage() {
       </div>
 
       <div className="toolbar">
-        <div className="search-field">
-          <SearchIcon size="sm" />
-          <input
-            type="search"
-            className="input"
-            placeholder="Search users..."
-            aria-label="Search users"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField placeholder="Search users..." label="Search users" value={search} onChange={setSearch} />
         <div className="filter-group" role="group" aria-label="Filter users">
           {FILTERS.map((f) => (
             <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
@@ -160,14 +137,7 @@ export default function UsersPage() {
           <span>Loading users…</span>
         </div>
       ) : state.status === "error" ? (
-        <Alert tone="error" title="Something went wrong">
-          <p>{state.message}</p>
-          <p className="banner-actions">
-            <Button size="sm" onClick={() => setReloadKey((k) => k + 1)}>
-              Try again
-            </Button>
-          </p>
-        </Alert>
+        <RetryAlert message={state.message} onRetry={() => setReloadKey((k) => k + 1)} />
       ) : data && data.users.length === 0 ? (
         <section className="card empty-state" aria-labelledby="users-empty">
           <span className="placeholder-icon">

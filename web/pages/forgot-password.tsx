@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
 import { Button } from "../components/button";
-import { TextField } from "../components/text-field";
+import { EmailField } from "../components/text-field";
 import { getAuthClient } from "../lib/auth-client";
 
 export default function ForgotPasswordPage() {
@@ -46,17 +46,7 @@ export default function ForgotPasswordPage() {
     <AuthLayout title="Reset your password" subtitle="Enter the email you signed up with and we'll send you a reset link.">
       {error ? <Alert tone="error">{error}</Alert> : null}
       <form className="form" onSubmit={handleSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@yourbusiness.com"
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
         <Button type="submit" variant="primary" size="lg" block busy={busy}>
           {busy ? "Sending..." : "Send reset link"}
         </Button>

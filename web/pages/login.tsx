@@ -5,7 +5,7 @@ import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
 import { Button } from "../components/button";
 import { GuestOnly } from "../components/route-guards";
-import { TextField } from "../components/text-field";
+import { EmailField, TextField } from "../components/text-field";
 import { getAuthClient } from "../lib/auth-client";
 import { signInErrorMessage } from "../lib/auth-messages";
 
@@ -41,17 +41,7 @@ export default function LoginPage() {
       <AuthLayout title="Welcome back" subtitle="Sign in to your Porchlight account.">
         {error ? <Alert tone="error">{error}</Alert> : null}
         <form className="form" onSubmit={handleSubmit}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@yourbusiness.com"
-          />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
           <TextField
             label="Password"
             type="password"

@@ -5,8 +5,18 @@ import { formatLongUsDate } from "../../worker/domain/report-format";
 import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
 import { rankingLabel } from "../../worker/domain/seo-potential";
 import { BrandMark } from "../components/brand";
-import { CalendarIcon, MapPinIcon, MegaphoneIcon, ThumbsUpIcon } from "../components/icons";
-import { BookIcon, KeyIcon, PrinterIcon, SearchIcon, StoreIcon, TrendingUpIcon } from "../components/report-icons";
+import {
+  BookIcon,
+  CalendarIcon,
+  KeyIcon,
+  MapPinIcon,
+  MegaphoneIcon,
+  PrinterIcon,
+  ReportSearchIcon,
+  StoreIcon,
+  ThumbsUpIcon,
+  TrendingUpIcon,
+} from "../components/icons";
 import { ReportSections, SECTION_IDS } from "../components/report-sections";
 import { ApiError, apiFetch } from "../lib/api";
 import "../report.css";
@@ -77,7 +87,7 @@ function Overview({ content }: { content: ReportViewContent }) {
   const cards = [
     { id: SECTION_IDS.potential, icon: TrendingUpIcon, value: `${score}%`, label: "SEO Potential", note: `${rankingLabel(score)} ranking potential` },
     { id: SECTION_IDS.ads, icon: MegaphoneIcon, value: "1", label: "Google Ad", note: "Written for your keyword" },
-    { id: SECTION_IDS.meta, icon: SearchIcon, value: "2", label: "Meta Tags", note: "Title and description" },
+    { id: SECTION_IDS.meta, icon: ReportSearchIcon, value: "2", label: "Meta Tags", note: "Title and description" },
     { id: SECTION_IDS.gmb, icon: StoreIcon, value: String(content.gmbArticles.length), label: "GMB Articles", note: "Google Business posts" },
     { id: SECTION_IDS.blog, icon: BookIcon, value: String(content.blogStructures.length), label: "Blog Outlines", note: "Ready to write" },
     { id: SECTION_IDS.facebook, icon: ThumbsUpIcon, value: String(content.facebookPosts.length), label: "Facebook Posts", note: "Educational posts" },

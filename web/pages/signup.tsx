@@ -5,7 +5,7 @@ import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
 import { Button } from "../components/button";
 import { GuestOnly } from "../components/route-guards";
-import { TextField } from "../components/text-field";
+import { EmailField, TextField } from "../components/text-field";
 import { getAuthClient } from "../lib/auth-client";
 import { MIN_PASSWORD_LENGTH, PASSWORD_HINT, SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../lib/auth-messages";
 
@@ -59,18 +59,7 @@ export default function SignupPage() {
         ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <form className="form" onSubmit={handleSubmit}>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="you@yourbusiness.com"
-            disabled={status === "success"}
-          />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} disabled={status === "success"} />
           <TextField
             label="Password"
             type="password"

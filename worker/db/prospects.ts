@@ -34,18 +34,11 @@ const listColumns = {
   reportStatus: sql<string | null>`${seoReports.status}`.as("report_status"),
 };
 
-export type ProspectWithReport = {
-  id: string;
-  name: string;
-  description: string;
-  area: string;
-  keyword: string;
-  phone: string;
-  email: string;
-  tag: string | null;
-  companyName: string;
-  userId: string | null;
-  createdAt: string;
+/** A listed prospect: its columns (not search_text), its rowid and its report's id and state. */
+export type ProspectWithReport = Pick<
+  ProspectRow,
+  "id" | "name" | "description" | "area" | "keyword" | "phone" | "email" | "tag" | "companyName" | "userId" | "createdAt"
+> & {
   seq: number;
   reportId: string | null;
   reportContentGenerated: boolean | number | null;

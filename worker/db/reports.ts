@@ -7,10 +7,10 @@
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { NormalizedReportContent } from "../domain/report-content";
 import type { Db } from "./client";
+import type { ProspectRow } from "./prospects";
 import { profiles, prospects, seoReports } from "./schema";
 
 export type ReportRow = typeof seoReports.$inferSelect;
-export type ProspectRow = typeof prospects.$inferSelect;
 export type ReportStatus = ReportRow["status"];
 
 /** Statuses from which a report may be (re-)enqueued. */
@@ -110,6 +110,9 @@ const listColumns = {
   tag: prospects.tag,
 };
 
+/** One row of the reports list: the report's state and its prospect's name, place and tag. */
+export type ReportListRow = Awaited<ReturnType<typeof listReports>>["rows"][number];
+
 /** Newest first, keyset-paginated on (created_at, id). */
 export async function listReports(db: Db, opts: { limit: number; cursor: ReportCursor | null }) {
   const after = opts.cursor
@@ -188,11 +191,6 @@ export async function claimReport(db: Db, id: string, now: string, staleBefore: 
       ),
     )
     .returning();
-  return rows[0] ?? null;
-}
-
-export async function getProspect(db: Db, id: string) {
-  const rows = await db.select().from(prospects).where(eq(prospects.id, id)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -1,6 +1,7 @@
 // Request schemas and limits of the admin API (prospects, users, view-as), shared by the worker and the web.
 import { z } from "zod";
 import { CategorySchema } from "./categories";
+import type { ProfileDto } from "./profile";
 import { nonEmptyLines } from "./prospect-import";
 
 /** Rows the client puts in one import request; the server accepts up to MAX_IMPORT_ROWS. */
@@ -97,21 +98,8 @@ export type ProspectImportResponse = {
   total: number;
 };
 
-export type AdminUserDto = {
-  id: string;
-  email: string | null;
-  is_admin: boolean;
-  company_name: string | null;
-  company_website: string | null;
-  company_phone: string | null;
-  company_location: string | null;
-  company_email: string | null;
-  company_category: string | null;
-  company_description: string | null;
-  company_logo_url: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** A user in the admin list: their profile, as GET /api/profile returns it. */
+export type AdminUserDto = ProfileDto;
 
 export type UserListResponse = {
   users: AdminUserDto[];

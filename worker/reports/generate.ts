@@ -1,15 +1,14 @@
 // Generates one report's content for a queue message: claim, AI call, validate, save; or retry, or template.
 import { AiError, aiConfigured, chatCompletion, usageEvent } from "../ai/client";
 import { getDb } from "../db/client";
+import { findProspect, type ProspectRow } from "../db/prospects";
 import {
   claimReport,
-  getProspect,
   getReportWithProspect,
   releaseForRetry,
   saveClaimedContent,
   saveTemplateUnlessReady,
   requeueStale,
-  type ProspectRow,
 } from "../db/reports";
 import {
   REPORT_MAX_TOKENS,
@@ -143,7 +142,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
   const claimedAt = claim.claimedAt!;
 
   try {
-    const prospectRow = await getProspect(db, claim.prospectId);
+    const prospectRow = await findProspect(db, claim.prospectId);
     if (!prospectRow) return { kind: "skipped", reason: "prospect_missing" };
     const prospect = toReportProspect(prospectRow);
 

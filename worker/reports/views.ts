@@ -1,7 +1,8 @@
 // Turns report and prospect rows into the JSON the admin and shared endpoints send.
 import { aiConfigured } from "../ai/client";
 import type { Db } from "../db/client";
-import { getAgencySender, getReportWithProspect, type ProspectRow, type ReportRow } from "../db/reports";
+import type { ProspectRow } from "../db/prospects";
+import { getAgencySender, getReportWithProspect, type ReportListRow, type ReportRow } from "../db/reports";
 import { questionsFromText } from "../domain/prospect-rules";
 import type { ReportProspect } from "../domain/report-content";
 import {
@@ -63,21 +64,7 @@ export function adminReportJson(env: Env, report: ReportRow, prospect: ProspectR
   };
 }
 
-export function listItemJson(row: {
-  id: string;
-  status: ReportRow["status"];
-  source: ReportRow["source"];
-  attempts: number;
-  contentGenerated: boolean;
-  createdAt: string;
-  generatedAt: string | null;
-  prospectId: string;
-  name: string;
-  companyName: string;
-  area: string;
-  keyword: string;
-  tag: string | null;
-}): ReportListItem {
+export function listItemJson(row: ReportListRow): ReportListItem {
   return {
     id: row.id,
     status: row.status,

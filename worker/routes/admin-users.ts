@@ -7,7 +7,7 @@ import { getDb } from "../db/client";
 import { decodeCursor, encodeCursor } from "../db/cursor";
 import { getProfile } from "../db/users";
 import { AdminStatusUpdate, UserListQuery, ViewAsRequest, type UserListResponse } from "../domain/admin-api";
-import { apiError, ErrorCode } from "../errors";
+import { apiError, ErrorCode, invalidCursor } from "../errors";
 import { validate } from "../validate";
 import { profileJson } from "./profile";
 
@@ -21,9 +21,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
   .get("/users", validate("query", UserListQuery), async (c) => {
     const { q, filter, limit, cursor: cursorText } = c.req.valid("query");
     const cursor = cursorText ? decodeCursor(cursorText) : null;
-    if (cursorText && !cursor) {
-      return apiError(c, 400, ErrorCode.validation, "cursor: not a valid page cursor", { cursor: ["Invalid cursor"] });
-    }
+    if (cursorText && !cursor) return invalidCursor(c);
     const page = await listProfiles(getDb(c.env.DB), { q, filter, limit, cursor });
     const body: UserListResponse = {
       users: page.items.map(profileJson),

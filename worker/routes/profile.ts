@@ -4,9 +4,10 @@ import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { getProfile, type ProfileRow } from "../db/users";
+import type { ProfileDto, ProfileResponse } from "../domain/profile";
 import { apiError, ErrorCode } from "../errors";
 
-export function profileJson(p: ProfileRow) {
+export function profileJson(p: ProfileRow): ProfileDto {
   return {
     id: p.id,
     email: p.email,
@@ -27,5 +28,6 @@ export function profileJson(p: ProfileRow) {
 export const profileRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
   const profile = await getProfile(getDb(c.env.DB), c.get("subject").id);
   if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
-  return c.json({ profile: profileJson(profile), viewingAs: c.get("viewingAs") });
+  const body: ProfileResponse = { profile: profileJson(profile), viewingAs: c.get("viewingAs") };
+  return c.json(body);
 });

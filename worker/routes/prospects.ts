@@ -37,7 +37,7 @@ import {
   type ParsedProspect,
 } from "../domain/prospect-import";
 import { prospectSearchText, questionsToText } from "../domain/prospect-rules";
-import { apiError, ErrorCode } from "../errors";
+import { apiError, ErrorCode, invalidCursor } from "../errors";
 import { validate } from "../validate";
 
 export const PROSPECT_NOT_FOUND = "Prospect not found";
@@ -76,10 +76,6 @@ const CSV_HEADER = [
   "Report Status",
 ];
 
-function badCursor(c: Parameters<typeof apiError>[0]) {
-  return apiError(c, 400, ErrorCode.validation, "cursor: not a valid page cursor", { cursor: ["Invalid cursor"] });
-}
-
 /** A just-inserted prospect in the shape the list returns, without reading it back. */
 function asListed(p: NewProspect, reportId: string): ProspectWithReport {
   return {
@@ -109,7 +105,7 @@ export const prospectRoutes = new Hono<AppEnv>()
   .get("/", validate("query", ProspectListQuery), async (c) => {
     const { q, limit, cursor: cursorText } = c.req.valid("query");
     const cursor = cursorText ? decodeCursor(cursorText) : null;
-    if (cursorText && !cursor) return badCursor(c);
+    if (cursorText && !cursor) return invalidCursor(c);
     const page = await listProspects(getDb(c.env.DB), { q, limit, cursor });
     const body: ProspectListResponse = {
       prospects: page.items.map(prospectJson),
