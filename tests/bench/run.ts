@@ -5,9 +5,10 @@ import { buildWeb, startDevServer } from "../e2e/dev-server";
 import { authSuite } from "./suites/auth";
 import { reportsSuite } from "./suites/reports";
 import { prospectsSuite } from "./suites/prospects";
+import { webSuite } from "./suites/web";
 import type { BenchContext, Figure, Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite];
 
 async function main() {
   const only = process.argv.slice(2);

@@ -1,0 +1,113 @@
+// Page figures: Lighthouse (mobile, offline, Debian's Chromium) and JavaScript bytes for the landing page and the shared report.
+import { spawnSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { json, round, signUp, type Figure, type Suite } from "../lib";
+
+const LIGHTHOUSE = "lighthouse@12.2.3"; // the last major that runs on Node 20
+const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function lighthouse(url: string): { score: number; lcpMs: number; jsBytes: number } | { error: string } {
+  const r = spawnSync(
+    "npx",
+    [
+      "--yes",
+      LIGHTHOUSE,
+      url,
+      "--quiet",
+      "--output=json",
+      "--output-path=stdout",
+      "--only-categories=performance",
+      "--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking",
+    ],
+    { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROME } },
+  );
+  if (r.status !== 0) return { error: (r.stderr || r.stdout).slice(0, 300) };
+  const lhr = JSON.parse(r.stdout);
+  const items: Array<{ resourceType: string; transferSize: number }> =
+    lhr.audits["network-requests"]?.details?.items ?? [];
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    lcpMs: lhr.audits["largest-contentful-paint"].numericValue,
+    jsBytes: items.filter((i) => i.resourceType === "Script").reduce((n, i) => n + i.transferSize, 0),
+  };
+}
+
+/** Gzipped size of the entry script and everything it imports up front (from the Vite build). */
+function entryJsGzip(): number {
+  const html = readFileSync("dist/client/index.html", "utf8");
+  const files = new Set<string>();
+  for (const m of html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)) files.add(m[1]!);
+  let total = 0;
+  for (const f of files) total += gzipSync(readFileSync(join("dist/client/assets", f))).length;
+  return total;
+}
+
+function chunkGzip(prefix: string): number {
+  const f = readdirSync("dist/client/assets").find((n) => n.startsWith(`${prefix}-`) && n.endsWith(".js"));
+  return f ? gzipSync(readFileSync(join("dist/client/assets", f))).length : NaN;
+}
+
+async function sharedReportUrl(baseUrl: string, adminEmail: string): Promise<string> {
+  let token: string;
+  try {
+    token = (await signUp(baseUrl, adminEmail)).access_token;
+  } catch {
+    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.8" },
+      body: JSON.stringify({ email: adminEmail, password: "correct-horse-battery" }),
+    });
+    token = (await json(res)).access_token;
+  }
+  const created = await json(
+    await fetch(`${baseUrl}/api/reports`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: "Lighthouse Roofing",
+        area: "Austin, TX",
+        keyword: "roofer in austin",
+        description: "Roof repair and replacement",
+        category: "Roofing",
+        generate: true,
+      }),
+    }),
+  );
+  const id = created.report.id as string;
+  for (let i = 0; i < 100; i++) {
+    const s = await json(await fetch(`${baseUrl}/api/shared/reports/${id}`));
+    if (s.report?.status === "ready") break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return `${baseUrl}/shared/reports/${id}`;
+}
+
+export const webSuite: Suite = {
+  name: "web",
+  async run({ baseUrl, adminEmail }) {
+    const figures: Figure[] = [
+      { name: "entry JS (gzip)", value: round(entryJsGzip() / 1024, 1), unit: "KB", note: "index.html's scripts" },
+      { name: "landing page chunk (gzip)", value: round(chunkGzip("landing") / 1024, 1), unit: "KB" },
+      { name: "shared report chunk (gzip)", value: round(chunkGzip("shared-report") / 1024, 1), unit: "KB" },
+    ];
+    const pages = [
+      ["landing", `${baseUrl}/`],
+      ["shared report", await sharedReportUrl(baseUrl, adminEmail)],
+    ] as const;
+    for (const [name, url] of pages) {
+      const r = lighthouse(url);
+      if ("error" in r) {
+        figures.push({ name: `Lighthouse ${name}`, value: NaN, unit: "score", note: `not measured: ${r.error}` });
+        continue;
+      }
+      figures.push(
+        { name: `Lighthouse performance, ${name}`, value: r.score, unit: "score", note: "mobile, simulated throttling" },
+        { name: `LCP, ${name}`, value: round(r.lcpMs, 0), unit: "ms" },
+        { name: `JS transferred, ${name}`, value: round(r.jsBytes / 1024, 1), unit: "KB" },
+      );
+    }
+    return figures;
+  },
+};
