@@ -2,7 +2,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/env";
-import { sharedReportCacheKey } from "../../worker/reports/shared-cache";
+import {
+  forgetVersion,
+  memoizeVersion,
+  memoizedVersion,
+  sharedReportCacheKey,
+  VERSION_MEMO_MS,
+} from "../../worker/reports/shared-cache";
 import { api, signUpAdmin } from "./helpers";
 import { deliver, recorder, seedReport } from "./reports-fixtures";
 
@@ -121,11 +127,38 @@ describe("GET /api/shared/reports/:id", () => {
     const stale = await shared(seeded.id, { "If-None-Match": `"${seeded.id}-v2"` });
     expect(stale.status).toBe(200);
 
-    // Editing the prospect bumps the version too (a trigger), so the new name is served at once.
+    // Editing the prospect bumps the version too (a trigger). This edit bypasses the app, as one made
+    // by another isolate would: it is served once this isolate's few-second version memo lapses.
     await env.DB.prepare("update prospects set name = 'Renamed Roofing Co' where id = ?").bind(seeded.prospect.id).run();
+    expect((await shared(seeded.id)).headers.get("ETag")).toBe(`"${seeded.id}-v3"`);
+    forgetVersion(); // the memo window has passed
     const renamed = await shared(seeded.id);
     expect(renamed.headers.get("ETag")).toBe(`"${seeded.id}-v4"`);
     expect(renamed.body.prospect.name).toBe("Renamed Roofing Co");
+  });
+
+  it("a tag change through the API is served at once (the isolate forgets the version it trusted)", async () => {
+    const seeded = await readyReport();
+    await shared(seeded.id);
+    const admin = await signUpAdmin();
+    const res = await api(`/api/prospects/${seeded.prospect.id}`, {
+      method: "PATCH",
+      token: admin.session.access_token,
+      body: JSON.stringify({ tag: "Painting" }),
+    });
+    expect(res.status).toBe(200);
+    const after = await shared(seeded.id);
+    expect(after.body.prospect.tag).toBe("Painting");
+    expect(after.headers.get("X-Cache")).toBe("MISS");
+  });
+
+  it("trusts a ready report's version for VERSION_MEMO_MS only, and never a report still generating", () => {
+    const t0 = 1_000_000;
+    memoizeVersion("r1", { version: 7, status: "ready" }, t0);
+    expect(memoizedVersion("r1", t0 + VERSION_MEMO_MS)).toEqual({ version: 7, status: "ready", at: t0 });
+    expect(memoizedVersion("r1", t0 + VERSION_MEMO_MS + 1)).toBeNull();
+    memoizeVersion("r2", { version: 1, status: "generating" }, t0);
+    expect(memoizedVersion("r2", t0)).toBeNull();
   });
 
   it("is correct with no Cache API at all", async () => {

@@ -38,6 +38,7 @@ import {
 } from "../domain/prospect-import";
 import { prospectSearchText, questionsToText } from "../domain/prospect-rules";
 import { apiError, ErrorCode, invalidCursor } from "../errors";
+import { forgetVersion } from "../reports/shared-cache";
 import { validate } from "../validate";
 
 export const PROSPECT_NOT_FOUND = "Prospect not found";
@@ -257,6 +258,7 @@ export const prospectRoutes = new Hono<AppEnv>()
     const prospect = await findProspect(db, c.req.param("id"));
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     await updateProspectTag(db, prospect, tag);
+    forgetVersion(); // the trigger bumped its report's version
     const updated = await findProspectWithReport(db, prospect.id);
     if (!updated) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     return c.json({ prospect: prospectJson(updated) });
@@ -267,5 +269,6 @@ export const prospectRoutes = new Hono<AppEnv>()
     const prospect = await findProspectWithReport(db, c.req.param("id"));
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     await deleteProspectAndReport(db, prospect.id);
+    if (prospect.reportId) forgetVersion(prospect.reportId);
     return c.json({ deleted: { id: prospect.id, reportId: prospect.reportId } });
   });

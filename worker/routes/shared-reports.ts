@@ -8,6 +8,8 @@ import {
   SHARED_REPORT_CACHE_CONTROL,
   SHARED_REPORT_EDGE_TTL_SECONDS,
   edgeCache,
+  memoizeVersion,
+  memoizedVersion,
   sharedReportCacheKey,
   sharedReportEtag,
 } from "../reports/shared-cache";
@@ -43,9 +45,11 @@ export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", async (c) => {
   if (id.length > MAX_ID_LENGTH) return notFound(c);
   const db = getDb(c.env.DB);
 
-  // One small read tells the current version, so the cache never serves an old one.
-  const head = await getReportVersion(db, id);
+  // One small read tells the current version, so the cache never serves an old one (this isolate
+  // trusts a ready report's version for a few seconds; see VERSION_MEMO_MS).
+  const head = memoizedVersion(id) ?? (await getReportVersion(db, id));
   if (!head) return notFound(c);
+  memoizeVersion(id, head);
 
   if (head.status !== "ready") {
     const body = await loadSharedReport(db, id);

@@ -52,7 +52,7 @@ async function sharedRates(origin: string, url: string): Promise<SharedRates> {
 function sharedFigures(r: SharedRates, where: string): Figure[] {
   return [
     { name: `bare route (GET /auth/v1/health), ${where}`, value: round(r.bare, 0), unit: "req/s", note: "autocannon, 2 connections, median of 3" },
-    { name: `shared report, edge cache hit, ${where}`, value: round(r.cached, 0), unit: "req/s", note: "one-row version read + Cache API" },
+    { name: `shared report, edge cache hit, ${where}`, value: round(r.cached, 0), unit: "req/s", note: "version trusted per isolate for 5 s, then Cache API" },
     { name: `shared report, cache bypassed, ${where}`, value: round(r.uncached, 0), unit: "req/s", note: "Cache-Control: no-cache: version + report/prospect + sender reads" },
     { name: `shared report, If-None-Match → 304, ${where}`, value: round(r.revalidated, 0), unit: "req/s" },
     { name: `shared report cached / uncached, ${where}`, value: round(r.cached / r.uncached), unit: "×" },
