@@ -1,5 +1,5 @@
 // The Hono environment every route shares: bindings plus what middleware puts on the context.
-import type { AuthContext } from "./db/users";
+import type { AuthContext, ProfileRow } from "./db/users";
 import type { Env } from "./env";
 
 export interface Caller extends AuthContext {
@@ -16,7 +16,7 @@ export type AppEnv = {
      * Whose data the request reads: the caller, or (admins only, read-only) the user named by
      * the X-View-As header.
      */
-    subject: { id: string; email: string; isAdmin: boolean; companyName: string | null };
+    subject: { id: string; email: string; isAdmin: boolean; companyName: string | null; profile: ProfileRow | null };
     viewingAs: boolean;
   };
 };

@@ -54,10 +54,17 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
       email: target.email ?? "",
       isAdmin: target.isAdmin,
       companyName: target.companyName,
+      profile: target,
     });
     c.set("viewingAs", true);
   } else {
-    c.set("subject", { id: caller.id, email: caller.email, isAdmin: caller.isAdmin, companyName: caller.companyName });
+    c.set("subject", {
+      id: caller.id,
+      email: caller.email,
+      isAdmin: caller.isAdmin,
+      companyName: caller.companyName,
+      profile: caller.profile,
+    });
     c.set("viewingAs", false);
   }
   await next();

@@ -1,5 +1,5 @@
 // Queries for users and their profiles.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { profiles, sessions, users } from "./schema";
 
@@ -68,12 +68,7 @@ export async function getProfile(db: Db, id: string) {
  */
 export async function loadAuthContext(db: Db, userId: string, sessionId: string) {
   const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      isAdmin: sql<number>`coalesce(${profiles.isAdmin}, 0)`,
-      companyName: profiles.companyName,
-    })
+    .select({ id: users.id, email: users.email, profile: profiles })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -81,7 +76,14 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { id: row.id, email: row.email, isAdmin: Boolean(row.isAdmin), companyName: row.companyName };
+  return {
+    id: row.id,
+    email: row.email,
+    isAdmin: Boolean(row.profile?.isAdmin),
+    companyName: row.profile?.companyName ?? null,
+    /** The caller's whole profile row, read in the same query (null only if it was never made). */
+    profile: row.profile,
+  };
 }
 export type AuthContext = NonNullable<Awaited<ReturnType<typeof loadAuthContext>>>;
 

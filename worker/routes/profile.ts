@@ -26,7 +26,9 @@ export function profileJson(p: ProfileRow): ProfileDto {
 }
 
 export const profileRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
-  const profile = await getProfile(getDb(c.env.DB), c.get("subject").id);
+  // The guard already read the subject's profile with the session check; read again only if absent.
+  const subject = c.get("subject");
+  const profile = subject.profile ?? (await getProfile(getDb(c.env.DB), subject.id));
   if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
   const body: ProfileResponse = { profile: profileJson(profile), viewingAs: c.get("viewingAs") };
   return c.json(body);
