@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { HttpError, apiError, ErrorCode } from "./errors";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
+import { adminOutboxRoutes } from "./routes/admin-outbox";
 import { adminUserRoutes } from "./routes/admin-users";
 import { profileRoutes } from "./routes/profile";
 import { prospectRoutes } from "./routes/prospects";
@@ -37,6 +38,7 @@ const routes = app
   .route("/auth/v1", authRoutes)
   .route("/api/health", healthRoutes)
   .route("/api/profile", profileRoutes)
+  .route("/api/admin/outbox", adminOutboxRoutes)
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)
   .route("/api/reports", reportRoutes)

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/auth/tokens";
-import { api, authClient, GOOD_PASSWORD, signUp, testIp, uniqueEmail } from "./helpers";
+import { api, authClient, GOOD_PASSWORD, signUp, signUpAdmin, testIp, uniqueEmail } from "./helpers";
 
 const enc = new TextEncoder();
 
@@ -376,5 +376,25 @@ describe("settings and health", () => {
     expect(settings).toMatchObject({ mailer_autoconfirm: true, disable_signup: false });
     const health = await SELF.fetch("http://localhost/auth/v1/health");
     expect(health.status).toBe(200);
+  });
+});
+
+describe("the mail outbox", () => {
+  it("is readable by admins through the API, and refused to everyone else", async () => {
+    const { email } = await signUp();
+    await authClient().resetPasswordForEmail(email);
+    const admin = await signUpAdmin();
+    const user = await signUp();
+    expect((await api(`/api/admin/outbox?email=${encodeURIComponent(email)}`)).status).toBe(401);
+    const refused = await api(`/api/admin/outbox?email=${encodeURIComponent(email)}`, { token: user.session.access_token });
+    expect(refused.status).toBe(403);
+    const res = await api(`/api/admin/outbox?email=${encodeURIComponent(email)}`, { token: admin.session.access_token });
+    expect(res.status).toBe(200);
+    expect(res.body.messages).toHaveLength(1);
+    expect(res.body.messages[0]).toMatchObject({ to: email, subject: "Reset your Porchlight password" });
+    expect(res.body.messages[0].body).toContain("/auth/v1/verify?token=");
+    const bad = await api("/api/admin/outbox?limit=9999", { token: admin.session.access_token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("validation_failed");
   });
 });

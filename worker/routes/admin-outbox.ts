@@ -1,0 +1,23 @@
+// /api/admin/outbox (admins): mail the app has sent, for operators without a mail provider.
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAdmin, requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { listOutbox } from "../db/outbox";
+import { validate } from "../validate";
+
+const OutboxQuery = z.object({
+  email: z.string().trim().toLowerCase().email().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const adminOutboxRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+  .get("/", validate("query", OutboxQuery), async (c) => {
+    const { email, limit } = c.req.valid("query");
+    const rows = await listOutbox(getDb(c.env.DB), email, limit);
+    return c.json({
+      messages: rows.map((m) => ({ id: m.id, to: m.toEmail, subject: m.subject, body: m.body, created_at: m.createdAt })),
+    });
+  });
