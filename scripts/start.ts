@@ -23,8 +23,9 @@ const port = process.env.PORT ?? "8787";
 console.log(`• Starting Porchlight on http://localhost:${port}\n`);
 const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", ...process.argv.slice(2)], {
   stdio: "inherit",
-  // No account and no network: skip wrangler's usage metrics.
-  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  // No account and no network: skip wrangler's usage metrics and Miniflare's fetch of a real
+  // `request.cf` object (a placeholder is used locally either way).
+  env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
 });
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => dev.kill(sig));
 dev.on("exit", (code) => process.exit(code ?? 0));

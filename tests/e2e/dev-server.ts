@@ -38,7 +38,8 @@ export async function startDevServer(opts: {
   let output = "";
   const proc = spawn("npx", args, {
     stdio: "pipe",
-    env: { ...process.env, CI: "true", NO_COLOR: "1", WRANGLER_SEND_METRICS: "false" },
+    // No network here: skip wrangler's metrics and Miniflare's fetch of a real `request.cf` object.
+    env: { ...process.env, CI: "true", NO_COLOR: "1", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
     detached: true,
   });
   proc.stdout?.on("data", (d) => (output += d));
