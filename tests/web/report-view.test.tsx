@@ -7,6 +7,7 @@ import type { AdminReportResponse, ReportViewContent, SharedReportResponse } fro
 import { potentialFromScore } from "../../worker/domain/seo-potential";
 import { AdminReportView } from "../../web/pages/admin-report";
 import { json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
+import { AI_NOT_CONFIGURED_REASON } from "../../worker/domain/report-format";
 
 const HOSTILE = '<img src=x onerror="alert(1)">';
 
@@ -169,7 +170,7 @@ describe("admin report view", () => {
   });
 
   it("explains a missing AI key", () => {
-    renderAdmin(adminData({ source: "template", ai_configured: false, last_error: "AI is not configured (AI_API_KEY is not set)" }));
+    renderAdmin(adminData({ source: "template", ai_configured: false, last_error: AI_NOT_CONFIGURED_REASON }));
     expect(screen.getByText(/No AI key is configured/)).toBeTruthy();
   });
 

@@ -20,13 +20,13 @@ import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
 import { LoadingScreen } from "../components/route-guards";
 import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";
+import { AI_NOT_CONFIGURED_REASON } from "../../worker/domain/report-format";
 import "../report.css";
 
 /** How often a report that is not ready yet is asked for again. */
 export const POLL_MS = 2000;
 export const LOAD_FAILED = "Failed to load report. Please try again later.";
 export const LINK_COPIED = "Link copied to clipboard!";
-export const AI_NOT_CONFIGURED = "AI is not configured (AI_API_KEY is not set)";
 const REPORTS_PATH = "/admin/report-generator";
 
 type State =
@@ -88,12 +88,12 @@ function BackLink() {
 function TemplateNotice({ data }: { data: AdminReportResponse }) {
   const { report } = data;
   if (report.source !== "template") return null;
-  const noKey = !data.ai_configured || report.last_error === AI_NOT_CONFIGURED;
+  const noKey = !data.ai_configured || report.last_error === AI_NOT_CONFIGURED_REASON;
   return (
     <div className="report-notice">
       <Alert tone="warning" title="Template content — AI was unavailable">
         {noKey ? (
-          <p>No AI key is configured on the server (AI_API_KEY), so this report was filled with locally built template content.</p>
+          <p>No AI key is configured on the server, so this report was filled with locally built template content.</p>
         ) : (
           <p>
             The AI could not produce this report after {report.attempts} {report.attempts === 1 ? "attempt" : "attempts"}, so it was filled

@@ -1,5 +1,8 @@
 // How report values are shown (the ad's display URL, long US dates); zod-free so the shared page's bundle stays small.
 
+/** Why a report has template content when no AI key is configured (stored in last_error, read by the admin view). */
+export const AI_NOT_CONFIGURED_REASON = "AI is not configured on the server";
+
 /** The ad's display URL as shown: spaces become underscores. */
 export function displayUrlForAd(url: string): string {
   return url.replace(/ /g, "_");

@@ -22,8 +22,7 @@ export const REPORT_TOOL_NAME = "SEO Report Generator";
 export const REPORT_TOOL_NAME_FAILED = `${REPORT_TOOL_NAME} (Failed)`;
 export const DEFAULT_REPORT_MODEL = "google/gemini-2.5-flash";
 
-/** Why a report has template content when no AI key is configured. */
-export const AI_NOT_CONFIGURED_REASON = "AI is not configured (AI_API_KEY is not set)";
+export { AI_NOT_CONFIGURED_REASON } from "../domain/report-format";
 
 export function reportModel(env: Env): string {
   return env.AI_MODEL_REPORT?.trim() || DEFAULT_REPORT_MODEL;
