@@ -11,6 +11,7 @@ import {
   formatSuccess,
   isSameProspect,
   parseProspectPaste,
+  partitionDuplicates,
   prospectCountTitle,
   type ParseResult,
 } from "../../worker/domain/prospect-import";
@@ -160,5 +161,37 @@ describe("isSameProspect", () => {
 
   it("does not treat two empty phones as a match", () => {
     expect(isSameProspect({ name: "A", phone: "", area: "X" }, { name: "A", phone: "", area: "Y" })).toBe(false);
+  });
+});
+
+describe("partitionDuplicates", () => {
+  const ids = () => {
+    let n = 0;
+    return () => `new-${++n}`;
+  };
+
+  it("skips rows matching a stored prospect (same name and phone, or same name and area)", () => {
+    const rows = [
+      { name: "Summit Roofing", phone: "15125551000", area: "Dallas, TX" },
+      { name: "summit roofing ", phone: "", area: "austin, tx" },
+      { name: "Summit Roofing", phone: "19995550000", area: "Houston, TX" },
+    ];
+    const existing = [{ id: "p1", name: "Summit Roofing", phone: "15125551000", area: "Austin, TX" }];
+    const { accepted, duplicates } = partitionDuplicates(rows, existing, ids());
+    expect(duplicates.map((d) => [d.row.area, d.existingId])).toEqual([
+      ["Dallas, TX", "p1"],
+      ["austin, tx", "p1"],
+    ]);
+    expect(accepted).toEqual([{ row: rows[2], id: "new-1" }]);
+  });
+
+  it("treats a repeat of an earlier row of the same paste as a duplicate of that row", () => {
+    const rows = [
+      { name: "Blue Ridge Plumbing", phone: "", area: "Denver, CO" },
+      { name: "Blue Ridge Plumbing", phone: "", area: "Denver, CO" },
+    ];
+    const { accepted, duplicates } = partitionDuplicates(rows, [], ids());
+    expect(accepted.map((a) => a.id)).toEqual(["new-1"]);
+    expect(duplicates).toEqual([{ row: rows[1], existingId: "new-1" }]);
   });
 });

@@ -138,3 +138,33 @@ export function isSameProspect(a: DuplicateCandidate, b: DuplicateCandidate): bo
   if (nameKey(a.name) === "" || nameKey(a.name) !== nameKey(b.name)) return false;
   return samePhone(a.phone, b.phone) || sameArea(a.area, b.area);
 }
+
+/**
+ * Splits parsed rows into those to create and those that duplicate a known prospect or an earlier
+ * row of the same paste. `existing` are prospects already stored (looked up by name).
+ */
+export function partitionDuplicates<R extends DuplicateCandidate, E extends DuplicateCandidate & { id: string }>(
+  rows: R[],
+  existing: E[],
+  newId: () => string,
+): { accepted: Array<{ row: R; id: string }>; duplicates: Array<{ row: R; existingId: string }> } {
+  const known = new Map<string, Array<DuplicateCandidate & { id: string }>>();
+  const remember = (p: DuplicateCandidate & { id: string }) => {
+    const key = nameKey(p.name);
+    known.set(key, [...(known.get(key) ?? []), p]);
+  };
+  for (const p of existing) remember(p);
+  const accepted: Array<{ row: R; id: string }> = [];
+  const duplicates: Array<{ row: R; existingId: string }> = [];
+  for (const row of rows) {
+    const match = (known.get(nameKey(row.name)) ?? []).find((p) => isSameProspect(row, p));
+    if (match) {
+      duplicates.push({ row, existingId: match.id });
+      continue;
+    }
+    const id = newId();
+    remember({ id, name: row.name, phone: row.phone, area: row.area });
+    accepted.push({ row, id });
+  }
+  return { accepted, duplicates };
+}

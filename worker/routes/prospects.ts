@@ -30,9 +30,8 @@ import {
 } from "../domain/admin-api";
 import { toCsv } from "../domain/csv";
 import {
-  isSameProspect,
-  nameKey,
   parseProspectPaste,
+  partitionDuplicates,
   ProspectImportRequest,
   type ParsedProspect,
 } from "../domain/prospect-import";
@@ -174,27 +173,16 @@ export const prospectRoutes = new Hono<AppEnv>()
       const callerId = c.get("caller").id;
 
       // Duplicates: same name and (phone or area), against the database and earlier rows of this paste.
-      const known = new Map<string, { id: string; name: string; phone: string; area: string }[]>();
-      const remember = (p: { id: string; name: string; phone: string; area: string }) => {
-        const key = nameKey(p.name);
-        known.set(key, [...(known.get(key) ?? []), p]);
-      };
-      if (!allowDuplicates) for (const p of await findByNames(db, parsed.rows.map((r) => r.name))) remember(p);
-
-      const accepted: Accepted[] = [];
-      const duplicates: { row: number; name: string; existingId: string }[] = [];
-      for (const row of parsed.rows) {
-        const id = crypto.randomUUID();
-        if (!allowDuplicates) {
-          const existing = (known.get(nameKey(row.name)) ?? []).find((p) => isSameProspect(row, p));
-          if (existing) {
-            duplicates.push({ row: row.row + offset, name: row.name, existingId: existing.id });
-            continue;
-          }
-          remember({ id, name: row.name, phone: row.phone, area: row.area });
-        }
-        accepted.push({ parsed: row, row: row.row + offset, id, reportId: crypto.randomUUID() });
-      }
+      const split = allowDuplicates
+        ? { accepted: parsed.rows.map((row) => ({ row, id: crypto.randomUUID() })), duplicates: [] }
+        : partitionDuplicates(parsed.rows, await findByNames(db, parsed.rows.map((r) => r.name)), () => crypto.randomUUID());
+      const accepted: Accepted[] = split.accepted.map(({ row, id }) => ({
+        parsed: row,
+        row: row.row + offset,
+        id,
+        reportId: crypto.randomUUID(),
+      }));
+      const duplicates = split.duplicates.map(({ row, existingId }) => ({ row: row.row + offset, name: row.name, existingId }));
 
       // One created_at for the request; rowid (insertion order) orders rows within it.
       const now = new Date().toISOString();
