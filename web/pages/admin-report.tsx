@@ -1,5 +1,4 @@
 // /admin/reports/:id: the admin report view (spec part 2 §2) — loading, error, generating with live progress, loaded.
-import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { AdminReportResponse } from "../../worker/domain/report-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
@@ -20,6 +19,7 @@ import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
 import { LoadingScreen } from "../components/route-guards";
 import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";
+import { usePolled } from "../lib/use-polled";
 import { AI_NOT_CONFIGURED_REASON } from "../../worker/domain/report-format";
 import "../report.css";
 
@@ -36,44 +36,15 @@ type State =
 
 /** Loads the report and, while it is not ready, asks again every POLL_MS (a failed poll keeps what is shown). */
 export function useAdminReport(id: string | undefined): State {
-  const [state, setState] = useState<State>({ phase: "loading" });
-  useEffect(() => {
-    if (!id) {
-      setState({ phase: "error", message: "Report not found" });
-      return;
-    }
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let loaded = false;
-    setState({ phase: "loading" });
-
-    const load = async () => {
-      try {
-        const data = await apiFetch<AdminReportResponse>(`/api/reports/${encodeURIComponent(id)}`, {
-          timeoutMs: API_TIMEOUT_MS,
-          signal: controller.signal,
-        });
-        if (controller.signal.aborted) return;
-        loaded = true;
-        setState({ phase: "loaded", data });
-        if (data.report.status !== "ready") timer = setTimeout(load, POLL_MS);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (loaded) {
-          timer = setTimeout(load, POLL_MS * 2);
-          return;
-        }
-        const notFound = error instanceof ApiError && error.status === 404;
-        setState({ phase: "error", message: notFound ? "Report not found" : LOAD_FAILED });
-      }
-    };
-    void load();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [id]);
-  return state;
+  const polled = usePolled(
+    id,
+    (signal) =>
+      apiFetch<AdminReportResponse>(`/api/reports/${encodeURIComponent(id!)}`, { timeoutMs: API_TIMEOUT_MS, signal }),
+    { isDone: (data) => data.report.status === "ready", pollMs: POLL_MS },
+  );
+  if (polled.phase !== "error") return polled;
+  const notFound = polled.error === null || (polled.error instanceof ApiError && polled.error.status === 404);
+  return { phase: "error", message: notFound ? "Report not found" : LOAD_FAILED };
 }
 
 function BackLink() {

@@ -1,5 +1,5 @@
 // /shared/reports/:id: the public report a prospect opens (spec part 2 §2) — no sign-in, no phone, printable.
-import { useEffect, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { Link, useParams } from "react-router";
 import { formatLongUsDate } from "../../worker/domain/report-format";
 import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
@@ -19,6 +19,7 @@ import {
 } from "../components/icons";
 import { ReportSections, SECTION_IDS } from "../components/report-sections";
 import { ApiError, apiFetch } from "../lib/api";
+import { usePolled } from "../lib/use-polled";
 import "../report.css";
 
 export const NOT_FOUND_TITLE = "Report Not Found";
@@ -32,44 +33,23 @@ type State =
   | { phase: "loaded"; data: SharedReportResponse };
 
 function useSharedReport(id: string | undefined): State {
-  const [state, setState] = useState<State>({ phase: "loading" });
-  useEffect(() => {
-    if (!id) {
-      setState({ phase: "missing" });
-      return;
-    }
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let shown = false;
-    const load = async () => {
-      try {
-        const data = await apiFetch<SharedReportResponse>(`/api/shared/reports/${encodeURIComponent(id)}`, {
-          accessToken: null,
-          viewAs: false,
-          timeoutMs: 15_000,
-          signal: controller.signal,
-        });
-        if (controller.signal.aborted) return;
-        shown = true;
-        setState({ phase: "loaded", data });
-        if (data.report.status !== "ready") timer = setTimeout(load, PREPARING_POLL_MS);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        // While a preparing report is shown, a failed poll just tries again later.
-        if (shown && !(error instanceof ApiError && error.status === 404)) {
-          timer = setTimeout(load, PREPARING_POLL_MS * 2);
-          return;
-        }
-        setState({ phase: "missing" });
-      }
-    };
-    void load();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [id]);
-  return state;
+  const polled = usePolled(
+    id,
+    (signal) =>
+      apiFetch<SharedReportResponse>(`/api/shared/reports/${encodeURIComponent(id!)}`, {
+        accessToken: null,
+        viewAs: false,
+        timeoutMs: 15_000,
+        signal,
+      }),
+    {
+      isDone: (data) => data.report.status === "ready",
+      pollMs: PREPARING_POLL_MS,
+      // While a preparing report is shown, a failed poll just tries again later; a 404 means it is gone.
+      keepPolling: (error) => !(error instanceof ApiError && error.status === 404),
+    },
+  );
+  return polled.phase === "error" ? { phase: "missing" } : polled;
 }
 
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
