@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { clearViewAs, useViewAs } from "../lib/view-as";
 import { ShieldIcon } from "./icons";
 import { Button } from "./button";
+import { Placeholder } from "./placeholder";
 
 /** Ends the view and goes back to the admin's own dashboard. */
 export function ReturnToAdminButton() {
@@ -23,13 +24,7 @@ export function ReturnToAdminButton() {
 export function AdminAccessRequired() {
   const viewAs = useViewAs();
   return (
-    <section className="card placeholder" aria-labelledby="admin-required-title">
-      <span className="placeholder-icon">
-        <ShieldIcon />
-      </span>
-      <h2 className="placeholder-title" id="admin-required-title">
-        Admin Access Required
-      </h2>
+    <Placeholder icon={ShieldIcon} title="Admin Access Required">
       <p className="placeholder-text">You need administrator privileges to access this page.</p>
       {viewAs ? (
         <>
@@ -39,6 +34,6 @@ export function AdminAccessRequired() {
           <ReturnToAdminButton />
         </>
       ) : null}
-    </section>
+    </Placeholder>
   );
 }

@@ -31,6 +31,7 @@ import { ApiError } from "../lib/api";
 import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import "../admin.css";
+import { Placeholder } from "../components/placeholder";
 
 type ListState = {
   status: "loading" | "ready" | "error" | "forbidden";
@@ -402,13 +403,7 @@ export default function ProspectsPage() {
       ) : list.status === "error" ? (
         <RetryAlert message={list.error} onRetry={() => setReloadKey((k) => k + 1)} />
       ) : list.items.length === 0 ? (
-        <section className="card empty-state" aria-labelledby="prospects-empty">
-          <span className="placeholder-icon">
-            <InboxIcon />
-          </span>
-          <h2 className="placeholder-title" id="prospects-empty">
-            No prospects found
-          </h2>
+        <Placeholder className="empty-state" icon={InboxIcon} title="No prospects found">
           <p className="placeholder-text">
             {searching ? `No results found for "${q}". Try a different search term.` : "No prospects have been created yet."}
           </p>
@@ -416,7 +411,7 @@ export default function ProspectsPage() {
             <PlusIcon size="sm" />
             Create Your First Prospect
           </Button>
-        </section>
+        </Placeholder>
       ) : (
         <>
           <div className="prospect-grid">

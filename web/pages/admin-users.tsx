@@ -14,6 +14,7 @@ import { formatCreated } from "../lib/format-date";
 import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import "../admin.css";
+import { Placeholder } from "../components/placeholder";
 
 const FILTERS: { value: UserFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -139,13 +140,7 @@ export default function UsersPage() {
       ) : state.status === "error" ? (
         <RetryAlert message={state.message} onRetry={() => setReloadKey((k) => k + 1)} />
       ) : data && data.users.length === 0 ? (
-        <section className="card empty-state" aria-labelledby="users-empty">
-          <span className="placeholder-icon">
-            <UsersIcon />
-          </span>
-          <h2 className="placeholder-title" id="users-empty">
-            No users found
-          </h2>
+        <Placeholder className="empty-state" icon={UsersIcon} title="No users found">
           <p className="placeholder-text">
             {q || filter !== "all"
               ? q
@@ -153,7 +148,7 @@ export default function UsersPage() {
                 : "No users match this filter."
               : "There are no users in the system yet."}
           </p>
-        </section>
+        </Placeholder>
       ) : data ? (
         <div className="card users-table-wrap">
           <table className="users-table">

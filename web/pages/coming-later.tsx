@@ -1,19 +1,14 @@
 // Stand-in for pages a later issue builds; routes.tsx swaps it for the real page in one line.
 import { Brand } from "../components/brand";
 import { SparklesIcon } from "../components/icons";
+import { Placeholder } from "../components/placeholder";
 
 export function ComingLater({ title, standalone = false }: { title: string; standalone?: boolean }) {
   const body = (
-    <section className="card placeholder" aria-labelledby="coming-later-title">
+    <Placeholder icon={SparklesIcon} title={title} heading="h1">
       <title>{`${title} · Porchlight`}</title>
-      <span className="placeholder-icon">
-        <SparklesIcon />
-      </span>
-      <h1 className="placeholder-title" id="coming-later-title">
-        {title}
-      </h1>
       <p className="placeholder-text">We're putting the finishing touches on this page.</p>
-    </section>
+    </Placeholder>
   );
   if (!standalone) return body;
   return (
