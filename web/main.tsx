@@ -1,8 +1,10 @@
-// Entry point: styles, the auth provider and the router.
+// Entry point: styles, the server-state cache, the auth provider and the router.
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { AuthProvider } from "./lib/auth";
+import { queryClient } from "./lib/query-client";
 import { routes } from "./routes";
 import "./styles.css";
 
@@ -10,8 +12,10 @@ const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,11 +1,13 @@
 // Test helpers: a fake auth context (the boundary the screens read), a stubbed fetch, and the real route table.
 import type { Session, User } from "@supabase/auth-js";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import type { Profile } from "../../web/lib/api";
 import { AuthContext, type AuthState } from "../../web/lib/auth";
+import { createQueryClient } from "../../web/lib/query-client";
 import { routes } from "../../web/routes";
 
 export function fakeUser(email = "owner@plumbing.test", id = "user-1"): User {
@@ -66,9 +68,11 @@ export function signedIn(opts: { admin?: boolean; email?: string } = {}): AuthSt
 export function renderApp(path: string, auth: AuthState) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
-    <AuthContext.Provider value={auth}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthContext.Provider value={auth}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
   );
   return { router, ...utils };
 }
@@ -76,9 +80,11 @@ export function renderApp(path: string, auth: AuthState) {
 /** One component inside a memory router at `path`, with `auth` as the auth context. */
 export function renderAt(path: string, auth: AuthState, ui: ReactElement) {
   return render(
-    <AuthContext.Provider value={auth}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </AuthContext.Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
   );
 }
 

@@ -28,6 +28,8 @@ export type ApiInit = Omit<RequestInit, "body"> & {
   accessToken?: string | null;
   /** Send X-View-As while a view is active (default true). Off for the admin's own profile. */
   viewAs?: boolean;
+  /** Hand back the live Response (server-sent events): the time-out then covers only the headers. */
+  stream?: boolean;
 };
 
 /** The profile row GET /api/profile returns, and the response around it. */
@@ -39,10 +41,14 @@ async function currentAccessToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
-export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
-  const { json, timeoutMs, accessToken, viewAs = true, headers: given, signal: callerSignal, ...rest } = init;
+/**
+ * One authenticated request: bearer token, X-View-As while a view is active, an optional time-out.
+ * Network failures and time-outs become ApiError; the Response is returned as it came (any status).
+ */
+export async function authedFetch(input: RequestInfo | URL, init: ApiInit = {}): Promise<Response> {
+  const { json, timeoutMs, accessToken, viewAs = true, stream, headers: given, signal: callerSignal, ...rest } = init;
   const headers = new Headers(given);
-  if (!headers.has("Accept")) headers.set("Accept", "application/json");
+  if (!headers.has("Accept")) headers.set("Accept", stream ? "text/event-stream" : "application/json");
   const token = accessToken === undefined ? await currentAccessToken() : accessToken;
   if (token) headers.set("Authorization", `Bearer ${token}`);
   if (viewAs) {
@@ -70,22 +76,42 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
   try {
     let res: Response;
     try {
-      res = await fetch(path, { ...rest, body, headers, signal: controller.signal });
+      res = await fetch(input, { ...rest, body, headers, signal: controller.signal });
     } catch (err) {
       if (timedOut) throw new ApiError(0, "timeout", TIMEOUT_MESSAGE);
       if (callerSignal?.aborted) throw err;
       throw new ApiError(0, "network", NETWORK_MESSAGE);
     }
-    const payload = await readBody(res).catch((err) => {
+    if (stream) return res;
+    // Reading the body is part of the request: the time-out covers it too.
+    const text = await res.text().catch((err) => {
       if (timedOut) throw new ApiError(0, "timeout", TIMEOUT_MESSAGE);
       throw err;
     });
-    if (!res.ok) throw toApiError(res, payload);
-    return payload as T;
+    return new Response(res.status === 204 || res.status === 304 ? null : text, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
   } finally {
     if (timer) clearTimeout(timer);
     callerSignal?.removeEventListener("abort", onCallerAbort);
   }
+}
+
+/** A JSON request whose non-2xx answer is thrown as ApiError. Prefer the typed client in ./rpc. */
+export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
+  const res = await authedFetch(path, init);
+  const payload = await readBody(res);
+  if (!res.ok) throw toApiError(res, payload);
+  return payload as T;
+}
+
+/** The body of a response from the API, or the ApiError it carries. */
+export async function readApiResponse(res: Response): Promise<unknown> {
+  const payload = await readBody(res);
+  if (!res.ok) throw toApiError(res, payload);
+  return payload;
 }
 
 async function readBody(res: Response): Promise<unknown> {
