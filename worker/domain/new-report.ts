@@ -40,6 +40,11 @@ export type ParsedNewReport = z.output<typeof NewReportInput>;
 /** The fields whose absence gives REQUIRED_FIELDS_MESSAGE. */
 export const REQUIRED_FIELDS = ["name", "area", "keyword"] as const;
 
+/** The form's one message when a required field is missing (spec §5), for the API and the form alike. */
+export function newReportErrorMessage(fields: Record<string, string[] | undefined>): string | undefined {
+  return REQUIRED_FIELDS.some((f) => fields[f]?.includes(REQUIRED_FIELDS_MESSAGE)) ? REQUIRED_FIELDS_MESSAGE : undefined;
+}
+
 /** The keyword the report will use: replaced by the derived one when description and area are both given (spec §5). */
 export function effectiveKeyword(input: { keyword: string; description: string; area: string }): string {
   const description = input.description.trim();
