@@ -2,6 +2,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
+import { issuesByField } from "./domain/form-rules";
 import { IdParam } from "./domain/ids";
 import { apiError, ErrorCode, type FieldErrors } from "./errors";
 
@@ -13,11 +14,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
 ) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return;
-    const fields: FieldErrors = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.join(".") || "_";
-      (fields[key] ??= []).push(issue.message);
-    }
+    const fields: FieldErrors = issuesByField(result.error);
     const first = Object.entries(fields)[0];
     const fallback = first ? `${first[0] === "_" ? "Request" : first[0]}: ${first[1][0]}` : "Invalid request";
     return apiError(c, 400, ErrorCode.validation, message?.(fields) ?? fallback, fields);

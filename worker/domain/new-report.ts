@@ -1,6 +1,7 @@
 // Create New Report: the form's schema (shared by the API validator and the web form) and how a prospect is derived from it.
 import { z } from "zod";
 import { CategorySchema } from "./categories";
+import { fieldRules } from "./form-rules";
 import {
   deriveKeyword,
   deriveTag,
@@ -36,6 +37,9 @@ export const NewReportInput = z.object({
 });
 export type NewReportInput = z.input<typeof NewReportInput>;
 export type ParsedNewReport = z.output<typeof NewReportInput>;
+
+/** Required fields and lengths for the web form, read from the schema. */
+export const NEW_REPORT_FIELDS = fieldRules(NewReportInput.shape);
 
 /** The fields whose absence gives REQUIRED_FIELDS_MESSAGE. */
 export const REQUIRED_FIELDS = ["name", "area", "keyword"] as const;
