@@ -7,9 +7,9 @@ import { getDb } from "../db/client";
 import { decodeCursor, encodeCursor } from "../db/cursor";
 import { getProfile } from "../db/users";
 import { AdminStatusUpdate, UserListQuery, ViewAsRequest, type UserListResponse } from "../domain/admin-api";
+import { profileJson } from "../domain/profile";
 import { apiError, ErrorCode, invalidCursor } from "../errors";
 import { validate, validId } from "../validate";
-import { profileJson } from "./profile";
 
 export const USER_NOT_FOUND = "User not found";
 export const CANNOT_CHANGE_OWN_ADMIN = "You cannot change your own admin status.";

@@ -153,7 +153,7 @@ export const authRoutes = new Hono<AppEnv>()
       patch.email = normalizeEmail(email);
     }
     if (data !== undefined) {
-      let current: Record<string, unknown> = {};
+      let current: Record<string, unknown>;
       try {
         current = JSON.parse(found.user.userMetadata) as Record<string, unknown>;
       } catch {
