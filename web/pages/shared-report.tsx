@@ -1,6 +1,6 @@
 // /shared/reports/:id: the public report a prospect opens (spec part 2 §2) — no sign-in, no phone, printable.
 import { useQuery } from "@tanstack/react-query";
-import { useState, type MouseEvent } from "react";
+import { useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { formatLongUsDate } from "../../worker/domain/report-format";
 import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
@@ -174,6 +174,21 @@ function SharedReport({ data }: { data: SharedReportResponse }) {
   );
 }
 
+/** The page when there is no report to show: why, and what to do. */
+function SharedNotice({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <div className="shared-missing">
+      <title>{`${title} · Porchlight`}</title>
+      <section className="card shared-missing-card">
+        <BrandMark className="shared-missing-mark" />
+        <h1>{title}</h1>
+        <p>{text}</p>
+        {children}
+      </section>
+    </div>
+  );
+}
+
 export default function SharedReportPage() {
   const { id } = useParams();
   const state = useSharedReport(id);
@@ -188,32 +203,20 @@ export default function SharedReportPage() {
   }
   if (state.phase === "failed") {
     return (
-      <div className="shared-missing">
-        <title>{`${LOAD_FAILED_TITLE} · Porchlight`}</title>
-        <section className="card shared-missing-card">
-          <BrandMark className="shared-missing-mark" />
-          <h1>{LOAD_FAILED_TITLE}</h1>
-          <p>{LOAD_FAILED_TEXT}</p>
-          <button type="button" className="btn btn-primary" onClick={state.retry}>
-            Try again
-          </button>
-        </section>
-      </div>
+      <SharedNotice title={LOAD_FAILED_TITLE} text={LOAD_FAILED_TEXT}>
+        <button type="button" className="btn btn-primary" onClick={state.retry}>
+          Try again
+        </button>
+      </SharedNotice>
     );
   }
   if (state.phase === "missing") {
     return (
-      <div className="shared-missing">
-        <title>{`${NOT_FOUND_TITLE} · Porchlight`}</title>
-        <section className="card shared-missing-card">
-          <BrandMark className="shared-missing-mark" />
-          <h1>{NOT_FOUND_TITLE}</h1>
-          <p>{NOT_FOUND_TEXT}</p>
-          <Link className="btn btn-primary" to="/">
-            Go to Homepage
-          </Link>
-        </section>
-      </div>
+      <SharedNotice title={NOT_FOUND_TITLE} text={NOT_FOUND_TEXT}>
+        <Link className="btn btn-primary" to="/">
+          Go to Homepage
+        </Link>
+      </SharedNotice>
     );
   }
   return <SharedReport data={state.data} />;
