@@ -1,4 +1,5 @@
-// `npm start`: first-run set-up (local secrets, web build, local migrations), then `wrangler dev`.
+// `npm start`: first-run set-up (local secrets, web build, local migrations), then `wrangler dev` with the web
+// app rebuilt on every change (`vite build --watch`), so an edit shows on the next reload without a restart.
 import { spawn, spawnSync } from "node:child_process";
 import { ensureDevVars } from "./dev-vars";
 
@@ -27,5 +28,18 @@ const dev = spawn("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1"
   // `request.cf` object (a placeholder is used locally either way).
   env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
 });
-for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => dev.kill(sig));
-dev.on("exit", (code) => process.exit(code ?? 0));
+// The first build above already ran: the watcher only rebuilds what changes (wrangler dev serves dist/client as it is now).
+const web = spawn("npx", ["vite", "build", "--watch", "--logLevel", "warn"], { stdio: "inherit" });
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    web.kill(sig);
+    dev.kill(sig);
+  });
+}
+dev.on("exit", (code) => {
+  web.kill("SIGTERM");
+  process.exit(code ?? 0);
+});
+web.on("exit", (code) => {
+  if (code) console.error(`\n✗ the web watcher stopped (exit ${code}); restart npm start to rebuild on change`);
+});

@@ -1,33 +1,31 @@
-// The worker's bindings and configuration, as wrangler.toml and `.dev.vars` provide them.
-export interface Env {
-  DB: D1Database;
-  FILES: R2Bucket;
-  ASSETS?: Fetcher;
-  REPORT_JOBS: Queue<ReportJobMessage>;
-  USAGE_EVENTS: Queue<UsageEventMessage>;
+// The worker's bindings and configuration: what wrangler.toml declares comes from `npm run types`
+// (worker-configuration.d.ts, checked for drift by `npm test`); secrets and settings it does not hold are declared here.
 
+/** Secrets (`wrangler secret put NAME`, `.dev.vars` locally) and settings wrangler.toml leaves out: never in [vars]. */
+export interface Secrets {
+  /** Signs access tokens; at least 32 characters. */
   JWT_SECRET?: string;
-  ADMIN_EMAILS?: string;
-  AI_BASE_URL?: string;
   AI_API_KEY?: string;
-  AI_MODEL_REPORT?: string;
-  AI_MODEL_CHAT?: string;
-  AI_MODEL_POST?: string;
-  /** Milliseconds one AI call may take before it is abandoned (default 30000). */
-  AI_TIMEOUT_MS?: string;
   SERPAPI_KEY?: string;
   ELEVENLABS_API_KEY?: string;
   STRIPE_LINK_MONTHLY?: string;
   STRIPE_LINK_ANNUAL?: string;
   STRIPE_PORTAL_URL?: string;
   STRIPE_WEBHOOK_SECRET?: string;
-  CHAT_WIDGET_SRC?: string;
-  APP_ORIGIN?: string;
-  /** "development" locally (wrangler dev, tests); anything else is treated as production. */
-  ENVIRONMENT?: string;
-  /** Base delay in seconds for report-job retries (default 10). */
-  REPORT_RETRY_BASE_SECONDS?: string;
 }
+
+/** The queue producers with their message bodies (wrangler types types them as Queue<unknown>). */
+interface TypedQueues {
+  REPORT_JOBS: Queue<ReportJobMessage>;
+  USAGE_EVENTS: Queue<UsageEventMessage>;
+}
+
+/**
+ * Bindings and [vars] from wrangler.toml, typed queues and secrets. Of the vars: ENVIRONMENT is
+ * "development" locally (wrangler dev, tests), anything else is production; AI_TIMEOUT_MS is how long one
+ * AI call may take (ms); REPORT_RETRY_BASE_SECONDS is the base delay of report-job retries.
+ */
+export type Env = Omit<Cloudflare.Env, keyof TypedQueues> & TypedQueues & Secrets;
 
 /** Body of a `report-jobs` message. */
 export interface ReportJobMessage {

@@ -9,7 +9,6 @@ export const ErrorCode = {
   adminRequired: "admin_required",
   viewAsReadOnly: "view_as_read_only",
   notFound: "not_found",
-  conflict: "conflict",
   rateLimited: "rate_limited",
   payloadTooLarge: "payload_too_large",
   unsupportedMedia: "unsupported_media_type",

@@ -12,7 +12,7 @@ const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite];
 
 async function main() {
   const only = process.argv.slice(2);
-  const fakes = await startFakes({ aiLatencyMs: 300 });
+  const fakes = await startFakes({ services: ["ai"], aiLatencyMs: 300 });
   buildWeb();
   const server = await startDevServer({
     port: Number(process.env.BENCH_PORT ?? 8798),

@@ -7,7 +7,8 @@ export const E2E_JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
 export const E2E_ADMIN = "owner@agency.test";
 
 export default async function setup(project: TestProject) {
-  const fakes = await startFakes();
+  // Only the services the app calls today; add "search" / "tts" with the first code that calls them.
+  const fakes = await startFakes({ services: ["ai"] });
   buildWeb();
   const server = await startDevServer({
     port: Number(process.env.E2E_PORT ?? 8799),

@@ -1,7 +1,6 @@
 // The loopback fakes behave like the real services to the real `openai` SDK, and worker/ai/client.ts maps them right.
 import OpenAI, {
   APIConnectionTimeoutError,
-  AuthenticationError,
   BadRequestError,
   InternalServerError,
   RateLimitError,
@@ -516,6 +515,6 @@ describe('startFakes', () => {
   });
 
   it('fails cleanly, closing what started, when a port is taken', async () => {
-    await expect(startFakes({ ports: { search: fakes.search.port } })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startFakes({ ports: { search: fakes.search!.port } })).rejects.toThrow(/EADDRINUSE/);
   });
 });

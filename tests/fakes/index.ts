@@ -7,7 +7,11 @@ export * from './openai-fake';
 export * from './search-fake';
 export * from './tts-fake';
 
+export type FakeService = 'ai' | 'search' | 'tts';
+
 export interface StartFakesOptions {
+  /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
+  services?: readonly FakeService[];
   ports?: { ai?: number; search?: number; tts?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
@@ -15,49 +19,54 @@ export interface StartFakesOptions {
 
 export interface Fakes {
   ai: OpenAiFake;
-  search: SearchFake;
-  tts: TtsFake;
+  /** Only when started (see StartFakesOptions.services). */
+  search?: SearchFake;
+  tts?: TtsFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
     /** Search origin; the API is `${search}/search.json`. */
-    search: string;
+    search?: string;
     /** TTS origin; the API is `${tts}/v1/text-to-speech/:voiceId`. */
-    tts: string;
+    tts?: string;
   };
   reset(): void;
   close(): Promise<void>;
 }
 
+type AnyFake = { url: string; reset(): void; close(): Promise<void> };
+
 export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
-  const started = await Promise.allSettled([
-    startOpenAiFake({ port: opts.ports?.ai ?? 0, latencyMs: opts.aiLatencyMs ?? 0 }),
-    startSearchFake(opts.ports?.search ?? 0),
-    startTtsFake(opts.ports?.tts ?? 0),
-  ]);
+  const wanted = new Set<FakeService>(opts.services ?? ['ai', 'search', 'tts']);
+  wanted.add('ai');
+  const starters: Record<FakeService, () => Promise<AnyFake>> = {
+    ai: () => startOpenAiFake({ port: opts.ports?.ai ?? 0, latencyMs: opts.aiLatencyMs ?? 0 }),
+    search: () => startSearchFake(opts.ports?.search ?? 0),
+    tts: () => startTtsFake(opts.ports?.tts ?? 0),
+  };
+  const names = [...wanted];
+  const started = await Promise.allSettled(names.map((name) => starters[name]()));
   const failure = started.find((s) => s.status === 'rejected');
   if (failure) {
     // Do not leave the ones that did start listening.
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
     throw (failure as PromiseRejectedResult).reason;
   }
-  const [ai, search, tts] = started.map((s) => (s as PromiseFulfilledResult<unknown>).value) as [
-    OpenAiFake,
-    SearchFake,
-    TtsFake,
-  ];
+  const byName = new Map(names.map((name, i) => [name, (started[i] as PromiseFulfilledResult<AnyFake>).value]));
+  const ai = byName.get('ai') as OpenAiFake;
+  const search = byName.get('search') as SearchFake | undefined;
+  const tts = byName.get('tts') as TtsFake | undefined;
+  const all = [...byName.values()];
   return {
     ai,
     search,
     tts,
-    urls: { ai: ai.url, search: search.url, tts: tts.url },
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url },
     reset() {
-      ai.reset();
-      search.reset();
-      tts.reset();
+      for (const fake of all) fake.reset();
     },
     async close() {
-      await Promise.all([ai.close(), search.close(), tts.close()]);
+      await Promise.all(all.map((fake) => fake.close()));
     },
   };
 }

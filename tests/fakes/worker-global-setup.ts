@@ -6,6 +6,7 @@ const base = Number(process.env.FAKE_PORT_BASE ?? 18931);
 export const WORKER_FAKE_PORTS = { ai: base, search: base + 1, tts: base + 2 };
 
 export default async function setup() {
-  const fakes = await startFakes({ ports: WORKER_FAKE_PORTS });
+  // Only the services worker code calls today; add "search" / "tts" here with the first code that calls them.
+  const fakes = await startFakes({ services: ["ai"], ports: WORKER_FAKE_PORTS });
   return () => fakes.close();
 }

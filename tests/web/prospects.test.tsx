@@ -268,6 +268,23 @@ describe("Prospects screen: tag and delete", () => {
     expect(select.value).toBe("HVAC");
   });
 
+  it("shows a new tag at once and puts the old one back, with 'Failed to update tag: ', when saving fails", async () => {
+    let answer: (res: Response) => void = () => {};
+    stubFetch(async (url, init) => {
+      if (url.startsWith("/api/prospects/p-1") && init.method === "PATCH") return new Promise<Response>((resolve) => (answer = resolve));
+      if (url.startsWith("/api/prospects")) return json(page([prospect()]));
+      return json({ reports: [] });
+    });
+    renderApp(PATH, admin());
+    const select = (await screen.findByLabelText("Tag for Acme Roofing")) as HTMLSelectElement;
+    const before = select.value;
+    fireEvent.change(select, { target: { value: "HVAC" } });
+    await waitFor(() => expect((screen.getByLabelText("Tag for Acme Roofing") as HTMLSelectElement).value).toBe("HVAC"));
+    answer(json({ error: { code: "internal_error", message: "Database unavailable" } }, 500));
+    expect(await screen.findByText("Failed to update tag: Database unavailable")).toBeTruthy();
+    expect((screen.getByLabelText("Tag for Acme Roofing") as HTMLSelectElement).value).toBe(before);
+  });
+
   it("deletes through the dialog with the spec's texts", async () => {
     stubFetch(async (url, init) => {
       if (url === "/api/prospects/p-1" && init.method === "DELETE") return json({ deleted: { id: "p-1", reportId: "r-1" } });

@@ -1,10 +1,11 @@
 // Test-only bindings added in vitest.config.ts, on top of the worker's own.
 import type { D1Migration } from "cloudflare:test";
-import type { Env as WorkerEnv } from "../../worker/env";
+import type { Secrets } from "../../worker/env";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends WorkerEnv {
+    // The generated bindings are already here (worker-configuration.d.ts); tests also read the secrets.
+    interface Env extends Secrets {
       TEST_MIGRATIONS: D1Migration[];
     }
   }

@@ -63,7 +63,7 @@ export async function api(path: string, init: RequestInit & { token?: string; vi
   if (init.body && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   const res = await SELF.fetch(`${BASE}${path}`, { ...init, headers });
   const text = await res.text();
-  let body: any = null;
+  let body: any;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

@@ -163,12 +163,6 @@ export const AlertTriangleIcon = make(
     <path d="M12 9v4M12 17h.01" />
   </>,
 );
-export const LockIcon = make(
-  <>
-    <rect x="3" y="11" width="18" height="11" rx="2" />
-    <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-  </>,
-);
 export const MapPinIcon = make(
   <>
     <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
@@ -231,23 +225,10 @@ export const CopyIcon = make(
   </>,
 );
 export const CheckIcon = make(<path d="M20 6 9 17l-5-5" />);
-export const LinkIcon = make(
-  <>
-    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
-    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-  </>,
-);
 export const TrendingUpIcon = make(
   <>
     <path d="m22 7-8.5 8.5-5-5L2 17" />
     <path d="M16 7h6v6" />
-  </>,
-);
-export const TargetIcon = make(
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <circle cx="12" cy="12" r="6" />
-    <circle cx="12" cy="12" r="2" />
   </>,
 );
 // The report's search icon has a longer handle than the search fields' SearchIcon.
@@ -295,11 +276,5 @@ export const PrinterIcon = make(
     <path d="M6 9V2h12v7" />
     <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
     <rect x="6" y="14" width="12" height="8" />
-  </>,
-);
-export const RefreshIcon = make(
-  <>
-    <path d="M21 12a9 9 0 1 1-2.6-6.4L21 8" />
-    <path d="M21 3v5h-5" />
   </>,
 );

@@ -57,6 +57,7 @@ export function Modal({ title, children, footer, onClose, busy = false, initialF
       previous?.focus?.();
     };
     // Runs once per opening: the dialog is mounted while open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return createPortal(

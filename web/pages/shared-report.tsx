@@ -1,5 +1,6 @@
 // /shared/reports/:id: the public report a prospect opens (spec part 2 §2) — no sign-in, no phone, printable.
-import { useState, type MouseEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { formatLongUsDate } from "../../worker/domain/report-format";
 import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
@@ -18,38 +19,29 @@ import {
   TrendingUpIcon,
 } from "../components/icons";
 import { ReportSections, SECTION_IDS } from "../components/report-sections";
-import { ApiError, apiFetch } from "../lib/api";
-import { usePolled } from "../lib/use-polled";
+import { isNotFound, sharedReportQuery } from "../queries/reports";
 import "../report.css";
 
 export const NOT_FOUND_TITLE = "Report Not Found";
 export const NOT_FOUND_TEXT = "The report you are looking for does not exist or has been removed.";
-/** A report still being generated is asked for again this often. */
-const PREPARING_POLL_MS = 5000;
-
+export const LOAD_FAILED_TITLE = "Report Unavailable";
+export const LOAD_FAILED_TEXT = "We could not load this report just now. Please check your connection and try again.";
 type State =
   | { phase: "loading" }
   | { phase: "missing" }
+  | { phase: "failed"; retry: () => void }
   | { phase: "loaded"; data: SharedReportResponse };
 
+/**
+ * The report, asked for again every SHARED_REPORT_POLL_MS while it is being prepared. Only a 404 is
+ * "not found"; a time-out or a server error is a retry message (a failed poll keeps what is shown).
+ */
 function useSharedReport(id: string | undefined): State {
-  const polled = usePolled(
-    id,
-    (signal) =>
-      apiFetch<SharedReportResponse>(`/api/shared/reports/${encodeURIComponent(id!)}`, {
-        accessToken: null,
-        viewAs: false,
-        timeoutMs: 15_000,
-        signal,
-      }),
-    {
-      isDone: (data) => data.report.status === "ready",
-      pollMs: PREPARING_POLL_MS,
-      // While a preparing report is shown, a failed poll just tries again later; a 404 means it is gone.
-      keepPolling: (error) => !(error instanceof ApiError && error.status === 404),
-    },
-  );
-  return polled.phase === "error" ? { phase: "missing" } : polled;
+  const query = useQuery({ ...sharedReportQuery(id ?? ""), enabled: id !== undefined });
+  if (id === undefined || isNotFound(query.error)) return { phase: "missing" };
+  if (query.data) return { phase: "loaded", data: query.data };
+  if (query.isError) return { phase: "failed", retry: () => void query.refetch() };
+  return { phase: "loading" };
 }
 
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
@@ -182,6 +174,21 @@ function SharedReport({ data }: { data: SharedReportResponse }) {
   );
 }
 
+/** The page when there is no report to show: why, and what to do. */
+function SharedNotice({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <div className="shared-missing">
+      <title>{`${title} · Porchlight`}</title>
+      <section className="card shared-missing-card">
+        <BrandMark className="shared-missing-mark" />
+        <h1>{title}</h1>
+        <p>{text}</p>
+        {children}
+      </section>
+    </div>
+  );
+}
+
 export default function SharedReportPage() {
   const { id } = useParams();
   const state = useSharedReport(id);
@@ -194,19 +201,22 @@ export default function SharedReportPage() {
       </div>
     );
   }
+  if (state.phase === "failed") {
+    return (
+      <SharedNotice title={LOAD_FAILED_TITLE} text={LOAD_FAILED_TEXT}>
+        <button type="button" className="btn btn-primary" onClick={state.retry}>
+          Try again
+        </button>
+      </SharedNotice>
+    );
+  }
   if (state.phase === "missing") {
     return (
-      <div className="shared-missing">
-        <title>{`${NOT_FOUND_TITLE} · Porchlight`}</title>
-        <section className="card shared-missing-card">
-          <BrandMark className="shared-missing-mark" />
-          <h1>{NOT_FOUND_TITLE}</h1>
-          <p>{NOT_FOUND_TEXT}</p>
-          <Link className="btn btn-primary" to="/">
-            Go to Homepage
-          </Link>
-        </section>
-      </div>
+      <SharedNotice title={NOT_FOUND_TITLE} text={NOT_FOUND_TEXT}>
+        <Link className="btn btn-primary" to="/">
+          Go to Homepage
+        </Link>
+      </SharedNotice>
     );
   }
   return <SharedReport data={state.data} />;

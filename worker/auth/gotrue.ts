@@ -27,7 +27,7 @@ export function echoApiVersion(c: Context) {
 }
 
 export function userJson(u: UserRow) {
-  let metadata: Record<string, unknown> = {};
+  let metadata: Record<string, unknown>;
   try {
     metadata = JSON.parse(u.userMetadata) as Record<string, unknown>;
   } catch {

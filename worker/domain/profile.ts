@@ -1,6 +1,7 @@
-// Response shapes of /api/profile (a user's business profile), shared by the worker and the web.
+// Response shapes of /api/profile (a user's business profile), shared by the worker and the web, and how a row becomes one.
+import type { ProfileRow } from "../db/users";
 
-/** A profile row as the API returns it (worker/routes/profile.ts profileJson builds it). */
+/** A profile row as the API returns it (profileJson builds it). */
 export type ProfileDto = {
   id: string;
   email: string | null;
@@ -18,3 +19,21 @@ export type ProfileDto = {
 };
 
 export type ProfileResponse = { profile: ProfileDto; viewingAs: boolean };
+
+export function profileJson(p: ProfileRow): ProfileDto {
+  return {
+    id: p.id,
+    email: p.email,
+    is_admin: p.isAdmin,
+    company_name: p.companyName,
+    company_website: p.companyWebsite,
+    company_phone: p.companyPhone,
+    company_location: p.companyLocation,
+    company_email: p.companyEmail,
+    company_category: p.companyCategory,
+    company_description: p.companyDescription,
+    company_logo_url: p.companyLogoUrl,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+  };
+}

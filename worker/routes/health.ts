@@ -5,7 +5,7 @@ import type { AppEnv } from "../context";
 export const APP_VERSION = "0.1.0";
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  let db = false;
+  let db: boolean;
   try {
     db = (await c.env.DB.prepare("select 1 as ok").first<{ ok: number }>())?.ok === 1;
   } catch {

@@ -3,27 +3,9 @@ import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { getProfile, type ProfileRow } from "../db/users";
-import type { ProfileDto, ProfileResponse } from "../domain/profile";
+import { getProfile } from "../db/users";
+import { profileJson, type ProfileResponse } from "../domain/profile";
 import { apiError, ErrorCode } from "../errors";
-
-export function profileJson(p: ProfileRow): ProfileDto {
-  return {
-    id: p.id,
-    email: p.email,
-    is_admin: p.isAdmin,
-    company_name: p.companyName,
-    company_website: p.companyWebsite,
-    company_phone: p.companyPhone,
-    company_location: p.companyLocation,
-    company_email: p.companyEmail,
-    company_category: p.companyCategory,
-    company_description: p.companyDescription,
-    company_logo_url: p.companyLogoUrl,
-    created_at: p.createdAt,
-    updated_at: p.updatedAt,
-  };
-}
 
 export const profileRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
   // The guard already read the subject's profile with the session check; read again only if absent.

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
-import { templateReportContent } from "../../../worker/domain/report-content";
+import { templateReportContent } from "../../../worker/domain/report-template";
 import { json, percentile, requestsPerSecond, round, signUp, type Figure, type Suite } from "../lib";
 
 const REPORTS = 100;
@@ -156,7 +156,7 @@ export const reportsSuite: Suite = {
     const t0 = performance.now();
     const queued = await json(await fetch(`${baseUrl}/api/reports/generate-all`, { method: "POST", headers }));
     if (queued.queued < REPORTS) throw new Error(`generate-all queued ${queued.queued}`);
-    let statuses: Status[] = [];
+    let statuses: Status[];
     const deadline = Date.now() + 180_000;
     for (;;) {
       const res = await fetch(`${baseUrl}/api/reports/status?ids=${ids.join(",")}`, { headers });

@@ -1,0 +1,28 @@
+/* eslint-disable */
+// Generated from wrangler.toml by `npm run types` (scripts/env-types.ts). Do not edit.
+declare namespace Cloudflare {
+	interface Env {
+		FILES: R2Bucket;
+		DB: D1Database;
+		REPORT_JOBS: Queue;
+		USAGE_EVENTS: Queue;
+		ASSETS: Fetcher;
+		ENVIRONMENT: string;
+		ADMIN_EMAILS: string;
+		AI_BASE_URL: string;
+		AI_MODEL_REPORT: string;
+		AI_MODEL_CHAT: string;
+		AI_MODEL_POST: string;
+		AI_TIMEOUT_MS: string;
+		REPORT_RETRY_BASE_SECONDS: string;
+		APP_ORIGIN: string;
+		CHAT_WIDGET_SRC: string;
+	}
+}
+interface Env extends Cloudflare.Env {}
+type StringifyValues<EnvType extends Record<string, unknown>> = {
+	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
+};
+declare namespace NodeJS {
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC">> {}
+}
