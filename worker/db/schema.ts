@@ -169,10 +169,15 @@ export const aiUsageLogs = sqliteTable(
     requestData: text("request_data"),
     responseData: text("response_data"),
     createdAt: createdAt(),
+    /** True when the token counts are the length / 4 estimate because the provider sent no usage. */
+    tokensEstimated: integer("tokens_estimated", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("ai_usage_logs_event_unique").on(t.eventId),
     index("ai_usage_logs_user_idx").on(t.userId, t.createdAt),
+    // Covering indexes for GET /api/usage: the aggregates never touch the (large) request/response columns.
+    index("ai_usage_logs_user_stats_idx").on(t.userId, t.createdAt, t.toolName, t.totalTokens, t.estimatedCost),
+    index("ai_usage_logs_day_stats_idx").on(t.createdAt, t.userId, t.toolName, t.model, t.totalTokens, t.estimatedCost),
   ],
 );
 
@@ -237,4 +242,40 @@ export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull().default(0),
+});
+
+/** Facebook posts a user generated (spec part 1 §3 "Generated post"), newest first in "Recent posts". */
+export const generatedPosts = sqliteTable(
+  "generated_posts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    /** JSON array of hashtags. */
+    tags: text("tags").notNull().default("[]"),
+    imagePrompt: text("image_prompt").notNull().default(""),
+    image: text("image").notNull().default(""),
+    postType: text("post_type").notNull(),
+    tone: text("tone").notNull(),
+    length: text("length").notNull(),
+    /** What the user asked for (the description box). */
+    request: text("request").notNull().default(""),
+    source: text("source", { enum: ["ai", "template"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("generated_posts_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A user's monthly AI budget in US dollars, set by an admin; no row means no limit. */
+export const aiBudgets = sqliteTable("ai_budgets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  monthlyUsd: real("monthly_usd").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
 });

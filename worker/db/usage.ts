@@ -14,10 +14,12 @@ const COLUMNS = [
   "request_data",
   "response_data",
   "created_at",
+  "tokens_estimated",
 ] as const;
 
-/** D1 allows 100 bound parameters per statement: 12 columns → 8 rows per INSERT. */
+/** D1 allows 100 bound parameters per statement: 13 columns → 7 rows per INSERT. */
 export const D1_MAX_PARAMS = 100;
+export const USAGE_COLUMN_COUNT = COLUMNS.length;
 export const USAGE_ROWS_PER_STATEMENT = Math.floor(D1_MAX_PARAMS / COLUMNS.length);
 
 function values(e: UsageEventMessage): (string | number | null)[] {
@@ -34,6 +36,7 @@ function values(e: UsageEventMessage): (string | number | null)[] {
     e.request_data,
     e.response_data,
     e.created_at,
+    e.tokens_estimated ? 1 : 0,
   ];
 }
 
