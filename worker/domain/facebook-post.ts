@@ -291,6 +291,22 @@ function sentencesFor(type: PostType, f: Facts): string[][] {
   }
 }
 
+/** Shorter, general sentences that top a post up to its length. */
+function extraSentences(f: Facts): string[] {
+  return [
+    `Call ${f.name} for a free, no-pressure estimate.`,
+    `We answer every message within one business day.`,
+    `Have a question before you book? Ask away; there is no obligation.`,
+    `We are proud to be a local business, and we hire local people.`,
+    `Our crews bring the right tools and parts, so most jobs are finished in one visit.`,
+    `We keep you updated at every step, from the first visit to the final walkthrough.`,
+    `Good ${f.trade.toLowerCase()} work protects the value of your home for years to come.`,
+    `Reviews from ${f.area} neighbors are the best proof of the work we do.`,
+    `Follow our page for more tips and photos of recent projects.`,
+    `Tell your friends and family: we would love to help them too.`,
+  ];
+}
+
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
@@ -308,24 +324,25 @@ export function templatePost(business: PostBusiness, req: PostRequest): ParsedPo
   const opener = TONE_OPENERS[req.tone];
   const [first, second] = EMOJI[req.postType];
 
-  // Take sentences in order until the post reaches the length's minimum, never past its maximum.
-  const paragraphs: string[][] = [];
-  let words = wordCount(opener);
+  // Take sentences in order until the post reaches the length's minimum, skipping any that would pass its maximum.
   const groups = sentencesFor(req.postType, facts);
-  const last = groups[groups.length - 1]!;
-  const closingWords = wordCount(last.join(" "));
-  for (const group of groups.slice(0, -1)) {
+  const closing = groups[groups.length - 1]!;
+  const closingWords = wordCount(closing.join(" "));
+  const middle = [...groups.slice(0, -1), extraSentences(facts)];
+  const paragraphs: string[][] = [];
+  let words = wordCount(opener) + closingWords;
+  for (const group of middle) {
     const taken: string[] = [];
     for (const sentence of group) {
+      if (words >= min && paragraphs.length > 0) break;
       const n = wordCount(sentence);
-      if (words + closingWords >= min && paragraphs.length > 0) break;
-      if (words + n + closingWords > max) continue;
+      if (words + n > max) continue;
       taken.push(sentence);
       words += n;
     }
     if (taken.length) paragraphs.push(taken);
   }
-  paragraphs.push(last.filter((s, i) => i === 0 || words + closingWords + wordCount(s) <= max));
+  paragraphs.push(closing);
 
   const body = paragraphs.map((p, i) => {
     const textOf = p.join(" ");
