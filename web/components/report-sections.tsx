@@ -330,7 +330,7 @@ function placeholderText(url: string): string | null {
   }
 }
 
-function PostImage({ image, title }: { image: string; title: string }) {
+export function PostImage({ image, title }: { image: string; title: string }) {
   const [failed, setFailed] = useState(false);
   const placeholder = placeholderText(image);
   // Placeholder images are drawn locally: no third-party request on a phone, and nothing broken offline.

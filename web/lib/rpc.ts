@@ -19,8 +19,11 @@ type ErrorBody = { error: { code: string; message: string } };
 /** The success body of a route: every JSON body it can answer except the error shape. */
 export type Ok<T> = Exclude<T, ErrorBody>;
 
+/** The JSON bodies a call's responses can carry (distributes over the union of a route's answers). */
+type BodyOf<R> = R extends ClientResponse<infer T, number, string> ? T : never;
+
 /** Awaits a typed call; returns the success body, throws ApiError (status, stable code, message) otherwise. */
-export async function unwrap<T>(call: Promise<ClientResponse<T>>): Promise<Ok<T>> {
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<Ok<BodyOf<R>>> {
   const res = await call;
-  return (await readApiResponse(res as unknown as Response)) as Ok<T>;
+  return (await readApiResponse(res as unknown as Response)) as Ok<BodyOf<R>>;
 }

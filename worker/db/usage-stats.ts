@@ -79,9 +79,10 @@ export async function getAllUsage(d1: D1Database, days: number, now = new Date()
   const [byUser, byTool, byModel, byDay] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        `SELECT l.user_id, p.email, p.company_name, l.count, l.tokens, l.cost FROM
+        `SELECT l.user_id, p.email, p.company_name, b.monthly_usd, l.count, l.tokens, l.cost FROM
            (SELECT user_id, ${SUMS} FROM ai_usage_logs WHERE created_at >= ? GROUP BY user_id) l
-         LEFT JOIN profiles p ON p.id = l.user_id ORDER BY l.cost DESC, l.count DESC LIMIT 500`,
+         LEFT JOIN profiles p ON p.id = l.user_id LEFT JOIN ai_budgets b ON b.user_id = l.user_id
+         ORDER BY l.cost DESC, l.count DESC LIMIT 500`,
       )
       .bind(from),
     d1.prepare(`SELECT tool_name, ${SUMS} FROM ai_usage_logs WHERE created_at >= ? GROUP BY tool_name ORDER BY count DESC`).bind(from),
@@ -97,6 +98,7 @@ export async function getAllUsage(d1: D1Database, days: number, now = new Date()
       user_id: r.user_id,
       email: r.email,
       company_name: r.company_name,
+      monthly_usd: r.monthly_usd ?? null,
       ...sums(r),
     })),
     byTool: tools,

@@ -47,7 +47,16 @@ export type UsageStats = {
   budget: BudgetState;
 };
 
-export type UserUsage = { user_id: string | null; email: string | null; company_name: string | null; count: number; tokens: number; cost: number };
+export type UserUsage = {
+  user_id: string | null;
+  email: string | null;
+  company_name: string | null;
+  /** The user's monthly budget in dollars, null when none is set. */
+  monthly_usd: number | null;
+  count: number;
+  tokens: number;
+  cost: number;
+};
 export type ModelUsage = { model: string; count: number; tokens: number; cost: number };
 
 /** Admins: every user's usage over the chosen window. */

@@ -1,0 +1,55 @@
+// Server state of /api/profile (the subject's business profile) and its writes: the form and the logo.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ProfileUpdateInput } from "../../worker/domain/profile";
+import { API_TIMEOUT_MS, authedFetch, readApiResponse, type ProfileResponse } from "../lib/api";
+import { useAuth } from "../lib/auth";
+import { api, unwrap, type RpcInit } from "../lib/rpc";
+
+const timed = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
+
+/** The profile the page shows: the viewed user's while an admin views as them (X-View-As), else one's own. */
+export function profileQuery(viewAsId: string | null) {
+  return queryOptions({
+    queryKey: ["profile", viewAsId ?? "self"] as const,
+    queryFn: () => unwrap(api.api.profile.$get(undefined, timed)),
+  });
+}
+
+/** After a write: the page's copy, and the auth context's own profile (sidebar logo, admin state). */
+function useProfileSaved() {
+  const client = useQueryClient();
+  const { reloadProfile } = useAuth();
+  return (data: ProfileResponse) => {
+    client.setQueryData(profileQuery(null).queryKey, data);
+    reloadProfile();
+  };
+}
+
+export function useSaveProfile() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) => unwrap(api.api.profile.$put({ json: input }, timed)),
+    onSuccess: saved,
+  });
+}
+
+export function useUploadLogo() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append("file", file);
+      const res = await authedFetch("/api/profile/logo", { method: "POST", body, timeoutMs: API_TIMEOUT_MS * 3 });
+      return (await readApiResponse(res)) as ProfileResponse;
+    },
+    onSuccess: saved,
+  });
+}
+
+export function useRemoveLogo() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: () => unwrap(api.api.profile.logo.$delete(undefined, timed)),
+    onSuccess: saved,
+  });
+}
