@@ -84,7 +84,7 @@ export default function SettingsPersonalPage() {
         ) : query.isError ? (
           <RetryAlert message={failure("Failed to load your business data: ", query.error)} onRetry={() => void query.refetch()} />
         ) : (
-          <ProfileForm key={query.data.profile.updated_at} profile={query.data.profile} readOnly={readOnly} />
+          <ProfileForm key={query.data.profile.id} profile={query.data.profile} readOnly={readOnly} />
         )}
       </section>
     </>
