@@ -33,8 +33,12 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
       <figcaption className="usage-chart-head">
         <span className="usage-chart-title">Last {days.length} days</span>
         <span className="usage-chart-legend">
-          <span className="usage-key is-tokens" aria-hidden="true" /> Tokens (peak {maxTokens.toLocaleString("en-US")})
-          <span className="usage-key is-cost" aria-hidden="true" /> Cost (peak {formatCost(maxCost)})
+          <span className="usage-chart-item">
+            <span className="usage-key is-tokens" aria-hidden="true" /> Tokens (peak {maxTokens.toLocaleString("en-US")})
+          </span>
+          <span className="usage-chart-item">
+            <span className="usage-key is-cost" aria-hidden="true" /> Cost (peak {formatCost(maxCost)})
+          </span>
         </span>
       </figcaption>
       <svg

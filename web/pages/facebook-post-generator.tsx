@@ -1,7 +1,7 @@
 // /tools/facebook-post-generator (spec part 1 §2): post type cards, advanced options, the description, the Business
 // Profile card; the empty state, the skeleton while generating, the preview; and "Recent posts" to reopen, copy or delete.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   LENGTHS,
@@ -238,10 +238,10 @@ export default function FacebookPostGeneratorPage() {
   );
 }
 
-function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode }) {
+function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
   const id = useId();
   return (
-    <div className="field">
+    <div className="field fb-wide">
       <label className="field-label" htmlFor={id}>
         {label}
       </label>

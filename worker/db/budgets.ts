@@ -1,6 +1,7 @@
 // Monthly AI budgets (admin-set, per user) and the one check every AI feature calls before spending.
 import { budgetExceededMessage, budgetState, monthWindow, type BudgetState } from "../domain/usage-stats";
 import { ErrorCode, HttpError } from "../errors";
+import { monthSpendStatement } from "./usage-stats";
 
 /** A user's budget row (dollars per month), or null when none is set. */
 export async function getMonthlyBudget(d1: D1Database, userId: string): Promise<number | null> {
@@ -23,14 +24,12 @@ export async function setMonthlyBudget(d1: D1Database, userId: string, monthlyUs
     .run();
 }
 
-/** The budget and this calendar month's spend (UTC), read in one round trip over the covering usage index. */
+/** The budget and this calendar month's spend (UTC), read in one round trip from the daily usage roll-up. */
 export async function getBudgetState(d1: D1Database, userId: string, now = new Date()): Promise<BudgetState> {
   const { start, end } = monthWindow(now);
   const [budget, spend] = await d1.batch<{ monthly_usd?: number; spent?: number }>([
     d1.prepare("SELECT monthly_usd FROM ai_budgets WHERE user_id = ?").bind(userId),
-    d1
-      .prepare("SELECT coalesce(sum(estimated_cost), 0) AS spent FROM ai_usage_logs WHERE user_id = ? AND created_at >= ? AND created_at < ?")
-      .bind(userId, start, end),
+    monthSpendStatement(d1, userId, start, end),
   ]);
   const monthly = budget?.results[0]?.monthly_usd ?? null;
   return budgetState(monthly, spend?.results[0]?.spent ?? 0, now);

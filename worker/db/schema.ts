@@ -1,6 +1,6 @@
 // The single source of every table; `npm run db:generate` writes migrations/ from it.
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -175,9 +175,6 @@ export const aiUsageLogs = sqliteTable(
   (t) => [
     uniqueIndex("ai_usage_logs_event_unique").on(t.eventId),
     index("ai_usage_logs_user_idx").on(t.userId, t.createdAt),
-    // Covering indexes for GET /api/usage: the aggregates never touch the (large) request/response columns.
-    index("ai_usage_logs_user_stats_idx").on(t.userId, t.createdAt, t.toolName, t.totalTokens, t.estimatedCost),
-    index("ai_usage_logs_day_stats_idx").on(t.createdAt, t.userId, t.toolName, t.model, t.totalTokens, t.estimatedCost),
   ],
 );
 
@@ -279,3 +276,25 @@ export const aiBudgets = sqliteTable("ai_budgets", {
   updatedBy: text("updated_by"),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Daily roll-up of ai_usage_logs per user, tool and model, kept by a trigger on every inserted log row
+ * (migrations/0004_usage_rollup_trigger.sql), so GET /api/usage sums a few hundred rows, not every call.
+ * `user_key` is the user id, or '' for calls without a user.
+ */
+export const aiUsageDaily = sqliteTable(
+  "ai_usage_daily",
+  {
+    userKey: text("user_key").notNull(),
+    day: text("day").notNull(),
+    toolName: text("tool_name").notNull(),
+    model: text("model").notNull(),
+    count: integer("count").notNull().default(0),
+    tokens: integer("tokens").notNull().default(0),
+    cost: real("cost").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userKey, t.day, t.toolName, t.model] }),
+    index("ai_usage_daily_day_idx").on(t.day),
+  ],
+);

@@ -1,5 +1,5 @@
-// Aggregates over ai_usage_logs for GET /api/usage, all in SQL over the covering indexes (migration 0003):
-// the browser gets sums, never every row.
+// Aggregates for GET /api/usage, all in SQL: sums come from ai_usage_daily (one row per user, day, tool and model,
+// kept by a trigger on ai_usage_logs), the latest calls from ai_usage_logs; the browser gets sums, never every row.
 import { roundCost } from "../domain/usage-cost";
 import {
   RECENT_LOGS,
@@ -14,7 +14,15 @@ import {
   type ToolUsage,
   type UsageStats,
   type UserUsage,
+  utcDay,
 } from "../domain/usage-stats";
+
+/** This calendar month's spend from the daily roll-up (days are UTC, as the month window is). */
+export function monthSpendStatement(d1: D1Database, userId: string, monthStart: string, monthEnd: string) {
+  return d1
+    .prepare("SELECT coalesce(sum(cost), 0) AS spent FROM ai_usage_daily WHERE user_key = ? AND day >= ? AND day < ?")
+    .bind(userId, monthStart.slice(0, 10), monthEnd.slice(0, 10));
+}
 
 type SumRow = { count: number; tokens: number | null; cost: number | null };
 
@@ -30,14 +38,14 @@ function totalsOf(rows: { count: number; tokens: number; cost: number }[]) {
   };
 }
 
-const SUMS = "count(*) AS count, sum(total_tokens) AS tokens, sum(estimated_cost) AS cost";
+const SUMS = "sum(count) AS count, sum(tokens) AS tokens, sum(cost) AS cost";
 
 /** One user's statistics (spec §3 Usage stats), the 30-day chart and this month's budget, in one D1 round trip. */
 export async function getUserUsageStats(d1: D1Database, userId: string, now = new Date()): Promise<UsageStats> {
   const { start: monthStart, end: monthEnd } = monthWindow(now);
-  const from = chartStart(now).toISOString();
+  const from = utcDay(chartStart(now));
   const [byTool, recent, daily, month, budget] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(`SELECT tool_name, ${SUMS} FROM ai_usage_logs WHERE user_id = ? GROUP BY tool_name ORDER BY count DESC, tool_name`).bind(userId),
+    d1.prepare(`SELECT tool_name, ${SUMS} FROM ai_usage_daily WHERE user_key = ? GROUP BY tool_name ORDER BY count DESC, tool_name`).bind(userId),
     d1
       .prepare(
         `SELECT id, created_at, tool_name, model, total_tokens, estimated_cost, tokens_estimated
@@ -45,11 +53,9 @@ export async function getUserUsageStats(d1: D1Database, userId: string, now = ne
       )
       .bind(userId),
     d1
-      .prepare(`SELECT substr(created_at, 1, 10) AS day, ${SUMS} FROM ai_usage_logs WHERE user_id = ? AND created_at >= ? GROUP BY day`)
+      .prepare(`SELECT day, ${SUMS} FROM ai_usage_daily WHERE user_key = ? AND day >= ? GROUP BY day`)
       .bind(userId, from),
-    d1
-      .prepare("SELECT coalesce(sum(estimated_cost), 0) AS spent FROM ai_usage_logs WHERE user_id = ? AND created_at >= ? AND created_at < ?")
-      .bind(userId, monthStart, monthEnd),
+    monthSpendStatement(d1, userId, monthStart, monthEnd),
     d1.prepare("SELECT monthly_usd FROM ai_budgets WHERE user_id = ?").bind(userId),
   ]);
   const tools: ToolUsage[] = (byTool!.results as (SumRow & { tool_name: string })[]).map((r) => ({
@@ -75,19 +81,19 @@ export async function getUserUsageStats(d1: D1Database, userId: string, now = ne
 
 /** Admins: every user's usage over the last `days` days, by user, tool, model and day. */
 export async function getAllUsage(d1: D1Database, days: number, now = new Date()): Promise<AllUsage> {
-  const from = chartStart(now, days).toISOString();
+  const from = utcDay(chartStart(now, days));
   const [byUser, byTool, byModel, byDay] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
-        `SELECT l.user_id, p.email, p.company_name, b.monthly_usd, l.count, l.tokens, l.cost FROM
-           (SELECT user_id, ${SUMS} FROM ai_usage_logs WHERE created_at >= ? GROUP BY user_id) l
-         LEFT JOIN profiles p ON p.id = l.user_id LEFT JOIN ai_budgets b ON b.user_id = l.user_id
+        `SELECT nullif(l.user_key, '') AS user_id, p.email, p.company_name, b.monthly_usd, l.count, l.tokens, l.cost FROM
+           (SELECT user_key, ${SUMS} FROM ai_usage_daily WHERE day >= ? GROUP BY user_key) l
+         LEFT JOIN profiles p ON p.id = l.user_key LEFT JOIN ai_budgets b ON b.user_id = l.user_key
          ORDER BY l.cost DESC, l.count DESC LIMIT 500`,
       )
       .bind(from),
-    d1.prepare(`SELECT tool_name, ${SUMS} FROM ai_usage_logs WHERE created_at >= ? GROUP BY tool_name ORDER BY count DESC`).bind(from),
-    d1.prepare(`SELECT model, ${SUMS} FROM ai_usage_logs WHERE created_at >= ? GROUP BY model ORDER BY cost DESC`).bind(from),
-    d1.prepare(`SELECT substr(created_at, 1, 10) AS day, ${SUMS} FROM ai_usage_logs WHERE created_at >= ? GROUP BY day`).bind(from),
+    d1.prepare(`SELECT tool_name, ${SUMS} FROM ai_usage_daily WHERE day >= ? GROUP BY tool_name ORDER BY count DESC`).bind(from),
+    d1.prepare(`SELECT model, ${SUMS} FROM ai_usage_daily WHERE day >= ? GROUP BY model ORDER BY cost DESC`).bind(from),
+    d1.prepare(`SELECT day, ${SUMS} FROM ai_usage_daily WHERE day >= ? GROUP BY day`).bind(from),
   ]);
   const tools: ToolUsage[] = (byTool!.results as (SumRow & { tool_name: string })[]).map((r) => ({ tool_name: r.tool_name, ...sums(r) }));
   const dayRows: DailyUsage[] = (byDay!.results as (SumRow & { day: string })[]).map((r) => ({ day: r.day, ...sums(r) }));
@@ -111,13 +117,11 @@ export type UsageExportRow = { day: string; user_id: string | null; email: strin
 
 /** Admins' CSV: one row per day, user, tool and model over the window, newest day first. */
 export async function getUsageExportRows(d1: D1Database, days: number, now = new Date()): Promise<UsageExportRow[]> {
-  const from = chartStart(now, days).toISOString();
+  const from = utcDay(chartStart(now, days));
   const { results } = await d1
     .prepare(
-      `SELECT l.day, l.user_id, p.email, l.tool_name, l.model, l.count, l.tokens, l.cost FROM
-         (SELECT substr(created_at, 1, 10) AS day, user_id, tool_name, model, ${SUMS}
-          FROM ai_usage_logs WHERE created_at >= ? GROUP BY day, user_id, tool_name, model) l
-       LEFT JOIN profiles p ON p.id = l.user_id ORDER BY l.day DESC, p.email, l.tool_name, l.model LIMIT 100000`,
+      `SELECT l.day, nullif(l.user_key, '') AS user_id, p.email, l.tool_name, l.model, l.count, l.tokens, l.cost
+       FROM ai_usage_daily l LEFT JOIN profiles p ON p.id = l.user_key WHERE l.day >= ? ORDER BY l.day DESC, p.email, l.tool_name, l.model LIMIT 100000`,
     )
     .bind(from)
     .all<SumRow & { day: string; user_id: string | null; email: string | null; tool_name: string; model: string }>();

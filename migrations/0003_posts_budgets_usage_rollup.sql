@@ -6,6 +6,18 @@ CREATE TABLE `ai_budgets` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE TABLE `ai_usage_daily` (
+	`user_key` text NOT NULL,
+	`day` text NOT NULL,
+	`tool_name` text NOT NULL,
+	`model` text NOT NULL,
+	`count` integer DEFAULT 0 NOT NULL,
+	`tokens` integer DEFAULT 0 NOT NULL,
+	`cost` real DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`user_key`, `day`, `tool_name`, `model`)
+);
+--> statement-breakpoint
+CREATE INDEX `ai_usage_daily_day_idx` ON `ai_usage_daily` (`day`);--> statement-breakpoint
 CREATE TABLE `generated_posts` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
@@ -25,6 +37,4 @@ CREATE TABLE `generated_posts` (
 );
 --> statement-breakpoint
 CREATE INDEX `generated_posts_user_idx` ON `generated_posts` (`user_id`,`created_at`);--> statement-breakpoint
-ALTER TABLE `ai_usage_logs` ADD `tokens_estimated` integer DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX `ai_usage_logs_user_stats_idx` ON `ai_usage_logs` (`user_id`,`created_at`,`tool_name`,`total_tokens`,`estimated_cost`);--> statement-breakpoint
-CREATE INDEX `ai_usage_logs_day_stats_idx` ON `ai_usage_logs` (`created_at`,`user_id`,`tool_name`,`model`,`total_tokens`,`estimated_cost`);
+ALTER TABLE `ai_usage_logs` ADD `tokens_estimated` integer DEFAULT false NOT NULL;
