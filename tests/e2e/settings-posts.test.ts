@@ -178,7 +178,7 @@ describe("Business Settings, the post generator and AI usage", () => {
           await page.getByText("Loading your AI usage statistics...").waitFor({ state: "detached" });
           return toolRow.isVisible();
         },
-        { timeout: 30_000, intervals: [1000] },
+        { timeout: 30_000, interval: 1000 },
       )
       .toBe(true);
     const cells = await toolRow.locator("td").allTextContents();

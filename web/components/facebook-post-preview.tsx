@@ -5,9 +5,9 @@ import { fullPostText, type GeneratedPost } from "../../worker/domain/facebook-p
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { CompanyLogo } from "./company-logo";
-import { MessageIcon, PenIcon, RepeatIcon, ThumbsUpIcon } from "./icons";
+import { PenIcon } from "./icons";
 import { CopyButton } from "./report-copy-button";
-import { PostImage } from "./report-sections";
+import { PostImage, PostStats } from "./report-sections";
 
 /** Spec §9: fixed fake engagement. */
 export const FAKE_ENGAGEMENT = { likes: 24, comments: 5, shares: 2 } as const;
@@ -88,17 +88,7 @@ export function FacebookPostPreview({ post, business, notice, readOnly, saving, 
         )}
         {post.tags.length ? <p className="fb-tags">{post.tags.join(" ")}</p> : null}
         <PostImage image={post.image} title={post.imagePrompt || post.title} />
-        <footer className="post-stats" aria-label="Engagement">
-          <span>
-            <ThumbsUpIcon size="sm" /> {FAKE_ENGAGEMENT.likes} likes
-          </span>
-          <span>
-            <MessageIcon size="sm" /> {FAKE_ENGAGEMENT.comments} comments
-          </span>
-          <span>
-            <RepeatIcon size="sm" /> {FAKE_ENGAGEMENT.shares} shares
-          </span>
-        </footer>
+        <PostStats {...FAKE_ENGAGEMENT} label="Engagement" />
       </article>
 
       <div className="fb-copy">

@@ -18,6 +18,7 @@ import { usageQuery } from "../queries/usage";
 import { Alert, RetryAlert } from "./alert";
 import { ClockIcon, SparklesIcon, TrendingUpIcon } from "./icons";
 import { Placeholder } from "./placeholder";
+import { StatCard } from "./stat-card";
 import { UsageChart } from "./usage-chart";
 
 const tokens = (n: number) => n.toLocaleString("en-US");
@@ -54,9 +55,9 @@ function UsageBody({ stats, withChart }: { stats: UsageStats; withChart: boolean
   return (
     <div className="usage-body">
       <div className="stats">
-        <Stat icon={SparklesIcon} value={tokens(stats.totalUsage)} label="Tool Uses" />
-        <Stat icon={TrendingUpIcon} value={tokens(stats.totalTokens)} label="Total Tokens" />
-        <Stat icon={ClockIcon} value={formatCost(stats.totalCost)} label="Estimated Cost" />
+        <StatCard icon={SparklesIcon} value={tokens(stats.totalUsage)} label="Tool Uses" />
+        <StatCard icon={TrendingUpIcon} value={tokens(stats.totalTokens)} label="Total Tokens" />
+        <StatCard icon={ClockIcon} value={formatCost(stats.totalCost)} label="Estimated Cost" />
       </div>
       <BudgetMeter budget={stats.budget} />
       {withChart ? (
@@ -88,20 +89,6 @@ function UsageBody({ stats, withChart }: { stats: UsageStats; withChart: boolean
         </div>
       )}
       <p className="usage-footnote">{USAGE_FOOTNOTE}</p>
-    </div>
-  );
-}
-
-function Stat({ icon: Icon, value, label }: { icon: typeof SparklesIcon; value: string; label: string }) {
-  return (
-    <div className="card stat">
-      <span className="stat-icon">
-        <Icon />
-      </span>
-      <div>
-        <p className="stat-value">{value}</p>
-        <p className="stat-label">{label}</p>
-      </div>
     </div>
   );
 }

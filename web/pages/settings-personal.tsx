@@ -2,7 +2,6 @@
 // logo. While an admin views as a user, that user's profile is shown read-only.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { CATEGORIES } from "../../worker/domain/categories";
 import {
   LOGO_MAX_BYTES,
   LOGO_TOO_LARGE_MESSAGE,
@@ -15,6 +14,7 @@ import {
 } from "../../worker/domain/profile";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
+import { CategorySelect } from "../components/category-select";
 import { CompanyLogo } from "../components/company-logo";
 import { TextField } from "../components/text-field";
 import { UsagePanel } from "../components/usage-panel";
@@ -97,7 +97,6 @@ function ProfileForm({ profile, readOnly }: { profile: ProfileDto; readOnly: boo
   const [success, showSuccess] = useTimedMessage();
   const [error, setError] = useState<string | null>(null);
   const save = useSaveProfile();
-  const categoryId = useId();
   const descriptionId = useId();
 
   const set = (name: keyof Fields) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
@@ -145,26 +144,13 @@ function ProfileForm({ profile, readOnly }: { profile: ProfileDto; readOnly: boo
         {text("company_phone", "Phone", { type: "tel", placeholder: "(512) 555-0142", autoComplete: "tel" })}
         {text("company_location", "Location", { placeholder: "Austin, TX" })}
         {text("company_email", "Email", { type: "email", placeholder: "hello@ridgeroofing.com", autoComplete: "email" })}
-        <div className="field">
-          <label className="field-label" htmlFor={categoryId}>
-            Category
-          </label>
-          <select
-            id={categoryId}
-            name="company_category"
-            className="input"
-            value={fields.company_category}
-            onChange={(e) => set("company_category")(e.target.value)}
-            disabled={readOnly}
-          >
-            <option value="">Select a category</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CategorySelect
+          label="Category"
+          name="company_category"
+          value={fields.company_category}
+          onChange={set("company_category")}
+          disabled={readOnly}
+        />
         <div className="field new-report-wide">
           <label className="field-label" htmlFor={descriptionId}>
             Description

@@ -1,26 +1,11 @@
 // Usage figures: GET /api/usage at 100,000 log rows for one user (and admins' all-users view) beside a one-row read
 // measured in the same loop; and what POST /api/posts/facebook adds beyond the fake AI's own answer time.
 import { run } from "../../e2e/dev-server";
-import { json, percentile, round, signUp, timeSequential, type Figure, type Suite } from "../lib";
+import { interleaved, json, percentile, round, signUp, timeSequential, type Figure, type Suite } from "../lib";
 
 const ROWS = 100_000;
 const SAMPLES = 100;
 const POST_SAMPLES = 30;
-
-/** Alternates two calls `n` times; returns each one's sorted durations in ms. */
-async function interleaved(n: number, a: () => Promise<void>, b: () => Promise<void>): Promise<[number[], number[]]> {
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let t = performance.now();
-    await a();
-    ta.push(performance.now() - t);
-    t = performance.now();
-    await b();
-    tb.push(performance.now() - t);
-  }
-  return [ta.sort((x, y) => x - y), tb.sort((x, y) => x - y)];
-}
 
 /**
  * 100,000 rows in one INSERT … SELECT over a recursive counter, written with `wrangler d1 execute` into the
@@ -67,7 +52,7 @@ export const usageSuite: Suite = {
 
     const figures: Figure[] = [{ name: `seed ${ROWS.toLocaleString("en-US")} ai_usage_logs rows`, value: round(seedMs, 0), unit: "ms", note: "one INSERT … SELECT via wrangler d1 execute" }];
 
-    const measure = async (name: string, path: string, h = headers) => {
+    const measure = async (name: string, path: string, h: Record<string, string> = headers) => {
       for (let i = 0; i < 5; i++) await get(path, h);
       const [times, base] = await interleaved(SAMPLES, () => get(path, h), () => get("/api/profile", h));
       const p50 = percentile(times, 50);
