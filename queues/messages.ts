@@ -22,4 +22,5 @@ export const UsageEventBody = z.object({
   request_data: z.string().nullable(),
   response_data: z.string().nullable(),
   created_at: z.string().min(1).max(40),
+  tokens_estimated: z.boolean().optional(),
 }) satisfies z.ZodType<UsageEventMessage>;

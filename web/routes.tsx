@@ -50,11 +50,12 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: "dashboard", ...page(() => import("./pages/dashboard")) },
-              { path: "tools/facebook-post-generator", ...later("Facebook Post Generator") },
+              { path: "tools/facebook-post-generator", ...page(() => import("./pages/facebook-post-generator")) },
               { path: "tools/google-results", ...later("Google Search Results") },
               { path: "tools/google-ads-analyzer", ...later("Google Ads Analyzer") },
               ...PLACEHOLDER_TOOL_PATHS.map((path) => ({ path: path.slice(1), ...page(toolPlaceholder) })),
-              { path: "settings/personal", ...later("Business Settings") },
+              { path: "settings/personal", ...page(() => import("./pages/settings-personal")) },
+              { path: "usage", ...page(() => import("./pages/usage")) },
               { path: "subscription", ...later("Subscription Plans") },
 
               // Admin

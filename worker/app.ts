@@ -13,6 +13,9 @@ import { profileRoutes } from "./routes/profile";
 import { prospectRoutes } from "./routes/prospects";
 import { reportRoutes } from "./routes/reports";
 import { sharedReportRoutes } from "./routes/shared-reports";
+import { fileRoutes } from "./routes/files";
+import { postRoutes } from "./routes/posts";
+import { usageRoutes } from "./routes/usage";
 
 const app = new Hono<AppEnv>();
 
@@ -54,7 +57,10 @@ const routes = app
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)
   .route("/api/reports", reportRoutes)
-  .route("/api/shared/reports", sharedReportRoutes);
+  .route("/api/shared/reports", sharedReportRoutes)
+  .route("/api/files", fileRoutes)
+  .route("/api/posts", postRoutes)
+  .route("/api/usage", usageRoutes);
 
 app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 

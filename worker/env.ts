@@ -45,4 +45,6 @@ export interface UsageEventMessage {
   request_data: string | null;
   response_data: string | null;
   created_at: string;
+  /** True when the token counts are the length / 4 estimate (the provider sent no usage). */
+  tokens_estimated?: boolean;
 }

@@ -14,6 +14,9 @@ export const ErrorCode = {
   unsupportedMedia: "unsupported_media_type",
   notConfigured: "not_configured",
   unavailable: "service_unavailable",
+  budgetExceeded: "ai_budget_exceeded",
+  profileRequired: "profile_required",
+  aiFailed: "ai_failed",
   internal: "internal_error",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -27,6 +27,21 @@ export function percentile(sorted: number[], p: number): number {
 
 export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
+/** Alternates two calls `n` times (both see the same noisy machine); returns each one's sorted durations in ms. */
+export async function interleaved(n: number, a: () => Promise<void>, b: () => Promise<void>): Promise<[number[], number[]]> {
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let t = performance.now();
+    await a();
+    ta.push(performance.now() - t);
+    t = performance.now();
+    await b();
+    tb.push(performance.now() - t);
+  }
+  return [ta.sort((x, y) => x - y), tb.sort((x, y) => x - y)];
+}
+
 /** Runs `fn` `n` times one after another and returns sorted durations in ms. */
 export async function timeSequential(n: number, fn: (i: number) => Promise<void>): Promise<number[]> {
   const out: number[] = [];

@@ -6,13 +6,16 @@ import { authSuite } from "./suites/auth";
 import { reportsSuite } from "./suites/reports";
 import { prospectsSuite } from "./suites/prospects";
 import { webSuite } from "./suites/web";
+import { usageSuite } from "./suites/usage";
 import type { BenchContext, Figure, Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite];
 
 async function main() {
   const only = process.argv.slice(2);
   const fakes = await startFakes({ services: ["ai"], aiLatencyMs: 300 });
+  // The usage suite times the fake directly, to tell the worker's share of a post generation.
+  process.env.BENCH_AI_URL = fakes.ai.url;
   buildWeb();
   const server = await startDevServer({
     port: Number(process.env.BENCH_PORT ?? 8798),

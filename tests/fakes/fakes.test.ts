@@ -169,6 +169,12 @@ describe('OpenAI fake with the real SDK', () => {
     for (const article of report.gmbArticles) expect(article.targetKeywords).toHaveLength(2);
   });
 
+  it('missing-fields: a post answer with only its content', async () => {
+    const answer = JSON.parse((await ask('[fake:missing-fields] one facebook post', { json: true })).choices[0]!.message.content!);
+    expect(Object.keys(answer)).toEqual(['content']);
+    expect(answer.content).toEqual(expect.any(String));
+  });
+
   it('no-usage: an ok answer without the usage field', async () => {
     const completion = await ask('[fake:no-usage] hi');
     expect(completion.choices[0]!.message.content).toContain('hi');

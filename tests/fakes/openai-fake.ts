@@ -16,6 +16,7 @@ export const FAKE_SCENARIOS = [
   'empty',
   'schema-invalid',
   'no-usage',
+  'missing-fields',
 ] as const;
 export type FakeScenario = (typeof FAKE_SCENARIOS)[number];
 
@@ -240,6 +241,11 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
     } catch {
       // keep the raw text; answered below
     }
+    // Tests inside workerd cannot see this process: they read what the fake received over loopback.
+    if (req.method === 'GET' && path === '/__requests') {
+      sendJson(res, 200, { requests });
+      return;
+    }
     requests.push({ method: req.method ?? 'GET', path, body, headers: plainHeaders(req) });
 
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
@@ -292,6 +298,9 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
         return answer(res, request, '');
       case 'schema-invalid':
         return answer(res, request, JSON.stringify(fakeReport(prompt, 2)));
+      case 'missing-fields':
+        // A post answer with only its content: the generator fills title, tags and keywords with the spec's defaults.
+        return answer(res, request, JSON.stringify({ content: fakeFacebookPost(prompt).content }));
       default:
         // A typo in a marker should fail loudly, not silently behave like `ok`.
         sendJson(res, 400, errorBody(`Unknown fake scenario "${scenario}"`, 'invalid_request_error', 'unknown_fake_scenario'));

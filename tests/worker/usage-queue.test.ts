@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { usageEvent } from "../../worker/ai/client";
-import { USAGE_ROWS_PER_STATEMENT } from "../../worker/db/usage";
+import { USAGE_COLUMN_COUNT, USAGE_ROWS_PER_STATEMENT } from "../../worker/db/usage";
 import type { UsageEventMessage } from "../../worker/env";
 import { deliver } from "./reports-fixtures";
 
@@ -28,8 +28,8 @@ async function rowsFor(userId: string) {
 
 describe("usage-events consumer", () => {
   it("sizes multi-row statements under D1's 100 bound parameters", () => {
-    expect(USAGE_ROWS_PER_STATEMENT * 12).toBeLessThanOrEqual(100);
-    expect(USAGE_ROWS_PER_STATEMENT).toBe(8);
+    expect(USAGE_ROWS_PER_STATEMENT * USAGE_COLUMN_COUNT).toBeLessThanOrEqual(100);
+    expect(USAGE_ROWS_PER_STATEMENT).toBe(7);
   });
 
   it("inserts a full batch of 100 events and acknowledges each", async () => {

@@ -330,7 +330,7 @@ function placeholderText(url: string): string | null {
   }
 }
 
-function PostImage({ image, title }: { image: string; title: string }) {
+export function PostImage({ image, title }: { image: string; title: string }) {
   const [failed, setFailed] = useState(false);
   const placeholder = placeholderText(image);
   // Placeholder images are drawn locally: no third-party request on a phone, and nothing broken offline.
@@ -342,6 +342,23 @@ function PostImage({ image, title }: { image: string; title: string }) {
     );
   }
   return <img className="post-image" src={image} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+}
+
+/** A post's likes, comments and shares, as Facebook shows them under a post. */
+export function PostStats({ likes, comments, shares, label }: { likes: number; comments: number; shares: number; label: string }) {
+  return (
+    <footer className="post-stats" aria-label={label}>
+      <span>
+        <ThumbsUpIcon size="sm" /> {likes} likes
+      </span>
+      <span>
+        <MessageIcon size="sm" /> {comments} comments
+      </span>
+      <span>
+        <RepeatIcon size="sm" /> {shares} shares
+      </span>
+    </footer>
+  );
 }
 
 function PostCard({ post, variant }: { post: CompleteFacebookPost; variant: ReportVariant }) {
@@ -360,19 +377,7 @@ function PostCard({ post, variant }: { post: CompleteFacebookPost; variant: Repo
       <h3 className="post-title">{post.title}</h3>
       <p className="post-content">{post.content}</p>
       <PostImage image={post.image} title={post.title} />
-      {variant === "shared" ? (
-        <footer className="post-stats" aria-label="Expected engagement">
-          <span>
-            <ThumbsUpIcon size="sm" /> {post.likes} likes
-          </span>
-          <span>
-            <MessageIcon size="sm" /> {post.comments} comments
-          </span>
-          <span>
-            <RepeatIcon size="sm" /> {post.shares} shares
-          </span>
-        </footer>
-      ) : null}
+      {variant === "shared" ? <PostStats likes={post.likes} comments={post.comments} shares={post.shares} label="Expected engagement" /> : null}
     </article>
   );
 }

@@ -20,8 +20,10 @@ import {
   FileTextIcon,
   LogOutIcon,
   ShareIcon,
+  TrendingUpIcon,
   UsersIcon,
 } from "./icons";
+import { CompanyLogo } from "./company-logo";
 
 type IconComponent = ComponentType<{ size?: "sm" | "md" }>;
 
@@ -38,7 +40,7 @@ type SidebarProps = {
 };
 
 export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" }: SidebarProps) {
-  const { user, session, isAdmin, signOut } = useAuth();
+  const { user, session, isAdmin, signOut, profile } = useAuth();
   const viewAs = useViewAs();
   const navigate = useNavigate();
   const showAdmin = isAdmin && !viewAs;
@@ -130,6 +132,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
             </NavItem>
           </li>
           <li>
+            <NavItem to="/usage" icon={TrendingUpIcon} onNavigate={onNavigate}>
+              AI Usage
+            </NavItem>
+          </li>
+          <li>
             <NavItem to="/subscription" icon={CardIcon} onNavigate={onNavigate}>
               Subscription
             </NavItem>
@@ -138,9 +145,12 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
       </nav>
 
       <div className="sidebar-foot">
-        <span className="avatar" aria-hidden="true">
-          {email.charAt(0)}
-        </span>
+        {/* The business's logo (the viewed user's while viewing as them), else the email's initial. */}
+        <CompanyLogo
+          url={viewAs ? viewAs.viewingUserDetails.company_logo_url : profile?.company_logo_url}
+          name={email}
+          className="avatar"
+        />
         <div className="sidebar-user">
           <p className="sidebar-email" title={email}>
             {email}

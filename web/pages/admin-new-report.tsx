@@ -1,7 +1,7 @@
 // /admin/new-report: Create New Report (spec part 2 §2, §4, §5, §8) — form, generating screen, then the report.
+import { CategorySelect } from "../components/category-select";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { CATEGORIES } from "../../worker/domain/categories";
 import { issuesByField } from "../../worker/domain/form-rules";
 import {
   CREATE_REPORT_FAILED,
@@ -74,7 +74,6 @@ export default function NewReportPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const errorRef = useRef<HTMLDivElement>(null);
   const descriptionId = useId();
-  const categoryId = useId();
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
     if (error) errorRef.current?.scrollIntoView?.({ block: "nearest" });
@@ -182,25 +181,7 @@ export default function NewReportPage() {
             autoComplete="tel"
             maxLength={RULES.phone.maxLength}
           />
-          <div className="field">
-            <label className="field-label" htmlFor={categoryId}>
-              Business Category
-            </label>
-            <select
-              id={categoryId}
-              name="category"
-              className="input"
-              value={fields.category}
-              onChange={(e) => set("category")(e.target.value)}
-            >
-              <option value="">Select a category</option>
-              {CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CategorySelect label="Business Category" name="category" value={fields.category} onChange={set("category")} />
           <TextField
             label={`Business Location${RULES.area.required ? " *" : ""}`}
             name="area"

@@ -1,4 +1,5 @@
 // /dashboard: welcome, admin-view banner, three stat cards and the coming-soon tool cards (spec §2 Dashboard).
+import { StatCard } from "../components/stat-card";
 import type { ComponentType } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../components/alert";
@@ -62,16 +63,8 @@ export default function DashboardPage() {
       </header>
 
       <section aria-label="At a glance" className="stats">
-        {STATS.map(({ value, label, icon: Icon }) => (
-          <div className="card stat" key={label}>
-            <span className="stat-icon">
-              <Icon />
-            </span>
-            <div>
-              <p className="stat-value">{value}</p>
-              <p className="stat-label">{label}</p>
-            </div>
-          </div>
+        {STATS.map(({ value, label, icon }) => (
+          <StatCard key={label} icon={icon} value={value} label={label} />
         ))}
       </section>
 

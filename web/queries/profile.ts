@@ -1,7 +1,10 @@
-// The signed-in user's own profile (admin status comes from it): never the viewed user's.
-import { queryOptions } from "@tanstack/react-query";
-import { API_TIMEOUT_MS } from "../lib/api";
-import { api, unwrap, withInit } from "../lib/rpc";
+// Server state of /api/profile: the signed-in user's own profile (admin status comes from it), the
+// subject's business profile (the viewed user's while viewing as), and the form and logo writes.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { API_TIMEOUT_MS, authedFetch, readApiResponse, type ProfileResponse } from "../lib/api";
+import { api, unwrap, withInit, type RpcInit } from "../lib/rpc";
+import type { ProfileUpdateInput } from "../../worker/domain/profile";
+import { useAuth } from "../lib/auth";
 
 export const profileKeys = {
   own: (userId: string) => ["profile", "own", userId] as const,
@@ -14,5 +17,54 @@ export function ownProfileQuery(userId: string, accessToken: () => string | null
     queryFn: ({ signal }) =>
       unwrap(api.api.profile.$get({}, withInit({ accessToken: accessToken(), viewAs: false, timeoutMs: API_TIMEOUT_MS, signal }))),
     retry: false,
+  });
+}
+
+const timed = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
+
+/** The profile the page shows: the viewed user's while an admin views as them (X-View-As), else one's own. */
+export function profileQuery(viewAsId: string | null) {
+  return queryOptions({
+    queryKey: ["profile", viewAsId ?? "self"] as const,
+    queryFn: () => unwrap(api.api.profile.$get(undefined, timed)),
+  });
+}
+
+/** After a write: the page's copy, and the auth context's own profile (sidebar logo, admin state). */
+function useProfileSaved() {
+  const client = useQueryClient();
+  const { reloadProfile } = useAuth();
+  return (data: ProfileResponse) => {
+    client.setQueryData(profileQuery(null).queryKey, data);
+    reloadProfile();
+  };
+}
+
+export function useSaveProfile() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) => unwrap(api.api.profile.$put({ json: input }, timed)),
+    onSuccess: saved,
+  });
+}
+
+export function useUploadLogo() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append("file", file);
+      const res = await authedFetch("/api/profile/logo", { method: "POST", body, timeoutMs: API_TIMEOUT_MS * 3 });
+      return (await readApiResponse(res)) as ProfileResponse;
+    },
+    onSuccess: saved,
+  });
+}
+
+export function useRemoveLogo() {
+  const saved = useProfileSaved();
+  return useMutation({
+    mutationFn: () => unwrap(api.api.profile.logo.$delete(undefined, timed)),
+    onSuccess: saved,
   });
 }

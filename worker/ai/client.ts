@@ -196,5 +196,6 @@ export function usageEvent(input: UsageEventInput): UsageEventMessage {
     request_data: storedData(input.requestData === undefined ? input.prompt : input.requestData),
     response_data: storedData(input.responseData === undefined ? input.response : input.responseData),
     created_at: new Date().toISOString(),
+    tokens_estimated: usage.estimated ?? false,
   };
 }

@@ -10,6 +10,7 @@ export const AuditAction = {
   adminGrant: "admin_grant",
   adminRevoke: "admin_revoke",
   viewAsStart: "view_as_start",
+  aiBudgetSet: "ai_budget_set",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

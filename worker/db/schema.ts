@@ -1,6 +1,6 @@
 // The single source of every table; `npm run db:generate` writes migrations/ from it.
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { REPORT_STATUSES } from "../domain/report-status";
 
 const id = () => text("id").primaryKey();
@@ -170,6 +170,8 @@ export const aiUsageLogs = sqliteTable(
     requestData: text("request_data"),
     responseData: text("response_data"),
     createdAt: createdAt(),
+    /** True when the token counts are the length / 4 estimate because the provider sent no usage. */
+    tokensEstimated: integer("tokens_estimated", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("ai_usage_logs_event_unique").on(t.eventId),
@@ -239,3 +241,61 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull().default(0),
 });
+
+/** Facebook posts a user generated (spec part 1 §3 "Generated post"), newest first in "Recent posts". */
+export const generatedPosts = sqliteTable(
+  "generated_posts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    /** JSON array of hashtags. */
+    tags: text("tags").notNull().default("[]"),
+    imagePrompt: text("image_prompt").notNull().default(""),
+    image: text("image").notNull().default(""),
+    postType: text("post_type").notNull(),
+    tone: text("tone").notNull(),
+    length: text("length").notNull(),
+    /** What the user asked for (the description box). */
+    request: text("request").notNull().default(""),
+    source: text("source", { enum: ["ai", "template"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("generated_posts_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A user's monthly AI budget in US dollars, set by an admin; no row means no limit. */
+export const aiBudgets = sqliteTable("ai_budgets", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  monthlyUsd: real("monthly_usd").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Daily roll-up of ai_usage_logs per user, tool and model, kept by a trigger on every inserted log row
+ * (migrations/0004_usage_rollup_trigger.sql), so GET /api/usage sums a few hundred rows, not every call.
+ * `user_key` is the user id, or '' for calls without a user.
+ */
+export const aiUsageDaily = sqliteTable(
+  "ai_usage_daily",
+  {
+    userKey: text("user_key").notNull(),
+    day: text("day").notNull(),
+    toolName: text("tool_name").notNull(),
+    model: text("model").notNull(),
+    count: integer("count").notNull().default(0),
+    tokens: integer("tokens").notNull().default(0),
+    cost: real("cost").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userKey, t.day, t.toolName, t.model] }),
+    index("ai_usage_daily_day_idx").on(t.day),
+  ],
+);

@@ -4,8 +4,9 @@ import type { UsageEventMessage } from "../env";
 import { getDb, rowsPerInsert } from "./client";
 import { aiUsageLogs } from "./schema";
 
-/** Every column is bound (12), so D1's 100-parameter limit allows 8 rows per INSERT. */
-export const USAGE_ROWS_PER_STATEMENT = rowsPerInsert(Object.keys(getTableColumns(aiUsageLogs)).length);
+export const USAGE_COLUMN_COUNT = Object.keys(getTableColumns(aiUsageLogs)).length;
+/** Every column is bound (13), so D1's 100-parameter limit allows 7 rows per INSERT. */
+export const USAGE_ROWS_PER_STATEMENT = rowsPerInsert(USAGE_COLUMN_COUNT);
 
 function row(e: UsageEventMessage): typeof aiUsageLogs.$inferInsert {
   return {
@@ -21,6 +22,7 @@ function row(e: UsageEventMessage): typeof aiUsageLogs.$inferInsert {
     requestData: e.request_data,
     responseData: e.response_data,
     createdAt: e.created_at,
+    tokensEstimated: e.tokens_estimated ?? false,
   };
 }
 

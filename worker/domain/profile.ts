@@ -1,5 +1,7 @@
 // Response shapes of /api/profile (a user's business profile), shared by the worker and the web, and how a row becomes one.
+import { z } from "zod";
 import type { ProfileRow } from "../db/users";
+import { CATEGORIES } from "./categories";
 
 /** A profile row as the API returns it (profileJson builds it). */
 export type ProfileDto = {
@@ -36,4 +38,110 @@ export function profileJson(p: ProfileRow): ProfileDto {
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };
+}
+
+// ---- The Company Profile form (Business Settings): one schema for PUT /api/profile and the web form.
+
+export const PROFILE_LIMITS = {
+  company_name: 200,
+  company_website: 500,
+  company_phone: 50,
+  company_location: 200,
+  company_email: 254,
+  company_description: 2000,
+} as const;
+
+/** Spec part 1 §5/§9: the logo must be smaller than 2 MB. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_TOO_LARGE_MESSAGE = "Avatar image must be smaller than 2MB";
+export const LOGO_TYPE_MESSAGE = "The logo must be a PNG, JPEG, WebP or GIF image.";
+export const PROFILE_SAVED_MESSAGE = "Business profile updated successfully";
+export const PROFILE_LOGIN_REQUIRED = "You must be logged in to update your profile";
+
+/** Trimmed text; blank becomes null (the column is cleared). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Must be at most ${max} characters` })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** A website typed without a scheme gets https:// (as the users list links it); it must then be a URL. */
+export function normalizeWebsite(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === "") return "";
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+export const ProfileUpdate = z.object({
+  company_name: optionalText(PROFILE_LIMITS.company_name),
+  company_website: z
+    .string()
+    .max(PROFILE_LIMITS.company_website, { message: `Must be at most ${PROFILE_LIMITS.company_website} characters` })
+    .transform(normalizeWebsite)
+    .refine((v) => v === "" || isWebUrl(v), { message: "Enter a valid website address, like example.com" })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  company_phone: optionalText(PROFILE_LIMITS.company_phone),
+  company_location: optionalText(PROFILE_LIMITS.company_location),
+  company_email: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.company_email)
+    .refine((v) => v === "" || z.email().safeParse(v).success, { message: "Enter a valid email address" })
+    .transform((v) => (v === "" ? null : v.toLowerCase()))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  company_category: z
+    .union([z.enum(CATEGORIES), z.literal("")], { message: "Choose one of the listed categories" })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  company_description: optionalText(PROFILE_LIMITS.company_description),
+});
+export type ProfileUpdateInput = z.input<typeof ProfileUpdate>;
+export type ProfileUpdate = z.output<typeof ProfileUpdate>;
+
+export type LogoType = { mime: "image/png" | "image/jpeg" | "image/webp" | "image/gif"; ext: "png" | "jpg" | "webp" | "gif" };
+
+/** The image type decided by the file's first bytes (never its name or the browser's claim); null for anything else, SVG included. */
+export function sniffLogoType(bytes: Uint8Array): LogoType | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  const ascii = (from: number, text: string) => [...text].every((ch, i) => at(from + i) === ch.charCodeAt(0));
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return { mime: "image/png", ext: "png" };
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return { mime: "image/jpeg", ext: "jpg" };
+  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return { mime: "image/gif", ext: "gif" };
+  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return { mime: "image/webp", ext: "webp" };
+  return null;
+}
+
+/** Stored files never change under one key (a new logo gets a new key): cache them for a year. */
+export const FILE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** Public path of a stored file (GET /api/files/<key>). */
+export const FILES_PATH = "/api/files/";
+export function fileUrl(key: string): string {
+  return `${FILES_PATH}${key}`;
+}
+/** The R2 key behind one of our file URLs, or null for anything else (an old local preview address). */
+export function fileKeyFromUrl(url: string | null | undefined): string | null {
+  if (!url?.startsWith(FILES_PATH)) return null;
+  const key = url.slice(FILES_PATH.length);
+  return /^logos\/[A-Za-z0-9-]+\/[A-Za-z0-9-]+\.(png|jpg|webp|gif)$/.test(key) ? key : null;
 }

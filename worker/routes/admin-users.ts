@@ -6,6 +6,8 @@ import { AuditAction, listProfiles, recordAudit, setAdminStatus } from "../db/ad
 import { getDb } from "../db/client";
 import { decodeCursor, encodeCursor } from "../db/cursor";
 import { getProfile } from "../db/users";
+import { getBudgetState, setMonthlyBudget } from "../db/budgets";
+import { BudgetUpdate, type BudgetResponse } from "../domain/usage-stats";
 import { AdminStatusUpdate, UserListQuery, ViewAsRequest, type UserListResponse } from "../domain/admin-api";
 import { profileJson } from "../domain/profile";
 import { apiError, ErrorCode, invalidCursor } from "../errors";
@@ -58,4 +60,24 @@ export const adminUserRoutes = new Hono<AppEnv>()
       detail: { email: target.email },
     });
     return c.json({ user: profileJson(target) });
+  })
+
+  // A user's monthly AI budget in dollars (null: no limit) and this month's spend against it.
+  .get("/users/:id/budget", async (c) => {
+    const userId = c.req.param("id");
+    if (!(await getProfile(getDb(c.env.DB), userId))) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
+    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(c.env.DB, userId) };
+    return c.json(body);
+  })
+
+  .put("/users/:id/budget", validate("json", BudgetUpdate), async (c) => {
+    const userId = c.req.param("id");
+    const caller = c.get("caller");
+    const db = getDb(c.env.DB);
+    if (!(await getProfile(db, userId))) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
+    const { monthly_usd } = c.req.valid("json");
+    await setMonthlyBudget(c.env.DB, userId, monthly_usd, caller.id);
+    await recordAudit(db, { actorId: caller.id, action: AuditAction.aiBudgetSet, targetId: userId, detail: { monthly_usd } });
+    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(c.env.DB, userId) };
+    return c.json(body);
   });

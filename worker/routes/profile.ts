@@ -4,14 +4,86 @@ import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { getProfile } from "../db/users";
-import { profileJson, type ProfileResponse } from "../domain/profile";
+import { updateCompanyProfile, setLogoUrl } from "../db/profiles";
+import {
+  profileJson,
+  FILE_CACHE_CONTROL,
+  LOGO_MAX_BYTES,
+  LOGO_TOO_LARGE_MESSAGE,
+  LOGO_TYPE_MESSAGE,
+  ProfileUpdate,
+  fileKeyFromUrl,
+  fileUrl,
+  sniffLogoType,
+  type ProfileResponse,
+} from "../domain/profile";
+import type { Env } from "../env";
+import { validate } from "../validate";
 import { apiError, ErrorCode } from "../errors";
 
-export const profileRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
-  // The guard already read the subject's profile with the session check; read again only if absent.
-  const subject = c.get("subject");
-  const profile = subject.profile ?? (await getProfile(getDb(c.env.DB), subject.id));
-  if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
-  const body: ProfileResponse = { profile: profileJson(profile), viewingAs: c.get("viewingAs") };
-  return c.json(body);
-});
+export const profileRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => {
+    // The guard already read the subject's profile with the session check; read again only if absent.
+    const subject = c.get("subject");
+    const profile = subject.profile ?? (await getProfile(getDb(c.env.DB), subject.id));
+    if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
+    const body: ProfileResponse = { profile: profileJson(profile), viewingAs: c.get("viewingAs") };
+    return c.json(body);
+  })
+
+  // The Company Profile form. Writes while viewing as another user were refused by requireUser (403).
+  .put("/", validate("json", ProfileUpdate), async (c) => {
+    const updated = await updateCompanyProfile(getDb(c.env.DB), c.get("caller").id, c.req.valid("json"));
+    if (!updated) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
+    const body: ProfileResponse = { profile: profileJson(updated), viewingAs: false };
+    return c.json(body);
+  })
+
+  // multipart/form-data with a `file` field; stored in R2, the type decided by the file's own bytes.
+  .post("/logo", async (c) => {
+    const declared = Number(c.req.header("Content-Length") ?? "0");
+    // Refuse an oversized body before reading it (multipart framing adds a few hundred bytes).
+    if (declared > LOGO_MAX_BYTES + 64 * 1024) return apiError(c, 413, ErrorCode.payloadTooLarge, LOGO_TOO_LARGE_MESSAGE);
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get("file") as File | string | null | undefined;
+    if (!file || typeof file === "string") {
+      return apiError(c, 400, ErrorCode.validation, "file: choose an image to upload", { file: ["Required"] });
+    }
+    if (file.size > LOGO_MAX_BYTES) return apiError(c, 413, ErrorCode.payloadTooLarge, LOGO_TOO_LARGE_MESSAGE);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffLogoType(bytes);
+    if (!type) return apiError(c, 415, ErrorCode.unsupportedMedia, LOGO_TYPE_MESSAGE);
+
+    const userId = c.get("caller").id;
+    const key = `logos/${userId}/${crypto.randomUUID()}.${type.ext}`;
+    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: FILE_CACHE_CONTROL } });
+    const saved = await setLogoUrl(getDb(c.env.DB), userId, fileUrl(key));
+    if (!saved) {
+      await c.env.FILES.delete(key);
+      return apiError(c, 404, ErrorCode.notFound, "Profile not found");
+    }
+    await deleteStoredFile(c.env, saved.previousUrl);
+    const body: ProfileResponse = { profile: profileJson(saved.row), viewingAs: false };
+    return c.json(body, 201);
+  })
+
+  .delete("/logo", async (c) => {
+    const saved = await setLogoUrl(getDb(c.env.DB), c.get("caller").id, null);
+    if (!saved) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
+    await deleteStoredFile(c.env, saved.previousUrl);
+    const body: ProfileResponse = { profile: profileJson(saved.row), viewingAs: false };
+    return c.json(body);
+  });
+
+/** Deletes the R2 object behind one of our file URLs; other addresses (old local previews) are left alone. */
+async function deleteStoredFile(env: Env, url: string | null): Promise<void> {
+  const key = fileKeyFromUrl(url);
+  if (!key) return;
+  try {
+    await env.FILES.delete(key);
+  } catch (error) {
+    // The new logo is saved; an orphaned old object costs storage, not correctness.
+    console.warn("could not delete the replaced logo", key, error);
+  }
+}

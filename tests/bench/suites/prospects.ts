@@ -1,25 +1,10 @@
 // Prospect figures: a 1,000-row paste imported as the web client sends it (chunks of 100), and list/search
 // latency at 10,000 prospects, each beside a one-row read (GET /api/profile) measured in the same run.
-import { json, percentile, round, signUp, timeSequential, type Figure, type Suite } from "../lib";
+import { interleaved, json, percentile, round, signUp, timeSequential, type Figure, type Suite } from "../lib";
 
 const CHUNK = 100;
 const TARGET_PROSPECTS = 10_000;
 const SAMPLES = 100;
-
-/** Alternates two calls `n` times; returns each one's sorted durations in ms. */
-async function interleaved(n: number, a: () => Promise<void>, b: () => Promise<void>): Promise<[number[], number[]]> {
-  const ta: number[] = [];
-  const tb: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let t = performance.now();
-    await a();
-    ta.push(performance.now() - t);
-    t = performance.now();
-    await b();
-    tb.push(performance.now() - t);
-  }
-  return [ta.sort((x, y) => x - y), tb.sort((x, y) => x - y)];
-}
 
 const TRADES = [
   "Roof repair and replacement",

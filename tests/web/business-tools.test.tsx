@@ -1,0 +1,175 @@
+// Business Settings, the post generator and the usage panel with stubbed API answers: states, the shared form
+// schema, the logo size check, the spec's retries and the preview's edit flow.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { GeneratedPost } from "../../worker/domain/facebook-post";
+import type { UsageResponse } from "../../worker/domain/usage-stats";
+import { ApiError } from "../../web/lib/api";
+import { generateWithRetries } from "../../web/queries/posts";
+import { fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
+
+const profile = { ...fakeProfile(fakeUser(), false), company_name: "Lakeside Plumbing", company_category: "Plumbing", company_location: "Madison, WI" };
+
+function usage(overrides: Partial<UsageResponse["stats"]> = {}): UsageResponse {
+  return {
+    stats: {
+      totalUsage: 0,
+      totalTokens: 0,
+      totalCost: 0,
+      usageByTool: [],
+      recentLogs: [],
+      daily: [],
+      budget: { monthly_usd: null, spent_usd: 0, month_start: "2026-11-01", resets_at: "2026-12-01T00:00:00.000Z", over: false },
+      ...overrides,
+    },
+    all: null,
+  };
+}
+
+const post: GeneratedPost = {
+  id: "p1",
+  title: "Winter pipe tips",
+  content: "Keep a faucet dripping on cold nights.",
+  tags: ["#Plumbing", "#Madison"],
+  imagePrompt: "plumbing, Madison",
+  image: "https://placehold.co/600x400?text=plumbing%2C%20Madison",
+  source: "template",
+  postType: "educational",
+  tone: "professional",
+  length: "short",
+  request: "",
+  created_at: "2026-11-23T09:00:00.000Z",
+  updated_at: "2026-11-23T09:00:00.000Z",
+};
+
+describe("Business Settings", () => {
+  it("shows the profile and the empty usage panel, checks the form with the shared schema, then saves", async () => {
+    const calls: { method: string; body: unknown }[] = [];
+    stubFetch((url, init) => {
+      if (url.includes("/api/usage")) return json(usage());
+      if (url.includes("/api/profile")) {
+        calls.push({ method: init.method ?? "GET", body: init.body ? JSON.parse(String(init.body)) : null });
+        if (init.method === "PUT") return json({ profile: { ...profile, company_email: "hi@lakeside.com", updated_at: "2026-11-23T10:00:00Z" }, viewingAs: false });
+        return json({ profile, viewingAs: false });
+      }
+      return json({ posts: [] });
+    });
+    renderApp("/settings/personal", signedIn());
+    await screen.findByText("No AI usage yet");
+    expect(await screen.findByDisplayValue("Lakeside Plumbing")).toBeTruthy();
+    expect(screen.getByText("Token usage and costs are estimates and may vary based on the actual API usage.")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "not-an-email" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Company Profile" }));
+    expect(await screen.findByText("Enter a valid email address")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "hi@lakeside.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Company Profile" }));
+    expect(await screen.findByText("Business profile updated successfully")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ company_name: "Lakeside Plumbing", company_email: "hi@lakeside.com" });
+  });
+
+  it("refuses a logo over 2 MB before uploading it", async () => {
+    const fetch = stubFetch((url) => (url.includes("/api/usage") ? json(usage()) : json({ profile, viewingAs: false })));
+    const { container } = renderApp("/settings/personal", signedIn());
+    await screen.findByDisplayValue("Lakeside Plumbing");
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], "logo.png", { type: "image/png" });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText("Avatar image must be smaller than 2MB")).toBeTruthy();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes("/api/profile/logo"))).toBe(false);
+  });
+
+  it("shows the usage figures, and the spec's message when they fail to load", async () => {
+    stubFetch((url) =>
+      url.includes("/api/usage")
+        ? json(usage({
+            totalUsage: 3,
+            totalTokens: 1234,
+            totalCost: 0.000123,
+            usageByTool: [{ tool_name: "Facebook Post Generator", count: 3, tokens: 1234, cost: 0.000123 }],
+            recentLogs: [{ id: "l1", created_at: "2026-11-23T09:00:00Z", tool_name: "Facebook Post Generator", model: "m", total_tokens: 411, estimated_cost: 0.000041, tokens_estimated: true }],
+          }))
+        : json({ profile, viewingAs: false }),
+    );
+    const first = renderApp("/settings/personal", signedIn());
+    expect((await screen.findAllByText("1,234")).length).toBe(2); // Total Tokens and the tool row
+    expect(screen.getAllByText("$0.000123").length).toBeGreaterThan(0);
+    expect(screen.getByText("411 (est.)")).toBeTruthy();
+    first.unmount();
+
+    stubFetch((url) => (url.includes("/api/usage") ? json({ error: { code: "internal_error", message: "boom" } }, 500) : json({ profile, viewingAs: false })));
+    renderApp("/settings/personal", signedIn());
+    expect(await screen.findByText("Failed to load your AI usage statistics", {}, { timeout: 4000 })).toBeTruthy();
+  });
+});
+
+describe("generateWithRetries", () => {
+  it("gives each attempt 15 s + 5 s per index, retries time-outs 3 times 2 s apart, then gives up in the spec's words", async () => {
+    vi.useFakeTimers();
+    try {
+      const timeouts: number[] = [];
+      const notices: number[] = [];
+      const send = vi.fn(async (_body: unknown, timeoutMs: number) => {
+        timeouts.push(timeoutMs);
+        throw new ApiError(0, "timeout", "Request timed out. Please check your connection and try again.");
+      });
+      const result = generateWithRetries({}, (n) => notices.push(n), send).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      const error = await result;
+      expect(timeouts).toEqual([15_000, 20_000, 25_000, 30_000]);
+      expect(notices).toEqual([1, 2, 3]);
+      expect((error as Error).message).toBe("All attempts timed out. Please try again or check your connection.");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not retry other failures", async () => {
+    const send = vi.fn(async () => {
+      throw new ApiError(502, "ai_error", "API Error: boom");
+    });
+    await expect(generateWithRetries({}, () => undefined, send)).rejects.toThrow("API Error: boom");
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("Facebook Post Generator", () => {
+  it("goes from the empty state to the preview, says it is a template, and saves an edit", async () => {
+    let patched: unknown = null;
+    stubFetch((url, init) => {
+      if (url.includes("/api/profile")) return json({ profile, viewingAs: false });
+      if (url.includes("/api/posts/facebook")) return json({ post, notice: "AI is not configured on this server, so this post was written from a template." }, 201);
+      if (url.includes("/api/posts/p1") && init.method === "PATCH") {
+        patched = JSON.parse(String(init.body));
+        return json({ post: { ...post, content: "Edited!", updated_at: "2026-11-23T09:05:00.000Z" } });
+      }
+      return json({ posts: [] });
+    });
+    renderApp("/tools/facebook-post-generator", signedIn());
+    expect(await screen.findByRole("heading", { name: "No Post Generated Yet" })).toBeTruthy();
+    await screen.findByText("Plumbing · Madison, WI");
+    fireEvent.click(screen.getByRole("button", { name: "Generate Sample Post" }));
+
+    const preview = await screen.findByRole("article", { name: "Facebook post preview" });
+    expect(within(preview).getByText("24 likes")).toBeTruthy();
+    expect(within(preview).getByText("5 comments")).toBeTruthy();
+    expect(within(preview).getByText("2 shares")).toBeTruthy();
+    expect(screen.getByText("Written from a template")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit Post" }));
+    fireEvent.change(screen.getByLabelText("Post content"), { target: { value: "Edited!" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(within(screen.getByRole("article", { name: "Facebook post preview" })).getByText("Edited!")).toBeTruthy());
+    expect(patched).toEqual({ content: "Edited!" });
+  });
+
+  it("asks for the business profile first when it has no company name", async () => {
+    stubFetch((url) => (url.includes("/api/profile") ? json({ profile: fakeProfile(fakeUser(), false), viewingAs: false }) : json({ posts: [] })));
+    renderApp("/tools/facebook-post-generator", signedIn());
+    await screen.findByRole("heading", { name: "No Post Generated Yet" });
+    fireEvent.click(screen.getByRole("button", { name: "Generate Facebook Post" }));
+    expect((await screen.findAllByText("Please update your business profile first to generate more relevant content.")).length).toBeGreaterThan(0);
+  });
+});

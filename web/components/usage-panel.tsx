@@ -1,0 +1,153 @@
+// The AI usage panel (spec part 2 §2): Tool Uses, Total Tokens, Estimated Cost, Usage by Tool, Recent Activity,
+// the footnote, spend against the monthly budget, and (on /usage) the 30-day chart.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { formatCost } from "../../worker/domain/usage-cost";
+import {
+  USAGE_EMPTY,
+  USAGE_FOOTNOTE,
+  USAGE_LOAD_FAILED,
+  USAGE_LOADING,
+  budgetExceededMessage,
+  type BudgetState,
+  type UsageStats,
+} from "../../worker/domain/usage-stats";
+import { formatDateTime } from "../lib/format-date";
+import { useViewAs } from "../lib/view-as";
+import { usageQuery } from "../queries/usage";
+import { Alert, RetryAlert } from "./alert";
+import { ClockIcon, SparklesIcon, TrendingUpIcon } from "./icons";
+import { Placeholder } from "./placeholder";
+import { StatCard } from "./stat-card";
+import { UsageChart } from "./usage-chart";
+
+const tokens = (n: number) => n.toLocaleString("en-US");
+
+export function UsagePanel({ withChart = false, withLink = false }: { withChart?: boolean; withLink?: boolean }) {
+  const viewAs = useViewAs();
+  const query = useQuery(usageQuery(viewAs?.viewingUserId ?? null));
+  return (
+    <section className="section usage-panel" aria-labelledby="usage-title" aria-busy={query.isPending || undefined}>
+      <div className="usage-panel-head">
+        <h2 className="section-title" id="usage-title">
+          AI Usage
+        </h2>
+        {withLink ? (
+          <Link to="/usage" className="usage-link">
+            View usage statistics
+          </Link>
+        ) : null}
+      </div>
+      {query.isPending ? (
+        <p className="card card-pad usage-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> {USAGE_LOADING}
+        </p>
+      ) : query.isError ? (
+        <RetryAlert message={USAGE_LOAD_FAILED} onRetry={() => void query.refetch()} />
+      ) : (
+        <UsageBody stats={query.data.stats} withChart={withChart} />
+      )}
+    </section>
+  );
+}
+
+function UsageBody({ stats, withChart }: { stats: UsageStats; withChart: boolean }) {
+  return (
+    <div className="usage-body">
+      <div className="stats">
+        <StatCard icon={SparklesIcon} value={tokens(stats.totalUsage)} label="Tool Uses" />
+        <StatCard icon={TrendingUpIcon} value={tokens(stats.totalTokens)} label="Total Tokens" />
+        <StatCard icon={ClockIcon} value={formatCost(stats.totalCost)} label="Estimated Cost" />
+      </div>
+      <BudgetMeter budget={stats.budget} />
+      {withChart ? (
+        <div className="card card-pad">
+          <UsageChart days={stats.daily} />
+        </div>
+      ) : null}
+      {stats.totalUsage === 0 ? (
+        <Placeholder icon={SparklesIcon} title={USAGE_EMPTY} className="empty-state">
+          <p className="placeholder-text">Your AI tool uses, tokens and costs will appear here.</p>
+        </Placeholder>
+      ) : (
+        <div className="usage-tables">
+          <UsageTable
+            title="Usage by Tool"
+            head={["Tool", "Uses", "Tokens", "Cost"]}
+            rows={stats.usageByTool.map((t) => [t.tool_name, tokens(t.count), tokens(t.tokens), formatCost(t.cost)])}
+          />
+          <UsageTable
+            title="Recent Activity"
+            head={["Date", "Tool", "Tokens", "Cost"]}
+            rows={stats.recentLogs.map((log) => [
+              formatDateTime(log.created_at),
+              log.tool_name,
+              log.tokens_estimated ? `${tokens(log.total_tokens)} (est.)` : tokens(log.total_tokens),
+              formatCost(log.estimated_cost),
+            ])}
+          />
+        </div>
+      )}
+      <p className="usage-footnote">{USAGE_FOOTNOTE}</p>
+    </div>
+  );
+}
+
+function BudgetMeter({ budget }: { budget: BudgetState }) {
+  if (budget.monthly_usd === null) return null;
+  const share = budget.monthly_usd > 0 ? Math.min(1, budget.spent_usd / budget.monthly_usd) : 1;
+  return (
+    <div className="card card-pad usage-budget">
+      <div className="usage-budget-row">
+        <span className="usage-budget-label">Monthly AI budget</span>
+        <span>
+          <strong>{formatCost(budget.spent_usd)}</strong> of ${budget.monthly_usd.toFixed(2)} this month
+        </span>
+      </div>
+      <div
+        className={budget.over ? "usage-meter is-over" : "usage-meter"}
+        role="meter"
+        aria-label="Monthly AI budget used"
+        aria-valuemin={0}
+        aria-valuemax={budget.monthly_usd}
+        aria-valuenow={budget.spent_usd}
+      >
+        <span style={{ width: `${(share * 100).toFixed(1)}%` }} />
+      </div>
+      {budget.over ? <Alert tone="warning">{budgetExceededMessage(budget)}</Alert> : null}
+    </div>
+  );
+}
+
+/** A titled table that turns into stacked rows on phones (each cell labelled by its column). */
+export function UsageTable({ title, head, rows }: { title: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <div className="card usage-table-card">
+      <h3 className="usage-table-title">{title}</h3>
+      <div className="usage-table-wrap">
+        <table className="usage-table">
+          <thead>
+            <tr>
+              {head.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i}>
+                {row.map((cell, j) => (
+                  <td key={j} data-label={head[j]}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

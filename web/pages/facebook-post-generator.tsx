@@ -1,0 +1,402 @@
+// /tools/facebook-post-generator (spec part 1 §2): post type cards, advanced options, the description, the Business
+// Profile card; the empty state, the skeleton while generating, the preview; and "Recent posts" to reopen, copy or delete.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  LENGTHS,
+  POST_TYPES,
+  POST_TYPE_LABELS,
+  PROFILE_REQUIRED_MESSAGE,
+  TONES,
+  failedMessage,
+  fullPostText,
+  lengthLabel,
+  retryNotice,
+  type GeneratedPost,
+  type PostRequestInput,
+} from "../../worker/domain/facebook-post";
+import { Alert, RetryAlert } from "../components/alert";
+import { Badge } from "../components/badge";
+import { Button } from "../components/button";
+import { CompanyLogo } from "../components/company-logo";
+import { FacebookPostPreview } from "../components/facebook-post-preview";
+import { BookIcon, CalendarIcon, ChatIcon, ChevronRightIcon, MegaphoneIcon, SparklesIcon, ThumbsUpIcon, TrashIcon } from "../components/icons";
+import { Placeholder } from "../components/placeholder";
+import { CopyButton } from "../components/report-copy-button";
+import { ApiError } from "../lib/api";
+import { formatDateTime } from "../lib/format-date";
+import { useViewAs } from "../lib/view-as";
+import { postsQuery, useDeletePost, useEditPost, useGeneratePost } from "../queries/posts";
+import { profileQuery } from "../queries/profile";
+import "../admin.css";
+import "../report.css";
+import "../tools.css";
+
+const TYPE_ICONS = { promotional: MegaphoneIcon, educational: BookIcon, engagement: ChatIcon, story: ThumbsUpIcon, event: CalendarIcon };
+
+type Options = Required<PostRequestInput>;
+const DEFAULTS: Options = {
+  description: "",
+  postType: "promotional",
+  tone: "professional",
+  length: "medium",
+  includeHashtags: true,
+  includeEmoji: true,
+  specialInstructions: "",
+};
+
+/** Spec §8: server and network failures in the spec's words. */
+function generationError(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === "profile_required" || error.status === 401) return error.message;
+    if (error.message.startsWith("All attempts timed out")) return error.message;
+  }
+  return failedMessage(error instanceof Error && error.message ? error.message : "Unknown error");
+}
+
+export default function FacebookPostGeneratorPage() {
+  const viewAs = useViewAs();
+  const viewAsId = viewAs?.viewingUserId ?? null;
+  const readOnly = Boolean(viewAs);
+  const profile = useQuery(profileQuery(viewAsId));
+  const [options, setOptions] = useState<Options>(DEFAULTS);
+  const [advanced, setAdvanced] = useState(false);
+  const [retry, setRetry] = useState<number | null>(null);
+  const [shown, setShown] = useState<{ post: GeneratedPost; notice: string | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const generate = useGeneratePost(setRetry);
+  const edit = useEditPost();
+  const descriptionId = useId();
+
+  const p = profile.data?.profile;
+  const hasProfile = Boolean(p?.company_name?.trim());
+  const business = { name: p?.company_name?.trim() || "Your Business", logoUrl: p?.company_logo_url ?? null };
+  const set = <K extends keyof Options>(key: K, value: Options[K]) => setOptions((o) => ({ ...o, [key]: value }));
+
+  async function run(input: Options) {
+    setError(null);
+    setRetry(null);
+    if (!hasProfile) {
+      setError(PROFILE_REQUIRED_MESSAGE);
+      return;
+    }
+    try {
+      const result = await generate.mutateAsync(input);
+      setShown(result);
+    } catch (err) {
+      setError(generationError(err));
+    } finally {
+      setRetry(null);
+    }
+  }
+
+  async function saveEdit(content: string): Promise<boolean> {
+    if (!shown) return false;
+    try {
+      const { post } = await edit.mutateAsync({ id: shown.post.id, content });
+      setShown({ post, notice: shown.notice });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return (
+    <>
+      <title>Facebook Post Generator · Porchlight</title>
+      <header className="page-header">
+        <div>
+          <p className="page-eyebrow">Tools · Social</p>
+          <h1 className="page-title">Facebook Post Generator</h1>
+          <p className="page-subtitle">Ready-to-publish Facebook posts about your business, written for your area.</p>
+        </div>
+      </header>
+
+      <div className="fb-layout">
+        <div className="fb-controls">
+          <section className="card card-pad fb-card" aria-labelledby="post-type-title">
+            <h2 className="fb-card-title" id="post-type-title">
+              Post Type
+            </h2>
+            <div className="choice-grid" role="radiogroup" aria-labelledby="post-type-title">
+              {POST_TYPES.map((type) => {
+                const Icon = TYPE_ICONS[type];
+                return (
+                  <button
+                    key={type}
+                    type="button"
+                    role="radio"
+                    aria-checked={options.postType === type}
+                    className="choice-card"
+                    onClick={() => set("postType", type)}
+                  >
+                    <Icon />
+                    <span className="choice-card-label">{POST_TYPE_LABELS[type].label}</span>
+                    <span className="choice-card-text">{POST_TYPE_LABELS[type].description}</span>
+                  </button>
+                );
+              })}
+            </div>
+
+            <button type="button" className="fb-advanced-toggle" aria-expanded={advanced} aria-controls="fb-advanced" onClick={() => setAdvanced(!advanced)}>
+              <ChevronRightIcon className="chevron" size="sm" />
+              Advanced Options
+            </button>
+            <div id="fb-advanced" className="fb-advanced" hidden={!advanced}>
+              <SelectField label="Tone" value={options.tone} onChange={(v) => set("tone", v as Options["tone"])}>
+                {TONES.map((t) => (
+                  <option key={t} value={t}>
+                    {t[0]!.toUpperCase() + t.slice(1)}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label="Length" value={options.length} onChange={(v) => set("length", v as Options["length"])}>
+                {LENGTHS.map((l) => (
+                  <option key={l} value={l}>
+                    {lengthLabel(l)}
+                  </option>
+                ))}
+              </SelectField>
+              <label className="checkbox">
+                <input type="checkbox" checked={options.includeHashtags} onChange={(e) => set("includeHashtags", e.target.checked)} />
+                Include hashtags
+              </label>
+              <label className="checkbox">
+                <input type="checkbox" checked={options.includeEmoji} onChange={(e) => set("includeEmoji", e.target.checked)} />
+                Include emoji
+              </label>
+              <div className="field fb-wide">
+                <label className="field-label" htmlFor="fb-instructions">
+                  Special Instructions
+                </label>
+                <textarea
+                  id="fb-instructions"
+                  className="input new-report-textarea"
+                  rows={3}
+                  maxLength={1000}
+                  value={options.specialInstructions}
+                  onChange={(e) => set("specialInstructions", e.target.value)}
+                  placeholder="e.g. Mention our 10-year warranty"
+                />
+              </div>
+            </div>
+
+            <div className="field">
+              <label className="field-label" htmlFor={descriptionId}>
+                What should the post be about?
+              </label>
+              <textarea
+                id={descriptionId}
+                className="input new-report-textarea"
+                rows={4}
+                maxLength={2000}
+                value={options.description}
+                onChange={(e) => set("description", e.target.value)}
+                placeholder="e.g. Our spring roof inspection special: free inspection with any repair booked this month."
+              />
+            </div>
+            <Button variant="primary" block busy={generate.isPending} disabled={readOnly} onClick={() => void run(options)}>
+              <SparklesIcon size="sm" />
+              {generate.isPending ? "Generating..." : "Generate Facebook Post"}
+            </Button>
+            {readOnly ? <p className="field-hint">Generating is off while you view as another user.</p> : null}
+          </section>
+
+          <BusinessCard loading={profile.isPending} failed={profile.isError} profile={p ?? null} onRetry={() => void profile.refetch()} />
+        </div>
+
+        <div className="fb-output" aria-live="polite">
+          {retry !== null ? <Alert tone="warning">{retryNotice(retry)}</Alert> : null}
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          {generate.isPending ? (
+            <GeneratingSkeleton attempt={retry} />
+          ) : shown ? (
+            <FacebookPostPreview
+              key={`${shown.post.id}:${shown.post.updated_at}`}
+              post={shown.post}
+              business={business}
+              notice={shown.notice}
+              readOnly={readOnly}
+              saving={edit.isPending}
+              saveError={edit.error ? `Failed to save the post: ${edit.error.message}` : null}
+              onSave={saveEdit}
+            />
+          ) : (
+            <Placeholder icon={ThumbsUpIcon} title="No Post Generated Yet" className="empty-state">
+              <p className="placeholder-text">Pick a post type, describe what you want to say and generate a post, or try a sample first.</p>
+              <Button variant="secondary" onClick={() => void run({ ...options, description: "" })} disabled={readOnly}>
+                Generate Sample Post
+              </Button>
+            </Placeholder>
+          )}
+        </div>
+      </div>
+
+      <RecentPosts viewAsId={viewAsId} readOnly={readOnly} openId={shown?.post.id ?? null} onOpen={(post) => setShown({ post, notice: null })} onDeleted={(id) => shown?.post.id === id && setShown(null)} />
+    </>
+  );
+}
+
+function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field fb-wide">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function BusinessCard({
+  loading,
+  failed,
+  profile,
+  onRetry,
+}: {
+  loading: boolean;
+  failed: boolean;
+  profile: { company_name: string | null; company_category: string | null; company_location: string | null; company_logo_url: string | null } | null;
+  onRetry: () => void;
+}) {
+  return (
+    <section className="card card-pad fb-card" aria-labelledby="business-card-title">
+      <div className="fb-card-head">
+        <h2 className="fb-card-title" id="business-card-title">
+          Business Profile
+        </h2>
+        <Link to="/settings/personal" className="usage-link">
+          Edit
+        </Link>
+      </div>
+      {loading ? (
+        <p className="muted" role="status">
+          Loading your business profile...
+        </p>
+      ) : failed ? (
+        <RetryAlert message="Failed to load your business data." onRetry={onRetry} />
+      ) : profile?.company_name?.trim() ? (
+        <div className="fb-business">
+          <CompanyLogo url={profile.company_logo_url} name={profile.company_name} className="logo-preview is-small" />
+          <div>
+            <p className="post-author">{profile.company_name}</p>
+            <p className="post-meta">{[profile.company_category, profile.company_location].filter(Boolean).join(" · ") || "Add a category and location for better posts"}</p>
+          </div>
+        </div>
+      ) : (
+        <Alert tone="warning">{PROFILE_REQUIRED_MESSAGE}</Alert>
+      )}
+    </section>
+  );
+}
+
+/** The skeleton while a post is written: progress creeps towards 90 % until the answer lands. */
+function GeneratingSkeleton({ attempt }: { attempt: number | null }) {
+  const [progress, setProgress] = useState(8);
+  const started = useRef(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const seconds = (Date.now() - started.current) / 1000;
+      setProgress(Math.min(90, 8 + 82 * (1 - Math.exp(-seconds / 6))));
+    }, 250);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div className="card card-pad fb-skeleton" role="status" aria-label="Generating your post">
+      <div className="fb-skeleton-head">
+        <span className="skeleton is-circle" />
+        <div className="fb-skeleton-lines">
+          <span className="skeleton" style={{ width: "40%" }} />
+          <span className="skeleton" style={{ width: "25%" }} />
+        </div>
+      </div>
+      <span className="skeleton" style={{ width: "70%" }} />
+      <span className="skeleton" />
+      <span className="skeleton" />
+      <span className="skeleton" style={{ width: "85%" }} />
+      <span className="skeleton is-image" />
+      <div className="usage-meter" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)} aria-label="Progress">
+        <span style={{ width: `${progress}%` }} />
+      </div>
+      <p className="muted">{attempt ? `Writing your post... (retry ${attempt} of 3)` : "Writing your post..."}</p>
+    </div>
+  );
+}
+
+function RecentPosts({
+  viewAsId,
+  readOnly,
+  openId,
+  onOpen,
+  onDeleted,
+}: {
+  viewAsId: string | null;
+  readOnly: boolean;
+  openId: string | null;
+  onOpen: (post: GeneratedPost) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const posts = useQuery(postsQuery(viewAsId));
+  const remove = useDeletePost();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section className="section" aria-labelledby="recent-posts-title">
+      <h2 className="section-title" id="recent-posts-title">
+        Recent posts {posts.data ? <span className="section-count">{posts.data.posts.length}</span> : null}
+      </h2>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {posts.isPending ? (
+        <p className="muted" role="status">
+          Loading your recent posts...
+        </p>
+      ) : posts.isError ? (
+        <RetryAlert message={`Failed to load your posts: ${posts.error.message}`} onRetry={() => void posts.refetch()} />
+      ) : posts.data.posts.length === 0 ? (
+        <p className="card card-pad muted">Posts you generate are kept here, to reopen, copy or delete later.</p>
+      ) : (
+        <ul className="recent-posts">
+          {posts.data.posts.map((post) => (
+            <li key={post.id} className={post.id === openId ? "card recent-post is-open" : "card recent-post"}>
+              <div className="recent-post-text">
+                <p className="recent-post-title">{post.title}</p>
+                <p className="post-meta">
+                  {formatDateTime(post.created_at)} · {POST_TYPE_LABELS[post.postType]?.label ?? post.postType}{" "}
+                  {post.source === "template" ? <Badge tone="soon">Template</Badge> : null}
+                </p>
+              </div>
+              <div className="recent-post-actions">
+                <Button size="sm" variant="ghost" onClick={() => onOpen(post)} aria-label={`Open ${post.title}`}>
+                  Open
+                </Button>
+                <CopyButton text={fullPostText(post)} label="Copy" copiedLabel="Copied" variant="ghost" />
+                {readOnly ? null : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${post.title}`}
+                    busy={remove.isPending && remove.variables === post.id}
+                    onClick={async () => {
+                      setError(null);
+                      try {
+                        await remove.mutateAsync(post.id);
+                        onDeleted(post.id);
+                      } catch (err) {
+                        setError(`Failed to delete the post: ${err instanceof Error ? err.message : "Unknown error"}`);
+                      }
+                    }}
+                  >
+                    <TrashIcon size="sm" />
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

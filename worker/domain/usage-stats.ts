@@ -1,0 +1,141 @@
+// AI usage statistics (spec part 2 §2, §3, §9) and monthly budgets: response shapes and the pure rules around them.
+import { z } from "zod";
+import { roundCost } from "./usage-cost";
+
+/** Spec §9: the panel's Recent Activity shows the latest 10 calls. */
+export const RECENT_LOGS = 10;
+/** The chart covers the last 30 days, today included. */
+export const CHART_DAYS = 30;
+
+export const USAGE_FOOTNOTE = "Token usage and costs are estimates and may vary based on the actual API usage.";
+export const USAGE_EMPTY = "No AI usage yet";
+export const USAGE_LOADING = "Loading your AI usage statistics...";
+export const USAGE_LOAD_FAILED = "Failed to load your AI usage statistics";
+
+export type ToolUsage = { tool_name: string; count: number; tokens: number; cost: number };
+export type RecentLog = {
+  id: string;
+  created_at: string;
+  tool_name: string;
+  model: string;
+  total_tokens: number;
+  estimated_cost: number;
+  /** True when the tokens are the length / 4 estimate (the provider sent none). */
+  tokens_estimated: boolean;
+};
+export type DailyUsage = { day: string; tokens: number; cost: number; count: number };
+
+export type BudgetState = {
+  /** Dollars per calendar month (UTC); null when no budget is set. */
+  monthly_usd: number | null;
+  spent_usd: number;
+  /** First day of the month the spend is counted over, YYYY-MM-DD. */
+  month_start: string;
+  /** When the spend starts again from zero (first day of next month, UTC). */
+  resets_at: string;
+  over: boolean;
+};
+
+/** Spec §3 "Usage stats", plus the 30-day chart and the budget. */
+export type UsageStats = {
+  totalUsage: number;
+  totalTokens: number;
+  totalCost: number;
+  usageByTool: ToolUsage[];
+  recentLogs: RecentLog[];
+  daily: DailyUsage[];
+  budget: BudgetState;
+};
+
+export type UserUsage = {
+  user_id: string | null;
+  email: string | null;
+  company_name: string | null;
+  /** The user's monthly budget in dollars, null when none is set. */
+  monthly_usd: number | null;
+  count: number;
+  tokens: number;
+  cost: number;
+};
+export type ModelUsage = { model: string; count: number; tokens: number; cost: number };
+
+/** Admins: every user's usage over the chosen window. */
+export type AllUsage = {
+  days: number;
+  totalUsage: number;
+  totalTokens: number;
+  totalCost: number;
+  byUser: UserUsage[];
+  byTool: ToolUsage[];
+  byModel: ModelUsage[];
+  byDay: DailyUsage[];
+};
+
+export type UsageResponse = { stats: UsageStats; all: AllUsage | null };
+
+export const UsageQuery = z.object({
+  /** "all": admins get every user's usage too. */
+  scope: z.enum(["me", "all"]).default("me"),
+  days: z.coerce.number().int().min(1).max(366).default(CHART_DAYS),
+});
+
+export const BudgetUpdate = z.object({
+  /** Dollars per month; null removes the budget. */
+  monthly_usd: z
+    .number({ message: "Enter the budget in dollars" })
+    .min(0, { message: "The budget cannot be negative" })
+    .max(1_000_000, { message: "The budget is too large" })
+    .nullable(),
+});
+export type BudgetResponse = { user_id: string; budget: BudgetState };
+
+/** YYYY-MM-DD of a date, UTC. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The calendar month (UTC) a moment falls in: its first instant and the next month's. */
+export function monthWindow(now: Date): { start: string; end: string } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+export function budgetState(monthlyUsd: number | null, spentUsd: number, now: Date): BudgetState {
+  const { start, end } = monthWindow(now);
+  const spent = roundCost(spentUsd);
+  return {
+    monthly_usd: monthlyUsd,
+    spent_usd: spent,
+    month_start: start.slice(0, 10),
+    resets_at: end,
+    // Reaching the budget exactly counts as used up: the next call would go past it.
+    over: monthlyUsd !== null && spent >= monthlyUsd,
+  };
+}
+
+function dollars(value: number): string {
+  return `$${value.toFixed(2)}`;
+}
+
+/** What an AI feature answers once the monthly budget is used up. */
+export function budgetExceededMessage(budget: Pick<BudgetState, "monthly_usd" | "resets_at">): string {
+  const resets = new Date(budget.resets_at).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+  return `You have used your monthly AI budget of ${dollars(budget.monthly_usd ?? 0)}. AI features are paused until ${resets} or until an administrator raises your budget.`;
+}
+
+/** The first day of the chart window, for a 30-day chart ending today. */
+export function chartStart(now: Date, days = CHART_DAYS): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+}
+
+/** One entry per day of the window, oldest first; days without calls are zero. */
+export function fillDays(rows: DailyUsage[], now: Date, days = CHART_DAYS): DailyUsage[] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const start = chartStart(now, days);
+  return Array.from({ length: days }, (_, i) => {
+    const day = utcDay(new Date(start.getTime() + i * 86_400_000));
+    const row = byDay.get(day);
+    return { day, tokens: row?.tokens ?? 0, cost: roundCost(row?.cost ?? 0), count: row?.count ?? 0 };
+  });
+}

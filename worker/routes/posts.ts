@@ -1,0 +1,78 @@
+// /api/posts: the Facebook Post Generator (POST /facebook) and the user's kept posts (list, edit, delete).
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { deletePost, insertPost, listPosts, postJson, updatePostContent } from "../db/posts";
+import { getProfile } from "../db/users";
+import {
+  LOGIN_REQUIRED_MESSAGE,
+  PROFILE_REQUIRED_MESSAGE,
+  PostEdit,
+  PostRequest,
+  type PostListResponse,
+  type PostResponse,
+} from "../domain/facebook-post";
+import { apiError, ErrorCode } from "../errors";
+import { generatePost } from "../posts/generate";
+import { validate } from "../validate";
+
+const POST_NOT_FOUND = "Post not found";
+
+/** Spec §5: without a session the generator answers its own wording, not the generic 401 text. */
+const requireSignedIn = createMiddleware<AppEnv>(async (c, next) => {
+  if (!/^Bearer\s+\S/.test(c.req.header("Authorization") ?? "")) {
+    return apiError(c, 401, ErrorCode.unauthorized, LOGIN_REQUIRED_MESSAGE);
+  }
+  await next();
+});
+
+export const postRoutes = new Hono<AppEnv>()
+  .use(requireSignedIn, requireUser)
+
+  .get("/", async (c) => {
+    const rows = await listPosts(getDb(c.env.DB), c.get("subject").id);
+    const body: PostListResponse = { posts: rows.map(postJson) };
+    return c.json(body);
+  })
+
+  .post("/facebook", validate("json", PostRequest), async (c) => {
+    const userId = c.get("caller").id;
+    const db = getDb(c.env.DB);
+    const profile = c.get("subject").profile ?? (await getProfile(db, userId));
+    // Spec §5: a post needs the business profile (at least the company name) to be relevant.
+    if (!profile?.companyName?.trim()) return apiError(c, 400, ErrorCode.profileRequired, PROFILE_REQUIRED_MESSAGE);
+    const req = c.req.valid("json");
+    const business = {
+      company_name: profile.companyName,
+      company_category: profile.companyCategory,
+      company_location: profile.companyLocation,
+      company_description: profile.companyDescription,
+    };
+    const outcome = await generatePost(c.env, userId, business, req, (event) => {
+      // Logging never fails a generation; it finishes after the answer when the runtime allows.
+      const sent = c.env.USAGE_EVENTS.send(event).catch((error) => console.error("usage-events send failed", event.event_id, error));
+      try {
+        c.executionCtx.waitUntil(sent);
+      } catch {
+        void sent;
+      }
+    });
+    if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.message);
+    const row = await insertPost(db, userId, req, outcome.post, outcome.source);
+    const body: PostResponse = { post: postJson(row), notice: outcome.notice };
+    return c.json(body, 201);
+  })
+
+  .patch("/:id", validate("json", PostEdit), async (c) => {
+    const row = await updatePostContent(getDb(c.env.DB), c.get("caller").id, c.req.param("id"), c.req.valid("json").content);
+    if (!row) return apiError(c, 404, ErrorCode.notFound, POST_NOT_FOUND);
+    return c.json({ post: postJson(row) });
+  })
+
+  .delete("/:id", async (c) => {
+    const deleted = await deletePost(getDb(c.env.DB), c.get("caller").id, c.req.param("id"));
+    if (!deleted) return apiError(c, 404, ErrorCode.notFound, POST_NOT_FOUND);
+    return c.body(null, 204);
+  });
