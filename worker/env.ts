@@ -17,6 +17,8 @@ export interface Env {
   AI_TIMEOUT_MS?: string;
   SERPAPI_KEY?: string;
   ELEVENLABS_API_KEY?: string;
+  /** Text-to-speech origin (default https://api.elevenlabs.io); tests point it at the fake. */
+  ELEVENLABS_BASE_URL?: string;
   STRIPE_LINK_MONTHLY?: string;
   STRIPE_LINK_ANNUAL?: string;
   STRIPE_PORTAL_URL?: string;

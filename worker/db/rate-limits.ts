@@ -44,3 +44,20 @@ export async function clearKey(db: Db, key: string) {
 export function retryAfterSeconds(limit: Limit, nowMs = Date.now()) {
   return windowStart(limit.windowSeconds, nowMs) + limit.windowSeconds - Math.floor(nowMs / 1000);
 }
+
+/** Adds `amount` to the key's current window (a budget kept as an integer) and returns the new total. */
+export async function addToWindow(db: Db, limit: Pick<Limit, "key" | "windowSeconds">, amount: number, nowMs = Date.now()) {
+  const start = windowStart(limit.windowSeconds, nowMs);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key: limit.key, windowStart: start, count: amount })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = ${start} then ${rateLimits.count} + ${amount} else ${amount} end`,
+        windowStart: start,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return rows[0]?.count ?? amount;
+}
