@@ -112,8 +112,9 @@ export const LEAD_QUESTION =
 export type LeadDetails = { name: string | null; phone: string | null; email: string | null };
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/i;
-const PHONE = /(?:\+?\d[\d\s().-]{7,}\d)/;
-const NAME = /\b(?:my name is|my name's|i am|i'm|this is|name:)\s+([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)/i;
+const PHONE = /\+?\(?\d[\d\s().-]{7,}\d/;
+// "my name is sam" may be lower-case; "I'm Dana" must be a capitalised word ("I'm looking …" is not a name).
+const NAME = /(?:\b[Mm]y name(?: is|'s)|\b[Nn]ame:|\bI'm|\bI am|\b[Tt]his is)\s+((?<=(?:is|'s|:)\s+)[A-Za-z][a-zA-Z'-]+|[A-Z][a-zA-Z'-]+)((?:\s+[A-Z][a-zA-Z'-]+)?)/;
 
 /** What contact details a visitor's message holds (pure; used on replies after the lead question). */
 export function extractLead(text: string): LeadDetails {
@@ -121,7 +122,8 @@ export function extractLead(text: string): LeadDetails {
   const phoneMatch = PHONE.exec(text.replace(EMAIL, " "))?.[0] ?? null;
   const digits = phoneMatch?.replace(/\D/g, "") ?? "";
   const phone = digits.length >= 7 && digits.length <= 15 ? phoneMatch!.trim() : null;
-  let name = NAME.exec(text)?.[1]?.trim() ?? null;
+  const named = NAME.exec(text);
+  let name = named ? `${named[1]}${named[2] ?? ""}`.trim() : null;
   if (!name && (email || phone)) {
     // "Jane Doe, 512 555 0100": a leading name before the contact detail.
     const lead = /^\s*([A-Z][a-zA-Z'-]+(?:\s+[A-Z][a-zA-Z'-]+)?)\s*[,;-]/.exec(text)?.[1];
@@ -163,7 +165,7 @@ export const TtsRequest = z.object({
 /** Splits streamed text into complete sentences and the unfinished rest (voice starts with the first sentence). */
 export function takeSentences(buffer: string): { sentences: string[]; rest: string } {
   const sentences: string[] = [];
-  const re = /[^.!?\n]*[.!?]+["')\]]*(?=\s)|[^\n]+\n/g;
+  const re = /[\s\S]*?[.!?]+["')\]]*(?=\s)|[^\n]+\n/g;
   let last = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(buffer))) {
