@@ -19,8 +19,13 @@ type ErrorBody = { error: { code: string; message: string } };
 /** The success body of a route: every JSON body it can answer except the error shape. */
 export type Ok<T> = Exclude<T, ErrorBody>;
 
+/** The JSON body type of a typed response; distributes over a route's several responses. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type BodyOf<R> = R extends ClientResponse<infer T, any, any> ? T : never;
+
 /** Awaits a typed call; returns the success body, throws ApiError (status, stable code, message) otherwise. */
-export async function unwrap<T>(call: Promise<ClientResponse<T>>): Promise<Ok<T>> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function unwrap<R extends ClientResponse<any, any, any>>(call: Promise<R>): Promise<Ok<BodyOf<R>>> {
   const res = await call;
-  return (await readApiResponse(res as unknown as Response)) as Ok<T>;
+  return (await readApiResponse(res as unknown as Response)) as Ok<BodyOf<R>>;
 }

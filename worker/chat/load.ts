@@ -11,11 +11,14 @@ import { subjectQuestions } from "./reply";
 
 const ReportId = z.uuid();
 
+/** The typed error response, so the RPC client sees every route's success body. */
+type ErrorResponse = ReturnType<typeof apiError>;
+
 /** The subject, or the error response the page shows (400 bad id, 404 report / prospect, 503 store failure). */
 export async function loadSubject(
   c: Context<AppEnv>,
   audience: "admin" | "public",
-): Promise<{ subject: ChatSubject } | { error: Response }> {
+): Promise<{ subject: ChatSubject } | { error: ErrorResponse }> {
   const id = c.req.param("reportId") ?? "";
   if (!ReportId.safeParse(id).success) {
     return { error: apiError(c, 400, "invalid_chat_id", audience === "admin" ? CHAT_TEXT.invalidId : CHAT_TEXT.invalidLink) };
@@ -49,7 +52,7 @@ export function chatBootstrap(c: Context<AppEnv>, subject: ChatSubject) {
 }
 
 /** The POST body: JSON, no `system` turn (400), the schema (400), then the size caps (413 / 422). */
-export async function readChatRequest(c: Context<AppEnv>): Promise<{ data: ChatRequest } | { error: Response }> {
+export async function readChatRequest(c: Context<AppEnv>): Promise<{ data: ChatRequest } | { error: ErrorResponse }> {
   let raw: unknown;
   try {
     raw = await c.req.json();

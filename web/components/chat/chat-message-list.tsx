@@ -1,0 +1,33 @@
+// The conversation: assistant and user bubbles, the typing indicator, kept scrolled to the newest line.
+import { useEffect, useRef } from "react";
+import type { ChatLine } from "../../lib/use-chat";
+
+export function ChatMessageList({ lines, assistantName }: { lines: ChatLine[]; assistantName: string }) {
+  const end = useRef<HTMLDivElement>(null);
+  const last = lines[lines.length - 1];
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: "end" });
+  }, [lines.length, last?.content]);
+  return (
+    <div className="chat-log" role="log" aria-live="polite" aria-label="Conversation">
+      {lines.map((line) =>
+        line.pending && line.content === "" ? (
+          <div key={line.id} className="chat-line is-assistant">
+            <div className="chat-bubble chat-typing" role="status">
+              <span className="visually-hidden">{assistantName} is typing…</span>
+              <span aria-hidden="true" />
+              <span aria-hidden="true" />
+              <span aria-hidden="true" />
+            </div>
+          </div>
+        ) : (
+          <div key={line.id} className={`chat-line is-${line.role}`} data-testid={`chat-${line.role}`}>
+            <p className="chat-who">{line.role === "user" ? "You" : assistantName}</p>
+            <div className="chat-bubble">{line.content}</div>
+          </div>
+        ),
+      )}
+      <div ref={end} />
+    </div>
+  );
+}
