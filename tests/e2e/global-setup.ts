@@ -20,6 +20,8 @@ export default async function setup(project: TestProject) {
       AI_BASE_URL: fakes.ai.url,
       AI_TIMEOUT_MS: "5000",
       SERPAPI_KEY: "fake-key",
+      ELEVENLABS_API_KEY: "fake-key",
+      ELEVENLABS_BASE_URL: fakes.tts.url,
       REPORT_RETRY_BASE_SECONDS: "1",
     },
   });
