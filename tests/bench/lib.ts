@@ -12,6 +12,8 @@ export interface Figure {
 export interface BenchContext {
   baseUrl: string;
   adminEmail: string;
+  /** The fake AI's base URL (…/v1), for baselines measured against it directly. */
+  aiUrl?: string;
 }
 
 export interface Suite {

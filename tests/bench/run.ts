@@ -6,13 +6,14 @@ import { authSuite } from "./suites/auth";
 import { reportsSuite } from "./suites/reports";
 import { prospectsSuite } from "./suites/prospects";
 import { webSuite } from "./suites/web";
+import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
 import type { BenchContext, Figure, Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, chatSuite];
 
 async function main() {
   const only = process.argv.slice(2);
-  const fakes = await startFakes({ aiLatencyMs: 300 });
+  const fakes = await startFakes({ aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
   buildWeb();
   const server = await startDevServer({
     port: Number(process.env.BENCH_PORT ?? 8798),
@@ -26,7 +27,7 @@ async function main() {
       REPORT_RETRY_BASE_SECONDS: "1",
     },
   });
-  const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test" };
+  const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test", aiUrl: fakes.ai.url };
   const figures: Figure[] = [];
   try {
     for (const suite of suites) {

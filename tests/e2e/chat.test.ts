@@ -53,6 +53,18 @@ async function sendAndWait(page: Page, text: string) {
   return res;
 }
 
+/** The screen at 1280 and 375 px wide (SHOTS_DIR), back at the width it had. */
+async function shotBoth(page: Page, name: string) {
+  const before = page.viewportSize()!;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+    // Let the sidebar drawer finish its transition: this is a picture, not an assertion.
+    await page.waitForTimeout(350);
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(before);
+}
+
 async function lastReply(page: Page) {
   return (await page.getByTestId("chat-assistant").last().textContent()) ?? "";
 }
@@ -80,7 +92,7 @@ describe("prospect chat", () => {
     await page.waitForURL(`**/admin/prospect-chat/${reportId}`);
     await page.getByRole("heading", { level: 1, name }).waitFor();
     expect(await page.getByText("Orlando, FL").first().isVisible()).toBe(true);
-    await shot(page, "chat-admin-empty-1280");
+    await shotBoth(page, "chat-admin-empty");
 
     // The system prompt shows and hides.
     await page.getByRole("button", { name: "Show system prompt" }).click();
@@ -97,7 +109,7 @@ describe("prospect chat", () => {
     const res = await replyResponse;
     expect(res.headers()["content-type"]).toContain("text/event-stream");
     await page.getByText('Thanks for asking "What type of plumbing issue are you dealing with?"').waitFor();
-    await shot(page, "chat-admin-mid-1280");
+    await shotBoth(page, "chat-admin-mid");
 
     // Share copies the public link.
     await page.getByRole("button", { name: "Share" }).click();
@@ -115,7 +127,7 @@ describe("prospect chat", () => {
     await visitor.page.goto(link);
     await visitor.page.getByRole("heading", { level: 1, name }).waitFor();
     expect(await visitor.page.getByText("Orlando, FL", { exact: true }).count()).toBe(0);
-    await shot(visitor.page, "chat-shared-empty-375");
+    await shotBoth(visitor.page, "chat-shared-empty");
     // Voice on: the first sentence is spoken through /api/tts while the reply streams.
     await visitor.page.getByRole("button", { name: "Voice off" }).click();
     const tts = visitor.page.waitForResponse((r) => r.url().endsWith("/api/tts"));
@@ -127,15 +139,13 @@ describe("prospect chat", () => {
     await sendAndWait(visitor.page, "Do you offer a warranty?");
     expect(await lastReply(visitor.page)).toContain("could you share your name and the best phone number or email");
     await sendAndWait(visitor.page, "Sure, I'm Dana Reyes, 407-555-0188");
-    await shot(visitor.page, "chat-shared-mid-375");
+    await shotBoth(visitor.page, "chat-shared-mid");
 
     // The AI fails: the fallback notice appears and the chat still answers.
     await sendAndWait(visitor.page, "How much does a new water heater cost? [fake:500]");
     await visitor.page.getByText(FALLBACK_NOTICE).waitFor();
     expect(await lastReply(visitor.page)).toContain("15% off their first service");
-    await shot(visitor.page, "chat-shared-fallback-375");
-    await visitor.page.setViewportSize({ width: 1280, height: 900 });
-    await shot(visitor.page, "chat-shared-fallback-1280");
+    await shotBoth(visitor.page, "chat-shared-fallback");
     await visitor.context.close();
 
     // The admin sees that conversation, the lead on top.
@@ -145,16 +155,14 @@ describe("prospect chat", () => {
     const lead = convo.getByLabel("Lead");
     await lead.getByText("Dana Reyes").waitFor();
     expect(await lead.getByText("407-555-0188").isVisible()).toBe(true);
-    await shot(page, "chat-admin-conversations-1280");
+    await shotBoth(page, "chat-admin-conversations");
 
     // The admin's AI fails too: notice and fallback.
     await page.getByRole("button", { name: "Conversations" }).click();
     await sendAndWait(page, "Can you come tomorrow? [fake:500]");
     await page.getByText(FALLBACK_NOTICE).waitFor();
     expect(await lastReply(page)).toContain("100% satisfaction guarantee");
-    await shot(page, "chat-admin-fallback-1280");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await shot(page, "chat-admin-fallback-375");
+    await shotBoth(page, "chat-admin-fallback");
     await context.close();
   });
 
@@ -169,9 +177,7 @@ describe("prospect chat", () => {
     await page.waitForURL("**/dashboard");
     await page.goto("/admin/prospect-chat/not-a-report");
     await page.getByRole("heading", { name: "Invalid chat ID" }).waitFor();
-    await shot(page, "chat-admin-error-1280");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await shot(page, "chat-admin-error-375");
+    await shotBoth(page, "chat-admin-error");
     await page.getByRole("link", { name: "Back to Reports" }).click();
     await page.waitForURL("**/admin/report-generator");
     await context.close();
@@ -180,9 +186,7 @@ describe("prospect chat", () => {
     await visitor.page.goto(`/shared/chat/${crypto.randomUUID()}`);
     await visitor.page.getByRole("heading", { name: "Chat not found" }).waitFor();
     expect(await visitor.page.getByText("This chat may have been removed or the link is invalid.").isVisible()).toBe(true);
-    await shot(visitor.page, "chat-shared-error-375");
-    await visitor.page.setViewportSize({ width: 1280, height: 900 });
-    await shot(visitor.page, "chat-shared-error-1280");
+    await shotBoth(visitor.page, "chat-shared-error");
     await visitor.page.goto("/shared/chat/bad-link");
     await visitor.page.getByRole("heading", { name: "Invalid chat link" }).waitFor();
     await visitor.context.close();

@@ -11,6 +11,8 @@ export interface StartFakesOptions {
   ports?: { ai?: number; search?: number; tts?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
+  /** Streamed answers send their first token after this long (chat benchmark). */
+  aiFirstTokenMs?: number;
 }
 
 export interface Fakes {
@@ -31,7 +33,7 @@ export interface Fakes {
 
 export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const started = await Promise.allSettled([
-    startOpenAiFake({ port: opts.ports?.ai ?? 0, latencyMs: opts.aiLatencyMs ?? 0 }),
+    startOpenAiFake({ port: opts.ports?.ai ?? 0, latencyMs: opts.aiLatencyMs ?? 0, firstTokenMs: opts.aiFirstTokenMs }),
     startSearchFake(opts.ports?.search ?? 0),
     startTtsFake(opts.ports?.tts ?? 0),
   ]);

@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { CHAT_TEXT } from "../../worker/domain/chat";
-import { Brand } from "../components/brand";
 import { Button } from "../components/button";
 import { ChatError } from "../components/chat/chat-error";
 import { ChatPanel } from "../components/chat/chat-panel";
@@ -57,7 +56,6 @@ function SharedChat({ id, data }: { id: string; data: SharedChatData }) {
         <div className="chat-title">
           <h1>{data.prospect.name}</h1>
         </div>
-        <Brand to="/" />
       </header>
       <div className="chat-toolbar" role="toolbar" aria-label="Chat actions">
         <VoiceControls voice={voice} />
