@@ -9,7 +9,7 @@ import { CHAT_TEXT, ChatRequest, chatLimitProblem, DEFAULT_QUESTIONS, DEFAULT_VO
 import { apiError, ErrorCode, type FieldErrors } from "../errors";
 import { subjectQuestions } from "./reply";
 
-const ReportId = z.uuid();
+export const ReportId = z.uuid();
 
 /** The typed error response, so the RPC client sees every route's success body. */
 type ErrorResponse = ReturnType<typeof apiError>;

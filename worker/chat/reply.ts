@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { AiError, chatCompletionStream, promptText, usageEvent, type ChatMessage } from "../ai/client";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import { saveChatTurn, type ChatSessionRow, type ChatSubject } from "../db/chat";
+import { saveChatTurn, type ChatSubject, type VisitorSession } from "../db/chat";
 import { addToWindow, currentCount } from "../db/rate-limits";
 import {
   CHAT_TEXT,
@@ -50,6 +50,10 @@ export function dailySpendKey(reportId: string) {
   return { key: `chat-spend:${reportId}`, windowSeconds: 86_400, max: Math.round(REPORT_DAILY_AI_BUDGET_USD * MICRO_USD) };
 }
 
+export function overDailyCap(spentMicroUsd: number, reportId: string): boolean {
+  return spentMicroUsd >= dailySpendKey(reportId).max;
+}
+
 export async function dailyCapReached(db: Db, reportId: string): Promise<boolean> {
   const limit = dailySpendKey(reportId);
   return (await currentCount(db, limit)) >= limit.max;
@@ -64,7 +68,7 @@ export type ReplyPlan = {
   /** Known before any AI call: no key, daily cap, or the page already in fallback mode. */
   fallback: FallbackReason | null;
   /** Public chat: the visitor's conversation, for the transcript and the lead question. */
-  session: ChatSessionRow | null;
+  session: VisitorSession | null;
 };
 
 type Emit = (event: ChatStreamEvent) => Promise<void>;

@@ -2,13 +2,13 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { aiConfigured } from "../ai/client";
-import { chatBootstrap, clientIp, loadSubject, readChatRequest } from "../chat/load";
-import { dailyCapReached, replyResponse } from "../chat/reply";
+import { chatBootstrap, clientIp, loadSubject, readChatRequest, ReportId } from "../chat/load";
+import { dailyCapReached, dailySpendKey, overDailyCap, replyResponse } from "../chat/reply";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { openChatSession } from "../db/chat";
-import { countEvent, retryAfterSeconds, type Limit } from "../db/rate-limits";
-import type { FallbackReason } from "../domain/chat";
+import { readPublicChatState } from "../db/chat";
+import { retryAfterSeconds, type Limit } from "../db/rate-limits";
+import { CHAT_TEXT, type FallbackReason } from "../domain/chat";
 import { CHAT_BODY_MAX_BYTES, PUBLIC_CHAT_PER_IP, PUBLIC_CHAT_PER_REPORT } from "../domain/chat-limits";
 import { apiError, ErrorCode } from "../errors";
 
@@ -38,34 +38,40 @@ export const sharedChatRoutes = new Hono<AppEnv>()
   })
 
   .post("/:reportId/messages", tooLarge, async (c) => {
-    const reportId = c.req.param("reportId");
-    const db = getDb(c.env.DB);
-    // Counted before any other work: a flood is refused as cheaply as possible.
-    const ipLimit: Limit = { key: `chat-ip:${clientIp(c)}`, ...PUBLIC_CHAT_PER_IP };
-    if ((await countEvent(db, ipLimit)) > ipLimit.max) return tooMany(c, ipLimit, CHAT_RATE_LIMITED);
-
     const body = await readChatRequest(c);
     if ("error" in body) return body.error;
-    const loaded = await loadSubject(c, "public");
-    if ("error" in loaded) return loaded.error;
-
+    const reportId = c.req.param("reportId");
+    if (!ReportId.safeParse(reportId).success) return apiError(c, 400, "invalid_chat_id", CHAT_TEXT.invalidLink);
+    const db = getDb(c.env.DB);
+    const ipLimit: Limit = { key: `chat-ip:${clientIp(c)}`, ...PUBLIC_CHAT_PER_IP };
     const reportLimit: Limit = { key: `chat-report:${reportId}`, ...PUBLIC_CHAT_PER_REPORT };
-    if ((await countEvent(db, reportLimit)) > reportLimit.max) return tooMany(c, reportLimit, CHAT_REPORT_RATE_LIMITED);
+    const spend = dailySpendKey(reportId);
+    // One D1 round trip before the AI call: it sits on the time to the first streamed word.
+    const state = await readPublicChatState(db, {
+      reportId,
+      visitorId: body.data.session_id ?? crypto.randomUUID(),
+      ipLimit,
+      reportLimit,
+      spendKey: spend.key,
+      spendWindowSeconds: spend.windowSeconds,
+    });
+    if (state.ipCount > ipLimit.max) return tooMany(c, ipLimit, CHAT_RATE_LIMITED);
+    if (!state.subject) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.chatNotFound);
+    if (!state.subject.prospectId) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.prospectNotFound);
+    if (state.reportCount > reportLimit.max) return tooMany(c, reportLimit, CHAT_REPORT_RATE_LIMITED);
 
     let fallback: FallbackReason | null = null;
     if (!aiConfigured(c.env)) fallback = "not_configured";
-    else if (await dailyCapReached(db, reportId)) fallback = "daily_cap";
+    else if (overDailyCap(state.spend, reportId)) fallback = "daily_cap";
     else if (body.data.fallback) fallback = "session";
 
-    const visitorId = body.data.session_id ?? crypto.randomUUID();
-    const session = await openChatSession(db, reportId, visitorId, new Date().toISOString());
     return replyResponse(c, {
       db,
-      subject: loaded.subject,
+      subject: state.subject,
       turns: body.data.messages,
       audience: "public",
       userId: null,
       fallback,
-      session,
+      session: state.session,
     });
   });
