@@ -4,7 +4,7 @@ import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import SharedChatPage from "../../web/pages/shared-chat";
 import { CHAT_TEXT } from "../../worker/domain/chat";
-import { json, renderAt, signedOut, stubFetch } from "./helpers";
+import { fakeAuth, json, renderAt, stubFetch } from "./helpers";
 
 const REPORT = "7b0c2f4e-2d7a-4a57-9d55-2f0a3c1e9b11";
 
@@ -40,7 +40,7 @@ function sseStream() {
 function renderChat() {
   return renderAt(
     `/shared/chat/${REPORT}`,
-    signedOut(),
+    fakeAuth(),
     <Routes>
       <Route path="/shared/chat/:id" element={<SharedChatPage />} />
     </Routes>,
@@ -75,10 +75,10 @@ describe("shared chat page", () => {
     await waitFor(() => expect(fetch.mock.calls.filter(([, i]) => i?.method === "POST")).toHaveLength(1));
     const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === "POST")!;
     expect(url).toBe(`/api/shared/chat/${REPORT}/messages`);
-    const sent = JSON.parse(String(init.body));
+    const sent = JSON.parse(String(init!.body));
     expect(sent.messages.map((m: { role: string }) => m.role)).toEqual(["assistant", "user"]);
     expect(sent.session_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(new Headers(init.headers).get("Authorization")).toBeNull();
+    expect(new Headers(init!.headers).get("Authorization")).toBeNull();
     expect(screen.getByText("Ridge Roofing is typing…")).toBeTruthy();
     expect(input.disabled).toBe(true);
 
