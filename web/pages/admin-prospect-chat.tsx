@@ -36,6 +36,7 @@ export default function AdminProspectChatPage() {
       <div className="chat-page is-dark">
         <ChatError
           title={message}
+          note="Open a prospect's chat from its card on the Prospects screen."
           action={
             <div className="banner-actions">
               <Link to={REPORTS_PATH} className={buttonClass("primary")}>

@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { AlertCircleIcon } from "../icons";
 import { Placeholder } from "../placeholder";
 
-export function ChatError({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+export function ChatError({ title, note, children, action }: { title: string; note?: string; children?: ReactNode; action?: ReactNode }) {
   return (
     <Placeholder icon={AlertCircleIcon} title={title} heading="h1">
-      {children ? <p className="placeholder-text">{children}</p> : null}
+      {children ?? note ? <p className="placeholder-text">{children ?? note}</p> : null}
       {action}
     </Placeholder>
   );

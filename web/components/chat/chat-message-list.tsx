@@ -3,13 +3,14 @@ import { useEffect, useRef } from "react";
 import type { ChatLine } from "../../lib/use-chat";
 
 export function ChatMessageList({ lines, assistantName }: { lines: ChatLine[]; assistantName: string }) {
-  const end = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const last = lines[lines.length - 1];
+  // Follow the newest words inside the log only (never scroll the page under the reader).
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "end" });
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [lines.length, last?.content]);
   return (
-    <div className="chat-log" role="log" aria-live="polite" aria-label="Conversation">
+    <div className="chat-log" ref={log} role="log" aria-live="polite" aria-label="Conversation">
       {lines.map((line) =>
         line.pending && line.content === "" ? (
           <div key={line.id} className="chat-line is-assistant">
@@ -27,7 +28,6 @@ export function ChatMessageList({ lines, assistantName }: { lines: ChatLine[]; a
           </div>
         ),
       )}
-      <div ref={end} />
     </div>
   );
 }
