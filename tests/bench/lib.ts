@@ -93,3 +93,19 @@ export async function signUp(baseUrl: string, email: string, password = "correct
   if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
   return body as { access_token: string; refresh_token: string; user: { id: string } };
 }
+
+/** The bench admin's access token: signs up the first time, signs in after that. */
+export async function adminToken(baseUrl: string, email: string, password = "correct-horse-battery"): Promise<string> {
+  try {
+    return (await signUp(baseUrl, email, password)).access_token;
+  } catch {
+    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.8" },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = await json(res);
+    if (!res.ok) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
+    return body.access_token;
+  }
+}

@@ -42,6 +42,14 @@ async function createProspect(token: string, name: string): Promise<string> {
   return ((await res.json()) as { report: { id: string } }).report.id;
 }
 
+async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await page.waitForURL("**/dashboard");
+}
+
 /** Sends a message with Enter and waits for the streamed reply to finish (the composer is enabled again). */
 async function sendAndWait(page: Page, text: string) {
   const input = page.getByLabel("Message", { exact: true });
@@ -78,11 +86,7 @@ describe("prospect chat", () => {
 
     const { context, page } = await newPage(browser);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(E2E_PASSWORD);
-    await page.getByRole("button", { name: /sign in/i }).click();
-    await page.waitForURL("**/dashboard");
+    await signIn(page, email);
 
     // From the prospect card.
     await page.goto("/admin/report-generator");
@@ -170,11 +174,7 @@ describe("prospect chat", () => {
     const email = inject("adminEmail");
     await adminToken(email);
     const { page, context } = await newPage(browser);
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(E2E_PASSWORD);
-    await page.getByRole("button", { name: /sign in/i }).click();
-    await page.waitForURL("**/dashboard");
+    await signIn(page, email);
     await page.goto("/admin/prospect-chat/not-a-report");
     await page.getByRole("heading", { name: "Invalid chat ID" }).waitFor();
     await shotBoth(page, "chat-admin-error");

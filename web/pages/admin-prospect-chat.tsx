@@ -7,6 +7,7 @@ import { Badge } from "../components/badge";
 import { Button, buttonClass } from "../components/button";
 import { ChatError } from "../components/chat/chat-error";
 import { ChatPanel } from "../components/chat/chat-panel";
+import { ChatTool } from "../components/chat/chat-tool";
 import { ConversationList } from "../components/chat/conversation-list";
 import { ProspectSwitcher } from "../components/chat/prospect-switcher";
 import { VoiceControls } from "../components/chat/voice-controls";
@@ -76,6 +77,11 @@ function AdminChat({ id, data }: { id: string; data: AdminChatData }) {
   const { prospect } = data;
   const facts = [prospect.company_name !== prospect.name ? prospect.company_name : "", prospect.keyword, prospect.area].filter(Boolean);
 
+  function reset() {
+    voice.stop();
+    chat.reset();
+  }
+
   async function share() {
     if (await copyText(`${location.origin}/shared/chat/${id}`)) flashCopied();
   }
@@ -99,33 +105,11 @@ function AdminChat({ id, data }: { id: string; data: AdminChatData }) {
 
       <div className="chat-toolbar" role="toolbar" aria-label="Chat actions">
         <VoiceControls voice={voice} />
-        <button type="button" className="chat-tool" aria-pressed={panel === "prompt"} onClick={() => toggle("prompt")}>
-          <CodeIcon size="sm" />
-          <span>{panel === "prompt" ? "Hide system prompt" : "Show system prompt"}</span>
-        </button>
-        <button type="button" className="chat-tool" aria-pressed={panel === "switch"} onClick={() => toggle("switch")}>
-          <SwitchIcon size="sm" />
-          <span>Switch prospect</span>
-        </button>
-        <button type="button" className="chat-tool" aria-pressed={panel === "conversations"} onClick={() => toggle("conversations")}>
-          <InboxIcon size="sm" />
-          <span>Conversations</span>
-        </button>
-        <button type="button" className="chat-tool" onClick={share}>
-          <LinkIcon size="sm" />
-          <span>Share</span>
-        </button>
-        <button
-          type="button"
-          className="chat-tool"
-          onClick={() => {
-            voice.stop();
-            chat.reset();
-          }}
-        >
-          <RefreshIcon size="sm" />
-          <span>Reset</span>
-        </button>
+        <ChatTool icon={CodeIcon} label={panel === "prompt" ? "Hide system prompt" : "Show system prompt"} pressed={panel === "prompt"} onClick={() => toggle("prompt")} />
+        <ChatTool icon={SwitchIcon} label="Switch prospect" pressed={panel === "switch"} onClick={() => toggle("switch")} />
+        <ChatTool icon={InboxIcon} label="Conversations" pressed={panel === "conversations"} onClick={() => toggle("conversations")} />
+        <ChatTool icon={LinkIcon} label="Share" onClick={share} />
+        <ChatTool icon={RefreshIcon} label="Reset" onClick={reset} />
         {copied ? (
           <span className="chat-copied" role="status">
             {CHAT_TEXT.linkCopied}

@@ -6,6 +6,7 @@ import { CHAT_TEXT } from "../../worker/domain/chat";
 import { Button } from "../components/button";
 import { ChatError } from "../components/chat/chat-error";
 import { ChatPanel } from "../components/chat/chat-panel";
+import { ChatTool } from "../components/chat/chat-tool";
 import { VoiceControls } from "../components/chat/voice-controls";
 import { LightbulbIcon, RefreshIcon } from "../components/icons";
 import { LoadingScreen } from "../components/route-guards";
@@ -59,21 +60,15 @@ function SharedChat({ id, data }: { id: string; data: SharedChatData }) {
       </header>
       <div className="chat-toolbar" role="toolbar" aria-label="Chat actions">
         <VoiceControls voice={voice} />
-        <button type="button" className="chat-tool" aria-pressed={showChips} onClick={() => setShowChips(!showChips)}>
-          <LightbulbIcon size="sm" />
-          <span>{showChips ? "Hide questions" : "Show questions"}</span>
-        </button>
-        <button
-          type="button"
-          className="chat-tool"
+        <ChatTool icon={LightbulbIcon} label={showChips ? "Hide questions" : "Show questions"} pressed={showChips} onClick={() => setShowChips(!showChips)} />
+        <ChatTool
+          icon={RefreshIcon}
+          label="Reset"
           onClick={() => {
             voice.stop();
             chat.reset();
           }}
-        >
-          <RefreshIcon size="sm" />
-          <span>Reset</span>
-        </button>
+        />
       </div>
       <div className="chat-layout">
         <ChatPanel chat={chat} voice={voice} assistantName={data.prospect.name} questions={data.questions} showChips={showChips} />

@@ -1,6 +1,6 @@
 // Chat figures: time to the first streamed reply byte through the worker against the fake AI's own first token
 // (200 ms), and the public chat's requests/s once a client is over its rate limit, beside the bare route.
-import { json, percentile, requestsPerSecond, round, signUp, type Suite } from "../lib";
+import { adminToken, json, percentile, requestsPerSecond, round, type Suite } from "../lib";
 
 /** The fake AI sends its first streamed token this long after the request (tests/bench/run.ts). */
 export const CHAT_FIRST_TOKEN_MS = 200;
@@ -25,17 +25,7 @@ async function timeToFirst(url: string, init: RequestInit, isFirst: (text: strin
 }
 
 async function newReport(baseUrl: string, adminEmail: string): Promise<string> {
-  let token: string;
-  try {
-    token = (await signUp(baseUrl, adminEmail)).access_token;
-  } catch {
-    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.8.8" },
-      body: JSON.stringify({ email: adminEmail, password: "correct-horse-battery" }),
-    });
-    token = (await json(res)).access_token;
-  }
+  const token = await adminToken(baseUrl, adminEmail);
   const res = await fetch(`${baseUrl}/api/reports`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },

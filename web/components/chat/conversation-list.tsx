@@ -1,5 +1,6 @@
 // What visitors asked on the shared chat link, newest first; each opens in full with the lead's details on top.
 import { useQuery } from "@tanstack/react-query";
+import type { ComponentType } from "react";
 import { formatCreated } from "../../lib/format-date";
 import { conversationsQuery } from "../../queries/chat";
 import { RetryAlert } from "../alert";
@@ -32,37 +33,9 @@ export function ConversationList({ reportId }: { reportId: string }) {
                 </summary>
                 {c.lead ? (
                   <dl className="chat-lead" aria-label="Lead">
-                    {c.lead.name ? (
-                      <div>
-                        <dt>
-                          <UsersIcon size="sm" />
-                          <span className="visually-hidden">Name</span>
-                        </dt>
-                        <dd>{c.lead.name}</dd>
-                      </div>
-                    ) : null}
-                    {c.lead.phone ? (
-                      <div>
-                        <dt>
-                          <PhoneIcon size="sm" />
-                          <span className="visually-hidden">Phone</span>
-                        </dt>
-                        <dd>
-                          <a href={`tel:${c.lead.phone.replace(/[^\d+]/g, "")}`}>{c.lead.phone}</a>
-                        </dd>
-                      </div>
-                    ) : null}
-                    {c.lead.email ? (
-                      <div>
-                        <dt>
-                          <MailIcon size="sm" />
-                          <span className="visually-hidden">Email</span>
-                        </dt>
-                        <dd>
-                          <a href={`mailto:${c.lead.email}`}>{c.lead.email}</a>
-                        </dd>
-                      </div>
-                    ) : null}
+                    <LeadRow icon={UsersIcon} label="Name" value={c.lead.name} />
+                    <LeadRow icon={PhoneIcon} label="Phone" value={c.lead.phone} href={c.lead.phone ? `tel:${c.lead.phone.replace(/[^\d+]/g, "")}` : undefined} />
+                    <LeadRow icon={MailIcon} label="Email" value={c.lead.email} href={c.lead.email ? `mailto:${c.lead.email}` : undefined} />
                   </dl>
                 ) : null}
                 <ol className="chat-transcript">
@@ -79,5 +52,18 @@ export function ConversationList({ reportId }: { reportId: string }) {
         })}
       </ul>
     </aside>
+  );
+}
+
+function LeadRow({ icon: Icon, label, value, href }: { icon: ComponentType<{ size?: "sm" | "md" }>; label: string; value: string | null; href?: string }) {
+  if (!value) return null;
+  return (
+    <div>
+      <dt>
+        <Icon size="sm" />
+        <span className="visually-hidden">{label}</span>
+      </dt>
+      <dd>{href ? <a href={href}>{value}</a> : value}</dd>
+    </div>
   );
 }

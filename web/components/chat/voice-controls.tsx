@@ -24,20 +24,15 @@ export function VoiceControls({ voice }: { voice: Voice }) {
             Voice
           </label>
           <select id={pickerId} className="chat-voice-picker" value={voice.voiceId} onChange={(e) => voice.setVoiceId(e.target.value)}>
-            <optgroup label="Female">
-              {VOICES.filter((v) => v.gender === "female").map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Male">
-              {VOICES.filter((v) => v.gender === "male").map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </optgroup>
+            {(["female", "male"] as const).map((gender) => (
+              <optgroup key={gender} label={gender === "female" ? "Female" : "Male"}>
+                {VOICES.filter((v) => v.gender === gender).map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
           </select>
         </>
       ) : null}
