@@ -1,6 +1,7 @@
 // What visitors asked on the shared chat link, newest first; each opens in full with the lead's details on top.
 import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
+import { CHAT_TEXT } from "../../../worker/domain/chat";
 import { formatCreated } from "../../lib/format-date";
 import { conversationsQuery } from "../../queries/chat";
 import { RetryAlert } from "../alert";
@@ -14,7 +15,7 @@ export function ConversationList({ reportId }: { reportId: string }) {
       <h2 className="chat-side-title">Conversations</h2>
       <p className="chat-side-hint">What prospects asked on the shared chat link.</p>
       {query.isPending ? <p className="chat-side-empty">Loading...</p> : null}
-      {query.isError ? <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} /> : null}
+      {query.isError ? <RetryAlert message={CHAT_TEXT.refreshFailed} onRetry={() => void query.refetch()} /> : null}
       {query.isSuccess && list.length === 0 ? (
         <p className="chat-side-empty">No conversations yet. Share the chat link and they will appear here.</p>
       ) : null}
