@@ -5,7 +5,7 @@ export function QuestionChips({ questions, onPick, disabled }: { questions: stri
     <ul className="chat-chips" aria-label="Suggested questions">
       {questions.map((q) => (
         <li key={q}>
-          <button type="button" className="chat-chip" disabled={disabled} onClick={() => onPick(q)}>
+          <button type="button" className="chat-chip" title={q} disabled={disabled} onClick={() => onPick(q)}>
             {q}
           </button>
         </li>
