@@ -9,6 +9,14 @@ export function ChatMessageList({ lines, assistantName }: { lines: ChatLine[]; a
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [lines.length, last?.content]);
+  // A phone turned sideways or a notice appearing resizes the log: keep the newest line in view.
+  useEffect(() => {
+    const el = log.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => (el.scrollTop = el.scrollHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   return (
     <div className="chat-log" ref={log} role="log" aria-live="polite" aria-label="Conversation">
       {lines.map((line) =>
