@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
       { path: "forgot-password", ...page(() => import("./pages/forgot-password")) },
       { path: "reset-password", ...page(() => import("./pages/reset-password")) },
       { path: "shared/reports/:id", ...page(() => import("./pages/shared-report")) },
-      { path: "shared/chat/:id", ...later("Shared Chat", true) },
+      { path: "shared/chat/:id", ...page(() => import("./pages/shared-chat")) },
 
       // Signed in
       {
@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
                   { path: "admin/users", ...page(() => import("./pages/admin-users")) },
                   { path: "admin/new-report", ...page(() => import("./pages/admin-new-report")) },
                   { path: "admin/reports/:id", ...page(() => import("./pages/admin-report")) },
-                  { path: "admin/prospect-chat/:id", ...later("Prospect Chat") },
+                  { path: "admin/prospect-chat/:id", ...page(() => import("./pages/admin-prospect-chat")) },
                 ],
               },
 

@@ -16,6 +16,9 @@ import { sharedReportRoutes } from "./routes/shared-reports";
 import { fileRoutes } from "./routes/files";
 import { postRoutes } from "./routes/posts";
 import { usageRoutes } from "./routes/usage";
+import { chatRoutes } from "./routes/chat";
+import { sharedChatRoutes } from "./routes/shared-chat";
+import { ttsRoutes } from "./routes/tts";
 
 const app = new Hono<AppEnv>();
 
@@ -60,7 +63,10 @@ const routes = app
   .route("/api/shared/reports", sharedReportRoutes)
   .route("/api/files", fileRoutes)
   .route("/api/posts", postRoutes)
-  .route("/api/usage", usageRoutes);
+  .route("/api/usage", usageRoutes)
+  .route("/api/chat", chatRoutes)
+  .route("/api/shared/chat", sharedChatRoutes)
+  .route("/api/tts", ttsRoutes);
 
 app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 

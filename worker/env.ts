@@ -8,6 +8,8 @@ export interface Secrets {
   AI_API_KEY?: string;
   SERPAPI_KEY?: string;
   ELEVENLABS_API_KEY?: string;
+  /** Text-to-speech origin (default https://api.elevenlabs.io); tests point it at the fake. */
+  ELEVENLABS_BASE_URL?: string;
   STRIPE_LINK_MONTHLY?: string;
   STRIPE_LINK_ANNUAL?: string;
   STRIPE_PORTAL_URL?: string;

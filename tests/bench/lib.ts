@@ -12,6 +12,8 @@ export interface Figure {
 export interface BenchContext {
   baseUrl: string;
   adminEmail: string;
+  /** The fake AI's base URL (…/v1), for baselines measured against it directly. */
+  aiUrl?: string;
 }
 
 export interface Suite {
@@ -105,4 +107,20 @@ export async function signUp(baseUrl: string, email: string, password = "correct
   const body = await json(res);
   if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
   return body as { access_token: string; refresh_token: string; user: { id: string } };
+}
+
+/** The bench admin's access token: signs up the first time, signs in after that. */
+export async function adminToken(baseUrl: string, email: string, password = "correct-horse-battery"): Promise<string> {
+  try {
+    return (await signUp(baseUrl, email, password)).access_token;
+  } catch {
+    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.8" },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = await json(res);
+    if (!res.ok) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
+    return body.access_token;
+  }
 }

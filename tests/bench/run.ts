@@ -7,13 +7,14 @@ import { reportsSuite } from "./suites/reports";
 import { prospectsSuite } from "./suites/prospects";
 import { webSuite } from "./suites/web";
 import { usageSuite } from "./suites/usage";
+import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
 import type { BenchContext, Figure, Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite];
 
 async function main() {
   const only = process.argv.slice(2);
-  const fakes = await startFakes({ services: ["ai"], aiLatencyMs: 300 });
+  const fakes = await startFakes({ services: ["ai"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
   // The usage suite times the fake directly, to tell the worker's share of a post generation.
   process.env.BENCH_AI_URL = fakes.ai.url;
   buildWeb();
@@ -29,7 +30,7 @@ async function main() {
       REPORT_RETRY_BASE_SECONDS: "1",
     },
   });
-  const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test" };
+  const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test", aiUrl: fakes.ai.url };
   const figures: Figure[] = [];
   try {
     for (const suite of suites) {

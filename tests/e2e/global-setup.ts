@@ -7,8 +7,8 @@ export const E2E_JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
 export const E2E_ADMIN = "owner@agency.test";
 
 export default async function setup(project: TestProject) {
-  // Only the services the app calls today; add "search" / "tts" with the first code that calls them.
-  const fakes = await startFakes({ services: ["ai"] });
+  // Only the services the app calls: AI, and voice for the chat.
+  const fakes = await startFakes({ services: ["ai", "tts"] });
   buildWeb();
   const server = await startDevServer({
     port: Number(process.env.E2E_PORT ?? 8799),
@@ -21,6 +21,8 @@ export default async function setup(project: TestProject) {
       AI_BASE_URL: fakes.ai.url,
       AI_TIMEOUT_MS: "5000",
       SERPAPI_KEY: "fake-key",
+      ELEVENLABS_API_KEY: "fake-key",
+      ELEVENLABS_BASE_URL: fakes.tts!.url,
       REPORT_RETRY_BASE_SECONDS: "1",
     },
   });

@@ -15,6 +15,8 @@ export interface StartFakesOptions {
   ports?: { ai?: number; search?: number; tts?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
+  /** Streamed answers send their first token after this long (chat benchmark). */
+  aiFirstTokenMs?: number;
 }
 
 export interface Fakes {
@@ -40,7 +42,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const wanted = new Set<FakeService>(opts.services ?? ['ai', 'search', 'tts']);
   wanted.add('ai');
   const starters: Record<FakeService, () => Promise<AnyFake>> = {
-    ai: () => startOpenAiFake({ port: opts.ports?.ai ?? 0, latencyMs: opts.aiLatencyMs ?? 0 }),
+    ai: () => startOpenAiFake({ port: opts.ports?.ai ?? 0, latencyMs: opts.aiLatencyMs ?? 0, firstTokenMs: opts.aiFirstTokenMs }),
     search: () => startSearchFake(opts.ports?.search ?? 0),
     tts: () => startTtsFake(opts.ports?.tts ?? 0),
   };

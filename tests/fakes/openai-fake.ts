@@ -17,6 +17,7 @@ export const FAKE_SCENARIOS = [
   'schema-invalid',
   'no-usage',
   'missing-fields',
+  'stream-cut',
 ] as const;
 export type FakeScenario = (typeof FAKE_SCENARIOS)[number];
 
@@ -41,6 +42,8 @@ export interface OpenAiFakeOptions {
   latencyMs?: number;
   /** Wait of the `slow` scenario; defaults to FAKE_SLOW_MS. */
   slowMs?: number;
+  /** Streams only: headers go out at once (no `latencyMs`), the first token after this many ms (the chat benchmark uses 200). */
+  firstTokenMs?: number;
 }
 
 export interface OpenAiFake {
@@ -202,8 +205,17 @@ function completion(body: WireRequest, content: string, withUsage: boolean) {
   };
 }
 
-/** Server-sent events in the OpenAI streaming shape (for a chat route that streams). */
-function sendStream(res: ServerResponse, body: WireRequest, content: string, withUsage: boolean): void {
+/**
+ * Server-sent events in the OpenAI streaming shape (for a chat route that streams). `firstTokenMs`
+ * holds the first content chunk back after the headers; `cut` drops the connection after one chunk.
+ */
+async function sendStream(
+  res: ServerResponse,
+  body: WireRequest,
+  content: string,
+  withUsage: boolean,
+  opts: { firstTokenMs?: number; cut?: boolean } = {},
+): Promise<void> {
   const id = `chatcmpl-fake-${randomUUID()}`;
   const created = Math.floor(Date.now() / 1000);
   const model = body.model ?? 'fake-model';
@@ -211,6 +223,12 @@ function sendStream(res: ServerResponse, body: WireRequest, content: string, wit
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...extra })}\n\n`;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   res.write(chunk({ role: 'assistant', content: '' }, null));
+  if (opts.firstTokenMs && !(await waitUnlessClosed(res, opts.firstTokenMs))) return;
+  if (opts.cut) {
+    res.write(chunk({ content: content.slice(0, 16) }, null));
+    res.destroy();
+    return;
+  }
   for (const piece of content.match(/[\s\S]{1,16}/g) ?? []) res.write(chunk({ content: piece }, null));
   res.write(chunk({}, 'stop'));
   if (withUsage && body.stream_options?.include_usage) {
@@ -226,9 +244,10 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
   const requests: RecordedRequest[] = [];
   const failedOnce = new Map<string, number>();
 
-  async function answer(res: ServerResponse, body: WireRequest, content: string, withUsage = true): Promise<void> {
-    if (!(await waitUnlessClosed(res, latencyMs))) return;
-    if (body.stream) sendStream(res, body, content, withUsage);
+  async function answer(res: ServerResponse, body: WireRequest, content: string, withUsage = true, cut = false): Promise<void> {
+    // A stream with a first-token delay answers its headers at once (the chat benchmark's model).
+    if (!(body.stream && opts.firstTokenMs) && !(await waitUnlessClosed(res, latencyMs))) return;
+    if (body.stream) await sendStream(res, body, content, withUsage, { firstTokenMs: opts.firstTokenMs, cut });
     else sendJson(res, 200, completion(body, content, withUsage));
   }
 
@@ -269,6 +288,8 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
     switch (scenario as FakeScenario) {
       case 'ok':
         return answer(res, request, okContent(request, prompt));
+      case 'stream-cut':
+        return answer(res, request, okContent(request, prompt), true, true);
       case 'no-usage':
         return answer(res, request, okContent(request, prompt), false);
       case 'slow':

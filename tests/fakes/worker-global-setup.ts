@@ -7,6 +7,6 @@ export const WORKER_FAKE_PORTS = { ai: base, search: base + 1, tts: base + 2 };
 
 export default async function setup() {
   // Only the services worker code calls today; add "search" / "tts" here with the first code that calls them.
-  const fakes = await startFakes({ services: ["ai"], ports: WORKER_FAKE_PORTS });
+  const fakes = await startFakes({ services: ["ai", "tts"], ports: WORKER_FAKE_PORTS });
   return () => fakes.close();
 }

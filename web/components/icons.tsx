@@ -278,3 +278,28 @@ export const PrinterIcon = make(
     <rect x="6" y="14" width="12" height="8" />
   </>,
 );
+export const RefreshIcon = make(
+  <>
+    <path d="M21 12a9 9 0 1 1-2.6-6.4L21 8" />
+    <path d="M21 3v5h-5" />
+  </>,
+);
+export const VolumeIcon = make(
+  <>
+    <path d="M11 5 6 9H2v6h4l5 4V5z" />
+    <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />
+  </>,
+);
+export const VolumeOffIcon = make(
+  <>
+    <path d="M11 5 6 9H2v6h4l5 4V5z" />
+    <path d="m23 9-6 6M17 9l6 6" />
+  </>,
+);
+export const SwitchIcon = make(<path d="M16 3h5v5M4 20 21 3M21 16v5h-5M15 15l6 6M4 4l5 5" />);
+export const LinkIcon = make(
+  <>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </>,
+);

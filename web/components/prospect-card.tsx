@@ -119,6 +119,12 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
       {p.report ? (
         <div className="prospect-report-status">
           <ReportStatusBadge status={p.report.status} />
+          {p.last_chat_at ? (
+            <span className="prospect-last-chat">
+              <ChatIcon size="sm" />
+              Last chatted <time dateTime={p.last_chat_at}>{formatCreated(p.last_chat_at)}</time>
+            </span>
+          ) : null}
         </div>
       ) : null}
 

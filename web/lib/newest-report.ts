@@ -23,7 +23,7 @@ export function useNewestReport(enabled: boolean, accessToken: string | null | u
   return { state: "loading" };
 }
 
-/** The AI Chat target: a path, or null for plain text. */
+/** The AI Chat target: the open chat while on a chat route, else the newest report's chat; null for plain text. */
 export function useAiChatTarget(enabled: boolean, accessToken: string | null | undefined): string | null {
   const newest = useNewestReport(enabled, accessToken);
   const openChat = useMatch("/admin/prospect-chat/:id");

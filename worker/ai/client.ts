@@ -106,21 +106,25 @@ function toAiError(error: unknown): AiError {
   return new AiError('connection', `API request failed: ${message}`, { cause: error });
 }
 
-/** One non-streaming chat completion. Never retries: retries belong to the queue. Throws AiError. */
-export async function chatCompletion(env: Env, request: ChatCompletionRequest): Promise<ChatCompletionResult> {
-  if (!aiConfigured(env)) {
-    throw new AiError('connection', 'API request failed: AI is not configured (AI_API_KEY is not set)');
-  }
-  const client = new OpenAI({
+function openAiClient(env: Env, timeoutMs: number): OpenAI {
+  return new OpenAI({
     baseURL: env.AI_BASE_URL?.trim() || DEFAULT_AI_BASE_URL,
     apiKey: env.AI_API_KEY,
-    timeout: timeoutFrom(env, request.timeoutMs),
+    timeout: timeoutMs,
     maxRetries: 0,
     defaultHeaders: {
       'HTTP-Referer': env.APP_ORIGIN?.trim() || DEFAULT_APP_ORIGIN,
       'X-Title': 'Porchlight',
     },
   });
+}
+
+/** One non-streaming chat completion. Never retries: retries belong to the queue. Throws AiError. */
+export async function chatCompletion(env: Env, request: ChatCompletionRequest): Promise<ChatCompletionResult> {
+  if (!aiConfigured(env)) {
+    throw new AiError('connection', 'API request failed: AI is not configured (AI_API_KEY is not set)');
+  }
+  const client = openAiClient(env, timeoutFrom(env, request.timeoutMs));
 
   let completion: OpenAI.Chat.ChatCompletion;
   try {
@@ -198,4 +202,76 @@ export function usageEvent(input: UsageEventInput): UsageEventMessage {
     created_at: new Date().toISOString(),
     tokens_estimated: usage.estimated ?? false,
   };
+}
+
+/**
+ * One streamed chat completion: yields the text as it arrives and returns the whole reply with the
+ * provider's token counts (`stream_options.include_usage`). The time-out covers the wait for the
+ * first token and every later gap between chunks. Never retries. Throws AiError (an empty reply too).
+ */
+export async function* chatCompletionStream(
+  env: Env,
+  request: Omit<ChatCompletionRequest, 'json'>,
+): AsyncGenerator<string, ChatCompletionResult, void> {
+  if (!aiConfigured(env)) {
+    throw new AiError('connection', 'API request failed: AI is not configured (AI_API_KEY is not set)');
+  }
+  const timeoutMs = timeoutFrom(env, request.timeoutMs);
+  const client = openAiClient(env, timeoutMs);
+  const idle = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      idle.abort();
+    }, timeoutMs);
+  };
+  const onCallerAbort = () => idle.abort();
+  request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  let content = '';
+  let model = request.model;
+  let provided: OpenAI.CompletionUsage | undefined;
+  arm();
+  try {
+    const stream = await client.chat.completions.create(
+      {
+        model: request.model,
+        messages: request.messages,
+        max_tokens: request.maxTokens,
+        temperature: request.temperature,
+        stream: true,
+        stream_options: { include_usage: true },
+      },
+      { signal: idle.signal },
+    );
+    for await (const chunk of stream) {
+      arm();
+      if (chunk.model) model = chunk.model;
+      if (chunk.usage) provided = chunk.usage;
+      const delta = chunk.choices?.[0]?.delta?.content;
+      if (delta) {
+        content += delta;
+        yield delta;
+      }
+    }
+  } catch (error) {
+    if (timedOut) throw new AiError('timeout', 'AI request timed out', { cause: error });
+    throw toAiError(error);
+  } finally {
+    if (timer) clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+  if (content.trim() === '') throw new AiError('empty', EMPTY_RESPONSE_MESSAGE);
+  const usage: AiUsage = provided
+    ? {
+        input_tokens: provided.prompt_tokens,
+        output_tokens: provided.completion_tokens,
+        total_tokens: provided.total_tokens ?? provided.prompt_tokens + provided.completion_tokens,
+        estimated: false,
+      }
+    : estimatedUsage(promptText(request.messages), content);
+  return { content, model, usage };
 }

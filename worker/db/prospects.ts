@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { prospectSearchText } from "../domain/prospect-rules";
+import { lastChatAt } from "./chat";
 import { D1_MAX_PARAMS, rowsPerInsert, type Db } from "./client";
 import { afterCursor, containsPattern, rowid, type Cursor } from "./cursor";
 import { prospects, seoReports } from "./schema";
@@ -30,6 +31,7 @@ const listColumns = {
   reportId: sql<string | null>`${seoReports.id}`.as("report_id"),
   reportContentGenerated: sql<number | null>`${seoReports.contentGenerated}`.as("report_content_generated"),
   reportStatus: sql<string | null>`${seoReports.status}`.as("report_status"),
+  lastChatAt: lastChatAt.as("last_chat_at"),
 };
 
 /** A listed prospect: its columns (not search_text), its rowid and its report's id and state. */
@@ -41,6 +43,8 @@ export type ProspectWithReport = Pick<
   reportId: string | null;
   reportContentGenerated: boolean | number | null;
   reportStatus: string | null;
+  /** When a visitor last chatted on the report's shared chat link. */
+  lastChatAt?: string | null;
 };
 
 /** Double quotes inside an FTS5 string are doubled; the whole needle is one phrase (a substring). */

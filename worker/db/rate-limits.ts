@@ -22,8 +22,14 @@ export async function currentCount(db: Db, limit: Limit, nowMs = Date.now()): Pr
 
 /** Counts one event and returns the count in the window including it. */
 export async function countEvent(db: Db, limit: Limit, nowMs = Date.now()): Promise<number> {
+  const rows = await countEventQuery(db, limit, nowMs);
+  return rows[0]?.count ?? 1;
+}
+
+/** The statement `countEvent` runs, for a caller that batches it with other reads (one D1 round trip). */
+export function countEventQuery(db: Db, limit: Limit, nowMs = Date.now()) {
   const start = windowStart(limit.windowSeconds, nowMs);
-  const rows = await db
+  return db
     .insert(rateLimits)
     .values({ key: limit.key, windowStart: start, count: 1 })
     .onConflictDoUpdate({
@@ -34,7 +40,6 @@ export async function countEvent(db: Db, limit: Limit, nowMs = Date.now()): Prom
       },
     })
     .returning({ count: rateLimits.count });
-  return rows[0]?.count ?? 1;
 }
 
 export async function clearKey(db: Db, key: string) {
@@ -43,4 +48,30 @@ export async function clearKey(db: Db, key: string) {
 
 export function retryAfterSeconds(limit: Limit, nowMs = Date.now()) {
   return windowStart(limit.windowSeconds, nowMs) + limit.windowSeconds - Math.floor(nowMs / 1000);
+}
+
+/** Adds `amount` to the key's current window (a budget kept as an integer) and returns the new total. */
+export async function addToWindow(db: Db, limit: Pick<Limit, "key" | "windowSeconds">, amount: number, nowMs = Date.now()) {
+  const start = windowStart(limit.windowSeconds, nowMs);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key: limit.key, windowStart: start, count: amount })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = ${start} then ${rateLimits.count} + ${amount} else ${amount} end`,
+        windowStart: start,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return rows[0]?.count ?? amount;
+}
+
+/** The statement `currentCount` runs, for batching; read the answer with `countInWindow`. */
+export function currentCountQuery(db: Db, key: string) {
+  return db.select({ windowStart: rateLimits.windowStart, count: rateLimits.count }).from(rateLimits).where(sql`${rateLimits.key} = ${key}`).limit(1);
+}
+
+export function countInWindow(row: { windowStart: number; count: number } | undefined, windowSeconds: number, nowMs = Date.now()): number {
+  return row && row.windowStart === windowStart(windowSeconds, nowMs) ? row.count : 0;
 }

@@ -79,6 +79,8 @@ export type ProspectDto = {
   user_id: string | null;
   created_at: string;
   report: ReportSummary | null;
+  /** When a visitor last chatted on the report's shared chat link (null: never). */
+  last_chat_at?: string | null;
 };
 
 export type ProspectListResponse = {

@@ -59,6 +59,7 @@ export function prospectJson(p: ProspectWithReport): ProspectDto {
     report: p.reportId
       ? { id: p.reportId, content_generated: Boolean(p.reportContentGenerated), status: p.reportStatus ?? "draft" }
       : null,
+    last_chat_at: p.lastChatAt ?? null,
   };
 }
 

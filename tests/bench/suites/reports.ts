@@ -7,29 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { templateReportContent } from "../../../worker/domain/report-template";
-import { json, percentile, requestsPerSecond, round, signUp, type Figure, type Suite } from "../lib";
+import { adminToken, json, percentile, requestsPerSecond, round, type Figure, type Suite } from "../lib";
 
 const REPORTS = 100;
 /** The fake AI's added latency in `npm run bench` (tests/bench/run.ts). */
 const AI_LATENCY_MS = 300;
-const PASSWORD = "correct-horse-battery";
 
 type Status = { id: string; status: string; source: string | null; claimed_at: string | null; generated_at: string | null };
-
-async function adminToken(baseUrl: string, email: string): Promise<string> {
-  try {
-    return (await signUp(baseUrl, email, PASSWORD)).access_token;
-  } catch {
-    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.9" },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const body = await json(res);
-    if (!res.ok) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
-    return body.access_token;
-  }
-}
 
 type SharedRates = { bare: number; cached: number; uncached: number; revalidated: number };
 

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { json, round, signUp, type Figure, type Suite } from "../lib";
+import { adminToken, json, round, type Figure, type Suite } from "../lib";
 
 const LIGHTHOUSE = "lighthouse@12.2.3"; // the last major that runs on Node 20
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -50,17 +50,7 @@ function chunkGzip(prefix: string): number {
 }
 
 async function sharedReportUrl(baseUrl: string, adminEmail: string): Promise<string> {
-  let token: string;
-  try {
-    token = (await signUp(baseUrl, adminEmail)).access_token;
-  } catch {
-    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.8" },
-      body: JSON.stringify({ email: adminEmail, password: "correct-horse-battery" }),
-    });
-    token = (await json(res)).access_token;
-  }
+  const token = await adminToken(baseUrl, adminEmail);
   const created = await json(
     await fetch(`${baseUrl}/api/reports`, {
       method: "POST",

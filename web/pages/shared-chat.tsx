@@ -1,0 +1,78 @@
+// /shared/chat/:id: the public chat for one prospect (spec part 2 §2): only the prospect's name, voice, chips, reset.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { CHAT_TEXT } from "../../worker/domain/chat";
+import { Button } from "../components/button";
+import { ChatError } from "../components/chat/chat-error";
+import { ChatPanel } from "../components/chat/chat-panel";
+import { ChatTool } from "../components/chat/chat-tool";
+import { VoiceControls } from "../components/chat/voice-controls";
+import { LightbulbIcon, RefreshIcon } from "../components/icons";
+import { LoadingScreen } from "../components/route-guards";
+import { ApiError } from "../lib/api";
+import { useChat } from "../lib/use-chat";
+import { useVoice } from "../lib/use-voice";
+import { sharedChatQuery, type SharedChatData } from "../queries/chat";
+
+export default function SharedChatPage() {
+  const { id = "" } = useParams();
+  const query = useQuery(sharedChatQuery(id));
+  return (
+    <div className="public-frame chat-public">
+      {query.isPending ? <LoadingScreen /> : null}
+      {query.isError ? (
+        <ChatError
+          title={query.error instanceof ApiError && query.error.status > 0 && query.error.status < 500 ? query.error.message : CHAT_TEXT.loadFailed}
+          action={
+            query.error instanceof ApiError && (query.error.status === 0 || query.error.status >= 500) ? (
+              <Button onClick={() => void query.refetch()}>Try again</Button>
+            ) : null
+          }
+        >
+          {CHAT_TEXT.sharedLoadError}
+        </ChatError>
+      ) : null}
+      {query.isSuccess ? <SharedChat key={id} id={id} data={query.data} /> : null}
+    </div>
+  );
+}
+
+function SharedChat({ id, data }: { id: string; data: SharedChatData }) {
+  const voice = useVoice({ reportId: id, signedIn: false });
+  const chat = useChat({
+    endpoint: `/api/shared/chat/${encodeURIComponent(id)}/messages`,
+    greeting: data.greeting,
+    initialFallback: !data.ai_configured ? "not_configured" : data.daily_cap_reached ? "daily_cap" : null,
+    visitorSessions: true,
+    anonymous: true,
+    onDelta: voice.feed,
+    onReplace: voice.stop,
+    onDone: voice.flush,
+  });
+  const [showChips, setShowChips] = useState(true);
+  return (
+    <div className="chat-page">
+      <header className="chat-head">
+        <div className="chat-title">
+          <h1>{data.prospect.name}</h1>
+        </div>
+      </header>
+      <div className="chat-toolbar" role="toolbar" aria-label="Chat actions">
+        <VoiceControls voice={voice} />
+        <ChatTool icon={LightbulbIcon} label={showChips ? "Hide questions" : "Show questions"} pressed={showChips} onClick={() => setShowChips(!showChips)} />
+        <ChatTool
+          icon={RefreshIcon}
+          label="Reset"
+          onClick={() => {
+            voice.stop();
+            chat.reset();
+          }}
+        />
+      </div>
+      <div className="chat-layout">
+        <ChatPanel chat={chat} voice={voice} assistantName={data.prospect.name} questions={data.questions} showChips={showChips} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// Loading what a chat talks about, with the spec's load errors (§8), for the admin and the public routes.
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { getChatSubject, type ChatSubject } from "../db/chat";
+import { aiConfigured } from "../ai/client";
+import { CHAT_TEXT, ChatRequest, chatLimitProblem, DEFAULT_QUESTIONS, DEFAULT_VOICE_ID, greetingFor, VOICES } from "../domain/chat";
+import { apiError, ErrorCode, type FieldErrors } from "../errors";
+import { subjectQuestions } from "./reply";
+
+export const ReportId = z.uuid();
+
+/** The typed error response, so the RPC client sees every route's success body. */
+type ErrorResponse = ReturnType<typeof apiError>;
+
+/** The subject, or the error response the page shows (400 bad id, 404 report / prospect, 503 store failure). */
+export async function loadSubject(
+  c: Context<AppEnv>,
+  audience: "admin" | "public",
+): Promise<{ subject: ChatSubject } | { error: ErrorResponse }> {
+  const id = c.req.param("reportId") ?? "";
+  if (!ReportId.safeParse(id).success) {
+    return { error: apiError(c, 400, "invalid_chat_id", audience === "admin" ? CHAT_TEXT.invalidId : CHAT_TEXT.invalidLink) };
+  }
+  let subject: ChatSubject | null;
+  try {
+    subject = await getChatSubject(getDb(c.env.DB), id);
+  } catch (error) {
+    console.error(`[${c.get("requestId")}] chat load failed`, error);
+    return { error: apiError(c, 503, ErrorCode.unavailable, CHAT_TEXT.loadFailed) };
+  }
+  if (!subject) {
+    return { error: apiError(c, 404, ErrorCode.notFound, audience === "admin" ? CHAT_TEXT.reportNotFound : CHAT_TEXT.chatNotFound) };
+  }
+  if (!subject.prospectId) return { error: apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.prospectNotFound) };
+  return { subject };
+}
+
+/** What both chat pages start from; the admin one adds the prospect's details and the system prompt. */
+export function chatBootstrap(c: Context<AppEnv>, subject: ChatSubject) {
+  const questions = subjectQuestions(subject);
+  return {
+    report_id: subject.reportId,
+    greeting: greetingFor(subject),
+    questions: questions.length ? questions : [...DEFAULT_QUESTIONS],
+    ai_configured: aiConfigured(c.env),
+    tts_configured: typeof c.env.ELEVENLABS_API_KEY === "string" && c.env.ELEVENLABS_API_KEY.trim() !== "",
+    voices: VOICES.map(({ id, name }) => ({ id, name })),
+    default_voice_id: DEFAULT_VOICE_ID,
+  };
+}
+
+/** The POST body: JSON, no `system` turn (400), the schema (400), then the size caps (413 / 422). */
+export async function readChatRequest(c: Context<AppEnv>): Promise<{ data: ChatRequest } | { error: ErrorResponse }> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return { error: apiError(c, 400, ErrorCode.validation, "The request body must be JSON.") };
+  }
+  const turns = raw && typeof raw === "object" ? (raw as { messages?: unknown }).messages : undefined;
+  if (Array.isArray(turns) && turns.some((t) => t && typeof t === "object" && (t as { role?: unknown }).role === "system")) {
+    return { error: apiError(c, 400, "system_turn_refused", SYSTEM_TURN_REFUSED) };
+  }
+  const parsed = ChatRequest.safeParse(raw);
+  if (!parsed.success) {
+    const fields: FieldErrors = {};
+    for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
+    const [key, messages] = Object.entries(fields)[0] ?? ["_", ["Invalid request"]];
+    return { error: apiError(c, 400, ErrorCode.validation, `${key}: ${messages[0]}`, fields) };
+  }
+  const problem = chatLimitProblem(parsed.data.messages);
+  if (problem) {
+    return {
+      error: apiError(c, problem.status, problem.status === 413 ? ErrorCode.payloadTooLarge : "conversation_too_long", problem.message),
+    };
+  }
+  return { data: parsed.data };
+}
+
+export const SYSTEM_TURN_REFUSED = "Only user and assistant messages may be sent: the server writes the assistant's instructions.";
+
+/** Client address for rate limits. */
+export function clientIp(c: Context): string {
+  return c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local";
+}

@@ -1,0 +1,130 @@
+// Queries for the prospect chat: the report + prospect it talks about, visitor conversations and their turns, leads.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { countEventQuery, countInWindow, currentCountQuery, type Limit } from "./rate-limits";
+import { chatMessages, chatSessions, prospects, seoReports } from "./schema";
+
+
+function subjectQuery(db: Db, reportId: string) {
+  return db
+    .select({
+      reportId: seoReports.id,
+      questions: seoReports.questions,
+      // Aliased: D1 hands batched rows back by column name, and seo_reports.id / prospects.id would collide.
+      prospectId: sql<string | null>`${prospects.id}`.as("chat_prospect_id"),
+      name: sql<string>`${prospects.name}`.as("chat_name"),
+      companyName: sql<string>`${prospects.companyName}`.as("chat_company_name"),
+      keyword: sql<string>`${prospects.keyword}`.as("chat_keyword"),
+      area: sql<string>`${prospects.area}`.as("chat_area"),
+      tag: sql<string | null>`${prospects.tag}`.as("chat_tag"),
+      description: sql<string>`${prospects.description}`.as("chat_description"),
+    })
+    .from(seoReports)
+    .leftJoin(prospects, eq(prospects.id, seoReports.prospectId))
+    .where(eq(seoReports.id, reportId))
+    .limit(1);
+}
+
+/** The report's questions and its prospect's fields the chat needs, in one read (prospectId null: prospect gone). */
+export async function getChatSubject(db: Db, reportId: string) {
+  const rows = await subjectQuery(db, reportId);
+  return rows[0] ?? null;
+}
+export type ChatSubject = NonNullable<Awaited<ReturnType<typeof getChatSubject>>>;
+
+/** A visitor's conversation as a reply needs it: who, and where the lead question stands. */
+export type VisitorSession = { reportId: string; visitorId: string; answerCount: number; leadAskedAt: string | null };
+
+/**
+ * Everything a public message needs before the AI is called, in one D1 round trip: both rate-limit
+ * counts, the report and prospect, the report's spend today and the visitor's conversation so far.
+ */
+export async function readPublicChatState(
+  db: Db,
+  input: { reportId: string; visitorId: string; ipLimit: Limit; reportLimit: Limit; spendKey: string; spendWindowSeconds: number },
+) {
+  const [ip, report, subject, spend, session] = await db.batch([
+    countEventQuery(db, input.ipLimit),
+    countEventQuery(db, input.reportLimit),
+    subjectQuery(db, input.reportId),
+    currentCountQuery(db, input.spendKey),
+    db
+      .select({ answerCount: chatSessions.answerCount, leadAskedAt: chatSessions.leadAskedAt })
+      .from(chatSessions)
+      .where(and(eq(chatSessions.reportId, input.reportId), eq(chatSessions.visitorId, input.visitorId)))
+      .limit(1),
+  ]);
+  return {
+    ipCount: ip[0]?.count ?? 1,
+    reportCount: report[0]?.count ?? 1,
+    subject: subject[0] ?? null,
+    spend: countInWindow(spend[0], input.spendWindowSeconds),
+    session: {
+      reportId: input.reportId,
+      visitorId: input.visitorId,
+      answerCount: session[0]?.answerCount ?? 0,
+      leadAskedAt: session[0]?.leadAskedAt ?? null,
+    } satisfies VisitorSession,
+  };
+}
+
+export type SavedTurn = {
+  session: VisitorSession;
+  question: string;
+  answer: string;
+  askedAt: string;
+  answeredAt: string;
+  leadAsked: boolean;
+  lead: { name: string | null; phone: string | null; email: string | null } | null;
+};
+
+/** The conversation (made on its first message), the visitor's question and the reply, counters and lead details: one batch. */
+export async function saveChatTurn(db: Db, t: SavedTurn) {
+  const { session, lead } = t;
+  const sameSession = and(eq(chatSessions.reportId, session.reportId), eq(chatSessions.visitorId, session.visitorId));
+  const sessionId = sql<string>`(select ${chatSessions.id} from ${chatSessions} where ${sameSession})`;
+  await db.batch([
+    db
+      .insert(chatSessions)
+      .values({ id: crypto.randomUUID(), reportId: session.reportId, visitorId: session.visitorId, startedAt: t.askedAt, lastMessageAt: t.askedAt })
+      .onConflictDoNothing(),
+    db.insert(chatMessages).values([
+      { id: crypto.randomUUID(), reportId: session.reportId, sessionId, role: "user" as const, content: t.question, createdAt: t.askedAt },
+      { id: crypto.randomUUID(), reportId: session.reportId, sessionId, role: "assistant" as const, content: t.answer, createdAt: t.answeredAt },
+    ]),
+    db
+      .update(chatSessions)
+      .set({
+        lastMessageAt: t.answeredAt,
+        messageCount: sql`${chatSessions.messageCount} + 2`,
+        answerCount: sql`${chatSessions.answerCount} + 1`,
+        ...(t.leadAsked ? { leadAskedAt: t.answeredAt } : {}),
+        // A detail the visitor gave replaces nothing they gave before.
+        ...(lead?.name ? { leadName: sql`coalesce(${chatSessions.leadName}, ${lead.name})` } : {}),
+        ...(lead?.phone ? { leadPhone: sql`coalesce(${chatSessions.leadPhone}, ${lead.phone})` } : {}),
+        ...(lead?.email ? { leadEmail: sql`coalesce(${chatSessions.leadEmail}, ${lead.email})` } : {}),
+      })
+      .where(sameSession),
+  ]);
+}
+
+/** The report's public conversations, newest first, each with every turn (one batch of two reads). */
+export async function listConversations(db: Db, reportId: string, limit: number) {
+  const sessions = await db
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.reportId, reportId), sql`${chatSessions.messageCount} > 0`))
+    .orderBy(desc(chatSessions.lastMessageAt), sql`${chatSessions}.rowid desc`)
+    .limit(limit);
+  if (sessions.length === 0) return [];
+  const turns = await db
+    .select({ sessionId: chatMessages.sessionId, role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(inArray(chatMessages.sessionId, sessions.map((s) => s.id)))
+    // Within one millisecond (workerd's clock stands still between I/O), insertion order decides.
+    .orderBy(chatMessages.createdAt, sql`${chatMessages}.rowid`);
+  return sessions.map((s) => ({ session: s, turns: turns.filter((t) => t.sessionId === s.id) }));
+}
+
+/** When a prospect last chatted on the shared link: a correlated read of chat_sessions_report_last_idx. */
+export const lastChatAt = sql<string | null>`(select max(${chatSessions.lastMessageAt}) from ${chatSessions} where ${chatSessions.reportId} = ${seoReports.id})`;

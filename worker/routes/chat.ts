@@ -1,0 +1,79 @@
+// /api/chat/:reportId (admins): the chat bootstrap with the system prompt, a (streamed) reply, and the public conversations.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requireAdmin, requireUser } from "../auth/middleware";
+import { aiConfigured } from "../ai/client";
+import { chatBootstrap, loadSubject, readChatRequest } from "../chat/load";
+import { chatProspect, replyResponse, subjectQuestions } from "../chat/reply";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { listConversations } from "../db/chat";
+import { systemPromptFor } from "../domain/chat";
+import { CHAT_BODY_MAX_BYTES, CONVERSATIONS_LIST_LIMIT } from "../domain/chat-limits";
+import { apiError, ErrorCode } from "../errors";
+
+export type ConversationDto = {
+  id: string;
+  started_at: string;
+  last_message_at: string;
+  message_count: number;
+  lead: { name: string | null; phone: string | null; email: string | null } | null;
+  messages: { role: "user" | "assistant" | "system"; content: string; created_at: string }[];
+};
+
+const tooLarge = bodyLimit({
+  maxSize: CHAT_BODY_MAX_BYTES,
+  onError: (c) => apiError(c, 413, ErrorCode.payloadTooLarge, "The conversation is too large to send."),
+});
+
+export const chatRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+
+  .get("/:reportId", async (c) => {
+    const loaded = await loadSubject(c, "admin");
+    if ("error" in loaded) return loaded.error;
+    const { subject } = loaded;
+    return c.json({
+      ...chatBootstrap(c, subject),
+      prospect: {
+        name: subject.name,
+        company_name: subject.companyName,
+        keyword: subject.keyword,
+        area: subject.area,
+        tag: subject.tag,
+      },
+      system_prompt: systemPromptFor(chatProspect(subject), subjectQuestions(subject), "admin"),
+    });
+  })
+
+  .post("/:reportId/messages", tooLarge, async (c) => {
+    const body = await readChatRequest(c);
+    if ("error" in body) return body.error;
+    const loaded = await loadSubject(c, "admin");
+    if ("error" in loaded) return loaded.error;
+    const fallback = !aiConfigured(c.env) ? "not_configured" : body.data.fallback ? "session" : null;
+    return replyResponse(c, {
+      db: getDb(c.env.DB),
+      subject: loaded.subject,
+      turns: body.data.messages,
+      audience: "admin",
+      userId: c.get("caller").id,
+      fallback,
+      session: null,
+    });
+  })
+
+  .get("/:reportId/conversations", async (c) => {
+    const loaded = await loadSubject(c, "admin");
+    if ("error" in loaded) return loaded.error;
+    const rows = await listConversations(getDb(c.env.DB), loaded.subject.reportId, CONVERSATIONS_LIST_LIMIT);
+    const conversations: ConversationDto[] = rows.map(({ session: s, turns }) => ({
+      id: s.id,
+      started_at: s.startedAt,
+      last_message_at: s.lastMessageAt,
+      message_count: s.messageCount,
+      lead: s.leadName || s.leadPhone || s.leadEmail ? { name: s.leadName, phone: s.leadPhone, email: s.leadEmail } : null,
+      messages: turns.map((t) => ({ role: t.role, content: t.content, created_at: t.createdAt })),
+    }));
+    return c.json({ conversations });
+  });
