@@ -11,6 +11,8 @@ import { profileRoutes } from "./routes/profile";
 import { prospectRoutes } from "./routes/prospects";
 import { reportRoutes } from "./routes/reports";
 import { sharedReportRoutes } from "./routes/shared-reports";
+import { toolRoutes } from "./routes/tools";
+import { billingRoutes } from "./routes/billing";
 
 export const API_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
@@ -42,7 +44,9 @@ const routes = app
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)
   .route("/api/reports", reportRoutes)
-  .route("/api/shared/reports", sharedReportRoutes);
+  .route("/api/shared/reports", sharedReportRoutes)
+  .route("/api/tools", toolRoutes)
+  .route("/api/billing", billingRoutes);
 
 app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 

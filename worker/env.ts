@@ -16,6 +16,10 @@ export interface Env {
   /** Milliseconds one AI call may take before it is abandoned (default 30000). */
   AI_TIMEOUT_MS?: string;
   SERPAPI_KEY?: string;
+  /** Search provider origin (default https://serpapi.com); tests point it at a fake. */
+  SERPAPI_BASE_URL?: string;
+  /** Milliseconds one web search may take (default 15000, spec §9). */
+  SEARCH_TIMEOUT_MS?: string;
   ELEVENLABS_API_KEY?: string;
   STRIPE_LINK_MONTHLY?: string;
   STRIPE_LINK_ANNUAL?: string;
