@@ -51,11 +51,11 @@ export const routes: RouteObject[] = [
             children: [
               { path: "dashboard", ...page(() => import("./pages/dashboard")) },
               { path: "tools/facebook-post-generator", ...later("Facebook Post Generator") },
-              { path: "tools/google-results", ...later("Google Search Results") },
-              { path: "tools/google-ads-analyzer", ...later("Google Ads Analyzer") },
+              { path: "tools/google-results", ...page(() => import("./pages/google-results")) },
+              { path: "tools/google-ads-analyzer", ...page(() => import("./pages/google-ads-analyzer")) },
               ...PLACEHOLDER_TOOL_PATHS.map((path) => ({ path: path.slice(1), ...page(toolPlaceholder) })),
               { path: "settings/personal", ...later("Business Settings") },
-              { path: "subscription", ...later("Subscription Plans") },
+              { path: "subscription", ...page(() => import("./pages/subscription")) },
 
               // Admin
               {

@@ -20,7 +20,10 @@ type ErrorBody = { error: { code: string; message: string } };
 export type Ok<T> = Exclude<T, ErrorBody>;
 
 /** Awaits a typed call; returns the success body, throws ApiError (status, stable code, message) otherwise. */
-export async function unwrap<T>(call: Promise<ClientResponse<T>>): Promise<Ok<T>> {
+export async function unwrap<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<Ok<BodyOf<R>>> {
   const res = await call;
-  return (await readApiResponse(res as unknown as Response)) as Ok<T>;
+  return (await readApiResponse(res as unknown as Response)) as Ok<BodyOf<R>>;
 }
+
+/** The JSON body type of each response a route can give (a union over its responses). */
+type BodyOf<R> = R extends ClientResponse<infer T> ? T : never;
