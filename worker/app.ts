@@ -13,6 +13,7 @@ import { reportRoutes } from "./routes/reports";
 import { sharedReportRoutes } from "./routes/shared-reports";
 import { toolRoutes } from "./routes/tools";
 import { billingRoutes } from "./routes/billing";
+import { isPagePath, servePage } from "./pages";
 
 export const API_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
@@ -48,7 +49,12 @@ const routes = app
   .route("/api/tools", toolRoutes)
   .route("/api/billing", billingRoutes);
 
-app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+app.notFound((c) => {
+  const { pathname } = new URL(c.req.url);
+  // Pages reach the worker first (wrangler.toml run_worker_first) so their CSP can follow configuration.
+  if (isPagePath(pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return servePage(c.req.raw, c.env);
+  return apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${pathname}`);
+});
 
 app.onError((err, c) => {
   if (err instanceof HttpError) return apiError(c, err.status, err.code, err.message);
