@@ -89,8 +89,12 @@ describe("the landing page", () => {
 });
 
 describe("the live chat widget", () => {
-  it("is absent on /login and /signup and present on the dashboard", async () => {
+  it("is absent on /login and /signup and present on the dashboard, allowed by the CSP", async () => {
     const { context, page } = await newPage(browser);
+    const cspErrors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+    });
     await page.goto("/login");
     await page.getByLabel("Email").waitFor();
     expect(await page.locator("script[data-chat-widget]").count()).toBe(0);
@@ -99,11 +103,15 @@ describe("the live chat widget", () => {
     await signUp(page);
     await page.locator(WIDGET).waitFor();
     expect(await page.locator(WIDGET).isVisible()).toBe(true);
+    // Its stylesheet, from its own origin, applied: the CSP lets that origin in.
+    await page.waitForFunction((sel) => getComputedStyle(document.querySelector(sel)!).position === "fixed", WIDGET);
+    await shot(page, "dashboard-widget-1280");
 
     // Signing out goes back to /login: the widget is hidden there again.
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await page.waitForURL(/\/login$/);
     expect(await page.locator(WIDGET).isVisible()).toBe(false);
+    expect(cspErrors).toEqual([]);
     await context.close();
   });
 });
