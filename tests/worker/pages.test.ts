@@ -12,15 +12,13 @@ const LANDING = "<!doctype html><html><head><title>landing</title></head><body>l
 
 /** An assets binding with two pages, as the build makes them. */
 const assets = {
-  requested: [] as string[],
   async fetch(input: RequestInfo | URL) {
     const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-    this.requested.push(path);
     if (path === "/favicon.svg") return new Response("<svg/>", { headers: { "Content-Type": "image/svg+xml" } });
     const body = path === "/landing" ? LANDING : SHELL;
     return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8", ETag: '"abc"' } });
   },
-} as unknown as Fetcher & { requested: string[] };
+} as unknown as Fetcher;
 
 async function get(path: string, vars: Partial<typeof env> = {}) {
   const ctx = createExecutionContext();

@@ -1,7 +1,7 @@
 // The two search tools' shared parts: the two-field search form, the sample-data banner and a result card.
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { ZodType } from "zod";
-import { Alert } from "./alert";
+import { Alert, RetryAlert } from "./alert";
 import { Button } from "./button";
 import { SearchIcon } from "./icons";
 import { TextField } from "./text-field";
@@ -115,4 +115,33 @@ export function ResultCard({
       <div className="result-card-actions">{actions}</div>
     </li>
   );
+}
+
+/**
+ * What a tool page shows under its form: the failure with a retry, 'Searching...' while the first answer
+ * is on its way, the results, or the empty state (before any search, and when nothing was found).
+ */
+export function ToolResultState({
+  query,
+  started,
+  hasResults,
+  results,
+  empty,
+}: {
+  query: { isError: boolean; isPending: boolean; error: Error | null; refetch: () => unknown };
+  started: boolean;
+  hasResults: boolean;
+  results: () => ReactNode;
+  empty: ReactNode;
+}) {
+  if (query.isError) return <RetryAlert message={query.error?.message ?? null} onRetry={() => void query.refetch()} />;
+  if (query.isPending && started) {
+    return (
+      <p className="loading-screen" role="status">
+        <span className="spinner" aria-hidden="true" />
+        Searching...
+      </p>
+    );
+  }
+  return hasResults ? results() : empty;
 }

@@ -181,15 +181,15 @@ export function LandingMarkup() {
               Simple pricing. Do it yourself, or let us run it for you.
             </h2>
             <div className="features-grid lp-grid-2">
-              <article className="card lp-plan is-featured">
-                <h3>{LANDING_PLANS.selfService.name}</h3>
-                <p className="lp-price">
+              <article className="card plan-card is-featured">
+                <h3 className="plan-name">{LANDING_PLANS.selfService.name}</h3>
+                <p className="plan-price">
                   {LANDING_PLANS.selfService.monthly} <small>/ month</small>
                 </p>
-                <p className="lp-price-alt">
+                <p className="plan-note">
                   or {LANDING_PLANS.selfService.annual} / year <span className="badge badge-new">2 months free</span>
                 </p>
-                <ul className="lp-checks">
+                <ul className="plan-features">
                   {LANDING_PLANS.selfService.features.map((f) => (
                     <li key={f}>
                       <CheckCircleIcon size="sm" />
@@ -201,11 +201,11 @@ export function LandingMarkup() {
                   Try Our AI Tools Free
                 </a>
               </article>
-              <article className="card lp-plan">
-                <h3>{LANDING_PLANS.autopilot.name}</h3>
-                <p className="lp-price">Talk with Sales</p>
-                <p className="lp-price-alt">{LANDING_PLANS.autopilot.text}</p>
-                <ul className="lp-checks">
+              <article className="card plan-card">
+                <h3 className="plan-name">{LANDING_PLANS.autopilot.name}</h3>
+                <p className="plan-price">Talk with Sales</p>
+                <p className="plan-note">{LANDING_PLANS.autopilot.text}</p>
+                <ul className="plan-features">
                   {LANDING_PLANS.autopilot.features.map((f) => (
                     <li key={f}>
                       <CheckCircleIcon size="sm" />

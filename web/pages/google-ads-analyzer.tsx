@@ -1,13 +1,12 @@
 // /tools/google-ads-analyzer: Google Local Services Analyzer (spec part 2 §2, §3, §9): five sample listings to study and copy.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
 import { Button } from "../components/button";
 import { ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { CopyButton } from "../components/report-copy-button";
-import { ResultCard, SampleDataBanner, ToolSearchForm } from "../components/tool-search";
+import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../components/tool-search";
 import { localServicesQuery } from "../queries/tools";
 import {
   listingAllInfo,
@@ -58,30 +57,29 @@ export default function GoogleAdsAnalyzerPage() {
         onSearch={setSearch}
       />
 
-      {query.isError ? (
-        <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : query.isPending && search ? (
-        <p className="loading-screen" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Searching...
-        </p>
-      ) : data && data.listings.length > 0 ? (
-        <section aria-label="Local services results">
-          <SampleDataBanner warning={data.warning} />
-          <ol className="tool-results">
-            {data.listings.map((l) => (
-              <ListingCard key={l.position} listing={l} sample={data.sample} />
-            ))}
-          </ol>
-        </section>
-      ) : (
-        <Placeholder icon={StoreIcon} title="No Local Services Found" className="empty-state">
-          <p className="placeholder-text">Enter a business type and a location, then analyze the local listings for them.</p>
-          <Button variant="primary" onClick={tryRestaurant}>
-            Try Restaurant
-          </Button>
-        </Placeholder>
-      )}
+      <ToolResultState
+        query={query}
+        started={search !== null}
+        hasResults={Boolean(data?.listings.length)}
+        results={() => (
+          <section aria-label="Local services results">
+            <SampleDataBanner warning={data!.warning} />
+            <ol className="tool-results">
+              {data!.listings.map((l) => (
+                <ListingCard key={l.position} listing={l} sample={data!.sample} />
+              ))}
+            </ol>
+          </section>
+        )}
+        empty={
+          <Placeholder icon={StoreIcon} title="No Local Services Found" className="empty-state">
+            <p className="placeholder-text">Enter a business type and a location, then analyze the local listings for them.</p>
+            <Button variant="primary" onClick={tryRestaurant}>
+              Try Restaurant
+            </Button>
+          </Placeholder>
+        }
+      />
     </>
   );
 }

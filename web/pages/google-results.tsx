@@ -1,12 +1,11 @@
 // /tools/google-results: Google Search Results (spec part 2 §2, §4, §8): a server-side search, copy buttons, sample data.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
 import { SearchIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { CopyButton } from "../components/report-copy-button";
-import { ResultCard, SampleDataBanner, ToolSearchForm } from "../components/tool-search";
+import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../components/tool-search";
 import { googleResultsQuery } from "../queries/tools";
 import { GoogleResultsQuery, LOCAL_SERVICES_DEFAULTS, TRY_RESTAURANT, type SearchResult } from "../../worker/domain/search-tools";
 import "../tools.css";
@@ -45,32 +44,31 @@ export default function GoogleResultsPage() {
         onSearch={(input) => (search && sameSearch(search, input) ? void query.refetch() : setSearch(input))}
       />
 
-      {query.isError ? (
-        <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : query.isPending && search ? (
-        <p className="loading-screen" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Searching...
-        </p>
-      ) : data && data.results.length > 0 ? (
-        <section aria-label="Search results">
-          {data.sample && data.warning ? <SampleDataBanner warning={data.warning} detail={data.error} /> : null}
-          <ol className="tool-results">
-            {data.results.map((r) => (
-              <SearchResultCard key={`${r.position}-${r.link}`} result={r} />
-            ))}
-          </ol>
-        </section>
-      ) : (
-        <Placeholder icon={SearchIcon} title="No Search Results Found" className="empty-state">
-          <p className="placeholder-text">
-            {data?.message ?? "Enter a keyword and a location to see the top Google results for them."}
-          </p>
-          <Button variant="primary" onClick={tryRestaurant}>
-            Try Restaurant
-          </Button>
-        </Placeholder>
-      )}
+      <ToolResultState
+        query={query}
+        started={search !== null}
+        hasResults={Boolean(data?.results.length)}
+        results={() => (
+          <section aria-label="Search results">
+            {data!.sample && data!.warning ? <SampleDataBanner warning={data!.warning} detail={data!.error} /> : null}
+            <ol className="tool-results">
+              {data!.results.map((r) => (
+                <SearchResultCard key={`${r.position}-${r.link}`} result={r} />
+              ))}
+            </ol>
+          </section>
+        )}
+        empty={
+          <Placeholder icon={SearchIcon} title="No Search Results Found" className="empty-state">
+            <p className="placeholder-text">
+              {data?.message ?? "Enter a keyword and a location to see the top Google results for them."}
+            </p>
+            <Button variant="primary" onClick={tryRestaurant}>
+              Try Restaurant
+            </Button>
+          </Placeholder>
+        }
+      />
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { enhanceLanding } from "../landing/enhance";
 import { LandingMarkup } from "../landing/markup";
+import "../plans.css";
 import "../landing/landing.css";
 
 /** `/` inside the app (a client-side link to the home page): the same markup and menu behaviour. */

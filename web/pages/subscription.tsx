@@ -1,6 +1,6 @@
 // /subscription: Subscription Plans (spec part 2 §2, §7, §9): monthly/annual toggle, checkout, customer portal, benefits, billing FAQ.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
 import { Button, buttonClass } from "../components/button";
@@ -16,6 +16,7 @@ import {
   SELF_SERVICE_PLAN,
   type BillingInterval,
 } from "../../worker/domain/billing";
+import "../plans.css";
 import "../tools.css";
 
 const FEATURES = [
@@ -113,14 +114,7 @@ export default function SubscriptionPage() {
                 Subscribe Now
               </Button>
             ) : (
-              <>
-                <Button variant="primary" size="lg" block disabled aria-describedby="billing-not-configured">
-                  Subscribe Now
-                </Button>
-                <p className="plan-note" id="billing-not-configured">
-                  {BILLING_NOT_CONFIGURED}
-                </p>
-              </>
+              <NotConfigured label="Subscribe Now" variant="primary" explain />
             )}
           </div>
         </section>
@@ -153,16 +147,7 @@ export default function SubscriptionPage() {
                 <ExternalLinkIcon size="sm" />
               </a>
             ) : (
-              <>
-                <Button size="lg" block disabled aria-describedby="portal-not-configured">
-                  Manage Subscription
-                </Button>
-                {data ? (
-                  <p className="plan-note" id="portal-not-configured">
-                    {BILLING_NOT_CONFIGURED}
-                  </p>
-                ) : null}
-              </>
+              <NotConfigured label="Manage Subscription" explain={Boolean(data)} />
             )}
           </div>
         </section>
@@ -198,6 +183,23 @@ export default function SubscriptionPage() {
           ))}
         </dl>
       </section>
+    </>
+  );
+}
+
+/** A billing button that cannot work here: disabled, with the reason beside it (when known). */
+function NotConfigured({ label, variant = "secondary", explain }: { label: string; variant?: "primary" | "secondary"; explain: boolean }) {
+  const noteId = useId();
+  return (
+    <>
+      <Button variant={variant} size="lg" block disabled aria-describedby={explain ? noteId : undefined}>
+        {label}
+      </Button>
+      {explain ? (
+        <p className="plan-note" id={noteId}>
+          {BILLING_NOT_CONFIGURED}
+        </p>
+      ) : null}
     </>
   );
 }

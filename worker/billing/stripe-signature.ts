@@ -39,13 +39,7 @@ export async function verifyStripeSignature(
   if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) {
     return { ok: false, reason: "The signature timestamp is outside the tolerance." };
   }
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["verify"],
-  );
+  const key = await hmacKey(secret, "verify");
   const signed = new TextEncoder().encode(`${timestamp}.${rawBody}`);
   for (const candidate of candidates) {
     if (await crypto.subtle.verify("HMAC", key, candidate, signed)) return { ok: true, timestamp };
@@ -55,13 +49,11 @@ export async function verifyStripeSignature(
 
 /** Signs a payload as Stripe does (tests and local tools use it to send webhooks). */
 export async function signStripePayload(rawBody: string, secret: string, timestamp: number): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
+  const key = await hmacKey(secret, "sign");
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${rawBody}`)));
   return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
 }

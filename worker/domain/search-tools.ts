@@ -125,6 +125,11 @@ function titleCase(text: string): string {
     .join(" ");
 }
 
+/** "Austin, TX" → "Austin". */
+function cityOf(location: string): string {
+  return location.split(",")[0]!.trim() || location;
+}
+
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "") || "local";
 }
@@ -153,7 +158,7 @@ const STREETS = ["Main St", "Oak Ave", "Park Blvd", "Maple Dr", "Broadway", "Elm
 export function buildLocalServiceListings(input: LocalServicesQuery): LocalServiceListing[] {
   const businessType = input.businessType.trim();
   const location = input.location.trim();
-  const city = location.split(",")[0]!.trim() || location;
+  const city = cityOf(location);
   const trade = tradeKeyword(businessType);
   const type = titleCase(trade ?? businessType);
   const random = seededRandom(`${businessType.toLowerCase()}|${location.toLowerCase()}`);
@@ -176,30 +181,8 @@ export function buildLocalServiceListings(input: LocalServicesQuery): LocalServi
       d === 6 && trade ? `${day}: Closed` : `${day}: ${opens} AM – ${closes - 12} PM`,
     );
     const targetUrl = `https://www.google.com/maps/search/${encodeURIComponent(`${title} ${location}`)}`;
-    if (trade) {
-      return {
-        title,
-        description: `Licensed and insured ${trade} serving ${city} and nearby areas. Upfront pricing, same-day appointments and a satisfaction guarantee on every job.`,
-        displayUrl: `www.${domain}`,
-        targetUrl,
-        position,
-        rating,
-        reviews,
-        phone,
-        address,
-        badge: i < 3 ? "Google Guaranteed" : "Google Screened",
-        type,
-        service_area: `Serves ${city} and surrounding areas`,
-        years_in_business: years,
-        thumbnail: null,
-        hours,
-        hours_detail: hoursDetail,
-        service_options: ["Onsite services", "Online estimates", i % 2 === 0 ? "Emergency service" : "Weekend appointments"],
-      };
-    }
-    return {
+    const common = {
       title,
-      description: `Popular ${businessType.toLowerCase()} in ${city}, loved by locals for friendly service and quality. Rated ${rating} by ${reviews} customers.`,
       displayUrl: `www.${domain}`,
       targetUrl,
       position,
@@ -207,13 +190,26 @@ export function buildLocalServiceListings(input: LocalServicesQuery): LocalServi
       reviews,
       phone,
       address,
-      badge: i === 0 ? "Top rated" : null,
       type,
-      service_area: `${city} and nearby neighborhoods`,
       years_in_business: years,
       thumbnail: null,
       hours,
       hours_detail: hoursDetail,
+    };
+    if (trade) {
+      return {
+        ...common,
+        description: `Licensed and insured ${trade} serving ${city} and nearby areas. Upfront pricing, same-day appointments and a satisfaction guarantee on every job.`,
+        badge: i < 3 ? "Google Guaranteed" : "Google Screened",
+        service_area: `Serves ${city} and surrounding areas`,
+        service_options: ["Onsite services", "Online estimates", i % 2 === 0 ? "Emergency service" : "Weekend appointments"],
+      };
+    }
+    return {
+      ...common,
+      description: `Popular ${businessType.toLowerCase()} in ${city}, loved by locals for friendly service and quality. Rated ${rating} by ${reviews} customers.`,
+      badge: i === 0 ? "Top rated" : null,
+      service_area: `${city} and nearby neighborhoods`,
       service_options: ["In-store shopping", i % 2 === 0 ? "Delivery" : "Takeout", "Curbside pickup"],
     };
   });
@@ -223,7 +219,7 @@ export function buildLocalServiceListings(input: LocalServicesQuery): LocalServi
 export function buildSampleSearchResults(input: GoogleResultsQuery): SearchResult[] {
   const keyword = input.keyword.trim();
   const location = input.location.trim();
-  const city = location.split(",")[0]!.trim() || location;
+  const city = cityOf(location);
   const kw = titleCase(keyword);
   const s = slug(keyword);
   const pages = [
