@@ -1,4 +1,7 @@
-// Stripe webhook signatures: HMAC-SHA256 of "{t}.{raw body}", any of several v1 values, 5-minute tolerance.
+// Stripe webhooks: the signature (HMAC-SHA256 of "{t}.{raw body}", any of several v1 values, 5-minute tolerance)
+// and the parts of an event the webhook reads.
+import { z } from "zod";
+
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: string };
@@ -57,3 +60,12 @@ export async function signStripePayload(rawBody: string, secret: string, timesta
 function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
 }
+
+/** The parts of a Stripe event the webhook reads; anything else in the payload is ignored. */
+export const StripeEvent = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+export type StripeEvent = z.infer<typeof StripeEvent>;

@@ -1,6 +1,5 @@
 // Subscription and billing shapes shared by the worker and the web (spec part 2 §2 Subscription Plans, §7, §9).
-import { z } from "zod";
-
+// No zod here: the sidebar imports this file, and the app shell must stay small.
 /** Spec §9 prices. */
 export const SELF_SERVICE_PLAN = { name: "Self Service", monthly: 97, annual: 970 } as const;
 /** Spec §8 checkout alert. */
@@ -50,12 +49,3 @@ export function planLabel(sub: SubscriptionDto | null): string {
   const per = sub.interval === "year" ? "Annual" : sub.interval === "month" ? "Monthly" : null;
   return [sub.plan ?? SELF_SERVICE_PLAN.name, per].filter(Boolean).join(" · ");
 }
-
-/** The parts of a Stripe event the webhook reads; anything else in the payload is ignored. */
-export const StripeEvent = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  created: z.number().int().nonnegative(),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
-export type StripeEvent = z.infer<typeof StripeEvent>;

@@ -1,10 +1,10 @@
 // /api/billing: the caller's checkout links and subscription; /api/billing/webhook: Stripe events, signature-checked.
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
-import { verifyStripeSignature } from "../billing/stripe-signature";
+import { StripeEvent, verifyStripeSignature } from "../billing/stripe-signature";
 import type { AppEnv } from "../context";
 import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser, type SubscriptionChange } from "../db/billing";
-import { checkoutUrl, StripeEvent, type BillingInterval, type BillingResponse } from "../domain/billing";
+import { checkoutUrl, type BillingInterval, type BillingResponse } from "../domain/billing";
 import { apiError, ErrorCode } from "../errors";
 
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
