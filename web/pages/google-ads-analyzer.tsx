@@ -72,7 +72,7 @@ export default function GoogleAdsAnalyzerPage() {
           </section>
         )}
         empty={
-          <Placeholder icon={StoreIcon} title="No Local Services Found" className="empty-state">
+          <Placeholder icon={StoreIcon} title="No Local Services Found">
             <p className="placeholder-text">Enter a business type and a location, then analyze the local listings for them.</p>
             <Button variant="primary" onClick={tryRestaurant}>
               Try Restaurant

@@ -59,7 +59,7 @@ export default function GoogleResultsPage() {
           </section>
         )}
         empty={
-          <Placeholder icon={SearchIcon} title="No Search Results Found" className="empty-state">
+          <Placeholder icon={SearchIcon} title="No Search Results Found">
             <p className="placeholder-text">
               {data?.message ?? "Enter a keyword and a location to see the top Google results for them."}
             </p>
