@@ -166,6 +166,11 @@ describe("POST /api/billing/webhook", () => {
     expect(res.body.error.code).toBe("validation_failed");
   });
 
+  it("refuses an oversized body with 413 before reading it", async () => {
+    const res = await api("/api/billing/webhook", { method: "POST", body: "x".repeat(300 * 1024), headers: { "Stripe-Signature": "t=1,v1=00" } });
+    expect(res.status).toBe(413);
+  });
+
   it("answers 501 when no webhook secret is configured", async () => {
     const ctx = createExecutionContext();
     const res = await app.fetch(
