@@ -4,11 +4,14 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { AuthProvider } from "./lib/auth";
+import { syncChatWidget } from "./lib/chat-widget";
 import { queryClient } from "./lib/query-client";
 import { routes } from "./routes";
 import "./styles.css";
 
 const router = createBrowserRouter(routes);
+syncChatWidget(router.state.location.pathname);
+router.subscribe((state) => syncChatWidget(state.location.pathname));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-// The route table (spec §2). Pages load lazily; to build a page, swap its `later(...)` for `page(() => import(...))`.
+// The route table (spec §2). Every page loads lazily, fetched when its route is first visited.
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { AppLayout } from "./components/app-layout";
@@ -11,16 +11,6 @@ type PageModule = { default: ComponentType };
 /** A page module, fetched when its route is first visited. */
 function page(load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> {
   return { lazy: async () => ({ Component: (await load()).default }) };
-}
-
-/** A titled stand-in for a page a later issue builds (`standalone`: outside the signed-in frame). */
-function later(title: string, standalone = false): Pick<RouteObject, "lazy"> {
-  return {
-    lazy: async () => {
-      const { ComingLater } = await import("./pages/coming-later");
-      return { Component: () => <ComingLater title={title} standalone={standalone} /> };
-    },
-  };
 }
 
 const toolPlaceholder = () => import("./pages/tool-placeholder");
@@ -51,12 +41,12 @@ export const routes: RouteObject[] = [
             children: [
               { path: "dashboard", ...page(() => import("./pages/dashboard")) },
               { path: "tools/facebook-post-generator", ...page(() => import("./pages/facebook-post-generator")) },
-              { path: "tools/google-results", ...later("Google Search Results") },
-              { path: "tools/google-ads-analyzer", ...later("Google Ads Analyzer") },
+              { path: "tools/google-results", ...page(() => import("./pages/google-results")) },
+              { path: "tools/google-ads-analyzer", ...page(() => import("./pages/google-ads-analyzer")) },
               ...PLACEHOLDER_TOOL_PATHS.map((path) => ({ path: path.slice(1), ...page(toolPlaceholder) })),
               { path: "settings/personal", ...page(() => import("./pages/settings-personal")) },
               { path: "usage", ...page(() => import("./pages/usage")) },
-              { path: "subscription", ...later("Subscription Plans") },
+              { path: "subscription", ...page(() => import("./pages/subscription")) },
 
               // Admin
               {

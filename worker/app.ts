@@ -19,6 +19,9 @@ import { usageRoutes } from "./routes/usage";
 import { chatRoutes } from "./routes/chat";
 import { sharedChatRoutes } from "./routes/shared-chat";
 import { ttsRoutes } from "./routes/tts";
+import { toolRoutes } from "./routes/tools";
+import { billingRoutes } from "./routes/billing";
+import { isPagePath, servePage } from "./pages";
 
 const app = new Hono<AppEnv>();
 
@@ -66,9 +69,16 @@ const routes = app
   .route("/api/usage", usageRoutes)
   .route("/api/chat", chatRoutes)
   .route("/api/shared/chat", sharedChatRoutes)
-  .route("/api/tts", ttsRoutes);
+  .route("/api/tts", ttsRoutes)
+  .route("/api/tools", toolRoutes)
+  .route("/api/billing", billingRoutes);
 
-app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
+app.notFound((c) => {
+  const { pathname } = new URL(c.req.url);
+  // Pages reach the worker first (wrangler.toml run_worker_first) so their CSP can follow configuration.
+  if (isPagePath(pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return servePage(c.req.raw, c.env);
+  return apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${pathname}`);
+});
 
 app.onError((err, c) => {
   if (err instanceof HttpError) return apiError(c, err.status, err.code, err.message);

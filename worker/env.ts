@@ -7,6 +7,10 @@ export interface Secrets {
   JWT_SECRET?: string;
   AI_API_KEY?: string;
   SERPAPI_KEY?: string;
+  /** Search provider origin (default https://serpapi.com); tests point it at a fake. */
+  SERPAPI_BASE_URL?: string;
+  /** Milliseconds one web search may take (default 15000, spec §9). */
+  SEARCH_TIMEOUT_MS?: string;
   ELEVENLABS_API_KEY?: string;
   /** Text-to-speech origin (default https://api.elevenlabs.io); tests point it at the fake. */
   ELEVENLABS_BASE_URL?: string;

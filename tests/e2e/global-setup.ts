@@ -1,14 +1,20 @@
 // Builds the web app, starts the fakes and a fresh `wrangler dev` on its own port and database.
 import type { TestProject } from "vitest/node";
-import { startFakes } from "../fakes";
+import { startFakes, startWidgetFake } from "../fakes";
 import { buildWeb, startDevServer } from "./dev-server";
 
 export const E2E_JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
 export const E2E_ADMIN = "owner@agency.test";
+export const E2E_STRIPE = {
+  monthly: "https://buy.stripe.test/monthly",
+  annual: "https://buy.stripe.test/annual",
+  portal: "https://billing.stripe.test/p/login/e2e",
+};
 
 export default async function setup(project: TestProject) {
-  // Only the services the app calls: AI, and voice for the chat.
-  const fakes = await startFakes({ services: ["ai", "tts"] });
+  // Only the services the app calls: AI, search, voice for the chat; and the live chat widget's script.
+  const fakes = await startFakes({ services: ["ai", "search", "tts"] });
+  const widget = await startWidgetFake();
   buildWeb();
   const server = await startDevServer({
     port: Number(process.env.E2E_PORT ?? 8799),
@@ -24,6 +30,11 @@ export default async function setup(project: TestProject) {
       ELEVENLABS_API_KEY: "fake-key",
       ELEVENLABS_BASE_URL: fakes.tts!.url,
       REPORT_RETRY_BASE_SECONDS: "1",
+      SERPAPI_BASE_URL: fakes.search!.url,
+      CHAT_WIDGET_SRC: widget.src,
+      STRIPE_LINK_MONTHLY: E2E_STRIPE.monthly,
+      STRIPE_LINK_ANNUAL: E2E_STRIPE.annual,
+      STRIPE_PORTAL_URL: E2E_STRIPE.portal,
     },
   });
   project.provide("baseUrl", server.baseUrl);
@@ -33,6 +44,7 @@ export default async function setup(project: TestProject) {
     if (process.env.E2E_DEBUG) console.log(server.output());
     await server.stop();
     await fakes.close();
+    await widget.close();
   };
 }
 

@@ -6,6 +6,7 @@ import { startTtsFake, type TtsFake } from './tts-fake';
 export * from './openai-fake';
 export * from './search-fake';
 export * from './tts-fake';
+export * from './widget-fake';
 
 export type FakeService = 'ai' | 'search' | 'tts';
 

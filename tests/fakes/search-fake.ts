@@ -1,6 +1,6 @@
 // A loopback SerpAPI-shaped web search (GET /search.json) for the Google Search Results tool.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen, plainHeaders, sendJson } from './http-helpers';
+import { listen, plainHeaders, sendJson, waitUnlessClosed } from './http-helpers';
 
 export interface SearchRequest {
   q: string;
@@ -19,6 +19,16 @@ export interface SearchFake {
 }
 
 export const SEARCH_RESULT_COUNT = 5;
+/** How long a query containing 'slow' waits before answering. */
+export const SEARCH_SLOW_MS = 3000;
+/** The body a query containing 'errorbody' gets (SerpAPI answers 200 with an `error` field). */
+export const SEARCH_ERROR_BODY = "Google hasn't returned any results for this query.";
+
+/**
+ * The scenario is picked by a word in the query: 'fail500' (HTTP 500), 'errorbody' (200 with an error),
+ * 'slow' (answers after SEARCH_SLOW_MS), 'empty' (no organic results), anything else ok.
+ * GET /__requests?q= lists the recorded requests (for tests running in another process, e.g. workerd).
+ */
 
 /** Five organic results in SerpAPI's shape, built from the query so tests can recognise them. */
 export function fakeOrganicResults(q: string, location: string) {
@@ -40,8 +50,12 @@ export function fakeOrganicResults(q: string, location: string) {
 export async function startSearchFake(port = 0): Promise<SearchFake> {
   const requests: SearchRequest[] = [];
 
-  function handle(req: IncomingMessage, res: ServerResponse): void {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.local');
+    if (req.method === 'GET' && url.pathname === '/__requests') {
+      const q = url.searchParams.get('q');
+      return sendJson(res, 200, { requests: requests.filter((r) => q === null || r.q === q) });
+    }
     if (req.method !== 'GET' || url.pathname !== '/search.json') {
       sendJson(res, 404, { error: `Unknown request URL: ${req.method} ${url.pathname}` });
       return;
@@ -54,6 +68,8 @@ export async function startSearchFake(port = 0): Promise<SearchFake> {
     // As the real SerpAPI: a missing or bad key is a 401 with an `error` field.
     if (!apiKey) return sendJson(res, 401, { error: 'Invalid API key.' });
     if (q.toLowerCase().includes('fail500')) return sendJson(res, 500, { error: 'Internal server error.' });
+    if (q.toLowerCase().includes('errorbody')) return sendJson(res, 200, { error: SEARCH_ERROR_BODY });
+    if (q.toLowerCase().includes('slow') && !(await waitUnlessClosed(res, SEARCH_SLOW_MS))) return;
     if (q.toLowerCase().includes('empty')) {
       return sendJson(res, 200, { search_metadata: { status: 'Success' }, organic_results: [] });
     }

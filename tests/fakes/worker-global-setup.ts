@@ -6,7 +6,7 @@ const base = Number(process.env.FAKE_PORT_BASE ?? 18931);
 export const WORKER_FAKE_PORTS = { ai: base, search: base + 1, tts: base + 2 };
 
 export default async function setup() {
-  // Only the services worker code calls today; add "search" / "tts" here with the first code that calls them.
-  const fakes = await startFakes({ services: ["ai", "tts"], ports: WORKER_FAKE_PORTS });
+  // The services worker code calls: AI, web search, text to speech.
+  const fakes = await startFakes({ services: ["ai", "search", "tts"], ports: WORKER_FAKE_PORTS });
   return () => fakes.close();
 }

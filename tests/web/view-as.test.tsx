@@ -1,5 +1,5 @@
 // The view-as record (spec §3/§4): 24-hour validity, the dashboard's view_as rule, sign-out clearing.
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Sidebar } from "../../web/components/sidebar";
@@ -120,7 +120,8 @@ describe("view mode on screen", () => {
     expect(await screen.findByText("Content Tools")).toBeTruthy();
     expect(screen.queryByText("Admin view")).toBeNull();
     expect(screen.queryByText("Viewing as user")).toBeNull();
-    expect(localStorage.getItem(VIEW_AS_KEY)).toBeNull();
+    // The record is dropped by an effect after the render: wait for it rather than race it.
+    await waitFor(() => expect(localStorage.getItem(VIEW_AS_KEY)).toBeNull());
     expect(screen.getByRole("list", { name: "Admin" })).toBeTruthy();
   });
 

@@ -7,6 +7,7 @@ import { GROUP_LABELS, TOOLS, type Tool, type ToolGroup } from "../lib/tools";
 import { clearViewAs, dashboardPath, useViewAs } from "../lib/view-as";
 import { Badge } from "./badge";
 import { Brand } from "./brand";
+import { PlanBadge } from "./plan-badge";
 import { Button } from "./button";
 import {
   BriefcaseIcon,
@@ -137,7 +138,7 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
             </NavItem>
           </li>
           <li>
-            <NavItem to="/subscription" icon={CardIcon} onNavigate={onNavigate}>
+            <NavItem to="/subscription" icon={CardIcon} onNavigate={onNavigate} badge={<PlanBadge />}>
               Subscription
             </NavItem>
           </li>

@@ -197,8 +197,15 @@ export const subscriptions = sqliteTable(
     currentPeriodEnd: text("current_period_end"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** "month" or "year". */
+    interval: text("interval"),
+    /** `created` (Unix seconds) of the newest Stripe event applied: an older event never overwrites the state. */
+    stateEventCreated: integer("state_event_created").notNull().default(0),
   },
-  (t) => [index("subscriptions_user_idx").on(t.userId)],
+  (t) => [
+    index("subscriptions_user_idx").on(t.userId),
+    uniqueIndex("subscriptions_stripe_subscription_unique").on(t.stripeSubscriptionId),
+  ],
 );
 
 export const auditLog = sqliteTable(
@@ -330,3 +337,25 @@ export const chatSessions = sqliteTable(
     index("chat_sessions_report_last_idx").on(t.reportId, t.lastMessageAt),
   ],
 );
+
+/** Web search answers (Google Search Results tool), kept 24 hours per normalised keyword + location. */
+export const searchCache = sqliteTable(
+  "search_cache",
+  {
+    key: text("key").primaryKey(),
+    keyword: text("keyword").notNull(),
+    location: text("location").notNull(),
+    results: text("results").notNull(),
+    fetchedAt: text("fetched_at").notNull(),
+  },
+  (t) => [index("search_cache_fetched_idx").on(t.fetchedAt)],
+);
+
+/** Stripe webhook events already handled (each event id once). */
+export const billingEvents = sqliteTable("billing_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** The event's own `created` (Unix seconds). */
+  eventCreated: integer("event_created").notNull(),
+  receivedAt: text("received_at").notNull().default(nowIso),
+});

@@ -1,0 +1,87 @@
+// Pages through the worker: the CSP follows CHAT_WIDGET_SRC (its origin only, and only when set), `/` is the landing page.
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import app from "../../worker/app";
+import { chatWidgetHidden } from "../../worker/domain/chat-widget";
+import { isPagePath, pageCsp } from "../../worker/pages";
+import headersFile from "../../web/public/_headers?raw";
+import wranglerToml from "../../wrangler.toml?raw";
+
+const SHELL = "<!doctype html><html><head><title>shell</title></head><body><div id=root></div></body></html>";
+const LANDING = "<!doctype html><html><head><title>landing</title></head><body>landing</body></html>";
+
+/** An assets binding with two pages, as the build makes them. */
+const assets = {
+  async fetch(input: RequestInfo | URL) {
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    if (path === "/favicon.svg") return new Response("<svg/>", { headers: { "Content-Type": "image/svg+xml" } });
+    const body = path === "/landing" ? LANDING : SHELL;
+    return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8", ETag: '"abc"' } });
+  },
+} as unknown as Fetcher;
+
+async function get(path: string, vars: Partial<typeof env> = {}) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`http://localhost${path}`), { ...env, ASSETS: assets, ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  return { res, text: await res.text() };
+}
+
+describe("pages served by the worker", () => {
+  it("serves the pre-rendered landing page for / and the app shell for app routes", async () => {
+    expect((await get("/")).text).toContain("landing");
+    expect((await get("/dashboard")).text).toContain("shell");
+  });
+
+  it("gives pages the static CSP and no widget tag when CHAT_WIDGET_SRC is not set", async () => {
+    const { res, text } = await get("/dashboard", { CHAT_WIDGET_SRC: "" });
+    const staticCsp = /Content-Security-Policy: (.+)/.exec(headersFile)![1]!.trim();
+    expect(res.headers.get("Content-Security-Policy")).toBe(staticCsp);
+    expect(res.headers.get("ETag")).toBeNull();
+    expect(text).not.toContain("porchlight-chat-widget");
+  });
+
+  it("allows the widget's origin only, and tells the page the script URL, when CHAT_WIDGET_SRC is set", async () => {
+    const { res, text } = await get("/login", { CHAT_WIDGET_SRC: "https://chat.example.com/widget.js?id=1&x=2" });
+    const csp = res.headers.get("Content-Security-Policy")!;
+    expect(csp).toContain("script-src 'self' https://chat.example.com;");
+    expect(csp).toContain("connect-src 'self' https://chat.example.com;");
+    expect(csp).toContain("frame-src 'self' https://chat.example.com");
+    expect(csp).not.toMatch(/https:\/\/(?!chat\.example\.com)[a-z]/);
+    expect(text).toContain('<meta name="porchlight-chat-widget" content="https://chat.example.com/widget.js?id=1&amp;x=2">');
+  });
+
+  it("ignores a CHAT_WIDGET_SRC that is not an http(s) URL", () => {
+    expect(pageCsp({ CHAT_WIDGET_SRC: "javascript:alert(1)" })).toBe(pageCsp({}));
+  });
+
+  it("passes other public files through untouched", async () => {
+    const { res, text } = await get("/favicon.svg");
+    expect(res.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(text).toBe("<svg/>");
+  });
+
+  it("keeps API 404s as JSON", async () => {
+    const { res, text } = await get("/api/nope");
+    expect(res.status).toBe(404);
+    expect(JSON.parse(text).error.code).toBe("not_found");
+    expect(isPagePath("/auth/v1/x")).toBe(false);
+  });
+
+  it("runs the worker first for pages but not for hashed build files (wrangler.toml)", () => {
+    const line = /^run_worker_first = (.+)$/m.exec(wranglerToml)![1]!;
+    const patterns = JSON.parse(line) as string[];
+    // "/*" covers /api/* and /auth/* (wrangler refuses redundant rules).
+    expect(patterns).toEqual(["/*", "!/assets/*"]);
+  });
+
+  it.each([
+    ["/login", true],
+    ["/signup/", true],
+    ["/", false],
+    ["/dashboard", false],
+    ["/login-help", false],
+  ])("hides the widget on %s: %s", (path, hidden) => {
+    expect(chatWidgetHidden(path)).toBe(hidden);
+  });
+});

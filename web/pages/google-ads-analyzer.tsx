@@ -1,0 +1,131 @@
+// /tools/google-ads-analyzer: Google Local Services Analyzer (spec part 2 §2, §3, §9): five sample listings to study and copy.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Badge } from "../components/badge";
+import { Button } from "../components/button";
+import { ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../components/icons";
+import { Placeholder } from "../components/placeholder";
+import { CopyButton } from "../components/report-copy-button";
+import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../components/tool-search";
+import { localServicesQuery } from "../queries/tools";
+import {
+  listingAllInfo,
+  LOCAL_SERVICES_DEFAULTS,
+  LocalServicesQuery,
+  TRY_RESTAURANT,
+  type LocalServiceListing,
+} from "../../worker/domain/search-tools";
+import "../tools.css";
+
+export default function GoogleAdsAnalyzerPage() {
+  const [search, setSearch] = useState<LocalServicesQuery | null>(null);
+  const [initial, setInitial] = useState<{ first: string; location: string }>({
+    first: LOCAL_SERVICES_DEFAULTS.businessType,
+    location: LOCAL_SERVICES_DEFAULTS.location,
+  });
+  const query = useQuery({ ...localServicesQuery(search ?? { businessType: "", location: "" }), enabled: search !== null });
+  const data = query.data;
+
+  function tryRestaurant() {
+    const next = { businessType: TRY_RESTAURANT, location: search?.location || LOCAL_SERVICES_DEFAULTS.location };
+    setInitial({ first: next.businessType, location: next.location });
+    setSearch(next);
+  }
+
+  return (
+    <>
+      <title>Google Local Services Analyzer · Porchlight</title>
+      <header className="page-header">
+        <div>
+          <p className="page-eyebrow">Tools</p>
+          <h1 className="page-title">Google Local Services Analyzer</h1>
+          <p className="page-subtitle">
+            See how local businesses present themselves on Google for a business type and location, and copy what works.
+          </p>
+        </div>
+      </header>
+
+      <ToolSearchForm
+        firstLabel="Business Type"
+        firstName="businessType"
+        placeholder={{ first: "e.g. Plumber", location: "e.g. Austin, TX" }}
+        initial={initial}
+        busy={query.isFetching}
+        schema={LocalServicesQuery}
+        toInput={(f) => ({ businessType: f.first, location: f.location })}
+        submitLabel="Analyze"
+        onSearch={setSearch}
+      />
+
+      <ToolResultState
+        query={query}
+        started={search !== null}
+        hasResults={Boolean(data?.listings.length)}
+        results={() => (
+          <section aria-label="Local services results">
+            <SampleDataBanner warning={data!.warning} />
+            <ol className="tool-results">
+              {data!.listings.map((l) => (
+                <ListingCard key={l.position} listing={l} sample={data!.sample} />
+              ))}
+            </ol>
+          </section>
+        )}
+        empty={
+          <Placeholder icon={StoreIcon} title="No Local Services Found">
+            <p className="placeholder-text">Enter a business type and a location, then analyze the local listings for them.</p>
+            <Button variant="primary" onClick={tryRestaurant}>
+              Try Restaurant
+            </Button>
+          </Placeholder>
+        }
+      />
+    </>
+  );
+}
+
+function ListingCard({ listing, sample }: { listing: LocalServiceListing; sample: boolean }) {
+  return (
+    <ResultCard
+      media={<span className="result-position">{listing.position}</span>}
+      eyebrow={
+        <>
+          {listing.displayUrl} · {listing.type}
+        </>
+      }
+      title={listing.title}
+      actions={
+        <>
+          <CopyButton text={listing.title} label="Copy Name" copiedLabel="Copied!" />
+          <CopyButton text={listing.description} label="Copy Details" copiedLabel="Copied!" />
+          <CopyButton text={listingAllInfo(listing)} label="Copy All Info" copiedLabel="Copied!" />
+          <a className="btn btn-ghost btn-sm" href={listing.targetUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLinkIcon size="sm" />
+            {sample ? "Search on Google Maps" : "Visit Website"}
+          </a>
+        </>
+      }
+    >
+      <p className="result-card-text">{listing.description}</p>
+      <p className="result-card-facts">
+        <span>
+          ★ {listing.rating} ({listing.reviews} reviews)
+        </span>
+        {listing.badge ? <Badge tone="success">{listing.badge}</Badge> : null}
+        <span>
+          <PhoneIcon size="sm" />
+          {listing.phone}
+        </span>
+        <span>
+          <MapPinIcon size="sm" />
+          {listing.address}
+        </span>
+        <span>
+          <ClockIcon size="sm" />
+          {listing.hours}
+        </span>
+        <span>{listing.years_in_business} years in business</span>
+      </p>
+    </ResultCard>
+  );
+}

@@ -1,0 +1,108 @@
+// /tools/google-results: Google Search Results (spec part 2 §2, §4, §8): a server-side search, copy buttons, sample data.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "../components/button";
+import { SearchIcon } from "../components/icons";
+import { Placeholder } from "../components/placeholder";
+import { CopyButton } from "../components/report-copy-button";
+import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../components/tool-search";
+import { googleResultsQuery } from "../queries/tools";
+import { GoogleResultsQuery, LOCAL_SERVICES_DEFAULTS, TRY_RESTAURANT, type SearchResult } from "../../worker/domain/search-tools";
+import "../tools.css";
+
+export default function GoogleResultsPage() {
+  const [search, setSearch] = useState<GoogleResultsQuery | null>(null);
+  const [initial, setInitial] = useState({ first: "", location: "" });
+  const query = useQuery({ ...googleResultsQuery(search ?? { keyword: "", location: "" }), enabled: search !== null });
+  const data = query.data;
+
+  function tryRestaurant() {
+    const next = { keyword: TRY_RESTAURANT, location: search?.location || LOCAL_SERVICES_DEFAULTS.location };
+    setInitial({ first: next.keyword, location: next.location });
+    setSearch(next);
+  }
+
+  return (
+    <>
+      <title>Google Search Results · Porchlight</title>
+      <header className="page-header">
+        <div>
+          <p className="page-eyebrow">Tools</p>
+          <h1 className="page-title">Google Search Results</h1>
+          <p className="page-subtitle">See the top Google results for a keyword in a location, and copy what you need.</p>
+        </div>
+      </header>
+
+      <ToolSearchForm
+        firstLabel="Search Keyword"
+        firstName="keyword"
+        placeholder={{ first: "e.g. plumber", location: "e.g. Austin, TX" }}
+        initial={initial}
+        busy={query.isFetching}
+        schema={GoogleResultsQuery}
+        toInput={(f) => ({ keyword: f.first, location: f.location })}
+        onSearch={(input) => (search && sameSearch(search, input) ? void query.refetch() : setSearch(input))}
+      />
+
+      <ToolResultState
+        query={query}
+        started={search !== null}
+        hasResults={Boolean(data?.results.length)}
+        results={() => (
+          <section aria-label="Search results">
+            {data!.sample && data!.warning ? <SampleDataBanner warning={data!.warning} detail={data!.error} /> : null}
+            <ol className="tool-results">
+              {data!.results.map((r) => (
+                <SearchResultCard key={`${r.position}-${r.link}`} result={r} />
+              ))}
+            </ol>
+          </section>
+        )}
+        empty={
+          <Placeholder icon={SearchIcon} title="No Search Results Found">
+            <p className="placeholder-text">
+              {data?.message ?? "Enter a keyword and a location to see the top Google results for them."}
+            </p>
+            <Button variant="primary" onClick={tryRestaurant}>
+              Try Restaurant
+            </Button>
+          </Placeholder>
+        }
+      />
+    </>
+  );
+}
+
+function sameSearch(a: GoogleResultsQuery, b: GoogleResultsQuery) {
+  return a.keyword === b.keyword && a.location === b.location;
+}
+
+function SearchResultCard({ result }: { result: SearchResult }) {
+  const [iconFailed, setIconFailed] = useState(false);
+  return (
+    <ResultCard
+      media={
+        result.favicon && !iconFailed ? (
+          <img src={result.favicon} alt="" width={18} height={18} loading="lazy" onError={() => setIconFailed(true)} />
+        ) : (
+          <SearchIcon size="sm" />
+        )
+      }
+      eyebrow={result.displayedLink}
+      title={
+        <a href={result.link} target="_blank" rel="noopener noreferrer">
+          {result.title}
+        </a>
+      }
+      actions={
+        <>
+          <CopyButton text={result.title} label="Copy Title" copiedLabel="Copied!" />
+          <CopyButton text={result.snippet} label="Copy Snippet" copiedLabel="Copied!" />
+          <CopyButton text={result.link} label="Copy Link" copiedLabel="Copied!" />
+        </>
+      }
+    >
+      <p className="result-card-text">{result.snippet}</p>
+    </ResultCard>
+  );
+}

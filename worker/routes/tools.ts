@@ -1,0 +1,76 @@
+// /api/tools: the Google Search Results search (server-side, 24-hour cache) and the Local Services sample builder.
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import type { ZodType } from "zod";
+import { requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { readCachedSearch, writeCachedSearch } from "../db/search-cache";
+import {
+  buildLocalServiceListings,
+  buildSampleSearchResults,
+  GoogleResultsQuery,
+  LocalServicesQuery,
+  LOCAL_SERVICES_SAMPLE_NOTE,
+  NO_RESULTS_MESSAGE,
+  SAMPLE_DATA_WARNING,
+  SEARCH_FIELDS_REQUIRED,
+  searchCacheKey,
+  type GoogleResultsResponse,
+  type LocalServicesResponse,
+} from "../domain/search-tools";
+import { apiError, ErrorCode, type FieldErrors } from "../errors";
+import { searchGoogle } from "../search/serpapi";
+
+/** The query validator; a missing field answers the spec's own sentence (§5). */
+function searchQuery<T extends ZodType>(schema: T) {
+  return zValidator("query", schema, (result, c) => {
+    if (result.success) return;
+    const fields: FieldErrors = {};
+    for (const issue of result.error.issues) (fields[issue.path.join(".") || "_"] ??= []).push(issue.message);
+    return apiError(c, 400, ErrorCode.validation, SEARCH_FIELDS_REQUIRED, fields);
+  });
+}
+
+export const toolRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/google-results", searchQuery(GoogleResultsQuery), async (c) => {
+    const query = c.req.valid("query");
+    const sample = (error: string | null): GoogleResultsResponse => ({
+      results: buildSampleSearchResults(query),
+      sample: true,
+      warning: SAMPLE_DATA_WARNING,
+      error,
+      message: null,
+      cached: false,
+    });
+    if (!c.env.SERPAPI_KEY) return c.json(sample("Web search is not configured on this server."));
+
+    const db = getDb(c.env.DB);
+    const key = searchCacheKey(query);
+    const cached = await readCachedSearch(db, key);
+    if (cached) {
+      const body: GoogleResultsResponse = { results: cached, sample: false, warning: null, error: null, message: null, cached: true };
+      return c.json(body);
+    }
+
+    const outcome = await searchGoogle(c.env, query);
+    if (!outcome.ok && outcome.empty) {
+      const body: GoogleResultsResponse = { results: [], sample: false, warning: null, error: outcome.error, message: NO_RESULTS_MESSAGE, cached: false };
+      return c.json(body);
+    }
+    if (!outcome.ok) return c.json(sample(outcome.error));
+    // Only a real answer with results is kept; failures and empties are asked again next time.
+    await writeCachedSearch(db, { key, keyword: query.keyword, location: query.location, results: outcome.results });
+    const body: GoogleResultsResponse = { results: outcome.results, sample: false, warning: null, error: null, message: null, cached: false };
+    return c.json(body);
+  })
+  .get("/local-services", searchQuery(LocalServicesQuery), (c) => {
+    // Spec §7: the analyzer calls no API and always builds sample data.
+    const body: LocalServicesResponse = {
+      listings: buildLocalServiceListings(c.req.valid("query")),
+      sample: true,
+      warning: LOCAL_SERVICES_SAMPLE_NOTE,
+    };
+    return c.json(body);
+  });

@@ -1,0 +1,79 @@
+// The web search provider (SerpAPI-compatible GET /search.json), called only from the worker, with a time-out.
+import type { Env } from "../env";
+import { SEARCH_TIMEOUT_MS, timeoutMessage, type GoogleResultsQuery, type SearchResult } from "../domain/search-tools";
+
+const DEFAULT_BASE_URL = "https://serpapi.com";
+
+export type SearchOutcome =
+  | { ok: true; results: SearchResult[] }
+  /** The provider answered with no results: shown as the empty state, never cached. */
+  | { ok: false; empty: true; error: string }
+  /** The search failed: sample data instead, never cached. */
+  | { ok: false; empty: false; error: string };
+
+type OrganicResult = {
+  title?: unknown;
+  snippet?: unknown;
+  link?: unknown;
+  displayed_link?: unknown;
+  position?: unknown;
+  favicon?: unknown;
+};
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+
+export function searchTimeoutMs(env: Env): number {
+  const n = Number(env.SEARCH_TIMEOUT_MS);
+  return Number.isFinite(n) && n > 0 ? n : SEARCH_TIMEOUT_MS;
+}
+
+/** One live search. Every failure is an outcome with the spec's message (§8), never a throw. */
+export async function searchGoogle(env: Env, query: GoogleResultsQuery): Promise<SearchOutcome> {
+  const base = (env.SERPAPI_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, "");
+  const url = new URL(`${base}/search.json`);
+  url.searchParams.set("engine", "google");
+  url.searchParams.set("q", query.keyword);
+  url.searchParams.set("location", query.location);
+  url.searchParams.set("api_key", env.SERPAPI_KEY ?? "");
+  const ms = searchTimeoutMs(env);
+
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(ms) });
+  } catch (err) {
+    const name = err instanceof Error ? err.name : "";
+    if (name === "TimeoutError" || name === "AbortError") return { ok: false, empty: false, error: timeoutMessage(ms) };
+    return { ok: false, empty: false, error: `SERP API request failed: ${err instanceof Error ? err.message : String(err)}` };
+  }
+
+  let text: string;
+  try {
+    text = await res.text();
+  } catch {
+    return { ok: false, empty: false, error: timeoutMessage(ms) };
+  }
+  if (!res.ok) return { ok: false, empty: false, error: `SERP API request failed: ${res.status} - ${text.slice(0, 300)}` };
+
+  let body: { error?: unknown; organic_results?: unknown };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, empty: false, error: "No results found in SERP API response" };
+  }
+  if (body.error) return { ok: false, empty: false, error: `SERP API returned error: ${str(body.error) || "unknown"}` };
+  if (!Array.isArray(body.organic_results)) {
+    return { ok: false, empty: false, error: "No results found in SERP API response" };
+  }
+  const results = (body.organic_results as OrganicResult[])
+    .map((r, i): SearchResult => ({
+      title: str(r.title),
+      snippet: str(r.snippet),
+      link: str(r.link),
+      displayedLink: str(r.displayed_link) || str(r.link),
+      position: typeof r.position === "number" ? r.position : i + 1,
+      favicon: /^https:\/\//.test(str(r.favicon)) ? str(r.favicon) : null,
+    }))
+    .filter((r) => r.title && /^https?:\/\//.test(r.link));
+  if (results.length === 0) return { ok: false, empty: true, error: "No results found in SERP API response" };
+  return { ok: true, results };
+}
