@@ -11,6 +11,9 @@ import { profileRoutes } from "./routes/profile";
 import { prospectRoutes } from "./routes/prospects";
 import { reportRoutes } from "./routes/reports";
 import { sharedReportRoutes } from "./routes/shared-reports";
+import { sharedReportEventRoutes } from "./routes/shared-report-events";
+import { sharedReportPageRoutes } from "./routes/shared-report-pages";
+import { reportViewRoutes } from "./routes/report-views";
 
 export const API_SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
@@ -42,7 +45,10 @@ const routes = app
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)
   .route("/api/reports", reportRoutes)
-  .route("/api/shared/reports", sharedReportRoutes);
+  .route("/api/shared/reports", sharedReportRoutes)
+  .route("/api/shared/reports", sharedReportEventRoutes)
+  .route("/api/reports", reportViewRoutes)
+  .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${new URL(c.req.url).pathname}`));
 

@@ -1,37 +1,21 @@
 // Copy-to-clipboard buttons for the report screens: a confirmation for a while, failures only logged (spec §8).
 import { useEffect, useRef, useState } from "react";
+import { COPIED_MS, copyText, onCopyClick } from "../lib/copy-buttons";
 import { Button, type ButtonVariant } from "./button";
 import { CheckIcon, CopyIcon } from "./icons";
 
-/** Copy confirmation (spec §9). */
-export const COPIED_MS = 2000;
 /** 'Link copied to clipboard!' notice (spec §9). */
 export const LINK_COPIED_MS = 3000;
 
-/** Writes text to the clipboard; falls back to a hidden textarea where the async API is missing. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch (error) {
-    console.warn("Clipboard write failed", error);
-  }
-  try {
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.className = "visually-hidden";
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand("copy");
-    area.remove();
-    return ok;
-  } catch (error) {
-    console.warn("Clipboard fallback failed", error);
-    return false;
-  }
+export { COPIED_MS, copyText };
+
+/** Makes every `[data-copy]` button of the page copy (the report sections render them without handlers). */
+export function useCopyButtons() {
+  useEffect(() => {
+    const handler = (event: Event) => void onCopyClick(event);
+    document.addEventListener("click", handler);
+    return () => document.removeEventListener("click", handler);
+  }, []);
 }
 
 /** True for `ms` after `flash()` is called. */

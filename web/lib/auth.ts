@@ -3,6 +3,7 @@ import type { AuthChangeEvent, Session, User } from "@supabase/auth-js";
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { API_TIMEOUT_MS, apiFetch, type Profile, type ProfileResponse } from "./api";
 import { clearAdminEntries } from "./view-as";
+import { STAFF_MARKER_KEY } from "../../worker/domain/report-event-names";
 
 
 export type AuthState = {
@@ -87,6 +88,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const userId = session?.user.id ?? null;
+  // Shared-report views from this browser are the agency's own from now on (issue 10).
+  useEffect(() => {
+    if (userId) markStaffBrowser();
+  }, [userId]);
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();
@@ -125,4 +130,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [loading, session, userId, settled, passwordRecovery, signOut, reloadProfile]);
 
   return createElement(AuthContext.Provider, { value }, children);
+}
+
+/** Marks this browser as one of the app's users, so the shared report page does not count its views. */
+export function markStaffBrowser() {
+  try {
+    localStorage.setItem(STAFF_MARKER_KEY, "1");
+  } catch {
+    /* storage unavailable: the view may be counted, nothing else breaks */
+  }
 }

@@ -14,7 +14,7 @@ import {
   ShareIcon,
   TagIcon,
 } from "../components/icons";
-import { LINK_COPIED_MS, copyText, useFlag } from "../components/report-copy-button";
+import { LINK_COPIED_MS, copyText, useCopyButtons, useFlag } from "../components/report-copy-button";
 import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
 import { LoadingScreen } from "../components/route-guards";
@@ -104,6 +104,7 @@ function Summary({ data }: { data: AdminReportResponse }) {
 export function AdminReportView({ data }: { data: AdminReportResponse }) {
   const { report, prospect } = data;
   const [copied, flashCopied] = useFlag(LINK_COPIED_MS);
+  useCopyButtons();
 
   if (report.status !== "ready" || !report.content) {
     return (

@@ -59,3 +59,36 @@ export async function purgeSharedReport(id: string, version: number): Promise<vo
     console.warn("shared-report cache purge failed", id, error);
   }
 }
+
+/** True when If-None-Match names this ETag (weak or strong) or is "*". */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** `Cache-Control: no-cache` from the client skips the edge cache (a hard reload; the benchmark's baseline). */
+export function wantsNoCache(request: Request): boolean {
+  return /no-cache/i.test(request.headers.get("Cache-Control") ?? "") || /no-cache/i.test(request.headers.get("Pragma") ?? "");
+}
+
+/** Runs work after the response (the request's waitUntil), or in the background where there is no context. */
+export function waitUntil(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }, promise: Promise<unknown>) {
+  try {
+    c.executionCtx.waitUntil(promise);
+  } catch {
+    // No execution context (a plain app.request in a test): finish in the background.
+    void promise.catch(() => undefined);
+  }
+}
+
+/** The cached HTML page of one version, for one build of the page's assets. */
+export function sharedPageCacheKey(id: string, version: number, build: string): string {
+  return `https://cache.internal/shared-report-page/${encodeURIComponent(id)}/v${version}/${encodeURIComponent(build)}`;
+}
+
+export function sharedPageEtag(id: string, version: number, build: string): string {
+  return `"${id}-v${version}-${build}"`;
+}
