@@ -2,6 +2,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../worker/domain/categories";
+import { PROSPECT_SORTS, type ProspectSort } from "../../worker/domain/admin-api";
+import { openedLabel } from "../../worker/domain/report-event-names";
 import type { ProspectDto } from "../lib/admin-api";
 import { formatCreated } from "../lib/format-date";
 import { buttonClass } from "./button";
@@ -119,6 +121,7 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
       {p.report ? (
         <div className="prospect-report-status">
           <ReportStatusBadge status={p.report.status} />
+          <ReportOpened report={p.report} />
         </div>
       ) : null}
 
@@ -146,5 +149,38 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** 'Opened {n}× · last {time ago}' once the prospect opened the shared report (issue 10). */
+function ReportOpened({ report }: { report: NonNullable<ProspectDto["report"]> }) {
+  const label = openedLabel({ opens: report.opens ?? 0, last_opened_at: report.last_opened_at ?? null });
+  if (!label) return <span className="prospect-opened is-never">Not opened yet</span>;
+  return (
+    <span className="prospect-opened" title={`Last opened ${new Date(report.last_opened_at!).toLocaleString()}`}>
+      <EyeIcon size="sm" />
+      {label}
+    </span>
+  );
+}
+
+const SORT_LABELS: Record<ProspectSort, string> = { newest: "Newest first", opened: "Recently opened" };
+
+/** The prospects list's order (server-side). */
+export function ProspectSortSelect({ value, onChange }: { value: ProspectSort; onChange: (sort: ProspectSort) => void }) {
+  const id = useId();
+  return (
+    <div className="prospect-sort">
+      <label className="visually-hidden" htmlFor={id}>
+        Sort prospects
+      </label>
+      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as ProspectSort)}>
+        {PROSPECT_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -18,8 +18,9 @@ function query(params: Record<string, string | number | undefined | null>): stri
   return text ? `?${text}` : "";
 }
 
-export function listProspects(opts: { q?: string; cursor?: string | null; limit?: number; signal?: AbortSignal }) {
-  return apiFetch<ProspectListResponse>(`/api/prospects${query({ q: opts.q, cursor: opts.cursor, limit: opts.limit })}`, {
+export function listProspects(opts: { q?: string; cursor?: string | null; limit?: number; sort?: string; signal?: AbortSignal }) {
+  const sort = opts.sort === "newest" ? undefined : opts.sort;
+  return apiFetch<ProspectListResponse>(`/api/prospects${query({ q: opts.q, cursor: opts.cursor, limit: opts.limit, sort })}`, {
     signal: opts.signal,
   });
 }

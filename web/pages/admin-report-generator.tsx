@@ -13,7 +13,8 @@ import { AdminAccessRequired } from "../components/admin-access-required";
 import { DownloadIcon, InboxIcon, PlusIcon } from "../components/icons";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
-import { ProspectCard } from "../components/prospect-card";
+import { ProspectCard, ProspectSortSelect } from "../components/prospect-card";
+import type { ProspectSort } from "../../worker/domain/admin-api";
 import { ProspectDeleteDialog } from "../components/prospect-delete-dialog";
 import { ProspectImportForm } from "../components/prospect-import-form";
 import { SearchField } from "../components/search-field";
@@ -67,6 +68,7 @@ export default function ProspectsPage() {
 
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
+  const [sort, setSort] = useState<ProspectSort>("newest");
   const [list, setList] = useState<ListState>({
     status: "loading",
     items: [],
@@ -108,7 +110,7 @@ export default function ProspectsPage() {
   useEffect(() => {
     const controller = new AbortController();
     setList((s) => ({ ...s, status: s.status === "ready" ? "ready" : "loading", error: null }));
-    listProspects({ q, signal: controller.signal })
+    listProspects({ q, sort, signal: controller.signal })
       .then((res) =>
         setList({
           status: "ready",
@@ -129,7 +131,7 @@ export default function ProspectsPage() {
         setList((s) => ({ ...s, status: "error", error: `Failed to load prospects: ${errorMessage(err)}` }));
       });
     return () => controller.abort();
-  }, [q, reloadKey]);
+  }, [q, sort, reloadKey]);
 
   const cursorRef = useRef<string | null>(null);
   cursorRef.current = list.nextCursor;
@@ -139,7 +141,7 @@ export default function ProspectsPage() {
     if (!cursor || loadingMore.current) return;
     loadingMore.current = true;
     setList((s) => ({ ...s, loadingMore: true, error: null }));
-    listProspects({ q, cursor })
+    listProspects({ q, sort, cursor })
       .then((res) =>
         setList((cur) =>
           cur.nextCursor === cursor
@@ -160,7 +162,7 @@ export default function ProspectsPage() {
       .finally(() => {
         loadingMore.current = false;
       });
-  }, [q]);
+  }, [q, sort]);
 
   // Infinite scroll: the sentinel below the grid asks for the next page as it comes into view.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -365,6 +367,7 @@ export default function ProspectsPage() {
 
       <div className="toolbar">
         <SearchField placeholder="Search prospects..." label="Search prospects" value={search} onChange={setSearch} />
+        <ProspectSortSelect value={sort} onChange={setSort} />
         <Button
           variant="secondary"
           className="export-button"

@@ -17,6 +17,7 @@ import {
 import { LINK_COPIED_MS, copyText, useCopyButtons, useFlag } from "../components/report-copy-button";
 import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
+import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";
 import { usePolled } from "../lib/use-polled";
@@ -162,6 +163,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
 
       <TemplateNotice data={data} />
       <Summary data={data} />
+      <ReportViewsTimeline reportId={report.id} />
       <ReportSections content={report.content} description={prospect.description} variant="admin" />
     </div>
   );

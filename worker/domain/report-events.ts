@@ -47,38 +47,3 @@ export function countsForStatus(status: ReportStatus): boolean {
 export const BEACONS_PER_IP_PER_MINUTE = 60;
 export const BEACONS_PER_REPORT_PER_MINUTE = 300;
 
-/** What the admin screens show for one report. */
-export type ReportViewStats = {
-  opens: number;
-  last_opened_at: string | null;
-};
-
-export type ReportTimelineEntry = { event: ReportEventName; section: string | null; at: string; visit: string };
-
-export type ReportTimelineResponse = {
-  stats: ReportViewStats & { first_opened_at: string | null; visits: number; chat_started: number; prints: number };
-  /** Sections read at least once, with how many visits read each. */
-  sections: { section: string; visits: number }[];
-  /** Latest events first. */
-  events: ReportTimelineEntry[];
-};
-
-/** 'Opened {n}× · last {time ago}' (issue 10). */
-export function openedLabel(stats: ReportViewStats, now = Date.now()): string | null {
-  if (!stats.opens || !stats.last_opened_at) return null;
-  return `Opened ${stats.opens}× · last ${timeAgo(stats.last_opened_at, now)}`;
-}
-
-export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (!Number.isFinite(seconds)) return "";
-  if (seconds < 60) return "just now";
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.round(hours / 24);
-  if (days < 30) return `${days} ${days === 1 ? "day" : "days"} ago`;
-  const months = Math.round(days / 30);
-  return months < 12 ? `${months} mo ago` : `${Math.round(months / 12)} y ago`;
-}

@@ -7,12 +7,13 @@ import { getDb } from "../db/client";
 import { reportTimeline } from "../db/report-events";
 import { getReportVersion } from "../db/reports";
 import type { ReportEventName, ReportTimelineResponse } from "../domain/report-events";
-import { apiError, ErrorCode } from "../errors";
+import { ErrorCode, HttpError } from "../errors";
 
 export const reportViewRoutes = new Hono<AppEnv>().get("/:id/views", requireUser, requireAdmin, async (c) => {
   const id = c.req.param("id");
   const db = getDb(c.env.DB);
-  if (id.length > 64 || !(await getReportVersion(db, id))) return apiError(c, 404, ErrorCode.notFound, "Report not found");
+  // Thrown (rendered by onError): the typed client then sees one success shape for unwrap().
+  if (id.length > 64 || !(await getReportVersion(db, id))) throw new HttpError(404, ErrorCode.notFound, "Report not found");
   const t = await reportTimeline(db, id);
   const body: ReportTimelineResponse = {
     stats: {
