@@ -81,8 +81,8 @@ export function reportCardSvg(data: SharedReportResponse): string {
   let chipX = 80;
   const chips = holds
     .map((label) => {
-      const w = Math.round(label.length * 22 * 0.6 + 40);
-      const chip = `<rect x="${chipX}" y="478" width="${w}" height="48" rx="24" fill="#ffffff" fill-opacity="0.08" stroke="#ffffff" stroke-opacity="0.18"/><text x="${chipX + w / 2}" y="510" font-size="22" fill="#eceff3" text-anchor="middle">${esc(label)}</text>`;
+      const w = Math.round(label.length * 22 * 0.66 + 40);
+      const chip = `<rect x="${chipX}" y="520" width="${w}" height="50" rx="25" fill="#ffffff" fill-opacity="0.08" stroke="#ffffff" stroke-opacity="0.18"/><text x="${chipX + w / 2}" y="553" font-size="22" fill="#eceff3" text-anchor="middle">${esc(label)}</text>`;
       chipX += w + 12;
       return chip;
     })
@@ -90,8 +90,8 @@ export function reportCardSvg(data: SharedReportResponse): string {
 
   // The gauge: a ring whose arc is the score.
   const cx = 980;
-  const cy = 300;
-  const r = 120;
+  const cy = 262;
+  const r = 112;
   const circumference = 2 * Math.PI * r;
   const arc = (circumference * score) / 100;
   const initial = esc(agency[0]!.toUpperCase());
@@ -115,8 +115,8 @@ ${factLine}
 ${chips}
 <circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="#ffffff" stroke-opacity="0.12" stroke-width="26"/>
 <circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${color}" stroke-width="26" stroke-linecap="round" stroke-dasharray="${arc.toFixed(1)} ${circumference.toFixed(1)}" transform="rotate(-90 ${cx} ${cy})"/>
-<text x="${cx}" y="${cy + 22}" font-size="72" font-weight="700" fill="#ffffff" text-anchor="middle">${score}%</text>
-<text x="${cx}" y="${cy + 178}" font-size="24" fill="#c9d1dd" text-anchor="middle">SEO potential</text>
-<text x="${cx}" y="${cy + 212}" font-size="26" font-weight="700" fill="${color}" text-anchor="middle" letter-spacing="3">${level}</text>
+<text x="${cx}" y="${cy + 24}" font-size="68" font-weight="700" fill="#ffffff" text-anchor="middle">${score}%</text>
+<text x="${cx}" y="${cy + 166}" font-size="24" fill="#c9d1dd" text-anchor="middle">SEO potential</text>
+<text x="${cx}" y="${cy + 200}" font-size="26" font-weight="700" fill="${color}" text-anchor="middle" letter-spacing="3">${level}</text>
 </svg>`;
 }

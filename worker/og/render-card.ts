@@ -3,7 +3,6 @@
 import { Resvg, initWasm } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import boldFont from "./fonts/DejaVuSans-Bold.ttf";
-import regularFont from "./fonts/DejaVuSans.ttf";
 import { CARD_FONT, CARD_WIDTH } from "./card-svg";
 
 let ready: Promise<void> | null = null;
@@ -21,7 +20,8 @@ export async function svgToPng(svg: string): Promise<Uint8Array> {
   const resvg = new Resvg(svg, {
     fitTo: { mode: "width", value: CARD_WIDTH },
     font: {
-      fontBuffers: [new Uint8Array(boldFont), new Uint8Array(regularFont)],
+      // One face (bold) keeps the bundle small; the card sets hierarchy by size and colour.
+      fontBuffers: [new Uint8Array(boldFont)],
       defaultFontFamily: CARD_FONT,
       sansSerifFamily: CARD_FONT,
     },
