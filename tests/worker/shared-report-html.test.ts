@@ -3,7 +3,14 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ogCardKey } from "../../worker/reports/og-card";
-import { forgetVersion, sharedPageCacheKey } from "../../worker/reports/shared-cache";
+import {
+  SHARED_REPORT_EDGE_TTL_SECONDS,
+  forgetPages,
+  forgetVersion,
+  memoizePage,
+  memoizedPage,
+  sharedPageCacheKey,
+} from "../../worker/reports/shared-cache";
 import { assetTags } from "../../worker/reports/shared-page-assets";
 import { SHARED_PAGE_CSP } from "../../worker/ssr/shared-report-page";
 import { api } from "./helpers";
@@ -168,6 +175,18 @@ describe("GET /shared/reports/:id (HTML)", () => {
     const res = await api(`/api/shared/reports/${seeded.id}`);
     expect(res.status).toBe(200);
     expect(res.body.report.status).toBe("ready");
+  });
+
+  it("keeps recent pages in the isolate for as long as the edge would, least recently used out first", () => {
+    forgetPages();
+    const t0 = 1_000_000;
+    memoizePage("k1", "<p>one</p>", t0);
+    expect(memoizedPage("k1", t0 + SHARED_REPORT_EDGE_TTL_SECONDS * 1000)).toBe("<p>one</p>");
+    expect(memoizedPage("k1", t0 + SHARED_REPORT_EDGE_TTL_SECONDS * 1000 + 1)).toBeNull();
+    for (let i = 0; i < 60; i++) memoizePage(`p${i}`, "x", t0);
+    expect(memoizedPage("p0", t0)).toBeNull();
+    expect(memoizedPage("p59", t0)).toBe("x");
+    forgetPages();
   });
 
   it("takes only the hashed /assets/ tags from the built template", () => {

@@ -1,20 +1,25 @@
 // Copy-to-clipboard buttons for the report screens: a confirmation for a while, failures only logged (spec §8).
 import { useEffect, useRef, useState } from "react";
 import { COPIED_MS, copyText, onCopyClick } from "../lib/copy-buttons";
-import { Button, type ButtonVariant } from "./button";
-import { CheckIcon, CopyIcon } from "./icons";
+import type { ButtonVariant } from "./button";
+import { CopyButton as CopyButtonMarkup } from "./report-sections";
 
 /** 'Link copied to clipboard!' notice (spec §9). */
 export const LINK_COPIED_MS = 3000;
 
 export { COPIED_MS, copyText };
 
+/** Components asking for the document's copy handler; one listener serves them all. */
+let copyHandlerUsers = 0;
+const copyHandler = (event: Event) => void onCopyClick(event);
+
 /** Makes every `[data-copy]` button of the page copy (the report sections render them without handlers). */
 export function useCopyButtons() {
   useEffect(() => {
-    const handler = (event: Event) => void onCopyClick(event);
-    document.addEventListener("click", handler);
-    return () => document.removeEventListener("click", handler);
+    if (copyHandlerUsers++ === 0) document.addEventListener("click", copyHandler);
+    return () => {
+      if (--copyHandlerUsers === 0) document.removeEventListener("click", copyHandler);
+    };
   }, []);
 }
 
@@ -33,31 +38,8 @@ export function useFlag(ms: number): [boolean, () => void] {
   ];
 }
 
-export function CopyButton({
-  text,
-  label,
-  copiedLabel = "Copied",
-  variant = "secondary",
-}: {
-  text: string;
-  label: string;
-  copiedLabel?: string;
-  variant?: ButtonVariant;
-}) {
-  const [copied, flash] = useFlag(COPIED_MS);
-  return (
-    <Button
-      variant={variant}
-      size="sm"
-      className="report-copy"
-      onClick={async () => {
-        // A failed copy is only logged (spec §8).
-        if (await copyText(text)) flash();
-      }}
-      aria-live="polite"
-    >
-      {copied ? <CheckIcon size="sm" /> : <CopyIcon size="sm" />}
-      {copied ? copiedLabel : label}
-    </Button>
-  );
+/** A copy button with its behaviour: the data-copy markup of report-sections plus the page's delegated handler. */
+export function CopyButton(props: { text: string; label: string; copiedLabel?: string; variant?: ButtonVariant }) {
+  useCopyButtons();
+  return <CopyButtonMarkup {...props} />;
 }

@@ -48,13 +48,23 @@ type IconType = ComponentType<{ size?: "sm" | "md" }>;
  * A copy button as plain markup: the text travels in data-copy and a delegated handler copies it and
  * shows data-copied-label for a while (useCopyButtons in the SPA, the shared page's own script).
  */
-export function CopyButton({ text, label, variant = "secondary" }: { text: string; label: string; variant?: ButtonVariant }) {
+export function CopyButton({
+  text,
+  label,
+  copiedLabel = "Copied",
+  variant = "secondary",
+}: {
+  text: string;
+  label: string;
+  copiedLabel?: string;
+  variant?: ButtonVariant;
+}) {
   return (
     <button
       type="button"
       className={`${buttonClass(variant, "sm")} report-copy`}
       data-copy={text}
-      data-copied-label="Copied"
+      data-copied-label={copiedLabel}
       aria-live="polite"
     >
       <CopyIcon size="sm" className="report-copy-idle" />

@@ -11,7 +11,9 @@ import {
   SHARED_REPORT_EDGE_TTL_SECONDS,
   edgeCache,
   matchesEtag,
+  memoizePage,
   memoizeVersion,
+  memoizedPage,
   memoizedVersion,
   sharedPageCacheKey,
   sharedPageEtag,
@@ -81,8 +83,14 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
     const cache = bypass ? null : edgeCache();
     const key = sharedPageCacheKey(id, head.version, assets.build);
     if (cache) {
+      const memo = memoizedPage(key);
+      if (memo !== null) return c.body(memo, 200, { ...headers, "X-Cache": "HIT" });
       const hit = await cache.match(key).catch(() => undefined);
-      if (hit) return c.body(hit.body ?? "", 200, { ...headers, "X-Cache": "HIT" });
+      if (hit) {
+        const html = await hit.text();
+        memoizePage(key, html);
+        return c.body(html, 200, { ...headers, "X-Cache": "HIT" });
+      }
     }
 
     const page = await render();
@@ -94,6 +102,7 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
         headers: { "Content-Type": HTML_TYPE, "Cache-Control": `public, max-age=${SHARED_REPORT_EDGE_TTL_SECONDS}` },
       });
       waitUntil(c, cache.put(key, stored).catch((error) => console.warn("shared page cache put failed", error)));
+      memoizePage(key, page.html);
     }
     return c.body(page.html, 200, {
       ...headers,

@@ -101,7 +101,10 @@ async function sharedRatesThroughMiniflare(): Promise<{ json: SharedRates; page:
       compatibilityDate: "2026-04-20",
       compatibilityFlags: ["nodejs_compat"],
       // The card renderer's font (wrangler.toml [[rules]]); .wasm is compiled by default.
-      modulesRules: [{ type: "Data", include: ["**/*.ttf"] }],
+      modulesRules: [
+        { type: "Data", include: ["**/*.ttf"] },
+        { type: "CompiledWasm", include: ["**/*.wasm"] },
+      ],
       d1Databases: { DB: "bench-db" },
       queueProducers: { REPORT_JOBS: "report-jobs", USAGE_EVENTS: "usage-events" },
       bindings: { ENVIRONMENT: "development", JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123" },

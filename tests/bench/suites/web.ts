@@ -25,7 +25,7 @@ function lighthouse(url: string): LighthouseResult | { error: string } {
     ],
     { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROME } },
   );
-  if (r.status !== 0) return { error: (r.stderr || r.stdout).slice(0, 300) };
+  if (r.status !== 0) return { error: (r.stderr || r.stdout).split("\n").filter((l) => !l.startsWith("npm warn")).join(" ").slice(0, 400) };
   const lhr = JSON.parse(r.stdout);
   const items: Array<{ resourceType: string; transferSize: number }> =
     lhr.audits["network-requests"]?.details?.items ?? [];
