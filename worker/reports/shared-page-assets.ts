@@ -7,13 +7,15 @@ export type PageAssets = {
   tags: string[];
   /** Changes with every build: part of the HTML cache key and ETag, so no page points at gone assets. */
   build: string;
+  /** A `Link` header value preloading the stylesheet(s), or "" when there are none. */
+  preload: string;
 };
 
 /** The Vite input (web/shared-report.html), as the assets binding serves it (html_handling drops ".html"). */
 export const SHARED_PAGE_TEMPLATE = "/shared-report";
 /** In the template, so the SPA's index.html (the not-found fallback) is never taken for it. */
 export const TEMPLATE_MARKER = '<meta name="porchlight-template" content="shared-report"';
-const NO_ASSETS: PageAssets = { tags: [], build: "none" };
+const NO_ASSETS: PageAssets = { tags: [], build: "none", preload: "" };
 const RETRY_MS = 30_000;
 
 let memo: { assets: PageAssets; at: number } | null = null;
@@ -28,6 +30,15 @@ export function assetTags(html: string): string[] {
     else if (/rel="modulepreload"/.test(m[0])) tags.push(`<link rel="modulepreload" href="${url}">`);
   }
   return tags;
+}
+
+function preloadHeader(tags: string[]): string {
+  return tags
+    .flatMap((tag) => {
+      const m = /^<link rel="stylesheet" href="([^"]+)">$/.exec(tag);
+      return m ? [`<${m[1]}>; rel=preload; as=style`] : [];
+    })
+    .join(", ");
 }
 
 function buildId(tags: string[]): string {
@@ -48,7 +59,7 @@ export async function sharedPageAssets(env: Env, requestUrl: string, now = Date.
     if (res?.ok) {
       const html = await res.text();
       const tags = html.includes(TEMPLATE_MARKER) ? assetTags(html) : [];
-      if (tags.length) assets = { tags, build: buildId(tags) };
+      if (tags.length) assets = { tags, build: buildId(tags), preload: preloadHeader(tags) };
     } else {
       await res?.body?.cancel();
     }

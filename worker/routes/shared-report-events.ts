@@ -1,6 +1,7 @@
 // POST /api/shared/reports/:id/events: view-tracking beacons from the shared page. Public and rate-limited; it
 // never fails the page: every answer is 202 (counted) or 204 (not counted), with the reason in X-Beacon.
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
@@ -32,12 +33,9 @@ function answer(c: Context, outcome: BeaconOutcome) {
   return c.body(null, outcome === "recorded" ? 202 : 204, { "X-Beacon": outcome, "Cache-Control": "no-store" });
 }
 
-/** The body as text, at most MAX_BEACON_BYTES (sendBeacon posts text/plain, so no JSON content type is required). */
+/** The body as JSON (sendBeacon posts text/plain, so no JSON content type is required); bodyLimit caps its size. */
 async function readBeacon(c: Context): Promise<unknown> {
-  const declared = Number(c.req.header("Content-Length") ?? "0");
-  if (declared > MAX_BEACON_BYTES) return null;
   const text = await c.req.text();
-  if (text.length > MAX_BEACON_BYTES) return null;
   try {
     return JSON.parse(text);
   } catch {
@@ -76,14 +74,19 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   return fresh ? "recorded" : "duplicate";
 }
 
-export const sharedReportEventRoutes = new Hono<AppEnv>().post("/:id/events", async (c) => {
-  let outcome: BeaconOutcome;
-  try {
-    outcome = await handleBeacon(c);
-  } catch (error) {
-    // A beacon must never surface an error to the page; the failure is logged for us.
-    console.error(`[${c.get("requestId")}] report beacon failed`, error);
-    outcome = "error";
-  }
-  return answer(c, outcome);
-});
+export const sharedReportEventRoutes = new Hono<AppEnv>().post(
+  "/:id/events",
+  // Stops reading a body (chunked or not) past the limit; the page still gets its quiet 204.
+  bodyLimit({ maxSize: MAX_BEACON_BYTES, onError: (c) => answer(c, "invalid") }),
+  async (c) => {
+    let outcome: BeaconOutcome;
+    try {
+      outcome = await handleBeacon(c);
+    } catch (error) {
+      // A beacon must never surface an error to the page; the failure is logged for us.
+      console.error(`[${c.get("requestId")}] report beacon failed`, error);
+      outcome = "error";
+    }
+    return answer(c, outcome);
+  },
+);
