@@ -34,8 +34,14 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The app shell (served for every app route) and the landing page (served for `/` by the worker).
-      input: { index: webFile("index.html"), landing: webFile("landing.html") },
+      // The app shell (served for every app route), the landing page (served for `/` by the worker), and
+      // the server-rendered shared report's own script and stylesheet (the worker reads the hashed tags
+      // from the built shared-report.html).
+      input: {
+        index: webFile("index.html"),
+        landing: webFile("landing.html"),
+        "shared-report": webFile("shared-report.html"),
+      },
     },
   },
 });

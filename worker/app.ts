@@ -22,6 +22,9 @@ import { ttsRoutes } from "./routes/tts";
 import { toolRoutes } from "./routes/tools";
 import { billingRoutes } from "./routes/billing";
 import { isPagePath, servePage } from "./pages";
+import { sharedReportEventRoutes } from "./routes/shared-report-events";
+import { sharedReportPageRoutes } from "./routes/shared-report-pages";
+import { reportViewRoutes } from "./routes/report-views";
 
 const app = new Hono<AppEnv>();
 
@@ -71,7 +74,10 @@ const routes = app
   .route("/api/shared/chat", sharedChatRoutes)
   .route("/api/tts", ttsRoutes)
   .route("/api/tools", toolRoutes)
-  .route("/api/billing", billingRoutes);
+  .route("/api/billing", billingRoutes)
+  .route("/api/shared/reports", sharedReportEventRoutes)
+  .route("/api/reports", reportViewRoutes)
+  .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {
   const { pathname } = new URL(c.req.url);

@@ -1,7 +1,10 @@
 // Report screens with stubbed data: every section of the admin view, the potential label rules, copy notices,
 // the shared page (public, sections, not found) and Create New Report (required fields, generating, navigation).
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
+import { createQueryClient } from "../../web/lib/query-client";
+import { ProspectCard } from "../../web/components/prospect-card";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminReportResponse, ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
 import { potentialFromScore } from "../../worker/domain/seo-potential";
@@ -85,16 +88,22 @@ function adminData(over: { content?: ReportViewContent | null; source?: "ai" | "
 
 function renderAdmin(data: AdminReportResponse) {
   return render(
-    <MemoryRouter>
-      <AdminReportView data={data} />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <AdminReportView data={data} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
+
+const NO_VIEWS = { stats: { opens: 0, first_opened_at: null, last_opened_at: null, visits: 0, chat_started: 0, prints: 0 }, sections: [], events: [] };
 
 let writeText: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   writeText = vi.fn(async () => {});
   Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+  // happy-dom's own sendBeacon would post to a real server; the shared page's beacons are recorded instead.
+  Object.defineProperty(navigator, "sendBeacon", { value: vi.fn(() => true), configurable: true });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -110,6 +119,7 @@ describe("admin report view", () => {
     }
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
+      "Shared link activity",
       "SEO Potential Analysis",
       "Google Ads Analysis",
       "SEO Meta Tags Analysis",
@@ -207,6 +217,37 @@ describe("admin report view", () => {
     expect(writeText.mock.lastCall![0]).toContain("<title>");
   });
 
+  it("shows the shared link's activity: opens, first open and what was read", async () => {
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+    stubFetch((url) =>
+      url.endsWith("/api/reports/r-1/views")
+        ? json({
+            stats: { opens: 2, first_opened_at: at(120), last_opened_at: at(5), visits: 2, chat_started: 1, prints: 0 },
+            sections: [{ section: "google-ads", visits: 1 }],
+            events: [
+              { event: "chat_started", section: null, at: at(4), visit: "v2" },
+              { event: "section_viewed", section: "meta-tags", at: at(5), visit: "v2" },
+              { event: "section_viewed", section: "google-ads", at: at(5), visit: "v2" },
+              { event: "opened", section: null, at: at(5), visit: "v2" },
+              { event: "opened", section: null, at: at(120), visit: "v1" },
+            ],
+          })
+        : notFound(),
+    );
+    renderAdmin(adminData());
+    expect(await screen.findByText("Opened 2× · last 5 min ago")).toBeTruthy();
+    expect(screen.getByText("Started a chat")).toBeTruthy();
+    expect(screen.getByText("Read Meta Tags, Google Ads")).toBeTruthy();
+    expect(screen.getAllByText("Opened the report")).toHaveLength(2);
+  });
+
+  it("says when the shared link was not opened yet", async () => {
+    stubFetch((url) => (url.endsWith("/api/reports/r-1/views") ? json(NO_VIEWS) : notFound()));
+    renderAdmin(adminData());
+    expect(await screen.findByText(/Not opened yet/)).toBeTruthy();
+  });
+
   it("shows the generating screen with real progress while the report is not ready", () => {
     renderAdmin(adminData({ status: "queued", content: null, attempts: 2, last_error: "AI request timed out" }));
     expect(screen.getByRole("heading", { name: "Generating Content" })).toBeTruthy();
@@ -247,10 +288,26 @@ describe("shared report page", () => {
     expect(screen.getByText((72 / 100 * 9.5).toFixed(1))).toBeTruthy();
     expect(screen.getByText(/31 likes/)).toBeTruthy();
     expect(screen.getByText("Generated on November 22, 2026")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Copy Ad" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Share Report" })).toBeNull();
     const init = fetch.mock.calls[0]![1] as RequestInit;
     expect(new Headers(init.headers).get("Authorization")).toBeNull();
+  });
+
+  it("copies the ad for the prospect and reports the open with a beacon of this visit", async () => {
+    const sendBeacon = vi.fn(() => true);
+    Object.defineProperty(navigator, "sendBeacon", { value: sendBeacon, configurable: true });
+    stubFetch((url) => (url === "/api/shared/reports/r-1" ? json(sharedData()) : notFound()));
+    renderApp("/shared/reports/r-1", { ...signedIn(), user: null, session: null });
+    await screen.findByRole("heading", { level: 1, name: "Summit Peak Roofing" });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Copy Ad" }));
+    });
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining("Fast, friendly roof repair."));
+    expect(screen.getByRole("button", { name: "Copied" })).toBeTruthy();
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalled());
+    const [url, blob] = sendBeacon.mock.calls[0] as unknown as [string, Blob];
+    expect(url).toBe("/api/shared/reports/r-1/events");
+    expect(JSON.parse(await blob.text())).toMatchObject({ event: "opened", visit: expect.any(String) });
   });
 
   it("says the report is being prepared while it is generated", async () => {
@@ -323,5 +380,43 @@ describe("Create New Report", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save Only" }));
     expect(await screen.findByText("Failed to create report")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Create New Report" })).toBeTruthy();
+  });
+});
+
+describe("prospect card", () => {
+  const base = {
+    id: "p-1",
+    name: "Summit Peak Roofing",
+    description: "",
+    area: "Denver, CO",
+    keyword: "roofer denver",
+    phone: "",
+    email: "",
+    tag: null,
+    company_name: "",
+    user_id: null,
+    created_at: "2026-11-20T10:00:00.000Z",
+  };
+  const card = (report: { opens?: number; last_opened_at?: string | null }) =>
+    render(
+      <MemoryRouter>
+        <ProspectCard
+          prospect={{ ...base, report: { id: "r-1", status: "ready", content_generated: true, ...report } }}
+          saving={false}
+          readOnly={false}
+          onTagChange={() => undefined}
+          onDelete={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+
+  it("shows 'Opened {n}× · last {time ago}' once the shared report was opened", () => {
+    card({ opens: 3, last_opened_at: new Date(Date.now() - 3 * 3600_000).toISOString() });
+    expect(screen.getByText("Opened 3× · last 3 h ago")).toBeTruthy();
+  });
+
+  it("says 'Not opened yet' before that", () => {
+    card({ opens: 0, last_opened_at: null });
+    expect(screen.getByText("Not opened yet")).toBeTruthy();
   });
 });

@@ -1,7 +1,6 @@
 // GET /api/shared/reports/:id: public, never the phone, the 404 shape, edge cache by version, ETag/304, purge on change.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/env";
 import {
   forgetVersion,
   memoizeVersion,
@@ -10,26 +9,12 @@ import {
   VERSION_MEMO_MS,
 } from "../../worker/reports/shared-cache";
 import { api, signUpAdmin } from "./helpers";
-import { deliver, recorder, seedReport } from "./reports-fixtures";
+import { aiEnv, deliver, readyReport as readyReportWith, seedReport } from "./reports-fixtures";
 
 const PHONE = "(737) 555-0123";
 const PHONE_DIGITS = "17375550123";
 
-function aiEnv(): Env {
-  return {
-    ...env,
-    AI_API_KEY: "test",
-    USAGE_EVENTS: recorder<UsageEventMessage>().queue,
-    REPORT_JOBS: recorder<ReportJobMessage>().queue,
-  };
-}
-
-async function readyReport() {
-  const seeded = await seedReport("[fake:ok]", { phone: PHONE });
-  const { result } = await deliver("report-jobs", [{ body: { reportId: seeded.id } }], aiEnv());
-  expect(result.explicitAcks).toHaveLength(1);
-  return seeded;
-}
+const readyReport = () => readyReportWith({ phone: PHONE });
 
 function shared(id: string, headers: Record<string, string> = {}) {
   return api(`/api/shared/reports/${id}`, { headers });

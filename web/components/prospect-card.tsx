@@ -2,7 +2,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../worker/domain/categories";
-import type { ProspectDto } from "../../worker/domain/admin-api";
+import { PROSPECT_SORTS, type ProspectSort, type ProspectDto } from "../../worker/domain/admin-api";
+import { openedLabel } from "../../worker/domain/report-event-names";
 import { formatCreated } from "../lib/format-date";
 import { buttonClass } from "./button";
 import { ReportStatusBadge } from "./report-status";
@@ -125,6 +126,7 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
               Last chatted <time dateTime={p.last_chat_at}>{formatCreated(p.last_chat_at)}</time>
             </span>
           ) : null}
+          <ReportOpened report={p.report} />
         </div>
       ) : null}
 
@@ -152,5 +154,38 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** 'Opened {n}× · last {time ago}' once the prospect opened the shared report (issue 10). */
+function ReportOpened({ report }: { report: NonNullable<ProspectDto["report"]> }) {
+  const label = openedLabel({ opens: report.opens ?? 0, last_opened_at: report.last_opened_at ?? null });
+  if (!label) return <span className="prospect-opened is-never">Not opened yet</span>;
+  return (
+    <span className="prospect-opened" title={`Last opened ${new Date(report.last_opened_at!).toLocaleString()}`}>
+      <EyeIcon size="sm" />
+      {label}
+    </span>
+  );
+}
+
+const SORT_LABELS: Record<ProspectSort, string> = { newest: "Newest first", opened: "Recently opened" };
+
+/** The prospects list's order (server-side). */
+export function ProspectSortSelect({ value, onChange }: { value: ProspectSort; onChange: (sort: ProspectSort) => void }) {
+  const id = useId();
+  return (
+    <div className="prospect-sort">
+      <label className="visually-hidden" htmlFor={id}>
+        Sort prospects
+      </label>
+      <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as ProspectSort)}>
+        {PROSPECT_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

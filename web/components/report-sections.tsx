@@ -1,13 +1,17 @@
 // The sections of an SEO report (spec part 2 §2), shared by the admin view and the public shared page.
-// Every AI-written value is rendered as text: nothing here sets HTML.
+// Every AI-written value is rendered as text: nothing here sets HTML. SSR-safe: the worker renders these
+// to HTML for the shared page; behaviour is attached through data-* attributes (see web/lib/copy-buttons.ts).
 import { useState, type ComponentType, type ReactNode } from "react";
 import type { BlogStructure, CompleteFacebookPost, GmbArticle, MetaSeo, PerfectAd } from "../../worker/domain/report-content";
 import { displayUrlForAd } from "../../worker/domain/report-format";
 import type { ReportViewContent } from "../../worker/domain/report-view";
 import { oneDecimal, rankingLabel, type Potential } from "../../worker/domain/seo-potential";
+import { buttonClass, type ButtonVariant } from "./button";
 import {
   BookIcon,
   CheckCircleIcon,
+  CheckIcon,
+  CopyIcon,
   CodeIcon,
   FileTextIcon,
   MegaphoneIcon,
@@ -18,7 +22,6 @@ import {
   ThumbsUpIcon,
   TrendingUpIcon,
 } from "./icons";
-import { CopyButton } from "./report-copy-button";
 
 export type ReportVariant = "admin" | "shared";
 
@@ -40,6 +43,36 @@ export const EMPTY_MESSAGES = {
 } as const;
 
 type IconType = ComponentType<{ size?: "sm" | "md" }>;
+
+/**
+ * A copy button as plain markup: the text travels in data-copy and a delegated handler copies it and
+ * shows data-copied-label for a while (useCopyButtons in the SPA, the shared page's own script).
+ */
+export function CopyButton({
+  text,
+  label,
+  copiedLabel = "Copied",
+  variant = "secondary",
+}: {
+  text: string;
+  label: string;
+  copiedLabel?: string;
+  variant?: ButtonVariant;
+}) {
+  return (
+    <button
+      type="button"
+      className={`${buttonClass(variant, "sm")} report-copy`}
+      data-copy={text}
+      data-copied-label={copiedLabel}
+      aria-live="polite"
+    >
+      <CopyIcon size="sm" className="report-copy-idle" />
+      <CheckIcon size="sm" className="report-copy-done" />
+      <span data-copy-label>{label}</span>
+    </button>
+  );
+}
 
 export function ReportSection({
   id,
@@ -133,7 +166,10 @@ export function PotentialSection({ potential, variant }: { potential: Potential;
             aria-valuemax={100}
             aria-valuenow={score}
           >
-            <span style={{ width: `${score}%` }} />
+            {/* An SVG bar: a style attribute would need 'unsafe-inline' in the shared page's CSP. */}
+            <svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+              <rect width={score} height="10" rx="0" />
+            </svg>
           </div>
           <p className="potential-score">
             <strong>{score}%</strong> overall score
@@ -170,14 +206,14 @@ function adText(ad: PerfectAd) {
   return [ad.title, displayUrlForAd(ad.displayUrl), ad.description].join("\n");
 }
 
-export function AdSection({ ad, variant }: { ad: PerfectAd; variant: ReportVariant }) {
+export function AdSection({ ad }: { ad: PerfectAd }) {
   return (
     <ReportSection
       id={SECTION_IDS.ads}
       icon={MegaphoneIcon}
       title="Google Ads Analysis"
       subtitle="A search ad written for this business and keyword."
-      actions={variant === "admin" ? <CopyButton text={adText(ad)} label="Copy Ad" /> : null}
+      actions={<CopyButton text={adText(ad)} label="Copy Ad" />}
     >
       <div className="search-preview is-ad">
         <p className="search-preview-meta">
@@ -215,7 +251,7 @@ function breadcrumbUrl(url: string) {
   }
 }
 
-export function MetaSection({ meta, variant }: { meta: MetaSeo; variant: ReportVariant }) {
+export function MetaSection({ meta }: { meta: MetaSeo }) {
   const snippet = metaSnippet(meta);
   const site = breadcrumbUrl(meta.url);
   const initial = (site.replace(/^www\./, "")[0] ?? "•").toUpperCase();
@@ -242,7 +278,7 @@ export function MetaSection({ meta, variant }: { meta: MetaSeo; variant: ReportV
           <span>
             <CodeIcon size="sm" /> HTML
           </span>
-          {variant === "admin" ? <CopyButton text={snippet} label="Copy Code" variant="ghost" /> : null}
+          <CopyButton text={snippet} label="Copy Code" variant="ghost" />
         </div>
         <pre>
           <code>{snippet}</code>
@@ -341,7 +377,18 @@ export function PostImage({ image, title }: { image: string; title: string }) {
       </div>
     );
   }
-  return <img className="post-image" src={image} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+  // data-fallback: the shared page's script draws the same stand-in when the image fails there.
+  return (
+    <img
+      className="post-image"
+      src={image}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      data-fallback={title}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 /** A post's likes, comments and shares, as Facebook shows them under a post. */
@@ -416,8 +463,8 @@ export function ReportSections({
   return (
     <div className="report-sections">
       <PotentialSection potential={content.seoPotential} variant={variant} />
-      <AdSection ad={content.perfectAd} variant={variant} />
-      <MetaSection meta={content.metaSEO} variant={variant} />
+      <AdSection ad={content.perfectAd} />
+      <MetaSection meta={content.metaSEO} />
       <DescriptionSection description={description} />
       <GmbSection articles={content.gmbArticles} />
       <BlogSection blogs={content.blogStructures} />

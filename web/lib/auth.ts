@@ -5,6 +5,7 @@ import { createContext, createElement, useCallback, useContext, useEffect, useMe
 import { ownProfileQuery } from "../queries/profile";
 import type { Profile } from "./api";
 import { clearAdminEntries } from "./view-as";
+import { STAFF_MARKER_KEY } from "../../worker/domain/report-event-names";
 
 export type AuthState = {
   /** True until auth-js has reported the initial session. */
@@ -85,6 +86,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const userId = session?.user.id ?? null;
+  // Shared-report views from this browser are the agency's own from now on (issue 10).
+  useEffect(() => {
+    if (userId) markStaffBrowser();
+  }, [userId]);
   // Spec §4: on timeout or failure the user is treated as not admin, silently.
   const profileQuery = useQuery({ ...ownProfileQuery(userId ?? "", () => tokenRef.current), enabled: userId !== null });
   const refetchProfile = profileQuery.refetch;
@@ -110,4 +115,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [loading, session, userId, profileQuery.data, profileQuery.isPending, passwordRecovery, signOut, reloadProfile]);
 
   return createElement(AuthContext.Provider, { value }, children);
+}
+
+/** Marks this browser as one of the app's users, so the shared report page does not count its views. */
+export function markStaffBrowser() {
+  try {
+    localStorage.setItem(STAFF_MARKER_KEY, "1");
+  } catch {
+    /* storage unavailable: the view may be counted, nothing else breaks */
+  }
 }

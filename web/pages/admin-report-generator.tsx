@@ -14,7 +14,8 @@ import { AdminAccessRequired } from "../components/admin-access-required";
 import { DownloadIcon, InboxIcon, PlusIcon } from "../components/icons";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
-import { ProspectCard } from "../components/prospect-card";
+import { ProspectCard, ProspectSortSelect } from "../components/prospect-card";
+import type { ProspectSort } from "../../worker/domain/admin-api";
 import { ProspectDeleteDialog } from "../components/prospect-delete-dialog";
 import { ProspectImportForm } from "../components/prospect-import-form";
 import { SearchField } from "../components/search-field";
@@ -57,9 +58,10 @@ export default function ProspectsPage() {
 
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
+  const [sort, setSort] = useState<ProspectSort>("newest");
   const client = useQueryClient();
   // The list for the settled search; the previous search's cards stay while the next one loads.
-  const listQuery = useInfiniteQuery({ ...prospectListQuery(q), placeholderData: keepPreviousData });
+  const listQuery = useInfiniteQuery({ ...prospectListQuery(q, sort), placeholderData: keepPreviousData });
   const { items, total, all } = useMemo(() => flattenPages(listQuery.data), [listQuery.data]);
   const forbidden = listQuery.error instanceof ApiError && listQuery.error.code === "admin_required";
   const listError = listQuery.error ? `Failed to load prospects: ${errorMessage(listQuery.error)}` : null;
@@ -290,6 +292,7 @@ export default function ProspectsPage() {
 
       <div className="toolbar">
         <SearchField placeholder="Search prospects..." label="Search prospects" value={search} onChange={setSearch} />
+        <ProspectSortSelect value={sort} onChange={setSort} />
         <Button
           variant="secondary"
           className="export-button"

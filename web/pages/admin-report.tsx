@@ -15,9 +15,10 @@ import {
   ShareIcon,
   TagIcon,
 } from "../components/icons";
-import { LINK_COPIED_MS, copyText, useFlag } from "../components/report-copy-button";
+import { LINK_COPIED_MS, copyText, useCopyButtons, useFlag } from "../components/report-copy-button";
 import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
+import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { adminReportQuery, isNotFound } from "../queries/reports";
 import { AI_NOT_CONFIGURED_REASON } from "../../worker/domain/report-format";
@@ -98,6 +99,7 @@ function Summary({ data }: { data: AdminReportResponse }) {
 export function AdminReportView({ data }: { data: AdminReportResponse }) {
   const { report, prospect } = data;
   const [copied, flashCopied] = useFlag(LINK_COPIED_MS);
+  useCopyButtons();
 
   if (report.status !== "ready" || !report.content) {
     return (
@@ -155,6 +157,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
 
       <TemplateNotice data={data} />
       <Summary data={data} />
+      <ReportViewsTimeline reportId={report.id} />
       <ReportSections content={report.content} description={prospect.description} variant="admin" />
     </div>
   );

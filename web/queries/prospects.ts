@@ -1,22 +1,27 @@
 // Prospects: the infinite list per search, import, tag change (optimistic, rolled back on failure), delete, CSV export.
 import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import type { ProspectDto, ProspectListResponse } from "../../worker/domain/admin-api";
+import type { ProspectDto, ProspectListResponse, ProspectSort } from "../../worker/domain/admin-api";
 import type { Category } from "../../worker/domain/categories";
 import { api, unwrap, withInit } from "../lib/rpc";
 
 export const prospectKeys = {
   all: ["prospects"] as const,
-  list: (q: string) => ["prospects", "list", q] as const,
+  list: (q: string, sort: ProspectSort = "newest") => ["prospects", "list", q, sort] as const,
 };
 
 type ProspectPages = InfiniteData<ProspectListResponse, string | null>;
 
-/** Newest first, one page per cursor; `q` is the settled search text. */
-export function prospectListQuery(q: string) {
+/** Newest first (or most recently opened), one page per cursor; `q` is the settled search text. */
+export function prospectListQuery(q: string, sort: ProspectSort = "newest") {
   return infiniteQueryOptions({
-    queryKey: prospectKeys.list(q),
+    queryKey: prospectKeys.list(q, sort),
     queryFn: ({ pageParam, signal }) =>
-      unwrap(api.api.prospects.$get({ query: { q: q || undefined, cursor: pageParam ?? undefined } }, withInit({ signal }))),
+      unwrap(
+        api.api.prospects.$get(
+          { query: { q: q || undefined, cursor: pageParam ?? undefined, sort: sort === "newest" ? undefined : sort } },
+          withInit({ signal }),
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -1,11 +1,12 @@
 // Queries for prospects and the report each one has: list/search, duplicate lookup, bulk import, tag, delete.
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { ProspectSort } from "../domain/admin-api";
 import { prospectSearchText } from "../domain/prospect-rules";
 import { lastChatAt } from "./chat";
 import { D1_MAX_PARAMS, rowsPerInsert, type Db } from "./client";
 import { afterCursor, containsPattern, rowid, type Cursor } from "./cursor";
-import { prospects, seoReports } from "./schema";
+import { prospects, reportViewStats, seoReports } from "./schema";
 
 export type ProspectRow = typeof prospects.$inferSelect;
 export type NewProspect = typeof prospects.$inferInsert;
@@ -32,6 +33,9 @@ const listColumns = {
   reportContentGenerated: sql<number | null>`${seoReports.contentGenerated}`.as("report_content_generated"),
   reportStatus: sql<string | null>`${seoReports.status}`.as("report_status"),
   lastChatAt: lastChatAt.as("last_chat_at"),
+  // Shared-report views (issue 10), from the trigger-kept stats row: still one query.
+  reportOpens: sql<number | null>`${reportViewStats.opens}`.as("report_opens"),
+  reportLastOpenedAt: sql<string | null>`${reportViewStats.lastOpenedAt}`.as("report_last_opened_at"),
 };
 
 /** A listed prospect: its columns (not search_text), its rowid and its report's id and state. */
@@ -45,6 +49,8 @@ export type ProspectWithReport = Pick<
   reportStatus: string | null;
   /** When a visitor last chatted on the report's shared chat link. */
   lastChatAt?: string | null;
+  reportOpens?: number | null;
+  reportLastOpenedAt?: string | null;
 };
 
 /** Double quotes inside an FTS5 string are doubled; the whole needle is one phrase (a substring). */
@@ -78,21 +84,34 @@ function countMatching(db: Db, q: string, search: SQL) {
   return db.select({ n: count() }).from(prospects).where(search);
 }
 
-function listQuery(db: Db, where: SQL | undefined) {
-  return db
+
+/** The "opened" order's key: last open time ('' for never opened, so those come last), then rowid. */
+const openedKey = sql<string>`coalesce(${reportViewStats.lastOpenedAt}, '')`;
+
+function listQuery(db: Db, where: SQL | undefined, sort: ProspectSort = "newest") {
+  const query = db
     .select(listColumns)
     .from(prospects)
     .leftJoin(seoReports, eq(seoReports.prospectId, prospects.id))
-    .where(where)
-    .orderBy(desc(prospects.createdAt), sql`${prospects}.rowid desc`);
+    .leftJoin(reportViewStats, eq(reportViewStats.reportId, seoReports.id))
+    .where(where);
+  return sort === "opened"
+    ? query.orderBy(sql`${openedKey} desc`, sql`${prospects}.rowid desc`)
+    : query.orderBy(desc(prospects.createdAt), sql`${prospects}.rowid desc`);
+}
+
+/** Rows after the cursor in the list's order; for "opened" the cursor's createdAt holds the open time. */
+function afterListCursor(sort: ProspectSort, cursor: Cursor): SQL {
+  return sort === "opened"
+    ? sql`(${openedKey}, ${prospects}.rowid) < (${cursor.createdAt}, ${cursor.seq})`
+    : afterCursor(prospects, prospects.createdAt, cursor);
 }
 
 /** One page, newest first, with the number of matches and of all prospects, in one round trip. */
-export async function listProspects(db: Db, opts: { q: string; limit: number; cursor: Cursor | null }) {
+export async function listProspects(db: Db, opts: { q: string; limit: number; cursor: Cursor | null; sort?: ProspectSort }) {
   const search = searchCondition(opts.q);
-  const page = listQuery(db, and(search, opts.cursor ? afterCursor(prospects, prospects.createdAt, opts.cursor) : undefined)).limit(
-    opts.limit + 1,
-  );
+  const sort = opts.sort ?? "newest";
+  const page = listQuery(db, and(search, opts.cursor ? afterListCursor(sort, opts.cursor) : undefined), sort).limit(opts.limit + 1);
   const all = db.select({ n: count() }).from(prospects);
   let rows: unknown[];
   let overall: number;
@@ -111,7 +130,10 @@ export async function listProspects(db: Db, opts: { q: string; limit: number; cu
     items,
     total: matched,
     all: overall,
-    next: hasMore && last ? { createdAt: last.createdAt, seq: last.seq } : null,
+    next:
+      hasMore && last
+        ? { createdAt: sort === "opened" ? (last.reportLastOpenedAt ?? "") : last.createdAt, seq: last.seq }
+        : null,
   };
 }
 

@@ -359,3 +359,37 @@ export const billingEvents = sqliteTable("billing_events", {
   eventCreated: integer("event_created").notNull(),
   receivedAt: text("received_at").notNull().default(nowIso),
 });
+
+/** View tracking of shared reports (issue 10): one row per (visit, event, section), so a repeat beacon is ignored. */
+export const reportEvents = sqliteTable(
+  "report_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reportId: text("report_id")
+      .notNull()
+      .references(() => seoReports.id, { onDelete: "cascade" }),
+    visitId: text("visit_id").notNull(),
+    event: text("event", { enum: ["opened", "section_viewed", "print", "chat_started"] }).notNull(),
+    /** The section id for section_viewed, '' otherwise (so the unique index de-duplicates every event). */
+    section: text("section").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("report_events_visit_unique").on(t.reportId, t.visitId, t.event, t.section),
+    index("report_events_report_idx").on(t.reportId, t.createdAt),
+  ],
+);
+
+/** Per-report open counts, kept by a trigger on report_events (migration report_view_stats_trigger). */
+export const reportViewStats = sqliteTable(
+  "report_view_stats",
+  {
+    reportId: text("report_id")
+      .primaryKey()
+      .references(() => seoReports.id, { onDelete: "cascade" }),
+    opens: integer("opens").notNull().default(0),
+    firstOpenedAt: text("first_opened_at"),
+    lastOpenedAt: text("last_opened_at"),
+  },
+  (t) => [index("report_view_stats_last_idx").on(t.lastOpenedAt)],
+);

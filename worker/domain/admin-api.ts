@@ -18,10 +18,15 @@ const searchParam = z.string().trim().max(MAX_SEARCH_LENGTH).optional().default(
 const limitParam = (fallback: number) =>
   z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(fallback);
 
+/** Orders of the prospects list: newest first, or most recently opened shared report first (issue 10). */
+export const PROSPECT_SORTS = ["newest", "opened"] as const;
+export type ProspectSort = (typeof PROSPECT_SORTS)[number];
+
 export const ProspectListQuery = z.object({
   q: searchParam,
   limit: limitParam(PROSPECT_PAGE_SIZE),
   cursor: z.string().max(200).optional(),
+  sort: z.enum(PROSPECT_SORTS).optional().default("newest"),
 });
 export type ProspectListQuery = z.infer<typeof ProspectListQuery>;
 
@@ -64,7 +69,14 @@ export function splitPaste(text: string, size = IMPORT_CHUNK_ROWS): PasteChunk[]
 
 // Response shapes (the worker builds them; the web reads them).
 
-export type ReportSummary = { id: string; content_generated: boolean; status: string };
+export type ReportSummary = {
+  id: string;
+  content_generated: boolean;
+  status: string;
+  /** Visits that opened the shared report, and the last one (issue 10). */
+  opens?: number;
+  last_opened_at?: string | null;
+};
 
 export type ProspectDto = {
   id: string;

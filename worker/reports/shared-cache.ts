@@ -59,3 +59,82 @@ export async function purgeSharedReport(id: string, version: number): Promise<vo
     console.warn("shared-report cache purge failed", id, error);
   }
 }
+
+/** True when If-None-Match names this ETag (weak or strong) or is "*". */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** `Cache-Control: no-cache` from the client skips the edge cache (a hard reload; the benchmark's baseline). */
+export function wantsNoCache(request: Request): boolean {
+  return /no-cache/i.test(request.headers.get("Cache-Control") ?? "") || /no-cache/i.test(request.headers.get("Pragma") ?? "");
+}
+
+/** Runs work after the response (the request's waitUntil), or in the background where there is no context. */
+export function waitUntil(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }, promise: Promise<unknown>) {
+  try {
+    c.executionCtx.waitUntil(promise);
+  } catch {
+    // No execution context (a plain app.request in a test): finish in the background.
+    void promise.catch(() => undefined);
+  }
+}
+
+/** The cached HTML page of one version, for one build of the page's assets. */
+export function sharedPageCacheKey(id: string, version: number, build: string): string {
+  return `https://cache.internal/shared-report-page/${encodeURIComponent(id)}/v${version}/${encodeURIComponent(build)}`;
+}
+
+export function sharedPageEtag(id: string, version: number, build: string): string {
+  return `"${id}-v${version}-${build}"`;
+}
+
+/**
+ * Rendered pages this isolate served lately, in front of the Cache API (whose lookups are a round
+ * trip of their own): keyed like the edge cache, so a new version or build is simply a new key.
+ * Bounded by entries and bytes; the least recently used goes first.
+ */
+const PAGE_MEMO_MAX_ENTRIES = 50;
+const PAGE_MEMO_MAX_BYTES = 4 * 1024 * 1024;
+/** As long as the edge keeps a page: the sender's profile (not in the version) refreshes as often. */
+const PAGE_MEMO_MS = SHARED_REPORT_EDGE_TTL_SECONDS * 1000;
+const pageMemo = new Map<string, { html: string; at: number }>();
+let pageMemoBytes = 0;
+
+function dropPage(key: string) {
+  const entry = pageMemo.get(key);
+  if (!entry) return;
+  pageMemo.delete(key);
+  pageMemoBytes -= entry.html.length;
+}
+
+export function memoizedPage(key: string, now = Date.now()): string | null {
+  const entry = pageMemo.get(key);
+  if (!entry) return null;
+  if (now - entry.at > PAGE_MEMO_MS) {
+    dropPage(key);
+    return null;
+  }
+  pageMemo.delete(key);
+  pageMemo.set(key, entry); // most recently used last
+  return entry.html;
+}
+
+export function memoizePage(key: string, html: string, now = Date.now()) {
+  if (html.length > PAGE_MEMO_MAX_BYTES) return;
+  dropPage(key);
+  pageMemo.set(key, { html, at: now });
+  pageMemoBytes += html.length;
+  while (pageMemo.size > PAGE_MEMO_MAX_ENTRIES || pageMemoBytes > PAGE_MEMO_MAX_BYTES) {
+    dropPage(pageMemo.keys().next().value!);
+  }
+}
+
+export function forgetPages() {
+  pageMemo.clear();
+  pageMemoBytes = 0;
+}

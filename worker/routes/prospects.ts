@@ -57,7 +57,13 @@ export function prospectJson(p: ProspectWithReport): ProspectDto {
     user_id: p.userId,
     created_at: p.createdAt,
     report: p.reportId
-      ? { id: p.reportId, content_generated: Boolean(p.reportContentGenerated), status: p.reportStatus ?? "draft" }
+      ? {
+          id: p.reportId,
+          content_generated: Boolean(p.reportContentGenerated),
+          status: p.reportStatus ?? "draft",
+          opens: Number(p.reportOpens ?? 0),
+          last_opened_at: p.reportLastOpenedAt ?? null,
+        }
       : null,
     last_chat_at: p.lastChatAt ?? null,
   };
@@ -104,10 +110,10 @@ export const prospectRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
 
   .get("/", validate("query", ProspectListQuery), async (c) => {
-    const { q, limit, cursor: cursorText } = c.req.valid("query");
+    const { q, limit, cursor: cursorText, sort } = c.req.valid("query");
     const cursor = cursorText ? decodeCursor(cursorText) : null;
     if (cursorText && !cursor) return invalidCursor(c);
-    const page = await listProspects(getDb(c.env.DB), { q, limit, cursor });
+    const page = await listProspects(getDb(c.env.DB), { q, limit, cursor, sort });
     const body: ProspectListResponse = {
       prospects: page.items.map(prospectJson),
       total: page.total,

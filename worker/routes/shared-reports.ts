@@ -8,10 +8,13 @@ import {
   SHARED_REPORT_CACHE_CONTROL,
   SHARED_REPORT_EDGE_TTL_SECONDS,
   edgeCache,
+  matchesEtag,
   memoizeVersion,
   memoizedVersion,
   sharedReportCacheKey,
   sharedReportEtag,
+  waitUntil,
+  wantsNoCache,
 } from "../reports/shared-cache";
 import { loadSharedReport } from "../reports/views";
 import { validId } from "../validate";
@@ -21,24 +24,6 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 function notFound(c: Context) {
   return apiError(c, 404, ErrorCode.notFound, REPORT_NOT_FOUND);
-}
-
-/** True when If-None-Match names this ETag (weak or strong) or is "*". */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t === etag || t === `W/${etag}`;
-  });
-}
-
-function waitUntil(c: Context, promise: Promise<unknown>) {
-  try {
-    c.executionCtx.waitUntil(promise);
-  } catch {
-    // No execution context (a plain app.request in a test): finish in the background.
-    void promise.catch(() => undefined);
-  }
 }
 
 export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_NOT_FOUND), async (c) => {
@@ -64,7 +49,7 @@ export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_
   }
 
   // `Cache-Control: no-cache` from the client skips the edge cache (a hard reload; the benchmark's baseline).
-  const bypass = /no-cache/i.test(c.req.header("Cache-Control") ?? "") || /no-cache/i.test(c.req.header("Pragma") ?? "");
+  const bypass = wantsNoCache(c.req.raw);
   const cache = bypass ? null : edgeCache();
   const key = sharedReportCacheKey(id, head.version);
   if (cache) {

@@ -33,6 +33,31 @@ async function sharedRates(origin: string, url: string): Promise<SharedRates> {
   return { bare: bare.rps, cached: cached.rps, uncached: uncached.rps, revalidated: revalidated.rps };
 }
 
+/** The server-rendered page (GET /shared/reports/:id): cache hit, bypass and 304 against the bare route. */
+async function pageRates(origin: string, url: string, bare: number): Promise<SharedRates> {
+  const first = await fetch(url);
+  const etag = first.headers.get("ETag")!;
+  await first.arrayBuffer();
+  const probe = await fetch(url);
+  await probe.arrayBuffer();
+  if (probe.headers.get("X-Cache") !== "HIT") throw new Error(`expected a cache hit at ${url}, got ${probe.headers.get("X-Cache")}`);
+  const cached = await requestsPerSecond(url);
+  const uncached = await requestsPerSecond(url, { headers: { "Cache-Control": "no-cache" } });
+  const revalidated = await requestsPerSecond(url, { headers: { "If-None-Match": etag } });
+  if (cached.non2xx || uncached.non2xx) throw new Error("shared page answered non-2xx under load");
+  return { bare, cached: cached.rps, uncached: uncached.rps, revalidated: revalidated.rps };
+}
+
+function pageFigures(r: SharedRates, where: string): Figure[] {
+  return [
+    { name: `shared page (HTML), edge cache hit, ${where}`, value: round(r.cached, 0), unit: "req/s", note: "server-rendered report, Cache API" },
+    { name: `shared page (HTML), cache bypassed, ${where}`, value: round(r.uncached, 0), unit: "req/s", note: "D1 reads + React renderToStaticMarkup" },
+    { name: `shared page (HTML), If-None-Match → 304, ${where}`, value: round(r.revalidated, 0), unit: "req/s" },
+    { name: `shared page cached / uncached, ${where}`, value: round(r.cached / r.uncached), unit: "×" },
+    { name: `shared page cached / bare route, ${where}`, value: round(r.cached / r.bare), unit: "×", note: "target ≥ 0.5×" },
+  ];
+}
+
 function sharedFigures(r: SharedRates, where: string): Figure[] {
   return [
     { name: `bare route (GET /auth/v1/health), ${where}`, value: round(r.bare, 0), unit: "req/s", note: "autocannon, 2 connections, median of 3" },
@@ -48,7 +73,7 @@ function sharedFigures(r: SharedRates, where: string): Figure[] {
  * The built worker in Miniflare with an in-memory D1 (the real migrations) and one ready report of
  * template content: the shared route without wrangler dev's proxy.
  */
-async function sharedRatesThroughMiniflare(): Promise<SharedRates> {
+async function sharedRatesThroughMiniflare(): Promise<{ json: SharedRates; page: SharedRates }> {
   const outdir = mkdtempSync(join(tmpdir(), "porchlight-bench-"));
   try {
     const build = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir], { encoding: "utf8", env: { ...process.env, CI: "true" } });
@@ -59,6 +84,11 @@ async function sharedRatesThroughMiniflare(): Promise<SharedRates> {
       modulesRoot: outdir,
       compatibilityDate: "2026-04-20",
       compatibilityFlags: ["nodejs_compat"],
+      // The card renderer's font (wrangler.toml [[rules]]); .wasm is compiled by default.
+      modulesRules: [
+        { type: "Data", include: ["**/*.ttf"] },
+        { type: "CompiledWasm", include: ["**/*.wasm"] },
+      ],
       d1Databases: { DB: "bench-db" },
       queueProducers: { REPORT_JOBS: "report-jobs", USAGE_EVENTS: "usage-events" },
       bindings: { ENVIRONMENT: "development", JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123" },
@@ -102,7 +132,9 @@ async function sharedRatesThroughMiniflare(): Promise<SharedRates> {
             new Date().toISOString(),
           ),
       ]);
-      return await sharedRates(origin, `${origin}/api/shared/reports/${reportId}`);
+      const json = await sharedRates(origin, `${origin}/api/shared/reports/${reportId}`);
+      const page = await pageRates(origin, `${origin}/shared/reports/${reportId}`, json.bare);
+      return { json, page };
     } finally {
       await mf.dispose();
     }
@@ -162,6 +194,7 @@ export const reportsSuite: Suite = {
 
     // Shared report: cached (edge cache hit) vs the same request with Cache-Control: no-cache (no cache).
     const viaDev = await sharedRates(baseUrl, `${baseUrl}/api/shared/reports/${ids[0]!}`);
+    const pageViaDev = await pageRates(baseUrl, `${baseUrl}/shared/reports/${ids[0]!}`, viaDev.bare);
     const viaMiniflare = await sharedRatesThroughMiniflare();
 
     return [
@@ -170,7 +203,9 @@ export const reportsSuite: Suite = {
       { name: "per-report overhead beyond the AI, p50", value: round(percentile(overhead, 50)), unit: "ms", note: "claimed_at → generated_at minus 300 ms" },
       { name: "per-report overhead beyond the AI, p95", value: round(percentile(overhead, 95)), unit: "ms" },
       ...sharedFigures(viaDev, "wrangler dev"),
-      ...sharedFigures(viaMiniflare, "Miniflare direct"),
+      ...pageFigures(pageViaDev, "wrangler dev"),
+      ...sharedFigures(viaMiniflare.json, "Miniflare direct"),
+      ...pageFigures(viaMiniflare.page, "Miniflare direct"),
     ];
   },
 };

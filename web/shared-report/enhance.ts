@@ -1,0 +1,131 @@
+// The shared report's behaviour, attached to server-rendered markup through data-* attributes: copy buttons,
+// overview cards that scroll to their section, print to PDF, broken-image stand-ins, and view beacons.
+import { onCopyClick } from "../lib/copy-buttons";
+import { REPORT_EVENTS_PATH, STAFF_MARKER_KEY, type ReportEventName } from "../../worker/domain/report-event-names";
+const VISIT_KEY = "porchlight.visit";
+
+function visitId(): string {
+  try {
+    let id = sessionStorage.getItem(VISIT_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      sessionStorage.setItem(VISIT_KEY, id);
+    }
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+function isStaff(): boolean {
+  try {
+    return localStorage.getItem(STAFF_MARKER_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export type Beacon = (event: ReportEventName, section?: string) => void;
+
+/** One beacon per (event, section) per page view; the server de-duplicates per visit as well. */
+export function beaconSender(reportId: string): Beacon {
+  const sent = new Set<string>();
+  const url = REPORT_EVENTS_PATH(reportId);
+  const visit = visitId();
+  const staff = isStaff();
+  return (event, section) => {
+    const key = `${event}:${section ?? ""}`;
+    if (sent.has(key)) return;
+    sent.add(key);
+    const body = JSON.stringify({ event, section, visit, staff });
+    try {
+      const blob = new Blob([body], { type: "text/plain" });
+      if (navigator.sendBeacon?.(url, blob)) return;
+    } catch {
+      /* fall through to fetch */
+    }
+    void fetch(url, { method: "POST", body, keepalive: true, headers: { "Content-Type": "text/plain" } }).catch(() => undefined);
+  };
+}
+
+function scrollToSection(link: HTMLAnchorElement, event: Event) {
+  const id = link.dataset.scrollTo!;
+  const target = document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  target.focus({ preventScroll: true });
+  history.replaceState(null, "", `#${id}`);
+}
+
+/** Swaps a post image that failed to load for the drawn stand-in the server renders for placeholders. */
+function drawFallback(img: HTMLImageElement) {
+  const text = img.dataset.fallback ?? "";
+  const box = document.createElement("div");
+  box.className = "post-image is-drawn";
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", `Image idea: ${text}`);
+  const span = document.createElement("span");
+  span.textContent = text;
+  box.append(span);
+  img.replaceWith(box);
+}
+
+/** Wires up the page. `root` holds the markup of SharedReportView. Returns a cleanup for the SPA. */
+export function enhanceSharedReport(root: Document | HTMLElement = document, opts: { beacons?: boolean } = {}): () => void {
+  const page = root.querySelector<HTMLElement>("[data-report-id]");
+  const reportId = page?.dataset.reportId;
+  const beacon: Beacon = reportId && opts.beacons !== false ? beaconSender(reportId) : () => undefined;
+  const cleanups: Array<() => void> = [];
+
+  const onClick = (event: Event) => {
+    const target = event.target as Element | null;
+    const scroll = target?.closest?.<HTMLAnchorElement>("a[data-scroll-to]");
+    if (scroll) return scrollToSection(scroll, event);
+    if (target?.closest?.("[data-print]")) {
+      beacon("print");
+      window.print();
+      return;
+    }
+    const tracked = target?.closest?.<HTMLElement>("[data-event]");
+    if (tracked) beacon(tracked.dataset.event as ReportEventName);
+    void onCopyClick(event);
+  };
+  root.addEventListener("click", onClick);
+  cleanups.push(() => root.removeEventListener("click", onClick));
+
+  // Printing from the browser's own menu counts too.
+  const onPrint = () => beacon("print");
+  window.addEventListener("beforeprint", onPrint);
+  cleanups.push(() => window.removeEventListener("beforeprint", onPrint));
+
+  for (const button of root.querySelectorAll<HTMLElement>("[data-print]")) button.hidden = false;
+  // Copy buttons show once they can work (report.css hides them on a page without its script).
+  page?.classList.add("is-enhanced");
+
+  for (const img of root.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {
+    if (img.complete && img.naturalWidth === 0 && img.src) drawFallback(img);
+    else img.addEventListener("error", () => drawFallback(img), { once: true });
+  }
+
+  if (page?.querySelector(".report-sections")) {
+    beacon("opened");
+    if (typeof IntersectionObserver !== "undefined") {
+      const seen = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            beacon("section_viewed", (entry.target as HTMLElement).id);
+            seen.unobserve(entry.target);
+          }
+        },
+        // Seen once its top reaches the upper two thirds of the screen (tall sections never fit whole).
+        { rootMargin: "0px 0px -33% 0px", threshold: 0 },
+      );
+      for (const section of root.querySelectorAll<HTMLElement>(".report-section[id]")) seen.observe(section);
+      cleanups.push(() => seen.disconnect());
+    }
+  }
+  return () => cleanups.forEach((fn) => fn());
+}

@@ -1,0 +1,48 @@
+// Queries for shared-report view tracking: record one beacon (ignored when the visit sent it before) and the timeline.
+import { desc, eq, sql } from "drizzle-orm";
+import type { ReportEventName } from "../domain/report-events";
+import type { Db } from "./client";
+import { reportEvents, reportViewStats } from "./schema";
+
+/** Inserts the event unless this visit already sent it; true when it was new. The trigger keeps open counts. */
+export async function recordReportEvent(
+  db: Db,
+  input: { reportId: string; visitId: string; event: ReportEventName; section: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .insert(reportEvents)
+    .values({ reportId: input.reportId, visitId: input.visitId, event: input.event, section: input.section ?? "" })
+    .onConflictDoNothing()
+    .returning({ id: reportEvents.id });
+  return rows.length > 0;
+}
+
+/** How many events the timeline lists at most. */
+export const TIMELINE_LIMIT = 100;
+
+/** Counts, sections read and the latest events of one report, in one round trip. */
+export async function reportTimeline(db: Db, reportId: string) {
+  const [stats, counts, sections, events] = await db.batch([
+    db.select().from(reportViewStats).where(eq(reportViewStats.reportId, reportId)).limit(1),
+    db
+      .select({
+        visits: sql<number>`count(distinct ${reportEvents.visitId})`,
+        chatStarted: sql<number>`count(*) filter (where ${reportEvents.event} = 'chat_started')`,
+        prints: sql<number>`count(*) filter (where ${reportEvents.event} = 'print')`,
+      })
+      .from(reportEvents)
+      .where(eq(reportEvents.reportId, reportId)),
+    db
+      .select({ section: reportEvents.section, visits: sql<number>`count(*)` })
+      .from(reportEvents)
+      .where(sql`${reportEvents.reportId} = ${reportId} and ${reportEvents.event} = 'section_viewed'`)
+      .groupBy(reportEvents.section),
+    db
+      .select({ event: reportEvents.event, section: reportEvents.section, at: reportEvents.createdAt, visit: reportEvents.visitId })
+      .from(reportEvents)
+      .where(eq(reportEvents.reportId, reportId))
+      .orderBy(desc(reportEvents.createdAt), desc(reportEvents.id))
+      .limit(TIMELINE_LIMIT),
+  ]);
+  return { stats: stats[0] ?? null, counts: counts[0] ?? { visits: 0, chatStarted: 0, prints: 0 }, sections, events };
+}

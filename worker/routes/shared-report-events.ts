@@ -1,0 +1,92 @@
+// POST /api/shared/reports/:id/events: view-tracking beacons from the shared page. Public and rate-limited; it
+// never fails the page: every answer is 202 (counted) or 204 (not counted), with the reason in X-Beacon.
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { countEvent } from "../db/rate-limits";
+import { recordReportEvent } from "../db/report-events";
+import { getReportVersion } from "../db/reports";
+import {
+  BEACONS_PER_IP_PER_MINUTE,
+  BEACONS_PER_REPORT_PER_MINUTE,
+  MAX_BEACON_BYTES,
+  ReportBeacon,
+  countsForStatus,
+  isLinkPreviewer,
+} from "../domain/report-events";
+
+const MAX_ID_LENGTH = 64;
+
+export type BeaconOutcome =
+  | "recorded"
+  | "duplicate"
+  | "invalid"
+  | "unknown_report"
+  | "not_ready"
+  | "previewer"
+  | "staff"
+  | "rate_limited"
+  | "error";
+
+function answer(c: Context, outcome: BeaconOutcome) {
+  return c.body(null, outcome === "recorded" ? 202 : 204, { "X-Beacon": outcome, "Cache-Control": "no-store" });
+}
+
+/** The body as JSON (sendBeacon posts text/plain, so no JSON content type is required); bodyLimit caps its size. */
+async function readBeacon(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
+  const id = c.req.param("id") ?? "";
+  if (!id || id.length > MAX_ID_LENGTH) return "unknown_report";
+  if (isLinkPreviewer(c.req.header("User-Agent"))) return "previewer";
+  const parsed = ReportBeacon.safeParse(await readBeacon(c));
+  if (!parsed.success) return "invalid";
+  const beacon = parsed.data;
+  // The agency's own people opening their links (the SPA marks their browsers) are not prospects.
+  if (beacon.staff) return "staff";
+
+  const db = getDb(c.env.DB);
+  const head = await getReportVersion(db, id);
+  if (!head) return "unknown_report";
+  if (!countsForStatus(head.status)) return "not_ready";
+
+  const ip = c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local";
+  const [perIp, perReport] = await Promise.all([
+    countEvent(db, { key: `beacon:ip:${ip}`, max: BEACONS_PER_IP_PER_MINUTE, windowSeconds: 60 }),
+    countEvent(db, { key: `beacon:report:${id}`, max: BEACONS_PER_REPORT_PER_MINUTE, windowSeconds: 60 }),
+  ]);
+  if (perIp > BEACONS_PER_IP_PER_MINUTE || perReport > BEACONS_PER_REPORT_PER_MINUTE) return "rate_limited";
+
+  const fresh = await recordReportEvent(db, {
+    reportId: id,
+    visitId: beacon.visit,
+    event: beacon.event,
+    section: beacon.section ?? null,
+  });
+  return fresh ? "recorded" : "duplicate";
+}
+
+export const sharedReportEventRoutes = new Hono<AppEnv>().post(
+  "/:id/events",
+  // Stops reading a body (chunked or not) past the limit; the page still gets its quiet 204.
+  bodyLimit({ maxSize: MAX_BEACON_BYTES, onError: (c) => answer(c, "invalid") }),
+  async (c) => {
+    let outcome: BeaconOutcome;
+    try {
+      outcome = await handleBeacon(c);
+    } catch (error) {
+      // A beacon must never surface an error to the page; the failure is logged for us.
+      console.error(`[${c.get("requestId")}] report beacon failed`, error);
+      outcome = "error";
+    }
+    return answer(c, outcome);
+  },
+);
