@@ -10,6 +10,7 @@ import { adminUserRoutes } from "./routes/admin-users";
 import { profileRoutes } from "./routes/profile";
 import { prospectRoutes } from "./routes/prospects";
 import { reportRoutes } from "./routes/reports";
+import { reportJobRoutes } from "./routes/report-jobs";
 import { sharedReportRoutes } from "./routes/shared-reports";
 
 export const API_SECURITY_HEADERS: Record<string, string> = {
@@ -41,6 +42,8 @@ const routes = app
   .route("/api/admin/outbox", adminOutboxRoutes)
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)
+  // Before reportRoutes, whose GET /:id would otherwise take /jobs.
+  .route("/api/reports", reportJobRoutes)
   .route("/api/reports", reportRoutes)
   .route("/api/shared/reports", sharedReportRoutes);
 
