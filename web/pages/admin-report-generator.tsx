@@ -12,7 +12,8 @@ import {
 import { AdminAccessRequired } from "../components/admin-access-required";
 import { DownloadIcon, InboxIcon, PlusIcon } from "../components/icons";
 import { Alert, RetryAlert } from "../components/alert";
-import { Button } from "../components/button";
+import { Button, buttonClass } from "../components/button";
+import { Link } from "react-router";
 import { ProspectCard } from "../components/prospect-card";
 import { ProspectDeleteDialog } from "../components/prospect-delete-dialog";
 import { ProspectImportForm } from "../components/prospect-import-form";
@@ -377,6 +378,9 @@ export default function ProspectsPage() {
           <DownloadIcon size="sm" />
           <span className="btn-label">Export CSV</span>
         </Button>
+        <Link className={buttonClass("ghost")} to="/admin/report-generator/jobs" title="Reports queued, generating, failed or on template content">
+          Jobs
+        </Link>
         {anyUngenerated && !readOnly ? (
           <GenerateAllReportsButton
             onQueued={(n) => {

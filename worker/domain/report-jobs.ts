@@ -9,7 +9,7 @@ export const JOB_KIND_LABEL: Record<JobKind, string> = {
   generating: "Generating",
   queued: "Queued",
   failed: "Failed",
-  template: "Template content",
+  template: "Template",
 };
 
 export type ReportJob = {
