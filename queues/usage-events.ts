@@ -1,6 +1,7 @@
 // usage-events consumer and its dead-letter queue: one D1 batch of INSERT OR IGNORE per message batch; malformed bodies are acked and logged.
 import { insertUsageEvents } from "../worker/db/usage";
 import type { Env, UsageEventMessage } from "../worker/env";
+import { log, withRequestId } from "../worker/log";
 import { UsageEventBody } from "./messages";
 
 /** Delay before the first redelivery of a batch whose insert failed; doubles each time. */
@@ -22,7 +23,7 @@ function validEvents(batch: MessageBatch<unknown>, queue: string): ValidEvent[] 
       valid.push({ message, event: parsed.data });
     } else {
       // Retrying would never make it valid.
-      console.warn(`${queue}: dropping a malformed message`, message.id, parsed.error.issues[0]?.message);
+      withRequestId(message.id, () => log.warn(`${queue}: dropping a malformed message`, { issue: parsed.error.issues[0]?.message }));
       message.ack();
     }
   }
@@ -43,13 +44,19 @@ async function store(env: Env, valid: ValidEvent[], onFailure: (v: ValidEvent, e
 }
 
 export async function consumeUsageEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  let logged = false;
+  const valid = validEvents(batch, "usage-events");
+  let failure: unknown;
   // Redelivery is safe: the insert ignores event ids it already has.
-  await store(env, validEvents(batch, "usage-events"), (v, error) => {
-    if (!logged) console.error("usage-events: insert failed; retrying the batch", error);
-    logged = true;
+  await store(env, valid, (v, error) => {
+    failure = error;
     v.message.retry({ delaySeconds: usageRetryDelaySeconds(v.message.attempts) });
   });
+  if (failure) {
+    const attempt = Math.max(...valid.map((v) => v.message.attempts));
+    withRequestId(valid[0]!.message.id, () =>
+      log.warn("usage-events: insert failed; retrying the batch", { events: valid.length, attempt, delaySeconds: usageRetryDelaySeconds(attempt) }, failure),
+    );
+  }
 }
 
 /** Delay between two deliveries of a dead-lettered batch. */
@@ -64,7 +71,9 @@ export const USAGE_DLQ_MAX_RETRIES = 12;
 export async function consumeUsageEventsDeadLetter(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   await store(env, validEvents(batch, "usage-events-dlq"), (v, error) => {
     if (v.message.attempts > USAGE_DLQ_MAX_RETRIES) {
-      console.error("usage-events-dlq: usage event lost", v.event.event_id, v.event.estimated_cost, error);
+      withRequestId(v.message.id, () =>
+        log.error("usage-events-dlq: usage event lost", { eventId: v.event.event_id, tool: v.event.tool_name, cost: v.event.estimated_cost }, error),
+      );
       v.message.ack();
     } else {
       v.message.retry({ delaySeconds: USAGE_DLQ_RETRY_SECONDS });

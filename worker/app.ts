@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./context";
 import { HTTPException } from "hono/http-exception";
 import { HttpError, apiError, ErrorCode } from "./errors";
+import { log, withRequestId } from "./log";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { adminOutboxRoutes } from "./routes/admin-outbox";
@@ -27,7 +28,7 @@ const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   const requestId = c.req.header("CF-Ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
-  await next();
+  await withRequestId(requestId, next);
   for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) {
     if (!c.res.headers.has(k)) c.res.headers.set(k, v);
   }
@@ -58,12 +59,8 @@ app.onError((err, c) => {
     const message = err.status === 400 ? "The request body is not valid JSON." : err.message || "Request refused.";
     return apiError(c, err.status, code, message);
   }
-  const requestId = c.get("requestId");
-  console.error(`[${requestId}] unhandled`, err);
-  return c.json(
-    { error: { code: ErrorCode.internal, message: "Something went wrong on our side. Please try again.", requestId } },
-    500,
-  );
+  log.error("unhandled error", { requestId: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname }, err);
+  return apiError(c, 500, ErrorCode.internal, "Something went wrong on our side. Please try again.");
 });
 
 export type AppType = typeof routes;

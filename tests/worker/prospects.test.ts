@@ -319,7 +319,7 @@ describe("PATCH /api/prospects/:id", () => {
       body: JSON.stringify({ tag: "Roofing" }),
     });
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toEqual({ code: "not_found", message: "Prospect not found" });
+    expect(missing.body.error).toEqual({ code: "not_found", message: "Prospect not found", requestId: expect.any(String) });
   });
 });
 
@@ -414,6 +414,7 @@ describe("who may call /api/prospects", () => {
       expect(res.body.error).toEqual({
         code: "admin_required",
         message: "You need administrator privileges to access this page.",
+        requestId: expect.any(String),
       });
     }
   });

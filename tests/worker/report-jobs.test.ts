@@ -123,7 +123,7 @@ describe("POST /api/reports/:id/regenerate", () => {
 
     const done = await t.call(`/api/reports/${seeded.id}/regenerate`, { method: "POST", token: session.access_token });
     expect(done.status).toBe(409);
-    expect(done.body.error).toEqual({ code: "conflict", message: ALREADY_AI_MESSAGE });
+    expect(done.body.error).toEqual({ code: "conflict", message: ALREADY_AI_MESSAGE, requestId: expect.any(String) });
   });
 
   it("restarts a failed report", async () => {
@@ -149,7 +149,7 @@ describe("POST /api/reports/:id/regenerate", () => {
     const off = withQueue({ AI_API_KEY: "" });
     const res = await off.call(`/api/reports/${seeded.id}/regenerate`, { method: "POST", token: session.access_token });
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: "not_configured", message: AI_OFF_MESSAGE });
+    expect(res.body.error).toEqual({ code: "not_configured", message: AI_OFF_MESSAGE, requestId: expect.any(String) });
     expect(off.sent).toEqual([]);
     expect((await readReport(seeded.id)).status).toBe("ready");
   });

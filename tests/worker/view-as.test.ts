@@ -43,7 +43,7 @@ describe("POST /api/admin/view-as", () => {
   it("refuses viewing as oneself, on the server, without an audit row", async () => {
     const res = await startView(admin.user.id);
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: "forbidden", message: "You cannot view the product as yourself." });
+    expect(res.body.error).toEqual({ code: "forbidden", message: "You cannot view the product as yourself.", requestId: expect.any(String) });
     const audit = await env.DB.prepare("select count(*) n from audit_log where target_id = ?").bind(admin.user.id).first();
     expect(audit).toEqual({ n: 0 });
   });
@@ -51,7 +51,7 @@ describe("POST /api/admin/view-as", () => {
   it("answers an unknown user with 404 and a missing userId with 400", async () => {
     const missing = await startView(crypto.randomUUID());
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toEqual({ code: "not_found", message: "User not found" });
+    expect(missing.body.error).toEqual({ code: "not_found", message: "User not found", requestId: expect.any(String) });
     const bad = await api("/api/admin/view-as", { method: "POST", token, body: JSON.stringify({}) });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("validation_failed");
@@ -97,6 +97,7 @@ describe("requests carrying X-View-As", () => {
         code: "view_as_read_only",
         message:
           "You are viewing as another user: this view is read-only. Return to your admin account to make changes.",
+        requestId: expect.any(String),
       });
     }
     const profile = await env.DB.prepare("select company_name, is_admin from profiles where id = ?").bind(viewed.user.id).first();

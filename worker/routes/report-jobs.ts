@@ -21,6 +21,7 @@ import { apiError, ErrorCode } from "../errors";
 import { REPORT_MAX_ATTEMPTS } from "../reports/config";
 import { sendReportJobs } from "../reports/enqueue";
 import { REPORT_NOT_FOUND } from "./reports";
+import { log } from "../log";
 
 const MAX_ID_LENGTH = 64;
 
@@ -43,12 +44,12 @@ function jobJson(row: ReportJobRow): ReportJob | null {
 }
 
 /** Sends the messages; a failed send leaves the reports queued for the sweep and says so. */
-async function send(env: AppEnv["Bindings"], ids: string[], requestId: string): Promise<string | undefined> {
+async function send(env: AppEnv["Bindings"], ids: string[]): Promise<string | undefined> {
   try {
     await sendReportJobs(env, ids);
     return undefined;
   } catch (error) {
-    console.error(`[${requestId}] report-jobs send failed`, error);
+    log.error("report-jobs send failed; the sweep sends them later", { reports: ids.length }, error);
     return GENERATION_DEFERRED_MESSAGE;
   }
 }
@@ -75,7 +76,7 @@ export const reportJobRoutes = new Hono<AppEnv>()
   .post("/regenerate-template", requireUser, requireAdmin, async (c) => {
     if (!aiConfigured(c.env)) return apiError(c, 409, ErrorCode.notConfigured, AI_OFF_MESSAGE);
     const ids = await markAllForRegeneration(getDb(c.env.DB));
-    const warning = ids.length ? await send(c.env, ids, c.get("requestId")) : undefined;
+    const warning = ids.length ? await send(c.env, ids) : undefined;
     const body: RegenerateAllResponse = { queued: ids.length, ...(warning ? { warning } : {}) };
     return c.json(body, 202);
   })
@@ -89,7 +90,7 @@ export const reportJobRoutes = new Hono<AppEnv>()
     if (!aiConfigured(c.env)) return apiError(c, 409, ErrorCode.notConfigured, AI_OFF_MESSAGE);
     // Compare-and-set: a second click (or a report already queued or generating) sends nothing more.
     const enqueued = await markForRegeneration(db, id);
-    const warning = enqueued ? await send(c.env, [id], c.get("requestId")) : undefined;
+    const warning = enqueued ? await send(c.env, [id]) : undefined;
     const after = enqueued ? ((await getReportJob(db, id)) ?? before) : before;
     const job = jobJson(after);
     if (!job) return apiError(c, 409, ErrorCode.conflict, ALREADY_AI_MESSAGE);

@@ -18,6 +18,7 @@ import { apiError, ErrorCode, type FieldErrors } from "../errors";
 import { validate } from "../validate";
 import { enqueueAllUngenerated, enqueueReport } from "../reports/enqueue";
 import { adminReportJson, appOrigin, listItemJson } from "../reports/views";
+import { log } from "../log";
 
 export const REPORT_NOT_FOUND = "Report not found";
 /** Ids are UUIDs; anything much longer is not one of ours. */
@@ -104,7 +105,7 @@ export const reportRoutes = new Hono<AppEnv>()
         queued: input.data.generate,
       });
     } catch (error) {
-      console.error(`[${c.get("requestId")}] create report failed`, error);
+      log.error("create report failed", {}, error);
       return apiError(c, 503, ErrorCode.unavailable, CREATE_REPORT_FAILED);
     }
     let warning: string | undefined;
@@ -113,7 +114,7 @@ export const reportRoutes = new Hono<AppEnv>()
         await c.env.REPORT_JOBS.send({ reportId: created.report.id });
       } catch (error) {
         // The report stays queued; the sweep sends it later.
-        console.error(`[${c.get("requestId")}] report-jobs send failed`, error);
+        log.error("report-jobs send failed; the sweep sends it later", { reportId: created.report.id }, error);
         warning = GENERATION_DEFERRED_MESSAGE;
       }
     }

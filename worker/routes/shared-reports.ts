@@ -14,6 +14,7 @@ import {
   sharedReportEtag,
 } from "../reports/shared-cache";
 import { loadSharedReport } from "../reports/views";
+import { log } from "../log";
 
 const MAX_ID_LENGTH = 64;
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -80,7 +81,7 @@ export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", async (c) => {
     const stored = new Response(text, {
       headers: { "Content-Type": JSON_TYPE, "Cache-Control": `public, max-age=${SHARED_REPORT_EDGE_TTL_SECONDS}` },
     });
-    waitUntil(c, cache.put(key, stored).catch((error) => console.warn("shared-report cache put failed", error)));
+    waitUntil(c, cache.put(key, stored).catch((error) => log.warn("shared-report cache put failed", {}, error)));
   }
   const etagNow = sharedReportEtag(id, body.report.version);
   return c.body(text, 200, {
