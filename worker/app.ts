@@ -2,6 +2,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
 import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
 import { HttpError, apiError, ErrorCode } from "./errors";
 import { log, withRequestId } from "./log";
 import { authRoutes } from "./routes/auth";
@@ -14,27 +16,36 @@ import { reportRoutes } from "./routes/reports";
 import { reportJobRoutes } from "./routes/report-jobs";
 import { sharedReportRoutes } from "./routes/shared-reports";
 
-export const API_SECURITY_HEADERS: Record<string, string> = {
-  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Permissions-Policy": "camera=(), geolocation=(), payment=()",
-};
-
 const app = new Hono<AppEnv>();
 
-app.use(async (c, next) => {
-  const requestId = c.req.header("CF-Ray") ?? crypto.randomUUID();
-  c.set("requestId", requestId);
-  await withRequestId(requestId, next);
-  for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) {
-    if (!c.res.headers.has(k)) c.res.headers.set(k, v);
-  }
-  c.res.headers.set("X-Request-Id", requestId);
-  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
-});
+// Every API answer: a request id (Cloudflare's ray id when there is one), locked-down headers, no caching unless a route says so.
+app.use(
+  // headerName "": a client cannot choose the id our logs carry; the answer gets it below, on every response.
+  requestId({ headerName: "", generator: (c) => c.req.header("CF-Ray") ?? crypto.randomUUID() }),
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+    xContentTypeOptions: true,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginOpenerPolicy: "same-origin",
+    permissionsPolicy: { camera: [], geolocation: [], payment: [] },
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    // A route that sets one of these itself keeps its own.
+    overwrite: false,
+  }),
+  async (c, next) => {
+    // Log lines written anywhere inside the request carry its id (worker/log.ts).
+    await withRequestId(c.get("requestId"), next);
+    c.res.headers.set("X-Request-Id", c.get("requestId"));
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  },
+);
 
 const routes = app
   .route("/auth/v1", authRoutes)

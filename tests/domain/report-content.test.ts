@@ -1,18 +1,11 @@
 // Tests report content: the prompt, parsing the AI reply, the template fallback and display helpers.
 import { describe, it, expect } from "vitest";
 import { CATEGORIES } from "../../worker/domain/categories";
-import {
-  EMPTY_AI_RESPONSE,
-  ReportContent,
-  buildReportPrompt,
-  displayUrlForAd,
-  engagementForTitle,
-  formatLongUsDate,
-  isReportGenerated,
-  parseReportContent,
-  templateReportContent,
-  type ReportProspect,
-} from "../../worker/domain/report-content";
+import { ReportContent, engagementForTitle, isReportGenerated, type ReportProspect } from "../../worker/domain/report-content";
+import { displayUrlForAd, formatLongUsDate } from "../../worker/domain/report-format";
+import { EMPTY_AI_RESPONSE, parseReportContent } from "../../worker/domain/report-parse";
+import { buildReportPrompt } from "../../worker/domain/report-prompt";
+import { templateReportContent } from "../../worker/domain/report-template";
 
 const roofer: ReportProspect = {
   id: "p1",

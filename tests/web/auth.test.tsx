@@ -1,8 +1,10 @@
 // AuthProvider: session from auth-js events, admin status from GET /api/profile (10 s, silent failure), sign-out.
 import type { Session } from "@supabase/auth-js";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider, signOutEverywhere, useAuth } from "../../web/lib/auth";
+import { createQueryClient } from "../../web/lib/query-client";
 import { RETURN_SESSION_KEY, VIEW_AS_KEY, startViewAs } from "../../web/lib/view-as";
 import { fakeProfile, fakeUser, hangingResponse, json, stubFetch } from "./helpers";
 
@@ -51,9 +53,11 @@ const state = () => JSON.parse(screen.getByTestId("state").textContent!) as Reco
 
 function renderProvider() {
   return render(
-    <AuthProvider>
-      <Probe />
-    </AuthProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>
+    </QueryClientProvider>,
   );
 }
 

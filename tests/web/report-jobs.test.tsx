@@ -29,6 +29,15 @@ function list(jobs: ReportJob[], aiConfigured = true): ReportJobsResponse {
 
 const PATH = "/admin/report-generator/jobs";
 
+/** Answers the Jobs list with `jobs()`; the app shell's other reads get empty lists. */
+function stubJobs(jobs: () => Response, other: (u: URL, init: RequestInit) => Response | undefined = () => undefined) {
+  return stubFetch((url, init) => {
+    const u = new URL(url, "http://localhost");
+    if (u.pathname === "/api/reports/jobs") return jobs();
+    return other(u, init) ?? json({ reports: [], next_cursor: null });
+  });
+}
+
 describe("Jobs panel", () => {
   it("lists jobs with attempts and last error, and regenerates a template report", async () => {
     let jobs = [job("1", "generating"), job("2", "template")];
@@ -78,7 +87,7 @@ describe("Jobs panel", () => {
   });
 
   it("says when there is nothing to do, and filters by group", async () => {
-    stubFetch(() => json(list([])));
+    stubJobs(() => json(list([])));
     renderApp(PATH, signedIn({ admin: true }));
     expect(await screen.findByRole("heading", { name: "No jobs" })).toBeTruthy();
     expect((screen.getByRole("button", { name: /Regenerate all/ }) as HTMLButtonElement).disabled).toBe(true);
@@ -87,7 +96,7 @@ describe("Jobs panel", () => {
   });
 
   it("turns regeneration off, and says why, when AI is not configured", async () => {
-    stubFetch(() => json(list([job("2", "template")], false)));
+    stubJobs(() => json(list([job("2", "template")], false)));
     renderApp(PATH, signedIn({ admin: true }));
     expect(await screen.findByText(/AI generation is not configured on this server/)).toBeTruthy();
     expect((screen.getByRole("button", { name: "Regenerate" }) as HTMLButtonElement).disabled).toBe(true);
@@ -95,7 +104,7 @@ describe("Jobs panel", () => {
 
   it("shows a failed load with a way to try again", async () => {
     let fail = true;
-    stubFetch(() => (fail ? json({ error: { code: "internal_error", message: "Boom" } }, 500) : json(list([job("9", "failed")]))));
+    stubJobs(() => (fail ? json({ error: { code: "internal_error", message: "Boom" } }, 500) : json(list([job("9", "failed")]))));
     renderApp(PATH, signedIn({ admin: true }));
     expect(await screen.findByText(/Failed to load jobs: Boom/, {}, { timeout: 4000 })).toBeTruthy();
     fail = false;
@@ -104,11 +113,10 @@ describe("Jobs panel", () => {
   });
 
   it("is reached from the Prospects screen", async () => {
-    stubFetch((url) => {
-      const u = new URL(url, "http://localhost");
-      if (u.pathname === "/api/prospects") return json({ prospects: [], total: 0, all: 0, nextCursor: null });
-      return json(list([]));
-    });
+    stubJobs(
+      () => json(list([])),
+      (u) => (u.pathname === "/api/prospects" ? json({ prospects: [], total: 0, all: 0, nextCursor: null }) : undefined),
+    );
     renderApp("/admin/report-generator", signedIn({ admin: true }));
     fireEvent.click(await screen.findByRole("link", { name: "Jobs" }));
     expect(await screen.findByRole("heading", { name: "Jobs" })).toBeTruthy();

@@ -1,6 +1,9 @@
 // Web test setup: unmount between tests, empty storage, and no real network.
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+
+// A screen's first render also loads its lazy route module; on a busy machine that can pass findBy's default second.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   window.localStorage.clear();

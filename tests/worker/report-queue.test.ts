@@ -3,7 +3,7 @@ import { createExecutionContext, createScheduledController, env } from "cloudfla
 import { describe, expect, it } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import worker from "../../worker/index";
-import { buildReportPrompt } from "../../worker/domain/report-content";
+import { buildReportPrompt } from "../../worker/domain/report-prompt";
 import { costFor, estimateTokens } from "../../worker/domain/usage-cost";
 import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/env";
 import { AI_NOT_CONFIGURED_REASON, REPORT_JOBS_MAX_RETRIES, REPORT_MAX_ATTEMPTS } from "../../worker/reports/config";

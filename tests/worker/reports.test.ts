@@ -208,7 +208,7 @@ describe("GET /api/reports, /status and POST /generate-all", () => {
       status: "draft",
       prospect: { name: b.body.prospect.name, area: "Austin, TX", keyword: "plumber in austin" },
     });
-    const page2 = await api(`/api/reports?limit=1&cursor=${page1.body.next_cursor}`, { token: session.access_token });
+    const page2 = await api(`/api/reports?limit=1&cursor=${page1.body.nextCursor}`, { token: session.access_token });
     expect(page2.body.reports[0].id).toBe(a.body.report.id);
   });
 

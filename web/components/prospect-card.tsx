@@ -2,7 +2,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../worker/domain/categories";
-import type { ProspectDto } from "../lib/admin-api";
+import type { ProspectDto } from "../../worker/domain/admin-api";
 import { formatCreated } from "../lib/format-date";
 import { buttonClass } from "./button";
 import { ReportStatusBadge } from "./report-status";

@@ -1,9 +1,10 @@
 // The 'View User Account' modal (spec §2, §4): starts a read-only view on the server, writes the local record, then goes to the dashboard after 1 s.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { startServerViewAs, type AdminUserDto } from "../lib/admin-api";
+import type { AdminUserDto } from "../../worker/domain/admin-api";
 import { ApiError } from "../lib/api";
 import { startViewAs } from "../lib/view-as";
+import { useStartServerViewAs } from "../queries/users";
 import { EyeIcon } from "./icons";
 import { Alert } from "./alert";
 import { Button, buttonClass } from "./button";
@@ -16,6 +17,7 @@ export const VIEW_SETUP_FAILED = "Failed to set up user view mode. Please try ag
 export function ViewAsModal({ user, adminId, onClose }: { user: AdminUserDto; adminId: string; onClose: () => void }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const startServerView = useStartServerViewAs();
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -25,7 +27,7 @@ export function ViewAsModal({ user, adminId, onClose }: { user: AdminUserDto; ad
     setBusy(true);
     setError(null);
     try {
-      const { user: viewed } = await startServerViewAs(user.id);
+      const { user: viewed } = await startServerView.mutateAsync(user.id);
       startViewAs({
         adminId,
         viewingUserId: viewed.id,

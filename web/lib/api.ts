@@ -99,12 +99,12 @@ export async function authedFetch(input: RequestInfo | URL, init: ApiInit = {}):
   }
 }
 
-/** A JSON request whose non-2xx answer is thrown as ApiError. Prefer the typed client in ./rpc. */
+/**
+ * An untyped JSON request whose non-2xx answer is thrown as ApiError: only for what the typed client
+ * cannot call. Server state goes through web/queries over ./rpc.
+ */
 export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): Promise<T> {
-  const res = await authedFetch(path, init);
-  const payload = await readBody(res);
-  if (!res.ok) throw toApiError(res, payload);
-  return payload as T;
+  return (await readApiResponse(await authedFetch(path, init))) as T;
 }
 
 /** The body of a response from the API, or the ApiError it carries. */

@@ -1,9 +1,10 @@
 // Auth state for the app: the session from auth-js events, admin status from GET /api/profile, sign-out.
 import type { AuthChangeEvent, Session, User } from "@supabase/auth-js";
+import { useQuery } from "@tanstack/react-query";
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { API_TIMEOUT_MS, apiFetch, type Profile, type ProfileResponse } from "./api";
+import { ownProfileQuery } from "../queries/profile";
+import type { Profile } from "./api";
 import { clearAdminEntries } from "./view-as";
-
 
 export type AuthState = {
   /** True until auth-js has reported the initial session. */
@@ -60,9 +61,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [session, setSession] = useState<Session | null>(null);
   const [passwordRecovery, setPasswordRecovery] = useState(false);
-  // The profile read for `userId` (settled: loaded, failed or timed out).
-  const [settled, setSettled] = useState<{ userId: string | null; profile: Profile | null }>({ userId: null, profile: null });
-  const [profileVersion, setProfileVersion] = useState(0);
   const tokenRef = useRef<string | null>(null);
 
   useEffect(() => {
@@ -87,42 +85,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const userId = session?.user.id ?? null;
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    apiFetch<ProfileResponse>("/api/profile", {
-      accessToken: tokenRef.current,
-      viewAs: false,
-      timeoutMs: API_TIMEOUT_MS,
-      signal: controller.signal,
-    })
-      .then((res) => setSettled({ userId, profile: res.profile }))
-      // Spec §4: on timeout or failure the user is treated as not admin, silently.
-      .catch(() => {
-        if (!controller.signal.aborted) setSettled({ userId, profile: null });
-      });
-    return () => controller.abort();
-  }, [userId, profileVersion]);
+  // Spec §4: on timeout or failure the user is treated as not admin, silently.
+  const profileQuery = useQuery({ ...ownProfileQuery(userId ?? "", () => tokenRef.current), enabled: userId !== null });
+  const refetchProfile = profileQuery.refetch;
 
   const signOut = useCallback(async () => {
     await signOutEverywhere();
   }, []);
-  const reloadProfile = useCallback(() => setProfileVersion((v) => v + 1), []);
+  const reloadProfile = useCallback(() => void refetchProfile(), [refetchProfile]);
 
   const value = useMemo<AuthState>(() => {
-    const profile = userId && settled.userId === userId ? settled.profile : null;
+    const profile: Profile | null = (userId && profileQuery.data?.profile) || null;
     return {
       loading,
       session,
       user: session?.user ?? null,
       isAdmin: Boolean(profile?.is_admin),
       profile,
-      profileLoading: Boolean(userId) && settled.userId !== userId,
+      profileLoading: Boolean(userId) && profileQuery.isPending,
       passwordRecovery,
       signOut,
       reloadProfile,
     };
-  }, [loading, session, userId, settled, passwordRecovery, signOut, reloadProfile]);
+  }, [loading, session, userId, profileQuery.data, profileQuery.isPending, passwordRecovery, signOut, reloadProfile]);
 
   return createElement(AuthContext.Provider, { value }, children);
 }

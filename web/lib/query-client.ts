@@ -2,10 +2,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
 
-/** A 4xx will not change by asking again; a network blip or a 5xx may. */
+/**
+ * Only a dropped connection is asked again at once (once). A server's answer and a time-out are shown as
+ * they are: every screen has its own Retry, and polled screens ask again on their next poll anyway.
+ */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
+  return error instanceof ApiError && error.code === "network" && failureCount < 1;
 }
 
 export function createQueryClient(): QueryClient {

@@ -2,20 +2,23 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { CATEGORIES } from "../../worker/domain/categories";
+import { issuesByField } from "../../worker/domain/form-rules";
 import {
   CREATE_REPORT_FAILED,
+  NEW_REPORT_FIELDS,
   NOT_SIGNED_IN_MESSAGE,
+  NewReportInput,
   REQUIRED_FIELDS_MESSAGE,
   effectiveKeyword,
-  type NewReportInput,
+  newReportErrorMessage,
 } from "../../worker/domain/new-report";
-import type { AdminReportResponse } from "../../worker/domain/report-view";
 import { Alert } from "../components/alert";
 import { Button, buttonClass } from "../components/button";
 import { GeneratingScreen } from "../components/report-generating";
 import { ArrowLeftIcon } from "../components/icons";
 import { TextField } from "../components/text-field";
-import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";
+import { ApiError } from "../lib/api";
+import { useCreateReport } from "../queries/reports";
 import "../report.css";
 
 /** Spec §9: navigation to the report 1.5 s after creation. */
@@ -33,7 +36,20 @@ type Fields = {
   category: string;
 };
 const EMPTY: Fields = { name: "", company_name: "", phone: "", description: "", area: "", keyword: "", category: "" };
-const REQUIRED: (keyof Fields)[] = ["name", "area", "keyword"];
+/** Required fields and lengths come from the schema the API validates with. */
+const RULES = NEW_REPORT_FIELDS;
+
+/** The form's values checked by the shared schema: the fields to mark, and the one message to show. */
+function check(body: NewReportInput): { missing: Set<keyof Fields>; message: string } | null {
+  const parsed = NewReportInput.safeParse(body);
+  if (parsed.success) return null;
+  const fields = issuesByField(parsed.error);
+  const missing = new Set(
+    (Object.keys(EMPTY) as (keyof Fields)[]).filter((key) => fields[key]?.includes(REQUIRED_FIELDS_MESSAGE)),
+  );
+  const first = Object.entries(fields)[0];
+  return { missing, message: newReportErrorMessage(fields) ?? (first ? `${first[0]}: ${first[1][0]}` : REQUIRED_FIELDS_MESSAGE) };
+}
 
 type Phase =
   | { kind: "form"; busy: "save" | null }
@@ -52,6 +68,7 @@ export default function NewReportPage() {
   const navigate = useNavigate();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [phase, setPhase] = useState<Phase>({ kind: "form", busy: null });
+  const createReport = useCreateReport();
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<Set<keyof Fields>>(new Set());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -71,17 +88,17 @@ export default function NewReportPage() {
   const derived = fields.description.trim() && fields.area.trim() ? effectiveKeyword(fields) : null;
 
   async function submit(generate: boolean) {
-    const absent = REQUIRED.filter((key) => !fields[key].trim());
-    if (absent.length) {
-      setMissing(new Set(absent));
-      setError(REQUIRED_FIELDS_MESSAGE);
+    const body: NewReportInput = { ...fields, category: fields.category as NewReportInput["category"], generate };
+    const problem = check(body);
+    if (problem) {
+      setMissing(problem.missing);
+      setError(problem.message);
       return;
     }
     setError(null);
     setPhase(generate ? { kind: "generating" } : { kind: "form", busy: "save" });
-    const body: NewReportInput = { ...fields, category: fields.category as NewReportInput["category"], generate };
     try {
-      const res = await apiFetch<AdminReportResponse>("/api/reports", { method: "POST", json: body, timeoutMs: API_TIMEOUT_MS });
+      const res = await createReport.mutateAsync(body);
       setPhase(generate ? { kind: "generating", warning: res.warning } : { kind: "saved", warning: res.warning });
       timer.current = setTimeout(() => navigate(`/admin/reports/${res.report.id}`), NAVIGATE_AFTER_MS);
     } catch (err) {
@@ -140,21 +157,21 @@ export default function NewReportPage() {
 
         <div className="new-report-grid">
           <TextField
-            label="Business Name *"
+            label={`Business Name${RULES.name.required ? " *" : ""}`}
             name="name"
             value={fields.name}
             onChange={(e) => set("name")(e.target.value)}
             error={missing.has("name") ? "Required" : null}
             autoComplete="organization"
-            maxLength={200}
-            required
+            maxLength={RULES.name.maxLength}
+            required={RULES.name.required}
           />
           <TextField
             label="Company Name"
             name="company_name"
             value={fields.company_name}
             onChange={(e) => set("company_name")(e.target.value)}
-            maxLength={200}
+            maxLength={RULES.company_name.maxLength}
           />
           <TextField
             label="Business Phone"
@@ -163,7 +180,7 @@ export default function NewReportPage() {
             value={fields.phone}
             onChange={(e) => set("phone")(e.target.value)}
             autoComplete="tel"
-            maxLength={50}
+            maxLength={RULES.phone.maxLength}
           />
           <div className="field">
             <label className="field-label" htmlFor={categoryId}>
@@ -185,25 +202,25 @@ export default function NewReportPage() {
             </select>
           </div>
           <TextField
-            label="Business Location *"
+            label={`Business Location${RULES.area.required ? " *" : ""}`}
             name="area"
             value={fields.area}
             onChange={(e) => set("area")(e.target.value)}
             error={missing.has("area") ? "Required" : null}
             placeholder="Austin, TX"
-            maxLength={200}
-            required
+            maxLength={RULES.area.maxLength}
+            required={RULES.area.required}
           />
           <TextField
-            label="Target Keyword *"
+            label={`Target Keyword${RULES.keyword.required ? " *" : ""}`}
             name="keyword"
             value={fields.keyword}
             onChange={(e) => set("keyword")(e.target.value)}
             error={missing.has("keyword") ? "Required" : null}
             placeholder="roofer in austin"
             hint={derived ? `The report will target "${derived}", derived from the description and location.` : undefined}
-            maxLength={200}
-            required
+            maxLength={RULES.keyword.maxLength}
+            required={RULES.keyword.required}
           />
           <div className="field new-report-wide">
             <label className="field-label" htmlFor={descriptionId}>
@@ -216,7 +233,7 @@ export default function NewReportPage() {
               value={fields.description}
               onChange={(e) => set("description")(e.target.value)}
               rows={4}
-              maxLength={5000}
+              maxLength={RULES.description.maxLength}
               placeholder="What the business does, who it serves, what makes it different."
             />
           </div>

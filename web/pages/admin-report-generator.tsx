@@ -1,5 +1,6 @@
 // /admin/report-generator: the Prospects screen (spec §2): count, paste import, search, cards, tag, delete, CSV.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { splitPaste } from "../../worker/domain/admin-api";
 import {
   formatPartialSuccess,
@@ -18,31 +19,26 @@ import { ProspectCard } from "../components/prospect-card";
 import { ProspectDeleteDialog } from "../components/prospect-delete-dialog";
 import { ProspectImportForm } from "../components/prospect-import-form";
 import { SearchField } from "../components/search-field";
-import { GenerateAllReportsButton, isUngenerated, useLiveReportStatuses } from "../components/report-status";
-import {
-  deleteProspect,
-  downloadText,
-  exportProspectsCsv,
-  importProspects,
-  listProspects,
-  updateProspectTag,
-  type ProspectDto,
-} from "../lib/admin-api";
+import { GenerateAllReportsButton } from "../components/report-status";
+import { isUngenerated } from "../../worker/domain/report-status";
+import type { ProspectDto } from "../../worker/domain/admin-api";
+import type { Category } from "../../worker/domain/categories";
+import { downloadText } from "../lib/download";
 import { ApiError } from "../lib/api";
+import {
+  exportProspectsCsv,
+  flattenPages,
+  importProspects,
+  prospectKeys,
+  prospectListQuery,
+  useDeleteProspect,
+  useUpdateProspectTag,
+} from "../queries/prospects";
+import { useLiveReportStatuses } from "../queries/reports";
 import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import "../admin.css";
 import { Placeholder } from "../components/placeholder";
-
-type ListState = {
-  status: "loading" | "ready" | "error" | "forbidden";
-  items: ProspectDto[];
-  total: number;
-  all: number;
-  nextCursor: string | null;
-  loadingMore: boolean;
-  error: string | null;
-};
 
 type ImportReport = {
   created: number;
@@ -54,12 +50,6 @@ type ImportReport = {
 /** Row messages listed under a partial success; the rest are counted. */
 const LISTED_ROWS = 20;
 
-/** Next page appended; a row already shown (the list moved under us) is not shown twice. */
-function appendNew(items: ProspectDto[], more: ProspectDto[]): ProspectDto[] {
-  const seen = new Set(items.map((p) => p.id));
-  return [...items, ...more.filter((p) => !seen.has(p.id))];
-}
-
 const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : "Unknown error");
 
 export default function ProspectsPage() {
@@ -68,27 +58,28 @@ export default function ProspectsPage() {
 
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
-  const [list, setList] = useState<ListState>({
-    status: "loading",
-    items: [],
-    total: 0,
-    all: 0,
-    nextCursor: null,
-    loadingMore: false,
-    error: null,
-  });
-  const [reloadKey, setReloadKey] = useState(0);
+  const client = useQueryClient();
+  // The list for the settled search; the previous search's cards stay while the next one loads.
+  const listQuery = useInfiniteQuery({ ...prospectListQuery(q), placeholderData: keepPreviousData });
+  const { items, total, all } = useMemo(() => flattenPages(listQuery.data), [listQuery.data]);
+  const forbidden = listQuery.error instanceof ApiError && listQuery.error.code === "admin_required";
+  const listError = listQuery.error ? `Failed to load prospects: ${errorMessage(listQuery.error)}` : null;
+  const status = forbidden ? "forbidden" : listQuery.data ? "ready" : listQuery.isError ? "error" : "loading";
+  const reload = () => void client.invalidateQueries({ queryKey: prospectKeys.all });
   // Report generation (issue 4): live statuses for the listed reports, and "Generate all reports".
   const listedReports = useMemo(
-    () => list.items.flatMap((p) => (p.report ? [{ id: p.report.id, status: p.report.status }] : [])),
-    [list.items],
+    () =>
+      items.flatMap((p) =>
+        p.report ? [{ id: p.report.id, status: p.report.status, content_generated: p.report.content_generated }] : [],
+      ),
+    [items],
   );
   const liveStatuses = useLiveReportStatuses(listedReports);
   const withLiveStatus = (p: ProspectDto): ProspectDto => {
     const live = p.report ? liveStatuses.get(p.report.id) : undefined;
     return live && p.report ? { ...p, report: { ...p.report, status: live.status, content_generated: live.content_generated } } : p;
   };
-  const anyUngenerated = list.items.some((p) => isUngenerated(withLiveStatus(p).report?.status));
+  const anyUngenerated = items.some((p) => isUngenerated(withLiveStatus(p).report?.status));
 
   const [formOpen, setFormOpen] = useState(false);
   const [text, setText] = useState("");
@@ -102,78 +93,27 @@ export default function ProspectsPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [savingIds, setSavingIds] = useState<ReadonlySet<string>>(new Set());
   const [deleteTarget, setDeleteTarget] = useState<ProspectDto | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const updateTag = useUpdateProspectTag();
+  const deleteMutation = useDeleteProspect();
 
-  // The first page, again whenever the search settles or a change asks for it.
-  useEffect(() => {
-    const controller = new AbortController();
-    setList((s) => ({ ...s, status: s.status === "ready" ? "ready" : "loading", error: null }));
-    listProspects({ q, signal: controller.signal })
-      .then((res) =>
-        setList({
-          status: "ready",
-          items: res.prospects,
-          total: res.total,
-          all: res.all,
-          nextCursor: res.nextCursor,
-          loadingMore: false,
-          error: null,
-        }),
-      )
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        if (err instanceof ApiError && err.code === "admin_required") {
-          setList((s) => ({ ...s, status: "forbidden" }));
-          return;
-        }
-        setList((s) => ({ ...s, status: "error", error: `Failed to load prospects: ${errorMessage(err)}` }));
-      });
-    return () => controller.abort();
-  }, [q, reloadKey]);
-
-  const cursorRef = useRef<string | null>(null);
-  cursorRef.current = list.nextCursor;
-  const loadingMore = useRef(false);
-  const loadMore = useCallback(() => {
-    const cursor = cursorRef.current;
-    if (!cursor || loadingMore.current) return;
-    loadingMore.current = true;
-    setList((s) => ({ ...s, loadingMore: true, error: null }));
-    listProspects({ q, cursor })
-      .then((res) =>
-        setList((cur) =>
-          cur.nextCursor === cursor
-            ? {
-                ...cur,
-                items: appendNew(cur.items, res.prospects),
-                nextCursor: res.nextCursor,
-                total: res.total,
-                all: res.all,
-                loadingMore: false,
-              }
-            : { ...cur, loadingMore: false },
-        ),
-      )
-      .catch((err: unknown) =>
-        setList((cur) => ({ ...cur, loadingMore: false, error: `Failed to load prospects: ${errorMessage(err)}` })),
-      )
-      .finally(() => {
-        loadingMore.current = false;
-      });
-  }, [q]);
+  const loadMore = () => {
+    if (listQuery.hasNextPage && !listQuery.isFetchingNextPage) void listQuery.fetchNextPage();
+  };
+  const latestLoadMore = useRef(loadMore);
+  latestLoadMore.current = loadMore;
 
   // Infinite scroll: the sentinel below the grid asks for the next page as it comes into view.
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !list.nextCursor || typeof IntersectionObserver === "undefined") return;
+    if (!el || !listQuery.hasNextPage || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMore();
+      if (entries.some((e) => e.isIntersecting)) latestLoadMore.current();
     }, { rootMargin: "400px" });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [list.nextCursor, loadMore]);
+  }, [listQuery.hasNextPage]);
 
   function openForm() {
     setFormOpen(true);
@@ -211,7 +151,7 @@ export default function ProspectsPage() {
       setProgress({ i: Math.min(done + 1, n), n });
     }
     setProgress(null);
-    if (result.created > 0) setReloadKey((k) => k + 1);
+    if (result.created > 0) reload();
 
     const clean = !result.failure && result.rowErrors.length === 0 && result.duplicates.length === 0;
     if (clean) {
@@ -233,50 +173,35 @@ export default function ProspectsPage() {
     void runImport();
   }
 
-  async function changeTag(prospect: ProspectDto, tag: string) {
+  function changeTag(prospect: ProspectDto, tag: string) {
     if (!tag || tag === prospect.tag) return;
     setActionError(null);
-    const previous = prospect.tag;
-    const patch = (value: string | null) =>
-      setList((s) => ({ ...s, items: s.items.map((p) => (p.id === prospect.id ? { ...p, tag: value } : p)) }));
-    patch(tag);
-    setSavingIds((s) => new Set(s).add(prospect.id));
-    try {
-      await updateProspectTag(prospect.id, tag);
-      showSuccess(`Prospect tag updated to "${tag}"`);
-    } catch (err) {
-      patch(previous);
-      setActionError(`Failed to update tag: ${errorMessage(err)}`);
-    } finally {
-      setSavingIds((s) => {
-        const next = new Set(s);
-        next.delete(prospect.id);
+    const saving = (on: boolean) =>
+      setSavingIds((current) => {
+        const next = new Set(current);
+        if (on) next.add(prospect.id);
+        else next.delete(prospect.id);
         return next;
       });
-    }
+    saving(true);
+    updateTag.mutate(
+      { id: prospect.id, tag: tag as Category },
+      {
+        onSuccess: () => showSuccess(`Prospect tag updated to "${tag}"`),
+        onError: (err) => setActionError(`Failed to update tag: ${errorMessage(err)}`),
+        onSettled: () => saving(false),
+      },
+    );
   }
 
-  async function confirmDelete() {
+  function confirmDelete() {
     if (!deleteTarget) return;
-    setDeleting(true);
     setActionError(null);
-    try {
-      await deleteProspect(deleteTarget.id);
-      const id = deleteTarget.id;
-      setList((s) => ({
-        ...s,
-        items: s.items.filter((p) => p.id !== id),
-        total: Math.max(0, s.total - 1),
-        all: Math.max(0, s.all - 1),
-      }));
-      showSuccess("Prospect deleted successfully");
-      setDeleteTarget(null);
-    } catch (err) {
-      setActionError(`Failed to delete prospect: ${errorMessage(err)}`);
-      setDeleteTarget(null);
-    } finally {
-      setDeleting(false);
-    }
+    deleteMutation.mutate(deleteTarget.id, {
+      onSuccess: () => showSuccess("Prospect deleted successfully"),
+      onError: (err) => setActionError(`Failed to delete prospect: ${errorMessage(err)}`),
+      onSettled: () => setDeleteTarget(null),
+    });
   }
 
   async function exportCsv() {
@@ -293,7 +218,7 @@ export default function ProspectsPage() {
     }
   }
 
-  if (list.status === "forbidden") {
+  if (status === "forbidden") {
     return (
       <>
         <title>Prospects · Porchlight</title>
@@ -313,7 +238,7 @@ export default function ProspectsPage() {
         <div>
           <p className="page-eyebrow">Admin · Prospects</p>
           <h1 className="page-title" aria-live="polite">
-            {list.status === "ready" ? prospectCountTitle(list.all) : "Prospects"}
+            {status === "ready" ? prospectCountTitle(all) : "Prospects"}
           </h1>
           <p className="page-subtitle">Paste rows from a spreadsheet to create prospects, each with its SEO report.</p>
         </div>
@@ -373,7 +298,7 @@ export default function ProspectsPage() {
           title="Export the current list as CSV"
           onClick={() => void exportCsv()}
           busy={exporting}
-          disabled={list.status !== "ready" || list.total === 0}
+          disabled={status !== "ready" || total === 0}
         >
           <DownloadIcon size="sm" />
           <span className="btn-label">Export CSV</span>
@@ -385,28 +310,27 @@ export default function ProspectsPage() {
           <GenerateAllReportsButton
             onQueued={(n) => {
               showSuccess(`Queued ${n} ${n === 1 ? "report" : "reports"} for generation`);
-              setReloadKey((k) => k + 1);
             }}
             onError={setActionError}
           />
         ) : null}
       </div>
 
-      {list.status === "ready" && searching && list.total > 0 ? (
+      {status === "ready" && searching && total > 0 ? (
         <p className="result-count" aria-live="polite">
-          {list.total.toLocaleString("en-US")} {list.total === 1 ? "match" : "matches"} for "{q}"
+          {total.toLocaleString("en-US")} {total === 1 ? "match" : "matches"} for "{q}"
         </p>
       ) : null}
 
-      {list.status === "loading" ? (
+      {status === "loading" ? (
         <div className="prospect-grid" aria-busy="true" aria-label="Loading prospects">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="card prospect-card skeleton" />
           ))}
         </div>
-      ) : list.status === "error" ? (
-        <RetryAlert message={list.error} onRetry={() => setReloadKey((k) => k + 1)} />
-      ) : list.items.length === 0 ? (
+      ) : status === "error" ? (
+        <RetryAlert message={listError} onRetry={() => void listQuery.refetch()} />
+      ) : items.length === 0 ? (
         <Placeholder className="empty-state" icon={InboxIcon} title="No prospects found">
           <p className="placeholder-text">
             {searching ? `No results found for "${q}". Try a different search term.` : "No prospects have been created yet."}
@@ -419,24 +343,24 @@ export default function ProspectsPage() {
       ) : (
         <>
           <div className="prospect-grid">
-            {list.items.map((p) => (
+            {items.map((p) => (
               <ProspectCard
                 key={p.id}
                 prospect={withLiveStatus(p)}
                 saving={savingIds.has(p.id)}
                 readOnly={readOnly}
-                onTagChange={(prospect, tag) => void changeTag(prospect, tag)}
+                onTagChange={changeTag}
                 onDelete={setDeleteTarget}
               />
             ))}
           </div>
-          {list.error ? <Alert tone="error">{list.error}</Alert> : null}
+          {listError ? <Alert tone="error">{listError}</Alert> : null}
           <div ref={sentinel} className="list-foot">
             <p className="muted">
-              Showing {list.items.length.toLocaleString("en-US")} of {list.total.toLocaleString("en-US")}
+              Showing {items.length.toLocaleString("en-US")} of {total.toLocaleString("en-US")}
             </p>
-            {list.nextCursor ? (
-              <Button variant="secondary" onClick={loadMore} busy={list.loadingMore}>
+            {listQuery.hasNextPage ? (
+              <Button variant="secondary" onClick={loadMore} busy={listQuery.isFetchingNextPage}>
                 Load more
               </Button>
             ) : null}
@@ -447,9 +371,9 @@ export default function ProspectsPage() {
       {deleteTarget ? (
         <ProspectDeleteDialog
           name={deleteTarget.name}
-          busy={deleting}
+          busy={deleteMutation.isPending}
           onCancel={() => setDeleteTarget(null)}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={confirmDelete}
         />
       ) : null}
     </>

@@ -1,4 +1,5 @@
 // /admin/reports/:id: the admin report view (spec part 2 §2) — loading, error, generating with live progress, loaded.
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router";
 import type { AdminReportResponse } from "../../worker/domain/report-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
@@ -18,13 +19,10 @@ import { LINK_COPIED_MS, copyText, useFlag } from "../components/report-copy-but
 import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
 import { LoadingScreen } from "../components/route-guards";
-import { API_TIMEOUT_MS, ApiError, apiFetch } from "../lib/api";
-import { usePolled } from "../lib/use-polled";
+import { adminReportQuery, isNotFound } from "../queries/reports";
 import { AI_NOT_CONFIGURED_REASON } from "../../worker/domain/report-format";
 import "../report.css";
 
-/** How often a report that is not ready yet is asked for again. */
-export const POLL_MS = 2000;
 export const LOAD_FAILED = "Failed to load report. Please try again later.";
 export const LINK_COPIED = "Link copied to clipboard!";
 const REPORTS_PATH = "/admin/report-generator";
@@ -34,17 +32,13 @@ type State =
   | { phase: "error"; message: string }
   | { phase: "loaded"; data: AdminReportResponse };
 
-/** Loads the report and, while it is not ready, asks again every POLL_MS (a failed poll keeps what is shown). */
+/** The report, asked for again every ADMIN_REPORT_POLL_MS while it is not ready (a failed poll keeps what is shown). */
 export function useAdminReport(id: string | undefined): State {
-  const polled = usePolled(
-    id,
-    (signal) =>
-      apiFetch<AdminReportResponse>(`/api/reports/${encodeURIComponent(id!)}`, { timeoutMs: API_TIMEOUT_MS, signal }),
-    { isDone: (data) => data.report.status === "ready", pollMs: POLL_MS },
-  );
-  if (polled.phase !== "error") return polled;
-  const notFound = polled.error === null || (polled.error instanceof ApiError && polled.error.status === 404);
-  return { phase: "error", message: notFound ? "Report not found" : LOAD_FAILED };
+  const query = useQuery({ ...adminReportQuery(id ?? ""), enabled: id !== undefined });
+  if (query.data) return { phase: "loaded", data: query.data };
+  if (id === undefined || isNotFound(query.error)) return { phase: "error", message: "Report not found" };
+  if (query.isError) return { phase: "error", message: LOAD_FAILED };
+  return { phase: "loading" };
 }
 
 function BackLink() {

@@ -1,5 +1,6 @@
 // /admin/users: Users Management (spec §2): count, search, filters, the table (cards on phones), admin toggle, View.
-import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { AdminAccessRequired, ReturnToAdminButton } from "../components/admin-access-required";
 import { ExternalLinkIcon, UsersIcon } from "../components/icons";
 import { Alert, RetryAlert } from "../components/alert";
@@ -7,7 +8,8 @@ import { Badge } from "../components/badge";
 import { Button } from "../components/button";
 import { SearchField } from "../components/search-field";
 import { ViewAsModal } from "../components/view-as-modal";
-import { listUsers, setUserAdmin, type AdminUserDto, type UserFilter, type UserListResponse } from "../lib/admin-api";
+import type { AdminUserDto, UserFilter } from "../../worker/domain/admin-api";
+import { useSetUserAdmin, userListQuery } from "../queries/users";
 import { ApiError } from "../lib/api";
 import { useAuth } from "../lib/auth";
 import { formatCreated } from "../lib/format-date";
@@ -28,12 +30,6 @@ export function websiteHref(site: string): string {
   return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
-type State =
-  | { status: "loading" }
-  | { status: "ready"; data: UserListResponse }
-  | { status: "error"; message: string }
-  | { status: "forbidden" };
-
 const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : "Unknown error");
 
 export default function UsersPage() {
@@ -44,8 +40,10 @@ export default function UsersPage() {
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
   const [filter, setFilter] = useState<UserFilter>("all");
-  const [state, setState] = useState<State>({ status: "loading" });
-  const [reloadKey, setReloadKey] = useState(0);
+  // The previous search's rows stay while the next one loads.
+  const usersQuery = useQuery({ ...userListQuery(q, filter), placeholderData: keepPreviousData });
+  const forbidden = usersQuery.error instanceof ApiError && usersQuery.error.code === "admin_required";
+  const setAdmin = useSetUserAdmin();
 
   const [confirming, setConfirming] = useState<string | null>(null);
   const [updating, setUpdating] = useState<string | null>(null);
@@ -53,39 +51,20 @@ export default function UsersPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [viewTarget, setViewTarget] = useState<AdminUserDto | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listUsers({ q, filter, signal: controller.signal })
-      .then((data) => setState({ status: "ready", data }))
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        if (err instanceof ApiError && err.code === "admin_required") setState({ status: "forbidden" });
-        else setState({ status: "error", message: `Failed to load users: ${errorMessage(err)}` });
-      });
-    return () => controller.abort();
-  }, [q, filter, reloadKey]);
-
-  async function toggleAdmin(user: AdminUserDto) {
+  function toggleAdmin(user: AdminUserDto) {
     setUpdating(user.id);
     setActionError(null);
-    try {
-      const { user: updated } = await setUserAdmin(user.id, !user.is_admin);
-      setState((s) => {
-        if (s.status !== "ready") return s;
-        const delta = updated.is_admin === user.is_admin ? 0 : updated.is_admin ? 1 : -1;
-        const counts = { ...s.data.counts, admins: s.data.counts.admins + delta, regular: s.data.counts.regular - delta };
-        return { status: "ready", data: { ...s.data, counts, users: s.data.users.map((u) => (u.id === user.id ? updated : u)) } };
-      });
-      showSuccess("User admin status changed successfully");
-    } catch (err) {
-      setActionError(`Failed to update admin status: ${errorMessage(err)}`);
-    } finally {
-      setUpdating(null);
-      setConfirming(null);
-    }
+    setAdmin.mutate(user, {
+      onSuccess: () => showSuccess("User admin status changed successfully"),
+      onError: (err) => setActionError(`Failed to update admin status: ${errorMessage(err)}`),
+      onSettled: () => {
+        setUpdating(null);
+        setConfirming(null);
+      },
+    });
   }
 
-  if (state.status === "forbidden") {
+  if (forbidden) {
     return (
       <>
         <title>Users Management · Porchlight</title>
@@ -94,7 +73,7 @@ export default function UsersPage() {
     );
   }
 
-  const data = state.status === "ready" ? state.data : null;
+  const data = usersQuery.data ?? null;
   const registered = data?.counts.all ?? 0;
 
   return (
@@ -132,13 +111,13 @@ export default function UsersPage() {
         </div>
       </div>
 
-      {state.status === "loading" ? (
+      {!data && !usersQuery.isError ? (
         <div className="loading-screen" role="status">
           <span className="spinner" aria-hidden="true" />
           <span>Loading users…</span>
         </div>
-      ) : state.status === "error" ? (
-        <RetryAlert message={state.message} onRetry={() => setReloadKey((k) => k + 1)} />
+      ) : !data ? (
+        <RetryAlert message={`Failed to load users: ${errorMessage(usersQuery.error)}`} onRetry={() => void usersQuery.refetch()} />
       ) : data && data.users.length === 0 ? (
         <Placeholder className="empty-state" icon={UsersIcon} title="No users found">
           <p className="placeholder-text">
@@ -213,7 +192,7 @@ export default function UsersPage() {
                         {confirming === u.id ? (
                           <span className="row-confirm" role="group" aria-label={`Confirm admin change for ${email}`}>
                             {u.is_admin ? "Remove admin?" : "Make admin?"}
-                            <Button size="sm" variant="primary" busy={updating === u.id} onClick={() => void toggleAdmin(u)}>
+                            <Button size="sm" variant="primary" busy={updating === u.id} onClick={() => toggleAdmin(u)}>
                               Confirm
                             </Button>
                             <Button size="sm" variant="ghost" disabled={updating === u.id} onClick={() => setConfirming(null)}>

@@ -1,4 +1,5 @@
 // /shared/reports/:id: the public report a prospect opens (spec part 2 §2) — no sign-in, no phone, printable.
+import { useQuery } from "@tanstack/react-query";
 import { useState, type MouseEvent } from "react";
 import { Link, useParams } from "react-router";
 import { formatLongUsDate } from "../../worker/domain/report-format";
@@ -18,38 +19,29 @@ import {
   TrendingUpIcon,
 } from "../components/icons";
 import { ReportSections, SECTION_IDS } from "../components/report-sections";
-import { ApiError, apiFetch } from "../lib/api";
-import { usePolled } from "../lib/use-polled";
+import { isNotFound, sharedReportQuery } from "../queries/reports";
 import "../report.css";
 
 export const NOT_FOUND_TITLE = "Report Not Found";
 export const NOT_FOUND_TEXT = "The report you are looking for does not exist or has been removed.";
-/** A report still being generated is asked for again this often. */
-const PREPARING_POLL_MS = 5000;
-
+export const LOAD_FAILED_TITLE = "Report Unavailable";
+export const LOAD_FAILED_TEXT = "We could not load this report just now. Please check your connection and try again.";
 type State =
   | { phase: "loading" }
   | { phase: "missing" }
+  | { phase: "failed"; retry: () => void }
   | { phase: "loaded"; data: SharedReportResponse };
 
+/**
+ * The report, asked for again every SHARED_REPORT_POLL_MS while it is being prepared. Only a 404 is
+ * "not found"; a time-out or a server error is a retry message (a failed poll keeps what is shown).
+ */
 function useSharedReport(id: string | undefined): State {
-  const polled = usePolled(
-    id,
-    (signal) =>
-      apiFetch<SharedReportResponse>(`/api/shared/reports/${encodeURIComponent(id!)}`, {
-        accessToken: null,
-        viewAs: false,
-        timeoutMs: 15_000,
-        signal,
-      }),
-    {
-      isDone: (data) => data.report.status === "ready",
-      pollMs: PREPARING_POLL_MS,
-      // While a preparing report is shown, a failed poll just tries again later; a 404 means it is gone.
-      keepPolling: (error) => !(error instanceof ApiError && error.status === 404),
-    },
-  );
-  return polled.phase === "error" ? { phase: "missing" } : polled;
+  const query = useQuery({ ...sharedReportQuery(id ?? ""), enabled: id !== undefined });
+  if (id === undefined || isNotFound(query.error)) return { phase: "missing" };
+  if (query.data) return { phase: "loaded", data: query.data };
+  if (query.isError) return { phase: "failed", retry: () => void query.refetch() };
+  return { phase: "loading" };
 }
 
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
@@ -191,6 +183,21 @@ export default function SharedReportPage() {
       <div className="loading-screen is-fullscreen" role="status" aria-live="polite">
         <span className="spinner" aria-hidden="true" />
         <span>Loading report...</span>
+      </div>
+    );
+  }
+  if (state.phase === "failed") {
+    return (
+      <div className="shared-missing">
+        <title>{`${LOAD_FAILED_TITLE} · Porchlight`}</title>
+        <section className="card shared-missing-card">
+          <BrandMark className="shared-missing-mark" />
+          <h1>{LOAD_FAILED_TITLE}</h1>
+          <p>{LOAD_FAILED_TEXT}</p>
+          <button type="button" className="btn btn-primary" onClick={state.retry}>
+            Try again
+          </button>
+        </section>
       </div>
     );
   }

@@ -3,11 +3,11 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { ClientResponse } from "hono/client";
 import type { RegenerateAllResponse, RegenerateResponse, ReportJobsResponse } from "../../worker/domain/report-jobs";
 import { API_TIMEOUT_MS } from "../lib/api";
-import { api, unwrap, type RpcInit } from "../lib/rpc";
+import { api, unwrap, withInit } from "../lib/rpc";
 
 /** How often the list is asked for again while a report is queued or generating. */
 export const JOBS_POLL_MS = 3000;
-const init = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
+const init = withInit({ timeoutMs: API_TIMEOUT_MS });
 
 /**
  * `unwrap` infers one body type; a route that answers a success or an error body gives a union of

@@ -2,8 +2,9 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { loadAuthContext } from "../db/users";
+import { getProfile, loadAuthContext } from "../db/users";
 import { apiError, ErrorCode } from "../errors";
+import { bearerToken } from "./bearer";
 import { verifyAccessToken } from "./tokens";
 
 export const VIEW_AS_HEADER = "X-View-As";
@@ -14,8 +15,7 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * the caller, or — for an admin sending X-View-As — the viewed user, read-only.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header("Authorization") ?? "";
-  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  const token = bearerToken(c.req.header("Authorization"));
   if (!token) return apiError(c, 401, ErrorCode.unauthorized, "You must be signed in.");
   const verified = await verifyAccessToken(c.env, token);
   if (!verified.ok) {
@@ -47,7 +47,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
         "You are viewing as another user: this view is read-only. Return to your admin account to make changes.",
       );
     }
-    const target = await db.query.profiles.findFirst({ where: (p, { eq }) => eq(p.id, viewAs) });
+    const target = await getProfile(db, viewAs);
     if (!target) return apiError(c, 404, ErrorCode.notFound, "The user you are viewing as no longer exists.");
     c.set("subject", {
       id: target.id,

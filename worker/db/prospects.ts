@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { prospectSearchText } from "../domain/prospect-rules";
-import type { Db } from "./client";
+import { D1_MAX_PARAMS, rowsPerInsert, type Db } from "./client";
 import { afterCursor, containsPattern, rowid, type Cursor } from "./cursor";
 import { prospects, seoReports } from "./schema";
 
@@ -10,8 +10,6 @@ export type ProspectRow = typeof prospects.$inferSelect;
 export type NewProspect = typeof prospects.$inferInsert;
 export type NewReport = typeof seoReports.$inferInsert;
 
-/** D1 refuses a statement with more than 100 bound parameters. */
-export const D1_MAX_PARAMS = 100;
 /** A string of at least this many characters is searched through the trigram index. */
 export const TRIGRAM_MIN_CHARS = 3;
 
@@ -145,11 +143,6 @@ export async function findByNames(db: Db, names: readonly string[]) {
     );
   }
   return out;
-}
-
-/** How many rows of `values` fit one INSERT under D1's bound-parameter limit. */
-function rowsPerInsert(paramsPerRow: number): number {
-  return Math.max(1, Math.floor(D1_MAX_PARAMS / Math.max(1, paramsPerRow)));
 }
 
 /**

@@ -6,31 +6,19 @@
 // uses it to find claims and queue entries that went stale.
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { NormalizedReportContent } from "../domain/report-content";
+import { ENQUEUEABLE_STATUSES } from "../domain/report-status";
 import type { Db } from "./client";
-import type { ProspectRow } from "./prospects";
+import { afterCursor, rowid, type Cursor } from "./cursor";
+import type { NewProspect, ProspectRow } from "./prospects";
 import { profiles, prospects, seoReports } from "./schema";
 
 export type ReportRow = typeof seoReports.$inferSelect;
-export type ReportStatus = ReportRow["status"];
-
-/** Statuses from which a report may be (re-)enqueued. */
-export const ENQUEUEABLE: ReportStatus[] = ["draft", "failed"];
-
-export type NewProspect = {
-  name: string;
-  companyName: string;
-  phone: string;
-  description: string;
-  area: string;
-  keyword: string;
-  tag: string | null;
-  searchText: string;
-};
+const ENQUEUEABLE = [...ENQUEUEABLE_STATUSES];
 
 /** Inserts the prospect and its report in one batch; the report starts queued when it will be generated. */
 export async function createProspectWithReport(
   db: Db,
-  input: { prospect: NewProspect; questions: string; userId: string; queued: boolean },
+  input: { prospect: Omit<NewProspect, "id" | "userId" | "createdAt">; questions: string; userId: string; queued: boolean },
 ): Promise<{ report: ReportRow; prospect: ProspectRow }> {
   const now = new Date().toISOString();
   const prospectId = crypto.randomUUID();
@@ -77,23 +65,6 @@ export async function getReportVersion(db: Db, id: string) {
   return rows[0] ?? null;
 }
 
-export type ReportCursor = { createdAt: string; id: string };
-
-export function encodeCursor(c: ReportCursor): string {
-  return btoa(`${c.createdAt}|${c.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export function decodeCursor(raw: string): ReportCursor | null {
-  try {
-    const text = atob(raw.replace(/-/g, "+").replace(/_/g, "/"));
-    const [createdAt, id, ...rest] = text.split("|");
-    if (!createdAt || !id || rest.length) return null;
-    return { createdAt, id };
-  } catch {
-    return null;
-  }
-}
-
 const listColumns = {
   id: seoReports.id,
   status: seoReports.status,
@@ -102,6 +73,7 @@ const listColumns = {
   contentGenerated: seoReports.contentGenerated,
   createdAt: seoReports.createdAt,
   generatedAt: seoReports.generatedAt,
+  seq: rowid(seoReports),
   prospectId: prospects.id,
   name: prospects.name,
   companyName: prospects.companyName,
@@ -113,26 +85,20 @@ const listColumns = {
 /** One row of the reports list: the report's state and its prospect's name, place and tag. */
 export type ReportListRow = Awaited<ReturnType<typeof listReports>>["rows"][number];
 
-/** Newest first, keyset-paginated on (created_at, id). */
-export async function listReports(db: Db, opts: { limit: number; cursor: ReportCursor | null }) {
-  const after = opts.cursor
-    ? or(
-        lt(seoReports.createdAt, opts.cursor.createdAt),
-        and(eq(seoReports.createdAt, opts.cursor.createdAt), lt(seoReports.id, opts.cursor.id)),
-      )
-    : undefined;
+/** Newest first, keyset-paginated on (created_at, rowid) like every list. */
+export async function listReports(db: Db, opts: { limit: number; cursor: Cursor | null }) {
   const rows = await db
     .select(listColumns)
     .from(seoReports)
     .innerJoin(prospects, eq(prospects.id, seoReports.prospectId))
-    .where(after)
-    .orderBy(desc(seoReports.createdAt), desc(seoReports.id))
+    .where(opts.cursor ? afterCursor(seoReports, seoReports.createdAt, opts.cursor) : undefined)
+    .orderBy(desc(seoReports.createdAt), desc(rowid(seoReports)))
     .limit(opts.limit + 1);
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   return {
     rows: page,
-    nextCursor: rows.length > opts.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    next: rows.length > opts.limit && last ? { createdAt: last.createdAt, seq: last.seq } : null,
   };
 }
 

@@ -1,6 +1,7 @@
 // The single source of every table; `npm run db:generate` writes migrations/ from it.
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { REPORT_STATUSES } from "../domain/report-status";
 
 const id = () => text("id").primaryKey();
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -120,7 +121,7 @@ export const seoReports = sqliteTable(
     perfectAd: text("perfect_ad"),
     /** Whole model answer's potential block: score, keyword_potential, business_relevance, competition. */
     potential: text("potential"),
-    status: text("status", { enum: ["draft", "queued", "generating", "ready", "failed"] })
+    status: text("status", { enum: REPORT_STATUSES })
       .notNull()
       .default("draft"),
     source: text("source", { enum: ["ai", "template"] }),

@@ -1,5 +1,5 @@
 // Queries for sign-in sessions and their rotating refresh tokens.
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "./client";
 import { refreshTokens, sessions } from "./schema";
 
@@ -62,11 +62,6 @@ export async function rotateRefreshToken(
   ]);
 }
 
-export async function sessionExists(db: Db, sessionId: string) {
-  const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionId), columns: { id: true } });
-  return Boolean(row);
-}
-
 /** Deleting a session cascades to its refresh tokens; its access tokens fail the session check. */
 export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
@@ -76,9 +71,5 @@ export async function deleteSessionsOfUser(db: Db, userId: string, exceptSession
   await db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
-}
-
-export async function deleteSessions(db: Db, ids: string[]) {
-  if (ids.length) await db.delete(sessions).where(inArray(sessions.id, ids));
 }
 

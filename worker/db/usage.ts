@@ -1,51 +1,37 @@
-// Writes ai_usage_logs rows from usage events: INSERT OR IGNORE on event_id, so redelivery never double-counts.
+// Writes ai_usage_logs rows from usage events: insert-or-ignore on event_id, so redelivery never double-counts.
+import { getTableColumns } from "drizzle-orm";
 import type { UsageEventMessage } from "../env";
+import { getDb, rowsPerInsert } from "./client";
+import { aiUsageLogs } from "./schema";
 
-const COLUMNS = [
-  "id",
-  "event_id",
-  "user_id",
-  "tool_name",
-  "model",
-  "input_tokens",
-  "output_tokens",
-  "total_tokens",
-  "estimated_cost",
-  "request_data",
-  "response_data",
-  "created_at",
-] as const;
+/** Every column is bound (12), so D1's 100-parameter limit allows 8 rows per INSERT. */
+export const USAGE_ROWS_PER_STATEMENT = rowsPerInsert(Object.keys(getTableColumns(aiUsageLogs)).length);
 
-/** D1 allows 100 bound parameters per statement: 12 columns → 8 rows per INSERT. */
-export const D1_MAX_PARAMS = 100;
-export const USAGE_ROWS_PER_STATEMENT = Math.floor(D1_MAX_PARAMS / COLUMNS.length);
-
-function values(e: UsageEventMessage): (string | number | null)[] {
-  return [
-    crypto.randomUUID(),
-    e.event_id,
-    e.user_id,
-    e.tool_name,
-    e.model,
-    e.input_tokens,
-    e.output_tokens,
-    e.total_tokens,
-    e.estimated_cost,
-    e.request_data,
-    e.response_data,
-    e.created_at,
-  ];
+function row(e: UsageEventMessage): typeof aiUsageLogs.$inferInsert {
+  return {
+    id: crypto.randomUUID(),
+    eventId: e.event_id,
+    userId: e.user_id,
+    toolName: e.tool_name,
+    model: e.model,
+    inputTokens: e.input_tokens,
+    outputTokens: e.output_tokens,
+    totalTokens: e.total_tokens,
+    estimatedCost: e.estimated_cost,
+    requestData: e.request_data,
+    responseData: e.response_data,
+    createdAt: e.created_at,
+  };
 }
 
 /** Inserts every event in one D1 batch (all or nothing), multi-row statements sized for the parameter limit. */
 export async function insertUsageEvents(d1: D1Database, events: UsageEventMessage[]): Promise<void> {
   if (events.length === 0) return;
-  const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < events.length; i += USAGE_ROWS_PER_STATEMENT) {
-    const chunk = events.slice(i, i + USAGE_ROWS_PER_STATEMENT);
-    const row = `(${COLUMNS.map(() => "?").join(", ")})`;
-    const sql = `INSERT OR IGNORE INTO ai_usage_logs (${COLUMNS.join(", ")}) VALUES ${chunk.map(() => row).join(", ")}`;
-    statements.push(d1.prepare(sql).bind(...chunk.flatMap(values)));
+  const db = getDb(d1);
+  const rows = events.map(row);
+  const statements = [];
+  for (let i = 0; i < rows.length; i += USAGE_ROWS_PER_STATEMENT) {
+    statements.push(db.insert(aiUsageLogs).values(rows.slice(i, i + USAGE_ROWS_PER_STATEMENT)).onConflictDoNothing());
   }
-  await d1.batch(statements);
+  await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }

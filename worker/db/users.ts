@@ -86,11 +86,3 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
   };
 }
 export type AuthContext = NonNullable<Awaited<ReturnType<typeof loadAuthContext>>>;
-
-export async function setAdminByEmail(db: Db, email: string, isAdmin: boolean) {
-  return db
-    .update(profiles)
-    .set({ isAdmin, updatedAt: new Date().toISOString() })
-    .where(eq(profiles.email, normalizeEmail(email)))
-    .returning({ id: profiles.id });
-}

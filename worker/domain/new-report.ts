@@ -1,6 +1,7 @@
 // Create New Report: the form's schema (shared by the API validator and the web form) and how a prospect is derived from it.
 import { z } from "zod";
 import { CategorySchema } from "./categories";
+import { fieldRules } from "./form-rules";
 import {
   deriveKeyword,
   deriveTag,
@@ -37,8 +38,16 @@ export const NewReportInput = z.object({
 export type NewReportInput = z.input<typeof NewReportInput>;
 export type ParsedNewReport = z.output<typeof NewReportInput>;
 
+/** Required fields and lengths for the web form, read from the schema. */
+export const NEW_REPORT_FIELDS = fieldRules(NewReportInput.shape);
+
 /** The fields whose absence gives REQUIRED_FIELDS_MESSAGE. */
 export const REQUIRED_FIELDS = ["name", "area", "keyword"] as const;
+
+/** The form's one message when a required field is missing (spec §5), for the API and the form alike. */
+export function newReportErrorMessage(fields: Record<string, string[] | undefined>): string | undefined {
+  return REQUIRED_FIELDS.some((f) => fields[f]?.includes(REQUIRED_FIELDS_MESSAGE)) ? REQUIRED_FIELDS_MESSAGE : undefined;
+}
 
 /** The keyword the report will use: replaced by the derived one when description and area are both given (spec §5). */
 export function effectiveKeyword(input: { keyword: string; description: string; area: string }): string {

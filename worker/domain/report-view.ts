@@ -10,12 +10,13 @@ import {
   engagementForTitle,
   isReportGenerated,
   placeholderImageUrl,
-  templateReportContent,
 } from "./report-content";
+import { templateReportContent } from "./report-template";
 import { type Potential, potentialFromScore } from "./seo-potential";
 import type { z } from "zod";
+import type { ReportStatus } from "./report-status";
 
-export type ReportStatus = "draft" | "queued" | "generating" | "ready" | "failed";
+export type { ReportStatus };
 export type ReportSource = "ai" | "template";
 
 export type ReportViewContent = {
@@ -81,7 +82,7 @@ export type ReportListItem = {
   prospect: { id: string; name: string; company_name: string; area: string; keyword: string; tag: string | null };
 };
 
-export type ReportListResponse = { reports: ReportListItem[]; next_cursor: string | null };
+export type ReportListResponse = { reports: ReportListItem[]; nextCursor: string | null };
 
 export type ReportStatusItem = Pick<ReportListItem, "id" | "status" | "source" | "attempts" | "content_generated" | "generated_at"> & {
   /** When the current status began: the claim of a generation under way, or when a queued report is due. */

@@ -10,16 +10,10 @@ import {
   saveTemplateUnlessReady,
   requeueStale,
 } from "../db/reports";
-import {
-  REPORT_MAX_TOKENS,
-  REPORT_TEMPERATURE,
-  buildReportPrompt,
-  parseReportContent,
-  templateReportContent,
-  type NormalizedReportContent,
-  type ParseReportResult,
-  type ReportProspect,
-} from "../domain/report-content";
+import type { NormalizedReportContent, ReportProspect } from "../domain/report-content";
+import { parseReportContent, type ParseReportResult } from "../domain/report-parse";
+import { REPORT_MAX_TOKENS, REPORT_TEMPERATURE, buildReportPrompt } from "../domain/report-prompt";
+import { templateReportContent } from "../domain/report-template";
 import type { Env, UsageEventMessage } from "../env";
 import {
   AI_NOT_CONFIGURED_REASON,

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from "../db/cursor";
 import { getProfile } from "../db/users";
 import { AdminStatusUpdate, UserListQuery, ViewAsRequest, type UserListResponse } from "../domain/admin-api";
 import { apiError, ErrorCode, invalidCursor } from "../errors";
-import { validate } from "../validate";
+import { validate, validId } from "../validate";
 import { profileJson } from "./profile";
 
 export const USER_NOT_FOUND = "User not found";
@@ -32,8 +32,8 @@ export const adminUserRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .patch("/users/:id", validate("json", AdminStatusUpdate), async (c) => {
-    const targetId = c.req.param("id");
+  .patch("/users/:id", validate("json", AdminStatusUpdate), validId(USER_NOT_FOUND), async (c) => {
+    const targetId = c.req.valid("param").id;
     const caller = c.get("caller");
     // Enforced here, not only by a disabled button: an admin cannot demote (or re-grant) themselves.
     if (targetId === caller.id) return apiError(c, 403, ErrorCode.forbidden, CANNOT_CHANGE_OWN_ADMIN);

@@ -1,85 +1,25 @@
 // /auth/v1: our own auth service, wire-compatible with the GoTrue subset @supabase/auth-js uses.
 import { Hono, type Context } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../context";
-import { getDb, type Db } from "../db/client";
+import { getDb } from "../db/client";
 import { listOutbox, outboxSender } from "../db/outbox";
-import { clearKey, countEvent, currentCount, retryAfterSeconds, type Limit } from "../db/rate-limits";
 import { consumeRecoveryToken, saveRecoveryToken } from "../db/recovery";
-import {
-  createSession,
-  deleteSession,
-  deleteSessionsOfUser,
-  findRefreshToken,
-  rotateRefreshToken,
-} from "../db/sessions";
-import {
-  createUserWithProfile,
-  findUserByEmail,
-  findUserById,
-  loadAuthContext,
-  normalizeEmail,
-  updateUser,
-  type UserRow,
-} from "../db/users";
+import { deleteSession, deleteSessionsOfUser } from "../db/sessions";
+import { createUserWithProfile, findUserByEmail, findUserById, normalizeEmail, updateUser } from "../db/users";
 import type { Env } from "../env";
 import { HttpError } from "../errors";
 import { authError, cleanMetadata, echoApiVersion, sessionJson, userJson } from "../auth/gotrue";
+import { recoverLimited, signInFailed, signInLimited, signInSucceeded, signUpLimited, tooManyAttempts } from "../auth/limits";
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from "../auth/password";
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  childRefreshToken,
-  newOpaqueToken,
-  sha256Hex,
-  signAccessToken,
-  verifyAccessToken,
-} from "../auth/tokens";
+import { rotateSession } from "../auth/refresh";
+import { Credentials, readBody, RecoverBody, RefreshBody, SignUpBody, UpdateUserBody, VerifyBody } from "../auth/requests";
+import { bearerUser, clientIp, issueSession } from "../auth/session";
+import { ACCESS_TOKEN_TTL_SECONDS, newOpaqueToken, sha256Hex, signAccessToken } from "../auth/tokens";
 
-/** Two tabs refreshing with the same token within this window get the same child, not a revocation. */
-export const REUSE_GRACE_SECONDS = 10;
-
-const limits = {
-  signInEmail: (email: string): Limit => ({ key: `signin:email:${email}`, max: 10, windowSeconds: 900 }),
-  signInIp: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 50, windowSeconds: 900 }),
-  signUpIp: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 30, windowSeconds: 3600 }),
-  recoverEmail: (email: string): Limit => ({ key: `recover:email:${email}`, max: 5, windowSeconds: 3600 }),
-};
-
-const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
-
-const Credentials = z.object({
-  email: z.string().trim().email().max(254),
-  password: z.string().min(1).max(1024),
-});
-const SignUpBody = Credentials.extend({ data: z.unknown().optional() });
-const RefreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
-const UpdateUserBody = z.object({
-  email: z.string().trim().email().max(254).optional(),
-  password: z.string().min(1).max(1024).optional(),
-  data: z.unknown().optional(),
-});
-const RecoverBody = z.object({ email: z.string().trim().email().max(254) });
-const VerifyBody = z.object({
-  type: z.enum(["recovery", "magiclink", "email"]),
-  token_hash: z.string().min(1).max(512).optional(),
-  token: z.string().min(1).max(512).optional(),
-  email: z.string().trim().email().optional(),
-});
-
-function clientIp(c: Context) {
-  return c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local";
-}
+const CREDENTIALS_REQUIRED = "A valid email address and a password are required.";
 
 function origin(c: Context<AppEnv>) {
   return c.env.APP_ORIGIN || new URL(c.req.url).origin;
-}
-
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    return undefined;
-  }
 }
 
 function adminEmails(env: Env): Set<string> {
@@ -89,50 +29,6 @@ function adminEmails(env: Env): Set<string> {
       .map((e) => normalizeEmail(e))
       .filter(Boolean),
   );
-}
-
-async function issueSession(c: Context<AppEnv>, db: Db, user: UserRow) {
-  const refresh = newOpaqueToken();
-  const sessionId = await createSession(db, {
-    userId: user.id,
-    refreshTokenHash: await sha256Hex(refresh),
-    userAgent: c.req.header("User-Agent")?.slice(0, 300),
-    ip: clientIp(c),
-  });
-  const now = new Date().toISOString();
-  await updateUser(db, user.id, { lastSignInAt: now });
-  const access = await signAccessToken(c.env, user, sessionId);
-  return sessionJson({ ...user, lastSignInAt: now }, access, refresh, ACCESS_TOKEN_TTL_SECONDS);
-}
-
-/** Resolves the bearer token of an /auth/v1 request to its user and session, GoTrue-style errors. */
-async function bearerUser(c: Context<AppEnv>, db: Db) {
-  const header = c.req.header("Authorization") ?? "";
-  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  if (!token) return { error: authError(c, 401, "no_authorization", "This endpoint requires a Bearer token") };
-  const verified = await verifyAccessToken(c.env, token);
-  if (!verified.ok) {
-    return {
-      error: authError(
-        c,
-        403,
-        "bad_jwt",
-        verified.reason === "expired" ? "invalid JWT: token is expired" : "invalid JWT: unable to parse or verify signature",
-      ),
-    };
-  }
-  const ctx = await loadAuthContext(db, verified.claims.sub, verified.claims.session_id);
-  if (!ctx) {
-    return { error: authError(c, 403, "session_not_found", "Session from session_id claim in JWT does not exist") };
-  }
-  const user = await findUserById(db, ctx.id);
-  if (!user) return { error: authError(c, 403, "user_not_found", "User from sub claim in JWT does not exist") };
-  return { user, sessionId: verified.claims.session_id };
-}
-
-function tooMany(c: Context, limit: Limit) {
-  c.header("Retry-After", String(retryAfterSeconds(limit)));
-  return authError(c, 429, "over_request_rate_limit", RATE_LIMIT_MESSAGE);
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -155,14 +51,12 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post("/signup", async (c) => {
     const db = getDb(c.env.DB);
-    const ipLimit = limits.signUpIp(clientIp(c));
-    if ((await countEvent(db, ipLimit)) > ipLimit.max) return tooMany(c, ipLimit);
-    const parsed = SignUpBody.safeParse(await readJson(c));
-    if (!parsed.success) {
-      return authError(c, 400, "validation_failed", "A valid email address and a password are required.");
-    }
+    const limited = await signUpLimited(db, clientIp(c));
+    if (limited) return tooManyAttempts(c, limited);
+    const body = await readBody(c, SignUpBody, CREDENTIALS_REQUIRED);
+    if ("error" in body) return body.error;
 
-    const { email, password, data } = parsed.data;
+    const { email, password, data } = body.data;
     const weak = passwordProblem(password);
     if (weak) {
       return authError(c, 422, "weak_password", weak.message, { weak_password: { reasons: weak.reasons } });
@@ -188,32 +82,31 @@ export const authRoutes = new Hono<AppEnv>()
     const grant = c.req.query("grant_type");
     const db = getDb(c.env.DB);
     if (grant === "password") {
-      const parsed = Credentials.safeParse(await readJson(c));
-      if (!parsed.success) {
-        return authError(c, 400, "validation_failed", "A valid email address and a password are required.");
-      }
-      const email = normalizeEmail(parsed.data.email);
-      const emailLimit = limits.signInEmail(email);
-      const ipLimit = limits.signInIp(clientIp(c));
-      const [byEmail, byIp] = await Promise.all([currentCount(db, emailLimit), currentCount(db, ipLimit)]);
-      if (byEmail >= emailLimit.max) return tooMany(c, emailLimit);
-      if (byIp >= ipLimit.max) return tooMany(c, ipLimit);
+      const body = await readBody(c, Credentials, CREDENTIALS_REQUIRED);
+      if ("error" in body) return body.error;
+      const email = normalizeEmail(body.data.email);
+      const ip = clientIp(c);
+      const limited = await signInLimited(db, email, ip);
+      if (limited) return tooManyAttempts(c, limited);
 
       const user = await findUserByEmail(db, email);
       // Unknown email and wrong password cost one hash each and answer alike.
-      const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? DUMMY_HASH);
+      const ok = await verifyPassword(body.data.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !ok) {
-        await Promise.all([countEvent(db, emailLimit), countEvent(db, ipLimit)]);
+        await signInFailed(db, email, ip);
         return authError(c, 400, "invalid_credentials", "Invalid login credentials");
       }
-      await clearKey(db, emailLimit.key);
+      await signInSucceeded(db, email);
       return c.json(await issueSession(c, db, user));
     }
     if (grant === "refresh_token") {
-      const parsed = RefreshBody.safeParse(await readJson(c));
-      if (!parsed.success) return authError(c, 400, "validation_failed", "refresh_token is required");
+      const body = await readBody(c, RefreshBody, "refresh_token is required");
+      if ("error" in body) return body.error;
       try {
-        return await refresh(c, db, parsed.data.refresh_token);
+        const rotated = await rotateSession(c.env, db, body.data.refresh_token);
+        if (!rotated.ok) return authError(c, 400, rotated.errorCode, rotated.message);
+        const access = await signAccessToken(c.env, rotated.user, rotated.sessionId);
+        return c.json(sessionJson(rotated.user, access, rotated.refreshToken, ACCESS_TOKEN_TTL_SECONDS));
       } catch (e) {
         if (e instanceof HttpError) throw e;
         // auth-js signs the user out on a 4xx but retries a 503: a database hiccup must not log anyone out.
@@ -244,9 +137,9 @@ export const authRoutes = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     const found = await bearerUser(c, db);
     if ("error" in found) return found.error;
-    const parsed = UpdateUserBody.safeParse(await readJson(c));
-    if (!parsed.success) return authError(c, 400, "validation_failed", "Invalid user attributes.");
-    const { email, password, data } = parsed.data;
+    const body = await readBody(c, UpdateUserBody, "Invalid user attributes.");
+    if ("error" in body) return body.error;
+    const { email, password, data } = body.data;
     const patch: Parameters<typeof updateUser>[2] = {};
     if (password !== undefined) {
       const weak = passwordProblem(password);
@@ -274,12 +167,12 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(userJson((await findUserById(db, found.user.id))!));
   })
   .post("/recover", async (c) => {
-    const parsed = RecoverBody.safeParse(await readJson(c));
-    if (!parsed.success) return authError(c, 400, "validation_failed", "A valid email address is required.");
+    const body = await readBody(c, RecoverBody, "A valid email address is required.");
+    if ("error" in body) return body.error;
     const db = getDb(c.env.DB);
-    const email = normalizeEmail(parsed.data.email);
-    const limit = limits.recoverEmail(email);
-    if ((await countEvent(db, limit)) > limit.max) return tooMany(c, limit);
+    const email = normalizeEmail(body.data.email);
+    const limited = await recoverLimited(db, email);
+    if (limited) return tooManyAttempts(c, limited);
     const user = await findUserByEmail(db, email);
     // Always the same answer, so the endpoint does not reveal who has an account.
     if (user) {
@@ -297,14 +190,14 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({});
   })
   .post("/verify", async (c) => {
-    const parsed = VerifyBody.safeParse(await readJson(c));
-    if (!parsed.success) return authError(c, 400, "validation_failed", "Invalid verification request.");
-    const token = parsed.data.token_hash ?? parsed.data.token;
+    const body = await readBody(c, VerifyBody, "Invalid verification request.");
+    if ("error" in body) return body.error;
+    const token = body.data.token_hash ?? body.data.token;
     if (!token) return authError(c, 400, "validation_failed", "token_hash or token is required.");
     const db = getDb(c.env.DB);
     const userId = await consumeRecoveryToken(db, await sha256Hex(token));
     const user = userId ? await findUserById(db, userId) : undefined;
-    if (!user || (parsed.data.email && normalizeEmail(parsed.data.email) !== user.email)) {
+    if (!user || (body.data.email && normalizeEmail(body.data.email) !== user.email)) {
       return authError(c, 403, "otp_expired", "Email link is invalid or has expired");
     }
     return c.json(await issueSession(c, db, user));
@@ -349,26 +242,4 @@ function safeRedirect(target: string | undefined, base: string): string | null {
   } catch {
     return null;
   }
-}
-
-async function refresh(c: Context<AppEnv>, db: Db, token: string) {
-  const tokenHash = await sha256Hex(token);
-  const row = await findRefreshToken(db, tokenHash);
-  if (!row) return authError(c, 400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
-  const child = await childRefreshToken(c.env, token);
-  if (row.revokedAt) {
-    const age = (Date.now() - Date.parse(row.revokedAt)) / 1000;
-    const childRow = await findRefreshToken(db, await sha256Hex(child));
-    if (age > REUSE_GRACE_SECONDS || !childRow || childRow.revokedAt) {
-      // A spent token came back: someone may hold a stolen copy. End the whole session.
-      await deleteSession(db, row.sessionId);
-      return authError(c, 400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
-    }
-  } else {
-    await rotateRefreshToken(db, row, await sha256Hex(child));
-  }
-  const user = await findUserById(db, row.userId);
-  if (!user) return authError(c, 400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
-  const access = await signAccessToken(c.env, user, row.sessionId);
-  return c.json(sessionJson(user, access, child, ACCESS_TOKEN_TTL_SECONDS));
 }

@@ -38,7 +38,7 @@ import {
 import { prospectSearchText, questionsToText } from "../domain/prospect-rules";
 import { apiError, ErrorCode, invalidCursor } from "../errors";
 import { forgetVersion } from "../reports/shared-cache";
-import { validate } from "../validate";
+import { validate, validId } from "../validate";
 import { log } from "../log";
 
 export const PROSPECT_NOT_FOUND = "Prospect not found";
@@ -241,10 +241,10 @@ export const prospectRoutes = new Hono<AppEnv>()
     },
   )
 
-  .patch("/:id", validate("json", ProspectTagUpdate), async (c) => {
+  .patch("/:id", validate("json", ProspectTagUpdate), validId(PROSPECT_NOT_FOUND), async (c) => {
     const db = getDb(c.env.DB);
     const { tag } = c.req.valid("json");
-    const prospect = await findProspect(db, c.req.param("id"));
+    const prospect = await findProspect(db, c.req.valid("param").id);
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     await updateProspectTag(db, prospect, tag);
     forgetVersion(); // the trigger bumped its report's version
@@ -253,9 +253,9 @@ export const prospectRoutes = new Hono<AppEnv>()
     return c.json({ prospect: prospectJson(updated) });
   })
 
-  .delete("/:id", async (c) => {
+  .delete("/:id", validId(PROSPECT_NOT_FOUND), async (c) => {
     const db = getDb(c.env.DB);
-    const prospect = await findProspectWithReport(db, c.req.param("id"));
+    const prospect = await findProspectWithReport(db, c.req.valid("param").id);
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     await deleteProspectAndReport(db, prospect.id);
     if (prospect.reportId) forgetVersion(prospect.reportId);

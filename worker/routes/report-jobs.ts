@@ -18,12 +18,11 @@ import {
   type ReportJobsResponse,
 } from "../domain/report-jobs";
 import { apiError, ErrorCode } from "../errors";
+import { validId } from "../validate";
 import { REPORT_MAX_ATTEMPTS } from "../reports/config";
 import { sendReportJobs } from "../reports/enqueue";
 import { REPORT_NOT_FOUND } from "./reports";
 import { log } from "../log";
-
-const MAX_ID_LENGTH = 64;
 
 function jobJson(row: ReportJobRow): ReportJob | null {
   const kind = jobKind(row.status, row.source);
@@ -81,10 +80,10 @@ export const reportJobRoutes = new Hono<AppEnv>()
     return c.json(body, 202);
   })
 
-  .post("/:id/regenerate", requireUser, requireAdmin, async (c) => {
-    const id = c.req.param("id");
+  .post("/:id/regenerate", requireUser, requireAdmin, validId(REPORT_NOT_FOUND), async (c) => {
+    const { id } = c.req.valid("param");
     const db = getDb(c.env.DB);
-    const before = id.length <= MAX_ID_LENGTH ? await getReportJob(db, id) : null;
+    const before = await getReportJob(db, id);
     if (!before) return apiError(c, 404, ErrorCode.notFound, REPORT_NOT_FOUND);
     if (before.status === "ready" && before.source === "ai") return apiError(c, 409, ErrorCode.conflict, ALREADY_AI_MESSAGE);
     if (!aiConfigured(c.env)) return apiError(c, 409, ErrorCode.notConfigured, AI_OFF_MESSAGE);

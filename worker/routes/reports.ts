@@ -4,25 +4,25 @@ import { z } from "zod";
 import { requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { createProspectWithReport, decodeCursor, getReportWithProspect, listReports, reportStatuses } from "../db/reports";
+import { decodeCursor, encodeCursor } from "../db/cursor";
+import { createProspectWithReport, getReportWithProspect, listReports, reportStatuses } from "../db/reports";
 import {
   CREATE_REPORT_FAILED,
   GENERATION_DEFERRED_MESSAGE,
   NewReportInput,
-  REQUIRED_FIELDS,
-  REQUIRED_FIELDS_MESSAGE,
+  newReportErrorMessage,
   prospectFromForm,
 } from "../domain/new-report";
+import { MAX_ID_LENGTH } from "../domain/ids";
+import { ENQUEUEABLE_STATUSES } from "../domain/report-status";
 import type { ReportListResponse, ReportStatusResponse } from "../domain/report-view";
-import { apiError, ErrorCode, type FieldErrors } from "../errors";
-import { validate } from "../validate";
+import { apiError, ErrorCode, invalidCursor } from "../errors";
+import { validate, validId } from "../validate";
 import { enqueueAllUngenerated, enqueueReport } from "../reports/enqueue";
 import { adminReportJson, appOrigin, listItemJson } from "../reports/views";
 import { log } from "../log";
 
 export const REPORT_NOT_FOUND = "Report not found";
-/** Ids are UUIDs; anything much longer is not one of ours. */
-const MAX_ID_LENGTH = 64;
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(50),
@@ -40,38 +40,18 @@ function notFound(c: Context) {
   return apiError(c, 404, ErrorCode.notFound, REPORT_NOT_FOUND);
 }
 
-/** Parses the create body ourselves so a malformed body is a 400 like any other bad input. */
-async function readNewReport(c: Context<AppEnv>) {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    return { error: apiError(c, 400, ErrorCode.validation, "The request body must be JSON.") } as const;
-  }
-  const parsed = NewReportInput.safeParse(raw);
-  if (parsed.success) return { data: parsed.data } as const;
-  const fields: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join(".") || "_";
-    (fields[key] ??= []).push(issue.message);
-  }
-  const missingRequired = REQUIRED_FIELDS.some((f) => fields[f]?.includes(REQUIRED_FIELDS_MESSAGE));
-  const first = Object.entries(fields)[0];
-  const message = missingRequired ? REQUIRED_FIELDS_MESSAGE : first ? `${first[0]}: ${first[1][0]}` : "Invalid request";
-  return { error: apiError(c, 400, ErrorCode.validation, message, fields) } as const;
-}
-
 export const reportRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
 
   .get("/", validate("query", ListQuery), async (c) => {
     const { limit, cursor: rawCursor } = c.req.valid("query");
     const cursor = rawCursor ? decodeCursor(rawCursor) : null;
-    if (rawCursor && !cursor) {
-      return apiError(c, 400, ErrorCode.validation, "cursor: Invalid cursor", { cursor: ["Invalid cursor"] });
-    }
+    if (rawCursor && !cursor) return invalidCursor(c);
     const page = await listReports(getDb(c.env.DB), { limit, cursor });
-    const body: ReportListResponse = { reports: page.rows.map(listItemJson), next_cursor: page.nextCursor };
+    const body: ReportListResponse = {
+      reports: page.rows.map(listItemJson),
+      nextCursor: page.next ? encodeCursor(page.next) : null,
+    };
     return c.json(body);
   })
 
@@ -91,10 +71,9 @@ export const reportRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .post("/", async (c) => {
-    const input = await readNewReport(c);
-    if ("error" in input) return input.error;
-    const { prospect, questions } = prospectFromForm(input.data);
+  .post("/", validate("json", NewReportInput, newReportErrorMessage), async (c) => {
+    const input = c.req.valid("json");
+    const { prospect, questions } = prospectFromForm(input);
     const db = getDb(c.env.DB);
     let created;
     try {
@@ -102,14 +81,14 @@ export const reportRoutes = new Hono<AppEnv>()
         prospect,
         questions,
         userId: c.get("caller").id,
-        queued: input.data.generate,
+        queued: input.generate,
       });
     } catch (error) {
       log.error("create report failed", {}, error);
       return apiError(c, 503, ErrorCode.unavailable, CREATE_REPORT_FAILED);
     }
     let warning: string | undefined;
-    if (input.data.generate) {
+    if (input.generate) {
       try {
         await c.env.REPORT_JOBS.send({ reportId: created.report.id });
       } catch (error) {
@@ -126,23 +105,21 @@ export const reportRoutes = new Hono<AppEnv>()
     return c.json({ queued: ids.length, ...(sendFailed ? { warning: GENERATION_DEFERRED_MESSAGE } : {}) }, 202);
   })
 
-  .get("/:id", async (c) => {
-    const id = c.req.param("id");
-    if (id.length > MAX_ID_LENGTH) return notFound(c);
+  .get("/:id", validId(REPORT_NOT_FOUND), async (c) => {
+    const { id } = c.req.valid("param");
     const db = getDb(c.env.DB);
     let found = await getReportWithProspect(db, id);
     if (!found) return notFound(c);
     // Opening a report that was never generated starts its generation (never while viewing as someone).
-    if ((found.report.status === "draft" || found.report.status === "failed") && !c.get("viewingAs")) {
+    if (ENQUEUEABLE_STATUSES.includes(found.report.status) && !c.get("viewingAs")) {
       const result = await enqueueReport(c.env, id);
       if (result.enqueued) found = (await getReportWithProspect(db, id)) ?? found;
     }
     return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url)));
   })
 
-  .post("/:id/generate", async (c) => {
-    const id = c.req.param("id");
-    if (id.length > MAX_ID_LENGTH) return notFound(c);
+  .post("/:id/generate", validId(REPORT_NOT_FOUND), async (c) => {
+    const { id } = c.req.valid("param");
     const db = getDb(c.env.DB);
     const found = await getReportWithProspect(db, id);
     if (!found) return notFound(c);

@@ -15,12 +15,13 @@ import {
 } from "../reports/shared-cache";
 import { loadSharedReport } from "../reports/views";
 import { log } from "../log";
+import { validId } from "../validate";
 
-const MAX_ID_LENGTH = 64;
+const REPORT_NOT_FOUND = "Report not found";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 function notFound(c: Context) {
-  return apiError(c, 404, ErrorCode.notFound, "Report not found");
+  return apiError(c, 404, ErrorCode.notFound, REPORT_NOT_FOUND);
 }
 
 /** True when If-None-Match names this ETag (weak or strong) or is "*". */
@@ -41,9 +42,8 @@ function waitUntil(c: Context, promise: Promise<unknown>) {
   }
 }
 
-export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", async (c) => {
-  const id = c.req.param("id");
-  if (id.length > MAX_ID_LENGTH) return notFound(c);
+export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_NOT_FOUND), async (c) => {
+  const { id } = c.req.valid("param");
   const db = getDb(c.env.DB);
 
   // One small read tells the current version, so the cache never serves an old one (this isolate

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
-import { templateReportContent } from "../../../worker/domain/report-content";
+import { templateReportContent } from "../../../worker/domain/report-template";
 import { json, percentile, requestsPerSecond, round, signUp, type Figure, type Suite } from "../lib";
 
 const REPORTS = 100;

@@ -1,0 +1,51 @@
+// Rate limits of the auth service: which D1 counters sign-up, sign-in and recovery touch, and when they refuse.
+import type { Context } from "hono";
+import type { Db } from "../db/client";
+import { clearKey, countEvent, currentCount, retryAfterSeconds, type Limit } from "../db/rate-limits";
+import { authError } from "./gotrue";
+
+export const authLimits = {
+  signInEmail: (email: string): Limit => ({ key: `signin:email:${email}`, max: 10, windowSeconds: 900 }),
+  signInIp: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 50, windowSeconds: 900 }),
+  signUpIp: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 30, windowSeconds: 3600 }),
+  recoverEmail: (email: string): Limit => ({ key: `recover:email:${email}`, max: 5, windowSeconds: 3600 }),
+};
+
+const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+
+/** Counts one sign-up from this address; returns the limit it went over, if any. */
+export async function signUpLimited(db: Db, ip: string): Promise<Limit | null> {
+  const limit = authLimits.signUpIp(ip);
+  return (await countEvent(db, limit)) > limit.max ? limit : null;
+}
+
+/** Counts one recovery request for this email; returns the limit it went over, if any. */
+export async function recoverLimited(db: Db, email: string): Promise<Limit | null> {
+  const limit = authLimits.recoverEmail(email);
+  return (await countEvent(db, limit)) > limit.max ? limit : null;
+}
+
+/** Sign-in is checked without counting: only failures count (see signInFailed). */
+export async function signInLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
+  const emailLimit = authLimits.signInEmail(email);
+  const ipLimit = authLimits.signInIp(ip);
+  const [byEmail, byIp] = await Promise.all([currentCount(db, emailLimit), currentCount(db, ipLimit)]);
+  if (byEmail >= emailLimit.max) return emailLimit;
+  if (byIp >= ipLimit.max) return ipLimit;
+  return null;
+}
+
+export async function signInFailed(db: Db, email: string, ip: string) {
+  await Promise.all([countEvent(db, authLimits.signInEmail(email)), countEvent(db, authLimits.signInIp(ip))]);
+}
+
+/** A successful sign-in clears the email's failures (the address counter keeps counting). */
+export async function signInSucceeded(db: Db, email: string) {
+  await clearKey(db, authLimits.signInEmail(email).key);
+}
+
+/** GoTrue's 429, with the seconds until the window resets. */
+export function tooManyAttempts(c: Context, limit: Limit) {
+  c.header("Retry-After", String(retryAfterSeconds(limit)));
+  return authError(c, 429, "over_request_rate_limit", RATE_LIMIT_MESSAGE);
+}

@@ -1,0 +1,52 @@
+// Sessions of the auth service: issuing one at sign-in, and resolving an /auth/v1 bearer token to its user.
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
+import { createSession } from "../db/sessions";
+import { findUserById, loadAuthContext, updateUser, type UserRow } from "../db/users";
+import { bearerToken } from "./bearer";
+import { authError, sessionJson } from "./gotrue";
+import { ACCESS_TOKEN_TTL_SECONDS, newOpaqueToken, sha256Hex, signAccessToken, verifyAccessToken } from "./tokens";
+
+export function clientIp(c: Context) {
+  return c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local";
+}
+
+/** Starts a session for the user: a new refresh-token family, an access token, last_sign_in_at. */
+export async function issueSession(c: Context<AppEnv>, db: Db, user: UserRow) {
+  const refresh = newOpaqueToken();
+  const sessionId = await createSession(db, {
+    userId: user.id,
+    refreshTokenHash: await sha256Hex(refresh),
+    userAgent: c.req.header("User-Agent")?.slice(0, 300),
+    ip: clientIp(c),
+  });
+  const now = new Date().toISOString();
+  await updateUser(db, user.id, { lastSignInAt: now });
+  const access = await signAccessToken(c.env, user, sessionId);
+  return sessionJson({ ...user, lastSignInAt: now }, access, refresh, ACCESS_TOKEN_TTL_SECONDS);
+}
+
+/** Resolves the bearer token of an /auth/v1 request to its user and session, GoTrue-style errors. */
+export async function bearerUser(c: Context<AppEnv>, db: Db) {
+  const token = bearerToken(c.req.header("Authorization"));
+  if (!token) return { error: authError(c, 401, "no_authorization", "This endpoint requires a Bearer token") };
+  const verified = await verifyAccessToken(c.env, token);
+  if (!verified.ok) {
+    return {
+      error: authError(
+        c,
+        403,
+        "bad_jwt",
+        verified.reason === "expired" ? "invalid JWT: token is expired" : "invalid JWT: unable to parse or verify signature",
+      ),
+    };
+  }
+  const ctx = await loadAuthContext(db, verified.claims.sub, verified.claims.session_id);
+  if (!ctx) {
+    return { error: authError(c, 403, "session_not_found", "Session from session_id claim in JWT does not exist") };
+  }
+  const user = await findUserById(db, ctx.id);
+  if (!user) return { error: authError(c, 403, "user_not_found", "User from sub claim in JWT does not exist") };
+  return { user, sessionId: verified.claims.session_id };
+}
