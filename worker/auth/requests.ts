@@ -21,7 +21,7 @@ export const UpdateUserBody = z.object({
 });
 export const RecoverBody = z.object({ email: Email });
 export const VerifyBody = z.object({
-  type: z.enum(["recovery", "magiclink", "email"]),
+  type: z.enum(["recovery", "magiclink", "email", "signup"]),
   token_hash: OpaqueToken.optional(),
   token: OpaqueToken.optional(),
   email: z.string().trim().email().optional(),

@@ -37,6 +37,14 @@ export async function countEvent(db: Db, limit: Limit, nowMs = Date.now()): Prom
   return rows[0]?.count ?? 1;
 }
 
+/** Takes back one counted event (an attempt that turned out fine). */
+export async function uncountEvent(db: Db, limit: Limit) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${limit.key}`);
+}
+
 export async function clearKey(db: Db, key: string) {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
