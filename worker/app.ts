@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
 import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { HttpError, apiError, ErrorCode } from "./errors";
@@ -46,6 +47,20 @@ app.use(
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   },
 );
+
+/** Bodies are size-limited before they are read: 2 MB (and multipart framing) for the import and the logo, 100 KB elsewhere. */
+export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+const LARGE_BODY_LIMIT_BYTES = 2 * 1024 * 1024 + 64 * 1024;
+const LARGE_BODY_PATHS = new Set(["/api/prospects/import", "/api/profile/logo"]);
+const defaultBodyLimit = bodyLimit({
+  maxSize: DEFAULT_BODY_LIMIT_BYTES,
+  onError: (c) => apiError(c, 413, ErrorCode.payloadTooLarge, "The request body is too large."),
+});
+const largeBodyLimit = bodyLimit({
+  maxSize: LARGE_BODY_LIMIT_BYTES,
+  onError: (c) => apiError(c, 413, ErrorCode.payloadTooLarge, "The request body is too large."),
+});
+app.use((c, next) => (LARGE_BODY_PATHS.has(c.req.path) ? largeBodyLimit : defaultBodyLimit)(c, next));
 
 const routes = app
   .route("/auth/v1", authRoutes)
