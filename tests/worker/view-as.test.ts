@@ -123,3 +123,25 @@ describe("requests carrying X-View-As", () => {
     expect(after.status).toBe(403);
   });
 });
+
+describe("the audit of viewing as", () => {
+  it("records every request made with X-View-As, reads and refused writes alike", async () => {
+    const admin = await signUpAdmin();
+    const target = await signUp();
+    const token = admin.session.access_token;
+    await api("/api/profile", { token, viewAs: target.user.id });
+    await api("/api/reports", { token, viewAs: target.user.id });
+    const write = await api("/api/profile", { method: "PUT", token, viewAs: target.user.id, body: "{}" });
+    expect(write.status).toBe(403);
+    const { results } = await env.DB.prepare(
+      "select action, target_id, detail from audit_log where actor_id = ? and action = 'view_as_request' order by created_at, rowid",
+    )
+      .bind(admin.user.id)
+      .all<{ action: string; target_id: string; detail: string }>();
+    expect(results.map((r) => [r.target_id, JSON.parse(r.detail)])).toEqual([
+      [target.user.id, { method: "GET", path: "/api/profile" }],
+      [target.user.id, { method: "GET", path: "/api/reports" }],
+      [target.user.id, { method: "PUT", path: "/api/profile", refused: true }],
+    ]);
+  });
+});

@@ -10,6 +10,8 @@ export const AuditAction = {
   adminGrant: "admin_grant",
   adminRevoke: "admin_revoke",
   viewAsStart: "view_as_start",
+  /** One request made while viewing as another user (reads, and writes refused). */
+  viewAsRequest: "view_as_request",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 
