@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: "happy-dom",
-    include: ["tests/web/**/*.test.{ts,tsx}"],
+    include: ["tests/web/**/*.test.{ts,tsx}", "tests/scripts/**/*.test.ts"],
     setupFiles: ["./tests/web/setup.ts"],
     restoreMocks: true,
   },

@@ -1,8 +1,8 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
-import { REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_QUEUE } from "./messages";
+import { REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE } from "./messages";
 import { consumeReportJobs, consumeReportJobsDeadLetter } from "./report-jobs";
-import { consumeUsageEvents } from "./usage-events";
+import { consumeUsageEvents, consumeUsageEventsDeadLetter } from "./usage-events";
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
   void ctx;
@@ -13,6 +13,8 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: E
       return consumeReportJobsDeadLetter(batch, env);
     case USAGE_EVENTS_QUEUE:
       return consumeUsageEvents(batch, env);
+    case USAGE_EVENTS_DLQ:
+      return consumeUsageEventsDeadLetter(batch, env);
     default:
       // Unknown queue: retry so nothing is lost while a consumer is being deployed.
       batch.retryAll();

@@ -5,6 +5,7 @@ import type { ReportJobMessage, UsageEventMessage } from "../worker/env";
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
 export const USAGE_EVENTS_QUEUE = "usage-events";
+export const USAGE_EVENTS_DLQ = "usage-events-dlq";
 
 export const ReportJobBody = z.object({ reportId: z.string().min(1).max(100) }) satisfies z.ZodType<ReportJobMessage>;
 

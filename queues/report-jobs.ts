@@ -2,44 +2,57 @@
 import type { Env } from "../worker/env";
 import { retryDelaySeconds } from "../worker/reports/config";
 import { processReportJob, saveTemplateForDeadLetter } from "../worker/reports/generate";
+import { log, withRequestId } from "../worker/log";
 import { ReportJobBody } from "./messages";
 
 export async function consumeReportJobs(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   // Messages of one batch run side by side; the claim keeps duplicates from doing the work twice.
   await Promise.all(
-    batch.messages.map(async (message) => {
-      const parsed = ReportJobBody.safeParse(message.body);
-      if (!parsed.success) {
-        console.warn("report-jobs: dropping a malformed message", message.id, JSON.stringify(message.body)?.slice(0, 200));
-        message.ack();
-        return;
-      }
-      try {
-        const outcome = await processReportJob(env, parsed.data.reportId, message.attempts);
-        if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
-        else message.ack();
-      } catch (error) {
-        console.error("report-jobs: unexpected failure", parsed.data.reportId, error);
-        message.retry({ delaySeconds: retryDelaySeconds(env, message.attempts) });
-      }
-    }),
+    batch.messages.map((message) =>
+      withRequestId(message.id, async () => {
+        const parsed = ReportJobBody.safeParse(message.body);
+        if (!parsed.success) {
+          log.warn("report-jobs: dropping a malformed message", { queue: batch.queue, issue: parsed.error.issues[0]?.message });
+          message.ack();
+          return;
+        }
+        const reportId = parsed.data.reportId;
+        try {
+          const outcome = await processReportJob(env, reportId, message.attempts);
+          if (outcome.kind === "retry") {
+            log.warn("report-jobs: generation failed; retrying", { reportId, attempt: message.attempts, delaySeconds: outcome.delaySeconds });
+            message.retry({ delaySeconds: outcome.delaySeconds });
+          } else {
+            message.ack();
+          }
+        } catch (error) {
+          log.error("report-jobs: unexpected failure", { reportId, attempt: message.attempts }, error);
+          message.retry({ delaySeconds: retryDelaySeconds(env, message.attempts) });
+        }
+      }),
+    ),
   );
 }
 
 /** Whatever reaches the dead-letter queue gets template content, so no report is left without any. */
 export async function consumeReportJobsDeadLetter(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
-    const parsed = ReportJobBody.safeParse(message.body);
-    if (!parsed.success) {
-      message.ack();
-      continue;
-    }
-    try {
-      await saveTemplateForDeadLetter(env, parsed.data.reportId, message.attempts);
-      message.ack();
-    } catch (error) {
-      console.error("report-jobs-dlq: could not save template content", parsed.data.reportId, error);
-      message.retry({ delaySeconds: 30 });
-    }
+    await withRequestId(message.id, async () => {
+      const parsed = ReportJobBody.safeParse(message.body);
+      if (!parsed.success) {
+        log.warn("report-jobs-dlq: dropping a malformed message", { queue: batch.queue });
+        message.ack();
+        return;
+      }
+      const reportId = parsed.data.reportId;
+      try {
+        const saved = await saveTemplateForDeadLetter(env, reportId, message.attempts);
+        log.warn("report-jobs-dlq: dead-lettered report", { reportId, deliveries: message.attempts, templateSaved: saved });
+        message.ack();
+      } catch (error) {
+        log.error("report-jobs-dlq: could not save template content", { reportId }, error);
+        message.retry({ delaySeconds: 30 });
+      }
+    });
   }
 }

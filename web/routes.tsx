@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [
                   { path: "admin/report-generator", ...page(() => import("./pages/admin-report-generator")) },
+                  { path: "admin/report-generator/jobs", ...page(() => import("./pages/admin-report-jobs")) },
                   { path: "admin/users", ...page(() => import("./pages/admin-users")) },
                   { path: "admin/new-report", ...page(() => import("./pages/admin-new-report")) },
                   { path: "admin/reports/:id", ...page(() => import("./pages/admin-report")) },

@@ -2,9 +2,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
 import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { HttpError, apiError, ErrorCode } from "./errors";
+import { LOGO_TOO_LARGE_MESSAGE } from "./domain/profile";
+import { log, withRequestId } from "./log";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { adminOutboxRoutes } from "./routes/admin-outbox";
@@ -12,6 +15,7 @@ import { adminUserRoutes } from "./routes/admin-users";
 import { profileRoutes } from "./routes/profile";
 import { prospectRoutes } from "./routes/prospects";
 import { reportRoutes } from "./routes/reports";
+import { reportJobRoutes } from "./routes/report-jobs";
 import { sharedReportRoutes } from "./routes/shared-reports";
 import { fileRoutes } from "./routes/files";
 import { postRoutes } from "./routes/posts";
@@ -50,11 +54,32 @@ app.use(
     overwrite: false,
   }),
   async (c, next) => {
-    await next();
+    // Log lines written anywhere inside the request carry its id (worker/log.ts).
+    await withRequestId(c.get("requestId"), next);
     c.res.headers.set("X-Request-Id", c.get("requestId"));
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   },
 );
+
+/**
+ * Bodies are size-limited before they are read: 2 MB (and multipart framing) for the import and the logo,
+ * 100 KB elsewhere. Routes with a limit of their own (chat messages, the Stripe webhook, text to speech)
+ * apply it themselves, with their own message.
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+const limit = (maxSize: number, message = "The request body is too large.") =>
+  bodyLimit({ maxSize, onError: (c) => apiError(c, 413, ErrorCode.payloadTooLarge, message) });
+const defaultBodyLimit = limit(DEFAULT_BODY_LIMIT_BYTES);
+const importBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024);
+const logoBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024, LOGO_TOO_LARGE_MESSAGE);
+const OWN_BODY_LIMIT = /^\/api\/((shared\/)?chat\/[^/]+\/messages|billing\/webhook|tts)$/;
+app.use((c, next) => {
+  const path = c.req.path;
+  if (path === "/api/prospects/import") return importBodyLimit(c, next);
+  if (path === "/api/profile/logo") return logoBodyLimit(c, next);
+  if (OWN_BODY_LIMIT.test(path)) return next();
+  return defaultBodyLimit(c, next);
+});
 
 // Only its type leaves this file: AppType, which the web client (hc<AppType>) reads.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -65,6 +90,8 @@ const routes = app
   .route("/api/admin/outbox", adminOutboxRoutes)
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)
+  // Before reportRoutes, whose GET /:id would otherwise take /jobs.
+  .route("/api/reports", reportJobRoutes)
   .route("/api/reports", reportRoutes)
   .route("/api/shared/reports", sharedReportRoutes)
   .route("/api/files", fileRoutes)
@@ -95,12 +122,8 @@ app.onError((err, c) => {
     const message = err.status === 400 ? "The request body is not valid JSON." : err.message || "Request refused.";
     return apiError(c, err.status, code, message);
   }
-  const requestId = c.get("requestId");
-  console.error(`[${requestId}] unhandled`, err);
-  return c.json(
-    { error: { code: ErrorCode.internal, message: "Something went wrong on our side. Please try again.", requestId } },
-    500,
-  );
+  log.error("unhandled error", { requestId: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname }, err);
+  return apiError(c, 500, ErrorCode.internal, "Something went wrong on our side. Please try again.");
 });
 
 export type AppType = typeof routes;

@@ -1,6 +1,7 @@
 // Stable error codes and the one JSON error shape of the API: {error: {code, message, fields?}}.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { currentRequestId } from "./log";
 
 export const ErrorCode = {
   validation: "validation_failed",
@@ -9,6 +10,7 @@ export const ErrorCode = {
   adminRequired: "admin_required",
   viewAsReadOnly: "view_as_read_only",
   notFound: "not_found",
+  conflict: "conflict",
   rateLimited: "rate_limited",
   payloadTooLarge: "payload_too_large",
   unsupportedMedia: "unsupported_media_type",
@@ -34,7 +36,9 @@ export function apiError(
   message: string,
   fields?: FieldErrors,
 ) {
-  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  // Every error names its request, so a report from a user finds the log lines.
+  const requestId: string | undefined = c.get("requestId") ?? currentRequestId();
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) } };
   return c.json(body, status);
 }
 

@@ -1,11 +1,14 @@
 // Debian's Chromium through playwright-core, with the flags this closed network needs.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { browserCandidates, DEBIAN_CHROMIUM } from "../../scripts/browser-plan";
+import { isExecutable } from "../../scripts/ensure-browser";
 
 /** The password of every account the journeys make, the shared admin (owner@agency.test) included. */
 export const E2E_PASSWORD = "correct-horse-battery";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** CHROMIUM_PATH when it is a browser, else Debian's (scripts/ensure-browser.ts installs it before the journeys). */
+export const CHROMIUM = browserCandidates(process.env.CHROMIUM_PATH).find(isExecutable) ?? DEBIAN_CHROMIUM;
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({

@@ -2,6 +2,7 @@
 import type { TestProject } from "vitest/node";
 import { startFakes, startWidgetFake } from "../fakes";
 import { buildWeb, startDevServer } from "./dev-server";
+import { E2E_PASSWORD } from "./browser";
 
 export const E2E_JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
 export const E2E_ADMIN = "owner@agency.test";
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject) {
       STRIPE_PORTAL_URL: E2E_STRIPE.portal,
     },
   });
+  await signUpConfirmedAdmin(server.baseUrl, E2E_ADMIN);
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminEmail", E2E_ADMIN);
 
@@ -46,6 +48,30 @@ export default async function setup(project: TestProject) {
     await fakes.close();
     await widget.close();
   };
+}
+
+/**
+ * ADMIN_EMAILS makes an address admin only once its emailed link is opened: sign the shared admin up
+ * and open the link from the local development outbox, as a developer would.
+ */
+async function signUpConfirmedAdmin(baseUrl: string, email: string) {
+  const signup = await fetch(`${baseUrl}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: E2E_PASSWORD }),
+  });
+  if (!signup.ok) throw new Error(`admin sign-up failed: ${signup.status} ${await signup.text()}`);
+  const outbox = (await (await fetch(`${baseUrl}/auth/v1/outbox?email=${encodeURIComponent(email)}`)).json()) as {
+    messages: { subject: string; body: string }[];
+  };
+  const mail = outbox.messages.find((m) => m.subject === "Confirm your Porchlight email address");
+  const link = mail && /(http\S+)/.exec(mail.body)?.[1];
+  if (!link) throw new Error("no confirmation mail for the e2e admin in the local outbox");
+  // The link names APP_ORIGIN or the request's origin; open it on this server either way.
+  const confirm = await fetch(new URL(new URL(link).pathname + new URL(link).search, baseUrl), { redirect: "manual" });
+  if (confirm.status !== 303 || !confirm.headers.get("Location")?.includes("access_token=")) {
+    throw new Error(`admin confirmation failed: ${confirm.status} ${confirm.headers.get("Location")}`);
+  }
 }
 
 declare module "vitest" {

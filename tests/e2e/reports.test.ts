@@ -1,7 +1,8 @@
 // Journey: an admin creates a report with Create & Generate against the fake AI, watches it become ready,
 // copies the share link, and a signed-out visitor opens it and sees every section.
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureAdmin } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, newPage, shot } from "./browser";
 
 const PASSWORD = E2E_PASSWORD;
@@ -15,21 +16,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs the shared admin up when this journey runs first (an existing account answers 422). */
-async function ensureAdmin(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.1" },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect([200, 422]).toContain(res.status);
-  return PASSWORD;
-}
-
 describe("SEO reports", () => {
   it("Create & Generate → ready → share link → public page with every section", async () => {
-    const email = inject("adminEmail");
-    const password = await ensureAdmin(email);
+    const email = await ensureAdmin();
+    const password = PASSWORD;
     const { context, page } = await newPage(browser);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
 

@@ -21,6 +21,40 @@ export const FAKE_SCENARIOS = [
 ] as const;
 export type FakeScenario = (typeof FAKE_SCENARIOS)[number];
 
+/**
+ * `[fake:chaos]` or `[fake:chaos-SEED]`: a seeded random mix. Of the calls for one prompt, a share
+ * CHAOS_FAILURE_RATE fails (a 500, a 429, malformed, empty or schema-invalid JSON, or, for a share
+ * CHAOS_TIMEOUT_SHARE of the failures, no answer until the client gives up); the rest answer like
+ * `ok` after a small random latency. The draw depends only on the seed, the prompt and how many
+ * times that prompt was asked before, so a run is reproducible whatever order requests come in.
+ */
+export const CHAOS_FAILURE_RATE = 0.3;
+export const CHAOS_TIMEOUT_SHARE = 0.2;
+export const CHAOS_MAX_LATENCY_MS = 25;
+const CHAOS_ERRORS = ['500', '429', 'malformed', 'empty', 'schema-invalid'] as const;
+/** The longest a `chaos` time-out holds a request open when the client never gives up. */
+const CHAOS_HANG_MS = 60_000;
+
+export function chaosMarker(seed: number): string {
+  return `[fake:chaos-${seed}]`;
+}
+
+/** A number in [0, 1) from a hash of the parts. */
+function unitHash(...parts: (string | number)[]): number {
+  return createHash('sha256').update(parts.join('|')).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+export type ChaosOutcome = { kind: 'ok'; latencyMs: number } | { kind: 'timeout' } | { kind: (typeof CHAOS_ERRORS)[number] };
+
+/** What the `chaos` scenario does with the `call`-th (0-based) request carrying this prompt. */
+export function chaosOutcome(seed: string, prompt: string, call: number): ChaosOutcome {
+  const u = unitHash(seed, call, prompt);
+  if (u >= CHAOS_FAILURE_RATE) return { kind: 'ok', latencyMs: Math.floor(unitHash('latency', seed, call, prompt) * CHAOS_MAX_LATENCY_MS) };
+  const v = unitHash('kind', seed, call, prompt);
+  if (v < CHAOS_TIMEOUT_SHARE) return { kind: 'timeout' };
+  return { kind: CHAOS_ERRORS[Math.floor(((v - CHAOS_TIMEOUT_SHARE) / (1 - CHAOS_TIMEOUT_SHARE)) * CHAOS_ERRORS.length)]! };
+}
+
 /** The marker a prompt carries to select a scenario, e.g. `fakeMarker('500')` → "[fake:500]". */
 export function fakeMarker(scenario: FakeScenario): string {
   return `[fake:${scenario}]`;
@@ -52,7 +86,7 @@ export interface OpenAiFake {
   port: number;
   /** Every request received, in order. */
   requests: RecordedRequest[];
-  /** Forgets recorded requests and the `500-then-ok` memory. */
+  /** Forgets recorded requests and the `500-then-ok` and `chaos` memories. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -243,6 +277,7 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
   const slowMs = opts.slowMs ?? FAKE_SLOW_MS;
   const requests: RecordedRequest[] = [];
   const failedOnce = new Map<string, number>();
+  const chaosCalls = new Map<string, number>();
 
   async function answer(res: ServerResponse, body: WireRequest, content: string, withUsage = true, cut = false): Promise<void> {
     // A stream with a first-token delay answers its headers at once (the chat benchmark's model).
@@ -285,6 +320,27 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
     const prompt = messages.map((m) => textOf(m.content)).join('\n');
     const scenario = scenarioOf(messages);
 
+    const chaos = /^chaos(?:-(\d+))?$/.exec(scenario);
+    if (chaos) {
+      const key = createHash('sha256').update(prompt).digest('hex');
+      const call = chaosCalls.get(key) ?? 0;
+      chaosCalls.set(key, call + 1);
+      const outcome = chaosOutcome(chaos[1] ?? '0', prompt, call);
+      if (outcome.kind === 'ok') {
+        if (!(await waitUnlessClosed(res, outcome.latencyMs))) return;
+        return answer(res, request, okContent(request, prompt));
+      }
+      if (outcome.kind === 'timeout') {
+        await waitUnlessClosed(res, CHAOS_HANG_MS);
+        if (!res.destroyed) res.destroy();
+        return;
+      }
+      return respond(outcome.kind, res, request, prompt);
+    }
+    return respond(scenario, res, request, prompt);
+  }
+
+  async function respond(scenario: string, res: ServerResponse, request: WireRequest, prompt: string): Promise<void> {
     switch (scenario as FakeScenario) {
       case 'ok':
         return answer(res, request, okContent(request, prompt));
@@ -336,6 +392,7 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
     reset() {
       requests.length = 0;
       failedOnce.clear();
+      chaosCalls.clear();
     },
     close: running.close,
   };

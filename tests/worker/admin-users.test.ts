@@ -100,7 +100,7 @@ describe("PATCH /api/admin/users/:id", () => {
   it("refuses to change the caller's own flag, on the server", async () => {
     const res = await toggle(admin.user.id, false);
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: "forbidden", message: "You cannot change your own admin status." });
+    expect(res.body.error).toEqual({ code: "forbidden", message: "You cannot change your own admin status.", requestId: expect.any(String) });
     const row = await env.DB.prepare("select is_admin from profiles where id = ?").bind(admin.user.id).first();
     expect(row).toEqual({ is_admin: 1 });
     const audit = await env.DB.prepare("select count(*) n from audit_log where target_id = ?").bind(admin.user.id).first();
@@ -110,7 +110,7 @@ describe("PATCH /api/admin/users/:id", () => {
   it("answers an unknown user with 404 and a bad body with 400", async () => {
     const missing = await toggle(crypto.randomUUID(), true);
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toEqual({ code: "not_found", message: "User not found" });
+    expect(missing.body.error).toEqual({ code: "not_found", message: "User not found", requestId: expect.any(String) });
     const target = await signUp();
     for (const body of [{}, { is_admin: "yes" }, { is_admin: 1 }]) {
       const res = await api(`/api/admin/users/${target.user.id}`, { method: "PATCH", token, body: JSON.stringify(body) });

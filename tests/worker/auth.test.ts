@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/auth/tokens";
+import { rateLimitAddress } from "../../worker/auth/session";
 import { api, authClient, GOOD_PASSWORD, signUp, signUpAdmin, testIp, uniqueEmail } from "./helpers";
 
 const enc = new TextEncoder();
@@ -54,10 +55,28 @@ describe("sign-up", () => {
     expect(data.user?.user_metadata).toEqual({ full_name: "Pat" });
   });
 
-  it("makes addresses in ADMIN_EMAILS admins, case-insensitively", async () => {
-    const { session } = await signUp("second.admin@agency.test");
-    const profile = await api("/api/profile", { token: session.access_token });
-    expect(profile.body.profile.is_admin).toBe(true);
+  it("makes addresses in ADMIN_EMAILS admins, case-insensitively, only once the emailed link confirms them", async () => {
+    const { session, user } = await signUp("second.admin@agency.test");
+    expect(user.email_confirmed_at ?? null).toBeNull();
+    expect((await api("/api/profile", { token: session.access_token })).body.profile.is_admin).toBe(false);
+
+    const link = await mailedLink("second.admin@agency.test", "Confirm your Porchlight email address");
+    const res = await SELF.fetch(link, { redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toMatch(/^http:\/\/localhost:8787\/dashboard#.*type=signup/);
+    expect((await api("/api/profile", { token: session.access_token })).body.profile.is_admin).toBe(true);
+    const confirmed = await env.DB.prepare("select email_confirmed_at from users where id = ?").bind(user.id).first<{ email_confirmed_at: string }>();
+    expect(confirmed!.email_confirmed_at).toBeTruthy();
+    // A link works once.
+    const again = await SELF.fetch(link, { redirect: "manual" });
+    expect(again.headers.get("Location")).toContain("error_code=otp_expired");
+  });
+
+  it("confirms an unlisted address without making it admin", async () => {
+    const { session, email } = await signUp();
+    const res = await SELF.fetch(await mailedLink(email, "Confirm your Porchlight email address"), { redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect((await api("/api/profile", { token: session.access_token })).body.profile.is_admin).toBe(false);
   });
 
   it("refuses passwords shorter than 6 characters", async () => {
@@ -148,6 +167,26 @@ describe("sign-in", () => {
     expect(locked.error?.status).toBe(429);
     expect(locked.error?.code).toBe("over_request_rate_limit");
     expect(locked.error?.message).toBe("Too many attempts. Please wait a few minutes and try again.");
+  });
+});
+
+describe("sign-in under a parallel burst", () => {
+  it("counts each attempt before hashing: 15 at once try at most 10 passwords", async () => {
+    const { email } = await signUp();
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => authClient().signInWithPassword({ email, password: `wrong-password-${i}` })),
+    );
+    const codes = results.map((r) => r.error?.code);
+    expect(codes.filter((c) => c === "invalid_credentials").length).toBeLessThanOrEqual(10);
+    expect(codes.filter((c) => c === "over_request_rate_limit").length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("limits IPv6 clients per /64", () => {
+    expect(rateLimitAddress("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitAddress("2001:0db8:0001:0002::9")).toBe("2001:db8:1:2::/64");
+    expect(rateLimitAddress("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(rateLimitAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitAddress("203.0.113.9")).toBe("203.0.113.9");
   });
 });
 
@@ -324,7 +363,7 @@ describe("password recovery", () => {
   it("the emailed GET link redirects to the app with the session in the fragment", async () => {
     const { email } = await signUp();
     await authClient().resetPasswordForEmail(email);
-    const mail = await env.DB.prepare("select body from outbox where to_email = ?").bind(email).first<{ body: string }>();
+    const mail = await env.DB.prepare("select body from outbox where to_email = ? and subject like 'Reset%'").bind(email).first<{ body: string }>();
     const link = /(http\S+)/.exec(mail!.body)![1]!;
     const res = await SELF.fetch(link.replace("http://localhost:8787", "http://localhost"), { redirect: "manual" });
     expect(res.status).toBe(303);
@@ -380,6 +419,33 @@ describe("settings and health", () => {
 });
 
 describe("the mail outbox", () => {
+  it("keeps links readable only for local development on a loopback host", async () => {
+    const email = uniqueEmail();
+    const remote = { ...env, ENVIRONMENT: "development" };
+    const signup = await app.request(
+      "http://porchlight.example/auth/v1/signup",
+      { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify({ email, password: GOOD_PASSWORD }) },
+      remote,
+    );
+    expect(signup.status).toBe(200);
+    const stored = await env.DB.prepare("select body from outbox where to_email = ?").bind(email).first<{ body: string }>();
+    expect(stored!.body).toContain("verify?token=[redacted]&type=signup");
+    expect((await app.request(`http://porchlight.example/auth/v1/outbox?email=${email}`, {}, remote)).status).toBe(404);
+    expect((await app.request(`http://localhost/auth/v1/outbox?email=${email}`, {}, { ...env, ENVIRONMENT: "production" })).status).toBe(404);
+  });
+
+  it("revokes a user's other recovery links when one is used", async () => {
+    const { email } = await signUp();
+    await authClient().resetPasswordForEmail(email);
+    await authClient().resetPasswordForEmail(email);
+    const { results } = await env.DB.prepare("select body from outbox where to_email = ? and subject like 'Reset%' order by created_at")
+      .bind(email)
+      .all<{ body: string }>();
+    const [first, second] = results.map((m) => /(http\S+)/.exec(m.body)![1]!.replace("http://localhost:8787", "http://localhost"));
+    expect((await SELF.fetch(second!, { redirect: "manual" })).headers.get("Location")).toContain("access_token=");
+    expect((await SELF.fetch(first!, { redirect: "manual" })).headers.get("Location")).toContain("error_code=otp_expired");
+  });
+
   it("is readable by admins through the API, and refused to everyone else", async () => {
     const { email } = await signUp();
     await authClient().resetPasswordForEmail(email);
@@ -390,11 +456,22 @@ describe("the mail outbox", () => {
     expect(refused.status).toBe(403);
     const res = await api(`/api/admin/outbox?email=${encodeURIComponent(email)}`, { token: admin.session.access_token });
     expect(res.status).toBe(200);
-    expect(res.body.messages).toHaveLength(1);
-    expect(res.body.messages[0]).toMatchObject({ to: email, subject: "Reset your Porchlight password" });
-    expect(res.body.messages[0].body).toContain("/auth/v1/verify?token=");
+    const reset = res.body.messages.filter((m: { subject: string }) => m.subject === "Reset your Porchlight password");
+    expect(reset).toHaveLength(1);
+    expect(reset[0]).toMatchObject({ to: email });
+    // An admin never reads a usable link: that would take over the account around the audited view-as.
+    expect(reset[0].body).toContain("/auth/v1/verify?token=[redacted]&type=recovery");
     const bad = await api("/api/admin/outbox?limit=9999", { token: admin.session.access_token });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("validation_failed");
   });
 });
+
+/** The link of the newest mail with this subject, read back the way local development does (loopback outbox). */
+async function mailedLink(email: string, subject: string): Promise<string> {
+  const res = await SELF.fetch(`http://localhost/auth/v1/outbox?email=${encodeURIComponent(email.toLowerCase())}`);
+  const { messages } = (await res.json()) as { messages: { subject: string; body: string }[] };
+  const mail = messages.find((m) => m.subject === subject);
+  if (!mail) throw new Error(`no "${subject}" mail for ${email}`);
+  return /(http\S+)/.exec(mail.body)![1]!.replace("http://localhost:8787", "http://localhost");
+}

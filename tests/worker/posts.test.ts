@@ -104,7 +104,7 @@ describe("POST /api/posts/facebook with AI", () => {
     const { session } = await userWithProfile();
     const res = await generate(session.access_token, { description: "[fake:500]" });
     expect(res.status).toBe(502);
-    expect(res.body.error).toEqual({ code: "ai_error", message: "API Error: The server had an error while processing your request." });
+    expect(res.body.error).toEqual({ code: "ai_error", message: "API Error: The server had an error while processing your request.", requestId: expect.any(String) });
     expect(res.usage.map((u) => u.tool_name)).toEqual(["Facebook Post Generator (Failed)"]);
     expect((await api("/api/posts", { token: session.access_token })).body.posts).toEqual([]);
   });
@@ -121,7 +121,7 @@ describe("POST /api/posts/facebook with AI", () => {
     const { session } = await userWithProfile();
     const res = await generate(session.access_token, { description: "[fake:slow]" });
     expect(res.status).toBe(504);
-    expect(res.body.error).toEqual({ code: "ai_timeout", message: "Request timed out" });
+    expect(res.body.error).toEqual({ code: "ai_timeout", message: "Request timed out", requestId: expect.any(String) });
   });
 
   it("records estimated tokens, and says so, when the provider sends no usage", async () => {
@@ -153,7 +153,7 @@ describe("POST /api/posts/facebook requirements and template mode", () => {
     const { session } = await signUp();
     const res = await api("/api/posts/facebook", { method: "POST", token: session.access_token, body: "{}" });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: "profile_required", message: PROFILE_REQUIRED_MESSAGE });
+    expect(res.body.error).toEqual({ code: "profile_required", message: PROFILE_REQUIRED_MESSAGE, requestId: expect.any(String) });
   });
 
   it("needs a signed-in user (401 with the spec's message)", async () => {

@@ -319,7 +319,7 @@ describe("PATCH /api/prospects/:id", () => {
       body: JSON.stringify({ tag: "Roofing" }),
     });
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toEqual({ code: "not_found", message: "Prospect not found" });
+    expect(missing.body.error).toEqual({ code: "not_found", message: "Prospect not found", requestId: expect.any(String) });
   });
 });
 
@@ -364,16 +364,17 @@ describe("GET /api/prospects/export.csv", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte-order mark, for spreadsheet apps
     const lines = new TextDecoder().decode(bytes).split("\r\n");
-    expect(lines[0]).toBe("Name,Company Name,Description,Area,Keyword,Phone,Email,Tag,Created,Report ID,Report Status");
+    // Every cell quoted.
+    expect(lines[0]).toBe('"Name","Company Name","Description","Area","Keyword","Phone","Email","Tag","Created","Report ID","Report Status"');
     expect(lines).toHaveLength(5); // header, three rows, and the final empty string after the last CRLF
     expect(lines[4]).toBe("");
     // Newest first: the last pasted row comes first.
-    expect(lines[1]).toMatch(new RegExp(`^Csv ${m} Minus,Csv ${m} Minus,'-minus,Waco,minus in waco,,,Other,`));
+    expect(lines[1]).toMatch(new RegExp(`^"Csv ${m} Minus","Csv ${m} Minus","'-minus","Waco","minus in waco","","","Other",`));
     expect(lines[2]).toMatch(
-      new RegExp(`^Csv ${m} Formula,Csv ${m} Formula,"'=HYPERLINK\\(""http://evil""\\)","'\\+Plus, TX",.*,,'@mail,`),
+      new RegExp(`^"Csv ${m} Formula","Csv ${m} Formula","'=HYPERLINK\\(""http://evil""\\)","'\\+Plus, TX",.*,"","'@mail",`),
     );
-    expect(lines[3]).toContain(`"Roofing, ""best"" in town","Austin, TX",roofer in austin,15125550100,q@x.test,Roofing,`);
-    expect(lines[3]).toMatch(/,draft$/);
+    expect(lines[3]).toContain(`"Roofing, ""best"" in town","Austin, TX","roofer in austin","15125550100","q@x.test","Roofing",`);
+    expect(lines[3]).toMatch(/,"draft"$/);
   });
 });
 
@@ -414,6 +415,7 @@ describe("who may call /api/prospects", () => {
       expect(res.body.error).toEqual({
         code: "admin_required",
         message: "You need administrator privileges to access this page.",
+        requestId: expect.any(String),
       });
     }
   });
@@ -453,5 +455,16 @@ describe("who may call /api/prospects", () => {
     const missing = await call(routes()[4]!, { token: other });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe("not_found");
+  });
+});
+
+describe("search input", () => {
+  it.each(["roof\u0000", "a\u0007b", "x\u001b[31m"])("refuses control characters in q (%j) with 400, in the list and the export", async (q) => {
+    const { session } = await signUpAdmin();
+    for (const path of ["/api/prospects", "/api/prospects/export.csv"]) {
+      const res = await api(`${path}?q=${encodeURIComponent(q)}`, { token: session.access_token });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("validation_failed");
+    }
   });
 });

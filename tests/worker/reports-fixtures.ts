@@ -37,11 +37,14 @@ export function ownerId() {
  * queue (so the background consumer of the test runtime never races the test).
  * `marker` (e.g. "[fake:500]") goes into the description, which the prompt carries.
  */
-export async function seedReport(marker = "", opts: { queued?: boolean; name?: string; phone?: string } = {}) {
+export async function seedReport(
+  marker = "",
+  opts: { queued?: boolean; name?: string; companyName?: string; phone?: string } = {},
+) {
   const unique = crypto.randomUUID().slice(0, 8);
   const input = NewReportInput.parse({
     name: opts.name ?? `Ridge Roofing ${unique}`,
-    company_name: `Ridge Roofing LLC ${unique}`,
+    company_name: opts.companyName ?? `Ridge Roofing LLC ${unique}`,
     phone: opts.phone ?? "(512) 555-0142",
     description: `Roof repair and replacement ${marker}`.trim(),
     area: "Austin, TX",

@@ -134,7 +134,7 @@ describe("GET /api/reports/:id and POST /api/reports/:id/generate", () => {
     for (const id of [crypto.randomUUID(), "not-a-uuid", "x".repeat(300)]) {
       const res = await api(`/api/reports/${id}`, { token: session.access_token });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: { code: "not_found", message: "Report not found" } });
+      expect(res.body).toEqual({ error: { code: "not_found", message: "Report not found", requestId: expect.any(String) } });
       const gen = await api(`/api/reports/${id}/generate`, { method: "POST", token: session.access_token });
       expect(gen.status).toBe(404);
     }

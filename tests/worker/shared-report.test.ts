@@ -65,7 +65,7 @@ describe("GET /api/shared/reports/:id", () => {
     for (const id of [crypto.randomUUID(), "nope", "x".repeat(500)]) {
       const res = await shared(id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: { code: "not_found", message: "Report not found" } });
+      expect(res.body).toEqual({ error: { code: "not_found", message: "Report not found", requestId: expect.any(String) } });
     }
   });
 

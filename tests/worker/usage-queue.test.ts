@@ -1,6 +1,8 @@
 // The usage-events consumer: one batched INSERT OR IGNORE per batch, redelivery never double-counts, bad bodies are dropped.
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import wranglerToml from "../../wrangler.toml?raw";
+import { USAGE_DLQ_MAX_RETRIES, USAGE_DLQ_RETRY_SECONDS } from "../../queues/usage-events";
 import { usageEvent } from "../../worker/ai/client";
 import { USAGE_COLUMN_COUNT, USAGE_ROWS_PER_STATEMENT } from "../../worker/db/usage";
 import type { UsageEventMessage } from "../../worker/env";
@@ -82,5 +84,74 @@ describe("usage-events consumer", () => {
     expect(result.explicitAcks).toEqual([]);
     expect(result.retryMessages).toEqual([{ msgId: ids[0] }]);
     expect(delays).toEqual([{ msgId: ids[0], delaySeconds: 5 }]);
+  });
+});
+
+describe("usage-events retries and dead letters", () => {
+  const failingDb = {
+    prepare: (sql: string) => env.DB.prepare(sql),
+    batch: async () => {
+      throw new Error("D1_ERROR: database is locked");
+    },
+  } as unknown as D1Database;
+
+  it("backs off exponentially, up to five minutes, while the database keeps failing", async () => {
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      const out = await deliver("usage-events", [{ body: event(crypto.randomUUID(), attempt), attempts: attempt }], { ...env, DB: failingDb });
+      expect(out.result.retryMessages).toEqual([{ msgId: out.ids[0] }]);
+      delays.push(out.delays[0]!.delaySeconds!);
+    }
+    expect(delays).toEqual([5, 10, 20, 40, 80, 160, 300, 300]);
+  });
+
+  it("stores what reaches the dead-letter queue, once, however often it comes", async () => {
+    const userId = crypto.randomUUID();
+    const events = [event(userId, 1), event(userId, 2)];
+    const first = await deliver("usage-events-dlq", events.map((body) => ({ body, attempts: 1 })), env);
+    expect(first.result.explicitAcks.sort()).toEqual([...first.ids].sort());
+    const again = await deliver("usage-events-dlq", events.map((body) => ({ body, attempts: 2 })), env);
+    expect(again.result.explicitAcks).toHaveLength(2);
+    expect((await rowsFor(userId)).map((r) => r.event_id).sort()).toEqual(events.map((e) => e.event_id).sort());
+  });
+
+  it("retries a dead-lettered event while the database fails, and logs it as lost on the last delivery", async () => {
+    const body = event(crypto.randomUUID(), 1);
+    const early = await deliver("usage-events-dlq", [{ body, attempts: 1 }], { ...env, DB: failingDb });
+    expect(early.result.retryMessages).toEqual([{ msgId: early.ids[0] }]);
+    expect(early.delays[0]!.delaySeconds).toBe(USAGE_DLQ_RETRY_SECONDS);
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const last = await deliver("usage-events-dlq", [{ body, attempts: USAGE_DLQ_MAX_RETRIES + 1 }], { ...env, DB: failingDb });
+    expect(last.result.explicitAcks).toEqual(last.ids);
+    expect(errors.mock.calls.flat().join(" ")).toContain(body.event_id);
+    errors.mockRestore();
+  });
+});
+
+describe("dead-letter queues in wrangler.toml", () => {
+  const consumers = wranglerToml
+    .split("[[queues.consumers]]")
+    .slice(1)
+    .map((block) => ({
+      queue: /^queue = "([^"]+)"/m.exec(block)?.[1],
+      dlq: /^dead_letter_queue = "([^"]+)"/m.exec(block)?.[1],
+      maxRetries: Number(/^max_retries = (\d+)/m.exec(block)?.[1]),
+    }));
+
+  it("has a consumer, with code behind it, for every dead-letter queue", async () => {
+    const dlqs = consumers.map((c) => c.dlq).filter(Boolean);
+    expect(dlqs.sort()).toEqual(["report-jobs-dlq", "usage-events-dlq"]);
+    for (const dlq of dlqs) {
+      expect(consumers.map((c) => c.queue), dlq).toContain(dlq);
+      // The queue handler's fallback for an unknown queue retries the whole batch; a real consumer acks a bad body.
+      const out = await deliver(dlq!, [{ body: { not: "a message" } }], env);
+      expect(out.result.retryBatch.retry, dlq).toBe(false);
+      expect(out.result.explicitAcks, dlq).toEqual(out.ids);
+    }
+  });
+
+  it("keeps USAGE_DLQ_MAX_RETRIES equal to the usage-events-dlq consumer's max_retries", () => {
+    expect(consumers.find((c) => c.queue === "usage-events-dlq")?.maxRetries).toBe(USAGE_DLQ_MAX_RETRIES);
   });
 });

@@ -101,9 +101,11 @@ describe("GET /api/usage", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toContain("text/csv");
     const lines = (csv.body as string).trim().split("\r\n");
-    expect(lines[0]).toBe("day,user_id,email,tool,model,uses,tokens,cost_usd");
-    expect(lines).toContain(`${day(0)},${a.user.id},${a.email},Facebook Post Generator,gpt-4,2,1800,0.072000`);
-    expect(lines).toContain(`${day(1)},${b.user.id},${b.email},AI Chat,claude-2,1,2000,0.032000`);
+    // Every cell is quoted (formula-injection safe CSV).
+    const row = (...cells: (string | number)[]) => cells.map((v) => `"${v}"`).join(",");
+    expect(lines[0]).toBe(row("day", "user_id", "email", "tool", "model", "uses", "tokens", "cost_usd"));
+    expect(lines).toContain(row(day(0), a.user.id, a.email, "Facebook Post Generator", "gpt-4", 2, 1800, "0.072000"));
+    expect(lines).toContain(row(day(1), b.user.id, b.email, "AI Chat", "claude-2", 1, 2000, "0.032000"));
   });
 });
 

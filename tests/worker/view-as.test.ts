@@ -43,7 +43,7 @@ describe("POST /api/admin/view-as", () => {
   it("refuses viewing as oneself, on the server, without an audit row", async () => {
     const res = await startView(admin.user.id);
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: "forbidden", message: "You cannot view the product as yourself." });
+    expect(res.body.error).toEqual({ code: "forbidden", message: "You cannot view the product as yourself.", requestId: expect.any(String) });
     const audit = await env.DB.prepare("select count(*) n from audit_log where target_id = ?").bind(admin.user.id).first();
     expect(audit).toEqual({ n: 0 });
   });
@@ -51,7 +51,7 @@ describe("POST /api/admin/view-as", () => {
   it("answers an unknown user with 404 and a missing userId with 400", async () => {
     const missing = await startView(crypto.randomUUID());
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toEqual({ code: "not_found", message: "User not found" });
+    expect(missing.body.error).toEqual({ code: "not_found", message: "User not found", requestId: expect.any(String) });
     const bad = await api("/api/admin/view-as", { method: "POST", token, body: JSON.stringify({}) });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("validation_failed");
@@ -97,6 +97,7 @@ describe("requests carrying X-View-As", () => {
         code: "view_as_read_only",
         message:
           "You are viewing as another user: this view is read-only. Return to your admin account to make changes.",
+        requestId: expect.any(String),
       });
     }
     const profile = await env.DB.prepare("select company_name, is_admin from profiles where id = ?").bind(viewed.user.id).first();
@@ -120,5 +121,27 @@ describe("requests carrying X-View-As", () => {
     await api(`/api/admin/users/${demoted.user.id}`, { method: "PATCH", token, body: JSON.stringify({ is_admin: false }) });
     const after = await api("/api/profile", { token: demoted.session.access_token, viewAs: viewed.user.id });
     expect(after.status).toBe(403);
+  });
+});
+
+describe("the audit of viewing as", () => {
+  it("records every request made with X-View-As, reads and refused writes alike", async () => {
+    const admin = await signUpAdmin();
+    const target = await signUp();
+    const token = admin.session.access_token;
+    await api("/api/profile", { token, viewAs: target.user.id });
+    await api("/api/reports", { token, viewAs: target.user.id });
+    const write = await api("/api/profile", { method: "PUT", token, viewAs: target.user.id, body: "{}" });
+    expect(write.status).toBe(403);
+    const { results } = await env.DB.prepare(
+      "select action, target_id, detail from audit_log where actor_id = ? and action = 'view_as_request' order by created_at, rowid",
+    )
+      .bind(admin.user.id)
+      .all<{ action: string; target_id: string; detail: string }>();
+    expect(results.map((r) => [r.target_id, JSON.parse(r.detail)])).toEqual([
+      [target.user.id, { method: "GET", path: "/api/profile" }],
+      [target.user.id, { method: "GET", path: "/api/reports" }],
+      [target.user.id, { method: "PUT", path: "/api/profile", refused: true }],
+    ]);
   });
 });

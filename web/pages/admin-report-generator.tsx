@@ -13,7 +13,8 @@ import {
 import { AdminAccessRequired } from "../components/admin-access-required";
 import { DownloadIcon, InboxIcon, PlusIcon } from "../components/icons";
 import { Alert, RetryAlert } from "../components/alert";
-import { Button } from "../components/button";
+import { Link } from "react-router";
+import { Button, buttonClass } from "../components/button";
 import { ProspectCard, ProspectSortSelect } from "../components/prospect-card";
 import type { ProspectSort } from "../../worker/domain/admin-api";
 import { ProspectDeleteDialog } from "../components/prospect-delete-dialog";
@@ -305,6 +306,9 @@ export default function ProspectsPage() {
           <DownloadIcon size="sm" />
           <span className="btn-label">Export CSV</span>
         </Button>
+        <Link className={buttonClass("ghost")} to="/admin/report-generator/jobs" title="Reports queued, generating, failed or on template content">
+          Jobs
+        </Link>
         {anyUngenerated && !readOnly ? (
           <GenerateAllReportsButton
             onQueued={(n) => {

@@ -1,7 +1,7 @@
 // Rate limits of the auth service: which D1 counters sign-up, sign-in and recovery touch, and when they refuse.
 import type { Context } from "hono";
 import type { Db } from "../db/client";
-import { clearKey, countEvent, currentCount, retryAfterSeconds, type Limit } from "../db/rate-limits";
+import { clearKey, countEvent, retryAfterSeconds, uncountEvent, type Limit } from "../db/rate-limits";
 import { authError } from "./gotrue";
 
 export const authLimits = {
@@ -25,23 +25,23 @@ export async function recoverLimited(db: Db, email: string): Promise<Limit | nul
   return (await countEvent(db, limit)) > limit.max ? limit : null;
 }
 
-/** Sign-in is checked without counting: only failures count (see signInFailed). */
-export async function signInLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
+/**
+ * Counts this sign-in attempt before any password is hashed (one atomic upsert per counter), so a
+ * parallel burst cannot try more than the limit; a success then takes its count back. The window
+ * is fixed (15 minutes): a lock-out slows an attacker and ends on its own, never for good.
+ */
+export async function signInAttempt(db: Db, email: string, ip: string): Promise<Limit | null> {
   const emailLimit = authLimits.signInEmail(email);
   const ipLimit = authLimits.signInIp(ip);
-  const [byEmail, byIp] = await Promise.all([currentCount(db, emailLimit), currentCount(db, ipLimit)]);
-  if (byEmail >= emailLimit.max) return emailLimit;
-  if (byIp >= ipLimit.max) return ipLimit;
+  const [byEmail, byIp] = await Promise.all([countEvent(db, emailLimit), countEvent(db, ipLimit)]);
+  if (byEmail > emailLimit.max) return emailLimit;
+  if (byIp > ipLimit.max) return ipLimit;
   return null;
 }
 
-export async function signInFailed(db: Db, email: string, ip: string) {
-  await Promise.all([countEvent(db, authLimits.signInEmail(email)), countEvent(db, authLimits.signInIp(ip))]);
-}
-
-/** A successful sign-in clears the email's failures (the address counter keeps counting). */
-export async function signInSucceeded(db: Db, email: string) {
-  await clearKey(db, authLimits.signInEmail(email).key);
+/** A successful sign-in clears the email's failures and takes its own attempt back from the address counter. */
+export async function signInSucceeded(db: Db, email: string, ip: string) {
+  await Promise.all([clearKey(db, authLimits.signInEmail(email).key), uncountEvent(db, authLimits.signInIp(ip))]);
 }
 
 /** GoTrue's 429, with the seconds until the window resets. */

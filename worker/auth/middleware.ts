@@ -1,6 +1,7 @@
 // API guards: who is calling (bearer token + live session), admin from the database, read-only view-as.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
+import { AuditAction, recordAudit } from "../db/admin";
 import { getDb } from "../db/client";
 import { getProfile, loadAuthContext } from "../db/users";
 import { apiError, ErrorCode } from "../errors";
@@ -39,7 +40,16 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     if (viewAs === caller.id) {
       return apiError(c, 400, ErrorCode.validation, "You cannot view the product as yourself.");
     }
-    if (!READ_METHODS.has(c.req.method)) {
+    // Every request made as someone else is on the record, not only the start of the view.
+    const readOnly = READ_METHODS.has(c.req.method);
+    const audited = recordAudit(db, {
+      actorId: caller.id,
+      action: AuditAction.viewAsRequest,
+      targetId: viewAs.slice(0, 100),
+      detail: { method: c.req.method, path: new URL(c.req.url).pathname, ...(readOnly ? {} : { refused: true }) },
+    });
+    if (!readOnly) {
+      await audited;
       return apiError(
         c,
         403,
@@ -47,7 +57,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
         "You are viewing as another user: this view is read-only. Return to your admin account to make changes.",
       );
     }
-    const target = await getProfile(db, viewAs);
+    const [target] = await Promise.all([getProfile(db, viewAs), audited]);
     if (!target) return apiError(c, 404, ErrorCode.notFound, "The user you are viewing as no longer exists.");
     c.set("subject", {
       id: target.id,

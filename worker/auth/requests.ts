@@ -11,17 +11,26 @@ const Email = z.string().trim().email().max(254);
 const Password = z.string().min(1).max(1024);
 const OpaqueToken = z.string().min(1).max(512);
 
+/** user_metadata is free-form for GoTrue clients, but small: at most this many characters of JSON. */
+export const MAX_USER_METADATA_CHARS = 4096;
+const UserMetadata = z
+  .unknown()
+  .refine((v) => v === undefined || (JSON.stringify(v)?.length ?? 0) <= MAX_USER_METADATA_CHARS, {
+    message: `user metadata must be at most ${MAX_USER_METADATA_CHARS} characters of JSON`,
+  })
+  .optional();
+
 export const Credentials = z.object({ email: Email, password: Password });
-export const SignUpBody = Credentials.extend({ data: z.unknown().optional() });
+export const SignUpBody = Credentials.extend({ data: UserMetadata });
 export const RefreshBody = z.object({ refresh_token: OpaqueToken });
 export const UpdateUserBody = z.object({
   email: Email.optional(),
   password: Password.optional(),
-  data: z.unknown().optional(),
+  data: UserMetadata,
 });
 export const RecoverBody = z.object({ email: Email });
 export const VerifyBody = z.object({
-  type: z.enum(["recovery", "magiclink", "email"]),
+  type: z.enum(["recovery", "magiclink", "email", "signup"]),
   token_hash: OpaqueToken.optional(),
   token: OpaqueToken.optional(),
   email: z.string().trim().email().optional(),

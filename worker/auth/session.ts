@@ -8,8 +8,18 @@ import { bearerToken } from "./bearer";
 import { authError, sessionJson } from "./gotrue";
 import { ACCESS_TOKEN_TTL_SECONDS, newOpaqueToken, sha256Hex, signAccessToken, verifyAccessToken } from "./tokens";
 
+/** The client's address for rate limits; an IPv6 address counts as its /64, which one client usually holds whole. */
 export function clientIp(c: Context) {
-  return c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local";
+  return rateLimitAddress(c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local");
+}
+
+export function rateLimitAddress(ip: string): string {
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
 /** Starts a session for the user: a new refresh-token family, an access token, last_sign_in_at. */

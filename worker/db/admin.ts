@@ -11,6 +11,8 @@ export const AuditAction = {
   adminRevoke: "admin_revoke",
   viewAsStart: "view_as_start",
   aiBudgetSet: "ai_budget_set",
+  /** One request made while viewing as another user (reads, and writes refused). */
+  viewAsRequest: "view_as_request",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

@@ -42,6 +42,14 @@ export function countEventQuery(db: Db, limit: Limit, nowMs = Date.now()) {
     .returning({ count: rateLimits.count });
 }
 
+/** Takes back one counted event (an attempt that turned out fine). */
+export async function uncountEvent(db: Db, limit: Limit) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${limit.key}`);
+}
+
 export async function clearKey(db: Db, key: string) {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }

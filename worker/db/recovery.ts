@@ -13,7 +13,7 @@ export async function saveRecoveryToken(db: Db, userId: string, tokenHash: strin
   });
 }
 
-/** Marks the token used and returns its user, or null when unknown, used or expired. */
+/** Marks the token used, revokes the user's other open recovery links, and returns its user (null when unknown, used or expired). */
 export async function consumeRecoveryToken(db: Db, tokenHash: string, nowMs = Date.now()) {
   const rows = await db
     .update(recoveryTokens)
@@ -26,5 +26,12 @@ export async function consumeRecoveryToken(db: Db, tokenHash: string, nowMs = Da
       ),
     )
     .returning({ userId: recoveryTokens.userId });
-  return rows[0]?.userId ?? null;
+  const userId = rows[0]?.userId ?? null;
+  if (userId) {
+    await db
+      .update(recoveryTokens)
+      .set({ usedAt: new Date(nowMs).toISOString() })
+      .where(and(eq(recoveryTokens.userId, userId), isNull(recoveryTokens.usedAt)));
+  }
+  return userId;
 }

@@ -393,3 +393,19 @@ export const reportViewStats = sqliteTable(
   },
   (t) => [index("report_view_stats_last_idx").on(t.lastOpenedAt)],
 );
+
+/** One-time links that confirm a sign-up's email address (hashed); ADMIN_EMAILS grants admin only through one. */
+export const emailConfirmations = sqliteTable(
+  "email_confirmations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address the link was sent to: confirming it confirms only that address. */
+    email: text("email").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("email_confirmations_user_idx").on(t.userId)],
+);

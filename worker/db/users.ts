@@ -32,7 +32,8 @@ export async function createUserWithProfile(
       email,
       passwordHash: input.passwordHash,
       userMetadata: JSON.stringify(input.userMetadata),
-      emailConfirmedAt: now,
+      // Confirmed only by the emailed link (worker/db/email-confirmations.ts).
+      emailConfirmedAt: null,
       createdAt: now,
       updatedAt: now,
     }),

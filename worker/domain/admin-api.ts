@@ -14,7 +14,16 @@ export const PROSPECT_PAGE_SIZE = 60;
 export const MAX_PAGE_SIZE = 200;
 export const MAX_SEARCH_LENGTH = 200;
 
-const searchParam = z.string().trim().max(MAX_SEARCH_LENGTH).optional().default("");
+/** A NUL or other control character would reach FTS5 as an unterminated string: refused, not searched. */
+export const SEARCH_CONTROL_CHARACTERS = "Search must not contain control characters";
+const searchParam = z
+  .string()
+  .trim()
+  .max(MAX_SEARCH_LENGTH)
+  // eslint-disable-next-line no-control-regex
+  .refine((q) => !/[\u0000-\u001f\u007f]/.test(q), SEARCH_CONTROL_CHARACTERS)
+  .optional()
+  .default("");
 const limitParam = (fallback: number) =>
   z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(fallback);
 

@@ -20,3 +20,6 @@ export function isPending(status: string | null | undefined): boolean {
 export function isUngenerated(status: string | undefined | null): boolean {
   return status != null && ENQUEUEABLE_STATUSES.includes(asReportStatus(status));
 }
+
+/** The spec's message (part 2 §8) for a report id that names no report. */
+export const REPORT_NOT_FOUND = "Report not found";

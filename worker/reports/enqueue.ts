@@ -2,6 +2,7 @@
 import { getDb } from "../db/client";
 import { markAllQueued, markQueued } from "../db/reports";
 import type { Env } from "../env";
+import { log } from "../log";
 
 /** Cloudflare Queues accept at most 100 messages per sendBatch call. */
 export const SEND_BATCH_LIMIT = 100;
@@ -25,7 +26,7 @@ export async function enqueueReport(env: Env, id: string): Promise<EnqueueResult
     await env.REPORT_JOBS.send({ reportId: id });
     return { enqueued: true };
   } catch (error) {
-    console.error("report-jobs send failed", id, error);
+    log.error("report-jobs send failed; the sweep sends it later", { reportId: id }, error);
     return { enqueued: true, sendFailed: true };
   }
 }
@@ -37,7 +38,7 @@ export async function enqueueAllUngenerated(env: Env): Promise<{ ids: string[]; 
     await sendReportJobs(env, ids);
     return { ids, sendFailed: false };
   } catch (error) {
-    console.error("report-jobs sendBatch failed", error);
+    log.error("report-jobs sendBatch failed; the sweep sends them later", { reports: ids.length }, error);
     return { ids, sendFailed: true };
   }
 }

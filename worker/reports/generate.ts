@@ -27,6 +27,7 @@ import {
 } from "./config";
 import { sendReportJobs } from "./enqueue";
 import { purgeSharedReport } from "./shared-cache";
+import { log } from "../log";
 
 export type JobOutcome =
   | { kind: "skipped"; reason: "not_claimable" | "claim_lost" | "prospect_missing" }
@@ -68,7 +69,7 @@ async function logUsage(env: Env, event: UsageEventMessage): Promise<void> {
   try {
     await env.USAGE_EVENTS.send(event);
   } catch (error) {
-    console.error("usage-events send failed", event.event_id, error);
+    log.error("usage-events send failed; usage event lost", { eventId: event.event_id, tool: event.tool_name }, error);
   }
 }
 
@@ -197,7 +198,7 @@ export async function sweepStaleReports(env: Env, now = Date.now()): Promise<{ g
   );
   await sendReportJobs(env, [...stale.generating, ...stale.queued]);
   if (stale.generating.length || stale.queued.length) {
-    console.log(`report sweep: re-queued ${stale.generating.length} stale claims, re-sent ${stale.queued.length} overdue`);
+    log.info("report sweep", { staleClaims: stale.generating.length, overdueQueued: stale.queued.length });
   }
   return stale;
 }

@@ -1,4 +1,6 @@
 // The edge cache of shared-report responses: keyed by report id and content version, so a change is a new key.
+import { log } from "../log";
+
 export const SHARED_REPORT_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 /** How long the edge keeps one version; the sender's profile (not part of the version) refreshes this often. */
 export const SHARED_REPORT_EDGE_TTL_SECONDS = 300;
@@ -56,7 +58,7 @@ export async function purgeSharedReport(id: string, version: number): Promise<vo
   try {
     await cache.delete(sharedReportCacheKey(id, version));
   } catch (error) {
-    console.warn("shared-report cache purge failed", id, error);
+    log.warn("shared-report cache purge failed", { reportId: id }, error);
   }
 }
 

@@ -1,10 +1,10 @@
-// /api/admin/outbox (admins): mail the app has sent, for operators without a mail provider.
+// /api/admin/outbox (admins): mail the app has sent, for operators without a mail provider; one-time links always redacted.
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { listOutbox } from "../db/outbox";
+import { listOutbox, redactMail } from "../db/outbox";
 import { validate } from "../validate";
 
 const OutboxQuery = z.object({
@@ -18,6 +18,6 @@ export const adminOutboxRoutes = new Hono<AppEnv>()
     const { email, limit } = c.req.valid("query");
     const rows = await listOutbox(getDb(c.env.DB), email, limit);
     return c.json({
-      messages: rows.map((m) => ({ id: m.id, to: m.toEmail, subject: m.subject, body: m.body, created_at: m.createdAt })),
+      messages: rows.map((m) => ({ id: m.id, to: m.toEmail, subject: m.subject, body: redactMail(m.body), created_at: m.createdAt })),
     });
   });

@@ -4,12 +4,14 @@ import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { listOutbox, outboxSender } from "../db/outbox";
 import { consumeRecoveryToken, saveRecoveryToken } from "../db/recovery";
+import { confirmEmail, saveEmailConfirmation } from "../db/email-confirmations";
+import { log } from "../log";
 import { deleteSession, deleteSessionsOfUser } from "../db/sessions";
 import { createUserWithProfile, findUserByEmail, findUserById, normalizeEmail, updateUser } from "../db/users";
 import type { Env } from "../env";
 import { HttpError } from "../errors";
 import { authError, cleanMetadata, echoApiVersion, sessionJson, userJson } from "../auth/gotrue";
-import { recoverLimited, signInFailed, signInLimited, signInSucceeded, signUpLimited, tooManyAttempts } from "../auth/limits";
+import { recoverLimited, signInAttempt, signInSucceeded, signUpLimited, tooManyAttempts } from "../auth/limits";
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from "../auth/password";
 import { rotateSession } from "../auth/refresh";
 import { Credentials, readBody, RecoverBody, RefreshBody, SignUpBody, UpdateUserBody, VerifyBody } from "../auth/requests";
@@ -20,6 +22,25 @@ const CREDENTIALS_REQUIRED = "A valid email address and a password are required.
 
 function origin(c: Context<AppEnv>) {
   return c.env.APP_ORIGIN || new URL(c.req.url).origin;
+}
+
+/** Local development on this machine: the only place mail links may be read back from the outbox. */
+export function localDevelopment(c: Context<AppEnv>): boolean {
+  const host = new URL(c.req.url).hostname;
+  return c.env.ENVIRONMENT === "development" && (host === "localhost" || host === "127.0.0.1" || host === "[::1]");
+}
+
+/** Emails the link that confirms the address (and, for ADMIN_EMAILS, makes it admin). */
+async function sendConfirmation(c: Context<AppEnv>, db: ReturnType<typeof getDb>, user: { id: string; email: string }) {
+  const token = newOpaqueToken();
+  await saveEmailConfirmation(db, user.id, user.email, await sha256Hex(token));
+  const base = origin(c);
+  const link = `${base}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(`${base}/dashboard`)}`;
+  await outboxSender(db, { readable: localDevelopment(c) }).send({
+    to: user.email,
+    subject: "Confirm your Porchlight email address",
+    body: `Welcome to Porchlight.\n\nOpen this link within a day to confirm ${user.email}:\n${link}\n\nIf you did not sign up, ignore this message.`,
+  });
 }
 
 function adminEmails(env: Env): Set<string> {
@@ -67,15 +88,17 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await createUserWithProfile(db, {
       email,
       passwordHash: await hashPassword(password),
-      // Admin status is decided here, on the server; a client's data.is_admin is dropped.
       userMetadata: cleanMetadata(data),
-      isAdmin: adminEmails(c.env).has(normalizeEmail(email)),
+      // Never admin at sign-up: ADMIN_EMAILS takes effect when the address is confirmed by its emailed
+      // link (anyone can type a listed address). A client's data.is_admin is dropped.
+      isAdmin: false,
     }).catch(async (e: unknown) => {
       // Two sign-ups racing for one address: the unique index decides, the loser gets the GoTrue error.
       if (await findUserByEmail(db, email)) return null;
       throw e;
     });
     if (!user) return authError(c, 422, "user_already_exists", "User already registered");
+    await sendConfirmation(c, db, user);
     return c.json(await issueSession(c, db, user));
   })
   .post("/token", async (c) => {
@@ -86,17 +109,15 @@ export const authRoutes = new Hono<AppEnv>()
       if ("error" in body) return body.error;
       const email = normalizeEmail(body.data.email);
       const ip = clientIp(c);
-      const limited = await signInLimited(db, email, ip);
+      // Counted before the hash, atomically: a burst cannot try more passwords than the limit.
+      const limited = await signInAttempt(db, email, ip);
       if (limited) return tooManyAttempts(c, limited);
 
       const user = await findUserByEmail(db, email);
       // Unknown email and wrong password cost one hash each and answer alike.
       const ok = await verifyPassword(body.data.password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        await signInFailed(db, email, ip);
-        return authError(c, 400, "invalid_credentials", "Invalid login credentials");
-      }
-      await signInSucceeded(db, email);
+      if (!user || !ok) return authError(c, 400, "invalid_credentials", "Invalid login credentials");
+      await signInSucceeded(db, email, ip);
       return c.json(await issueSession(c, db, user));
     }
     if (grant === "refresh_token") {
@@ -110,7 +131,7 @@ export const authRoutes = new Hono<AppEnv>()
       } catch (e) {
         if (e instanceof HttpError) throw e;
         // auth-js signs the user out on a 4xx but retries a 503: a database hiccup must not log anyone out.
-        console.error("refresh failed", e);
+        log.error("refresh failed", {}, e);
         return authError(c, 503, "unexpected_failure", "The sign-in service is briefly unavailable. Please try again.");
       }
     }
@@ -181,7 +202,7 @@ export const authRoutes = new Hono<AppEnv>()
       const base = origin(c);
       const redirect = safeRedirect(c.req.query("redirect_to"), base) ?? `${base}/reset-password`;
       const link = `${base}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
-      await outboxSender(db).send({
+      await outboxSender(db, { readable: localDevelopment(c) }).send({
         to: user.email,
         subject: "Reset your Porchlight password",
         body: `Someone asked to reset the password for ${user.email}.\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf it was not you, ignore this message.`,
@@ -195,7 +216,11 @@ export const authRoutes = new Hono<AppEnv>()
     const token = body.data.token_hash ?? body.data.token;
     if (!token) return authError(c, 400, "validation_failed", "token_hash or token is required.");
     const db = getDb(c.env.DB);
-    const userId = await consumeRecoveryToken(db, await sha256Hex(token));
+    const tokenHash = await sha256Hex(token);
+    const userId =
+      body.data.type === "signup" || body.data.type === "email"
+        ? await confirmEmail(db, tokenHash, (e) => adminEmails(c.env).has(e))
+        : await consumeRecoveryToken(db, tokenHash);
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user || (body.data.email && normalizeEmail(body.data.email) !== user.email)) {
       return authError(c, 403, "otp_expired", "Email link is invalid or has expired");
@@ -204,10 +229,16 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get("/verify", async (c) => {
     const base = origin(c);
-    const redirect = safeRedirect(c.req.query("redirect_to"), base) ?? `${base}/reset-password`;
+    const signup = c.req.query("type") === "signup";
+    const redirect = safeRedirect(c.req.query("redirect_to"), base) ?? `${base}${signup ? "/dashboard" : "/reset-password"}`;
     const token = c.req.query("token");
     const db = getDb(c.env.DB);
-    const userId = token ? await consumeRecoveryToken(db, await sha256Hex(token)) : null;
+    const tokenHash = token ? await sha256Hex(token) : null;
+    const userId = !tokenHash
+      ? null
+      : signup
+        ? await confirmEmail(db, tokenHash, (e) => adminEmails(c.env).has(e))
+        : await consumeRecoveryToken(db, tokenHash);
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user) {
       const err = new URLSearchParams({
@@ -224,13 +255,13 @@ export const authRoutes = new Hono<AppEnv>()
       expires_in: String(s.expires_in),
       expires_at: String(s.expires_at),
       token_type: "bearer",
-      type: "recovery",
+      type: signup ? "signup" : "recovery",
     });
     return c.redirect(`${redirect}#${hash}`, 303);
   })
-  // Local development has no mail provider: the outbox is where recovery links land.
+  // Local development has no mail provider: the outbox is where mail links land, readable only on this machine.
   .get("/outbox", async (c) => {
-    if (c.env.ENVIRONMENT !== "development") return authError(c, 404, "not_found", "Not found");
+    if (!localDevelopment(c)) return authError(c, 404, "not_found", "Not found");
     return c.json({ messages: await listOutbox(getDb(c.env.DB), c.req.query("email")) });
   });
 

@@ -39,6 +39,7 @@ import { prospectSearchText, questionsToText } from "../domain/prospect-rules";
 import { apiError, ErrorCode, invalidCursor } from "../errors";
 import { forgetVersion } from "../reports/shared-cache";
 import { validate, validId } from "../validate";
+import { log } from "../log";
 
 export const PROSPECT_NOT_FOUND = "Prospect not found";
 
@@ -231,7 +232,7 @@ export const prospectRoutes = new Hono<AppEnv>()
         }));
       } catch (err) {
         // The batch is one transaction: nothing of it landed, so every row of it failed.
-        console.error(`[${c.get("requestId")}] prospect import failed`, err);
+        log.error("prospect import failed", {}, err);
         for (const a of accepted) errors.push({ row: a.row, message: `Failed to create prospect: ${a.parsed.name}` });
         errors.sort((x, y) => x.row - y.row);
       }

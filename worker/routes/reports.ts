@@ -14,14 +14,13 @@ import {
   prospectFromForm,
 } from "../domain/new-report";
 import { MAX_ID_LENGTH } from "../domain/ids";
-import { ENQUEUEABLE_STATUSES } from "../domain/report-status";
+import { ENQUEUEABLE_STATUSES, REPORT_NOT_FOUND } from "../domain/report-status";
 import type { ReportListResponse, ReportStatusResponse } from "../domain/report-view";
 import { apiError, ErrorCode, invalidCursor } from "../errors";
 import { validate, validId } from "../validate";
 import { enqueueAllUngenerated, enqueueReport } from "../reports/enqueue";
 import { adminReportJson, appOrigin, listItemJson } from "../reports/views";
-
-export const REPORT_NOT_FOUND = "Report not found";
+import { log } from "../log";
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(50),
@@ -83,7 +82,7 @@ export const reportRoutes = new Hono<AppEnv>()
         queued: input.generate,
       });
     } catch (error) {
-      console.error(`[${c.get("requestId")}] create report failed`, error);
+      log.error("create report failed", {}, error);
       return apiError(c, 503, ErrorCode.unavailable, CREATE_REPORT_FAILED);
     }
     let warning: string | undefined;
@@ -92,7 +91,7 @@ export const reportRoutes = new Hono<AppEnv>()
         await c.env.REPORT_JOBS.send({ reportId: created.report.id });
       } catch (error) {
         // The report stays queued; the sweep sends it later.
-        console.error(`[${c.get("requestId")}] report-jobs send failed`, error);
+        log.error("report-jobs send failed; the sweep sends it later", { reportId: created.report.id }, error);
         warning = GENERATION_DEFERRED_MESSAGE;
       }
     }

@@ -17,9 +17,10 @@ import {
   wantsNoCache,
 } from "../reports/shared-cache";
 import { loadSharedReport } from "../reports/views";
+import { log } from "../log";
 import { validId } from "../validate";
+import { REPORT_NOT_FOUND } from "../domain/report-status";
 
-const REPORT_NOT_FOUND = "Report not found";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 function notFound(c: Context) {
@@ -65,7 +66,7 @@ export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_
     const stored = new Response(text, {
       headers: { "Content-Type": JSON_TYPE, "Cache-Control": `public, max-age=${SHARED_REPORT_EDGE_TTL_SECONDS}` },
     });
-    waitUntil(c, cache.put(key, stored).catch((error) => console.warn("shared-report cache put failed", error)));
+    waitUntil(c, cache.put(key, stored).catch((error) => log.warn("shared-report cache put failed", {}, error)));
   }
   const etagNow = sharedReportEtag(id, body.report.version);
   return c.body(text, 200, {
