@@ -15,7 +15,7 @@ import {
   TRY_RESTAURANT,
   type LocalServiceListing,
 } from "../../worker/domain/search-tools";
-import "../tools.css";
+import "../search-tools.css";
 
 export default function GoogleAdsAnalyzerPage() {
   const [search, setSearch] = useState<LocalServicesQuery | null>(null);

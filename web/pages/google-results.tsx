@@ -8,7 +8,7 @@ import { CopyButton } from "../components/report-copy-button";
 import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../components/tool-search";
 import { googleResultsQuery } from "../queries/tools";
 import { GoogleResultsQuery, LOCAL_SERVICES_DEFAULTS, TRY_RESTAURANT, type SearchResult } from "../../worker/domain/search-tools";
-import "../tools.css";
+import "../search-tools.css";
 
 export default function GoogleResultsPage() {
   const [search, setSearch] = useState<GoogleResultsQuery | null>(null);

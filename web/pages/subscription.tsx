@@ -17,7 +17,7 @@ import {
   type BillingInterval,
 } from "../../worker/domain/billing";
 import "../plans.css";
-import "../tools.css";
+import "../search-tools.css";
 
 const FEATURES = [
   "Every AI marketing tool in Porchlight",
