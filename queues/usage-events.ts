@@ -1,4 +1,5 @@
 // usage-events consumer and its dead-letter queue: one D1 batch of INSERT OR IGNORE per message batch; malformed bodies are acked and logged.
+import { getDb } from "../worker/db/client";
 import { insertUsageEvents } from "../worker/db/usage";
 import type { Env, UsageEventMessage } from "../worker/env";
 import { log, withRequestId } from "../worker/log";
@@ -36,7 +37,7 @@ type ValidEvent = { message: Message<unknown>; event: UsageEventMessage };
 async function store(env: Env, valid: ValidEvent[], onFailure: (v: ValidEvent, error: unknown) => void): Promise<void> {
   if (valid.length === 0) return;
   try {
-    await insertUsageEvents(env.DB, valid.map((v) => v.event));
+    await insertUsageEvents(getDb(env), valid.map((v) => v.event));
     for (const v of valid) v.message.ack();
   } catch (error) {
     for (const v of valid) onFailure(v, error);

@@ -17,8 +17,8 @@ if (created) console.log("• Wrote .dev.vars with a fresh random JWT_SECRET (lo
 console.log("• Building the web app…");
 run("npx", ["vite", "build", "--logLevel", "warn"]);
 
-console.log("• Applying migrations to the local D1 database…");
-run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local"]);
+console.log("• Applying migrations to the local database (libSQL when LIBSQL_URL is set, else D1)…");
+run("npx", ["tsx", "scripts/db-migrate.ts"]);
 
 const port = process.env.PORT ?? "8787";
 console.log(`• Starting Porchlight on http://localhost:${port}\n`);

@@ -18,6 +18,9 @@ export interface Secrets {
   STRIPE_LINK_ANNUAL?: string;
   STRIPE_PORTAL_URL?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /** libSQL/Turso database URL (libsql://…, https://…): when set, data lives there instead of D1. */
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
 }
 
 /** The queue producers with their message bodies (wrangler types types them as Queue<unknown>). */

@@ -7,6 +7,8 @@ declare global {
     // The generated bindings are already here (worker-configuration.d.ts); tests also read the secrets.
     interface Env extends Secrets {
       TEST_MIGRATIONS: D1Migration[];
+      /** A libSQL server on loopback (tests/fakes/libsql-server.ts), already migrated. */
+      TEST_LIBSQL_URL: string;
     }
   }
 }

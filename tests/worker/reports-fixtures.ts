@@ -51,7 +51,7 @@ export async function seedReport(
     keyword: "roofer in austin",
   });
   const { prospect, questions } = prospectFromForm(input);
-  const created = await createProspectWithReport(getDb(env.DB), {
+  const created = await createProspectWithReport(getDb(env), {
     prospect,
     questions,
     userId: await ownerId(),

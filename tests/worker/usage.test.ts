@@ -2,6 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { assertWithinBudget, getBudgetState, isOverBudget } from "../../worker/db/budgets";
+import { getDb } from "../../worker/db/client";
 import { HttpError } from "../../worker/errors";
 import { api, signUp, signUpAdmin } from "./helpers";
 
@@ -143,18 +144,18 @@ describe("monthly AI budgets", () => {
     await api(`/api/admin/users/${user.id}/budget`, { method: "PUT", token: admin.session.access_token, body: JSON.stringify({ monthly_usd: 0.05 }) });
     const now = new Date(Date.UTC(2031, 4, 20, 12));
     await seed(user.id, [{ tool: "T", model: "gpt-4", input: 0, output: 0, cost: 0.049999, at: "2031-05-02T08:00:00.000Z" }]);
-    expect(await isOverBudget(env.DB, user.id, now)).toBe(false);
-    await expect(assertWithinBudget(env.DB, user.id, now)).resolves.toMatchObject({ spent_usd: 0.049999 });
+    expect(await isOverBudget(getDb(env), user.id, now)).toBe(false);
+    await expect(assertWithinBudget(getDb(env), user.id, now)).resolves.toMatchObject({ spent_usd: 0.049999 });
 
     await seed(user.id, [{ tool: "T", model: "gpt-4", input: 0, output: 0, cost: 0.000001, at: "2031-05-03T08:00:00.000Z" }]);
-    expect(await isOverBudget(env.DB, user.id, now)).toBe(true);
-    const error = await assertWithinBudget(env.DB, user.id, now).catch((e: unknown) => e);
+    expect(await isOverBudget(getDb(env), user.id, now)).toBe(true);
+    const error = await assertWithinBudget(getDb(env), user.id, now).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 402, code: "ai_budget_exceeded" });
     expect((error as Error).message).toBe(
       "You have used your monthly AI budget of $0.05. AI features are paused until June 1 or until an administrator raises your budget.",
     );
     // June: last month's spend no longer counts.
-    expect((await getBudgetState(env.DB, user.id, new Date(Date.UTC(2031, 5, 1, 0, 0, 1)))).spent_usd).toBe(0);
+    expect((await getBudgetState(getDb(env), user.id, new Date(Date.UTC(2031, 5, 1, 0, 0, 1)))).spent_usd).toBe(0);
   });
 });

@@ -27,7 +27,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
       verified.reason === "expired" ? "Your session has expired. Please sign in again." : "Invalid access token.",
     );
   }
-  const db = getDb(c.env.DB);
+  const db = getDb(c.env);
   const caller = await loadAuthContext(db, verified.claims.sub, verified.claims.session_id);
   if (!caller) return apiError(c, 401, ErrorCode.unauthorized, "Your session has ended. Please sign in again.");
   c.set("caller", { ...caller, sessionId: verified.claims.session_id });

@@ -25,7 +25,7 @@ export async function loadSubject(
   }
   let subject: ChatSubject | null;
   try {
-    subject = await getChatSubject(getDb(c.env.DB), id);
+    subject = await getChatSubject(getDb(c.env), id);
   } catch (error) {
     console.error(`[${c.get("requestId")}] chat load failed`, error);
     return { error: apiError(c, 503, ErrorCode.unavailable, CHAT_TEXT.loadFailed) };

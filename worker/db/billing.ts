@@ -1,5 +1,9 @@
 // Subscriptions and handled Stripe events. State changes apply in the order of the events' own timestamps.
+import { desc, eq, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { isActiveStatus, type BillingInterval, type SubscriptionDto } from "../domain/billing";
+import { isUniqueViolation, type Db } from "./client";
+import { billingEvents, subscriptions, users } from "./schema";
 
 /** The subscription fields one Stripe event tells us; null means "this event does not say". */
 export type SubscriptionChange = {
@@ -15,92 +19,89 @@ export type SubscriptionChange = {
   eventCreated: number;
 };
 
-export async function eventSeen(d1: D1Database, eventId: string): Promise<boolean> {
-  return (await d1.prepare("select 1 from billing_events where id = ?").bind(eventId).first()) !== null;
+export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
+  return (await db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, eventId)).limit(1)).length > 0;
 }
 
 /** A user id for the event: the checkout's client reference if that user exists, else the user with that email. */
-export async function resolveUserId(d1: D1Database, reference: string | null, email: string | null): Promise<string | null> {
+export async function resolveUserId(db: Db, reference: string | null, email: string | null): Promise<string | null> {
   if (reference) {
-    const row = await d1.prepare("select id from users where id = ?").bind(reference).first<{ id: string }>();
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, reference)).limit(1);
     if (row) return row.id;
   }
   if (email) {
-    const row = await d1.prepare("select id from users where email = ? collate nocase").bind(email).first<{ id: string }>();
+    const [row] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email} collate nocase`).limit(1);
     if (row) return row.id;
   }
   return null;
 }
 
+/** Takes this event's state only when it is not older than the one that last set the subscription's state. */
+function ifNewer(column: SQLiteColumn, keepWhenNull = true) {
+  const incoming = keepWhenNull ? sql`coalesce(excluded.${sql.identifier(column.name)}, ${column})` : sql`excluded.${sql.identifier(column.name)}`;
+  return sql`case when excluded.state_event_created >= ${subscriptions.stateEventCreated} then ${incoming} else ${column} end`;
+}
+
 /**
- * Records the event id and applies its change in one D1 batch (all or nothing). Identity fields fill in
+ * Records the event id and applies its change in one batch (all or nothing). Identity fields fill in
  * whenever known; status, plan, interval and period end change only when this event is not older than
  * the one that last set them. A concurrent second delivery of the same id fails the batch on the primary key.
  */
 export async function applyBillingEvent(
-  d1: D1Database,
+  db: Db,
   event: { id: string; type: string; created: number },
   change: SubscriptionChange | null,
 ): Promise<"applied" | "duplicate"> {
-  const statements = [
-    d1.prepare("insert into billing_events (id, type, event_created) values (?, ?, ?)").bind(event.id, event.type, event.created),
-  ];
-  if (change) {
-    statements.push(
-      d1
-        .prepare(
-          `insert into subscriptions (id, user_id, customer_email, stripe_customer_id, stripe_subscription_id, status, plan,
-             interval, current_period_end, state_event_created)
-           values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-           on conflict (stripe_subscription_id) do update set
-             user_id = coalesce(subscriptions.user_id, excluded.user_id),
-             customer_email = coalesce(excluded.customer_email, subscriptions.customer_email),
-             stripe_customer_id = coalesce(excluded.stripe_customer_id, subscriptions.stripe_customer_id),
-             status = case when excluded.state_event_created >= subscriptions.state_event_created
-               then excluded.status else subscriptions.status end,
-             plan = case when excluded.state_event_created >= subscriptions.state_event_created
-               then coalesce(excluded.plan, subscriptions.plan) else subscriptions.plan end,
-             interval = case when excluded.state_event_created >= subscriptions.state_event_created
-               then coalesce(excluded.interval, subscriptions.interval) else subscriptions.interval end,
-             current_period_end = case when excluded.state_event_created >= subscriptions.state_event_created
-               then coalesce(excluded.current_period_end, subscriptions.current_period_end) else subscriptions.current_period_end end,
-             state_event_created = max(subscriptions.state_event_created, excluded.state_event_created),
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
-        )
-        .bind(
-          crypto.randomUUID(),
-          change.userId,
-          change.customerEmail,
-          change.stripeCustomerId,
-          change.stripeSubscriptionId,
-          change.status,
-          change.plan,
-          change.interval,
-          change.currentPeriodEnd,
-          change.eventCreated,
-        ),
-    );
-  }
+  const recordEvent = db.insert(billingEvents).values({ id: event.id, type: event.type, eventCreated: event.created });
   try {
-    await d1.batch(statements);
+    if (!change) {
+      await db.batch([recordEvent]);
+      return "applied";
+    }
+    const upsert = db
+      .insert(subscriptions)
+      .values({
+        id: crypto.randomUUID(),
+        userId: change.userId,
+        customerEmail: change.customerEmail,
+        stripeCustomerId: change.stripeCustomerId,
+        stripeSubscriptionId: change.stripeSubscriptionId,
+        status: change.status,
+        plan: change.plan,
+        interval: change.interval,
+        currentPeriodEnd: change.currentPeriodEnd,
+        stateEventCreated: change.eventCreated,
+      })
+      .onConflictDoUpdate({
+        target: subscriptions.stripeSubscriptionId,
+        set: {
+          userId: sql`coalesce(${subscriptions.userId}, excluded.user_id)`,
+          customerEmail: sql`coalesce(excluded.customer_email, ${subscriptions.customerEmail})`,
+          stripeCustomerId: sql`coalesce(excluded.stripe_customer_id, ${subscriptions.stripeCustomerId})`,
+          status: ifNewer(subscriptions.status, false),
+          plan: ifNewer(subscriptions.plan),
+          interval: ifNewer(subscriptions.interval),
+          currentPeriodEnd: ifNewer(subscriptions.currentPeriodEnd),
+          stateEventCreated: sql`max(${subscriptions.stateEventCreated}, excluded.state_event_created)`,
+          updatedAt: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
+        },
+      });
+    await db.batch([recordEvent, upsert]);
     return "applied";
   } catch (err) {
-    if (/UNIQUE constraint failed: billing_events\.id/i.test(String(err))) return "duplicate";
+    if (isUniqueViolation(err, "billing_events.id")) return "duplicate";
     throw err;
   }
 }
 
-type Row = { status: string; plan: string | null; interval: string | null; current_period_end: string | null };
-
 /** The user's current subscription: an active one first, else the most recently changed. */
-export async function subscriptionForUser(d1: D1Database, userId: string): Promise<SubscriptionDto | null> {
-  const row = await d1
-    .prepare(
-      `select status, plan, interval, current_period_end from subscriptions where user_id = ?
-       order by status in ('active', 'trialing') desc, state_event_created desc limit 1`,
-    )
-    .bind(userId)
-    .first<Row>();
+export async function subscriptionForUser(db: Db, userId: string): Promise<SubscriptionDto | null> {
+  const [row] = await db
+    .select({ status: subscriptions.status, plan: subscriptions.plan, interval: subscriptions.interval, current_period_end: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(sql`${subscriptions.status} in ('active', 'trialing') desc`, desc(subscriptions.stateEventCreated))
+    .limit(1);
   if (!row) return null;
   return {
     status: row.status,

@@ -1,7 +1,7 @@
 // Writes ai_usage_logs rows from usage events: insert-or-ignore on event_id, so redelivery never double-counts.
 import { getTableColumns } from "drizzle-orm";
 import type { UsageEventMessage } from "../env";
-import { getDb, rowsPerInsert } from "./client";
+import { rowsPerInsert, type Db } from "./client";
 import { aiUsageLogs } from "./schema";
 
 export const USAGE_COLUMN_COUNT = Object.keys(getTableColumns(aiUsageLogs)).length;
@@ -26,10 +26,9 @@ function row(e: UsageEventMessage): typeof aiUsageLogs.$inferInsert {
   };
 }
 
-/** Inserts every event in one D1 batch (all or nothing), multi-row statements sized for the parameter limit. */
-export async function insertUsageEvents(d1: D1Database, events: UsageEventMessage[]): Promise<void> {
+/** Inserts every event in one batch (all or nothing), multi-row statements sized for the parameter limit. */
+export async function insertUsageEvents(db: Db, events: UsageEventMessage[]): Promise<void> {
   if (events.length === 0) return;
-  const db = getDb(d1);
   const rows = events.map(row);
   const statements = [];
   for (let i = 0; i < rows.length; i += USAGE_ROWS_PER_STATEMENT) {

@@ -2,6 +2,7 @@
 // set or the user's monthly AI budget is used up. Every model call sends one usage event.
 import { AiError, aiConfigured, chatCompletion, usageEvent } from "../ai/client";
 import { getBudgetState } from "../db/budgets";
+import { getDb } from "../db/client";
 import {
   EMPTY_RESPONSE_MESSAGE,
   POST_MAX_TOKENS,
@@ -53,7 +54,7 @@ export async function generatePost(
 ): Promise<PostOutcome> {
   if (!aiConfigured(env)) return { ok: true, post: templatePost(business, req), source: "template", notice: TEMPLATE_NOTICE };
 
-  const budget = await getBudgetState(env.DB, userId);
+  const budget = await getBudgetState(getDb(env), userId);
   if (budget.over) {
     return {
       ok: true,

@@ -20,7 +20,7 @@ export type EnqueueResult = { enqueued: boolean; sendFailed?: boolean };
  * alone. When the send fails the report stays queued and the sweep sends it later.
  */
 export async function enqueueReport(env: Env, id: string): Promise<EnqueueResult> {
-  const db = getDb(env.DB);
+  const db = getDb(env);
   if (!(await markQueued(db, id))) return { enqueued: false };
   try {
     await env.REPORT_JOBS.send({ reportId: id });
@@ -33,7 +33,7 @@ export async function enqueueReport(env: Env, id: string): Promise<EnqueueResult
 
 /** Every draft/failed report → queued and sent. */
 export async function enqueueAllUngenerated(env: Env): Promise<{ ids: string[]; sendFailed: boolean }> {
-  const ids = await markAllQueued(getDb(env.DB));
+  const ids = await markAllQueued(getDb(env));
   try {
     await sendReportJobs(env, ids);
     return { ids, sendFailed: false };

@@ -16,7 +16,7 @@ export const adminOutboxRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/", validate("query", OutboxQuery), async (c) => {
     const { email, limit } = c.req.valid("query");
-    const rows = await listOutbox(getDb(c.env.DB), email, limit);
+    const rows = await listOutbox(getDb(c.env), email, limit);
     return c.json({
       messages: rows.map((m) => ({ id: m.id, to: m.toEmail, subject: m.subject, body: redactMail(m.body), created_at: m.createdAt })),
     });

@@ -24,7 +24,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const { q, filter, limit, cursor: cursorText } = c.req.valid("query");
     const cursor = cursorText ? decodeCursor(cursorText) : null;
     if (cursorText && !cursor) return invalidCursor(c);
-    const page = await listProfiles(getDb(c.env.DB), { q, filter, limit, cursor });
+    const page = await listProfiles(getDb(c.env), { q, filter, limit, cursor });
     const body: UserListResponse = {
       users: page.items.map(profileJson),
       total: page.total,
@@ -39,7 +39,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const caller = c.get("caller");
     // Enforced here, not only by a disabled button: an admin cannot demote (or re-grant) themselves.
     if (targetId === caller.id) return apiError(c, 403, ErrorCode.forbidden, CANNOT_CHANGE_OWN_ADMIN);
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     if (!(await getProfile(db, targetId))) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
     const updated = await setAdminStatus(db, caller.id, targetId, c.req.valid("json").is_admin);
     if (!updated) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
@@ -50,7 +50,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const { userId } = c.req.valid("json");
     const caller = c.get("caller");
     if (userId === caller.id) return apiError(c, 403, ErrorCode.forbidden, CANNOT_VIEW_AS_SELF);
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const target = await getProfile(db, userId);
     if (!target) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
     await recordAudit(db, {
@@ -65,19 +65,20 @@ export const adminUserRoutes = new Hono<AppEnv>()
   // A user's monthly AI budget in dollars (null: no limit) and this month's spend against it.
   .get("/users/:id/budget", async (c) => {
     const userId = c.req.param("id");
-    if (!(await getProfile(getDb(c.env.DB), userId))) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
-    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(c.env.DB, userId) };
+    const db = getDb(c.env);
+    if (!(await getProfile(db, userId))) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
+    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(db, userId) };
     return c.json(body);
   })
 
   .put("/users/:id/budget", validate("json", BudgetUpdate), async (c) => {
     const userId = c.req.param("id");
     const caller = c.get("caller");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     if (!(await getProfile(db, userId))) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
     const { monthly_usd } = c.req.valid("json");
-    await setMonthlyBudget(c.env.DB, userId, monthly_usd, caller.id);
+    await setMonthlyBudget(db, userId, monthly_usd, caller.id);
     await recordAudit(db, { actorId: caller.id, action: AuditAction.aiBudgetSet, targetId: userId, detail: { monthly_usd } });
-    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(c.env.DB, userId) };
+    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(db, userId) };
     return c.json(body);
   });

@@ -71,7 +71,7 @@ export const authRoutes = new Hono<AppEnv>()
     }),
   )
   .post("/signup", async (c) => {
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const limited = await signUpLimited(db, clientIp(c));
     if (limited) return tooManyAttempts(c, limited);
     const body = await readBody(c, SignUpBody, CREDENTIALS_REQUIRED);
@@ -103,7 +103,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/token", async (c) => {
     const grant = c.req.query("grant_type");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     if (grant === "password") {
       const body = await readBody(c, Credentials, CREDENTIALS_REQUIRED);
       if ("error" in body) return body.error;
@@ -138,7 +138,7 @@ export const authRoutes = new Hono<AppEnv>()
     return authError(c, 400, "unsupported_grant_type", "Unsupported grant type: only password and refresh_token are enabled.");
   })
   .post("/logout", async (c) => {
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const found = await bearerUser(c, db);
     if ("error" in found) return found.error;
     const scope = c.req.query("scope") ?? "global";
@@ -149,13 +149,13 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get("/user", async (c) => {
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const found = await bearerUser(c, db);
     if ("error" in found) return found.error;
     return c.json(userJson(found.user));
   })
   .put("/user", async (c) => {
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const found = await bearerUser(c, db);
     if ("error" in found) return found.error;
     const body = await readBody(c, UpdateUserBody, "Invalid user attributes.");
@@ -190,7 +190,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/recover", async (c) => {
     const body = await readBody(c, RecoverBody, "A valid email address is required.");
     if ("error" in body) return body.error;
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const email = normalizeEmail(body.data.email);
     const limited = await recoverLimited(db, email);
     if (limited) return tooManyAttempts(c, limited);
@@ -215,7 +215,7 @@ export const authRoutes = new Hono<AppEnv>()
     if ("error" in body) return body.error;
     const token = body.data.token_hash ?? body.data.token;
     if (!token) return authError(c, 400, "validation_failed", "token_hash or token is required.");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const tokenHash = await sha256Hex(token);
     const userId =
       body.data.type === "signup" || body.data.type === "email"
@@ -232,7 +232,7 @@ export const authRoutes = new Hono<AppEnv>()
     const signup = c.req.query("type") === "signup";
     const redirect = safeRedirect(c.req.query("redirect_to"), base) ?? `${base}${signup ? "/dashboard" : "/reset-password"}`;
     const token = c.req.query("token");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const tokenHash = token ? await sha256Hex(token) : null;
     const userId = !tokenHash
       ? null
@@ -262,7 +262,7 @@ export const authRoutes = new Hono<AppEnv>()
   // Local development has no mail provider: the outbox is where mail links land, readable only on this machine.
   .get("/outbox", async (c) => {
     if (!localDevelopment(c)) return authError(c, 404, "not_found", "Not found");
-    return c.json({ messages: await listOutbox(getDb(c.env.DB), c.req.query("email")) });
+    return c.json({ messages: await listOutbox(getDb(c.env), c.req.query("email")) });
   });
 
 function safeRedirect(target: string | undefined, base: string): string | null {

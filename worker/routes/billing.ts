@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requireUser } from "../auth/middleware";
 import { StripeEvent, verifyStripeSignature } from "../billing/stripe-signature";
 import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
 import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser, type SubscriptionChange } from "../db/billing";
 import { checkoutUrl, type BillingInterval, type BillingResponse } from "../domain/billing";
 import { apiError, ErrorCode } from "../errors";
@@ -46,7 +47,7 @@ export const billingRoutes = new Hono<AppEnv>()
         annual: checkoutUrl(c.env.STRIPE_LINK_ANNUAL, user),
       },
       portal: str(c.env.STRIPE_PORTAL_URL),
-      subscription: await subscriptionForUser(c.env.DB, subject.id),
+      subscription: await subscriptionForUser(getDb(c.env), subject.id),
     };
     return c.json(body);
   })
@@ -73,7 +74,7 @@ export const billingRoutes = new Hono<AppEnv>()
       const parsed = StripeEvent.safeParse(json);
       if (!parsed.success) return apiError(c, 400, ErrorCode.validation, "The body is not a Stripe event.");
       const event = parsed.data;
-      if (await eventSeen(c.env.DB, event.id)) return c.json({ received: true, duplicate: true });
+      if (await eventSeen(getDb(c.env), event.id)) return c.json({ received: true, duplicate: true });
 
       const obj = event.data.object;
       let change: SubscriptionChange | null = null;
@@ -84,7 +85,7 @@ export const billingRoutes = new Hono<AppEnv>()
           change = {
             stripeSubscriptionId: subscriptionId,
             stripeCustomerId: idOf(obj.customer),
-            userId: await resolveUserId(c.env.DB, str(obj.client_reference_id), email),
+            userId: await resolveUserId(getDb(c.env), str(obj.client_reference_id), email),
             customerEmail: email,
             status: obj.payment_status === "unpaid" ? "incomplete" : "active",
             plan: null,
@@ -96,7 +97,7 @@ export const billingRoutes = new Hono<AppEnv>()
       } else if (event.type.startsWith("customer.subscription.")) {
         change = fromSubscription(obj, event.created, event.type === "customer.subscription.deleted");
       }
-      const outcome = await applyBillingEvent(c.env.DB, event, change);
+      const outcome = await applyBillingEvent(getDb(c.env), event, change);
       return c.json({ received: true, duplicate: outcome === "duplicate" });
     },
   );

@@ -53,7 +53,7 @@ export const chatRoutes = new Hono<AppEnv>()
     if ("error" in loaded) return loaded.error;
     const fallback = !aiConfigured(c.env) ? "not_configured" : body.data.fallback ? "session" : null;
     return replyResponse(c, {
-      db: getDb(c.env.DB),
+      db: getDb(c.env),
       subject: loaded.subject,
       turns: body.data.messages,
       audience: "admin",
@@ -66,7 +66,7 @@ export const chatRoutes = new Hono<AppEnv>()
   .get("/:reportId/conversations", async (c) => {
     const loaded = await loadSubject(c, "admin");
     if ("error" in loaded) return loaded.error;
-    const rows = await listConversations(getDb(c.env.DB), loaded.subject.reportId, CONVERSATIONS_LIST_LIMIT);
+    const rows = await listConversations(getDb(c.env), loaded.subject.reportId, CONVERSATIONS_LIST_LIMIT);
     const conversations: ConversationDto[] = rows.map(({ session: s, turns }) => ({
       id: s.id,
       started_at: s.startedAt,

@@ -1,13 +1,15 @@
-// GET /api/health: is the worker up and can it reach D1.
+// GET /api/health: is the worker up and can it reach its database (D1 or libSQL).
 import { Hono } from "hono";
+import { sql } from "drizzle-orm";
 import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
 
 export const APP_VERSION = "0.1.0";
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   let db: boolean;
   try {
-    db = (await c.env.DB.prepare("select 1 as ok").first<{ ok: number }>())?.ok === 1;
+    db = (await getDb(c.env).get<{ ok: number }>(sql`select 1 as ok`))?.ok === 1;
   } catch {
     db = false;
   }

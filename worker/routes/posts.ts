@@ -32,14 +32,14 @@ export const postRoutes = new Hono<AppEnv>()
   .use(requireSignedIn, requireUser)
 
   .get("/", async (c) => {
-    const rows = await listPosts(getDb(c.env.DB), c.get("subject").id);
+    const rows = await listPosts(getDb(c.env), c.get("subject").id);
     const body: PostListResponse = { posts: rows.map(postJson) };
     return c.json(body);
   })
 
   .post("/facebook", validate("json", PostRequest), async (c) => {
     const userId = c.get("caller").id;
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const profile = c.get("subject").profile ?? (await getProfile(db, userId));
     // Spec §5: a post needs the business profile (at least the company name) to be relevant.
     if (!profile?.companyName?.trim()) return apiError(c, 400, ErrorCode.profileRequired, PROFILE_REQUIRED_MESSAGE);
@@ -66,13 +66,13 @@ export const postRoutes = new Hono<AppEnv>()
   })
 
   .patch("/:id", validate("json", PostEdit), async (c) => {
-    const row = await updatePostContent(getDb(c.env.DB), c.get("caller").id, c.req.param("id"), c.req.valid("json").content);
+    const row = await updatePostContent(getDb(c.env), c.get("caller").id, c.req.param("id"), c.req.valid("json").content);
     if (!row) return apiError(c, 404, ErrorCode.notFound, POST_NOT_FOUND);
     return c.json({ post: postJson(row) });
   })
 
   .delete("/:id", async (c) => {
-    const deleted = await deletePost(getDb(c.env.DB), c.get("caller").id, c.req.param("id"));
+    const deleted = await deletePost(getDb(c.env), c.get("caller").id, c.req.param("id"));
     if (!deleted) return apiError(c, 404, ErrorCode.notFound, POST_NOT_FOUND);
     return c.body(null, 204);
   });

@@ -26,7 +26,7 @@ export const profileRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     // The guard already read the subject's profile with the session check; read again only if absent.
     const subject = c.get("subject");
-    const profile = subject.profile ?? (await getProfile(getDb(c.env.DB), subject.id));
+    const profile = subject.profile ?? (await getProfile(getDb(c.env), subject.id));
     if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
     const body: ProfileResponse = { profile: profileJson(profile), viewingAs: c.get("viewingAs") };
     return c.json(body);
@@ -34,7 +34,7 @@ export const profileRoutes = new Hono<AppEnv>()
 
   // The Company Profile form. Writes while viewing as another user were refused by requireUser (403).
   .put("/", validate("json", ProfileUpdate), async (c) => {
-    const updated = await updateCompanyProfile(getDb(c.env.DB), c.get("caller").id, c.req.valid("json"));
+    const updated = await updateCompanyProfile(getDb(c.env), c.get("caller").id, c.req.valid("json"));
     if (!updated) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
     const body: ProfileResponse = { profile: profileJson(updated), viewingAs: false };
     return c.json(body);
@@ -58,7 +58,7 @@ export const profileRoutes = new Hono<AppEnv>()
     const userId = c.get("caller").id;
     const key = `logos/${userId}/${crypto.randomUUID()}.${type.ext}`;
     await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: FILE_CACHE_CONTROL } });
-    const saved = await setLogoUrl(getDb(c.env.DB), userId, fileUrl(key));
+    const saved = await setLogoUrl(getDb(c.env), userId, fileUrl(key));
     if (!saved) {
       await c.env.FILES.delete(key);
       return apiError(c, 404, ErrorCode.notFound, "Profile not found");
@@ -69,7 +69,7 @@ export const profileRoutes = new Hono<AppEnv>()
   })
 
   .delete("/logo", async (c) => {
-    const saved = await setLogoUrl(getDb(c.env.DB), c.get("caller").id, null);
+    const saved = await setLogoUrl(getDb(c.env), c.get("caller").id, null);
     if (!saved) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
     await deleteStoredFile(c.env, saved.previousUrl);
     const body: ProfileResponse = { profile: profileJson(saved.row), viewingAs: false };

@@ -114,7 +114,7 @@ export const prospectRoutes = new Hono<AppEnv>()
     const { q, limit, cursor: cursorText, sort } = c.req.valid("query");
     const cursor = cursorText ? decodeCursor(cursorText) : null;
     if (cursorText && !cursor) return invalidCursor(c);
-    const page = await listProspects(getDb(c.env.DB), { q, limit, cursor, sort });
+    const page = await listProspects(getDb(c.env), { q, limit, cursor, sort });
     const body: ProspectListResponse = {
       prospects: page.items.map(prospectJson),
       total: page.total,
@@ -126,7 +126,7 @@ export const prospectRoutes = new Hono<AppEnv>()
 
   .get("/export.csv", validate("query", ProspectExportQuery), async (c) => {
     const { q } = c.req.valid("query");
-    const rows = await listAllProspects(getDb(c.env.DB), q);
+    const rows = await listAllProspects(getDb(c.env), q);
     const csv = toCsv([
       CSV_HEADER,
       ...rows.map((p) => [
@@ -177,7 +177,7 @@ export const prospectRoutes = new Hono<AppEnv>()
         );
       }
       const offset = startRow - 1;
-      const db = getDb(c.env.DB);
+      const db = getDb(c.env);
       const callerId = c.get("caller").id;
 
       // Duplicates: same name and (phone or area), against the database and earlier rows of this paste.
@@ -249,7 +249,7 @@ export const prospectRoutes = new Hono<AppEnv>()
   )
 
   .patch("/:id", validate("json", ProspectTagUpdate), validId(PROSPECT_NOT_FOUND), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const { tag } = c.req.valid("json");
     const prospect = await findProspect(db, c.req.valid("param").id);
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
@@ -261,7 +261,7 @@ export const prospectRoutes = new Hono<AppEnv>()
   })
 
   .delete("/:id", validId(PROSPECT_NOT_FOUND), async (c) => {
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const prospect = await findProspectWithReport(db, c.req.valid("param").id);
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     await deleteProspectAndReport(db, prospect.id);

@@ -56,7 +56,7 @@ async function send(env: AppEnv["Bindings"], ids: string[]): Promise<string | un
 // Each route carries its own guards: this sub-app shares the /api/reports prefix with reportRoutes.
 export const reportJobRoutes = new Hono<AppEnv>()
   .get("/jobs", requireUser, requireAdmin, async (c) => {
-    const { rows, counts } = await listReportJobs(getDb(c.env.DB), JOBS_LIST_LIMIT);
+    const { rows, counts } = await listReportJobs(getDb(c.env), JOBS_LIST_LIMIT);
     const totals: Record<JobKind, number> = { generating: 0, queued: 0, failed: 0, template: 0 };
     for (const row of counts) {
       const kind = jobKind(row.status, row.source);
@@ -74,7 +74,7 @@ export const reportJobRoutes = new Hono<AppEnv>()
 
   .post("/regenerate-template", requireUser, requireAdmin, async (c) => {
     if (!aiConfigured(c.env)) return apiError(c, 409, ErrorCode.notConfigured, AI_OFF_MESSAGE);
-    const ids = await markAllForRegeneration(getDb(c.env.DB));
+    const ids = await markAllForRegeneration(getDb(c.env));
     const warning = ids.length ? await send(c.env, ids) : undefined;
     const body: RegenerateAllResponse = { queued: ids.length, ...(warning ? { warning } : {}) };
     return c.json(body, 202);
@@ -82,7 +82,7 @@ export const reportJobRoutes = new Hono<AppEnv>()
 
   .post("/:id/regenerate", requireUser, requireAdmin, validId(REPORT_NOT_FOUND), async (c) => {
     const { id } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const before = await getReportJob(db, id);
     if (!before) return apiError(c, 404, ErrorCode.notFound, REPORT_NOT_FOUND);
     if (before.status === "ready" && before.source === "ai") return apiError(c, 409, ErrorCode.conflict, ALREADY_AI_MESSAGE);

@@ -11,7 +11,7 @@ import { ErrorCode, HttpError } from "../errors";
 
 export const reportViewRoutes = new Hono<AppEnv>().get("/:id/views", requireUser, requireAdmin, async (c) => {
   const id = c.req.param("id");
-  const db = getDb(c.env.DB);
+  const db = getDb(c.env);
   // Thrown (rendered by onError): the typed client then sees one success shape for unwrap().
   if (id.length > 64 || !(await getReportVersion(db, id))) throw new HttpError(404, ErrorCode.notFound, "Report not found");
   const t = await reportTimeline(db, id);

@@ -45,7 +45,7 @@ export const reportRoutes = new Hono<AppEnv>()
     const { limit, cursor: rawCursor } = c.req.valid("query");
     const cursor = rawCursor ? decodeCursor(rawCursor) : null;
     if (rawCursor && !cursor) return invalidCursor(c);
-    const page = await listReports(getDb(c.env.DB), { limit, cursor });
+    const page = await listReports(getDb(c.env), { limit, cursor });
     const body: ReportListResponse = {
       reports: page.rows.map(listItemJson),
       nextCursor: page.next ? encodeCursor(page.next) : null,
@@ -54,7 +54,7 @@ export const reportRoutes = new Hono<AppEnv>()
   })
 
   .get("/status", validate("query", StatusQuery), async (c) => {
-    const rows = await reportStatuses(getDb(c.env.DB), c.req.valid("query").ids);
+    const rows = await reportStatuses(getDb(c.env), c.req.valid("query").ids);
     const body: ReportStatusResponse = {
       statuses: rows.map((r) => ({
         id: r.id,
@@ -72,7 +72,7 @@ export const reportRoutes = new Hono<AppEnv>()
   .post("/", validate("json", NewReportInput, newReportErrorMessage), async (c) => {
     const input = c.req.valid("json");
     const { prospect, questions } = prospectFromForm(input);
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     let created;
     try {
       created = await createProspectWithReport(db, {
@@ -105,7 +105,7 @@ export const reportRoutes = new Hono<AppEnv>()
 
   .get("/:id", validId(REPORT_NOT_FOUND), async (c) => {
     const { id } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     let found = await getReportWithProspect(db, id);
     if (!found) return notFound(c);
     // Opening a report that was never generated starts its generation (never while viewing as someone).
@@ -118,7 +118,7 @@ export const reportRoutes = new Hono<AppEnv>()
 
   .post("/:id/generate", validId(REPORT_NOT_FOUND), async (c) => {
     const { id } = c.req.valid("param");
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const found = await getReportWithProspect(db, id);
     if (!found) return notFound(c);
     const result = await enqueueReport(c.env, id);

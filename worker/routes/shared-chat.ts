@@ -29,7 +29,7 @@ export const sharedChatRoutes = new Hono<AppEnv>()
   .get("/:reportId", async (c) => {
     const loaded = await loadSubject(c, "public");
     if ("error" in loaded) return loaded.error;
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     return c.json({
       ...chatBootstrap(c, loaded.subject),
       prospect: { name: loaded.subject.name },
@@ -42,7 +42,7 @@ export const sharedChatRoutes = new Hono<AppEnv>()
     if ("error" in body) return body.error;
     const reportId = c.req.param("reportId");
     if (!ReportId.safeParse(reportId).success) return apiError(c, 400, "invalid_chat_id", CHAT_TEXT.invalidLink);
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const ipLimit: Limit = { key: `chat-ip:${clientIp(c)}`, ...PUBLIC_CHAT_PER_IP };
     const reportLimit: Limit = { key: `chat-report:${reportId}`, ...PUBLIC_CHAT_PER_REPORT };
     const spend = dailySpendKey(reportId);

@@ -53,7 +53,7 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   // The agency's own people opening their links (the SPA marks their browsers) are not prospects.
   if (beacon.staff) return "staff";
 
-  const db = getDb(c.env.DB);
+  const db = getDb(c.env);
   const head = await getReportVersion(db, id);
   if (!head) return "unknown_report";
   if (!countsForStatus(head.status)) return "not_ready";

@@ -43,7 +43,7 @@ async function notFoundPage(c: Context<AppEnv>) {
 /** The current version of a report: trusted per isolate for a few seconds when ready (see VERSION_MEMO_MS). */
 async function reportHead(c: Context<AppEnv>, id: string) {
   if (id.length > MAX_ID_LENGTH) return null;
-  const head = memoizedVersion(id) ?? (await getReportVersion(getDb(c.env.DB), id));
+  const head = memoizedVersion(id) ?? (await getReportVersion(getDb(c.env), id));
   if (head) memoizeVersion(id, head);
   return head;
 }
@@ -56,7 +56,7 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
     const assets = await sharedPageAssets(c.env, c.req.url);
     const origin = appOrigin(c.env, c.req.url);
     const render = async () => {
-      const data = await loadSharedReport(getDb(c.env.DB), id);
+      const data = await loadSharedReport(getDb(c.env), id);
       if (!data) return null;
       const html = renderSharedReportPage(data, {
         pageUrl: `${origin}${sharedReportPath(id)}`,
@@ -117,7 +117,7 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
     const id = c.req.param("id");
     const head = await reportHead(c, id);
     if (!head || head.status !== "ready") return c.body("Report not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
-    const data = await loadSharedReport(getDb(c.env.DB), id);
+    const data = await loadSharedReport(getDb(c.env), id);
     if (!data || !data.report.content) return c.body("Report not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
     const card = await reportCard(c.env, data, (p) => waitUntil(c, p));
     const exact = c.req.query("v") === String(data.report.version);

@@ -29,7 +29,7 @@ function notFound(c: Context) {
 
 export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_NOT_FOUND), async (c) => {
   const { id } = c.req.valid("param");
-  const db = getDb(c.env.DB);
+  const db = getDb(c.env);
 
   // One small read tells the current version, so the cache never serves an old one (this isolate
   // trusts a ready report's version for a few seconds; see VERSION_MEMO_MS).

@@ -46,7 +46,7 @@ export const toolRoutes = new Hono<AppEnv>()
     });
     if (!c.env.SERPAPI_KEY) return c.json(sample("Web search is not configured on this server."));
 
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     const key = searchCacheKey(query);
     const cached = await readCachedSearch(db, key);
     if (cached) {

@@ -37,7 +37,7 @@ export const ttsRoutes = new Hono<AppEnv>().post(
       return apiError(c, 413, ErrorCode.payloadTooLarge, `Text may be at most ${TTS_MAX_CHARS} characters.`);
     }
     const signedIn = Boolean(c.get("caller"));
-    const db = getDb(c.env.DB);
+    const db = getDb(c.env);
     if (!signedIn) {
       if (!report_id) return apiError(c, 401, ErrorCode.unauthorized, "You must be signed in, or on a shared chat.");
       const limit: Limit = { key: `tts-ip:${clientIp(c)}`, ...PUBLIC_TTS_PER_IP };

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
 import { getAllUsage, getUsageExportRows, getUserUsageStats } from "../db/usage-stats";
 import { toCsv } from "../domain/csv";
 import { UsageQuery, type UsageResponse } from "../domain/usage-stats";
@@ -16,8 +17,8 @@ export const usageRoutes = new Hono<AppEnv>()
     // Every user's usage only for an admin acting as themselves (not while viewing as a regular user).
     const wantsAll = scope === "all" && subject.isAdmin;
     const [stats, all] = await Promise.all([
-      getUserUsageStats(c.env.DB, subject.id),
-      wantsAll ? getAllUsage(c.env.DB, days) : Promise.resolve(null),
+      getUserUsageStats(getDb(c.env), subject.id),
+      wantsAll ? getAllUsage(getDb(c.env), days) : Promise.resolve(null),
     ]);
     const body: UsageResponse = { stats, all };
     return c.json(body);
@@ -25,7 +26,7 @@ export const usageRoutes = new Hono<AppEnv>()
 
   .get("/export.csv", requireAdmin, validate("query", UsageQuery), async (c) => {
     const { days } = c.req.valid("query");
-    const rows = await getUsageExportRows(c.env.DB, days);
+    const rows = await getUsageExportRows(getDb(c.env), days);
     const csv = toCsv([
       ["day", "user_id", "email", "tool", "model", "uses", "tokens", "cost_usd"],
       ...rows.map((r) => [r.day, r.user_id, r.email, r.tool_name, r.model, r.count, r.tokens, r.cost.toFixed(6)]),

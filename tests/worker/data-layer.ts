@@ -1,0 +1,248 @@
+// The data layer's behaviour, written once and run against both drivers: D1 in workerd (data-layer.test.ts here)
+// and libSQL in Node (tests/libsql/data-layer.test.ts). Each run marks its rows with a fresh token, so the two
+// files never depend on what else the database holds.
+import { describe, expect, it } from "vitest";
+import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser } from "../../worker/db/billing";
+import { getBudgetState, setMonthlyBudget } from "../../worker/db/budgets";
+import { listConversations, readPublicChatState, saveChatTurn } from "../../worker/db/chat";
+import type { Db } from "../../worker/db/client";
+import {
+  deleteProspectAndReport,
+  findByNames,
+  findProspect,
+  insertProspectsWithReports,
+  listProspects,
+  updateProspectTag,
+  type NewProspect,
+} from "../../worker/db/prospects";
+import { addToWindow, clearKey, countEvent, currentCount, uncountEvent } from "../../worker/db/rate-limits";
+import { claimReport, createProspectWithReport, getReportWithProspect, markQueued, reportStatuses } from "../../worker/db/reports";
+import { insertUsageEvents } from "../../worker/db/usage";
+import { getAllUsage, getUserUsageStats } from "../../worker/db/usage-stats";
+import { createUserWithProfile, findUserByEmail } from "../../worker/db/users";
+import { prospectSearchText } from "../../worker/domain/prospect-rules";
+import type { UsageEventMessage } from "../../worker/env";
+
+function token() {
+  return crypto.randomUUID().replace(/-/g, "").slice(0, 10);
+}
+
+async function newUser(db: Db, run: string) {
+  return createUserWithProfile(db, { email: `data-${run}@layer.test`, passwordHash: "x", userMetadata: {}, isAdmin: false });
+}
+
+function prospectRow(userId: string, fields: Pick<NewProspect, "name" | "area"> & Partial<NewProspect>, createdAt: string): NewProspect {
+  const p = { keyword: "roofing", description: "", phone: "", email: "", companyName: "", tag: null, ...fields };
+  const searchText = prospectSearchText({ ...p, company_name: p.companyName });
+  return { id: crypto.randomUUID(), userId, createdAt, searchText, ...p };
+}
+
+function usageEvent(userId: string, tool: string, cost: number, tokens: number): UsageEventMessage {
+  return {
+    event_id: crypto.randomUUID(),
+    user_id: userId,
+    tool_name: tool,
+    model: "test/model",
+    input_tokens: tokens - 10,
+    output_tokens: 10,
+    total_tokens: tokens,
+    estimated_cost: cost,
+    request_data: null,
+    response_data: null,
+    created_at: new Date().toISOString(),
+  };
+}
+
+export function dataLayerSuite(driver: string, database: () => Db) {
+  describe(`data layer on ${driver}`, () => {
+    it("imports prospects with their reports, finds them by FTS and by the short-query LIKE fallback, pages by cursor, tags and deletes", async () => {
+      const db = database();
+      const run = token();
+      const user = await newUser(db, run);
+      const rows = [0, 1, 2].map((i) =>
+        prospectRow(
+          user.id,
+          { name: `Acme ${run} ${i}`, area: `Town${run}`, keyword: i === 1 ? "gutters §¶" : "roofing" },
+          new Date(Date.UTC(2030, 0, 1, 0, 0, i)).toISOString(),
+        ),
+      );
+      await insertProspectsWithReports(
+        db,
+        rows.map((prospect) => ({ prospect, report: { id: crypto.randomUUID(), prospectId: prospect.id!, userId: user.id, questions: "[]" } })),
+      );
+
+      const found = await listProspects(db, { q: `TOWN${run}`, limit: 10, cursor: null });
+      expect(found.total).toBe(3);
+      expect(found.items.map((p) => p.name)).toEqual([`Acme ${run} 2`, `Acme ${run} 1`, `Acme ${run} 0`]);
+      expect(found.items.every((p) => typeof p.reportId === "string" && p.reportStatus === "draft")).toBe(true);
+      expect(found.all).toBeGreaterThanOrEqual(3);
+
+      const short = await listProspects(db, { q: "§¶", limit: 10, cursor: null });
+      expect(short.items.map((p) => p.id)).toEqual([rows[1]!.id]);
+      expect(short.total).toBe(1);
+
+      const first = await listProspects(db, { q: `town${run}`, limit: 2, cursor: null });
+      expect(first.items).toHaveLength(2);
+      expect(first.next).not.toBeNull();
+      const second = await listProspects(db, { q: `town${run}`, limit: 2, cursor: first.next });
+      expect(second.items.map((p) => p.name)).toEqual([`Acme ${run} 0`]);
+      expect(second.next).toBeNull();
+
+      expect((await findByNames(db, [`ACME ${run} 0`])).map((p) => p.id)).toEqual([rows[0]!.id]);
+
+      const tagged = (await findProspect(db, rows[2]!.id))!;
+      await updateProspectTag(db, tagged, `Hot${run}`);
+      const byTag = await listProspects(db, { q: `hot${run}`, limit: 10, cursor: null });
+      expect(byTag.items.map((p) => [p.id, p.tag])).toEqual([[rows[2]!.id, `Hot${run}`]]);
+
+      await deleteProspectAndReport(db, rows[2]!.id);
+      expect(await findProspect(db, rows[2]!.id)).toBeUndefined();
+      expect((await listProspects(db, { q: `hot${run}`, limit: 10, cursor: null })).total).toBe(0);
+      expect((await listProspects(db, { q: `town${run}`, limit: 10, cursor: null })).total).toBe(2);
+    });
+
+    it("creates a report queued, lets exactly one claim win, and reports its status", async () => {
+      const db = database();
+      const run = token();
+      const user = await newUser(db, run);
+      const { report, prospect } = await createProspectWithReport(db, {
+        prospect: { name: `Claim ${run}`, area: "Springfield", searchText: `claim ${run}` },
+        questions: "[]",
+        userId: user.id,
+        queued: true,
+      });
+      expect(report).toMatchObject({ status: "queued", attempts: 0, prospectId: prospect.id, contentGenerated: false });
+
+      const now = new Date().toISOString();
+      const staleBefore = new Date(Date.now() - 5 * 60_000).toISOString();
+      const claimed = await claimReport(db, report.id, now, staleBefore);
+      expect(claimed).toMatchObject({ status: "generating", attempts: 1, claimedAt: now });
+      expect(await claimReport(db, report.id, now, staleBefore)).toBeNull();
+      expect(await markQueued(db, report.id)).toBe(false);
+
+      expect(await reportStatuses(db, [report.id, crypto.randomUUID()])).toEqual([
+        { id: report.id, status: "generating", source: null, attempts: 1, contentGenerated: false, generatedAt: null, claimedAt: now },
+      ]);
+      expect((await getReportWithProspect(db, report.id))?.prospect?.name).toBe(`Claim ${run}`);
+    });
+
+    it("inserts usage once per event id and aggregates it per user, tool and month against the budget", async () => {
+      const db = database();
+      const run = token();
+      const user = await newUser(db, run);
+      const events = [usageEvent(user.id, "report", 0.01, 100), usageEvent(user.id, "report", 0.02, 200), usageEvent(user.id, "chat", 0.005, 50)];
+      await insertUsageEvents(db, events);
+      await insertUsageEvents(db, [events[0]!, events[2]!]); // redelivered
+
+      const stats = await getUserUsageStats(db, user.id);
+      expect(stats).toMatchObject({ totalUsage: 3, totalTokens: 350, totalCost: 0.035 });
+      expect(stats.usageByTool).toEqual([
+        { tool_name: "report", count: 2, tokens: 300, cost: 0.03 },
+        { tool_name: "chat", count: 1, tokens: 50, cost: 0.005 },
+      ]);
+      expect(stats.recentLogs).toHaveLength(3);
+      expect(stats.recentLogs.every((l) => l.tokens_estimated === false)).toBe(true);
+      expect(stats.daily.reduce((n, d) => n + d.count, 0)).toBe(3);
+
+      await setMonthlyBudget(db, user.id, 0.03, user.id);
+      expect(await getBudgetState(db, user.id)).toMatchObject({ monthly_usd: 0.03, spent_usd: 0.035, over: true });
+      await setMonthlyBudget(db, user.id, null, user.id);
+      expect((await getBudgetState(db, user.id)).over).toBe(false);
+
+      const all = await getAllUsage(db, 30);
+      expect(all.byUser.find((u) => u.user_id === user.id)).toMatchObject({ email: user.email, count: 3, tokens: 350, cost: 0.035 });
+      expect(all.byModel.find((m) => m.model === "test/model")!.count).toBeGreaterThanOrEqual(3);
+    });
+
+    it("counts rate-limit windows with upserts", async () => {
+      const db = database();
+      const limit = { key: `data-layer:${token()}`, max: 3, windowSeconds: 60 };
+      const now = Date.UTC(2030, 0, 1, 0, 0, 10);
+      expect(await countEvent(db, limit, now)).toBe(1);
+      expect(await countEvent(db, limit, now)).toBe(2);
+      expect(await currentCount(db, limit, now)).toBe(2);
+      await uncountEvent(db, limit);
+      expect(await currentCount(db, limit, now)).toBe(1);
+      expect(await countEvent(db, limit, now + 60_000)).toBe(1);
+      expect(await addToWindow(db, limit, 5, now + 60_000)).toBe(6);
+      await clearKey(db, limit.key);
+      expect(await currentCount(db, limit, now + 60_000)).toBe(0);
+    });
+
+    it("keeps a shared chat's session, turns and lead, with its rate-limit counts read in the same batch", async () => {
+      const db = database();
+      const run = token();
+      const user = await newUser(db, run);
+      const { report } = await createProspectWithReport(db, {
+        prospect: { name: `Chat ${run}`, area: "Shelbyville" },
+        questions: "[]",
+        userId: user.id,
+        queued: false,
+      });
+      const input = {
+        reportId: report.id,
+        visitorId: `visitor-${run}`,
+        ipLimit: { key: `ip:${run}`, max: 10, windowSeconds: 60 },
+        reportLimit: { key: `report:${run}`, max: 10, windowSeconds: 60 },
+        spendKey: `spend:${run}`,
+        spendWindowSeconds: 86_400,
+      };
+      const before = await readPublicChatState(db, input);
+      expect(before).toMatchObject({ ipCount: 1, reportCount: 1, spend: 0, session: { answerCount: 0, leadAskedAt: null } });
+      expect(before.subject).toMatchObject({ reportId: report.id, name: `Chat ${run}`, area: "Shelbyville" });
+
+      const at = new Date().toISOString();
+      await saveChatTurn(db, { session: before.session, question: "Hi?", answer: "Hello!", askedAt: at, answeredAt: at, leadAsked: true, lead: null });
+      await saveChatTurn(db, {
+        session: before.session,
+        question: "I'm Ann, 555-0100",
+        answer: "Thanks!",
+        askedAt: at,
+        answeredAt: at,
+        leadAsked: false,
+        lead: { name: "Ann", phone: "555-0100", email: null },
+      });
+      const after = await readPublicChatState(db, input);
+      expect(after).toMatchObject({ ipCount: 2, reportCount: 2, session: { answerCount: 2, leadAskedAt: at } });
+
+      const [conversation, ...rest] = await listConversations(db, report.id, 10);
+      expect(rest).toHaveLength(0);
+      expect(conversation!.session).toMatchObject({ messageCount: 4, leadName: "Ann", leadPhone: "555-0100", leadEmail: null });
+      expect(conversation!.turns.map((t) => `${t.role}:${t.content}`)).toEqual(["user:Hi?", "assistant:Hello!", "user:I'm Ann, 555-0100", "assistant:Thanks!"]);
+    });
+
+    it("applies a billing event once, resolving the user by reference or email; a replay is a duplicate", async () => {
+      const db = database();
+      const run = token();
+      const user = await newUser(db, run);
+      expect((await findUserByEmail(db, user.email.toUpperCase()))?.id).toBe(user.id);
+      expect(await resolveUserId(db, "no-such-user", user.email.toUpperCase())).toBe(user.id);
+      const event = { id: `evt_${run}`, type: "customer.subscription.updated", created: 1_900_000_000 };
+      const change = {
+        stripeSubscriptionId: `sub_${run}`,
+        stripeCustomerId: `cus_${run}`,
+        userId: user.id,
+        customerEmail: user.email,
+        status: "active",
+        plan: "pro",
+        interval: "month" as const,
+        currentPeriodEnd: "2030-02-01T00:00:00.000Z",
+        eventCreated: event.created,
+      };
+      expect(await applyBillingEvent(db, event, change)).toBe("applied");
+      expect(await eventSeen(db, event.id)).toBe(true);
+      expect(await applyBillingEvent(db, event, { ...change, status: "canceled" })).toBe("duplicate");
+      // An older event keeps identity fields but does not roll the state back.
+      expect(await applyBillingEvent(db, { ...event, id: `evt_old_${run}`, created: event.created - 10 }, { ...change, status: "past_due", plan: null, eventCreated: event.created - 10 })).toBe(
+        "applied",
+      );
+      expect(await subscriptionForUser(db, user.id)).toEqual({
+        status: "active",
+        plan: "pro",
+        interval: "month",
+        currentPeriodEnd: "2030-02-01T00:00:00.000Z",
+        active: true,
+      });
+    });
+  });
+}
