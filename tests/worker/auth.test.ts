@@ -6,7 +6,7 @@ import app from "../../worker/app";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/auth/tokens";
 import { rateLimitAddress } from "../../worker/auth/session";
-import { api, authClient, GOOD_PASSWORD, signUp, signUpAdmin, testIp, uniqueEmail } from "./helpers";
+import { api, authClient, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, testIp, uniqueEmail } from "./helpers";
 
 const enc = new TextEncoder();
 
@@ -306,7 +306,7 @@ describe("user", () => {
     const token = (await client.getSession()).data.session!.access_token;
     expect((await api("/api/profile", { token })).body.profile.is_admin).toBe(false);
 
-    const pw = await client.updateUser({ password: "a-brand-new-secret" });
+    const pw = await client.updateUser({ password: "a-brand-new-secret", current_password: GOOD_PASSWORD });
     expect(pw.error).toBeNull();
     expect((await authClient().signInWithPassword({ email, password: GOOD_PASSWORD })).error?.code).toBe(
       "invalid_credentials",
@@ -467,11 +467,3 @@ describe("the mail outbox", () => {
   });
 });
 
-/** The link of the newest mail with this subject, read back the way local development does (loopback outbox). */
-async function mailedLink(email: string, subject: string): Promise<string> {
-  const res = await SELF.fetch(`http://localhost/auth/v1/outbox?email=${encodeURIComponent(email.toLowerCase())}`);
-  const { messages } = (await res.json()) as { messages: { subject: string; body: string }[] };
-  const mail = messages.find((m) => m.subject === subject);
-  if (!mail) throw new Error(`no "${subject}" mail for ${email}`);
-  return /(http\S+)/.exec(mail.body)![1]!.replace("http://localhost:8787", "http://localhost");
-}
