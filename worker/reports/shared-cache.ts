@@ -88,9 +88,8 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * development. A client's `Cache-Control: no-cache` or `Pragma` does not: anyone could send it on every
  * request and turn each view into database reads and a render.
  */
-export const CACHE_BYPASS_PARAM = "cache";
 export function wantsCacheBypass(env: { ENVIRONMENT?: string }, url: string): boolean {
-  return env.ENVIRONMENT === "development" && new URL(url).searchParams.get(CACHE_BYPASS_PARAM) === "bypass";
+  return env.ENVIRONMENT === "development" && new URL(url).searchParams.get("cache") === "bypass";
 }
 
 /** Runs work after the response (the request's waitUntil), or in the background where there is no context. */

@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { templateReportContent } from "../../../worker/domain/report-template";
-import { CACHE_BYPASS_PARAM } from "../../../worker/reports/shared-cache";
 import { adminToken, json, percentile, requestsPerSecond, round, type Figure, type Suite } from "../lib";
 
 const REPORTS = 100;
@@ -16,10 +15,10 @@ const AI_LATENCY_MS = 300;
 
 type Status = { id: string; status: string; source: string | null; claimed_at: string | null; generated_at: string | null };
 
-/** The development-only flag that skips the edge cache (a client's Cache-Control: no-cache no longer does). */
+/** The development-only flag that skips the edge cache (wantsCacheBypass in worker/reports/shared-cache.ts); a client's no-cache no longer does. */
 function bypassUrl(url: string): string {
   const u = new URL(url);
-  u.searchParams.set(CACHE_BYPASS_PARAM, "bypass");
+  u.searchParams.set("cache", "bypass");
   return u.toString();
 }
 
