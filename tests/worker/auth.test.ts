@@ -154,7 +154,20 @@ describe("sign-in", () => {
       body: JSON.stringify({ email: uniqueEmail(), password: "whatever-1" }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" });
+    const requestId = res.headers.get("X-Request-Id");
+    expect(requestId).toBeTruthy();
+    expect(await res.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials", request_id: requestId });
+  });
+
+  it("names the request in the versioned error shape too, as the API errors do", async () => {
+    const res = await SELF.fetch("http://localhost/auth/v1/user", { headers: { "X-Supabase-Api-Version": "2024-01-01" } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      code: "no_authorization",
+      message: "This endpoint requires a Bearer token",
+      msg: "This endpoint requires a Bearer token",
+      request_id: res.headers.get("X-Request-Id"),
+    });
   });
 
   it("locks an email after 10 failures with 429 over_request_rate_limit, even for the right password", async () => {
