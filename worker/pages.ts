@@ -2,6 +2,7 @@
 // configuration: CHAT_WIDGET_SRC's origin is allowed (and announced to the page) only when it is set.
 // `/` gets the pre-rendered landing.html (no app code); every other page the SPA shell (index.html).
 import { CHAT_WIDGET_META } from "./domain/chat-widget";
+import { TRUSTED_IMAGE_ORIGINS } from "./domain/image-hosts";
 import type { Env } from "./env";
 
 /** The static CSP (web/public/_headers) — what every page gets when no widget is configured. */
@@ -9,7 +10,7 @@ export const PAGE_CSP_DIRECTIVES: Record<string, string[]> = {
   "default-src": ["'self'"],
   "script-src": ["'self'"],
   "style-src": ["'self'"],
-  "img-src": ["'self'", "data:", "blob:", "https:"],
+  "img-src": ["'self'", "data:", "blob:", ...TRUSTED_IMAGE_ORIGINS],
   "font-src": ["'self'"],
   "connect-src": ["'self'"],
   "media-src": ["'self'", "blob:"],

@@ -1,6 +1,7 @@
 // Measuring helpers: latency percentiles from sequential timed calls, req/s from autocannon.
 import autocannon from "autocannon";
 import { pbkdf2Sync } from "node:crypto";
+import { confirmThroughOutbox } from "../e2e/dev-server";
 
 export interface Figure {
   name: string;
@@ -109,18 +110,20 @@ export async function signUp(baseUrl: string, email: string, password = "correct
   return body as { access_token: string; refresh_token: string; user: { id: string } };
 }
 
-/** The bench admin's access token: signs up the first time, signs in after that. */
+/** The bench admin's access token: signs up (and confirms through the local outbox) the first time, signs in after that. */
 export async function adminToken(baseUrl: string, email: string, password = "correct-horse-battery"): Promise<string> {
-  try {
-    return (await signUp(baseUrl, email, password)).access_token;
-  } catch {
-    const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.8" },
-      body: JSON.stringify({ email, password }),
-    });
-    const body = await json(res);
-    if (!res.ok) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
-    return body.access_token;
+  const made = await signUp(baseUrl, email, password).catch(() => null);
+  if (made) {
+    // ADMIN_EMAILS takes effect only once the emailed link is opened; admin status is read per request.
+    await confirmThroughOutbox(baseUrl, email);
+    return made.access_token;
   }
+  const res = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.8" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await json(res);
+  if (!res.ok) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
+  return body.access_token;
 }

@@ -83,6 +83,36 @@ describe("a new business user", () => {
   });
 });
 
+describe("a user who forgot the password", () => {
+  it("opens the emailed reset link, sets a new password without the old one, and signs in with it", async () => {
+    const email = uniqueEmail();
+    const headers = { "Content-Type": "application/json", "CF-Connecting-IP": `10.79.0.${Math.floor(Math.random() * 250)}` };
+    await fetch(`${baseUrl()}/auth/v1/signup`, { method: "POST", headers, body: JSON.stringify({ email, password: PASSWORD }) });
+    await fetch(`${baseUrl()}/auth/v1/recover`, { method: "POST", headers, body: JSON.stringify({ email }) });
+    // Local development reads mail back from the loopback outbox.
+    const outbox = (await (await fetch(`${baseUrl()}/auth/v1/outbox?email=${encodeURIComponent(email)}`)).json()) as {
+      messages: { subject: string; body: string }[];
+    };
+    const mail = outbox.messages.find((m) => m.subject === "Reset your Porchlight password")!;
+    const link = /(http\S+)/.exec(mail.body)![1]!;
+
+    const { context, page } = await newPage(browser);
+    await page.goto(link);
+    await page.waitForURL(/\/reset-password/);
+    await page.getByLabel("New password", { exact: true }).fill("a-recovered-secret-42");
+    await page.getByLabel("Confirm new password").fill("a-recovered-secret-42");
+    await shot(page, "reset-password-1280");
+    await page.getByRole("button", { name: "Update password" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+
+    const fresh = await newPage(browser);
+    await signInThroughForm(fresh.page, email, "a-recovered-secret-42");
+    await fresh.page.waitForURL(/\/dashboard$/);
+    await fresh.context.close();
+  });
+});
+
 describe("an agency admin (listed in ADMIN_EMAILS)", () => {
   it("sees the Admin section with Prospects and Users", async () => {
     const { context, page } = await newPage(browser);

@@ -79,3 +79,21 @@ export async function startDevServer(opts: {
   }
   return { baseUrl, output: () => output, stop };
 }
+
+/**
+ * Opens the email-confirmation link a sign-up left in the local development outbox (what makes an
+ * ADMIN_EMAILS address admin), as a developer would.
+ */
+export async function confirmThroughOutbox(baseUrl: string, email: string) {
+  const outbox = (await (await fetch(`${baseUrl}/auth/v1/outbox?email=${encodeURIComponent(email)}`)).json()) as {
+    messages: { subject: string; body: string }[];
+  };
+  const mail = outbox.messages.find((m) => m.subject === "Confirm your Porchlight email address");
+  const link = mail && /(http\S+)/.exec(mail.body)?.[1];
+  if (!link) throw new Error("no confirmation mail for the address in the local outbox");
+  // The link names APP_ORIGIN or the request's origin; open it on this server either way.
+  const confirm = await fetch(new URL(new URL(link).pathname + new URL(link).search, baseUrl), { redirect: "manual" });
+  if (confirm.status !== 303 || !confirm.headers.get("Location")?.includes("access_token=")) {
+    throw new Error(`admin confirmation failed: ${confirm.status} ${confirm.headers.get("Location")}`);
+  }
+}

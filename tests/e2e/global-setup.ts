@@ -1,7 +1,7 @@
 // Builds the web app, starts the fakes and a fresh `wrangler dev` on its own port and database.
 import type { TestProject } from "vitest/node";
 import { startFakes, startWidgetFake } from "../fakes";
-import { buildWeb, startDevServer } from "./dev-server";
+import { buildWeb, confirmThroughOutbox, startDevServer } from "./dev-server";
 import { E2E_PASSWORD } from "./browser";
 
 export const E2E_JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
@@ -61,17 +61,7 @@ async function signUpConfirmedAdmin(baseUrl: string, email: string) {
     body: JSON.stringify({ email, password: E2E_PASSWORD }),
   });
   if (!signup.ok) throw new Error(`admin sign-up failed: ${signup.status} ${await signup.text()}`);
-  const outbox = (await (await fetch(`${baseUrl}/auth/v1/outbox?email=${encodeURIComponent(email)}`)).json()) as {
-    messages: { subject: string; body: string }[];
-  };
-  const mail = outbox.messages.find((m) => m.subject === "Confirm your Porchlight email address");
-  const link = mail && /(http\S+)/.exec(mail.body)?.[1];
-  if (!link) throw new Error("no confirmation mail for the e2e admin in the local outbox");
-  // The link names APP_ORIGIN or the request's origin; open it on this server either way.
-  const confirm = await fetch(new URL(new URL(link).pathname + new URL(link).search, baseUrl), { redirect: "manual" });
-  if (confirm.status !== 303 || !confirm.headers.get("Location")?.includes("access_token=")) {
-    throw new Error(`admin confirmation failed: ${confirm.status} ${confirm.headers.get("Location")}`);
-  }
+  await confirmThroughOutbox(baseUrl, email);
 }
 
 declare module "vitest" {

@@ -42,7 +42,7 @@ export function fakeOrganicResults(q: string, location: string) {
       link: `https://${host}/`,
       displayed_link: `https://${host}`,
       snippet: `Top rated ${q} serving ${location}. Free estimates, licensed and insured (result ${position}).`,
-      favicon: `https://${host}/favicon.ico`,
+      favicon: `https://serpapi.com/searches/fake-${slug}/images/favicon-${position}.png`, // SerpAPI serves its own copies
     };
   });
 }

@@ -6,7 +6,7 @@ import app from "../../worker/app";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/auth/tokens";
 import { rateLimitAddress } from "../../worker/auth/session";
-import { api, authClient, GOOD_PASSWORD, signUp, signUpAdmin, testIp, uniqueEmail } from "./helpers";
+import { api, authClient, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, testIp, uniqueEmail } from "./helpers";
 
 const enc = new TextEncoder();
 
@@ -154,7 +154,20 @@ describe("sign-in", () => {
       body: JSON.stringify({ email: uniqueEmail(), password: "whatever-1" }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" });
+    const requestId = res.headers.get("X-Request-Id");
+    expect(requestId).toBeTruthy();
+    expect(await res.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials", request_id: requestId });
+  });
+
+  it("names the request in the versioned error shape too, as the API errors do", async () => {
+    const res = await SELF.fetch("http://localhost/auth/v1/user", { headers: { "X-Supabase-Api-Version": "2024-01-01" } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      code: "no_authorization",
+      message: "This endpoint requires a Bearer token",
+      msg: "This endpoint requires a Bearer token",
+      request_id: res.headers.get("X-Request-Id"),
+    });
   });
 
   it("locks an email after 10 failures with 429 over_request_rate_limit, even for the right password", async () => {
@@ -306,7 +319,7 @@ describe("user", () => {
     const token = (await client.getSession()).data.session!.access_token;
     expect((await api("/api/profile", { token })).body.profile.is_admin).toBe(false);
 
-    const pw = await client.updateUser({ password: "a-brand-new-secret" });
+    const pw = await client.updateUser({ password: "a-brand-new-secret", current_password: GOOD_PASSWORD });
     expect(pw.error).toBeNull();
     expect((await authClient().signInWithPassword({ email, password: GOOD_PASSWORD })).error?.code).toBe(
       "invalid_credentials",
@@ -467,11 +480,3 @@ describe("the mail outbox", () => {
   });
 });
 
-/** The link of the newest mail with this subject, read back the way local development does (loopback outbox). */
-async function mailedLink(email: string, subject: string): Promise<string> {
-  const res = await SELF.fetch(`http://localhost/auth/v1/outbox?email=${encodeURIComponent(email.toLowerCase())}`);
-  const { messages } = (await res.json()) as { messages: { subject: string; body: string }[] };
-  const mail = messages.find((m) => m.subject === subject);
-  if (!mail) throw new Error(`no "${subject}" mail for ${email}`);
-  return /(http\S+)/.exec(mail.body)![1]!.replace("http://localhost:8787", "http://localhost");
-}

@@ -79,3 +79,12 @@ export async function signUpAdmin(email = uniqueEmail("admin")) {
   await env.DB.prepare("update profiles set is_admin = 1 where id = ?").bind(made.user.id).run();
   return made;
 }
+
+/** The link of the newest mail with this subject, read back the way local development does (loopback outbox). */
+export async function mailedLink(email: string, subject: string): Promise<string> {
+  const res = await SELF.fetch(`http://localhost/auth/v1/outbox?email=${encodeURIComponent(email.toLowerCase())}`);
+  const { messages } = (await res.json()) as { messages: { subject: string; body: string }[] };
+  const mail = messages.find((m) => m.subject === subject);
+  if (!mail) throw new Error(`no "${subject}" mail for ${email}`);
+  return /(http\S+)/.exec(mail.body)![1]!.replace("http://localhost:8787", "http://localhost");
+}

@@ -3,7 +3,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
 import { chatWidgetHidden } from "../../worker/domain/chat-widget";
+import { isTrustedImageUrl, TRUSTED_IMAGE_ORIGINS } from "../../worker/domain/image-hosts";
+import { placeholderImageUrl } from "../../worker/domain/report-content";
 import { isPagePath, pageCsp } from "../../worker/pages";
+import { SHARED_PAGE_CSP } from "../../worker/ssr/shared-report-page";
 import headersFile from "../../web/public/_headers?raw";
 import wranglerToml from "../../wrangler.toml?raw";
 
@@ -47,7 +50,8 @@ describe("pages served by the worker", () => {
     expect(csp).toContain("script-src 'self' https://chat.example.com;");
     expect(csp).toContain("connect-src 'self' https://chat.example.com;");
     expect(csp).toContain("frame-src 'self' https://chat.example.com");
-    expect(csp).not.toMatch(/https:\/\/(?!chat\.example\.com)[a-z]/);
+    // No other origin anywhere but the fixed image hosts of img-src (tested below).
+    expect(csp.replace(/img-src [^;]+/, "")).not.toMatch(/https:\/\/(?!chat\.example\.com)[a-z]/);
     expect(text).toContain('<meta name="porchlight-chat-widget" content="https://chat.example.com/widget.js?id=1&amp;x=2">');
   });
 
@@ -83,5 +87,30 @@ describe("pages served by the worker", () => {
     ["/login-help", false],
   ])("hides the widget on %s: %s", (path, hidden) => {
     expect(chatWidgetHidden(path)).toBe(hidden);
+  });
+});
+
+describe("images the pages may load", () => {
+  const imgSrc = (csp: string) => /img-src ([^;]+)/.exec(csp)![1]!.trim().split(/\s+/);
+
+  it("are the app's own, data: and blob:, and the hosts the app writes image URLs for: no blanket https:", () => {
+    expect(imgSrc(pageCsp({}))).toEqual(["'self'", "data:", "blob:", ...TRUSTED_IMAGE_ORIGINS]);
+    expect(imgSrc(SHARED_PAGE_CSP)).toEqual(["'self'", "data:", ...TRUSTED_IMAGE_ORIGINS]);
+    expect(imgSrc(/Content-Security-Policy: (.+)/.exec(headersFile)![1]!)).toEqual(imgSrc(pageCsp({})));
+    for (const csp of [pageCsp({ CHAT_WIDGET_SRC: "https://chat.example.com/w.js" }), SHARED_PAGE_CSP]) {
+      expect(imgSrc(csp)).not.toContain("https:");
+      expect(imgSrc(csp)).not.toContain("*");
+    }
+    // The post placeholder host is among them.
+    expect(isTrustedImageUrl(placeholderImageUrl("roof repair"))).toBe(true);
+  });
+
+  it("trust a URL only on exactly those https origins", () => {
+    expect(isTrustedImageUrl("https://serpapi.com/searches/abc/images/1.png")).toBe(true);
+    expect(isTrustedImageUrl("http://placehold.co/600x400")).toBe(false);
+    expect(isTrustedImageUrl("https://placehold.co.evil.example/x.png")).toBe(false);
+    expect(isTrustedImageUrl("https://evil.example/favicon.ico")).toBe(false);
+    expect(isTrustedImageUrl("javascript:alert(1)")).toBe(false);
+    expect(isTrustedImageUrl("")).toBe(false);
   });
 });

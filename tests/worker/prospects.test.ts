@@ -1,7 +1,7 @@
 // /api/prospects: bulk import (spec §5 rules and texts), duplicates, search over the eight fields, pages, tag, delete, CSV.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { INVALID_ROW_FORMAT } from "../../worker/domain/prospect-import";
+import { fieldTooLong, INVALID_ROW_FORMAT } from "../../worker/domain/prospect-import";
 import { prospectSearchText, type ProspectSearchFields } from "../../worker/domain/prospect-rules";
 import { api, BASE, signUp, signUpAdmin } from "./helpers";
 
@@ -91,6 +91,31 @@ describe("POST /api/prospects/import", () => {
     expect(INVALID_ROW_FORMAT).toBe(
       "Invalid row format. Expected format: Description\\tName\\tLocation\\tPhone\\tEmail\\tFull Name",
     );
+  });
+
+  it("refuses a row with a field longer than the form allows, and still creates the valid rows", async () => {
+    const m = marker();
+    const text = [
+      row("Roofing", `Fits ${m}`, "Tulsa, OK"),
+      row("Roofing", `Long ${m} ${"x".repeat(200)}`, "Tulsa, OK"),
+      row("x".repeat(5001), `Wordy ${m}`, "Tulsa, OK"),
+      row("Roofing", `Far ${m}`, "y".repeat(201)),
+      row("Roofing", `Dialled ${m}`, "Tulsa, OK", "5".repeat(51)),
+      row("Roofing", `Mailed ${m}`, "Tulsa, OK", "", `${"z".repeat(250)}@a.io`),
+      row("Plumbing", `Also fits ${m}`, "Waco, TX"),
+    ].join("\n");
+    const res = await importText(text);
+    expect(res.status).toBe(200);
+    expect(res.body.created.map((c: { row: number }) => c.row)).toEqual([1, 7]);
+    expect(res.body.errors).toEqual([
+      { row: 2, message: fieldTooLong("Name", 200) },
+      { row: 3, message: fieldTooLong("Description", 5000) },
+      { row: 4, message: fieldTooLong("Location", 200) },
+      { row: 5, message: fieldTooLong("Phone", 50) },
+      { row: 6, message: fieldTooLong("Email", 254) },
+    ]);
+    const stored = await env.DB.prepare("select count(*) as n from prospects where name like ?").bind(`%${m}%`).first<{ n: number }>();
+    expect(stored!.n).toBe(2);
   });
 
   it("skips rows whose name or location is blank, silently", async () => {

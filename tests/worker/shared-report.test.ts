@@ -1,7 +1,9 @@
 // GET /api/shared/reports/:id: public, never the phone, the 404 shape, edge cache by version, ETag/304, purge on change.
-import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import app from "../../worker/app";
 import {
+  cacheOrigin,
   forgetVersion,
   memoizeVersion,
   memoizedVersion,
@@ -92,9 +94,33 @@ describe("GET /api/shared/reports/:id", () => {
     expect(notModified.body).toBeNull();
     expect(notModified.headers.get("ETag")).toBe(first.headers.get("ETag"));
 
-    const bypass = await shared(seeded.id, { "Cache-Control": "no-cache" });
-    expect(bypass.headers.get("X-Cache")).toBe("BYPASS");
-    expect(bypass.body).toEqual(first.body);
+    // A client's no-cache does not reach the database: anyone could send it on every request.
+    const noCache = await shared(seeded.id, { "Cache-Control": "no-cache", Pragma: "no-cache" });
+    expect(noCache.headers.get("X-Cache")).toBe("HIT");
+    expect(noCache.body).toEqual(first.body);
+    // The benchmark's flag skips the cache in development only.
+    const devBypass = await api(`/api/shared/reports/${seeded.id}?cache=bypass`);
+    expect(devBypass.headers.get("X-Cache")).toBe("BYPASS");
+    expect(devBypass.body).toEqual(first.body);
+    const prod = await app.request(`/api/shared/reports/${seeded.id}?cache=bypass`, {}, { ...env, ENVIRONMENT: "production" });
+    expect(prod.headers.get("X-Cache")).toBe("HIT");
+  });
+
+  it("keys the edge cache on the app's own origin, whatever Host the request names", async () => {
+    const seeded = await readyReport();
+    const viaOtherHost = await SELF.fetch(`http://attacker.example/api/shared/reports/${seeded.id}`);
+    expect(viaOtherHost.headers.get("X-Cache")).toBe("MISS");
+    await viaOtherHost.arrayBuffer();
+    await vi.waitFor(async () => expect(await caches.default.match(sharedReportCacheKey(cacheOrigin(env), seeded.id, 2))).toBeDefined());
+    expect(cacheOrigin(env)).toBe(new URL(env.APP_ORIGIN!).origin);
+    expect((await shared(seeded.id)).headers.get("X-Cache")).toBe("HIT");
+
+    // Without APP_ORIGIN the key sits on the fixed internal origin, never on the request's host.
+    expect(cacheOrigin({ APP_ORIGIN: "" })).toBe("https://cache.internal");
+    const other = await readyReport();
+    await app.request(`http://attacker.example/api/shared/reports/${other.id}`, {}, { ...env, APP_ORIGIN: "" });
+    await vi.waitFor(async () => expect(await caches.default.match(sharedReportCacheKey("https://cache.internal", other.id, 2))).toBeDefined());
+    expect(await caches.default.match(sharedReportCacheKey("http://attacker.example", other.id, 2))).toBeUndefined();
   });
 
   it("serves the new version after the report changes, and drops the old cache entry", async () => {
@@ -105,7 +131,7 @@ describe("GET /api/shared/reports/:id", () => {
     // Generation again (as after a reset): the consumer saves v3 and deletes v2's entry.
     await env.DB.prepare("update seo_reports set status = 'queued' where id = ?").bind(seeded.id).run();
     await deliver("report-jobs", [{ body: { reportId: seeded.id } }], aiEnv());
-    expect(await caches.default.match(sharedReportCacheKey(seeded.id, 2))).toBeUndefined();
+    expect(await caches.default.match(sharedReportCacheKey(cacheOrigin(env), seeded.id, 2))).toBeUndefined();
     const after = await shared(seeded.id);
     expect(after.headers.get("X-Cache")).toBe("MISS");
     expect(after.headers.get("ETag")).toBe(`"${seeded.id}-v3"`);

@@ -41,7 +41,7 @@ describe("GET /api/tools/google-results", () => {
       link: expect.stringMatching(/^https:\/\//),
       displayedLink: expect.stringMatching(/^https:\/\//),
       position: 1,
-      favicon: expect.stringMatching(/^https:\/\/.*favicon\.ico$/),
+      favicon: expect.stringMatching(/^https:\/\/serpapi\.com\/searches\/.*\.png$/),
     });
     const log = await fetch(`${env.SERPAPI_BASE_URL}/__requests?q=${encodeURIComponent(q)}`);
     const { requests } = (await log.json()) as { requests: { apiKey: string; location: string }[] };

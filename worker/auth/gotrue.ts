@@ -2,10 +2,14 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { UserRow } from "../db/users";
+import { currentRequestId } from "../log";
 
 export const API_VERSION_HEADER = "X-Supabase-Api-Version";
 
-/** GoTrue's error body; `{code, message}` (string code) for clients that send an API version. */
+/**
+ * GoTrue's error body; `{code, message}` (string code) for clients that send an API version. Like the
+ * API's errors it names its request (`request_id`), so a user's report finds the log lines.
+ */
 export function authError(
   c: Context,
   status: ContentfulStatusCode,
@@ -13,12 +17,14 @@ export function authError(
   message: string,
   extra: Record<string, unknown> = {},
 ) {
+  const requestId: string | undefined = c.get("requestId") ?? currentRequestId();
+  const id = requestId ? { request_id: requestId } : {};
   const version = c.req.header(API_VERSION_HEADER);
   if (version) {
     c.header(API_VERSION_HEADER, version);
-    return c.json({ code: errorCode, message, msg: message, ...extra }, status);
+    return c.json({ code: errorCode, message, msg: message, ...extra, ...id }, status);
   }
-  return c.json({ code: status, error_code: errorCode, msg: message, ...extra }, status);
+  return c.json({ code: status, error_code: errorCode, msg: message, ...extra, ...id }, status);
 }
 
 export function echoApiVersion(c: Context) {

@@ -1,6 +1,6 @@
 // Refresh-token rotation: each token is used once, two tabs within the grace window share a child, reuse ends the session.
 import type { Db } from "../db/client";
-import { deleteSession, findRefreshToken, rotateRefreshToken } from "../db/sessions";
+import { deleteSession, findRefreshToken, findSession, rotateRefreshToken, sessionExpired } from "../db/sessions";
 import { findUserById, type UserRow } from "../db/users";
 import type { Env } from "../env";
 import { childRefreshToken, sha256Hex } from "./tokens";
@@ -10,7 +10,7 @@ export const REUSE_GRACE_SECONDS = 10;
 
 export type RefreshOutcome =
   | { ok: true; user: UserRow; sessionId: string; refreshToken: string }
-  | { ok: false; errorCode: "refresh_token_not_found" | "refresh_token_already_used"; message: string };
+  | { ok: false; errorCode: "refresh_token_not_found" | "refresh_token_already_used" | "session_expired"; message: string };
 
 const NOT_FOUND = {
   ok: false,
@@ -22,6 +22,13 @@ export async function rotateSession(env: Env, db: Db, token: string): Promise<Re
   const tokenHash = await sha256Hex(token);
   const row = await findRefreshToken(db, tokenHash);
   if (!row) return NOT_FOUND;
+  const session = await findSession(db, row.sessionId);
+  if (!session) return NOT_FOUND;
+  if (sessionExpired(session)) {
+    // Past its absolute or idle lifetime: auth-js signs out on this 400.
+    await deleteSession(db, row.sessionId);
+    return { ok: false, errorCode: "session_expired", message: "Session Expired" };
+  }
   const child = await childRefreshToken(env, token);
   if (row.revokedAt) {
     const age = (Date.now() - Date.parse(row.revokedAt)) / 1000;

@@ -26,11 +26,13 @@ export const RefreshBody = z.object({ refresh_token: OpaqueToken });
 export const UpdateUserBody = z.object({
   email: Email.optional(),
   password: Password.optional(),
+  /** Required to change the password or the email (except a recovery session's one new password). */
+  current_password: Password.optional(),
   data: UserMetadata,
 });
 export const RecoverBody = z.object({ email: Email });
 export const VerifyBody = z.object({
-  type: z.enum(["recovery", "magiclink", "email", "signup"]),
+  type: z.enum(["recovery", "magiclink", "email", "signup", "email_change"]),
   token_hash: OpaqueToken.optional(),
   token: OpaqueToken.optional(),
   email: z.string().trim().email().optional(),

@@ -22,14 +22,15 @@ export function rateLimitAddress(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** Starts a session for the user: a new refresh-token family, an access token, last_sign_in_at. */
-export async function issueSession(c: Context<AppEnv>, db: Db, user: UserRow) {
+/** Starts a session for the user: a new refresh-token family, an access token, last_sign_in_at; `passwordReset` for a recovery link. */
+export async function issueSession(c: Context<AppEnv>, db: Db, user: UserRow, opts: { passwordReset?: boolean } = {}) {
   const refresh = newOpaqueToken();
   const sessionId = await createSession(db, {
     userId: user.id,
     refreshTokenHash: await sha256Hex(refresh),
     userAgent: c.req.header("User-Agent")?.slice(0, 300),
     ip: clientIp(c),
+    passwordReset: opts.passwordReset,
   });
   const now = new Date().toISOString();
   await updateUser(db, user.id, { lastSignInAt: now });

@@ -1,23 +1,53 @@
 // One-time email-confirmation links (hashed, a day long): what turns an ADMIN_EMAILS sign-up into an admin.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "./client";
 import { emailConfirmations, profiles, users } from "./schema";
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-export async function saveEmailConfirmation(db: Db, userId: string, email: string, tokenHash: string, nowMs = Date.now()) {
-  await db.insert(emailConfirmations).values({
-    tokenHash,
-    userId,
-    email,
-    expiresAt: new Date(nowMs + CONFIRMATION_TTL_MS).toISOString(),
+export type ConfirmationKind = "signup" | "email_change";
+
+export async function saveEmailConfirmation(
+  db: Db,
+  userId: string,
+  email: string,
+  tokenHash: string,
+  nowMs = Date.now(),
+  kind: ConfirmationKind = "signup",
+) {
+  const row = { tokenHash, userId, email, kind, expiresAt: new Date(nowMs + CONFIRMATION_TTL_MS).toISOString() };
+  if (kind === "signup") {
+    await db.insert(emailConfirmations).values(row);
+    return;
+  }
+  // Only the latest requested new address can be confirmed: older change links stop working.
+  await db.batch([
+    db
+      .delete(emailConfirmations)
+      .where(and(eq(emailConfirmations.userId, userId), eq(emailConfirmations.kind, "email_change"), isNull(emailConfirmations.usedAt))),
+    db.insert(emailConfirmations).values(row),
+  ]);
+}
+
+/** The new address waiting for its link, if any (GoTrue's `new_email`). */
+export async function pendingEmailChange(db: Db, userId: string, nowMs = Date.now()) {
+  const row = await db.query.emailConfirmations.findFirst({
+    where: and(
+      eq(emailConfirmations.userId, userId),
+      eq(emailConfirmations.kind, "email_change"),
+      isNull(emailConfirmations.usedAt),
+      gt(emailConfirmations.expiresAt, new Date(nowMs).toISOString()),
+    ),
   });
+  return row?.email ?? null;
 }
 
 /**
  * Uses the link once: marks the user's address confirmed (when it is still the address the link
- * went to) and, when `grantAdmin` says that address is listed, makes the profile admin.
- * Returns the user id, or null when the link is unknown, used, expired or for an old address.
+ * went to) or, for an email change, makes the link's address the user's; and, when `grantAdmin`
+ * says that address is listed, makes the profile admin.
+ * Returns the user id, or null when the link is unknown, used, expired, for an old address, or for
+ * a new address someone else has taken meanwhile.
  */
 export async function confirmEmail(db: Db, tokenHash: string, grantAdmin: (email: string) => boolean, nowMs = Date.now()) {
   const now = new Date(nowMs).toISOString();
@@ -25,17 +55,35 @@ export async function confirmEmail(db: Db, tokenHash: string, grantAdmin: (email
     .update(emailConfirmations)
     .set({ usedAt: now })
     .where(and(eq(emailConfirmations.tokenHash, tokenHash), isNull(emailConfirmations.usedAt), gt(emailConfirmations.expiresAt, now)))
-    .returning({ userId: emailConfirmations.userId, email: emailConfirmations.email });
+    .returning({ userId: emailConfirmations.userId, email: emailConfirmations.email, kind: emailConfirmations.kind });
   const row = used[0];
   if (!row) return null;
-  const confirmed = await db
-    .update(users)
-    .set({ emailConfirmedAt: now, updatedAt: now })
-    .where(and(eq(users.id, row.userId), eq(users.email, row.email)))
-    .returning({ id: users.id });
+  const confirmed =
+    row.kind === "email_change"
+      ? await changeEmail(db, row.userId, row.email, now)
+      : await db
+          .update(users)
+          .set({ emailConfirmedAt: now, updatedAt: now })
+          .where(and(eq(users.id, row.userId), eq(users.email, row.email)))
+          .returning({ id: users.id });
   if (!confirmed[0]) return null;
   if (grantAdmin(row.email)) {
     await db.update(profiles).set({ isAdmin: true, updatedAt: now }).where(eq(profiles.id, row.userId));
   }
   return row.userId;
+}
+
+async function changeEmail(db: Db, userId: string, email: string, now: string) {
+  const takenBy = () => db.query.users.findFirst({ where: and(eq(users.email, email), ne(users.id, userId)) });
+  if (await takenBy()) return [];
+  try {
+    return await db
+      .update(users)
+      .set({ email, emailConfirmedAt: now, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+  } catch (e) {
+    if (await takenBy()) return []; // taken in the same instant: the unique index decided
+    throw e;
+  }
 }

@@ -34,6 +34,8 @@ export const sessions = sqliteTable(
     refreshedAt: text("refreshed_at"),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    /** Set on a session opened by a recovery link: it may set a new password once without the current one. */
+    passwordResetAt: text("password_reset_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -406,6 +408,8 @@ export const emailConfirmations = sqliteTable(
     email: text("email").notNull(),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
+    /** "signup" confirms the address the user has; "email_change" makes `email` the user's address. */
+    kind: text("kind", { enum: ["signup", "email_change"] }).notNull().default("signup"),
   },
   (t) => [index("email_confirmations_user_idx").on(t.userId)],
 );

@@ -1,11 +1,43 @@
 // Queries for sign-in sessions and their rotating refresh tokens.
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { refreshTokens, sessions } from "./schema";
 
+/** A session ends this long after sign-in, however active it is. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session ends after this long without a refresh (an hour-long access token refreshes well inside it). */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** SQL condition: the session is within its absolute and its idle lifetime at `nowMs`. */
+export function sessionAlive(nowMs = Date.now()) {
+  return and(
+    gt(sessions.createdAt, new Date(nowMs - SESSION_MAX_AGE_MS).toISOString()),
+    gt(sql`coalesce(${sessions.refreshedAt}, ${sessions.createdAt})`, new Date(nowMs - SESSION_IDLE_MS).toISOString()),
+  );
+}
+
+/** The same rule for a session row already read. */
+export function sessionExpired(s: { createdAt: string; refreshedAt: string | null }, nowMs = Date.now()): boolean {
+  return Date.parse(s.createdAt) <= nowMs - SESSION_MAX_AGE_MS || Date.parse(s.refreshedAt ?? s.createdAt) <= nowMs - SESSION_IDLE_MS;
+}
+
+export async function findSession(db: Db, sessionId: string) {
+  return db.query.sessions.findFirst({ where: eq(sessions.id, sessionId) });
+}
+
+/** Uses a recovery session's one password change without the current password; true when it was still there. */
+export async function consumePasswordReset(db: Db, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ passwordResetAt: null })
+    .where(and(eq(sessions.id, sessionId), isNotNull(sessions.passwordResetAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
 export async function createSession(
   db: Db,
-  input: { userId: string; refreshTokenHash: string; userAgent?: string | null; ip?: string | null },
+  input: { userId: string; refreshTokenHash: string; userAgent?: string | null; ip?: string | null; passwordReset?: boolean },
 ) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -16,6 +48,7 @@ export async function createSession(
       createdAt: now,
       userAgent: input.userAgent ?? null,
       ip: input.ip ?? null,
+      passwordResetAt: input.passwordReset ? now : null,
     }),
     db.insert(refreshTokens).values({
       id: crypto.randomUUID(),

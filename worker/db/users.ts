@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { profiles, sessions, users } from "./schema";
+import { sessionAlive } from "./sessions";
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -73,7 +74,7 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), sessionAlive()))
     .limit(1);
   const row = rows[0];
   if (!row) return null;

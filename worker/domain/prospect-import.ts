@@ -1,6 +1,7 @@
 // Parses the tab-separated prospect paste box into prospects, row errors and skipped rows.
 import { z } from "zod";
 import type { Category } from "./categories";
+import { NEW_REPORT_FIELDS } from "./new-report";
 import { deriveKeyword, deriveTag, normalizePhone, qualifyingQuestions } from "./prospect-rules";
 
 // The spec shows the expected format with literal "\t" sequences, so the message does too.
@@ -17,6 +18,27 @@ export const ProspectImportRequest = z.object({
   startRow: z.number().int().min(1).max(10_000_000).optional(),
 });
 export type ProspectImportRequest = z.infer<typeof ProspectImportRequest>;
+
+/** An imported field may be as long as the same field of the Create New Report form (email: an address's limit). */
+export const IMPORT_FIELD_LIMITS = {
+  description: { label: "Description", max: NEW_REPORT_FIELDS.description.maxLength! },
+  name: { label: "Name", max: NEW_REPORT_FIELDS.name.maxLength! },
+  area: { label: "Location", max: NEW_REPORT_FIELDS.area.maxLength! },
+  phone: { label: "Phone", max: NEW_REPORT_FIELDS.phone.maxLength! },
+  email: { label: "Email", max: 254 },
+} as const;
+
+export function fieldTooLong(label: string, max: number): string {
+  return `${label} is too long (at most ${max} characters)`;
+}
+
+/** The first field of the row longer than its limit, as the row's message; null when all fit. */
+function tooLongField(fields: Record<keyof typeof IMPORT_FIELD_LIMITS, string>): string | null {
+  for (const [key, { label, max }] of Object.entries(IMPORT_FIELD_LIMITS)) {
+    if (fields[key as keyof typeof IMPORT_FIELD_LIMITS].length > max) return fieldTooLong(label, max);
+  }
+  return null;
+}
 
 export type ParsedProspect = {
   row: number;
@@ -75,13 +97,20 @@ export function parseProspectPaste(text: string): ParseResult {
       skipped.push(row);
       return;
     }
+    const phone = clean(rawPhone);
+    const email = clean(rawEmail);
+    const tooLong = tooLongField({ description, name, area, phone, email });
+    if (tooLong) {
+      errors.push({ row, message: tooLong });
+      return;
+    }
     rows.push({
       row,
       name,
       description,
       area,
-      phone: normalizePhone(clean(rawPhone)),
-      email: clean(rawEmail),
+      phone: normalizePhone(phone),
+      email,
       keyword: deriveKeyword(description, area),
       tag: deriveTag(description),
       company_name: name,

@@ -144,7 +144,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     const save = async (content: NormalizedReportContent, source: "ai" | "template", lastError: string | null): Promise<JobOutcome> => {
       const version = await saveClaimedContent(db, reportId, claimedAt, { content, source, lastError });
       if (version == null) return { kind: "skipped", reason: "claim_lost" };
-      await purgeSharedReport(reportId, version - 1);
+      await purgeSharedReport(env, reportId, version - 1);
       return { kind: "ready", source, version };
     };
 
@@ -183,7 +183,7 @@ export async function saveTemplateForDeadLetter(env: Env, reportId: string, deli
     `Generation did not finish after ${deliveries} deliveries${found.report.lastError ? `; last error: ${found.report.lastError}` : ""}`,
   );
   const version = await saveTemplateUnlessReady(db, reportId, templateReportContent(toReportProspect(found.prospect)), reason);
-  if (version != null) await purgeSharedReport(reportId, version - 1);
+  if (version != null) await purgeSharedReport(env, reportId, version - 1);
   return version != null;
 }
 

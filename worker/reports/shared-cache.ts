@@ -5,8 +5,20 @@ export const SHARED_REPORT_CACHE_CONTROL = "public, max-age=60, stale-while-reva
 /** How long the edge keeps one version; the sender's profile (not part of the version) refreshes this often. */
 export const SHARED_REPORT_EDGE_TTL_SECONDS = 300;
 
-export function sharedReportCacheKey(id: string, version: number): string {
-  return `https://cache.internal/shared-report/${encodeURIComponent(id)}/v${version}`;
+/** Used for cache keys when APP_ORIGIN is not configured: never the request's Host, which a client chooses. */
+export const INTERNAL_CACHE_ORIGIN = "https://cache.internal";
+
+/** The origin every cache key is built on: the app's own (APP_ORIGIN), else the fixed internal one. */
+export function cacheOrigin(env: { APP_ORIGIN?: string }): string {
+  try {
+    return env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : INTERNAL_CACHE_ORIGIN;
+  } catch {
+    return INTERNAL_CACHE_ORIGIN;
+  }
+}
+
+export function sharedReportCacheKey(origin: string, id: string, version: number): string {
+  return `${origin}/shared-report/${encodeURIComponent(id)}/v${version}`;
 }
 
 export function sharedReportEtag(id: string, version: number): string {
@@ -51,12 +63,12 @@ export function forgetVersion(id?: string) {
 }
 
 /** Deletes the cached response of an older version (new versions use new keys, so this only frees space). */
-export async function purgeSharedReport(id: string, version: number): Promise<void> {
+export async function purgeSharedReport(env: { APP_ORIGIN?: string }, id: string, version: number): Promise<void> {
   forgetVersion(id);
   const cache = edgeCache();
   if (!cache) return;
   try {
-    await cache.delete(sharedReportCacheKey(id, version));
+    await cache.delete(sharedReportCacheKey(cacheOrigin(env), id, version));
   } catch (error) {
     log.warn("shared-report cache purge failed", { reportId: id }, error);
   }
@@ -71,9 +83,13 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** `Cache-Control: no-cache` from the client skips the edge cache (a hard reload; the benchmark's baseline). */
-export function wantsNoCache(request: Request): boolean {
-  return /no-cache/i.test(request.headers.get("Cache-Control") ?? "") || /no-cache/i.test(request.headers.get("Pragma") ?? "");
+/**
+ * Skips the edge cache for the benchmark's uncached baseline: `?cache=bypass`, honoured only in local
+ * development. A client's `Cache-Control: no-cache` or `Pragma` does not: anyone could send it on every
+ * request and turn each view into database reads and a render.
+ */
+export function wantsCacheBypass(env: { ENVIRONMENT?: string }, url: string): boolean {
+  return env.ENVIRONMENT === "development" && new URL(url).searchParams.get("cache") === "bypass";
 }
 
 /** Runs work after the response (the request's waitUntil), or in the background where there is no context. */
@@ -87,8 +103,8 @@ export function waitUntil(c: { executionCtx: { waitUntil(promise: Promise<unknow
 }
 
 /** The cached HTML page of one version, for one build of the page's assets. */
-export function sharedPageCacheKey(id: string, version: number, build: string): string {
-  return `https://cache.internal/shared-report-page/${encodeURIComponent(id)}/v${version}/${encodeURIComponent(build)}`;
+export function sharedPageCacheKey(origin: string, id: string, version: number, build: string): string {
+  return `${origin}/shared-report-page/${encodeURIComponent(id)}/v${version}/${encodeURIComponent(build)}`;
 }
 
 export function sharedPageEtag(id: string, version: number, build: string): string {

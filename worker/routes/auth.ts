@@ -4,9 +4,9 @@ import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { listOutbox, outboxSender } from "../db/outbox";
 import { consumeRecoveryToken, saveRecoveryToken } from "../db/recovery";
-import { confirmEmail, saveEmailConfirmation } from "../db/email-confirmations";
+import { confirmEmail, pendingEmailChange, saveEmailConfirmation, type ConfirmationKind } from "../db/email-confirmations";
 import { log } from "../log";
-import { deleteSession, deleteSessionsOfUser } from "../db/sessions";
+import { consumePasswordReset, deleteSession, deleteSessionsOfUser } from "../db/sessions";
 import { createUserWithProfile, findUserByEmail, findUserById, normalizeEmail, updateUser } from "../db/users";
 import type { Env } from "../env";
 import { HttpError } from "../errors";
@@ -30,17 +30,40 @@ export function localDevelopment(c: Context<AppEnv>): boolean {
   return c.env.ENVIRONMENT === "development" && (host === "localhost" || host === "127.0.0.1" || host === "[::1]");
 }
 
-/** Emails the link that confirms the address (and, for ADMIN_EMAILS, makes it admin). */
-async function sendConfirmation(c: Context<AppEnv>, db: ReturnType<typeof getDb>, user: { id: string; email: string }) {
+/**
+ * Emails the link that confirms an address: the user's own at sign-up (and, for ADMIN_EMAILS, makes
+ * it admin), or the new one asked for by an email change, which takes effect only through the link.
+ */
+async function sendConfirmation(
+  c: Context<AppEnv>,
+  db: ReturnType<typeof getDb>,
+  user: { id: string; email: string },
+  kind: ConfirmationKind = "signup",
+) {
   const token = newOpaqueToken();
-  await saveEmailConfirmation(db, user.id, user.email, await sha256Hex(token));
+  await saveEmailConfirmation(db, user.id, user.email, await sha256Hex(token), Date.now(), kind);
   const base = origin(c);
-  const link = `${base}/auth/v1/verify?token=${token}&type=signup&redirect_to=${encodeURIComponent(`${base}/dashboard`)}`;
-  await outboxSender(db, { readable: localDevelopment(c) }).send({
-    to: user.email,
-    subject: "Confirm your Porchlight email address",
-    body: `Welcome to Porchlight.\n\nOpen this link within a day to confirm ${user.email}:\n${link}\n\nIf you did not sign up, ignore this message.`,
-  });
+  const link = `${base}/auth/v1/verify?token=${token}&type=${kind}&redirect_to=${encodeURIComponent(`${base}/dashboard`)}`;
+  await outboxSender(db, { readable: localDevelopment(c) }).send(
+    kind === "signup"
+      ? {
+          to: user.email,
+          subject: "Confirm your Porchlight email address",
+          body: `Welcome to Porchlight.\n\nOpen this link within a day to confirm ${user.email}:\n${link}\n\nIf you did not sign up, ignore this message.`,
+        }
+      : {
+          to: user.email,
+          subject: "Confirm your new Porchlight email address",
+          body: `Someone asked to sign in to Porchlight with ${user.email} from now on.\n\nOpen this link within a day to confirm the change:\n${link}\n\nIf it was not you, ignore this message: nothing changes.`,
+        },
+  );
+}
+
+/** Reads a confirmation or recovery link's token: the user it confirms or recovers, or null. */
+async function useEmailLink(c: Context<AppEnv>, db: ReturnType<typeof getDb>, type: string, tokenHash: string) {
+  return type === "recovery" || type === "magiclink"
+    ? consumeRecoveryToken(db, tokenHash)
+    : confirmEmail(db, tokenHash, (e) => adminEmails(c.env).has(e));
 }
 
 function adminEmails(env: Env): Set<string> {
@@ -160,19 +183,21 @@ export const authRoutes = new Hono<AppEnv>()
     if ("error" in found) return found.error;
     const body = await readBody(c, UpdateUserBody, "Invalid user attributes.");
     if ("error" in body) return body.error;
-    const { email, password, data } = body.data;
+    const { email, password, data, current_password: currentPassword } = body.data;
+    const newEmail = email !== undefined && normalizeEmail(email) !== found.user.email ? normalizeEmail(email) : null;
     const patch: Parameters<typeof updateUser>[2] = {};
     if (password !== undefined) {
       const weak = passwordProblem(password);
       if (weak) return authError(c, 422, "weak_password", weak.message, { weak_password: { reasons: weak.reasons } });
-      patch.passwordHash = await hashPassword(password);
     }
-    if (email !== undefined && normalizeEmail(email) !== found.user.email) {
-      if (await findUserByEmail(db, email)) {
-        return authError(c, 422, "email_exists", "A user with this email address has already been registered");
-      }
-      patch.email = normalizeEmail(email);
+    if (newEmail && (await findUserByEmail(db, newEmail))) {
+      return authError(c, 422, "email_exists", "A user with this email address has already been registered");
     }
+    if (password !== undefined || newEmail) {
+      const proven = await proveCurrentPassword(c, db, found, currentPassword, { passwordOnly: !newEmail });
+      if (proven) return proven;
+    }
+    if (password !== undefined) patch.passwordHash = await hashPassword(password);
     if (data !== undefined) {
       let current: Record<string, unknown>;
       try {
@@ -185,7 +210,10 @@ export const authRoutes = new Hono<AppEnv>()
     if (Object.keys(patch).length) await updateUser(db, found.user.id, patch);
     // A new password signs out every other session.
     if (patch.passwordHash) await deleteSessionsOfUser(db, found.user.id, found.sessionId);
-    return c.json(userJson((await findUserById(db, found.user.id))!));
+    // A new address takes effect only when its emailed link is opened (it may be someone else's).
+    if (newEmail) await sendConfirmation(c, db, { id: found.user.id, email: newEmail }, "email_change");
+    const user = (await findUserById(db, found.user.id))!;
+    return c.json({ ...userJson(user), new_email: (await pendingEmailChange(db, user.id)) ?? undefined });
   })
   .post("/recover", async (c) => {
     const body = await readBody(c, RecoverBody, "A valid email address is required.");
@@ -217,28 +245,23 @@ export const authRoutes = new Hono<AppEnv>()
     if (!token) return authError(c, 400, "validation_failed", "token_hash or token is required.");
     const db = getDb(c.env);
     const tokenHash = await sha256Hex(token);
-    const userId =
-      body.data.type === "signup" || body.data.type === "email"
-        ? await confirmEmail(db, tokenHash, (e) => adminEmails(c.env).has(e))
-        : await consumeRecoveryToken(db, tokenHash);
+    const userId = await useEmailLink(c, db, body.data.type, tokenHash);
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user || (body.data.email && normalizeEmail(body.data.email) !== user.email)) {
       return authError(c, 403, "otp_expired", "Email link is invalid or has expired");
     }
-    return c.json(await issueSession(c, db, user));
+    const recovery = body.data.type === "recovery" || body.data.type === "magiclink";
+    return c.json(await issueSession(c, db, user, { passwordReset: recovery }));
   })
   .get("/verify", async (c) => {
     const base = origin(c);
-    const signup = c.req.query("type") === "signup";
-    const redirect = safeRedirect(c.req.query("redirect_to"), base) ?? `${base}${signup ? "/dashboard" : "/reset-password"}`;
+    const type = c.req.query("type") ?? "recovery";
+    const recovery = type === "recovery" || type === "magiclink";
+    const redirect = safeRedirect(c.req.query("redirect_to"), base) ?? `${base}${recovery ? "/reset-password" : "/dashboard"}`;
     const token = c.req.query("token");
     const db = getDb(c.env);
     const tokenHash = token ? await sha256Hex(token) : null;
-    const userId = !tokenHash
-      ? null
-      : signup
-        ? await confirmEmail(db, tokenHash, (e) => adminEmails(c.env).has(e))
-        : await consumeRecoveryToken(db, tokenHash);
+    const userId = tokenHash ? await useEmailLink(c, db, type, tokenHash) : null;
     const user = userId ? await findUserById(db, userId) : undefined;
     if (!user) {
       const err = new URLSearchParams({
@@ -248,14 +271,14 @@ export const authRoutes = new Hono<AppEnv>()
       });
       return c.redirect(`${redirect}#${err}`, 303);
     }
-    const s = await issueSession(c, db, user);
+    const s = await issueSession(c, db, user, { passwordReset: recovery });
     const hash = new URLSearchParams({
       access_token: s.access_token,
       refresh_token: s.refresh_token,
       expires_in: String(s.expires_in),
       expires_at: String(s.expires_at),
       token_type: "bearer",
-      type: signup ? "signup" : "recovery",
+      type: recovery ? "recovery" : type === "email_change" ? "email_change" : "signup",
     });
     return c.redirect(`${redirect}#${hash}`, 303);
   })
@@ -264,6 +287,33 @@ export const authRoutes = new Hono<AppEnv>()
     if (!localDevelopment(c)) return authError(c, 404, "not_found", "Not found");
     return c.json({ messages: await listOutbox(getDb(c.env), c.req.query("email")) });
   });
+
+/**
+ * A password or email change needs the current password (a stolen access token alone must not take the
+ * account). The one exception: a session opened by a recovery link sets a new password once without it.
+ * Returns the error to answer with, or null when proven.
+ */
+async function proveCurrentPassword(
+  c: Context<AppEnv>,
+  db: ReturnType<typeof getDb>,
+  found: { user: { email: string; passwordHash: string }; sessionId: string },
+  currentPassword: string | undefined,
+  opts: { passwordOnly: boolean },
+) {
+  if (currentPassword === undefined) {
+    if (opts.passwordOnly && (await consumePasswordReset(db, found.sessionId))) return null;
+    return authError(c, 400, "reauthentication_needed", "Enter your current password to change your password or email.");
+  }
+  const ip = clientIp(c);
+  // Counted like a sign-in: a stolen access token cannot guess the password faster here.
+  const limited = await signInAttempt(db, found.user.email, ip);
+  if (limited) return tooManyAttempts(c, limited);
+  if (!(await verifyPassword(currentPassword, found.user.passwordHash))) {
+    return authError(c, 400, "invalid_credentials", "The current password is incorrect.");
+  }
+  await signInSucceeded(db, found.user.email, ip);
+  return null;
+}
 
 function safeRedirect(target: string | undefined, base: string): string | null {
   if (!target) return null;

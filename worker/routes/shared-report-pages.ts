@@ -15,10 +15,11 @@ import {
   memoizeVersion,
   memoizedPage,
   memoizedVersion,
+  cacheOrigin,
   sharedPageCacheKey,
   sharedPageEtag,
   waitUntil,
-  wantsNoCache,
+  wantsCacheBypass,
 } from "../reports/shared-cache";
 import { sharedPageAssets } from "../reports/shared-page-assets";
 import { appOrigin, loadSharedReport } from "../reports/views";
@@ -81,9 +82,9 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
       return c.body(null, 304, { ...headers, "X-Cache": "REVALIDATED" });
     }
 
-    const bypass = wantsNoCache(c.req.raw);
+    const bypass = wantsCacheBypass(c.env, c.req.url);
     const cache = bypass ? null : edgeCache();
-    const key = sharedPageCacheKey(id, head.version, assets.build);
+    const key = sharedPageCacheKey(cacheOrigin(c.env), id, head.version, assets.build);
     if (cache) {
       const memo = memoizedPage(key);
       if (memo !== null) return c.body(memo, 200, { ...headers, "X-Cache": "HIT" });

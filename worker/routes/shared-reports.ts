@@ -11,10 +11,11 @@ import {
   matchesEtag,
   memoizeVersion,
   memoizedVersion,
+  cacheOrigin,
   sharedReportCacheKey,
   sharedReportEtag,
   waitUntil,
-  wantsNoCache,
+  wantsCacheBypass,
 } from "../reports/shared-cache";
 import { loadSharedReport } from "../reports/views";
 import { log } from "../log";
@@ -49,10 +50,10 @@ export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_
     return c.body(null, 304, { ...headers, "X-Cache": "REVALIDATED" });
   }
 
-  // `Cache-Control: no-cache` from the client skips the edge cache (a hard reload; the benchmark's baseline).
-  const bypass = wantsNoCache(c.req.raw);
+  // Only the benchmark's development flag skips the edge cache; a client's no-cache does not.
+  const bypass = wantsCacheBypass(c.env, c.req.url);
   const cache = bypass ? null : edgeCache();
-  const key = sharedReportCacheKey(id, head.version);
+  const key = sharedReportCacheKey(cacheOrigin(c.env), id, head.version);
   if (cache) {
     const hit = await cache.match(key).catch(() => undefined);
     if (hit) return c.body(hit.body ?? "", 200, { ...headers, "Content-Type": JSON_TYPE, "X-Cache": "HIT" });

@@ -1,4 +1,5 @@
 // The web search provider (SerpAPI-compatible GET /search.json), called only from the worker, with a time-out.
+import { isTrustedImageUrl } from "../domain/image-hosts";
 import type { Env } from "../env";
 import { SEARCH_TIMEOUT_MS, timeoutMessage, type GoogleResultsQuery, type SearchResult } from "../domain/search-tools";
 
@@ -71,7 +72,8 @@ export async function searchGoogle(env: Env, query: GoogleResultsQuery): Promise
       link: str(r.link),
       displayedLink: str(r.displayed_link) || str(r.link),
       position: typeof r.position === "number" ? r.position : i + 1,
-      favicon: /^https:\/\//.test(str(r.favicon)) ? str(r.favicon) : null,
+      // Only favicons the page's CSP lets it load (SerpAPI's own copies); anything else gets the letter icon.
+      favicon: isTrustedImageUrl(str(r.favicon)) ? str(r.favicon) : null,
     }))
     .filter((r) => r.title && /^https?:\/\//.test(r.link));
   if (results.length === 0) return { ok: false, empty: true, error: "No results found in SERP API response" };

@@ -3,17 +3,18 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { ReportNotFoundView, NOT_FOUND_TITLE, SharedReportView, senderName } from "../../web/components/shared-report-view";
 import type { SharedReportResponse } from "../domain/report-view";
+import { TRUSTED_IMAGE_ORIGINS } from "../domain/image-hosts";
 import { rankingLabel } from "../domain/seo-potential";
 
 /** A report still being generated refreshes itself this often (meta refresh: the CSP allows no inline script). */
 export const PREPARING_REFRESH_SECONDS = 10;
 
-/** Only what the page needs: its own script and stylesheet, images (the agency's logo may be elsewhere). */
+/** Only what the page needs: its own script and stylesheet, images from itself (the stored logo) and the hosts the app writes. */
 export const SHARED_PAGE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: https:",
+  `img-src 'self' data: ${TRUSTED_IMAGE_ORIGINS.join(" ")}`,
   "connect-src 'self'",
   "font-src 'self'",
   "base-uri 'none'",
