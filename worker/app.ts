@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { HttpError, apiError, ErrorCode } from "./errors";
+import { authError } from "./auth/gotrue";
 import { LOGO_TOO_LARGE_MESSAGE } from "./domain/profile";
 import { log, withRequestId } from "./log";
 import { authRoutes } from "./routes/auth";
@@ -72,11 +73,17 @@ const limit = (maxSize: number, message = "The request body is too large.") =>
 const defaultBodyLimit = limit(DEFAULT_BODY_LIMIT_BYTES);
 const importBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024);
 const logoBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024, LOGO_TOO_LARGE_MESSAGE);
+// GoTrue's clients read GoTrue's error shape, a too-large body included.
+const authBodyLimit = bodyLimit({
+  maxSize: DEFAULT_BODY_LIMIT_BYTES,
+  onError: (c) => authError(c, 413, ErrorCode.payloadTooLarge, "The request body is too large."),
+});
 const OWN_BODY_LIMIT = /^\/api\/((shared\/)?chat\/[^/]+\/messages|billing\/webhook|tts)$/;
 app.use((c, next) => {
   const path = c.req.path;
   if (path === "/api/prospects/import") return importBodyLimit(c, next);
   if (path === "/api/profile/logo") return logoBodyLimit(c, next);
+  if (path.startsWith("/auth/v1/")) return authBodyLimit(c, next);
   if (OWN_BODY_LIMIT.test(path)) return next();
   return defaultBodyLimit(c, next);
 });

@@ -264,3 +264,34 @@ describe("formatLongUsDate", () => {
     expect(formatLongUsDate(iso)).toBe(text);
   });
 });
+
+describe("links the model writes", () => {
+  const hostile = [
+    "javascript:window.__xss=1",
+    "JavaScript:alert(1)",
+    " java\tscript:alert(1)",
+    "data:text/html,<script>window.__xss=1</script>",
+    "vbscript:msgbox(1)",
+    "&#106;avascript:alert(1)",
+  ];
+  it.each(hostile)("keeps only http(s) or scheme-less links: %j is dropped from display, target and canonical URLs", (link) => {
+    const content = validContent();
+    content.metaSEO.url = link;
+    content.perfectAd.displayUrl = link;
+    content.perfectAd.targetUrl = link;
+    const result = parseReportContent(JSON.stringify(content), roofer);
+    if (!result.ok) throw new Error(result.detail);
+    const text = JSON.stringify(result.content);
+    expect(text).not.toMatch(/javascript:|data:text|vbscript:|&#106;/i);
+  });
+
+  it("keeps http(s) and display-only links as the model wrote them", () => {
+    const content = validContent();
+    content.perfectAd.displayUrl = "acme.com/roofing";
+    content.perfectAd.targetUrl = "http://acme.com/roofing";
+    const result = parseReportContent(JSON.stringify(content), roofer);
+    if (!result.ok) throw new Error(result.detail);
+    expect(JSON.stringify(result.content)).toContain("acme.com/roofing");
+    expect(JSON.stringify(result.content)).toContain("http://acme.com/roofing");
+  });
+});

@@ -33,3 +33,9 @@ export function issuesByField(error: { issues: readonly { path: readonly Propert
   }
   return fields;
 }
+
+/** Control characters no typed or pasted text needs (tab, line feed and carriage return stay allowed). */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const NO_CONTROL_CHARACTERS = "Must not contain control characters";
+export const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);

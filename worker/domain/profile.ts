@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { ProfileRow } from "../db/users";
 import { CATEGORIES } from "./categories";
+import { NO_CONTROL_CHARACTERS, noControlCharacters } from "./form-rules";
 
 /** A profile row as the API returns it (profileJson builds it). */
 export type ProfileDto = {
@@ -64,6 +65,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, { message: `Must be at most ${max} characters` })
+    .refine(noControlCharacters, { message: NO_CONTROL_CHARACTERS })
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional()
@@ -85,7 +87,8 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-export const ProfileUpdate = z.object({
+/** Strict: the form sends exactly these fields; a body of unknown keys must not save (and so clear) the profile. */
+export const ProfileUpdate = z.strictObject({
   company_name: optionalText(PROFILE_LIMITS.company_name),
   company_website: z
     .string()

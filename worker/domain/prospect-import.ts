@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Category } from "./categories";
 import { NEW_REPORT_FIELDS } from "./new-report";
+import { NO_CONTROL_CHARACTERS, noControlCharacters } from "./form-rules";
 import { deriveKeyword, deriveTag, normalizePhone, qualifyingQuestions } from "./prospect-rules";
 
 // The spec shows the expected format with literal "\t" sequences, so the message does too.
@@ -12,7 +13,7 @@ export const NO_VALID_DATA = "No valid data found";
 export const NOT_SIGNED_IN = "You must be logged in to create a prospect";
 
 export const ProspectImportRequest = z.object({
-  text: z.string().max(2_000_000),
+  text: z.string().max(2_000_000).refine(noControlCharacters, { message: NO_CONTROL_CHARACTERS }),
   allowDuplicates: z.boolean().optional().default(false),
   /** Row number of the text's first non-empty line in the whole paste (the client sends chunks). */
   startRow: z.number().int().min(1).max(10_000_000).optional(),

@@ -40,5 +40,33 @@ export function parseReportContent(raw: string, business?: ReportBusiness): Pars
 
   const parsed = ReportContent.safeParse(json);
   if (!parsed.success) return { ok: false, reason: "schema", detail: z.prettifyError(parsed.error) };
-  return { ok: true, content: normalizeReportContent(parsed.data, business) };
+  return { ok: true, content: normalizeReportContent(onlyWebLinks(parsed.data), business) };
+}
+
+/** The fields of the model's reply that hold a link (display URL, target URL, canonical URL, image). */
+const LINK_FIELDS = new Set(["displayUrl", "targetUrl", "url", "canonical", "canonicalUrl", "image", "href"]);
+
+/**
+ * A link the model wrote is kept only if it is http(s) or has no scheme at all (a display URL like
+ * "example.com/roofing"); `javascript:`, `data:` and every other scheme, however disguised, become "".
+ */
+export function safeLink(value: string): string {
+  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"), so the check does too.
+  // eslint-disable-next-line no-control-regex
+  const squeezed = value.replace(/[\u0000-\u0020\u007f-\u00a0\u2028\u2029]/g, "");
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(squeezed)?.[1]?.toLowerCase();
+  if (scheme === undefined) return /^(&|%|\\)/.test(squeezed) ? "" : value;
+  return scheme === "http" || scheme === "https" ? value : "";
+}
+
+/** A copy of the model's content with every link field passed through safeLink. */
+export function onlyWebLinks<T>(content: T): T {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, LINK_FIELDS.has(key) && typeof value === "string" ? safeLink(value) : walk(value)]),
+    );
+  };
+  return walk(content) as T;
 }

@@ -1,0 +1,267 @@
+// Access matrix: every route of the Hono app, asked by an anonymous visitor, a user, another user, an admin and an
+// admin viewing as the user (X-View-As). Each gets exactly its expected status, and no answer to the other user or
+// the visitor carries the user's data. A route the table does not list fails the test: new routes must be added.
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import app from "../../worker/app";
+import { getDb } from "../../worker/db/client";
+import { insertPost } from "../../worker/db/posts";
+import { PostRequest } from "../../worker/domain/facebook-post";
+import { api, signUp, signUpAdmin } from "./helpers";
+import { readyReport } from "./reports-fixtures";
+
+type Role = "anon" | "user" | "other" | "admin" | "viewAs";
+/** Order matters: the owner goes last, so its own deletes run after everyone else was refused. */
+const ROLES: Role[] = ["anon", "other", "viewAs", "admin", "user"];
+
+type Fixture = {
+  postId: string;
+  reportId: string;
+  userId: string;
+  otherId: string;
+};
+type Call = { path: string; body?: unknown; raw?: string; headers?: Record<string, string> };
+type Row = { call: (f: Fixture) => Call; expect: Record<Role, number> };
+
+const all = (status: number): Record<Role, number> => ({ anon: status, user: status, other: status, admin: status, viewAs: status });
+/** Signed in as anyone; a write while viewing as someone is 403 view_as_read_only. */
+const signedInRead = (ok = 200) => ({ anon: 401, user: ok, other: ok, admin: ok, viewAs: ok });
+const signedInWrite = (ok: number, other = ok) => ({ anon: 401, user: ok, other, admin: ok, viewAs: 403 });
+/** Admin only: a regular user (and an admin viewing as one) gets 403 admin_required. */
+const adminRead = (ok = 200) => ({ anon: 401, user: 403, other: 403, admin: ok, viewAs: 403 });
+const adminWrite = (ok: number) => ({ anon: 401, user: 403, other: 403, admin: ok, viewAs: 403 });
+
+const MARK = `secret-${crypto.randomUUID().slice(0, 8)}`;
+const json = (body: unknown) => ({ body });
+
+const MATRIX: Record<string, Row> = {
+  // GoTrue-compatible auth: public, or answered by the token it is given.
+  "GET /auth/v1/health": { call: () => ({ path: "/auth/v1/health" }), expect: all(200) },
+  "GET /auth/v1/settings": { call: () => ({ path: "/auth/v1/settings" }), expect: all(200) },
+  "POST /auth/v1/signup": {
+    // A password that is too short: refused for everyone the same way, no account is made.
+    call: () => ({ path: "/auth/v1/signup", ...json({ email: `m-${crypto.randomUUID()}@example.test`, password: "x" }) }),
+    expect: all(422),
+  },
+  "POST /auth/v1/token": {
+    call: () => ({ path: "/auth/v1/token?grant_type=password", ...json({ email: "nobody@example.test", password: "wrong-password-1" }) }),
+    expect: all(400),
+  },
+  "POST /auth/v1/logout": { call: () => ({ path: "/auth/v1/logout?scope=others" }), expect: { ...signedInRead(204), viewAs: 204 } },
+  "GET /auth/v1/user": { call: () => ({ path: "/auth/v1/user" }), expect: signedInRead(200) },
+  "PUT /auth/v1/user": { call: () => ({ path: "/auth/v1/user", ...json({ data: { theme: "dark" } }) }), expect: signedInRead(200) },
+  "POST /auth/v1/recover": { call: () => ({ path: "/auth/v1/recover", ...json({ email: "nobody@example.test" }) }), expect: all(200) },
+  "POST /auth/v1/verify": { call: () => ({ path: "/auth/v1/verify", ...json({ type: "recovery", token_hash: "nope" }) }), expect: all(403) },
+  "GET /auth/v1/verify": { call: () => ({ path: "/auth/v1/verify?type=recovery&token=nope" }), expect: all(303) },
+  // The readable outbox is local development on a loopback host (the tests' http://localhost); elsewhere 404, below.
+  "GET /auth/v1/outbox": { call: () => ({ path: "/auth/v1/outbox?email=nobody@example.test" }), expect: all(200) },
+
+  "GET /api/health": { call: () => ({ path: "/api/health" }), expect: all(200) },
+
+  "GET /api/profile": { call: () => ({ path: "/api/profile" }), expect: signedInRead() },
+  "PUT /api/profile": {
+    call: () => ({ path: "/api/profile", ...json({ company_name: "Matrix Roofing" }) }),
+    expect: signedInWrite(200),
+  },
+  "POST /api/profile/logo": {
+    // Not multipart: refused as such once the caller is known.
+    call: () => ({ path: "/api/profile/logo", raw: "nope", headers: { "Content-Type": "text/plain" } }),
+    expect: signedInWrite(400),
+  },
+  "DELETE /api/profile/logo": { call: () => ({ path: "/api/profile/logo" }), expect: signedInWrite(200) },
+
+  // Admins read the outbox with its one-time links redacted.
+  "GET /api/admin/outbox": { call: () => ({ path: "/api/admin/outbox" }), expect: adminRead() },
+  "GET /api/admin/users": { call: () => ({ path: "/api/admin/users" }), expect: adminRead() },
+  "PATCH /api/admin/users/:id": {
+    // Granting the same status again to the other user: allowed to an admin, a no-op.
+    call: (f) => ({ path: `/api/admin/users/${f.otherId}`, ...json({ is_admin: false }) }),
+    expect: adminWrite(200),
+  },
+  "POST /api/admin/view-as": { call: (f) => ({ path: "/api/admin/view-as", ...json({ userId: f.userId }) }), expect: adminWrite(200) },
+  "GET /api/admin/users/:id/budget": { call: (f) => ({ path: `/api/admin/users/${f.userId}/budget` }), expect: adminRead() },
+  "PUT /api/admin/users/:id/budget": {
+    call: (f) => ({ path: `/api/admin/users/${f.userId}/budget`, ...json({ monthly_usd: null }) }),
+    expect: adminWrite(200),
+  },
+
+  "GET /api/prospects": { call: () => ({ path: "/api/prospects" }), expect: adminRead() },
+  "GET /api/prospects/export.csv": { call: () => ({ path: "/api/prospects/export.csv" }), expect: adminRead() },
+  "POST /api/prospects/import": { call: () => ({ path: "/api/prospects/import", ...json({ rows: [] }) }), expect: adminWrite(400) },
+  "PATCH /api/prospects/:id": {
+    call: () => ({ path: `/api/prospects/${crypto.randomUUID()}`, ...json({ tag: null }) }),
+    expect: adminWrite(404),
+  },
+  "DELETE /api/prospects/:id": { call: () => ({ path: `/api/prospects/${crypto.randomUUID()}` }), expect: adminWrite(404) },
+
+  "GET /api/reports/jobs": { call: () => ({ path: "/api/reports/jobs" }), expect: adminRead() },
+  // Nothing is on template content here: 409 for the admin.
+  "POST /api/reports/regenerate-template": { call: () => ({ path: "/api/reports/regenerate-template" }), expect: adminWrite(409) },
+  "POST /api/reports/:id/regenerate": { call: () => ({ path: `/api/reports/${crypto.randomUUID()}/regenerate` }), expect: adminWrite(404) },
+  "GET /api/reports": { call: () => ({ path: "/api/reports" }), expect: adminRead() },
+  "GET /api/reports/status": { call: (f) => ({ path: `/api/reports/status?ids=${f.reportId}` }), expect: adminRead() },
+  "POST /api/reports": { call: () => ({ path: "/api/reports", ...json({}) }), expect: adminWrite(400) },
+  "POST /api/reports/generate-all": { call: () => ({ path: "/api/reports/generate-all" }), expect: adminWrite(202) },
+  "GET /api/reports/:id": { call: (f) => ({ path: `/api/reports/${f.reportId}` }), expect: adminRead() },
+  "POST /api/reports/:id/generate": { call: () => ({ path: `/api/reports/${crypto.randomUUID()}/generate` }), expect: adminWrite(404) },
+  "GET /api/reports/:id/views": { call: (f) => ({ path: `/api/reports/${f.reportId}/views` }), expect: adminRead() },
+
+  // The shared report and its chat are public: the same answer for everyone.
+  "GET /api/shared/reports/:id": { call: (f) => ({ path: `/api/shared/reports/${f.reportId}` }), expect: all(200) },
+  "POST /api/shared/reports/:id/events": {
+    call: (f) => ({ path: `/api/shared/reports/${f.reportId}/events`, ...json({ type: "view" }) }),
+    expect: all(204),
+  },
+  "GET /shared/reports/:id": { call: (f) => ({ path: `/shared/reports/${f.reportId}` }), expect: all(200) },
+  "GET /shared/reports/:id/card.png": { call: (f) => ({ path: `/shared/reports/${f.reportId}/card.png` }), expect: all(200) },
+  "GET /api/shared/chat/:reportId": { call: (f) => ({ path: `/api/shared/chat/${f.reportId}` }), expect: all(200) },
+  "POST /api/shared/chat/:reportId/messages": {
+    call: (f) => ({ path: `/api/shared/chat/${f.reportId}/messages`, ...json({ messages: [] }) }),
+    expect: all(400),
+  },
+
+  "GET /api/files/*": { call: () => ({ path: "/api/files/logos/nothing-here.png" }), expect: all(404) },
+
+  "GET /api/posts": { call: () => ({ path: "/api/posts" }), expect: signedInRead() },
+  "POST /api/posts/facebook": { call: () => ({ path: "/api/posts/facebook", ...json({ tone: "nope" }) }), expect: signedInWrite(400) },
+  "PATCH /api/posts/:id": {
+    call: (f) => ({ path: `/api/posts/${f.postId}`, ...json({ content: "Edited by its owner" }) }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
+  },
+  "DELETE /api/posts/:id": {
+    call: (f) => ({ path: `/api/posts/${f.postId}` }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
+  },
+
+  "GET /api/usage": { call: () => ({ path: "/api/usage" }), expect: signedInRead() },
+  "GET /api/usage/export.csv": { call: () => ({ path: "/api/usage/export.csv" }), expect: adminRead() },
+
+  "GET /api/chat/:reportId": { call: (f) => ({ path: `/api/chat/${f.reportId}` }), expect: adminRead() },
+  "POST /api/chat/:reportId/messages": {
+    call: (f) => ({ path: `/api/chat/${f.reportId}/messages`, ...json({ messages: [] }) }),
+    expect: adminWrite(400),
+  },
+  "GET /api/chat/:reportId/conversations": { call: (f) => ({ path: `/api/chat/${f.reportId}/conversations` }), expect: adminRead() },
+
+  // No ElevenLabs key in the tests: 501 once the caller may ask; a visitor needs a shared chat's report id.
+  "POST /api/tts": { call: () => ({ path: "/api/tts", ...json({ text: "Hello" }) }), expect: { ...signedInWrite(501), anon: 401 } },
+
+  "GET /api/tools/google-results": { call: () => ({ path: "/api/tools/google-results" }), expect: signedInRead(400) },
+  "GET /api/tools/local-services": { call: () => ({ path: "/api/tools/local-services" }), expect: signedInRead(400) },
+
+  "GET /api/billing": { call: () => ({ path: "/api/billing" }), expect: signedInRead() },
+  // Stripe's webhook is public and proven by its signature: unsigned is 400 for everyone.
+  "POST /api/billing/webhook": { call: () => ({ path: "/api/billing/webhook", ...json({ id: "evt_1" }) }), expect: all(400) },
+};
+
+/** Every route the app serves, as "METHOD path"; middleware-only entries (ALL /*) are not routes. */
+function appRoutes(): string[] {
+  const keys = new Set<string>();
+  for (const r of app.routes) {
+    if (r.method === "ALL") continue;
+    keys.add(`${r.method} ${r.path}`);
+  }
+  return [...keys].sort();
+}
+
+let user: Awaited<ReturnType<typeof signUp>>;
+let other: Awaited<ReturnType<typeof signUp>>;
+let admin: Awaited<ReturnType<typeof signUpAdmin>>;
+let fixture: Fixture;
+
+beforeAll(async () => {
+  [user, other, admin] = await Promise.all([signUp(), signUp(), signUpAdmin()]);
+  await env.DB.prepare("update profiles set company_name = ?, company_phone = '555-0100' where id = ?")
+    .bind(`Owner Roofing ${MARK}`, user.user.id)
+    .run();
+  const db = getDb(env.DB);
+  const req = PostRequest.parse({ description: "spring" });
+  const post = await insertPost(
+    db,
+    user.user.id,
+    req,
+    { title: `Post ${MARK}`, content: `Owner's post ${MARK}`, tags: [], keywords: [], imagePrompt: "", image: "" },
+    "template",
+  );
+  await env.DB.prepare(
+    `insert into ai_usage_logs (id, event_id, user_id, tool_name, model, input_tokens, output_tokens, total_tokens, estimated_cost, created_at)
+     values (?, ?, ?, 'facebook_post', ?, 10, 10, 20, 0.5, ?)`,
+  )
+    .bind(crypto.randomUUID(), crypto.randomUUID(), user.user.id, `model-${MARK}`, new Date().toISOString())
+    .run();
+  const report = await readyReport();
+  fixture = { postId: post.id, reportId: report.id, userId: user.user.id, otherId: other.user.id };
+});
+
+function tokenFor(role: Role) {
+  if (role === "anon") return undefined;
+  if (role === "user") return user.session.access_token;
+  if (role === "other") return other.session.access_token;
+  return admin.session.access_token;
+}
+
+describe("access matrix", () => {
+  it("lists every route the app serves, and only those", () => {
+    const routes = appRoutes();
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((r) => !(r in MATRIX)), "routes missing from the access matrix").toEqual([]);
+    expect(Object.keys(MATRIX).filter((r) => !routes.includes(r)), "matrix rows for routes that do not exist").toEqual([]);
+  });
+
+  it("answers every role with exactly its expected status, and never leaks the user's data to others", async () => {
+    const got: Record<string, Partial<Record<Role, number>>> = {};
+    const leaks: string[] = [];
+    let requests = 0;
+    for (const role of ROLES) {
+      for (const [key, row] of Object.entries(MATRIX)) {
+        const [method] = key.split(" ");
+        const call = row.call(fixture);
+        const headers: Record<string, string> = { ...call.headers };
+        if (role === "viewAs") headers["X-View-As"] = fixture.userId;
+        const res = await api(call.path, {
+          method,
+          token: tokenFor(role),
+          headers,
+          redirect: "manual",
+          body: call.raw ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
+        });
+        requests += 1;
+        (got[key] ??= {})[role] = res.status;
+        const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body ?? "");
+        // The visitor and the other user never see the user's id, email or marked data; admin routes may.
+        const mayRead = role === "user" || role === "viewAs" || (role === "admin" && row.expect.user === 403);
+        if (!mayRead && (text.includes(MARK) || text.includes(user.email) || text.includes(fixture.userId))) {
+          leaks.push(`${role} ${key}`);
+        }
+        if (res.status >= 400 && !key.includes("/auth/v1/")) {
+          expect(res.body?.error, `${role} ${key}`).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+        }
+        if (role === "viewAs" && res.status === 403 && !["GET", "HEAD"].includes(method) && row.expect.user !== 403) {
+          expect(res.body.error.code, `${role} ${key}`).toBe("view_as_read_only");
+        }
+      }
+    }
+    const expected = Object.fromEntries(Object.entries(MATRIX).map(([k, r]) => [k, r.expect]));
+    expect(got).toEqual(expected);
+    expect(leaks).toEqual([]);
+    expect(requests).toBe(Object.keys(MATRIX).length * ROLES.length);
+    console.log(`access matrix: ${Object.keys(MATRIX).length} routes x ${ROLES.length} roles = ${requests} requests`);
+  }, 60_000);
+
+  it("shows the user's own profile and usage to the viewing admin, the other user none of it", async () => {
+    await env.DB.prepare("update profiles set company_name = ? where id = ?").bind(`Owner Roofing ${MARK}`, user.user.id).run();
+    const asUser = await api("/api/usage", { token: user.session.access_token });
+    const asOther = await api("/api/usage", { token: other.session.access_token });
+    const asView = await api("/api/usage", { token: admin.session.access_token, viewAs: user.user.id });
+    expect(JSON.stringify(asUser.body)).toContain(MARK);
+    expect(JSON.stringify(asView.body)).toContain(MARK);
+    expect(JSON.stringify(asOther.body)).not.toContain(MARK);
+    const profileView = await api("/api/profile", { token: admin.session.access_token, viewAs: user.user.id });
+    expect(JSON.stringify(profileView.body)).toContain(MARK);
+  });
+
+  it("keeps the readable outbox to a loopback host", async () => {
+    const res = await SELF.fetch("http://porchlight.example/auth/v1/outbox");
+    expect(res.status).toBe(404);
+  });
+});
