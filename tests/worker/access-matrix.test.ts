@@ -174,7 +174,7 @@ beforeAll(async () => {
   await env.DB.prepare("update profiles set company_name = ?, company_phone = '555-0100' where id = ?")
     .bind(`Owner Roofing ${MARK}`, user.user.id)
     .run();
-  const db = getDb(env.DB);
+  const db = getDb(env);
   const req = PostRequest.parse({ description: "spring" });
   const post = await insertPost(
     db,
