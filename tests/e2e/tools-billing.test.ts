@@ -141,8 +141,13 @@ describe("search tools", () => {
       await page.getByText("Using Sample Data").waitFor();
       await page.getByText("Unable to fetch results. Showing sample data instead.").waitFor();
       expect(await page.locator(".result-card").count()).toBe(5);
-      await page.getByRole("button", { name: "Copy Link" }).first().click();
-      await page.getByRole("button", { name: "Copied!" }).waitFor();
+      // The copy icon until copied, then the check mark only (the copy buttons' styles reach this page too).
+      const copyLink = page.getByRole("button", { name: "Copy Link" }).first();
+      expect([await copyLink.locator(".report-copy-idle").isVisible(), await copyLink.locator(".report-copy-done").isVisible()]).toEqual([true, false]);
+      await copyLink.click();
+      const copied = page.getByRole("button", { name: "Copied!" });
+      await copied.waitFor();
+      expect([await copied.locator(".report-copy-idle").isVisible(), await copied.locator(".report-copy-done").isVisible()]).toEqual([false, true]);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https:\/\//);
       await shot(page, `google-results-sample-${width}`);
 
