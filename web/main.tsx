@@ -1,4 +1,5 @@
 // Entry point: styles, the server-state cache, the auth provider and the router.
+import "./lib/zod-config";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
