@@ -25,6 +25,8 @@ import {
   startTtsFake,
   type Fakes,
   type OpenAiFake,
+  XSS_LINKS,
+  XSS_TEXT,
 } from './index';
 
 let ai: OpenAiFake;
@@ -202,6 +204,25 @@ describe('OpenAI fake with the real SDK', () => {
     const completion = await ask(prompt, { maxRetries: 1 });
     expect(completion.choices[0]!.message.content).toContain(prompt);
     expect(ai.requests).toHaveLength(2);
+  });
+
+  it('xss: markup in every text of a report, post and chat reply, and script links in the report link fields', async () => {
+    const report = JSON.parse((await ask(reportPrompt('[fake:xss]'), { json: true })).choices[0]!.message.content!);
+    expect(report.metaSEO.title).toContain('Acme Roofing');
+    expect(report.metaSEO.title).toContain(XSS_TEXT);
+    expect(report.gmbArticles[2].targetKeywords[2]).toContain(XSS_TEXT);
+    expect(report.facebookPosts[0].content).toContain(XSS_TEXT);
+    expect(report.metaSEO.url).toBe(XSS_LINKS.javascript);
+    expect(report.perfectAd).toMatchObject({ displayUrl: XSS_LINKS.disguised, targetUrl: XSS_LINKS.data });
+    expect(report.seoPotential.competition).toBe('Medium');
+
+    const postPrompt = 'Write a Facebook post. Return JSON with title, content, tags and keywords.\nBusiness name: Bright Sparks [fake:xss]\n';
+    const post = JSON.parse((await ask(postPrompt, { json: true })).choices[0]!.message.content!);
+    for (const text of [post.title, post.content, ...post.tags, ...post.keywords]) expect(text).toContain(XSS_TEXT);
+
+    const reply = (await ask('Hello [fake:xss]')).choices[0]!.message.content!;
+    expect(reply).toContain(XSS_TEXT);
+    expect(reply).toContain(XSS_LINKS.javascript);
   });
 
   it('the last marker in the conversation wins', async () => {
@@ -465,7 +486,15 @@ describe('search fake', () => {
       expect(noKey.status).toBe(401);
       expect(await noKey.json()).toEqual({ error: 'Invalid API key.' });
 
-      expect(search.requests.map((r) => r.q)).toEqual(['roof repair', 'fail500 roofs', 'empty roofs', 'roofs']);
+      const hostileAnswer = (await (await fetch(`${search.url}/search.json?${params('xss roofs')}`)).json()) as {
+        organic_results: Array<Record<string, string>>;
+      };
+      const hostileResults = hostileAnswer.organic_results;
+      expect(hostileResults.map((r) => r.link.split(':')[0])).toEqual(['javascript', 'data', 'https', 'https', 'https']);
+      expect(hostileResults[2]!.favicon).toBe(XSS_LINKS.javascript);
+      for (const r of hostileResults) expect(r.title + r.snippet).toContain(XSS_TEXT);
+
+      expect(search.requests.map((r) => r.q)).toEqual(['roof repair', 'fail500 roofs', 'empty roofs', 'roofs', 'xss roofs']);
       expect((await fetch(`${search.url}/other`)).status).toBe(404);
     } finally {
       await search.close();

@@ -7,6 +7,7 @@ export * from './openai-fake';
 export * from './search-fake';
 export * from './tts-fake';
 export * from './widget-fake';
+export * from './xss';
 
 export type FakeService = 'ai' | 'search' | 'tts';
 

@@ -2,6 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { hostile, XSS_LINKS, XSS_TEXT } from './xss';
 
 /** How long the `slow` scenario waits before answering. */
 export const FAKE_SLOW_MS = 5000;
@@ -18,6 +19,7 @@ export const FAKE_SCENARIOS = [
   'no-usage',
   'missing-fields',
   'stream-cut',
+  'xss',
 ] as const;
 export type FakeScenario = (typeof FAKE_SCENARIOS)[number];
 
@@ -216,6 +218,34 @@ function okContent(body: WireRequest, prompt: string): string {
   return `Thanks for asking "${quoted}". Our team is happy to help with that.`;
 }
 
+/** Every string of `node` with the markup payloads appended (links are set by the caller). */
+function withPayloads<T>(node: T): T {
+  if (typeof node === 'string') return hostile(node) as T;
+  if (Array.isArray(node)) return node.map(withPayloads) as T;
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withPayloads(v)])) as T;
+  }
+  return node;
+}
+
+/**
+ * The `xss` scenario: a model that writes markup into every text field and script links into every link
+ * field (report: url, displayUrl, targetUrl), as a prompt-injected or hostile provider could.
+ */
+export function xssContent(body: WireRequest, prompt: string): string {
+  if (body.response_format?.type === 'json_object') {
+    if (isFacebookPostPrompt(prompt)) return JSON.stringify(withPayloads(fakeFacebookPost(prompt)));
+    const plain = fakeReport(prompt);
+    // The score block is numbers and a Low/Medium/High enum: a report that broke it would only test the template.
+    const report = { ...withPayloads(plain), seoPotential: plain.seoPotential };
+    report.metaSEO.url = XSS_LINKS.javascript;
+    report.perfectAd.displayUrl = XSS_LINKS.disguised;
+    report.perfectAd.targetUrl = XSS_LINKS.data;
+    return JSON.stringify(report);
+  }
+  return `${XSS_TEXT} [Book now](${XSS_LINKS.javascript}) ${XSS_LINKS.data}`;
+}
+
 function errorBody(message: string, type: string, code: string | null) {
   return { error: { message, type, param: null, code } };
 }
@@ -346,6 +376,8 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
         return answer(res, request, okContent(request, prompt));
       case 'stream-cut':
         return answer(res, request, okContent(request, prompt), true, true);
+      case 'xss':
+        return answer(res, request, xssContent(request, prompt));
       case 'no-usage':
         return answer(res, request, okContent(request, prompt), false);
       case 'slow':

@@ -1,6 +1,7 @@
 // A loopback SerpAPI-shaped web search (GET /search.json) for the Google Search Results tool.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, plainHeaders, sendJson, waitUnlessClosed } from './http-helpers';
+import { hostile, XSS_LINKS, XSS_SHORT } from './xss';
 
 export interface SearchRequest {
   q: string;
@@ -26,7 +27,8 @@ export const SEARCH_ERROR_BODY = "Google hasn't returned any results for this qu
 
 /**
  * The scenario is picked by a word in the query: 'fail500' (HTTP 500), 'errorbody' (200 with an error),
- * 'slow' (answers after SEARCH_SLOW_MS), 'empty' (no organic results), anything else ok.
+ * 'slow' (answers after SEARCH_SLOW_MS), 'empty' (no organic results), 'xss' (hostile results: see
+ * fakeHostileResults), anything else ok.
  * GET /__requests?q= lists the recorded requests (for tests running in another process, e.g. workerd).
  */
 
@@ -45,6 +47,21 @@ export function fakeOrganicResults(q: string, location: string) {
       favicon: `https://serpapi.com/searches/fake-${slug}/images/favicon-${position}.png`, // SerpAPI serves its own copies
     };
   });
+}
+
+/**
+ * The 'xss' scenario: markup in every title, snippet and displayed link; the first result links to a
+ * `javascript:` URL, the second to a `data:` URL, the third has a script favicon; the others are https.
+ */
+export function fakeHostileResults(q: string, location: string) {
+  return fakeOrganicResults(q, location).map((r, i) => ({
+    ...r,
+    title: hostile(r.title),
+    snippet: hostile(r.snippet),
+    displayed_link: `${r.displayed_link}/${XSS_SHORT}`,
+    link: i === 0 ? XSS_LINKS.javascript : i === 1 ? XSS_LINKS.data : r.link,
+    favicon: i === 2 ? XSS_LINKS.javascript : r.favicon,
+  }));
 }
 
 export async function startSearchFake(port = 0): Promise<SearchFake> {
@@ -76,7 +93,7 @@ export async function startSearchFake(port = 0): Promise<SearchFake> {
     sendJson(res, 200, {
       search_metadata: { status: 'Success' },
       search_parameters: { q, location, engine: 'google' },
-      organic_results: fakeOrganicResults(q, location),
+      organic_results: q.toLowerCase().includes('xss') ? fakeHostileResults(q, location) : fakeOrganicResults(q, location),
     });
   }
 
