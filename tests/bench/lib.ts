@@ -99,6 +99,19 @@ export async function json(res: Response) {
   }
 }
 
+/**
+ * After seconds without requests (a seed, another suite's browser runs), wrangler's proxy has closed the kept-alive
+ * sockets of Node's fetch pool, and the next request on one fails with "other side closed". Rounds of parallel
+ * throwaway requests use each idle socket once, dropping the dead ones, until a whole round gets through.
+ */
+export async function dropStaleSockets(baseUrl: string) {
+  for (let round = 0; round < 10; round++) {
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer())));
+    if (results.every((r) => r.status === "fulfilled")) return;
+  }
+  throw new Error(`${baseUrl} keeps refusing requests`);
+}
+
 export async function signUp(baseUrl: string, email: string, password = "correct-horse-battery") {
   const res = await fetch(`${baseUrl}/auth/v1/signup`, {
     method: "POST",

@@ -8,7 +8,7 @@ import { prospectsSuite } from "./suites/prospects";
 import { webSuite } from "./suites/web";
 import { usageSuite } from "./suites/usage";
 import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
-import type { BenchContext, Figure, Suite } from "./lib";
+import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
 const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite];
 
@@ -36,6 +36,7 @@ async function main() {
     for (const suite of suites) {
       if (only.length && !only.includes(suite.name)) continue;
       console.log(`\n▶ ${suite.name}`);
+      await dropStaleSockets(server.baseUrl);
       const out = await suite.run(ctx);
       figures.push(...out);
       for (const f of out) console.log(`  ${f.name}: ${f.value} ${f.unit}${f.note ? `  (${f.note})` : ""}`);
