@@ -8,6 +8,7 @@ import { CompanyLogo } from "./company-logo";
 import { PenIcon } from "./icons";
 import { CopyButton } from "./report-copy-button";
 import { PostImage, PostStats } from "./report-sections";
+import { Segmented } from "./segmented";
 
 /** Spec §9: fixed fake engagement. */
 export const FAKE_ENGAGEMENT = { likes: 24, comments: 5, shares: 2 } as const;
@@ -22,6 +23,11 @@ type Props = {
   onSave: (content: string) => Promise<boolean>;
 };
 
+const DEVICES = [
+  { value: "desktop", label: "Desktop" },
+  { value: "mobile", label: "Mobile" },
+] as const;
+
 export function FacebookPostPreview({ post, business, notice, readOnly, saving, saveError, onSave }: Props) {
   const [device, setDevice] = useState<"desktop" | "mobile">("desktop");
   const [draft, setDraft] = useState<string | null>(null);
@@ -30,13 +36,7 @@ export function FacebookPostPreview({ post, business, notice, readOnly, saving, 
   return (
     <div className="fb-preview-wrap">
       <div className="fb-toolbar">
-        <div className="segmented" role="group" aria-label="Preview size">
-          {(["desktop", "mobile"] as const).map((d) => (
-            <button key={d} type="button" className="segmented-option" aria-pressed={device === d} onClick={() => setDevice(d)}>
-              {d === "desktop" ? "Desktop" : "Mobile"}
-            </button>
-          ))}
-        </div>
+        <Segmented label="Preview size" options={DEVICES} value={device} onChange={setDevice} />
         {editing || readOnly ? null : (
           <Button size="sm" onClick={() => setDraft(post.content)}>
             <PenIcon size="sm" /> Edit Post

@@ -9,6 +9,7 @@ import { Button } from "../components/button";
 import { ArrowLeftIcon, CheckCircleIcon, SparklesIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { ReportStatusBadge } from "../components/report-status";
+import { Segmented } from "../components/segmented";
 import { ApiError } from "../lib/api";
 import { formatCreated } from "../lib/format-date";
 import { useTimedMessage } from "../lib/use-timed-message";
@@ -104,14 +105,21 @@ export default function ReportJobsPage() {
 
       {data ? (
         <div className="toolbar">
-          <div className="filter-group" role="group" aria-label="Filter jobs">
-            {(["all", ...JOB_KINDS] as Filter[]).map((f) => (
-              <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-                {f === "all" ? "All" : JOB_KIND_LABEL[f]}
-                <span className="filter-count">{f === "all" ? Object.values(data.counts).reduce((a, b) => a + b, 0) : data.counts[f]}</span>
-              </button>
-            ))}
-          </div>
+          <Segmented
+            label="Filter jobs"
+            variant="strong"
+            value={filter}
+            onChange={setFilter}
+            options={(["all", ...JOB_KINDS] as Filter[]).map((f) => ({
+              value: f,
+              label: (
+                <>
+                  {f === "all" ? "All" : JOB_KIND_LABEL[f]}
+                  <span className="filter-count">{f === "all" ? Object.values(data.counts).reduce((a, b) => a + b, 0) : data.counts[f]}</span>
+                </>
+              ),
+            }))}
+          />
         </div>
       ) : null}
 

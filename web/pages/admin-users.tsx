@@ -17,6 +17,7 @@ import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import "../admin.css";
 import { Placeholder } from "../components/placeholder";
+import { Segmented } from "../components/segmented";
 
 const FILTERS: { value: UserFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -97,18 +98,25 @@ export default function UsersPage() {
 
       <div className="toolbar">
         <SearchField placeholder="Search users..." label="Search users" value={search} onChange={setSearch} />
-        <div className="filter-group" role="group" aria-label="Filter users">
-          {FILTERS.map((f) => (
-            <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
-              {f.label}
-              {data ? (
-                <span className="filter-count">
-                  {f.value === "all" ? data.counts.all : f.value === "admins" ? data.counts.admins : data.counts.regular}
-                </span>
-              ) : null}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Filter users"
+          variant="strong"
+          value={filter}
+          onChange={setFilter}
+          options={FILTERS.map((f) => ({
+            value: f.value,
+            label: (
+              <>
+                {f.label}
+                {data ? (
+                  <span className="filter-count">
+                    {f.value === "all" ? data.counts.all : f.value === "admins" ? data.counts.admins : data.counts.regular}
+                  </span>
+                ) : null}
+              </>
+            ),
+          }))}
+        />
       </div>
 
       {!data && !usersQuery.isError ? (

@@ -5,6 +5,7 @@ import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
 import { Button, buttonClass } from "../components/button";
 import { CardIcon, CheckCircleIcon, ExternalLinkIcon, ShieldIcon, SparklesIcon, ClockIcon } from "../components/icons";
+import { Segmented } from "../components/segmented";
 import { useAuth } from "../lib/auth";
 import { formatCreated } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
@@ -51,6 +52,11 @@ const FAQ = [
   },
 ];
 
+const BILLING_PERIODS: readonly { value: BillingInterval; label: string }[] = [
+  { value: "month", label: "Monthly" },
+  { value: "year", label: "Annual" },
+];
+
 export default function SubscriptionPage() {
   const { user } = useAuth();
   const viewAs = useViewAs();
@@ -70,14 +76,7 @@ export default function SubscriptionPage() {
           <h1 className="page-title">Subscription Plans</h1>
           <p className="page-subtitle">One plan with every AI tool. Pay monthly, or yearly and get 2 months free.</p>
         </div>
-        <div className="billing-toggle" role="group" aria-label="Billing period">
-          <button type="button" aria-pressed={interval === "month"} onClick={() => setInterval("month")}>
-            Monthly
-          </button>
-          <button type="button" aria-pressed={interval === "year"} onClick={() => setInterval("year")}>
-            Annual
-          </button>
-        </div>
+        <Segmented label="Billing period" size="lg" options={BILLING_PERIODS} value={interval} onChange={setInterval} />
       </header>
 
       {checkoutFailed ? <Alert tone="error">{CHECKOUT_ERROR}</Alert> : null}

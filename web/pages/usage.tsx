@@ -7,6 +7,7 @@ import { USAGE_LOAD_FAILED, type AllUsage, type UserUsage } from "../../worker/d
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
 import { DownloadIcon } from "../components/icons";
+import { Segmented } from "../components/segmented";
 import { UsagePanel, UsageTable } from "../components/usage-panel";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../lib/api";
 import { useAuth } from "../lib/auth";
@@ -15,13 +16,13 @@ import { useSetBudget, usageQuery } from "../queries/usage";
 import "../admin.css";
 import "../tools.css";
 
-const VIEWS = [
-  { id: "user", label: "By user" },
-  { id: "tool", label: "By tool" },
-  { id: "model", label: "By model" },
-  { id: "day", label: "By day" },
+const VIEW_OPTIONS = [
+  { value: "user", label: "By user" },
+  { value: "tool", label: "By tool" },
+  { value: "model", label: "By model" },
+  { value: "day", label: "By day" },
 ] as const;
-type View = (typeof VIEWS)[number]["id"];
+type View = (typeof VIEW_OPTIONS)[number]["value"];
 
 const n = (value: number) => value.toLocaleString("en-US");
 
@@ -91,13 +92,7 @@ function AllUsersSection() {
           <p className="usage-summary">
             {n(query.data.all.totalUsage)} uses · {n(query.data.all.totalTokens)} tokens · {formatCost(query.data.all.totalCost)}
           </p>
-          <div className="segmented" role="tablist" aria-label="Group usage">
-            {VIEWS.map((v) => (
-              <button key={v.id} type="button" role="tab" className="segmented-option" aria-selected={view === v.id} onClick={() => setView(v.id)}>
-                {v.label}
-              </button>
-            ))}
-          </div>
+          <Segmented label="Group usage" tabs className="usage-views" options={VIEW_OPTIONS} value={view} onChange={setView} />
           <AllUsageTable all={query.data.all} view={view} />
         </>
       )}
