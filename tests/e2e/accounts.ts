@@ -1,5 +1,7 @@
-// Accounts for the journeys: the shared admin (signed up once, whichever journey runs first), API tokens, browser sign-in.
+// Accounts and seed data for the journeys: the shared admin (signed up once, whichever journey runs first), API
+// tokens, browser sign-in, and reports made through the API.
 import type { Page } from "playwright-core";
+import type { NewReportInput } from "../../worker/domain/new-report";
 import { expect, inject } from "vitest";
 import { baseUrl, E2E_PASSWORD } from "./browser";
 
@@ -32,4 +34,31 @@ export async function signIn(page: Page, email: string) {
   await page.getByLabel("Password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: /sign in/i }).click();
   await page.waitForURL("**/dashboard");
+}
+
+/** The shared admin's email and an access token for it. */
+export async function adminSession(): Promise<{ email: string; token: string }> {
+  const email = await ensureAdmin();
+  return { email, token: await accessToken(email) };
+}
+
+/** A report made through POST /api/reports (the Create New Report form's API); its id. */
+export async function createReport(token: string, fields: NewReportInput): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/reports`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(fields),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { report: { id: string } }).report.id;
+}
+
+/** Waits until the real queue has generated the report against the fake AI (its public status is 'ready'). */
+export async function waitUntilReady(id: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    const s = (await (await fetch(`${baseUrl()}/api/shared/reports/${id}`)).json()) as { report: { status: string } };
+    if (s.report.status === "ready") return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`report ${id} did not become ready`);
 }

@@ -1,8 +1,9 @@
 // Journey: an admin opens a prospect's chat from its card, uses a chip, sees a streamed reply and shares the link;
 // a signed-out visitor chats on a phone and leaves contact details; the admin reads that conversation; the AI fails and the fallback answers.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot } from "./browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSession, createReport, signIn } from "./accounts";
+import { baseUrl, launch, newPage, shot } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,42 +14,6 @@ afterAll(async () => {
 });
 
 const FALLBACK_NOTICE = "Using local AI fallback due to API service interruption";
-
-async function adminToken(email: string): Promise<string> {
-  const headers = { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.7" };
-  const signup = await fetch(`${baseUrl()}/auth/v1/signup`, { method: "POST", headers, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
-  expect([200, 422]).toContain(signup.status);
-  const res = await fetch(`${baseUrl()}/auth/v1/token?grant_type=password`, { method: "POST", headers, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function createProspect(token: string, name: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/reports`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      name,
-      company_name: "Lakeside Plumbing Co",
-      phone: "(407) 555-0142",
-      description: "Emergency plumbing and water heaters",
-      area: "Orlando, FL",
-      keyword: "plumber orlando",
-      category: "Plumbing",
-      generate: false,
-    }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { report: { id: string } }).report.id;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(E2E_PASSWORD);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await page.waitForURL("**/dashboard");
-}
 
 /** Sends a message with Enter and waits for the streamed reply to finish (the composer is enabled again). */
 async function sendAndWait(page: Page, text: string) {
@@ -79,10 +44,18 @@ async function lastReply(page: Page) {
 
 describe("prospect chat", () => {
   it("admin chat from a card → chip → streamed reply → share; visitor chats on a phone and becomes a lead; admin reads it", async () => {
-    const email = inject("adminEmail");
-    const token = await adminToken(email);
+    const { email, token } = await adminSession();
     const name = `Lakeside Plumbing ${Date.now().toString(36)}`;
-    const reportId = await createProspect(token, name);
+    const reportId = await createReport(token, {
+      name,
+      company_name: "Lakeside Plumbing Co",
+      phone: "(407) 555-0142",
+      description: "Emergency plumbing and water heaters",
+      area: "Orlando, FL",
+      keyword: "plumber orlando",
+      category: "Plumbing",
+      generate: false,
+    });
 
     const { context, page } = await newPage(browser);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
@@ -171,8 +144,7 @@ describe("prospect chat", () => {
   });
 
   it("shows the load errors: 'Invalid chat ID' with Back to Reports for the admin; the removed-link text for visitors", async () => {
-    const email = inject("adminEmail");
-    await adminToken(email);
+    const { email } = await adminSession();
     const { page, context } = await newPage(browser);
     await signIn(page, email);
     await page.goto("/admin/prospect-chat/not-a-report");

@@ -2,8 +2,8 @@
 // ends on template content, and "Regenerate" puts it back on the queue.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessToken, ensureAdmin, signIn } from "./accounts";
-import { baseUrl, launch, newPage, shot } from "./browser";
+import { adminSession, createReport, signIn } from "./accounts";
+import { launch, newPage, shot } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,24 +15,18 @@ afterAll(async () => {
 
 describe("Jobs panel", () => {
   it("failing AI → queued with the last error → template content → Regenerate", async () => {
-    const email = await ensureAdmin();
-    const token = await accessToken(email);
+    const { email, token } = await adminSession();
     const name = `Stormline Gutters ${Date.now().toString(36)}`;
-    const created = await fetch(`${baseUrl()}/api/reports`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        name,
-        company_name: "Stormline LLC",
-        phone: "(813) 555-0123",
-        description: "Gutter cleaning and repair [fake:500]",
-        area: "Tampa, FL",
-        keyword: "gutters tampa",
-        category: "Roofing",
-        generate: true,
-      }),
+    await createReport(token, {
+      name,
+      company_name: "Stormline LLC",
+      phone: "(813) 555-0123",
+      description: "Gutter cleaning and repair [fake:500]",
+      area: "Tampa, FL",
+      keyword: "gutters tampa",
+      category: "Roofing",
+      generate: true,
     });
-    expect(created.status).toBe(201);
 
     const { context, page } = await newPage(browser);
     await signIn(page, email);
