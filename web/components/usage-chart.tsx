@@ -4,7 +4,7 @@ import type { DailyUsage } from "../../worker/domain/usage-stats";
 
 const W = 600;
 const H = 160;
-const PAD = { top: 12, right: 8, bottom: 22, left: 8 };
+const PAD = { top: 12, right: 8, bottom: 6, left: 8 };
 
 function shortDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -64,17 +64,14 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
           );
         })}
         {maxCost > 0 ? <polyline className="usage-chart-line" points={costPoints} /> : null}
-        {first ? (
-          <text className="usage-chart-label" x={PAD.left} y={H - 6}>
-            {shortDay(first.day)}
-          </text>
-        ) : null}
-        {last ? (
-          <text className="usage-chart-label" x={W - PAD.right} y={H - 6} textAnchor="end">
-            {shortDay(last.day)}
-          </text>
-        ) : null}
       </svg>
+      {/* The axis labels are HTML, not SVG text: SVG text shrinks with the chart and is unreadable on phones. */}
+      {first && last ? (
+        <p className="usage-chart-labels" aria-hidden="true">
+          <span>{shortDay(first.day)}</span>
+          <span>{shortDay(last.day)}</span>
+        </p>
+      ) : null}
     </figure>
   );
 }
