@@ -11,7 +11,9 @@ function shortDay(day: string): string {
 }
 
 export function UsageChart({ days }: { days: DailyUsage[] }) {
-  const maxTokens = Math.max(1, ...days.map((d) => d.tokens));
+  const peakTokens = Math.max(0, ...days.map((d) => d.tokens));
+  // Bars are scaled to at least 1 so an empty month draws no bars (and divides by nothing).
+  const maxTokens = Math.max(1, peakTokens);
   const maxCost = Math.max(...days.map((d) => d.cost));
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
@@ -34,7 +36,7 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
         <span className="usage-chart-title">Last {days.length} days</span>
         <span className="usage-chart-legend">
           <span className="usage-chart-item">
-            <span className="usage-key is-tokens" aria-hidden="true" /> Tokens (peak {maxTokens.toLocaleString("en-US")})
+            <span className="usage-key is-tokens" aria-hidden="true" /> Tokens (peak {peakTokens.toLocaleString("en-US")})
           </span>
           <span className="usage-chart-item">
             <span className="usage-key is-cost" aria-hidden="true" /> Cost (peak {formatCost(maxCost)})
