@@ -242,7 +242,11 @@ describe("a new customer's first minutes", () => {
       expect(await toggles.allTextContents()).toEqual(["Content", "Social", "Search"]);
       const search = sidebar.getByRole("button", { name: "Search", exact: true });
       expect(await search.getAttribute("aria-expanded")).toBe("true");
-      if (width < 500) await shot(page, `sidebar-search-group-${width}`);
+      if (width < 500) {
+        // The drawer slides in: shoot it once its transition has finished.
+        await sidebar.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+        await shot(page, `sidebar-search-group-${width}`);
+      }
       await sidebar.getByRole("link", { name: "Local Services Analyzer" }).click();
       await page.waitForURL(/\/tools\/google-ads-analyzer$/);
       await page.getByRole("heading", { level: 1, name: "Google Local Services Analyzer" }).waitFor();
@@ -259,7 +263,7 @@ describe("a new customer's first minutes", () => {
 
       await page.goto("/usage");
       await page.getByRole("heading", { level: 2, name: "Your usage" }).waitFor();
-      expect(await page.getByRole("heading", { name: "AI Usage" }).count()).toBe(1);
+      expect(await page.getByRole("heading", { name: "AI Usage", exact: true }).count()).toBe(1);
       expect(await titles()).toEqual(["AI Usage · Porchlight"]);
       await shot(page, `usage-new-user-${width}`);
       await context.close();
