@@ -25,13 +25,17 @@ export const USAGE_COUNTING_NOTE = "Your latest AI use is still being counted; t
 type PendingUse = { at: number; baseline: number };
 const pendingKey = ["usage-pending"] as const;
 
-/** The signed-in user's own total before a generation, or null when it cannot be read (then nothing is awaited). */
-export async function usageBaseline(client: QueryClient): Promise<number | null> {
-  try {
-    return (await client.ensureQueryData(usageQuery(null))).stats.totalUsage;
-  } catch {
-    return null;
-  }
+/**
+ * Before a generation: make sure the user's own total is (being) read, without holding the generation up.
+ * By the time the post is back, the total read here is the one before it (the queue counts the use later).
+ */
+export function readUsageBaseline(client: QueryClient) {
+  void client.prefetchQuery(usageQuery(null));
+}
+
+/** The user's own total as last read, or null when it is not known (then nothing is awaited). */
+export function usageBaseline(client: QueryClient): number | null {
+  return client.getQueryData(usageQuery(null).queryKey)?.stats.totalUsage ?? null;
 }
 
 /** After a generation that used the AI: its use is on its way through the queue. */
