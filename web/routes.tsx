@@ -2,7 +2,7 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { AppLayout } from "./components/app-layout";
-import { RequireAdmin, RequireAuth } from "./components/route-guards";
+import { LoadingScreen, RequireAdmin, RequireAuth } from "./components/route-guards";
 import { PLACEHOLDER_TOOL_PATHS } from "./lib/tools";
 import RouteErrorPage from "./pages/route-error";
 
@@ -19,8 +19,8 @@ export const routes: RouteObject[] = [
   {
     id: "root",
     ErrorBoundary: RouteErrorPage,
-    // First load waits for the page chunk; render nothing rather than a flash of text.
-    HydrateFallback: () => null,
+    // First load waits for the page chunk: the spec's 'Loading...' rather than a blank screen.
+    HydrateFallback: () => <LoadingScreen fullscreen />,
     children: [
       // Public
       { index: true, ...page(() => import("./pages/landing")) },

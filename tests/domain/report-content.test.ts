@@ -2,7 +2,7 @@
 import { describe, it, expect } from "vitest";
 import { CATEGORIES } from "../../worker/domain/categories";
 import { ReportContent, engagementForTitle, isReportGenerated, type ReportProspect } from "../../worker/domain/report-content";
-import { displayUrlForAd, formatLongUsDate } from "../../worker/domain/report-format";
+import { companyBesideName, displayUrlForAd, formatLongUsDate } from "../../worker/domain/report-format";
 import { EMPTY_AI_RESPONSE, parseReportContent } from "../../worker/domain/report-parse";
 import { buildReportPrompt } from "../../worker/domain/report-prompt";
 import { templateReportContent } from "../../worker/domain/report-template";
@@ -249,6 +249,18 @@ describe("displayUrlForAd", () => {
   it("shows spaces as underscores", () => {
     expect(displayUrlForAd("www.acme roofing co.com")).toBe("www.acme_roofing_co.com");
     expect(displayUrlForAd("www.acme.com")).toBe("www.acme.com");
+  });
+});
+
+describe("companyBesideName", () => {
+  it.each([
+    ["Ridge Line Roofing", "Ridge Line Roofing", ""],
+    ["Ridge Line Roofing", "  ridge line roofing ", ""],
+    ["Ridge Line Roofing", "", ""],
+    ["Ridge Line Roofing", null, ""],
+    ["Ridge Line Roofing", "Ridge Line LLC", "Ridge Line LLC"],
+  ])("%s with company %j shows %j beside the name", (name, company, shown) => {
+    expect(companyBesideName(name, company)).toBe(shown);
   });
 });
 

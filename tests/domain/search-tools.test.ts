@@ -33,6 +33,8 @@ describe("buildLocalServiceListings", () => {
       expect(l.address).toContain(location);
       expect(l.targetUrl).toMatch(/^https:\/\/www\.google\.com\/maps\/search\//);
       expect(l.hours_detail).toHaveLength(7);
+      // The fictional range only: a sample number never rings a real business.
+      expect(l.phone).toMatch(/^\(\d{3}\) 555-01\d{2}$/);
     }
     expect(new Set(listings.map((l) => l.title)).size).toBe(5);
   });

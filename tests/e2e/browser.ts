@@ -53,6 +53,11 @@ export function uniqueEmail(prefix = "user") {
 }
 
 /** Screenshots go to SHOTS_DIR when set (for looking at screens), never into the repo by default. */
+/** A search tool's own 'Search' button (the sidebar has a 'Search' group too). */
+export function searchButton(page: Page) {
+  return page.getByRole("main").getByRole("button", { name: "Search", exact: true });
+}
+
 export async function shot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });

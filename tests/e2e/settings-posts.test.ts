@@ -193,6 +193,12 @@ describe("Business Settings, the post generator and AI usage", () => {
     await page.locator(".usage-chart svg").waitFor();
     expect(await page.locator(".usage-chart-bar[height]:not([height=\"0\"])").count()).toBe(1);
     await shot(page, "usage-1280");
+    // The Tool column reads alike in both tables: left, like the text it holds.
+    const toolAlign = await page
+      .locator(".usage-table th")
+      .filter({ hasText: /^Tool$/ })
+      .evaluateAll((ths) => ths.map((th) => getComputedStyle(th).textAlign));
+    expect(toolAlign).toEqual(["left", "left"]);
 
     // ---- The same screens at 375 px.
     const { mobile, page: small } = await phone(context);
@@ -206,6 +212,9 @@ describe("Business Settings, the post generator and AI usage", () => {
       await small.locator(".spinner").first().waitFor({ state: "detached" }).catch(() => undefined);
       await shot(small, name);
     }
+    // The chart's day labels stay readable on a phone (the last page of the loop is /usage).
+    const labelPx = await small.locator(".usage-chart-labels").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(labelPx).toBeGreaterThanOrEqual(11);
     await small.goto("/tools/facebook-post-generator");
     await small.getByRole("button", { name: `Open ${title}` }).click();
     await small.getByRole("article", { name: "Facebook post preview" }).waitFor();

@@ -2,7 +2,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_STRIPE } from "./global-setup";
-import { E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { E2E_PASSWORD, launch, newPage, searchButton, shot, uniqueEmail } from "./browser";
 
 const WIDGET = "#fake-chat-widget";
 let browser: Browser;
@@ -123,24 +123,30 @@ describe("search tools", () => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await signUp(page);
       await page.goto("/tools/google-results");
-      await page.getByText("No Search Results Found").waitFor();
+      // A neutral start before the first search: what the tool does, not a failed search.
+      await page.getByRole("heading", { name: "See who ranks on Google" }).waitFor();
+      expect(await page.getByText("No Search Results Found").count()).toBe(0);
+      expect(await page.getByRole("main").getByRole("button", { name: "Try Restaurant" }).isVisible()).toBe(true);
       await shot(page, `google-results-empty-${width}`);
 
-      await page.getByRole("button", { name: "Search" }).click();
+      await searchButton(page).click();
       await page.getByText("Please enter both a keyword and location").waitFor();
 
       await page.getByLabel("Search Keyword").fill("plumber");
       await page.getByLabel("Location").fill("Austin, TX");
-      await page.getByRole("button", { name: "Search" }).click();
+      await searchButton(page).click();
       await page.getByRole("link", { name: "plumber in Austin, TX - Result 1" }).waitFor();
       expect(await page.getByText("Using Sample Data").count()).toBe(0);
       await shot(page, `google-results-live-${width}`);
 
       await page.getByLabel("Search Keyword").fill("plumber fail500");
-      await page.getByRole("button", { name: "Search" }).click();
+      await searchButton(page).click();
       await page.getByText("Using Sample Data").waitFor();
       await page.getByText("Unable to fetch results. Showing sample data instead.").waitFor();
       expect(await page.locator(".result-card").count()).toBe(5);
+      // A customer reads the spec's warning, never the provider's failure; every sample card says it is an example.
+      expect(await page.getByText(/SERP API|server/).count()).toBe(0);
+      expect(await page.locator(".result-card").getByText("Example", { exact: true }).count()).toBe(5);
       // The copy icon until copied, then the check mark only (the copy buttons' styles reach this page too).
       const copyLink = page.getByRole("button", { name: "Copy Link" }).first();
       expect([await copyLink.locator(".report-copy-idle").isVisible(), await copyLink.locator(".report-copy-done").isVisible()]).toEqual([true, false]);
@@ -152,7 +158,7 @@ describe("search tools", () => {
       await shot(page, `google-results-sample-${width}`);
 
       await page.getByLabel("Search Keyword").fill("empty");
-      await page.getByRole("button", { name: "Search" }).click();
+      await searchButton(page).click();
       await page.getByText("No results found for this keyword and location combination.", { exact: false }).waitFor();
       await page.getByRole("button", { name: "Try Restaurant" }).click();
       await page.getByRole("link", { name: /^Restaurant in Austin, TX - Result 1$/ }).waitFor();
@@ -168,11 +174,17 @@ describe("search tools", () => {
       await page.goto("/tools/google-ads-analyzer");
       expect(await page.getByLabel("Business Type").inputValue()).toBe("Coffee");
       expect(await page.getByLabel("Location").inputValue()).toBe("New York, NY, United States");
+      await page.getByRole("heading", { name: "See how local businesses show up on Google" }).waitFor();
+      expect(await page.getByText("No Local Services Found").count()).toBe(0);
       await shot(page, `local-services-empty-${width}`);
       await page.getByRole("button", { name: "Analyze" }).click();
       await page.getByText("Using Sample Data").waitFor();
       const cards = page.locator(".result-card");
       expect(await cards.count()).toBe(5);
+      // Nobody takes a sample for a business to call: each is tagged, each number is from the fictional 555-01xx range.
+      expect(await cards.getByText("Example", { exact: true }).count()).toBe(5);
+      const phones = await cards.locator(".result-card-facts").allTextContents();
+      expect(phones.map((t) => /\(\d{3}\) 555-01\d{2}/.test(t))).toEqual([true, true, true, true, true]);
       const first = cards.first();
       const title = (await first.locator(".result-card-title").textContent())!;
       const description = (await first.locator(".result-card-text").textContent())!;
@@ -196,6 +208,64 @@ describe("search tools", () => {
       await page.getByLabel("Business Type").fill("Plumber");
       await page.getByRole("button", { name: "Analyze" }).click();
       await page.getByText("Google Guaranteed").first().waitFor();
+      await context.close();
+    }
+  });
+});
+
+describe("a new customer's first minutes", () => {
+  it("is welcomed, finds the working tools on the dashboard and in the sidebar's Search group, and every page has one <title>", async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, width);
+      const titles = () => page.evaluate(() => Array.from(document.head.querySelectorAll("title"), (t) => t.textContent));
+      await signUp(page);
+      const welcome = await page.getByRole("heading", { level: 1 }).textContent();
+      expect(welcome).toMatch(/^Welcome, /);
+
+      const ready = page.getByRole("region", { name: /Ready to use/ });
+      const cards = ready.locator(".tool-card");
+      expect(await cards.locator("h3").allTextContents()).toEqual(["Facebook Post Generator", "Google Search Results", "Local Services Analyzer"]);
+      expect(await ready.getByText("Coming Soon", { exact: true }).count()).toBe(0);
+      expect(await page.getByRole("main").getByText("Coming Soon", { exact: true }).count()).toBe(5);
+      expect(await titles()).toEqual(["Dashboard · Porchlight"]);
+      await shot(page, `dashboard-new-user-${width}`);
+
+      await cards.filter({ hasText: "Google Search Results" }).getByRole("link", { name: "Open tool" }).click();
+      await page.waitForURL(/\/tools\/google-results$/);
+      await page.getByRole("heading", { level: 1, name: "Google Search Results" }).waitFor();
+      expect(await titles()).toEqual(["Google Search Results · Porchlight"]);
+
+      // The sidebar's Search group (after Content and Social) is open on a search tool and leads to the other one.
+      if (width < 500) await page.getByRole("button", { name: "Open menu" }).click();
+      const sidebar = page.locator("#app-sidebar");
+      const toggles = sidebar.locator(".nav-group-toggle");
+      expect(await toggles.allTextContents()).toEqual(["Content", "Social", "Search"]);
+      const search = sidebar.getByRole("button", { name: "Search", exact: true });
+      expect(await search.getAttribute("aria-expanded")).toBe("true");
+      if (width < 500) {
+        // The drawer slides in: shoot it once its transition has finished.
+        await sidebar.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+        await shot(page, `sidebar-search-group-${width}`);
+      }
+      await sidebar.getByRole("link", { name: "Local Services Analyzer" }).click();
+      await page.waitForURL(/\/tools\/google-ads-analyzer$/);
+      await page.getByRole("heading", { level: 1, name: "Google Local Services Analyzer" }).waitFor();
+      expect(await titles()).toEqual(["Google Local Services Analyzer · Porchlight"]);
+
+      // A placeholder names its tool and leads back.
+      await page.goto("/tools/citation-tracker");
+      await page.getByRole("heading", { level: 1, name: "Citation Tracker" }).waitFor();
+      await page.getByText("This tool will be implemented soon").waitFor();
+      expect(await titles()).toEqual(["Citation Tracker · Porchlight"]);
+      await shot(page, `placeholder-${width}`);
+      await page.getByRole("link", { name: "Back to Dashboard" }).click();
+      await page.waitForURL(/\/dashboard$/);
+
+      await page.goto("/usage");
+      await page.getByRole("heading", { level: 2, name: "Your usage" }).waitFor();
+      expect(await page.getByRole("heading", { name: "AI Usage", exact: true }).count()).toBe(1);
+      expect(await titles()).toEqual(["AI Usage · Porchlight"]);
+      await shot(page, `usage-new-user-${width}`);
       await context.close();
     }
   });

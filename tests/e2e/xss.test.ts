@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewReportInput } from "../../worker/domain/new-report";
 import { XSS_LINKS, XSS_MARKUP, XSS_SHORT, hostile } from "../fakes";
 import { accessToken, createReport, ensureAdmin, signIn, waitUntilReady } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, shot, uniqueEmail } from "./browser";
+import { baseUrl, E2E_PASSWORD, launch, searchButton, shot, uniqueEmail } from "./browser";
 
 type Mode = "csp-off" | "csp-on";
 
@@ -280,7 +280,7 @@ describe.each<Mode>(["csp-off", "csp-on"])("XSS payloads, with the page's CSP %s
     await page.goto("/tools/google-results");
     await page.getByLabel("Search Keyword").fill(SEARCH_KEYWORD);
     await page.getByLabel("Location").fill(SEARCH_LOCATION);
-    await page.getByRole("button", { name: "Search" }).click();
+    await searchButton(page).click();
     await page.locator(".result-card").first().waitFor();
     await expectInert(page, `${mode} live search results`, [XSS_SHORT, XSS_MARKUP.svg, XSS_MARKUP.breakout]);
     // The two script links are dropped; the three https results stay.
@@ -289,7 +289,7 @@ describe.each<Mode>(["csp-off", "csp-on"])("XSS payloads, with the page's CSP %s
     await shot(page, `xss-search-${width}`);
 
     await page.getByLabel("Search Keyword").fill(SAMPLE_KEYWORD);
-    await page.getByRole("button", { name: "Search" }).click();
+    await searchButton(page).click();
     await page.getByText("Using Sample Data").waitFor();
     await expectInert(page, `${mode} sample search results`, [SAMPLE_KEYWORD]);
 

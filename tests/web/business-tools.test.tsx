@@ -1,11 +1,13 @@
 // Business Settings, the post generator and the usage panel with stubbed API answers: states, the shared form
-// schema, the logo size check, the spec's retries and the preview's edit flow.
+// schema, the logo size check, the spec's retries and the preview's edit flow; the AI Usage page and the use still
+// being counted after a generation.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { GeneratedPost } from "../../worker/domain/facebook-post";
 import type { UsageResponse } from "../../worker/domain/usage-stats";
 import { ApiError } from "../../web/lib/api";
 import { generateWithRetries } from "../../web/queries/posts";
+import { USAGE_COUNTING_NOTE } from "../../web/queries/usage";
 import { fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const profile = { ...fakeProfile(fakeUser(), false), company_name: "Lakeside Plumbing", company_category: "Plumbing", company_location: "Madison, WI" };
@@ -140,7 +142,7 @@ describe("Facebook Post Generator", () => {
     let patched: unknown = null;
     stubFetch((url, init) => {
       if (url.includes("/api/profile")) return json({ profile, viewingAs: false });
-      if (url.includes("/api/posts/facebook")) return json({ post, notice: "AI is not configured on this server, so this post was written from a template." }, 201);
+      if (url.includes("/api/posts/facebook")) return json({ post, notice: "This post was written from a template because AI writing is unavailable right now." }, 201);
       if (url.includes("/api/posts/p1") && init.method === "PATCH") {
         patched = JSON.parse(String(init.body));
         return json({ post: { ...post, content: "Edited!", updated_at: "2026-11-23T09:05:00.000Z" } });
@@ -171,5 +173,88 @@ describe("Facebook Post Generator", () => {
     await screen.findByRole("heading", { name: "No Post Generated Yet" });
     fireEvent.click(screen.getByRole("button", { name: "Generate Facebook Post" }));
     expect((await screen.findAllByText("Please update your business profile first to generate more relevant content.")).length).toBeGreaterThan(0);
+  });
+});
+
+describe("AI Usage page", () => {
+  const usageOf = (totalUsage: number) =>
+    usage({
+      totalUsage,
+      totalTokens: totalUsage * 400,
+      totalCost: totalUsage * 0.0001,
+      usageByTool: totalUsage ? [{ tool_name: "Facebook Post Generator", count: totalUsage, tokens: totalUsage * 400, cost: totalUsage * 0.0001 }] : [],
+      recentLogs: totalUsage
+        ? [{ id: "l1", created_at: "2026-11-23T09:00:00Z", tool_name: "Facebook Post Generator", model: "m", total_tokens: 400, estimated_cost: 0.0001, tokens_estimated: false }]
+        : [],
+      daily: [
+        { day: "2026-11-22", count: 0, tokens: 0, cost: 0 },
+        { day: "2026-11-23", count: totalUsage, tokens: totalUsage * 400, cost: totalUsage * 0.0001 },
+      ],
+    });
+
+  /** Generates a post written by `source`, then opens /usage; `total` is what the usage API answers at each call. */
+  async function generateThenOpenUsage(source: GeneratedPost["source"], total: () => number) {
+    stubFetch((url) => {
+      if (url.includes("/api/usage")) return json(usageOf(total()));
+      if (url.includes("/api/profile")) return json({ profile, viewingAs: false });
+      if (url.includes("/api/posts/facebook")) return json({ post: { ...post, source }, notice: null }, 201);
+      return json({ posts: [] });
+    });
+    const { router } = renderApp("/tools/facebook-post-generator", signedIn());
+    await screen.findByText("Plumbing · Madison, WI");
+    fireEvent.click(screen.getByRole("button", { name: "Generate Sample Post" }));
+    await screen.findByRole("article", { name: "Facebook post preview" });
+    await router.navigate("/usage");
+    await screen.findByRole("heading", { level: 2, name: "Your usage" });
+  }
+
+  it("has one 'AI Usage' heading, the Tool column aligned alike in both tables, and axis labels as text", async () => {
+    stubFetch((url) => (url.includes("/api/usage") ? json(usageOf(2)) : json({ posts: [] })));
+    renderApp("/usage", signedIn());
+    expect(await screen.findByRole("heading", { level: 1, name: "AI Usage" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: "Your usage" })).toBeTruthy();
+    expect(screen.getAllByRole("heading", { name: "AI Usage" })).toHaveLength(1);
+    const toolHeads = screen.getAllByRole("columnheader", { name: "Tool" }) as HTMLTableCellElement[];
+    expect(toolHeads).toHaveLength(2);
+    // First column of Usage by Tool (left by position); second of Recent Activity (left as a text column).
+    expect(toolHeads[0]!.cellIndex).toBe(0);
+    expect(toolHeads[1]!.cellIndex).toBe(1);
+    expect(toolHeads[1]!.classList.contains("is-text")).toBe(true);
+    for (const n of ["Uses", "Tokens", "Cost"]) for (const th of screen.getAllByRole("columnheader", { name: n })) expect(th.classList.contains("is-text")).toBe(false);
+    expect(screen.getByText("Nov 22").closest("svg")).toBeNull();
+  });
+
+  it("says the latest use is still being counted after a generation, and refreshes once the queue has counted it", async () => {
+    let total = 1;
+    await generateThenOpenUsage("ai", () => total);
+    expect(await screen.findByText(USAGE_COUNTING_NOTE)).toBeTruthy();
+    total = 2; // the usage-events consumer has stored the row
+    await waitFor(() => expect(screen.queryByText(USAGE_COUNTING_NOTE)).toBeNull(), { timeout: 5000 });
+    expect(screen.getAllByText("800").length).toBeGreaterThan(0);
+  });
+
+  it("waits for nothing after a template post: it logs no use", async () => {
+    await generateThenOpenUsage("template", () => 1);
+    await screen.findAllByText("400");
+    expect(screen.queryByText(USAGE_COUNTING_NOTE)).toBeNull();
+  });
+});
+
+describe("Facebook Post Generator: topic and Advanced Options", () => {
+  it("says an empty topic gives a general post, and puts Special Instructions below the description", async () => {
+    stubFetch((url) => (url.includes("/api/profile") ? json({ profile, viewingAs: false }) : json({ posts: [] })));
+    renderApp("/tools/facebook-post-generator", signedIn());
+    await screen.findByText("Plumbing · Madison, WI");
+    const topic = screen.getByLabelText("What should the post be about?");
+    expect(screen.getByText(/No topic yet: you will get a general post about your business/)).toBeTruthy();
+    fireEvent.change(topic, { target: { value: "Our spring drain-cleaning special" } });
+    expect(screen.queryByText(/No topic yet/)).toBeNull();
+
+    expect(screen.queryByRole("textbox", { name: "Special Instructions" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Advanced Options" }));
+    const instructions = screen.getByRole("textbox", { name: "Special Instructions" });
+    expect(topic.compareDocumentPosition(instructions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const toggle = screen.getByRole("button", { name: "Advanced Options" });
+    expect(toggle.compareDocumentPosition(topic) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

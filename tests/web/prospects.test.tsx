@@ -103,6 +103,29 @@ describe("Prospects screen: title and empty states", () => {
     expect(screen.getByText("3 prospects created")).toBeTruthy();
   });
 
+  it("offers to clear a search that matched nothing when prospects exist, not to create the first one", async () => {
+    api({ list: (u) => (u.searchParams.get("q") ? page([], { all: 3 }) : page([prospect()], { all: 3 })) });
+    renderApp(PATH, admin());
+    await screen.findByText("3 prospects created");
+    const box = screen.getByRole("searchbox", { name: "Search prospects" }) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: "Plumbers" } });
+    await screen.findByText('No results found for "Plumbers". Try a different search term.');
+    expect(screen.queryByRole("button", { name: "Create Your First Prospect" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Clear search" }));
+    expect(box.value).toBe("");
+    expect(await screen.findByRole("link", { name: "View" })).toBeTruthy();
+  });
+
+  it("still offers 'Create Your First Prospect' for a search when there are no prospects at all", async () => {
+    api({ list: () => page([], { all: 0 }) });
+    renderApp(PATH, admin());
+    await screen.findByText("0 prospects created");
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search prospects" }), { target: { value: "Plumbers" } });
+    await screen.findByText('No results found for "Plumbers". Try a different search term.');
+    expect(screen.getByRole("button", { name: "Create Your First Prospect" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Clear search" })).toBeNull();
+  });
+
   it("shows 'Failed to load prospects: ' and the server's message when the list fails", async () => {
     stubFetch((url) =>
       url.startsWith("/api/prospects")

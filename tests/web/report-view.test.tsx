@@ -110,6 +110,18 @@ afterEach(() => {
 });
 
 describe("admin report view", () => {
+  it("leaves out the brackets when the company is the business's own name, on the report and the generating screen", () => {
+    const same = (status: AdminReportResponse["report"]["status"]) => {
+      const data = adminData({ status, content: status === "ready" ? undefined : null });
+      return { ...data, prospect: { ...data.prospect, company_name: " summit peak roofing " } };
+    };
+    const { unmount } = renderAdmin(same("ready"));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Report for Summit Peak Roofing");
+    unmount();
+    renderAdmin(same("queued"));
+    expect(screen.getByText("Building the SEO report for Summit Peak Roofing.")).toBeTruthy();
+  });
+
   it("shows the header, summary and every section in order", () => {
     renderAdmin(adminData());
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Report for Summit Peak Roofing (Summit Peak LLC)");
@@ -291,6 +303,14 @@ describe("shared report page", () => {
     expect(screen.queryByRole("button", { name: "Share Report" })).toBeNull();
     const init = fetch.mock.calls[0]![1] as RequestInit;
     expect(new Headers(init.headers).get("Authorization")).toBeNull();
+  });
+
+  it("shows no company line when the company only repeats the business's name", async () => {
+    const data = sharedData();
+    stubFetch((url) => (url === "/api/shared/reports/r-1" ? json({ ...data, prospect: { ...data.prospect, company_name: "Summit Peak Roofing" } }) : notFound()));
+    renderApp("/shared/reports/r-1", { ...signedIn(), user: null, session: null });
+    await screen.findByRole("heading", { level: 1, name: "Summit Peak Roofing" });
+    expect(screen.getAllByText("Summit Peak Roofing").filter((el) => el.classList.contains("shared-company"))).toHaveLength(0);
   });
 
   it("copies the ad for the prospect and reports the open with a beacon of this visit", async () => {

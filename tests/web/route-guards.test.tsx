@@ -1,5 +1,5 @@
 // Route guards: 'Loading...' while auth loads, /login without a user, admin-only routes, guest-only pages.
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeAuth, json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 
@@ -92,17 +92,43 @@ describe("route guards", () => {
 });
 
 describe("dashboard", () => {
-  it("shows the stat cards and the five coming-soon tools in two groups", async () => {
+  it("shows the stat cards, the working tools first, then the five coming-soon tools in two groups", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
     expect(screen.getByText("5")).toBeTruthy();
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
-    expect(main.querySelectorAll(".tool-card")).toHaveLength(5);
+    const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(["Ready to use3", "Content Tools2", "Social Media Tools3"]);
+    const ready = within(main).getByRole("region", { name: /Ready to use/ });
+    const links = within(ready).getAllByRole("link", { name: /Open tool/ });
+    expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
+      "Facebook Post Generator",
+      "Google Search Results",
+      "Local Services Analyzer",
+    ]);
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/tools/facebook-post-generator",
+      "/tools/google-results",
+      "/tools/google-ads-analyzer",
+    ]);
+    expect(within(ready).queryByText("Coming Soon")).toBeNull();
+    expect(main.querySelectorAll(".tool-card")).toHaveLength(8);
     expect(screen.getAllByText("Coming Soon")).toHaveLength(5);
     const buttons = Array.from(main.querySelectorAll<HTMLButtonElement>(".tool-card button"));
+    expect(buttons).toHaveLength(5);
     expect(buttons.every((b) => b.disabled)).toBe(true);
+  });
+
+  it("welcomes a user who just signed up, and welcomes back one who has been here before", async () => {
+    const auth = signedIn();
+    const fresh = { ...auth, user: { ...auth.user!, created_at: new Date().toISOString() } };
+    const { unmount } = renderApp("/dashboard", fresh);
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome, owner" })).toBeTruthy();
+    unmount();
+    renderApp("/dashboard", signedIn());
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, owner" })).toBeTruthy();
   });
 
   it("answers the reports lookup for admins without breaking the page", async () => {

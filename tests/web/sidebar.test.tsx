@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { Sidebar } from "../../web/components/sidebar";
 import { VIEW_AS_KEY, startViewAs } from "../../web/lib/view-as";
-import { hangingResponse, json, notFound, renderAt, signedIn, stubFetch } from "./helpers";
+import { hangingResponse, json, notFound, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
 
 function Where() {
   const location = useLocation();
@@ -94,6 +94,13 @@ describe("sidebar: admin section and labels", () => {
     expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/dashboard?view_as=user-9");
   });
 
+  it("lets a long email break before the '@' instead of cutting it, with the whole address on hover", () => {
+    renderSidebar("/dashboard", signedIn({ email: "operations.manager@ridgelineroofing-austin.test" }));
+    const email = screen.getByText("operations.manager@ridgelineroofing-austin.test");
+    expect(email.getAttribute("title")).toBe("operations.manager@ridgelineroofing-austin.test");
+    expect(email.querySelector("wbr")).toBeTruthy();
+  });
+
   it("signs out and goes to /login", async () => {
     const auth = signedIn();
     renderSidebar("/dashboard", auth);
@@ -133,6 +140,27 @@ describe("sidebar: tools", () => {
     }
   });
 
+  it("lists the two search tools in a Search group after Content and Social, open while on one of them", () => {
+    renderSidebar("/dashboard");
+    const tools = screen.getByRole("list", { name: "Tools" });
+    const groups = within(tools)
+      .getAllByRole("button")
+      .map((b) => b.textContent);
+    expect(groups).toEqual(["Content", "Social", "Search"]);
+    const search = screen.getByRole("button", { name: "Search" });
+    expect(search.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(search);
+    const list = document.getElementById(search.getAttribute("aria-controls")!)!;
+    expect(within(list).getByRole("link", { name: "Google Search Results" }).getAttribute("href")).toBe("/tools/google-results");
+    expect(within(list).getByRole("link", { name: "Local Services Analyzer" }).getAttribute("href")).toBe("/tools/google-ads-analyzer");
+  });
+
+  it.each(["/tools/google-results", "/tools/google-ads-analyzer"])("opens the Search group on %s", (path) => {
+    renderSidebar(path);
+    expect(screen.getByRole("button", { name: "Search" }).getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("button", { name: "Social" }).getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("marks the current page with aria-current", () => {
     renderSidebar("/settings/personal");
     expect(screen.getByRole("link", { name: "Business Settings" }).getAttribute("aria-current")).toBe("page");
@@ -168,6 +196,26 @@ describe("sidebar: AI Chat", () => {
     stubFetch(() => json({ reports: [{ id: "rep-42" }] }));
     renderSidebar("/dashboard", signedIn({ admin: true }));
     await waitFor(() => expect(aiChatLink()?.getAttribute("href")).toBe("/admin/prospect-chat/rep-42"));
+  });
+
+  it("follows the first report at once: created on New Report, AI Chat links to it without opening another page", async () => {
+    let created = false;
+    stubFetch((url, init) => {
+      if (url === "/api/reports" && init.method === "POST") {
+        created = true;
+        return json({ report: { id: "first-1", status: "draft" } }, 201);
+      }
+      if (url.startsWith("/api/reports?limit=1")) return json({ reports: created ? [{ id: "first-1" }] : [] });
+      return json({ reports: [] });
+    });
+    renderApp("/admin/new-report", signedIn({ admin: true }));
+    await screen.findByRole("heading", { name: "Create New Report" });
+    await waitFor(() => expect(screen.getByTestId("ai-chat-text")).toBeTruthy());
+    fireEvent.change(screen.getByLabelText(/Business Name/), { target: { value: "Summit Peak Roofing" } });
+    fireEvent.change(screen.getByLabelText(/Business Location/), { target: { value: "Austin, TX" } });
+    fireEvent.change(screen.getByLabelText(/Target Keyword/), { target: { value: "roof repair" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Only" }));
+    await waitFor(() => expect(aiChatLink()?.getAttribute("href")).toBe("/admin/prospect-chat/first-1"));
   });
 
   it("links to the open chat while on a chat route", async () => {

@@ -10,14 +10,15 @@ const noBilling = { checkout: { monthly: null, annual: null }, portal: null, sub
 function search(keyword: string, location: string) {
   fireEvent.change(screen.getByLabelText("Search Keyword"), { target: { value: keyword } });
   fireEvent.change(screen.getByLabelText("Location"), { target: { value: location } });
-  fireEvent.click(screen.getByRole("button", { name: "Search" }));
+  // The page's own button (the sidebar has a 'Search' group too).
+  fireEvent.click(within(screen.getByRole("main")).getByRole("button", { name: "Search" }));
 }
 
 describe("Google Search Results", () => {
   it("asks for both fields before calling the server", async () => {
     const fetch = stubFetch(() => json(noBilling));
     renderApp("/tools/google-results", signedIn());
-    await screen.findByText("No Search Results Found");
+    await screen.findByText("See who ranks on Google");
     search("plumber", " ");
     expect(await screen.findByText("Please enter both a keyword and location")).toBeTruthy();
     expect(fetch.mock.calls.some(([u]) => String(u).includes("google-results"))).toBe(false);
@@ -31,11 +32,14 @@ describe("Google Search Results", () => {
         : json(noBilling),
     );
     renderApp("/tools/google-results", signedIn());
-    await screen.findByText("No Search Results Found");
+    await screen.findByText("See who ranks on Google");
     search("plumber", "Austin");
     expect(await screen.findByText("Using Sample Data")).toBeTruthy();
-    expect(screen.getByText("Request timed out after 15 seconds")).toBeTruthy();
+    expect(screen.getByText("Unable to fetch results. Showing sample data instead.")).toBeTruthy();
+    // Why the live search failed is the operator's business: a customer never reads server details.
+    expect(screen.queryByText("Request timed out after 15 seconds")).toBeNull();
     expect(screen.getAllByRole("button", { name: "Copy Title" })).toHaveLength(5);
+    expect(screen.getAllByText("Example")).toHaveLength(5);
     const called = fetch.mock.calls.map(([u]) => String(u)).find((u) => u.includes("google-results"))!;
     expect(new URL(called, "http://localhost").searchParams.get("keyword")).toBe("plumber");
   });
@@ -55,7 +59,7 @@ describe("Google Search Results", () => {
       });
     });
     renderApp("/tools/google-results", signedIn());
-    await screen.findByText("No Search Results Found");
+    await screen.findByText("See who ranks on Google");
     search("zzz", "Austin");
     await screen.findByText(/No results found for this keyword and location combination/);
     fireEvent.click(screen.getByRole("button", { name: "Try Restaurant" }));
@@ -67,10 +71,27 @@ describe("Google Search Results", () => {
       url.includes("google-results") ? json({ error: { code: "internal_error", message: "Server down" } }, 500) : json(noBilling),
     );
     renderApp("/tools/google-results", signedIn());
-    await screen.findByText("No Search Results Found");
+    await screen.findByText("See who ranks on Google");
     search("plumber", "Austin");
     expect(await screen.findByText("Server down")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});
+
+describe("Google Search Results for an admin", () => {
+  it("shows the operator why the live search failed, under the same banner", async () => {
+    const results = buildSampleSearchResults({ keyword: "plumber", location: "Austin" });
+    stubFetch((url) =>
+      url.includes("google-results")
+        ? json({ results, sample: true, warning: "Unable to fetch results. Showing sample data instead.", error: "Request timed out after 15 seconds", message: null, cached: false })
+        : url.startsWith("/api/reports")
+          ? json({ reports: [] })
+          : json(noBilling),
+    );
+    renderApp("/tools/google-results", signedIn({ admin: true }));
+    await screen.findByText("See who ranks on Google");
+    search("plumber", "Austin");
+    expect(await screen.findByText("Request timed out after 15 seconds")).toBeTruthy();
   });
 });
 
@@ -78,7 +99,7 @@ describe("Subscription Plans", () => {
   it("explains that billing is not set up instead of linking nowhere", async () => {
     stubFetch(() => json(noBilling));
     renderApp("/subscription", signedIn());
-    const notSetUp = await screen.findAllByText(/Billing is not set up on this server yet/);
+    const notSetUp = await screen.findAllByText(/Online subscriptions are not open yet/);
     expect(notSetUp.length).toBeGreaterThan(0);
     expect((screen.getByRole("button", { name: "Subscribe Now" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole("link", { name: "Subscribe Now" })).toBeNull();

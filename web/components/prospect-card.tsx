@@ -8,6 +8,7 @@ import { formatCreated } from "../lib/format-date";
 import { buttonClass } from "./button";
 import { ReportStatusBadge } from "./report-status";
 import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "./icons";
+import { companyBesideName } from "../../worker/domain/report-format";
 
 /** Phones are stored as digits with a country prefix; a US number reads better grouped. */
 export function formatPhone(digits: string): string {
@@ -26,7 +27,7 @@ type Props = {
 export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDelete }: Props) {
   const tagId = useId();
   const reportId = p.report?.id;
-  const showCompany = p.company_name && p.company_name !== p.name;
+  const company = companyBesideName(p.name, p.company_name);
   return (
     <article className="card prospect-card" aria-busy={saving || undefined} aria-labelledby={`${tagId}-name`}>
       <header className="prospect-card-head">
@@ -35,7 +36,7 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
             {p.name}
           </h3>
           {/* Imports set the company name to the name; it is shown once then. */}
-          {showCompany ? <p className="prospect-company">{p.company_name}</p> : null}
+          {company ? <p className="prospect-company">{company}</p> : null}
         </div>
         <button
           type="button"

@@ -6,6 +6,8 @@ import { useAuth } from "../lib/auth";
 export function LoadingScreen({ fullscreen = false }: { fullscreen?: boolean }) {
   return (
     <div className={fullscreen ? "loading-screen is-fullscreen" : "loading-screen"} role="status" aria-live="polite">
+      {/* Full screen, nothing else is shown: the page's own <title> is not there yet. */}
+      {fullscreen ? <title>Porchlight</title> : null}
       <span className="spinner" aria-hidden="true" />
       <span>Loading...</span>
     </div>
@@ -37,6 +39,14 @@ export function GuestOnly({ children, hold = false }: { children?: ReactNode; ho
   const { loading, user } = useAuth();
   if (hold) return children ?? <Outlet />;
   if (loading) return <LoadingScreen fullscreen />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) {
+    // The dashboard's code may still be on its way (right after sign-up): say so instead of a blank screen.
+    return (
+      <>
+        <Navigate to="/dashboard" replace />
+        <LoadingScreen fullscreen />
+      </>
+    );
+  }
   return children ?? <Outlet />;
 }

@@ -1,7 +1,7 @@
 // The public shared report's markup (spec part 2 §2): rendered to HTML by the worker and by the SPA alike.
 // Pure: no hooks, no DOM, no router. Interactivity (copy, overview scrolling, print, view beacons) is
 // attached by web/shared-report/main.ts through the data-* attributes set here.
-import { formatLongUsDate } from "../../worker/domain/report-format";
+import { companyBesideName, formatLongUsDate } from "../../worker/domain/report-format";
 import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
 import { rankingLabel } from "../../worker/domain/seo-potential";
 import { BrandMark } from "./brand";
@@ -88,6 +88,7 @@ function Sender({ sender }: { sender: SharedReportResponse["sender"] }) {
 
 function Hero({ data, printable }: { data: SharedReportResponse; printable: boolean }) {
   const { report, prospect, sender } = data;
+  const company = companyBesideName(prospect.name, prospect.company_name);
   return (
     <header className="shared-hero">
       <div className="shared-hero-inner">
@@ -103,7 +104,7 @@ function Hero({ data, printable }: { data: SharedReportResponse; printable: bool
         </div>
         <p className="shared-eyebrow">SEO &amp; Marketing Report</p>
         <h1 className="shared-name">{prospect.name}</h1>
-        {prospect.company_name ? <p className="shared-company">{prospect.company_name}</p> : null}
+        {company ? <p className="shared-company">{company}</p> : null}
         <ul className="shared-facts">
           {prospect.keyword ? (
             <li>

@@ -3,7 +3,7 @@ import { useId, useState, type ComponentType, type ReactNode } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../lib/auth";
 import { useAiChatTarget } from "../lib/newest-report";
-import { GROUP_LABELS, TOOLS, type Tool, type ToolGroup } from "../lib/tools";
+import { GROUP_LABELS, SIDEBAR_GROUPS, TOOLS, type Tool, type ToolGroup } from "../lib/tools";
 import { clearViewAs, dashboardPath, useViewAs } from "../lib/view-as";
 import { Badge } from "./badge";
 import { Brand } from "./brand";
@@ -20,16 +20,17 @@ import {
   EyeIcon,
   FileTextIcon,
   LogOutIcon,
+  SearchIcon,
   ShareIcon,
   TrendingUpIcon,
   UsersIcon,
 } from "./icons";
 import { CompanyLogo } from "./company-logo";
+import { EmailText } from "./email-text";
 
 type IconComponent = ComponentType<{ size?: "sm" | "md" }>;
 
-const GROUP_ICONS: Record<ToolGroup, IconComponent> = { content: FileTextIcon, social: ShareIcon };
-const FORCED_OPEN: Partial<Record<ToolGroup, string>> = { social: "/tools/facebook-post-generator" };
+const GROUP_ICONS: Record<ToolGroup, IconComponent> = { content: FileTextIcon, social: ShareIcon, search: SearchIcon };
 
 type SidebarProps = {
   /** Phone drawer state; on desktop the sidebar is always shown. */
@@ -92,7 +93,7 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
         </ul>
 
         <NavSection title="Tools">
-          {(["content", "social"] as const).map((group) => (
+          {SIDEBAR_GROUPS.map((group) => (
             <li key={group}>
               <ToolGroupNav group={group} onNavigate={onNavigate} />
             </li>
@@ -153,8 +154,8 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
           className="avatar"
         />
         <div className="sidebar-user">
-          <p className="sidebar-email" title={email}>
-            {email}
+          <p>
+            <EmailText className="sidebar-email" email={email} />
           </p>
           {viewAs ? (
             <p className="sidebar-role">
@@ -214,7 +215,8 @@ function ToolGroupNav({ group, onNavigate }: { group: ToolGroup; onNavigate?: ()
   const { pathname } = useLocation();
   const [toggled, setToggled] = useState(false);
   const listId = useId();
-  const forced = FORCED_OPEN[group] === pathname;
+  // A group is open while one of its tools is the page (spec §2: Social on the Facebook Post Generator).
+  const forced = TOOLS.some((t) => t.group === group && t.available && t.path === pathname);
   const expanded = forced || toggled;
   const Icon = GROUP_ICONS[group];
   return (

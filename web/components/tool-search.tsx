@@ -2,6 +2,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { ZodType } from "zod";
 import { Alert, RetryAlert } from "./alert";
+import { Badge } from "./badge";
 import { Button } from "./button";
 import { SearchIcon } from "./icons";
 import { TextField } from "./text-field";
@@ -90,25 +91,31 @@ export function SampleDataBanner({ warning, detail }: { warning: string; detail?
   );
 }
 
-/** One result: a small media slot, the link line, the title, the text, facts and the copy buttons. */
+/**
+ * One result: a small media slot, the link line, the title, the text, facts and the copy buttons. A sample
+ * result carries an 'Example' tag, so nobody takes it for a real business to call.
+ */
 export function ResultCard({
   media,
   eyebrow,
   title,
   children,
   actions,
+  sample = false,
 }: {
   media: ReactNode;
   eyebrow: ReactNode;
   title: ReactNode;
   children?: ReactNode;
   actions: ReactNode;
+  sample?: boolean;
 }) {
   return (
     <li className="card result-card">
       <div className="result-card-head">
         <span className="result-card-media">{media}</span>
         <p className="result-card-eyebrow">{eyebrow}</p>
+        {sample ? <Badge tone="view">Example</Badge> : null}
       </div>
       <h3 className="result-card-title">{title}</h3>
       {children}
@@ -118,24 +125,28 @@ export function ResultCard({
 }
 
 /**
- * What a tool page shows under its form: the failure with a retry, 'Searching...' while the first answer
- * is on its way, the results, or the empty state (before any search, and when nothing was found).
+ * What a tool page shows under its form: a neutral start (what the tool does) until a search has run, the
+ * failure with a retry, 'Searching...' while the first answer is on its way, the results, or the empty state
+ * when a search found nothing.
  */
 export function ToolResultState({
   query,
   started,
   hasResults,
   results,
+  start,
   empty,
 }: {
   query: { isError: boolean; isPending: boolean; error: Error | null; refetch: () => unknown };
   started: boolean;
   hasResults: boolean;
   results: () => ReactNode;
+  start: ReactNode;
   empty: ReactNode;
 }) {
+  if (!started) return start;
   if (query.isError) return <RetryAlert message={query.error?.message ?? null} onRetry={() => void query.refetch()} />;
-  if (query.isPending && started) {
+  if (query.isPending) {
     return (
       <p className="loading-screen" role="status">
         <span className="spinner" aria-hidden="true" />

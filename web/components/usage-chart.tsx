@@ -4,14 +4,16 @@ import type { DailyUsage } from "../../worker/domain/usage-stats";
 
 const W = 600;
 const H = 160;
-const PAD = { top: 12, right: 8, bottom: 22, left: 8 };
+const PAD = { top: 12, right: 8, bottom: 6, left: 8 };
 
 function shortDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 }
 
 export function UsageChart({ days }: { days: DailyUsage[] }) {
-  const maxTokens = Math.max(1, ...days.map((d) => d.tokens));
+  const peakTokens = Math.max(0, ...days.map((d) => d.tokens));
+  // Bars are scaled to at least 1 so an empty month draws no bars (and divides by nothing).
+  const maxTokens = Math.max(1, peakTokens);
   const maxCost = Math.max(...days.map((d) => d.cost));
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
@@ -34,7 +36,7 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
         <span className="usage-chart-title">Last {days.length} days</span>
         <span className="usage-chart-legend">
           <span className="usage-chart-item">
-            <span className="usage-key is-tokens" aria-hidden="true" /> Tokens (peak {maxTokens.toLocaleString("en-US")})
+            <span className="usage-key is-tokens" aria-hidden="true" /> Tokens (peak {peakTokens.toLocaleString("en-US")})
           </span>
           <span className="usage-chart-item">
             <span className="usage-key is-cost" aria-hidden="true" /> Cost (peak {formatCost(maxCost)})
@@ -64,17 +66,14 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
           );
         })}
         {maxCost > 0 ? <polyline className="usage-chart-line" points={costPoints} /> : null}
-        {first ? (
-          <text className="usage-chart-label" x={PAD.left} y={H - 6}>
-            {shortDay(first.day)}
-          </text>
-        ) : null}
-        {last ? (
-          <text className="usage-chart-label" x={W - PAD.right} y={H - 6} textAnchor="end">
-            {shortDay(last.day)}
-          </text>
-        ) : null}
       </svg>
+      {/* The axis labels are HTML, not SVG text: SVG text shrinks with the chart and is unreadable on phones. */}
+      {first && last ? (
+        <p className="usage-chart-labels" aria-hidden="true">
+          <span>{shortDay(first.day)}</span>
+          <span>{shortDay(last.day)}</span>
+        </p>
+      ) : null}
     </figure>
   );
 }

@@ -1,6 +1,5 @@
 // The AI usage panel (spec part 2 §2): Tool Uses, Total Tokens, Estimated Cost, Usage by Tool, Recent Activity,
 // the footnote, spend against the monthly budget, and (on /usage) the 30-day chart.
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { formatCost } from "../../worker/domain/usage-cost";
 import {
@@ -14,7 +13,7 @@ import {
 } from "../../worker/domain/usage-stats";
 import { formatDateTime } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
-import { usageQuery } from "../queries/usage";
+import { USAGE_COUNTING_NOTE, useUsage } from "../queries/usage";
 import { Alert, RetryAlert } from "./alert";
 import { ClockIcon, SparklesIcon, TrendingUpIcon } from "./icons";
 import { Placeholder } from "./placeholder";
@@ -23,14 +22,23 @@ import { UsageChart } from "./usage-chart";
 
 const tokens = (n: number) => n.toLocaleString("en-US");
 
-export function UsagePanel({ withChart = false, withLink = false }: { withChart?: boolean; withLink?: boolean }) {
+/** `title`: the panel's heading; /usage names it apart from its own page title. */
+export function UsagePanel({
+  withChart = false,
+  withLink = false,
+  title = "AI Usage",
+}: {
+  withChart?: boolean;
+  withLink?: boolean;
+  title?: string;
+}) {
   const viewAs = useViewAs();
-  const query = useQuery(usageQuery(viewAs?.viewingUserId ?? null));
+  const { query, counting } = useUsage(viewAs?.viewingUserId ?? null);
   return (
     <section className="section usage-panel" aria-labelledby="usage-title" aria-busy={query.isPending || undefined}>
       <div className="usage-panel-head">
         <h2 className="section-title" id="usage-title">
-          AI Usage
+          {title}
         </h2>
         {withLink ? (
           <Link to="/usage" className="usage-link">
@@ -45,7 +53,14 @@ export function UsagePanel({ withChart = false, withLink = false }: { withChart?
       ) : query.isError ? (
         <RetryAlert message={USAGE_LOAD_FAILED} onRetry={() => void query.refetch()} />
       ) : (
-        <UsageBody stats={query.data.stats} withChart={withChart} />
+        <>
+          {counting ? (
+            <p className="usage-counting" role="status">
+              <span className="spinner" aria-hidden="true" /> {USAGE_COUNTING_NOTE}
+            </p>
+          ) : null}
+          <UsageBody stats={query.data.stats} withChart={withChart} />
+        </>
       )}
     </section>
   );
@@ -119,6 +134,9 @@ function BudgetMeter({ budget }: { budget: BudgetState }) {
   );
 }
 
+/** Columns that hold numbers (right-aligned); every other column is text and stays left. */
+const NUMBER_COLUMNS = new Set(["Uses", "Tokens", "Cost"]);
+
 /** A titled table that turns into stacked rows on phones (each cell labelled by its column). */
 export function UsageTable({ title, head, rows }: { title: string; head: string[]; rows: (string | number)[][] }) {
   return (
@@ -128,8 +146,8 @@ export function UsageTable({ title, head, rows }: { title: string; head: string[
         <table className="usage-table">
           <thead>
             <tr>
-              {head.map((h) => (
-                <th key={h} scope="col">
+              {head.map((h, j) => (
+                <th key={h} scope="col" className={j > 0 && !NUMBER_COLUMNS.has(h) ? "is-text" : undefined}>
                   {h}
                 </th>
               ))}
@@ -139,7 +157,7 @@ export function UsageTable({ title, head, rows }: { title: string; head: string[
             {rows.map((row, i) => (
               <tr key={i}>
                 {row.map((cell, j) => (
-                  <td key={j} data-label={head[j]}>
+                  <td key={j} data-label={head[j]} className={j > 0 && !NUMBER_COLUMNS.has(head[j]!) ? "is-text" : undefined}>
                     {cell}
                   </td>
                 ))}

@@ -1,5 +1,5 @@
-// The tool catalogue shared by the sidebar and the dashboard (names and groups from spec §2).
-export type ToolGroup = "content" | "social";
+// The tool catalogue shared by the sidebar, the dashboard and the placeholder pages (names and groups from spec §2).
+export type ToolGroup = "content" | "social" | "search";
 
 export type Tool = {
   name: string;
@@ -55,29 +55,59 @@ export const TOOLS: readonly Tool[] = [
     blurb: "Short scripts for job-site walkthroughs, tips and customer stories.",
     available: false,
   },
+  // Spec part 2 §2 has the two search tools but no menu entry for them: a customer must be able to find them.
+  {
+    name: "Google Search Results",
+    path: "/tools/google-results",
+    group: "search",
+    blurb: "See the top Google results for a keyword in your area, and copy what you need.",
+    available: true,
+  },
+  {
+    name: "Local Services Analyzer",
+    path: "/tools/google-ads-analyzer",
+    group: "search",
+    blurb: "See how local businesses present themselves on Google, and borrow what works.",
+    available: true,
+  },
 ];
 
 export const GROUP_LABELS: Record<ToolGroup, { sidebar: string; dashboard: string }> = {
   content: { sidebar: "Content", dashboard: "Content Tools" },
   social: { sidebar: "Social", dashboard: "Social Media Tools" },
+  search: { sidebar: "Search", dashboard: "Search Tools" },
 };
 
-/** The dashboard shows the coming-soon tools: Content Tools (2) and Social Media Tools (3). */
-export const DASHBOARD_TOOLS = TOOLS.filter((t) => !t.available);
+/** The sidebar's Tools groups, in order: the spec's two, then Search. */
+export const SIDEBAR_GROUPS: readonly ToolGroup[] = ["content", "social", "search"];
+
+/** The tools that work, first on the dashboard in a group of their own (each tool joins as it ships). */
+export const WORKING_TOOLS = TOOLS.filter((t) => t.available);
+/** The spec's two dashboard groups, coming-soon tools only: Content Tools (2) and Social Media Tools (3). */
+export const COMING_SOON_GROUPS: readonly ToolGroup[] = ["content", "social"];
+export const DASHBOARD_TOOLS = TOOLS.filter((t) => !t.available && COMING_SOON_GROUPS.includes(t.group));
 /** 'count of tools' on the dashboard (spec §9: 5). */
 export const DASHBOARD_TOOL_COUNT = DASHBOARD_TOOLS.length;
 
-/** The routes that show only 'This tool will be implemented soon' (spec §2 route table). */
-export const PLACEHOLDER_TOOL_PATHS = [
-  "/tools/local-rank-tracker",
-  "/tools/local-search-grid",
-  "/tools/citation-tracker",
-  "/tools/gbp-audit",
-  "/tools/local-search-audit",
-  "/tools/gmb-post-scheduler",
-  "/tools/gmb-post-generator",
-  "/tools/social-plan",
-  "/tools/social-post-generator",
-  "/tools/video-script-generator",
-  "/integrations",
-] as const;
+/** The routes that show only 'This tool will be implemented soon' (spec §2 route table), with the name each page shows as its title. */
+export const PLACEHOLDER_TOOLS = {
+  "/tools/local-rank-tracker": "Local Rank Tracker",
+  "/tools/local-search-grid": "Local Search Grid",
+  "/tools/citation-tracker": "Citation Tracker",
+  "/tools/gbp-audit": "GBP Audit",
+  "/tools/local-search-audit": "Local Search Audit",
+  "/tools/gmb-post-scheduler": "GMB Post Scheduler",
+  "/tools/gmb-post-generator": "GMB Post Generator",
+  "/tools/social-plan": "Social Plan",
+  "/tools/social-post-generator": "Social Post Generator",
+  "/tools/video-script-generator": "Video Script Generator",
+  "/integrations": "Integrations",
+} as const satisfies Record<string, string>;
+
+export const PLACEHOLDER_TOOL_PATHS = Object.keys(PLACEHOLDER_TOOLS) as (keyof typeof PLACEHOLDER_TOOLS)[];
+
+/** The name a placeholder page shows for its path (a trailing slash or letter case do not matter). */
+export function placeholderToolName(pathname: string): string {
+  const key = pathname.toLowerCase().replace(/\/+$/, "") as keyof typeof PLACEHOLDER_TOOLS;
+  return PLACEHOLDER_TOOLS[key] ?? "Coming soon";
+}

@@ -15,7 +15,7 @@ import {
 import { Alert } from "../components/alert";
 import { Button, buttonClass } from "../components/button";
 import { GeneratingScreen } from "../components/report-generating";
-import { ArrowLeftIcon } from "../components/icons";
+import { BackLink } from "../components/back-link";
 import { TextField } from "../components/text-field";
 import { ApiError } from "../lib/api";
 import { useCreateReport } from "../queries/reports";
@@ -130,10 +130,7 @@ export default function NewReportPage() {
   return (
     <div className="report-page new-report">
       <title>Create New Report · Porchlight</title>
-      <Link to={CANCEL_PATH} className="report-back">
-        <ArrowLeftIcon size="sm" />
-        Back to Prospects
-      </Link>
+      <BackLink to={CANCEL_PATH}>Back to Prospects</BackLink>
       <header className="page-header">
         <div>
           <p className="page-eyebrow">Reports</p>

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { CHAT_TEXT } from "../../worker/domain/chat";
+import { companyBesideName } from "../../worker/domain/report-format";
 import { Badge } from "../components/badge";
 import { Button, buttonClass } from "../components/button";
 import { ChatError } from "../components/chat/chat-error";
@@ -27,6 +28,7 @@ export default function AdminProspectChatPage() {
   if (query.isPending) {
     return (
       <div className="chat-page is-dark">
+        <title>AI Chat · Porchlight</title>
         <LoadingScreen />
       </div>
     );
@@ -35,6 +37,7 @@ export default function AdminProspectChatPage() {
     const message = query.error instanceof ApiError && query.error.status > 0 && query.error.status < 500 ? query.error.message : CHAT_TEXT.loadFailed;
     return (
       <div className="chat-page is-dark">
+        <title>AI Chat · Porchlight</title>
         <ChatError
           title={message}
           note="Open a prospect's chat from its card on the Prospects screen."
@@ -75,7 +78,7 @@ function AdminChat({ id, data }: { id: string; data: AdminChatData }) {
   const [copied, flashCopied] = useFlag(LINK_COPIED_MS);
   const toggle = (p: Panel) => setPanel((current) => (current === p ? "none" : p));
   const { prospect } = data;
-  const facts = [prospect.company_name !== prospect.name ? prospect.company_name : "", prospect.keyword, prospect.area].filter(Boolean);
+  const facts = [companyBesideName(prospect.name, prospect.company_name), prospect.keyword, prospect.area].filter(Boolean);
 
   function reset() {
     voice.stop();
@@ -88,6 +91,7 @@ function AdminChat({ id, data }: { id: string; data: AdminChatData }) {
 
   return (
     <div className="chat-page is-dark">
+      <title>{`AI Chat: ${prospect.name} · Porchlight`}</title>
       <header className="chat-head">
         <Link to={REPORTS_PATH} className="chat-back" aria-label="Back to Reports">
           <ArrowLeftIcon />

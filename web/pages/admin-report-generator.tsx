@@ -30,12 +30,11 @@ import {
   exportProspectsCsv,
   flattenPages,
   importProspects,
-  prospectKeys,
   prospectListQuery,
   useDeleteProspect,
   useUpdateProspectTag,
 } from "../queries/prospects";
-import { useLiveReportStatuses } from "../queries/reports";
+import { refreshAfterReportsChange, reportKeys, useLiveReportStatuses } from "../queries/reports";
 import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import "../admin.css";
@@ -67,7 +66,7 @@ export default function ProspectsPage() {
   const forbidden = listQuery.error instanceof ApiError && listQuery.error.code === "admin_required";
   const listError = listQuery.error ? `Failed to load prospects: ${errorMessage(listQuery.error)}` : null;
   const status = forbidden ? "forbidden" : listQuery.data ? "ready" : listQuery.isError ? "error" : "loading";
-  const reload = () => void client.invalidateQueries({ queryKey: prospectKeys.all });
+  const reload = () => void refreshAfterReportsChange(client);
   // Report generation (issue 4): live statuses for the listed reports, and "Generate all reports".
   const listedReports = useMemo(
     () =>
@@ -200,7 +199,11 @@ export default function ProspectsPage() {
     if (!deleteTarget) return;
     setActionError(null);
     deleteMutation.mutate(deleteTarget.id, {
-      onSuccess: () => showSuccess("Prospect deleted successfully"),
+      onSuccess: () => {
+        showSuccess("Prospect deleted successfully");
+        // The deleted report may have been the one the sidebar's AI Chat points at.
+        void client.invalidateQueries({ queryKey: reportKeys.newest });
+      },
       onError: (err) => setActionError(`Failed to delete prospect: ${errorMessage(err)}`),
       onSettled: () => setDeleteTarget(null),
     });
@@ -338,10 +341,17 @@ export default function ProspectsPage() {
           <p className="placeholder-text">
             {searching ? `No results found for "${q}". Try a different search term.` : "No prospects have been created yet."}
           </p>
-          <Button variant="primary" onClick={openForm} disabled={readOnly}>
-            <PlusIcon size="sm" />
-            Create Your First Prospect
-          </Button>
+          {searching && all > 0 ? (
+            // Prospects exist, the search just matched none of them: the way out is clearing it.
+            <Button variant="secondary" onClick={() => setSearch("")}>
+              Clear search
+            </Button>
+          ) : (
+            <Button variant="primary" onClick={openForm} disabled={readOnly}>
+              <PlusIcon size="sm" />
+              Create Your First Prospect
+            </Button>
+          )}
         </Placeholder>
       ) : (
         <>

@@ -6,7 +6,8 @@ import { canRegenerate, JOB_KIND_LABEL, JOB_KINDS, type JobKind, type ReportJob 
 import { AdminAccessRequired } from "../components/admin-access-required";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
-import { ArrowLeftIcon, CheckCircleIcon, SparklesIcon } from "../components/icons";
+import { BackLink } from "../components/back-link";
+import { CheckCircleIcon, SparklesIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { ReportStatusBadge } from "../components/report-status";
 import { Segmented } from "../components/segmented";
@@ -72,10 +73,7 @@ export default function ReportJobsPage() {
       <title>Jobs · Porchlight</title>
       <header className="page-header">
         <div>
-          <Link to="/admin/report-generator" className="report-back">
-            <ArrowLeftIcon size="sm" />
-            Back to Prospects
-          </Link>
+          <BackLink to="/admin/report-generator">Back to Prospects</BackLink>
           <p className="page-eyebrow">Admin · Prospects</p>
           <h1 className="page-title">Jobs</h1>
           <p className="page-subtitle">Reports being generated, reports that failed, and reports on template content.</p>

@@ -1,6 +1,7 @@
 // /admin/reports/:id: the admin report view (spec part 2 §2) — loading, error, generating with live progress, loaded.
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
+import { BackLink } from "../components/back-link";
 import type { AdminReportResponse } from "../../worker/domain/report-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
 import { Alert } from "../components/alert";
@@ -21,7 +22,7 @@ import { ReportSections } from "../components/report-sections";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { adminReportQuery, isNotFound } from "../queries/reports";
-import { AI_NOT_CONFIGURED_REASON } from "../../worker/domain/report-format";
+import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../worker/domain/report-format";
 import "../report.css";
 
 export const LOAD_FAILED = "Failed to load report. Please try again later.";
@@ -42,13 +43,8 @@ export function useAdminReport(id: string | undefined): State {
   return { phase: "loading" };
 }
 
-function BackLink() {
-  return (
-    <Link to={REPORTS_PATH} className="report-back">
-      <ArrowLeftIcon size="sm" />
-      Back to Reports
-    </Link>
-  );
+function BackToReports() {
+  return <BackLink to={REPORTS_PATH}>Back to Reports</BackLink>;
 }
 
 function TemplateNotice({ data }: { data: AdminReportResponse }) {
@@ -98,15 +94,16 @@ function Summary({ data }: { data: AdminReportResponse }) {
 
 export function AdminReportView({ data }: { data: AdminReportResponse }) {
   const { report, prospect } = data;
+  const company = companyBesideName(prospect.name, prospect.company_name);
   const [copied, flashCopied] = useFlag(LINK_COPIED_MS);
   useCopyButtons();
 
   if (report.status !== "ready" || !report.content) {
     return (
       <div className="report-page">
-        <BackLink />
+        <BackToReports />
         <GeneratingScreen
-          intro={`Building the SEO report for ${prospect.name}${prospect.company_name ? ` (${prospect.company_name})` : ""}.`}
+          intro={`Building the SEO report for ${prospect.name}${company ? ` (${company})` : ""}.`}
           progress={{
             status: report.status,
             attempts: report.attempts,
@@ -124,13 +121,13 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
   return (
     <div className="report-page">
       <title>{`Report for ${prospect.name} · Porchlight`}</title>
-      <BackLink />
+      <BackToReports />
       <header className="report-header">
         <div className="report-header-text">
           <p className="page-eyebrow">SEO Report</p>
           <h1 className="page-title">
             Report for {prospect.name}
-            {prospect.company_name ? <span className="report-company"> ({prospect.company_name})</span> : null}
+            {company ? <span className="report-company"> ({company})</span> : null}
           </h1>
         </div>
         <div className="report-header-actions">

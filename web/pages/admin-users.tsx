@@ -5,6 +5,7 @@ import { AdminAccessRequired, ReturnToAdminButton } from "../components/admin-ac
 import { ExternalLinkIcon, UsersIcon } from "../components/icons";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
+import { EmailText } from "../components/email-text";
 import { Button } from "../components/button";
 import { SearchField } from "../components/search-field";
 import { ViewAsModal } from "../components/view-as-modal";
@@ -167,9 +168,7 @@ export default function UsersPage() {
                         <span className="avatar" aria-hidden="true">
                           {email.charAt(0)}
                         </span>
-                        <span className="user-email" title={email}>
-                          {email}
-                        </span>
+                        <EmailText className="user-email" email={email} />
                         {isMe ? (
                           <span className="user-you">
                             <Badge tone="view">You</Badge>

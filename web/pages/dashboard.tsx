@@ -1,18 +1,26 @@
-// /dashboard: welcome, admin-view banner, three stat cards and the coming-soon tool cards (spec §2 Dashboard).
+// /dashboard: welcome, admin-view banner, three stat cards, the tools that work, then the coming-soon tool cards (spec §2 Dashboard).
 import { StatCard } from "../components/stat-card";
 import type { ComponentType } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
 import { Badge } from "../components/badge";
-import { Button } from "../components/button";
-import { ClockIcon, LightbulbIcon, ToolboxIcon } from "../components/icons";
+import { Button, buttonClass } from "../components/button";
+import { ArrowRightIcon, ClockIcon, LightbulbIcon, ToolboxIcon } from "../components/icons";
 import { ToolIcon } from "../components/tool-icon";
 import { useAuth } from "../lib/auth";
-import { DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, type ToolGroup } from "../lib/tools";
+import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, WORKING_TOOLS, type Tool } from "../lib/tools";
 import { clearViewAs, useViewAs } from "../lib/view-as";
 
+/** An account this young has just signed up: it is welcomed, not welcomed back. */
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
+function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean {
+  const created = createdAt ? Date.parse(createdAt) : NaN;
+  return Number.isFinite(created) && now - created < NEW_ACCOUNT_MS;
+}
+
 const STATS: { value: string; label: string; icon: ComponentType }[] = [
-  { value: String(DASHBOARD_TOOL_COUNT), label: "Marketing tools", icon: ToolboxIcon },
+  { value: String(DASHBOARD_TOOL_COUNT), label: "Tools coming soon", icon: ToolboxIcon },
   { value: "500+", label: "Content ideas", icon: LightbulbIcon },
   { value: "10+ hrs", label: "Saved weekly", icon: ClockIcon },
 ];
@@ -24,7 +32,8 @@ export default function DashboardPage() {
 
   const viewedName = viewAs ? viewAs.viewingUserDetails.company_name || viewAs.viewingUserEmail || "Unknown Company" : null;
   const ownName = profile?.company_name || user?.email?.split("@")[0] || "";
-  const greeting = viewAs ? `${viewedName}'s dashboard` : ownName ? `Welcome back, ${ownName}` : "Welcome back";
+  const welcome = isNewAccount(user?.created_at) ? "Welcome" : "Welcome back";
+  const greeting = viewAs ? `${viewedName}'s dashboard` : ownName ? `${welcome}, ${ownName}` : welcome;
 
   return (
     <>
@@ -57,7 +66,7 @@ export default function DashboardPage() {
           <p className="page-eyebrow">Dashboard</p>
           <h1 className="page-title">{greeting}</h1>
           <p className="page-subtitle">
-            Your AI marketing toolkit for local home-service businesses. New tools are rolling out — here's what's coming.
+            Your AI marketing toolkit for local home-service businesses. Start with the tools below; more are on the way.
           </p>
         </div>
       </header>
@@ -68,35 +77,57 @@ export default function DashboardPage() {
         ))}
       </section>
 
-      {(["content", "social"] as ToolGroup[]).map((group) => {
-        const tools = DASHBOARD_TOOLS.filter((t) => t.group === group);
-        const headingId = `tools-${group}`;
-        return (
-          <section className="section" key={group} aria-labelledby={headingId}>
-            <h2 className="section-title" id={headingId}>
-              {GROUP_LABELS[group].dashboard}
-              <span className="section-count">{tools.length}</span>
-            </h2>
-            <div className="tool-grid">
-              {tools.map((tool) => (
-                  <article className="card tool-card" key={tool.path}>
-                    <div className="tool-card-head">
-                      <span className="tool-icon">
-                        <ToolIcon path={tool.path} />
-                      </span>
-                      <Badge tone="soon">Coming Soon</Badge>
-                    </div>
-                    <h3 className="tool-card-title">{tool.name}</h3>
-                    <p className="tool-card-text">{tool.blurb}</p>
-                    <Button variant="secondary" disabled>
-                      Open tool
-                    </Button>
-                  </article>
-              ))}
-            </div>
-          </section>
-        );
-      })}
+      <ToolSection id="tools-ready" title="Ready to use" tools={WORKING_TOOLS} />
+      {COMING_SOON_GROUPS.map((group) => (
+        <ToolSection
+          key={group}
+          id={`tools-${group}`}
+          title={GROUP_LABELS[group].dashboard}
+          tools={DASHBOARD_TOOLS.filter((t) => t.group === group)}
+        />
+      ))}
     </>
+  );
+}
+
+function ToolSection({ id, title, tools }: { id: string; title: string; tools: readonly Tool[] }) {
+  return (
+    <section className="section" aria-labelledby={id}>
+      <h2 className="section-title" id={id}>
+        {title}
+        <span className="section-count">{tools.length}</span>
+      </h2>
+      <div className="tool-grid">
+        {tools.map((tool) => (
+          <ToolCard key={tool.path} tool={tool} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** A working tool opens from its card; a coming-soon one carries the tag and a disabled button (spec §2). */
+function ToolCard({ tool }: { tool: Tool }) {
+  return (
+    <article className="card tool-card">
+      <div className="tool-card-head">
+        <span className="tool-icon">
+          <ToolIcon path={tool.path} />
+        </span>
+        {!tool.available ? <Badge tone="soon">Coming Soon</Badge> : tool.isNew ? <Badge tone="new">New</Badge> : null}
+      </div>
+      <h3 className="tool-card-title">{tool.name}</h3>
+      <p className="tool-card-text">{tool.blurb}</p>
+      {tool.available ? (
+        <Link className={buttonClass("primary")} to={tool.path}>
+          Open tool
+          <ArrowRightIcon size="sm" />
+        </Link>
+      ) : (
+        <Button variant="secondary" disabled>
+          Open tool
+        </Button>
+      )}
+    </article>
   );
 }

@@ -35,6 +35,9 @@ import "../tools.css";
 
 const TYPE_ICONS = { promotional: MegaphoneIcon, educational: BookIcon, engagement: ChatIcon, story: ThumbsUpIcon, event: CalendarIcon };
 
+/** Said while the topic is empty: Generate still works, and writes a general post. */
+const GENERAL_POST_HINT = "No topic yet: you will get a general post about your business. Name an offer, a job or a season to make it specific.";
+
 type Options = Required<PostRequestInput>;
 const DEFAULTS: Options = {
   description: "",
@@ -139,7 +142,7 @@ export default function FacebookPostGeneratorPage() {
               })}
             </div>
 
-            <button type="button" className="fb-advanced-toggle" aria-expanded={advanced} aria-controls="fb-advanced" onClick={() => setAdvanced(!advanced)}>
+            <button type="button" className="fb-advanced-toggle" aria-expanded={advanced} aria-controls="fb-advanced fb-instructions-field" onClick={() => setAdvanced(!advanced)}>
               <ChevronRightIcon className="chevron" size="sm" />
               Advanced Options
             </button>
@@ -166,20 +169,6 @@ export default function FacebookPostGeneratorPage() {
                 <input type="checkbox" checked={options.includeEmoji} onChange={(e) => set("includeEmoji", e.target.checked)} />
                 Include emoji
               </label>
-              <div className="field fb-wide">
-                <label className="field-label" htmlFor="fb-instructions">
-                  Special Instructions
-                </label>
-                <textarea
-                  id="fb-instructions"
-                  className="input new-report-textarea"
-                  rows={3}
-                  maxLength={1000}
-                  value={options.specialInstructions}
-                  onChange={(e) => set("specialInstructions", e.target.value)}
-                  placeholder="e.g. Mention our 10-year warranty"
-                />
-              </div>
             </div>
 
             <div className="field">
@@ -194,6 +183,27 @@ export default function FacebookPostGeneratorPage() {
                 value={options.description}
                 onChange={(e) => set("description", e.target.value)}
                 placeholder="e.g. Our spring roof inspection special: free inspection with any repair booked this month."
+                aria-describedby={options.description.trim() ? undefined : `${descriptionId}-hint`}
+              />
+              {options.description.trim() ? null : (
+                <p className="field-hint" id={`${descriptionId}-hint`}>
+                  {GENERAL_POST_HINT}
+                </p>
+              )}
+            </div>
+            {/* An advanced option, but it refines the description: it sits below it (toggle above, per spec §2). */}
+            <div className="field" id="fb-instructions-field" hidden={!advanced}>
+              <label className="field-label" htmlFor="fb-instructions">
+                Special Instructions
+              </label>
+              <textarea
+                id="fb-instructions"
+                className="input new-report-textarea"
+                rows={3}
+                maxLength={1000}
+                value={options.specialInstructions}
+                onChange={(e) => set("specialInstructions", e.target.value)}
+                placeholder="e.g. Mention our 10-year warranty"
               />
             </div>
             <Button variant="primary" block busy={generate.isPending} disabled={readOnly} onClick={() => void run(options)}>

@@ -71,9 +71,20 @@ export default function GoogleAdsAnalyzerPage() {
             </ol>
           </section>
         )}
+        start={
+          <Placeholder icon={StoreIcon} title="See how local businesses show up on Google">
+            <p className="placeholder-text">
+              Enter a business type and a location, then analyze how the top local listings present themselves: names,
+              ratings, badges and descriptions to learn from.
+            </p>
+            <Button variant="primary" onClick={tryRestaurant}>
+              Try Restaurant
+            </Button>
+          </Placeholder>
+        }
         empty={
           <Placeholder icon={StoreIcon} title="No Local Services Found">
-            <p className="placeholder-text">Enter a business type and a location, then analyze the local listings for them.</p>
+            <p className="placeholder-text">No listings for this business type and location. Try a different search.</p>
             <Button variant="primary" onClick={tryRestaurant}>
               Try Restaurant
             </Button>
@@ -87,6 +98,7 @@ export default function GoogleAdsAnalyzerPage() {
 function ListingCard({ listing, sample }: { listing: LocalServiceListing; sample: boolean }) {
   return (
     <ResultCard
+      sample={sample}
       media={<span className="result-position">{listing.position}</span>}
       eyebrow={
         <>

@@ -6,8 +6,16 @@ import { SearchIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { CopyButton } from "../components/report-copy-button";
 import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../components/tool-search";
+import { useAuth } from "../lib/auth";
+import { useViewAs } from "../lib/view-as";
 import { googleResultsQuery } from "../queries/tools";
-import { GoogleResultsQuery, LOCAL_SERVICES_DEFAULTS, TRY_RESTAURANT, type SearchResult } from "../../worker/domain/search-tools";
+import {
+  GoogleResultsQuery,
+  LOCAL_SERVICES_DEFAULTS,
+  NO_RESULTS_MESSAGE,
+  TRY_RESTAURANT,
+  type SearchResult,
+} from "../../worker/domain/search-tools";
 import "../search-tools.css";
 
 export default function GoogleResultsPage() {
@@ -15,6 +23,9 @@ export default function GoogleResultsPage() {
   const [initial, setInitial] = useState({ first: "", location: "" });
   const query = useQuery({ ...googleResultsQuery(search ?? { keyword: "", location: "" }), enabled: search !== null });
   const data = query.data;
+  const { isAdmin } = useAuth();
+  const viewAs = useViewAs();
+  const operator = isAdmin && !viewAs;
 
   function tryRestaurant() {
     const next = { keyword: TRY_RESTAURANT, location: search?.location || LOCAL_SERVICES_DEFAULTS.location };
@@ -50,19 +61,31 @@ export default function GoogleResultsPage() {
         hasResults={Boolean(data?.results.length)}
         results={() => (
           <section aria-label="Search results">
-            {data!.sample && data!.warning ? <SampleDataBanner warning={data!.warning} detail={data!.error} /> : null}
+            {data!.sample && data!.warning ? (
+              // Why the live search failed is for the operator (an admin); a customer reads the spec's warning only.
+              <SampleDataBanner warning={data!.warning} detail={operator ? data!.error : null} />
+            ) : null}
             <ol className="tool-results">
               {data!.results.map((r) => (
-                <SearchResultCard key={`${r.position}-${r.link}`} result={r} />
+                <SearchResultCard key={`${r.position}-${r.link}`} result={r} sample={data!.sample} />
               ))}
             </ol>
           </section>
         )}
+        start={
+          <Placeholder icon={SearchIcon} title="See who ranks on Google">
+            <p className="placeholder-text">
+              Enter a keyword and a location to see the top Google results for them, with titles, snippets and links ready to
+              copy.
+            </p>
+            <Button variant="primary" onClick={tryRestaurant}>
+              Try Restaurant
+            </Button>
+          </Placeholder>
+        }
         empty={
           <Placeholder icon={SearchIcon} title="No Search Results Found">
-            <p className="placeholder-text">
-              {data?.message ?? "Enter a keyword and a location to see the top Google results for them."}
-            </p>
+            <p className="placeholder-text">{data?.message ?? NO_RESULTS_MESSAGE}</p>
             <Button variant="primary" onClick={tryRestaurant}>
               Try Restaurant
             </Button>
@@ -77,10 +100,11 @@ function sameSearch(a: GoogleResultsQuery, b: GoogleResultsQuery) {
   return a.keyword === b.keyword && a.location === b.location;
 }
 
-function SearchResultCard({ result }: { result: SearchResult }) {
+function SearchResultCard({ result, sample }: { result: SearchResult; sample: boolean }) {
   const [iconFailed, setIconFailed] = useState(false);
   return (
     <ResultCard
+      sample={sample}
       media={
         result.favicon && !iconFailed ? (
           <img src={result.favicon} alt="" width={18} height={18} loading="lazy" onError={() => setIconFailed(true)} />

@@ -20,6 +20,7 @@ export default function SharedChatPage() {
   const query = useQuery(sharedChatQuery(id));
   return (
     <div className="public-frame chat-public">
+      <title>{query.data ? `Chat with ${query.data.prospect.name} · Porchlight` : "Chat · Porchlight"}</title>
       {query.isPending ? <LoadingScreen /> : null}
       {query.isError ? (
         <ChatError

@@ -20,16 +20,17 @@ import {
 import "../plans.css";
 import "../search-tools.css";
 
-const FEATURES = [
-  "Every AI marketing tool in Porchlight",
-  "Facebook posts, SEO reports and search tools",
-  "Unlimited prospects and shared report links",
-  "Your business profile on every generated post",
+/** Only what a subscriber (a business, not an agency admin) gets: prospects and SEO reports are admin tools. */
+const SUBSCRIBER_FEATURES = [
+  "The Facebook Post Generator, with your business profile on every post",
+  "Google Search Results and the Local Services Analyzer",
+  "Your AI usage and its cost, on the AI Usage page",
+  "Each new tool as it ships, at no extra cost",
 ];
 
 const BENEFITS = [
   { icon: SparklesIcon, title: "All the AI tools", text: "Every current tool and each new one as it ships, with no add-ons to buy." },
-  { icon: ClockIcon, title: "Hours back every week", text: "Posts, reports and research that used to take evenings now take minutes." },
+  { icon: ClockIcon, title: "Hours back every week", text: "Posts and local research that used to take evenings now take minutes." },
   { icon: ShieldIcon, title: "Secure billing", text: "Payments are handled by our card payment provider; we never see your card number." },
 ];
 
@@ -92,7 +93,7 @@ export default function SubscriptionPage() {
             <small> / {interval === "year" ? "year" : "month"}</small>
           </p>
           <ul className="plan-features">
-            {FEATURES.map((f) => (
+            {SUBSCRIBER_FEATURES.map((f) => (
               <li key={f}>
                 <CheckCircleIcon size="sm" />
                 {f}
@@ -134,7 +135,7 @@ export default function SubscriptionPage() {
                     : "Your subscription is active."
                   : current
                     ? `Your last subscription is ${current.status.replace(/_/g, " ")}.`
-                    : "You are not subscribed yet. Subscribe to unlock every tool."}
+                    : "You are not subscribed yet."}
               </p>
             </>
           )}

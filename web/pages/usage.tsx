@@ -39,7 +39,8 @@ export default function UsagePage() {
           <p className="page-subtitle">How often the AI tools ran, how many tokens they used and what that cost.</p>
         </div>
       </header>
-      <UsagePanel withChart />
+      {/* The page is titled 'AI Usage': the panel is named apart from it. */}
+      <UsagePanel withChart title="Your usage" />
       {isAdmin && !viewAs ? <AllUsersSection /> : null}
     </>
   );

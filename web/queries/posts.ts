@@ -10,6 +10,7 @@ import {
 } from "../../worker/domain/facebook-post";
 import { API_TIMEOUT_MS, ApiError } from "../lib/api";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
+import { notePendingUse, readUsageBaseline, usageBaseline } from "./usage";
 
 export function postsQuery(viewAsId: string | null) {
   return queryOptions({
@@ -49,10 +50,14 @@ export async function generateWithRetries(
 export function useGeneratePost(onRetry: (attempt: number) => void) {
   const client = useQueryClient();
   return useMutation({
+    // The total before this use, so the usage screens can tell when the queue has counted it (read alongside,
+    // never in front of, the generation).
+    onMutate: () => readUsageBaseline(client),
     mutationFn: (input: PostRequestInput) => generateWithRetries(input, onRetry),
-    onSuccess: () => {
+    onSuccess: (data) => {
       void client.invalidateQueries({ queryKey: ["posts"] });
-      void client.invalidateQueries({ queryKey: ["usage"] });
+      // Only an AI-written post logs a use; a template one leaves the numbers as they are.
+      notePendingUse(client, data.post.source === "ai" ? usageBaseline(client) : null);
     },
   });
 }

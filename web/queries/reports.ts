@@ -1,5 +1,5 @@
 // Reports: the admin report and the shared report (polled until ready), live statuses, generate all, create.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { PENDING_STATUSES, asReportStatus } from "../../worker/domain/report-status";
 import type { ReportStatusItem, SharedReportResponse } from "../../worker/domain/report-view";
 import { API_TIMEOUT_MS, ApiError } from "../lib/api";
@@ -103,6 +103,17 @@ export function useLiveReportStatuses(
 }
 const EMPTY: ReadonlyMap<string, LiveStatus> = new Map();
 
+/**
+ * After reports were created or deleted: the prospects lists and the sidebar's newest-report lookup are read
+ * again, so AI Chat follows the first report at once (it is otherwise asked once per sign-in).
+ */
+export function refreshAfterReportsChange(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: prospectKeys.all }),
+    client.invalidateQueries({ queryKey: reportKeys.newest }),
+  ]);
+}
+
 /** "Generate all reports": queues every report not generated yet, then the list is read again. */
 export function useGenerateAllReports() {
   const client = useQueryClient();
@@ -118,7 +129,7 @@ export function useCreateReport() {
   return useMutation({
     mutationFn: (body: Parameters<typeof api.api.reports.$post>[0]["json"]) =>
       unwrap(api.api.reports.$post({ json: body }, withInit({ timeoutMs: API_TIMEOUT_MS }))),
-    onSuccess: () => client.invalidateQueries({ queryKey: prospectKeys.all }),
+    onSuccess: () => refreshAfterReportsChange(client),
   });
 }
 

@@ -4,7 +4,7 @@
 export const SELF_SERVICE_PLAN = { name: "Self Service", monthly: 97, annual: 970 } as const;
 /** Spec §8 checkout alert. */
 export const CHECKOUT_ERROR = "There was an error redirecting to checkout. Please try again.";
-export const BILLING_NOT_CONFIGURED = "Billing is not set up on this server yet, so subscriptions cannot be started here.";
+export const BILLING_NOT_CONFIGURED = "Online subscriptions are not open yet, so subscribing here is unavailable right now.";
 
 export type BillingInterval = "month" | "year";
 

@@ -27,7 +27,8 @@ export const SEND_FAILED_NOTICE_MS = 3_000;
 export type FallbackReason = "not_configured" | "ai_failed" | "daily_cap" | "session";
 
 export const FALLBACK_REASON_TEXT: Record<FallbackReason, string> = {
-  not_configured: "No AI service is configured, so replies come from the local fallback system.",
+  // Read by prospects on the public chat too: what happened in their terms, not how the server is set up.
+  not_configured: "AI replies are unavailable right now, so replies come from the local fallback system.",
   ai_failed: CHAT_TEXT.fallbackNotice,
   daily_cap: "This chat has reached its daily AI limit, so replies come from the local fallback system until tomorrow.",
   session: "Replies in this chat come from the local fallback system.",

@@ -21,3 +21,12 @@ export function formatLongUsDate(iso: string): string {
   const date = new Date(sqliteUtc);
   return Number.isNaN(date.getTime()) ? "" : LONG_US_DATE.format(date);
 }
+
+/**
+ * The company shown beside a prospect's name ('Report for {name}' with the company in brackets), or "" when
+ * there is none or it only repeats the name: "Ridge Line Roofing (Ridge Line Roofing)" says nothing twice.
+ */
+export function companyBesideName(name: string, company: string | null | undefined): string {
+  const shown = company?.trim() ?? "";
+  return shown && shown.toLowerCase() !== name.trim().toLowerCase() ? shown : "";
+}

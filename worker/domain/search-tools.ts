@@ -172,7 +172,8 @@ export function buildLocalServiceListings(input: LocalServicesQuery): LocalServi
     const rating = Math.round((4 + random()) * 10) / 10;
     const reviews = between(12, 480);
     const years = between(2, 30);
-    const phone = `(${between(201, 989)}) ${between(200, 999)}-${String(between(0, 9999)).padStart(4, "0")}`;
+    // 555-0100 to 555-0199 is reserved for fiction: a sample number can never ring a real business.
+    const phone = `(${between(201, 989)}) 555-01${String(between(0, 99)).padStart(2, "0")}`;
     const address = `${between(10, 9800)} ${STREETS[between(0, STREETS.length - 1)]}, ${location}`;
     const opens = trade ? between(6, 8) : between(6, 10);
     const closes = trade ? between(17, 20) : between(18, 23);

@@ -24,8 +24,8 @@ import type { Env, UsageEventMessage } from "../env";
 export const DEFAULT_POST_MODEL = "google/gemini-2.5-flash-lite";
 /** The server gives up before the client's first 15-second attempt does, so the client hears why. */
 export const POST_SERVER_TIMEOUT_MS = 12_000;
-/** Shown on a template post when no AI key is configured. */
-export const TEMPLATE_NOTICE = "AI is not configured on this server, so this post was written from a template.";
+/** Shown on a template post when no AI key is configured: in the customer's terms, never the server's set-up. */
+export const TEMPLATE_NOTICE = "This post was written from a template because AI writing is unavailable right now.";
 
 export type PostOutcome =
   | { ok: true; post: ParsedPost; source: "ai" | "template"; notice: string | null }

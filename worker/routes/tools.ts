@@ -44,7 +44,8 @@ export const toolRoutes = new Hono<AppEnv>()
       message: null,
       cached: false,
     });
-    if (!c.env.SERPAPI_KEY) return c.json(sample("Web search is not configured on this server."));
+    // No search key: the customer sees the spec's warning only, never how the server is set up.
+    if (!c.env.SERPAPI_KEY) return c.json(sample(null));
 
     const db = getDb(c.env);
     const key = searchCacheKey(query);
