@@ -2,7 +2,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { signStripePayload } from "../../worker/billing/stripe-signature";
+import { signStripePayload } from "../../worker/providers/stripe";
 import { api, BASE, signUp } from "./helpers";
 
 const SECRET = "whsec_test_secret";

@@ -1,7 +1,7 @@
 // Queries for the prospect chat: the report + prospect it talks about, visitor conversations and their turns, leads.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { countEventQuery, countInWindow, currentCountQuery, type Limit } from "./rate-limits";
+import { countEventQuery, type Limit } from "./rate-limits";
 import { chatMessages, chatSessions, prospects, seoReports } from "./schema";
 
 
@@ -35,19 +35,10 @@ export type ChatSubject = NonNullable<Awaited<ReturnType<typeof getChatSubject>>
 /** A visitor's conversation as a reply needs it: who, and where the lead question stands. */
 export type VisitorSession = { reportId: string; visitorId: string; answerCount: number; leadAskedAt: string | null };
 
-/**
- * Everything a public message needs before the AI is called, in one D1 round trip: both rate-limit
- * counts, the report and prospect, the report's spend today and the visitor's conversation so far.
- */
-export async function readPublicChatState(
-  db: Db,
-  input: { reportId: string; visitorId: string; ipLimit: Limit; reportLimit: Limit; spendKey: string; spendWindowSeconds: number },
-) {
-  const [ip, report, subject, spend, session] = await db.batch([
-    countEventQuery(db, input.ipLimit),
-    countEventQuery(db, input.reportLimit),
+/** The report and prospect a public message talks about and the visitor's conversation so far: one round trip, nothing counted. */
+export async function readPublicChatState(db: Db, input: { reportId: string; visitorId: string }) {
+  const [subject, session] = await db.batch([
     subjectQuery(db, input.reportId),
-    currentCountQuery(db, input.spendKey),
     db
       .select({ answerCount: chatSessions.answerCount, leadAskedAt: chatSessions.leadAskedAt })
       .from(chatSessions)
@@ -55,10 +46,7 @@ export async function readPublicChatState(
       .limit(1),
   ]);
   return {
-    ipCount: ip[0]?.count ?? 1,
-    reportCount: report[0]?.count ?? 1,
     subject: subject[0] ?? null,
-    spend: countInWindow(spend[0], input.spendWindowSeconds),
     session: {
       reportId: input.reportId,
       visitorId: input.visitorId,
@@ -66,6 +54,12 @@ export async function readPublicChatState(
       leadAskedAt: session[0]?.leadAskedAt ?? null,
     } satisfies VisitorSession,
   };
+}
+
+/** Counts one public message against the address limit and, for a turn the AI will answer, the report's: one round trip. */
+export async function countPublicChatMessage(db: Db, ipLimit: Limit, reportLimit: Limit | null) {
+  const [ip, report] = await db.batch([countEventQuery(db, ipLimit), ...(reportLimit ? [countEventQuery(db, reportLimit)] : [])]);
+  return { ipCount: ip[0]?.count ?? 1, reportCount: report?.[0]?.count ?? 0 };
 }
 
 export type SavedTurn = {

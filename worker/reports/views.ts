@@ -1,5 +1,5 @@
 // Turns report and prospect rows into the JSON the admin and shared endpoints send.
-import { aiConfigured } from "../ai/client";
+import { aiConfigured } from "../providers/ai";
 import type { Db } from "../db/client";
 import type { ProspectRow } from "../db/prospects";
 import { getAgencySender, getReportWithProspect, type ReportListRow, type ReportRow } from "../db/reports";

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requireUser } from "../auth/middleware";
-import { StripeEvent, verifyStripeSignature } from "../billing/stripe-signature";
+import { StripeEvent, verifyStripeSignature } from "../providers/stripe";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser, type SubscriptionChange } from "../db/billing";

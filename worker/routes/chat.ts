@@ -2,9 +2,10 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requireAdmin, requireUser } from "../auth/middleware";
-import { aiConfigured } from "../ai/client";
+import { aiConfigured } from "../providers/ai";
 import { chatBootstrap, loadSubject, readChatRequest } from "../chat/load";
 import { chatProspect, replyResponse, subjectQuestions } from "../chat/reply";
+import { userPayer } from "../metering/meter";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { listConversations } from "../db/chat";
@@ -52,14 +53,18 @@ export const chatRoutes = new Hono<AppEnv>()
     const loaded = await loadSubject(c, "admin");
     if ("error" in loaded) return loaded.error;
     const fallback = !aiConfigured(c.env) ? "not_configured" : body.data.fallback ? "session" : null;
+    const db = getDb(c.env);
+    const adminId = c.get("caller").id;
     return replyResponse(c, {
-      db: getDb(c.env),
+      db,
       subject: loaded.subject,
       turns: body.data.messages,
       audience: "admin",
-      userId: c.get("caller").id,
+      userId: adminId,
       fallback,
       session: null,
+      // Admin work on prospects is charged to the admin who asked.
+      payer: fallback ? { kind: "user", userId: adminId, allowanceUsd: null } : await userPayer(c.env, db, adminId),
     });
   })
 

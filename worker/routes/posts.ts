@@ -17,6 +17,7 @@ import {
 import { apiError, ErrorCode } from "../errors";
 import { generatePost } from "../posts/generate";
 import { validate } from "../validate";
+import { log } from "../log";
 
 const POST_NOT_FOUND = "Post not found";
 
@@ -52,7 +53,7 @@ export const postRoutes = new Hono<AppEnv>()
     };
     const outcome = await generatePost(c.env, userId, business, req, (event) => {
       // Logging never fails a generation; it finishes after the answer when the runtime allows.
-      const sent = c.env.USAGE_EVENTS.send(event).catch((error) => console.error("usage-events send failed", event.event_id, error));
+      const sent = c.env.USAGE_EVENTS.send(event).catch((error) => log.error("usage-events send failed", { eventId: event.event_id }, error));
       try {
         c.executionCtx.waitUntil(sent);
       } catch {

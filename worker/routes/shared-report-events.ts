@@ -15,6 +15,7 @@ import {
   countsForStatus,
   isLinkPreviewer,
 } from "../domain/report-events";
+import { log } from "../log";
 
 const MAX_ID_LENGTH = 64;
 
@@ -84,7 +85,7 @@ export const sharedReportEventRoutes = new Hono<AppEnv>().post(
       outcome = await handleBeacon(c);
     } catch (error) {
       // A beacon must never surface an error to the page; the failure is logged for us.
-      console.error(`[${c.get("requestId")}] report beacon failed`, error);
+      log.error("report beacon failed", {}, error);
       outcome = "error";
     }
     return answer(c, outcome);

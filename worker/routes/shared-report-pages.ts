@@ -24,6 +24,7 @@ import {
 import { sharedPageAssets } from "../reports/shared-page-assets";
 import { appOrigin, loadSharedReport } from "../reports/views";
 import { SHARED_PAGE_CSP, renderNotFoundPage, renderSharedReportPage } from "../ssr/shared-report-page";
+import { log } from "../log";
 
 const MAX_ID_LENGTH = 64;
 const HTML_TYPE = "text/html; charset=utf-8";
@@ -104,7 +105,7 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
       const stored = new Response(page.html, {
         headers: { "Content-Type": HTML_TYPE, "Cache-Control": `public, max-age=${SHARED_REPORT_EDGE_TTL_SECONDS}` },
       });
-      waitUntil(c, cache.put(key, stored).catch((error) => console.warn("shared page cache put failed", error)));
+      waitUntil(c, cache.put(key, stored).catch((error) => log.warn("shared page cache put failed", {}, error)));
       memoizePage(key, page.html);
     }
     return c.body(page.html, 200, {
