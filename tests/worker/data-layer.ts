@@ -21,7 +21,7 @@ import { addToWindow, clearKey, countEvent, currentCount, uncountEvent } from ".
 import { claimReport, createProspectWithReport, getReportWithProspect, markQueued, reportStatuses } from "../../worker/db/reports";
 import { insertUsageEvents } from "../../worker/db/usage";
 import { getAllUsage, getUserUsageStats } from "../../worker/db/usage-stats";
-import { createUserWithProfile, findUserByEmail } from "../../worker/db/users";
+import { createUserWithProfile, findUserByEmail, updateUser } from "../../worker/db/users";
 import { prospectSearchText } from "../../worker/domain/prospect-rules";
 import type { UsageEventMessage } from "../../worker/env";
 
@@ -241,6 +241,9 @@ export function dataLayerSuite(driver: string, database: () => Db) {
       const run = token();
       const user = await newUser(db, run);
       expect((await findUserByEmail(db, user.email.toUpperCase()))?.id).toBe(user.id);
+      // An email matches only once its owner confirmed it: anyone can sign up with someone else's address.
+      expect(await resolveUserId(db, "no-such-user", user.email.toUpperCase())).toBeNull();
+      await updateUser(db, user.id, { emailConfirmedAt: new Date().toISOString() });
       expect(await resolveUserId(db, "no-such-user", user.email.toUpperCase())).toBe(user.id);
       const event = { id: `evt_${run}`, type: "customer.subscription.updated", created: 1_900_000_000 };
       const change = {

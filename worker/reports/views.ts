@@ -36,11 +36,7 @@ export function adminProspectJson(p: ProspectRow): AdminProspect {
   };
 }
 
-/** APP_ORIGIN when set, else the origin the request came to. */
-export function appOrigin(env: Env, requestUrl: string): string {
-  const configured = env.APP_ORIGIN?.trim().replace(/\/+$/, "");
-  return configured || new URL(requestUrl).origin;
-}
+export { appOrigin } from "../origin";
 
 export function adminReportJson(env: Env, report: ReportRow, prospect: ProspectRow, origin: string): AdminReportResponse {
   return {
