@@ -6,7 +6,7 @@ import type { GeneratedPost } from "../../worker/domain/facebook-post";
 import type { UsageResponse } from "../../worker/domain/usage-stats";
 import { ApiError } from "../../web/lib/api";
 import { generateWithRetries } from "../../web/queries/posts";
-import { fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
+import { budgetFixture, fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const profile = { ...fakeProfile(fakeUser(), false), company_name: "Lakeside Plumbing", company_category: "Plumbing", company_location: "Madison, WI" };
 
@@ -19,19 +19,7 @@ function usage(overrides: Partial<UsageResponse["stats"]> = {}): UsageResponse {
       usageByTool: [],
       recentLogs: [],
       daily: [],
-      budget: {
-        monthly_usd: 1,
-        plan: "Free",
-        plan_usd: 1,
-        override_usd: null,
-        spent_usd: 0,
-        reserved_usd: 0,
-        used_usd: 0,
-        left_usd: 1,
-        month_start: "2026-11-01",
-        resets_at: "2026-12-01T00:00:00.000Z",
-        over: false,
-      },
+      budget: budgetFixture(),
       ...overrides,
     },
     all: null,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Sidebar } from "../../web/components/sidebar";
 import { buildSampleSearchResults } from "../../worker/domain/search-tools";
 import type { BudgetState } from "../../worker/domain/usage-stats";
-import { json, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
+import { budgetFixture, json, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
 
 const noBilling = { checkout: { monthly: null, annual: null }, portal: null, subscription: null, allowances: { free: 1, selfService: 30 } };
 
@@ -77,20 +77,7 @@ describe("Google Search Results", () => {
 
 /** GET /api/usage with this month's allowance (the rest empty). */
 function usage(budget: Partial<BudgetState> = {}) {
-  const base: BudgetState = {
-    monthly_usd: 1,
-    plan: "Free",
-    plan_usd: 1,
-    override_usd: null,
-    spent_usd: 0,
-    reserved_usd: 0,
-    used_usd: 0,
-    left_usd: 1,
-    month_start: "2026-11-01",
-    resets_at: "2026-12-01T00:00:00.000Z",
-    over: false,
-  };
-  return { stats: { totalUsage: 0, totalTokens: 0, totalCost: 0, usageByTool: [], recentLogs: [], daily: [], budget: { ...base, ...budget } }, all: null };
+  return { stats: { totalUsage: 0, totalTokens: 0, totalCost: 0, usageByTool: [], recentLogs: [], daily: [], budget: budgetFixture(budget) }, all: null };
 }
 const billingAndUsage = (billing: unknown, budget: Partial<BudgetState> = {}) => (url: string) =>
   url.includes("/api/usage") ? json(usage(budget)) : json(billing);
