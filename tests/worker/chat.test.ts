@@ -298,7 +298,9 @@ describe("transcripts and leads", () => {
     const list = await api(`/api/chat/${seeded.id}/conversations`, { token: session.access_token });
     expect(list.status).toBe(200);
     expect(list.body.conversations).toHaveLength(2);
-    const [newest, older] = list.body.conversations;
+    // The conversation that left contact details is pinned on top, though the other is newer.
+    const [older, newest] = list.body.conversations;
+    expect(older.pinned).toBe(true);
     expect(newest.messages.map((m: { content: string }) => m.content)).toEqual(["Other visitor here", expect.any(String)]);
     expect(older.lead).toEqual({ name: "Dana Reyes", phone: "512-555-0177", email: null });
     expect(older.message_count).toBe(10);
@@ -307,6 +309,29 @@ describe("transcripts and leads", () => {
     // The prospect card learns when the prospect last chatted, from the list query itself.
     const prospects = await api(`/api/prospects?q=${encodeURIComponent(seeded.prospect.name)}`, { token: session.access_token });
     expect(prospects.body.prospects[0].last_chat_at).toBe(newest.last_message_at);
+  });
+
+  it("pages the Conversations list and pins the ones that left contact details on top", async () => {
+    const seeded = await seedReport("", { queued: false });
+    const say = (visitor: string, content: string) =>
+      call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: { messages: [{ role: "user", content }], session_id: visitor } });
+    const lead = crypto.randomUUID();
+    await say(lead, "I'm Sam Lee, sam@example.com, call me");
+    const older = crypto.randomUUID();
+    await say(older, "Older question");
+    const newer = crypto.randomUUID();
+    await say(newer, "Newer question");
+    const { session } = await signUpAdmin();
+    const first = await api(`/api/chat/${seeded.id}/conversations?limit=2`, { token: session.access_token });
+    expect(first.status).toBe(200);
+    const firstTexts = first.body.conversations.map((c: { messages: { content: string }[] }) => c.messages[0]!.content);
+    expect(firstTexts).toEqual(["I'm Sam Lee, sam@example.com, call me", "Newer question"]);
+    expect(first.body.conversations[0].pinned).toBe(true);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await api(`/api/chat/${seeded.id}/conversations?limit=2&cursor=${first.body.nextCursor}`, { token: session.access_token });
+    expect(second.body.conversations.map((c: { messages: { content: string }[] }) => c.messages[0]!.content)).toEqual(["Older question"]);
+    expect(second.body.nextCursor).toBeNull();
+    expect((await api(`/api/chat/${seeded.id}/conversations?cursor=nonsense`, { token: session.access_token })).status).toBe(400);
   });
 
   it("never stores the admin's own chat as a visitor conversation", async () => {

@@ -230,8 +230,11 @@ export function dataLayerSuite(driver: string, database: () => Db) {
       const after = await readPublicChatState(db, input);
       expect(after).toMatchObject({ session: { answerCount: 2, leadAskedAt: at } });
 
-      const [conversation, ...rest] = await listConversations(db, report.id, 10);
+      const listed = await listConversations(db, report.id, 10);
+      expect(listed.next).toBeNull();
+      const [conversation, ...rest] = listed.conversations;
       expect(rest).toHaveLength(0);
+      expect(conversation!.pinned).toBe(true);
       expect(conversation!.session).toMatchObject({ messageCount: 4, leadName: "Ann", leadPhone: "555-0100", leadEmail: null });
       expect(conversation!.turns.map((t) => `${t.role}:${t.content}`)).toEqual(["user:Hi?", "assistant:Hello!", "user:I'm Ann, 555-0100", "assistant:Thanks!"]);
     });

@@ -102,22 +102,43 @@ export async function saveChatTurn(db: Db, t: SavedTurn) {
   ]);
 }
 
-/** The report's public conversations, newest first, each with every turn (one batch of two reads). */
-export async function listConversations(db: Db, reportId: string, limit: number) {
-  const sessions = await db
-    .select()
+/** 1 for a conversation that left contact details (pinned on top of the list), else 0. */
+const hasLead = sql<number>`(case when ${chatSessions.leadName} is not null or ${chatSessions.leadPhone} is not null or ${chatSessions.leadEmail} is not null then 1 else 0 end)`;
+
+/** Where a page of conversations ends: (pinned, last message, rowid) of its last row. */
+export type ConversationCursor = { pinned: number; lastMessageAt: string; seq: number };
+
+/**
+ * One page of the report's public conversations: those that left contact details first, then newest first, each
+ * with every turn (two reads). `next` is where the following page starts, null on the last one.
+ */
+export async function listConversations(db: Db, reportId: string, limit: number, after: ConversationCursor | null = null) {
+  const rows = await db
+    .select({ session: chatSessions, pinned: hasLead, seq: sql<number>`${chatSessions}.rowid` })
     .from(chatSessions)
-    .where(and(eq(chatSessions.reportId, reportId), sql`${chatSessions.messageCount} > 0`))
-    .orderBy(desc(chatSessions.lastMessageAt), sql`${chatSessions}.rowid desc`)
-    .limit(limit);
-  if (sessions.length === 0) return [];
+    .where(
+      and(
+        eq(chatSessions.reportId, reportId),
+        sql`${chatSessions.messageCount} > 0`,
+        after ? sql`(${hasLead}, ${chatSessions.lastMessageAt}, ${chatSessions}.rowid) < (${after.pinned}, ${after.lastMessageAt}, ${after.seq})` : undefined,
+      ),
+    )
+    .orderBy(desc(hasLead), desc(chatSessions.lastMessageAt), sql`${chatSessions}.rowid desc`)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const next = rows.length > limit && last ? { pinned: last.pinned, lastMessageAt: last.session.lastMessageAt, seq: last.seq } : null;
+  if (page.length === 0) return { conversations: [], next };
   const turns = await db
     .select({ sessionId: chatMessages.sessionId, role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
     .from(chatMessages)
-    .where(inArray(chatMessages.sessionId, sessions.map((s) => s.id)))
+    .where(inArray(chatMessages.sessionId, page.map((r) => r.session.id)))
     // Within one millisecond (workerd's clock stands still between I/O), insertion order decides.
     .orderBy(chatMessages.createdAt, sql`${chatMessages}.rowid`);
-  return sessions.map((s) => ({ session: s, turns: turns.filter((t) => t.sessionId === s.id) }));
+  return {
+    conversations: page.map(({ session: s, pinned }) => ({ session: s, pinned: pinned === 1, turns: turns.filter((t) => t.sessionId === s.id) })),
+    next,
+  };
 }
 
 /** When a prospect last chatted on the shared link: a correlated read of chat_sessions_report_last_idx. */

@@ -1,6 +1,6 @@
 // The prospect chat's shared rules: request schema, the system prompts the server builds, greeting, voices, lead details, spec texts.
 import { z } from "zod";
-import { CHAT_MAX_TURNS, CHAT_MESSAGE_MAX_CHARS } from "./chat-limits";
+import { CHAT_MAX_TURNS, CHAT_MESSAGE_MAX_CHARS, CONVERSATIONS_LIST_LIMIT } from "./chat-limits";
 
 /** Spec part 2 §8 (chat load and runtime), verbatim. */
 export const CHAT_TEXT = {
@@ -205,3 +205,9 @@ export type ChatStreamEvent =
 
 /** The JSON answer for a client that does not stream. */
 export type ChatReplyResponse = { reply: string; mode: "ai" | "fallback"; reason?: FallbackReason; voice: VoiceLine[] };
+
+/** GET /api/chat/:reportId/conversations: a page of the list (`cursor` from the previous page's nextCursor). */
+export const ConversationsQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_LIST_LIMIT).default(CONVERSATIONS_LIST_LIMIT),
+});
