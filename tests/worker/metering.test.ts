@@ -145,6 +145,17 @@ describe("each cap refuses before the provider is called", () => {
   });
 });
 
+describe("the benchmark's unmetered baseline", () => {
+  it("exists only in development: elsewhere X-Bench-Unmetered is ignored and the meter still refuses", async () => {
+    const { session, user, mark } = await userWithProfile();
+    await setOverride(user.id, 0);
+    const headers = { "X-Bench-Unmetered": "1" };
+    const prod = await call("/api/posts/facebook", { method: "POST", json: POST, token: session.access_token, headers }, { ENVIRONMENT: "production", APP_ORIGIN: "https://app.example" });
+    expect(prod.body.post.source).toBe("template");
+    expect(await providerCalls("ai", mark)).toBe(0);
+  });
+});
+
 describe("parallel bursts (50 at once) overshoot no cap by more than one reservation", () => {
   const figures: string[] = [];
 

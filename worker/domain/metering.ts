@@ -11,7 +11,7 @@ export const TTS_USD_PER_1K_CHARS = 0.3;
 export const SEARCH_USD_PER_CALL = 0.015;
 
 /** Anonymous callers (public chat and its voice): dollars per client address per hour (IPv6 per /64). */
-export const ANONYMOUS_ADDRESS_HOURLY_USD = 0.1;
+export const ANONYMOUS_ADDRESS_HOURLY_USD = 0.25;
 /** Public chat and its voice together: dollars per shared report per UTC day. */
 export const REPORT_DAILY_USD = 0.5;
 /** Defaults of the operator's settings (SPEND_CEILING_DAILY_USD, PLAN_ALLOWANCE_*_USD). */

@@ -29,6 +29,9 @@ export const POST_SERVER_TIMEOUT_MS = 12_000;
 /** Shown on a template post when no AI key is configured. */
 export const TEMPLATE_NOTICE = "AI is not configured on this server, so this post was written from a template.";
 
+/** The benchmark's baseline: the same post with no reservation (what the meter costs is the difference). */
+const UNMETERED = { ok: true as const, ticket: { settle: async () => undefined, release: async () => undefined } };
+
 export type PostOutcome =
   | { ok: true; post: ParsedPost; source: "ai" | "template"; notice: string | null }
   | { ok: false; status: 502 | 504; code: string; message: string };
@@ -53,13 +56,16 @@ export async function generatePost(
   business: PostBusiness,
   req: PostRequest,
   logUsage: (event: UsageEventMessage) => void,
+  /** false only for the benchmark's unmetered baseline (development only, see routes/posts.ts). */
+  metered = true,
 ): Promise<PostOutcome> {
   if (!aiConfigured(env)) return { ok: true, post: templatePost(business, req), source: "template", notice: TEMPLATE_NOTICE };
 
   const prompt = buildPostPrompt(business, req);
   const model = postModel(env);
-  const payer = await userPayer(env, getDb(env), userId);
-  const reserved = await reserveCall(env, payer, { kind: "ai", model, prompt, maxTokens: POST_MAX_TOKENS });
+  const reserved = metered
+    ? await reserveCall(env, await userPayer(env, getDb(env), userId), { kind: "ai", model, prompt, maxTokens: POST_MAX_TOKENS })
+    : UNMETERED;
   if (!reserved.ok) {
     return { ok: true, post: templatePost(business, req), source: "template", notice: `${reserved.refusal.message} This post was written from a template.` };
   }

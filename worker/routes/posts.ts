@@ -51,6 +51,8 @@ export const postRoutes = new Hono<AppEnv>()
       company_location: profile.companyLocation,
       company_description: profile.companyDescription,
     };
+    // `npm run bench` times the meter: the same post unmetered, beside it, in local development only.
+    const metered = !(c.env.ENVIRONMENT === "development" && c.req.header("X-Bench-Unmetered") === "1");
     const outcome = await generatePost(c.env, userId, business, req, (event) => {
       // Logging never fails a generation; it finishes after the answer when the runtime allows.
       const sent = c.env.USAGE_EVENTS.send(event).catch((error) => log.error("usage-events send failed", { eventId: event.event_id }, error));
@@ -59,7 +61,7 @@ export const postRoutes = new Hono<AppEnv>()
       } catch {
         void sent;
       }
-    });
+    }, metered);
     if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.message);
     const row = await insertPost(db, userId, req, outcome.post, outcome.source);
     const body: PostResponse = { post: postJson(row), notice: outcome.notice };
