@@ -63,7 +63,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["../db/*", "../routes/*", "../reports/*", "../auth/*", "../ai/*", "node:*", "hono", "hono/*", "drizzle-orm", "drizzle-orm/*"],
+              group: ["../db/*", "../routes/*", "../reports/*", "../auth/*", "../providers/*", "../metering/*", "node:*", "hono", "hono/*", "drizzle-orm", "drizzle-orm/*"],
               allowTypeImports: true,
               message: "worker/domain holds pure rules: no database, routes, services or Node.",
             },
