@@ -31,6 +31,16 @@ async function liveSearch(token: string, keyword: string) {
   return (await res.json()) as { sample: boolean; error: string | null };
 }
 
+/** Waits until the usage queue has logged `count` calls, so the screen's stat cards agree with the allowance. */
+async function usageLogged(token: string, count: number) {
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(`${baseUrl()}/api/usage`, { headers: { Authorization: `Bearer ${token}` } });
+    if (((await res.json()) as { stats: { totalUsage: number } }).stats.totalUsage >= count) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the usage queue did not log ${count} calls`);
+}
+
 describe("the monthly AI allowance", () => {
   it("shows used, left and the renewal day; past it, says why and offers the upgrade", async () => {
     const email = uniqueEmail("allowance");
@@ -50,6 +60,8 @@ describe("the monthly AI allowance", () => {
     expect(budget.status).toBe(200);
 
     expect((await liveSearch(token, `allowance half ${user.id}`)).sample).toBe(false);
+    // The allowance counts at once (the meter); the usage log follows through its queue.
+    await usageLogged(token, 1);
     const { page } = await newPage(browser);
     await signIn(page, email);
     await page.goto("/subscription");
@@ -66,6 +78,7 @@ describe("the monthly AI allowance", () => {
     const refused = await liveSearch(token, `allowance over ${user.id}`);
     expect(refused.sample).toBe(true);
     expect(refused.error).toMatch(/^You have used your monthly AI budget of \$0\.03\./);
+    await usageLogged(token, 2);
 
     await page.goto("/usage");
     const full = page.getByTestId("allowance");
@@ -88,6 +101,7 @@ describe("the monthly AI allowance", () => {
     let refused = false;
     for (let i = 0; i < 70 && !refused; i++) refused = (await liveSearch(token, `free plan ${email} ${i}`)).sample;
     expect(refused).toBe(true);
+    await usageLogged(token, 66);
     const { page } = await newPage(browser, 375);
     await signIn(page, email);
     await page.goto("/usage");
