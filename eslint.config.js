@@ -63,7 +63,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["../db/*", "../routes/*", "../reports/*", "../auth/*", "../ai/*", "node:*", "hono", "hono/*", "drizzle-orm", "drizzle-orm/*"],
+              group: ["../db/*", "../routes/*", "../reports/*", "../auth/*", "../providers/*", "../metering/*", "node:*", "hono", "hono/*", "drizzle-orm", "drizzle-orm/*"],
               allowTypeImports: true,
               message: "worker/domain holds pure rules: no database, routes, services or Node.",
             },
@@ -71,5 +71,29 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Outside services are reached only through their client in worker/providers/ (base URL, key, time-out, error
+    // mapping), and every paid call there takes a reservation from the meter first: "every paid call is metered"
+    // is then visible in one folder (ARCHITECTURE.md, "Capabilities being added").
+    files: ["worker/**/*.{ts,tsx}", "queues/**/*.ts"],
+    ignores: ["worker/providers/**"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Reach an outside service through its client in worker/providers/ (and reserve from worker/metering first)." },
+      ],
+      "no-restricted-properties": [
+        "error",
+        { object: "globalThis", property: "fetch", message: "Reach an outside service through its client in worker/providers/." },
+        { object: "self", property: "fetch", message: "Reach an outside service through its client in worker/providers/." },
+      ],
+      // The worker logs through worker/log.ts, which redacts emails and phone numbers and stamps the request id.
+      "no-console": "error",
+    },
+  },
+  {
+    files: ["worker/log.ts"],
+    rules: { "no-console": "off" },
   },
 );

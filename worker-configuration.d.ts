@@ -17,6 +17,9 @@ declare namespace Cloudflare {
 		REPORT_RETRY_BASE_SECONDS: string;
 		APP_ORIGIN: string;
 		CHAT_WIDGET_SRC: string;
+		SPEND_CEILING_DAILY_USD: string;
+		PLAN_ALLOWANCE_FREE_USD: string;
+		PLAN_ALLOWANCE_SELF_SERVICE_USD: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -24,7 +27,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD">> {}
 }
 declare module "*.ttf" {
 	const value: ArrayBuffer;

@@ -46,7 +46,8 @@ app.use(
     permissionsPolicy: { camera: [], geolocation: [], payment: [] },
     crossOriginResourcePolicy: false,
     originAgentCluster: false,
-    strictTransportSecurity: false,
+    // Two years, subdomains too: browsers keep to https (ignored over plain http, as on localhost).
+    strictTransportSecurity: "max-age=63072000; includeSubDomains",
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
     xPermittedCrossDomainPolicies: false,
@@ -86,6 +87,24 @@ app.use((c, next) => {
   if (path.startsWith("/auth/v1/")) return authBodyLimit(c, next);
   if (OWN_BODY_LIMIT.test(path)) return next();
   return defaultBodyLimit(c, next);
+});
+
+/**
+ * Every JSON route answers 415 to a body that is not JSON (form-encoded, text, no type), before any handler reads it:
+ * a form post to PUT /api/profile once cleared the whole profile. Routes that take other bodies are listed.
+ */
+const NOT_JSON_BODIES = /^\/api\/(profile\/logo|billing\/webhook|shared\/reports\/[^/]+\/events)$/;
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
+export const NOT_JSON_MESSAGE = "The request body must be JSON (Content-Type: application/json).";
+app.use(async (c, next) => {
+  const method = c.req.method;
+  if (method !== "POST" && method !== "PUT" && method !== "PATCH") return next();
+  const path = c.req.path;
+  if (!(path.startsWith("/api/") || path.startsWith("/auth/v1/")) || NOT_JSON_BODIES.test(path)) return next();
+  const hasBody = Number(c.req.header("Content-Length") ?? 0) > 0 || c.req.header("Transfer-Encoding") !== undefined;
+  if (!hasBody || JSON_TYPE.test(c.req.header("Content-Type") ?? "")) return next();
+  if (path.startsWith("/auth/v1/")) return authError(c, 415, "unsupported_media_type", NOT_JSON_MESSAGE);
+  return apiError(c, 415, "unsupported_media_type", NOT_JSON_MESSAGE);
 });
 
 // Only its type leaves this file: AppType, which the web client (hc<AppType>) reads.

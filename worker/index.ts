@@ -3,12 +3,16 @@ import { handleQueue } from "../queues";
 import app from "./app";
 import type { Env } from "./env";
 import { sweepStaleReports } from "./reports/generate";
+import { sweepReservations } from "./metering/meter";
+import { getDb } from "./db/client";
+import { deleteExpiredWindows } from "./db/rate-limits";
 
 export default {
   fetch: app.fetch,
   queue: handleQueue,
-  // wrangler.toml's cron (every 5 minutes): re-queue reports whose generation went stale.
+  // wrangler.toml's cron (every 5 minutes): re-queue reports whose generation went stale, give back meter
+  // reservations of calls whose worker died, and delete rate-limit windows that are over.
   async scheduled(_controller, env, _ctx) {
-    await sweepStaleReports(env);
+    await Promise.all([sweepStaleReports(env), sweepReservations(env), deleteExpiredWindows(getDb(env))]);
   },
 } satisfies ExportedHandler<Env>;

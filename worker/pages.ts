@@ -1,7 +1,7 @@
 // HTML pages from the static build, served through the worker so their Content-Security-Policy can follow
 // configuration: CHAT_WIDGET_SRC's origin is allowed (and announced to the page) only when it is set.
 // `/` gets the pre-rendered landing.html (no app code); every other page the SPA shell (index.html).
-import { CHAT_WIDGET_META } from "./domain/chat-widget";
+import { CHAT_WIDGET_META, isAdminPage } from "./domain/chat-widget";
 import { TRUSTED_IMAGE_ORIGINS } from "./domain/image-hosts";
 import type { Env } from "./env";
 
@@ -71,11 +71,13 @@ export async function servePage(request: Request, env: Env): Promise<Response> {
   // A copy with mutable headers: the app's middleware adds its own.
   if (!(res.headers.get("Content-Type") ?? "").includes("text/html")) return new Response(res.body, res);
 
+  // Admin pages never load the third-party widget: no meta tag, and its origin is not in their CSP.
+  const widgetEnv = isAdminPage(url.pathname) ? { ...env, CHAT_WIDGET_SRC: "" } : env;
   const out = new Headers(res.headers);
-  out.set("Content-Security-Policy", pageCsp(env));
+  out.set("Content-Security-Policy", pageCsp(widgetEnv));
   out.delete("ETag");
   out.set("Cache-Control", "no-cache");
-  const widget = chatWidget(env);
+  const widget = chatWidget(widgetEnv);
   const response = new Response(res.body, { status: res.status, statusText: res.statusText, headers: out });
   if (!widget) return response;
   return new HTMLRewriter()

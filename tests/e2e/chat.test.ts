@@ -105,7 +105,7 @@ describe("prospect chat", () => {
     await visitor.page.getByRole("heading", { level: 1, name }).waitFor();
     expect(await visitor.page.getByText("Orlando, FL", { exact: true }).count()).toBe(0);
     await shotBoth(visitor.page, "chat-shared-empty");
-    // Voice on: the first sentence is spoken through /api/tts while the reply streams.
+    // Voice on: the finished reply is spoken through /api/tts, sentence by sentence, each signed by the server.
     await visitor.page.getByRole("button", { name: "Voice off" }).click();
     const tts = visitor.page.waitForResponse((r) => r.url().endsWith("/api/tts"));
     await sendAndWait(visitor.page, "Do you fix water heaters?");

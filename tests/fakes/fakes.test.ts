@@ -1,4 +1,4 @@
-// The loopback fakes behave like the real services to the real `openai` SDK, and worker/ai/client.ts maps them right.
+// The loopback fakes behave like the real services to the real `openai` SDK, and worker/providers/ai.ts maps them right.
 import OpenAI, {
   APIConnectionTimeoutError,
   BadRequestError,
@@ -13,7 +13,7 @@ import {
   chatCompletion,
   EMPTY_RESPONSE_MESSAGE,
   usageEvent,
-} from '../../worker/ai/client';
+} from '../../worker/providers/ai';
 import { estimateTokens } from '../../worker/domain/usage-cost';
 import { listen } from './http-helpers';
 import {
@@ -280,7 +280,7 @@ describe('OpenAI fake with the real SDK', () => {
   });
 });
 
-describe('worker/ai/client.ts against the fake', () => {
+describe('worker/providers/ai.ts against the fake', () => {
   it('aiConfigured is true only for a non-empty AI_API_KEY', () => {
     expect(aiConfigured(env())).toBe(true);
     expect(aiConfigured(env({ AI_API_KEY: '' }))).toBe(false);

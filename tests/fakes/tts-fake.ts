@@ -31,6 +31,11 @@ export async function startTtsFake(port = 0): Promise<TtsFake> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0]!;
+    // Tests inside workerd cannot see this process: they count what the fake received over loopback.
+    if (req.method === 'GET' && path === '/__requests') {
+      sendJson(res, 200, { requests });
+      return;
+    }
     const match = PATH.exec(path);
     if (req.method !== 'POST' || !match) {
       sendJson(res, 404, { detail: { status: 'not_found', message: `Unknown request URL: ${req.method} ${path}` } });

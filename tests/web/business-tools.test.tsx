@@ -8,7 +8,7 @@ import type { UsageResponse } from "../../worker/domain/usage-stats";
 import { ApiError } from "../../web/lib/api";
 import { generateWithRetries } from "../../web/queries/posts";
 import { USAGE_COUNTING_NOTE } from "../../web/queries/usage";
-import { fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
+import { budgetFixture, fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const profile = { ...fakeProfile(fakeUser(), false), company_name: "Lakeside Plumbing", company_category: "Plumbing", company_location: "Madison, WI" };
 
@@ -21,7 +21,7 @@ function usage(overrides: Partial<UsageResponse["stats"]> = {}): UsageResponse {
       usageByTool: [],
       recentLogs: [],
       daily: [],
-      budget: { monthly_usd: null, spent_usd: 0, month_start: "2026-11-01", resets_at: "2026-12-01T00:00:00.000Z", over: false },
+      budget: budgetFixture(),
       ...overrides,
     },
     all: null,

@@ -9,6 +9,7 @@ import type { Profile } from "../../web/lib/api";
 import { AuthContext, type AuthState } from "../../web/lib/auth";
 import { createQueryClient } from "../../web/lib/query-client";
 import { routes } from "../../web/routes";
+import type { BudgetState } from "../../worker/domain/usage-stats";
 
 export function fakeUser(email = "owner@plumbing.test", id = "user-1"): User {
   return {
@@ -111,4 +112,22 @@ export function hangingResponse(init: RequestInit): Promise<Response> {
   return new Promise((_, reject) => {
     init.signal?.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")));
   });
+}
+
+/** This month's allowance as GET /api/usage sends it: a Free user with nothing used, unless overridden. */
+export function budgetFixture(overrides: Partial<BudgetState> = {}): BudgetState {
+  return {
+    monthly_usd: 1,
+    plan: "Free",
+    plan_usd: 1,
+    override_usd: null,
+    spent_usd: 0,
+    reserved_usd: 0,
+    used_usd: 0,
+    left_usd: 1,
+    month_start: "2026-11-01",
+    resets_at: "2026-12-01T00:00:00.000Z",
+    over: false,
+    ...overrides,
+  };
 }

@@ -3,9 +3,10 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Sidebar } from "../../web/components/sidebar";
 import { buildSampleSearchResults } from "../../worker/domain/search-tools";
-import { json, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
+import type { BudgetState } from "../../worker/domain/usage-stats";
+import { budgetFixture, json, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
 
-const noBilling = { checkout: { monthly: null, annual: null }, portal: null, subscription: null };
+const noBilling = { checkout: { monthly: null, annual: null }, portal: null, subscription: null, allowances: { free: 1, selfService: 30 } };
 
 function search(keyword: string, location: string) {
   fireEvent.change(screen.getByLabelText("Search Keyword"), { target: { value: keyword } });
@@ -95,9 +96,36 @@ describe("Google Search Results for an admin", () => {
   });
 });
 
+/** GET /api/usage with this month's allowance (the rest empty). */
+function usage(budget: Partial<BudgetState> = {}) {
+  return { stats: { totalUsage: 0, totalTokens: 0, totalCost: 0, usageByTool: [], recentLogs: [], daily: [], budget: budgetFixture(budget) }, all: null };
+}
+const billingAndUsage = (billing: unknown, budget: Partial<BudgetState> = {}) => (url: string) =>
+  url.includes("/api/usage") ? json(usage(budget)) : json(billing);
+
 describe("Subscription Plans", () => {
+  it("shows the allowance half used: used, left and the renewal day, with the plans' allowances", async () => {
+    stubFetch(billingAndUsage(noBilling, { spent_usd: 0.4, reserved_usd: 0.1, used_usd: 0.5, left_usd: 0.5 }));
+    renderApp("/subscription", signedIn());
+    const meter = await screen.findByTestId("allowance");
+    expect(within(meter).getByText("$0.50 of $1.00")).toBeTruthy();
+    expect(within(meter).getByText("$0.50")).toBeTruthy();
+    expect(within(meter).getByText("December 1")).toBeTruthy();
+    expect(within(meter).getByText(/\$0\.10 of it is for requests still running/)).toBeTruthy();
+    expect(within(meter).getByRole("meter").getAttribute("aria-valuenow")).toBe("0.5");
+    expect(await screen.findByText(/Free includes \$1\.00 of AI use a month, Self Service \$30\.00/)).toBeTruthy();
+  });
+
+  it("past the allowance says why tools use templates, and the usage panel offers the upgrade", async () => {
+    stubFetch(billingAndUsage(noBilling, { spent_usd: 1, used_usd: 1, left_usd: 0, over: true }));
+    renderApp("/usage", signedIn());
+    const meter = await screen.findByTestId("allowance");
+    expect(within(meter).getByText(/You have used your monthly AI budget of \$1\.00\. AI features are paused until December 1/)).toBeTruthy();
+    expect(within(meter).getByRole("link", { name: "Upgrade to Self Service" }).getAttribute("href")).toBe("/subscription");
+  });
+
   it("explains that billing is not set up instead of linking nowhere", async () => {
-    stubFetch(() => json(noBilling));
+    stubFetch(billingAndUsage(noBilling));
     renderApp("/subscription", signedIn());
     const notSetUp = await screen.findAllByText(/Online subscriptions are not open yet/);
     expect(notSetUp.length).toBeGreaterThan(0);
@@ -106,8 +134,8 @@ describe("Subscription Plans", () => {
   });
 
   it("switches the price and the checkout link with the monthly / annual toggle", async () => {
-    stubFetch(() =>
-      json({ ...noBilling, checkout: { monthly: "https://buy.stripe.test/m?client_reference_id=user-1", annual: "https://buy.stripe.test/a?client_reference_id=user-1" } }),
+    stubFetch(
+      billingAndUsage({ ...noBilling, checkout: { monthly: "https://buy.stripe.test/m?client_reference_id=user-1", annual: "https://buy.stripe.test/a?client_reference_id=user-1" } }),
     );
     renderApp("/subscription", signedIn());
     const link = await screen.findByRole("link", { name: "Subscribe Now" });

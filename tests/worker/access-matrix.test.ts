@@ -144,7 +144,8 @@ const MATRIX: Record<string, Row> = {
   "GET /api/chat/:reportId/conversations": { call: (f) => ({ path: `/api/chat/${f.reportId}/conversations` }), expect: adminRead() },
 
   // No ElevenLabs key in the tests: 501 once the caller may ask; a visitor needs a shared chat's report id.
-  "POST /api/tts": { call: () => ({ path: "/api/tts", ...json({ text: "Hello" }) }), expect: { ...signedInWrite(501), anon: 401 } },
+  // Free text with a made-up signature: refused for everyone (403 voice_line_refused; anonymous without a chat 401).
+  "POST /api/tts": { call: () => ({ path: "/api/tts", ...json({ text: "Hello", token: "1.0" }) }), expect: { ...all(403), anon: 401 } },
 
   "GET /api/tools/google-results": { call: () => ({ path: "/api/tools/google-results" }), expect: signedInRead(400) },
   "GET /api/tools/local-services": { call: () => ({ path: "/api/tools/local-services" }), expect: signedInRead(400) },

@@ -2,7 +2,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { signStripePayload } from "../../worker/billing/stripe-signature";
+import { signStripePayload } from "../../worker/providers/stripe";
 import { api, BASE, signUp } from "./helpers";
 
 const SECRET = "whsec_test_secret";
@@ -180,5 +180,21 @@ describe("POST /api/billing/webhook", () => {
     );
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(501);
+  });
+});
+
+describe("a checkout without client_reference_id", () => {
+  it("is matched to a user by email only once that user has confirmed it", async () => {
+    const { user, email } = await signUp();
+    const pay = (subId: string) =>
+      send(event("checkout.session.completed", { id: "cs_2", mode: "subscription", customer: "cus_9", subscription: subId, payment_status: "paid", customer_details: { email } }));
+    const early = `sub_${crypto.randomUUID()}`;
+    expect((await pay(early)).status).toBe(200);
+    // Anyone can sign up with someone else's address: an unconfirmed one is never given a payment.
+    expect((await subscriptionRow(early))!.user_id).toBeNull();
+    await env.DB.prepare("update users set email_confirmed_at = ? where id = ?").bind(new Date().toISOString(), user.id).run();
+    const later = `sub_${crypto.randomUUID()}`;
+    await pay(later);
+    expect((await subscriptionRow(later))!.user_id).toBe(user.id);
   });
 });

@@ -1,8 +1,8 @@
 // Prospect chat: admin and public bootstrap, streamed and JSON replies against the fake AI, fallback, caps, limits, transcripts, leads, voice.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
-import { dailySpendKey } from "../../worker/chat/reply";
+import { signVoiceLines } from "../../worker/chat/voice-lines";
+import { REPORT_DAILY_USD, reportCapKey, toMicro, userCapKey } from "../../worker/domain/metering";
 import { CHAT_TEXT, LEAD_QUESTION, type ChatStreamEvent } from "../../worker/domain/chat";
 import {
   CHAT_MAX_TURNS,
@@ -13,43 +13,15 @@ import {
   TTS_MAX_CHARS,
 } from "../../worker/domain/chat-limits";
 import type { Env, UsageEventMessage } from "../../worker/env";
-import { api, signUp, signUpAdmin, testIp } from "./helpers";
+import { api, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
 import { recorder, seedReport } from "./reports-fixtures";
 
 type Overrides = Partial<Env>;
 
 /** One request through the worker with extra bindings (an AI key, a recording usage queue …). */
-async function call(path: string, init: RequestInit & { json?: unknown; token?: string; ip?: string; stream?: boolean } = {}, overrides: Overrides = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("CF-Connecting-IP", init.ip ?? testIp());
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  if (init.json !== undefined) headers.set("Content-Type", "application/json");
-  headers.set("Accept", init.stream ? "text/event-stream" : "application/json");
-  const req = new Request(`http://localhost${path}`, {
-    ...init,
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-  });
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(req, { ...env, ...overrides } as Env, ctx);
-  const text = await res.text();
-  await waitOnExecutionContext(ctx);
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // SSE or empty
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
+const call = (path: string, init: WorkerCall = {}, overrides: Overrides = {}) => callWorker(path, init, overrides);
 
-function events(text: string): ChatStreamEvent[] {
-  return text
-    .split("\n\n")
-    .map((block) => block.split("\n").find((l) => l.startsWith("data:")))
-    .filter((l): l is string => Boolean(l))
-    .map((l) => JSON.parse(l.slice(5).trim()) as ChatStreamEvent);
-}
+const events = (text: string) => sseEvents<ChatStreamEvent>(text);
 
 function aiEnv(): { overrides: Overrides; usage: UsageEventMessage[] } {
   const usage = recorder<UsageEventMessage>();
@@ -200,7 +172,9 @@ describe("replies from the AI", () => {
     expect(usage[0]!.input_tokens).toBeGreaterThan(0);
     expect(usage[0]!.total_tokens).toBe(usage[0]!.input_tokens + usage[0]!.output_tokens);
     // The prompt the fake got was built by the server: the system turn first, with the report's questions.
-    expect(usage[0]!.request_data).toContain("Do you fix hail damage?");
+    // The visitor's words (often phone numbers and emails) are not kept in the usage log.
+    expect(usage[0]!.request_data).not.toContain("hail damage");
+    expect(usage[0]!.response_data).not.toContain("hail damage");
   });
 
   it("answers plain JSON to a client that asks for it; the admin's call is logged as 'Prospect Chat' for that admin", async () => {
@@ -209,7 +183,7 @@ describe("replies from the AI", () => {
     const { overrides, usage } = aiEnv();
     const res = await call(`/api/chat/${seeded.id}/messages`, { method: "POST", json: ask("What is a ridge vent?"), token: session.access_token }, overrides);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ reply: 'Thanks for asking "What is a ridge vent?". Our team is happy to help with that.', mode: "ai" });
+    expect(res.body).toEqual({ reply: 'Thanks for asking "What is a ridge vent?". Our team is happy to help with that.', mode: "ai", voice: expect.any(Array) });
     expect(usage).toHaveLength(1);
     expect(usage[0]).toMatchObject({ tool_name: "Prospect Chat", user_id: user.id });
   });
@@ -243,7 +217,7 @@ describe("replies from the AI", () => {
     const seeded = await seedReport("", { queued: false });
     const { overrides } = aiEnv();
     const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("hello [fake:empty]") }, overrides);
-    expect(res.body).toEqual({ reply: CHAT_TEXT.emptyReply, mode: "fallback", reason: "ai_failed" });
+    expect(res.body).toEqual({ reply: CHAT_TEXT.emptyReply, mode: "fallback", reason: "ai_failed", voice: expect.any(Array) });
   });
 
   it("runs on the fallback from the start without AI_API_KEY, and says so", async () => {
@@ -265,19 +239,39 @@ describe("replies from the AI", () => {
 });
 
 describe("the daily AI spend cap per report", () => {
-  it("counts what the AI cost and, once the cap is reached, answers with the fallback and says why", async () => {
+  it("counts what the AI cost on the report's meter and, once the cap is reached, answers with the fallback and says why", async () => {
     const seeded = await seedReport("", { queued: false });
     const { overrides } = aiEnv();
-    const key = dailySpendKey(seeded.id);
+    const key = reportCapKey(seeded.id, new Date());
     await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("hello there") }, overrides);
-    const spent = await env.DB.prepare("select count from rate_limits where key = ?").bind(key.key).first<{ count: number }>();
-    expect(spent!.count).toBeGreaterThan(0);
+    const spent = await env.DB.prepare("select settled_micro, reserved_micro from meter_counters where key = ?").bind(key).first<{ settled_micro: number; reserved_micro: number }>();
+    expect(spent!.settled_micro).toBeGreaterThan(0);
+    expect(spent!.reserved_micro).toBe(0);
 
-    await env.DB.prepare("update rate_limits set count = ? where key = ?").bind(key.max, key.key).run();
+    await env.DB.prepare("update meter_counters set settled_micro = ? where key = ?").bind(toMicro(REPORT_DAILY_USD), key).run();
     const capped = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("how much?") }, overrides);
     expect(capped.body).toMatchObject({ mode: "fallback", reason: "daily_cap" });
     const boot = await call(`/api/shared/chat/${seeded.id}`, {}, overrides);
     expect(boot.body.daily_cap_reached).toBe(true);
+  });
+
+  it("fallback turns cost no AI and do not use up the report's message quota", async () => {
+    const seeded = await seedReport("", { queued: false });
+    for (let i = 0; i < 3; i++) {
+      const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("hi", { fallback: true }) }, aiEnv().overrides);
+      expect(res.body.reason).toBe("session");
+    }
+    const counted = await env.DB.prepare("select count from rate_limits where key = ?").bind(`chat-report:${seeded.id}`).first();
+    expect(counted).toBeNull();
+  });
+
+  it("looks the report up before counting anything: messages to an unknown report leave no counter", async () => {
+    const ip = testIp();
+    const missing = crypto.randomUUID();
+    const res = await call(`/api/shared/chat/${missing}/messages`, { method: "POST", json: ask("hi"), ip });
+    expect(res.status).toBe(404);
+    const rows = await env.DB.prepare("select key from rate_limits where key in (?, ?)").bind(`chat-ip:${ip}`, `chat-report:${missing}`).all();
+    expect(rows.results).toEqual([]);
   });
 });
 
@@ -304,7 +298,9 @@ describe("transcripts and leads", () => {
     const list = await api(`/api/chat/${seeded.id}/conversations`, { token: session.access_token });
     expect(list.status).toBe(200);
     expect(list.body.conversations).toHaveLength(2);
-    const [newest, older] = list.body.conversations;
+    // The conversation that left contact details is pinned on top, though the other is newer.
+    const [older, newest] = list.body.conversations;
+    expect(older.pinned).toBe(true);
     expect(newest.messages.map((m: { content: string }) => m.content)).toEqual(["Other visitor here", expect.any(String)]);
     expect(older.lead).toEqual({ name: "Dana Reyes", phone: "512-555-0177", email: null });
     expect(older.message_count).toBe(10);
@@ -313,6 +309,29 @@ describe("transcripts and leads", () => {
     // The prospect card learns when the prospect last chatted, from the list query itself.
     const prospects = await api(`/api/prospects?q=${encodeURIComponent(seeded.prospect.name)}`, { token: session.access_token });
     expect(prospects.body.prospects[0].last_chat_at).toBe(newest.last_message_at);
+  });
+
+  it("pages the Conversations list and pins the ones that left contact details on top", async () => {
+    const seeded = await seedReport("", { queued: false });
+    const say = (visitor: string, content: string) =>
+      call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: { messages: [{ role: "user", content }], session_id: visitor } });
+    const lead = crypto.randomUUID();
+    await say(lead, "I'm Sam Lee, sam@example.com, call me");
+    const older = crypto.randomUUID();
+    await say(older, "Older question");
+    const newer = crypto.randomUUID();
+    await say(newer, "Newer question");
+    const { session } = await signUpAdmin();
+    const first = await api(`/api/chat/${seeded.id}/conversations?limit=2`, { token: session.access_token });
+    expect(first.status).toBe(200);
+    const firstTexts = first.body.conversations.map((c: { messages: { content: string }[] }) => c.messages[0]!.content);
+    expect(firstTexts).toEqual(["I'm Sam Lee, sam@example.com, call me", "Newer question"]);
+    expect(first.body.conversations[0].pinned).toBe(true);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await api(`/api/chat/${seeded.id}/conversations?limit=2&cursor=${first.body.nextCursor}`, { token: session.access_token });
+    expect(second.body.conversations.map((c: { messages: { content: string }[] }) => c.messages[0]!.content)).toEqual(["Older question"]);
+    expect(second.body.nextCursor).toBeNull();
+    expect((await api(`/api/chat/${seeded.id}/conversations?cursor=nonsense`, { token: session.access_token })).status).toBe(400);
   });
 
   it("never stores the admin's own chat as a visitor conversation", async () => {
@@ -326,48 +345,61 @@ describe("transcripts and leads", () => {
 
 describe("POST /api/tts", () => {
   const key = { ELEVENLABS_API_KEY: "xi-test" };
+  const forUser = async (userId: string, text = "Hello there.") => (await signVoiceLines(env as Env, { kind: "user", userId }, text))[0]!;
+  const forReport = async (reportId: string, text = "Hi.") => (await signVoiceLines(env as Env, { kind: "report", reportId }, text))[0]!;
 
   it("answers 501 without ELEVENLABS_API_KEY so the page uses the browser's speech", async () => {
-    const { session } = await signUp();
-    const res = await call("/api/tts", { method: "POST", json: { text: "Hello there." }, token: session.access_token });
+    const { session, user } = await signUp();
+    const res = await call("/api/tts", { method: "POST", json: await forUser(user.id), token: session.access_token });
     expect(res.status).toBe(501);
     expect(res.body.error.code).toBe("not_configured");
   });
 
   it("proxies the provider for a signed-in user and for a shared chat, keeping the key on the server", async () => {
     const seeded = await seedReport("", { queued: false });
-    const { session } = await signUp();
-    const signed = await call("/api/tts", { method: "POST", json: { text: "Hello there." }, token: session.access_token }, key);
+    const { session, user } = await signUp();
+    const signed = await call("/api/tts", { method: "POST", json: await forUser(user.id), token: session.access_token }, key);
     expect(signed.status).toBe(200);
     expect(signed.headers.get("Content-Type")).toBe("audio/mpeg");
-    const shared = await call("/api/tts", { method: "POST", json: { text: "Hi.", voice_id: "ErXwobaYiN019PkySvjV", report_id: seeded.id } }, key);
+    const shared = await call("/api/tts", { method: "POST", json: { ...(await forReport(seeded.id)), voice_id: "ErXwobaYiN019PkySvjV", report_id: seeded.id } }, key);
     expect(shared.status).toBe(200);
     expect(shared.text).not.toContain("xi-test");
   });
 
+  it("the chat's final event carries its reply's sentences, signed for that chat", async () => {
+    const seeded = await seedReport("", { queued: false });
+    const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("Do you fix leaks?"), stream: true });
+    const done = events(res.text).find((e) => e.type === "done") as Extract<ChatStreamEvent, { type: "done" }>;
+    expect(done.voice.map((l) => l.text).join(" ")).toBe(done.content.replace(/\s+/g, " ").trim());
+    expect(done.voice.every((l) => /^\d+\.[0-9a-f]{64}$/.test(l.token))).toBe(true);
+  });
+
   it("refuses anonymous calls without a shared chat, unknown voices, long text, and floods", async () => {
     const seeded = await seedReport("", { queued: false });
-    expect((await call("/api/tts", { method: "POST", json: { text: "Hi." } }, key)).status).toBe(401);
-    expect((await call("/api/tts", { method: "POST", json: { text: "Hi.", report_id: crypto.randomUUID() } }, key)).status).toBe(404);
-    expect((await call("/api/tts", { method: "POST", json: { text: "Hi.", voice_id: "nope", report_id: seeded.id } }, key)).status).toBe(400);
-    expect((await call("/api/tts", { method: "POST", json: { text: "a".repeat(TTS_MAX_CHARS + 1), report_id: seeded.id } }, key)).status).toBe(413);
+    const line = await forReport(seeded.id);
+    expect((await call("/api/tts", { method: "POST", json: line }, key)).status).toBe(401);
+    expect((await call("/api/tts", { method: "POST", json: { ...line, report_id: crypto.randomUUID() } }, key)).status).toBe(404);
+    expect((await call("/api/tts", { method: "POST", json: { ...line, voice_id: "nope", report_id: seeded.id } }, key)).status).toBe(400);
+    expect((await call("/api/tts", { method: "POST", json: { ...line, text: "a".repeat(TTS_MAX_CHARS + 1), report_id: seeded.id } }, key)).status).toBe(413);
     const ip = testIp();
     for (let i = 0; i < PUBLIC_TTS_PER_IP.max; i++) {
-      await call("/api/tts", { method: "POST", json: { text: "Hi.", report_id: seeded.id }, ip }, key);
+      await call("/api/tts", { method: "POST", json: { ...line, report_id: seeded.id }, ip }, key);
     }
-    const flood = await call("/api/tts", { method: "POST", json: { text: "Hi.", report_id: seeded.id }, ip }, key);
+    const flood = await call("/api/tts", { method: "POST", json: { ...line, report_id: seeded.id }, ip }, key);
     expect(flood.status).toBe(429);
     expect(Number(flood.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
-  it("says 'Failed to generate voice. Please try again.' when the provider fails", async () => {
-    const { session } = await signUp();
+  it("says 'Failed to generate voice. Please try again.' when the provider fails, and releases what it reserved", async () => {
+    const { session, user } = await signUp();
     const res = await call(
       "/api/tts",
-      { method: "POST", json: { text: "Hello." }, token: session.access_token },
+      { method: "POST", json: await forUser(user.id, "Hello."), token: session.access_token },
       { ...key, ELEVENLABS_BASE_URL: "http://127.0.0.1:9/" },
     );
     expect(res.status).toBe(502);
     expect(res.body.error.message).toBe(CHAT_TEXT.voiceFailed);
+    const counter = await env.DB.prepare("select reserved_micro, settled_micro from meter_counters where key = ?").bind(userCapKey(user.id, new Date())).first();
+    expect(counter).toEqual({ reserved_micro: 0, settled_micro: 0 });
   });
 });

@@ -4,7 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser } from "../../worker/db/billing";
 import { getBudgetState, setMonthlyBudget } from "../../worker/db/budgets";
-import { listConversations, readPublicChatState, saveChatTurn } from "../../worker/db/chat";
+import { countPublicChatMessage, listConversations, readPublicChatState, saveChatTurn } from "../../worker/db/chat";
+import { readCounter, reserve, settle, sweepMeter } from "../../worker/db/meter";
+import { meterSettings } from "../../worker/domain/metering";
 import type { Db } from "../../worker/db/client";
 import {
   deleteProspectAndReport,
@@ -19,9 +21,11 @@ import { addToWindow, clearKey, countEvent, currentCount, uncountEvent } from ".
 import { claimReport, createProspectWithReport, getReportWithProspect, markQueued, reportStatuses } from "../../worker/db/reports";
 import { insertUsageEvents } from "../../worker/db/usage";
 import { getAllUsage, getUserUsageStats } from "../../worker/db/usage-stats";
-import { createUserWithProfile, findUserByEmail } from "../../worker/db/users";
+import { createUserWithProfile, findUserByEmail, updateUser } from "../../worker/db/users";
 import { prospectSearchText } from "../../worker/domain/prospect-rules";
 import type { UsageEventMessage } from "../../worker/env";
+
+const SETTINGS = meterSettings({});
 
 function token() {
   return crypto.randomUUID().replace(/-/g, "").slice(0, 10);
@@ -134,7 +138,7 @@ export function dataLayerSuite(driver: string, database: () => Db) {
       await insertUsageEvents(db, events);
       await insertUsageEvents(db, [events[0]!, events[2]!]); // redelivered
 
-      const stats = await getUserUsageStats(db, user.id);
+      const stats = await getUserUsageStats(db, user.id, SETTINGS);
       expect(stats).toMatchObject({ totalUsage: 3, totalTokens: 350, totalCost: 0.035 });
       expect(stats.usageByTool).toEqual([
         { tool_name: "report", count: 2, tokens: 300, cost: 0.03 },
@@ -145,13 +149,37 @@ export function dataLayerSuite(driver: string, database: () => Db) {
       expect(stats.daily.reduce((n, d) => n + d.count, 0)).toBe(3);
 
       await setMonthlyBudget(db, user.id, 0.03, user.id);
-      expect(await getBudgetState(db, user.id)).toMatchObject({ monthly_usd: 0.03, spent_usd: 0.035, over: true });
+      expect(await getBudgetState(db, user.id, SETTINGS)).toMatchObject({ monthly_usd: 0.03, override_usd: 0.03, plan: "Free", over: false });
       await setMonthlyBudget(db, user.id, null, user.id);
-      expect((await getBudgetState(db, user.id)).over).toBe(false);
+      expect(await getBudgetState(db, user.id, SETTINGS)).toMatchObject({ monthly_usd: 1, override_usd: null, over: false });
 
       const all = await getAllUsage(db, 30);
       expect(all.byUser.find((u) => u.user_id === user.id)).toMatchObject({ email: user.email, count: 3, tokens: 350, cost: 0.035 });
       expect(all.byModel.find((m) => m.model === "test/model")!.count).toBeGreaterThanOrEqual(3);
+    });
+
+    it("reserves against every cap or none, settles once, and the sweep gives back stale reservations", async () => {
+      const db = database();
+      const run = token();
+      const now = new Date();
+      const cap = (key: string, limitMicro: number) => ({ scope: "user" as const, key: `${key}:${run}`, limitMicro, expiresAt: "2999-01-01T00:00:00.000Z" });
+      const caps = [cap("a", 1000), cap("b", 250)];
+      const first = await reserve(db, caps, 200, now);
+      expect(first.ok).toBe(true);
+      // b has 50 left: refused, and a is left as it was (all or none).
+      const second = await reserve(db, caps, 100, now);
+      expect(second).toMatchObject({ ok: false });
+      expect(!second.ok && [...second.totals.entries()].sort()).toEqual([[`a:${run}`, 200], [`b:${run}`, 200]]);
+      if (first.ok) {
+        await settle(db, first.reservation, 120);
+        await settle(db, first.reservation, 120);
+      }
+      expect(await readCounter(db, `a:${run}`)).toEqual({ reservedMicro: 0, settledMicro: 120 });
+      expect(await readCounter(db, `b:${run}`)).toEqual({ reservedMicro: 0, settledMicro: 120 });
+      const stale = await reserve(db, caps, 100, new Date(now.getTime() - 3_600_000));
+      expect(stale.ok).toBe(true);
+      await sweepMeter(db, new Date(now.getTime() - 60_000), new Date(0));
+      expect(await readCounter(db, `b:${run}`)).toEqual({ reservedMicro: 0, settledMicro: 120 });
     });
 
     it("counts rate-limit windows with upserts", async () => {
@@ -179,16 +207,13 @@ export function dataLayerSuite(driver: string, database: () => Db) {
         userId: user.id,
         queued: false,
       });
-      const input = {
-        reportId: report.id,
-        visitorId: `visitor-${run}`,
-        ipLimit: { key: `ip:${run}`, max: 10, windowSeconds: 60 },
-        reportLimit: { key: `report:${run}`, max: 10, windowSeconds: 60 },
-        spendKey: `spend:${run}`,
-        spendWindowSeconds: 86_400,
-      };
+      const input = { reportId: report.id, visitorId: `visitor-${run}` };
+      const ipLimit = { key: `ip:${run}`, max: 10, windowSeconds: 60 };
+      const reportLimit = { key: `report:${run}`, max: 10, windowSeconds: 60 };
+      expect(await countPublicChatMessage(db, ipLimit, reportLimit)).toEqual({ ipCount: 1, reportCount: 1 });
+      expect(await countPublicChatMessage(db, ipLimit, null)).toEqual({ ipCount: 2, reportCount: 0 });
       const before = await readPublicChatState(db, input);
-      expect(before).toMatchObject({ ipCount: 1, reportCount: 1, spend: 0, session: { answerCount: 0, leadAskedAt: null } });
+      expect(before).toMatchObject({ session: { answerCount: 0, leadAskedAt: null } });
       expect(before.subject).toMatchObject({ reportId: report.id, name: `Chat ${run}`, area: "Shelbyville" });
 
       const at = new Date().toISOString();
@@ -203,10 +228,13 @@ export function dataLayerSuite(driver: string, database: () => Db) {
         lead: { name: "Ann", phone: "555-0100", email: null },
       });
       const after = await readPublicChatState(db, input);
-      expect(after).toMatchObject({ ipCount: 2, reportCount: 2, session: { answerCount: 2, leadAskedAt: at } });
+      expect(after).toMatchObject({ session: { answerCount: 2, leadAskedAt: at } });
 
-      const [conversation, ...rest] = await listConversations(db, report.id, 10);
+      const listed = await listConversations(db, report.id, 10);
+      expect(listed.next).toBeNull();
+      const [conversation, ...rest] = listed.conversations;
       expect(rest).toHaveLength(0);
+      expect(conversation!.pinned).toBe(true);
       expect(conversation!.session).toMatchObject({ messageCount: 4, leadName: "Ann", leadPhone: "555-0100", leadEmail: null });
       expect(conversation!.turns.map((t) => `${t.role}:${t.content}`)).toEqual(["user:Hi?", "assistant:Hello!", "user:I'm Ann, 555-0100", "assistant:Thanks!"]);
     });
@@ -216,6 +244,9 @@ export function dataLayerSuite(driver: string, database: () => Db) {
       const run = token();
       const user = await newUser(db, run);
       expect((await findUserByEmail(db, user.email.toUpperCase()))?.id).toBe(user.id);
+      // An email matches only once its owner confirmed it: anyone can sign up with someone else's address.
+      expect(await resolveUserId(db, "no-such-user", user.email.toUpperCase())).toBeNull();
+      await updateUser(db, user.id, { emailConfirmedAt: new Date().toISOString() });
       expect(await resolveUserId(db, "no-such-user", user.email.toUpperCase())).toBe(user.id);
       const event = { id: `evt_${run}`, type: "customer.subscription.updated", created: 1_900_000_000 };
       const change = {

@@ -88,3 +88,40 @@ export async function mailedLink(email: string, subject: string): Promise<string
   if (!mail) throw new Error(`no "${subject}" mail for ${email}`);
   return /(http\S+)/.exec(mail.body)![1]!.replace("http://localhost:8787", "http://localhost");
 }
+
+/** The events of a server-sent-events body (the chat's streamed reply), parsed from their data lines. */
+export function sseEvents<T = any>(text: string): T[] {
+  return text
+    .split("\n\n")
+    .map((block) => block.split("\n").find((l) => l.startsWith("data:")))
+    .filter((l): l is string => Boolean(l))
+    .map((l) => JSON.parse(l.slice(5).trim()) as T);
+}
+
+export type WorkerCall = RequestInit & { json?: unknown; token?: string; ip?: string; stream?: boolean };
+
+/**
+ * One request through the worker's own fetch handler with extra bindings (an AI key, a recording usage queue …),
+ * waiting for what it left running (waitUntil). The body is parsed as JSON when it is JSON.
+ */
+export async function callWorker(path: string, init: WorkerCall = {}, bindings: Record<string, unknown> = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("CF-Connecting-IP", init.ip ?? testIp());
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.json !== undefined) headers.set("Content-Type", "application/json");
+  headers.set("Accept", init.stream ? "text/event-stream" : "application/json");
+  const req = new Request(`${BASE}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  const { env, createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+  const { default: worker } = await import("../../worker/index");
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(req, { ...env, ...bindings } as never, ctx);
+  const text = await res.text();
+  await waitOnExecutionContext(ctx);
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // SSE, audio or empty
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}

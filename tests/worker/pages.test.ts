@@ -44,6 +44,13 @@ describe("pages served by the worker", () => {
     expect(text).not.toContain("porchlight-chat-widget");
   });
 
+  it("leaves the widget out of admin pages altogether, and sends HSTS", async () => {
+    const { res, text } = await get("/admin/report-generator", { CHAT_WIDGET_SRC: "https://chat.example.com/widget.js" });
+    expect(text).not.toContain("porchlight-chat-widget");
+    expect(res.headers.get("Content-Security-Policy")).not.toContain("chat.example.com");
+    expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
+  });
+
   it("allows the widget's origin only, and tells the page the script URL, when CHAT_WIDGET_SRC is set", async () => {
     const { res, text } = await get("/login", { CHAT_WIDGET_SRC: "https://chat.example.com/widget.js?id=1&x=2" });
     const csp = res.headers.get("Content-Security-Policy")!;
@@ -85,6 +92,9 @@ describe("pages served by the worker", () => {
     ["/", false],
     ["/dashboard", false],
     ["/login-help", false],
+    ["/admin/report-generator", true],
+    ["/admin", true],
+    ["/administer", false],
   ])("hides the widget on %s: %s", (path, hidden) => {
     expect(chatWidgetHidden(path)).toBe(hidden);
   });

@@ -7,6 +7,7 @@ import { buildPostPrompt, PostRequest, PROFILE_REQUIRED_MESSAGE, LOGIN_REQUIRED_
 import { costFor, estimateTokens } from "../../worker/domain/usage-cost";
 import type { Env, UsageEventMessage } from "../../worker/env";
 import { TEMPLATE_NOTICE } from "../../worker/posts/generate";
+import { userCapKey } from "../../worker/domain/metering";
 import { api, signUp, signUpAdmin } from "./helpers";
 import { recorder } from "./reports-fixtures";
 
@@ -104,7 +105,7 @@ describe("POST /api/posts/facebook with AI", () => {
     const { session } = await userWithProfile();
     const res = await generate(session.access_token, { description: "[fake:500]" });
     expect(res.status).toBe(502);
-    expect(res.body.error).toEqual({ code: "ai_error", message: "API Error: The server had an error while processing your request.", requestId: expect.any(String) });
+    expect(res.body.error).toEqual({ code: "ai_error", message: "API Error: The AI service answered with an error (500)", requestId: expect.any(String) });
     expect(res.usage.map((u) => u.tool_name)).toEqual(["Facebook Post Generator (Failed)"]);
     expect((await api("/api/posts", { token: session.access_token })).body.posts).toEqual([]);
   });
@@ -208,10 +209,9 @@ describe("the monthly AI budget", () => {
     const admin = await signUpAdmin();
     const set = await api(`/api/admin/users/${user.id}/budget`, { method: "PUT", token: admin.session.access_token, body: JSON.stringify({ monthly_usd: 0.01 }) });
     expect(set.status).toBe(200);
-    await env.DB.prepare(
-      "insert into ai_usage_logs (id, event_id, user_id, tool_name, model, total_tokens, estimated_cost, created_at) values (?, ?, ?, 'Facebook Post Generator', 'm', 10, 0.01, ?)",
-    )
-      .bind(crypto.randomUUID(), crypto.randomUUID(), user.id, new Date().toISOString())
+    // This month's meter already holds $0.01 of settled spend.
+    await env.DB.prepare("insert into meter_counters (key, settled_micro, expires_at) values (?, 10000, '2999-01-01')")
+      .bind(userCapKey(user.id, new Date()))
       .run();
 
     const res = await generate(session.access_token, { description: "[fake:500] would fail if called" });

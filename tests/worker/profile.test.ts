@@ -57,6 +57,30 @@ describe("PUT /api/profile", () => {
     expect(put.body.profile.company_website).toBe("http://ridge.example.com/home");
   });
 
+  it("changes only the fields an update names: {} changes nothing, an explicit null clears one", async () => {
+    const { session } = await signUp();
+    await api("/api/profile", { method: "PUT", token: session.access_token, body: JSON.stringify(FULL) });
+    const empty = await api("/api/profile", { method: "PUT", token: session.access_token, body: "{}" });
+    expect(empty.status).toBe(200);
+    expect(empty.body.profile).toMatchObject({ company_name: "Ridge Roofing", company_phone: "(512) 555-0142", company_category: "Roofing" });
+    const one = await api("/api/profile", { method: "PUT", token: session.access_token, body: JSON.stringify({ company_phone: null }) });
+    expect(one.body.profile).toMatchObject({ company_name: "Ridge Roofing", company_phone: null, company_location: "Austin, TX" });
+  });
+
+  it.each([
+    ["form-encoded", "application/x-www-form-urlencoded", "company_name=&company_phone="],
+    ["no content type", null, "company_name="],
+  ])("answers 415 to a %s body and keeps the profile (it once cleared it all)", async (_name, type, body) => {
+    const { session } = await signUp();
+    await api("/api/profile", { method: "PUT", token: session.access_token, body: JSON.stringify(FULL) });
+    const req = new Request(`${BASE}/api/profile`, { method: "PUT", body, headers: { Authorization: `Bearer ${session.access_token}` } });
+    if (type) req.headers.set("Content-Type", type);
+    else req.headers.delete("Content-Type");
+    const res = await SELF.fetch(req);
+    expect(res.status).toBe(415);
+    expect((await api("/api/profile", { token: session.access_token })).body.profile.company_name).toBe("Ridge Roofing");
+  });
+
   it.each([
     ["company_email", "not-an-email"],
     ["company_website", "not a site"],

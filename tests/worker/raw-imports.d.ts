@@ -3,3 +3,8 @@ declare module "*?raw" {
   const text: string;
   export default text;
 }
+
+// Vite's `import.meta.glob` (tests/worker/metering.test.ts reads the worker's sources with it).
+interface ImportMeta {
+  glob(patterns: string | string[], options: { query: "?raw"; import: "default"; eager: true }): Record<string, unknown>;
+}

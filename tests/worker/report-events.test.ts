@@ -2,16 +2,23 @@
 // own views excluded, D1 rate limit, never an error status; and what the admin sees (list, sort, timeline).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BEACONS_PER_IP_PER_MINUTE } from "../../worker/domain/report-events";
+import { BEACON_EVENTS_PER_VISIT, BEACONS_PER_IP_PER_MINUTE } from "../../worker/domain/report-events";
+import type { Env } from "../../worker/env";
+import { newVisitToken, VISIT_TOKEN_META } from "../../worker/reports/visit-token";
 import { api, signUp, signUpAdmin, testIp } from "./helpers";
 import { readyReport, seedReport } from "./reports-fixtures";
 
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 
-function beacon(id: string, body: unknown, opts: { ua?: string; ip?: string } = {}) {
+/** A beacon as the page sends it: the visit id goes out inside the visit token the page was served with. */
+async function beacon(id: string, body: unknown, opts: { ua?: string; ip?: string; unsigned?: boolean } = {}) {
+  const signed =
+    body && typeof body === "object" && /^[0-9a-f-]{36}$/.test(String((body as { visit?: unknown }).visit)) && !opts.unsigned
+      ? { ...body, visit: await newVisitToken(env as Env, id, Date.now(), (body as { visit: string }).visit) }
+      : body;
   return api(`/api/shared/reports/${id}/events`, {
     method: "POST",
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    body: typeof signed === "string" ? signed : JSON.stringify(signed),
     headers: { "Content-Type": "text/plain;charset=UTF-8", "User-Agent": opts.ua ?? BROWSER, "CF-Connecting-IP": opts.ip ?? testIp() },
   });
 }
@@ -24,6 +31,27 @@ async function events(reportId: string) {
 }
 
 describe("POST /api/shared/reports/:id/events", () => {
+  it("counts only visits the worker signed into the page, and at most BEACON_EVENTS_PER_VISIT events per visit", async () => {
+    const report = await readyReport();
+    const forged = await beacon(report.id, { event: "opened", visit: visit() }, { unsigned: true });
+    expect(forged.status).toBe(204);
+    expect(forged.headers.get("X-Beacon")).toBe("unsigned_visit");
+    // A token for another report does not count here either.
+    const other = await readyReport();
+    const elsewhere = await newVisitToken(env as Env, other.id);
+    expect((await api(`/api/shared/reports/${report.id}/events`, { method: "POST", body: JSON.stringify({ event: "opened", visit: elsewhere }), headers: { "User-Agent": BROWSER } })).headers.get("X-Beacon")).toBe("unsigned_visit");
+    // The page carries a fresh token, and the beacon it signs counts.
+    const page = await api(`/shared/reports/${report.id}`, { headers: { "User-Agent": BROWSER } });
+    const token = new RegExp(`<meta name="${VISIT_TOKEN_META}" content="([^"]+)">`).exec(page.body as string)![1]!;
+    const ok = await api(`/api/shared/reports/${report.id}/events`, { method: "POST", body: JSON.stringify({ event: "opened", visit: token }), headers: { "User-Agent": BROWSER, "CF-Connecting-IP": testIp() } });
+    expect(ok.status).toBe(202);
+    for (let i = 1; i < BEACON_EVENTS_PER_VISIT; i++) {
+      await api(`/api/shared/reports/${report.id}/events`, { method: "POST", body: JSON.stringify({ event: "print", visit: token }), headers: { "User-Agent": BROWSER, "CF-Connecting-IP": testIp() } });
+    }
+    const over = await api(`/api/shared/reports/${report.id}/events`, { method: "POST", body: JSON.stringify({ event: "chat_started", visit: token }), headers: { "User-Agent": BROWSER, "CF-Connecting-IP": testIp() } });
+    expect(over.headers.get("X-Beacon")).toBe("rate_limited");
+  });
+
   it("records an open (202) and ignores the same visit's repeat (204), counting visits", async () => {
     const report = await readyReport();
     const v1 = visit();

@@ -1,9 +1,10 @@
 // GET /api/usage against figures worked out by hand, admins' all-users view and CSV, budgets and the budget check.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { assertWithinBudget, getBudgetState, isOverBudget } from "../../worker/db/budgets";
+import { getBudgetState } from "../../worker/db/budgets";
 import { getDb } from "../../worker/db/client";
-import { HttpError } from "../../worker/errors";
+import type { Env } from "../../worker/env";
+import { reserveCall, settingsOf, userPayer } from "../../worker/metering/meter";
 import { api, signUp, signUpAdmin } from "./helpers";
 
 type Log = { tool: string; model: string; input: number; output: number; cost: number; at: string; estimated?: boolean };
@@ -57,7 +58,7 @@ describe("GET /api/usage", () => {
     expect(stats.daily[26]).toEqual({ day: day(3), tokens: 1801, cost: 0.000237, count: 1 });
     expect(stats.daily[0].day).toBe(day(29));
     expect(stats.daily.reduce((n: number, d: { count: number }) => n + d.count, 0)).toBe(3); // the 40-day-old call is outside
-    expect(stats.budget).toMatchObject({ monthly_usd: null, over: false });
+    expect(stats.budget).toMatchObject({ plan: "Free", monthly_usd: 1, override_usd: null, over: false });
   });
 
   it("keeps only the 10 newest calls in Recent Activity", async () => {
@@ -119,14 +120,13 @@ describe("monthly AI budgets", () => {
     expect(put.status).toBe(200);
     expect(put.body.budget).toMatchObject({ monthly_usd: 10, over: false });
     const panel = (await api("/api/usage", { token: session.access_token })).body.stats.budget;
-    // This month's spend: today's calls (0.072), the one 3 days ago if it is this month, never the 40-day-old one.
-    const expected = new Date(iso(3)).getUTCMonth() === today.getUTCMonth() ? 0.072237 : 0.072;
-    expect(panel).toMatchObject({ monthly_usd: 10, spent_usd: expected, over: false });
+    // The allowance counts what the meter settled and reserved this month (the seeded logs bypassed the meter).
+    expect(panel).toMatchObject({ monthly_usd: 10, override_usd: 10, plan: "Free", plan_usd: 1, spent_usd: 0, reserved_usd: 0, left_usd: 10, over: false });
 
     const removed = await api(`/api/admin/users/${user.id}/budget`, { method: "PUT", token: admin.session.access_token, body: JSON.stringify({ monthly_usd: null }) });
-    expect(removed.body.budget.monthly_usd).toBeNull();
+    expect(removed.body.budget).toMatchObject({ override_usd: null, monthly_usd: 1 });
     const read = await api(`/api/admin/users/${user.id}/budget`, { token: admin.session.access_token });
-    expect(read.body.budget.monthly_usd).toBeNull();
+    expect(read.body.budget).toMatchObject({ override_usd: null, monthly_usd: 1, plan: "Free" });
   });
 
   it("refuses non-admins, unknown users and negative budgets", async () => {
@@ -138,24 +138,37 @@ describe("monthly AI budgets", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("cuts off at the budget: under it passes, reaching it throws 402 ai_budget_exceeded, next month starts again", async () => {
+  it("cuts off at the allowance: under it a reservation passes, reaching it refuses with ai_budget_exceeded, next month starts again", async () => {
     const { user } = await signUp();
     const admin = await signUpAdmin();
     await api(`/api/admin/users/${user.id}/budget`, { method: "PUT", token: admin.session.access_token, body: JSON.stringify({ monthly_usd: 0.05 }) });
     const now = new Date(Date.UTC(2031, 4, 20, 12));
-    await seed(user.id, [{ tool: "T", model: "gpt-4", input: 0, output: 0, cost: 0.049999, at: "2031-05-02T08:00:00.000Z" }]);
-    expect(await isOverBudget(getDb(env), user.id, now)).toBe(false);
-    await expect(assertWithinBudget(getDb(env), user.id, now)).resolves.toMatchObject({ spent_usd: 0.049999 });
-
-    await seed(user.id, [{ tool: "T", model: "gpt-4", input: 0, output: 0, cost: 0.000001, at: "2031-05-03T08:00:00.000Z" }]);
-    expect(await isOverBudget(getDb(env), user.id, now)).toBe(true);
-    const error = await assertWithinBudget(getDb(env), user.id, now).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 402, code: "ai_budget_exceeded" });
-    expect((error as Error).message).toBe(
+    const e = env as Env;
+    const payer = await userPayer(e, getDb(env), user.id, now);
+    expect(payer).toEqual({ kind: "user", userId: user.id, allowanceUsd: 0.05 });
+    // Three searches ($0.015 each) fit in $0.05; the fourth would pass it.
+    for (let i = 0; i < 3; i++) expect((await reserveCall(e, payer, { kind: "search" }, now)).ok).toBe(true);
+    const refused = await reserveCall(e, payer, { kind: "search" }, now);
+    expect(refused).toMatchObject({ ok: false, refusal: { scope: "user", code: "ai_budget_exceeded" } });
+    expect(!refused.ok && refused.refusal.message).toBe(
       "You have used your monthly AI budget of $0.05. AI features are paused until June 1 or until an administrator raises your budget.",
     );
-    // June: last month's spend no longer counts.
-    expect((await getBudgetState(getDb(env), user.id, new Date(Date.UTC(2031, 5, 1, 0, 0, 1)))).spent_usd).toBe(0);
+    const state = await getBudgetState(getDb(env), user.id, settingsOf(e), now);
+    expect(state).toMatchObject({ monthly_usd: 0.05, override_usd: 0.05, plan: "Free", plan_usd: 1, spent_usd: 0, reserved_usd: 0.045, used_usd: 0.045, left_usd: 0.005, over: false });
+    // June: last month's use no longer counts.
+    expect((await getBudgetState(getDb(env), user.id, settingsOf(e), new Date(Date.UTC(2031, 5, 1, 0, 0, 1)))).used_usd).toBe(0);
+  });
+
+  it("the plan decides the allowance: Free, then Self Service while the subscription is active, and admins are bounded by the ceiling only", async () => {
+    const { user } = await signUp();
+    const e = env as Env;
+    expect(await getBudgetState(getDb(env), user.id, settingsOf(e))).toMatchObject({ plan: "Free", monthly_usd: 1, override_usd: null });
+    await env.DB.prepare("insert into subscriptions (id, user_id, stripe_subscription_id, status, state_event_created) values (?, ?, ?, 'active', 1)")
+      .bind(crypto.randomUUID(), user.id, `sub_${crypto.randomUUID()}`)
+      .run();
+    expect(await getBudgetState(getDb(env), user.id, settingsOf(e))).toMatchObject({ plan: "Self Service", monthly_usd: 30 });
+    expect(await getBudgetState(getDb(env), user.id, settingsOf({ ...e, PLAN_ALLOWANCE_SELF_SERVICE_USD: "12.5" }))).toMatchObject({ monthly_usd: 12.5 });
+    const admin = await signUpAdmin();
+    expect(await getBudgetState(getDb(env), admin.user.id, settingsOf(e))).toMatchObject({ monthly_usd: null, left_usd: null, over: false });
   });
 });

@@ -1,5 +1,5 @@
 // The AI usage panel (spec part 2 §2): Tool Uses, Total Tokens, Estimated Cost, Usage by Tool, Recent Activity,
-// the footnote, spend against the monthly budget, and (on /usage) the 30-day chart.
+// the footnote, the monthly allowance (used, left, renewal), and (on /usage) the 30-day chart.
 import { Link } from "react-router";
 import { formatCost } from "../../worker/domain/usage-cost";
 import {
@@ -7,14 +7,13 @@ import {
   USAGE_FOOTNOTE,
   USAGE_LOAD_FAILED,
   USAGE_LOADING,
-  budgetExceededMessage,
-  type BudgetState,
   type UsageStats,
 } from "../../worker/domain/usage-stats";
 import { formatDateTime } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
 import { USAGE_COUNTING_NOTE, useUsage } from "../queries/usage";
-import { Alert, RetryAlert } from "./alert";
+import { AllowanceMeter } from "./allowance-meter";
+import { RetryAlert } from "./alert";
 import { ClockIcon, SparklesIcon, TrendingUpIcon } from "./icons";
 import { Placeholder } from "./placeholder";
 import { StatCard } from "./stat-card";
@@ -74,7 +73,7 @@ function UsageBody({ stats, withChart }: { stats: UsageStats; withChart: boolean
         <StatCard icon={TrendingUpIcon} value={tokens(stats.totalTokens)} label="Total Tokens" />
         <StatCard icon={ClockIcon} value={formatCost(stats.totalCost)} label="Estimated Cost" />
       </div>
-      <BudgetMeter budget={stats.budget} />
+      <AllowanceMeter budget={stats.budget} />
       {withChart ? (
         <div className="card card-pad">
           <UsageChart days={stats.daily} />
@@ -104,32 +103,6 @@ function UsageBody({ stats, withChart }: { stats: UsageStats; withChart: boolean
         </div>
       )}
       <p className="usage-footnote">{USAGE_FOOTNOTE}</p>
-    </div>
-  );
-}
-
-function BudgetMeter({ budget }: { budget: BudgetState }) {
-  if (budget.monthly_usd === null) return null;
-  const share = budget.monthly_usd > 0 ? Math.min(1, budget.spent_usd / budget.monthly_usd) : 1;
-  return (
-    <div className="card card-pad usage-budget">
-      <div className="usage-budget-row">
-        <span className="usage-budget-label">Monthly AI budget</span>
-        <span>
-          <strong>{formatCost(budget.spent_usd)}</strong> of ${budget.monthly_usd.toFixed(2)} this month
-        </span>
-      </div>
-      <div
-        className={budget.over ? "usage-meter is-over" : "usage-meter"}
-        role="meter"
-        aria-label="Monthly AI budget used"
-        aria-valuemin={0}
-        aria-valuemax={budget.monthly_usd}
-        aria-valuenow={budget.spent_usd}
-      >
-        <span style={{ width: `${(share * 100).toFixed(1)}%` }} />
-      </div>
-      {budget.over ? <Alert tone="warning">{budgetExceededMessage(budget)}</Alert> : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   SEND_FAILED_NOTICE_MS,
   type ChatStreamEvent,
   type FallbackReason,
+  type VoiceLine,
 } from "../../worker/domain/chat";
 import { ApiError, authedFetch, readApiResponse, NETWORK_MESSAGE } from "./api";
 import { readChatStream } from "./chat-stream";
@@ -25,7 +26,8 @@ export type ChatOptions = {
   anonymous?: boolean;
   onDelta?: (text: string) => void;
   onReplace?: () => void;
-  onDone?: () => void;
+  /** The reply is complete: its sentences, signed by the server for voice. */
+  onDone?: (voice: VoiceLine[]) => void;
 };
 
 let seq = 0;
@@ -83,8 +85,12 @@ export function useChat(opts: ChatOptions) {
           },
         });
         if (!res.ok) await readApiResponse(res);
-        for await (const event of readChatStream(res)) apply(event);
-        optsRef.current.onDone?.();
+        let voice: VoiceLine[] = [];
+        for await (const event of readChatStream(res)) {
+          apply(event);
+          if (event.type === "done") voice = event.voice ?? [];
+        }
+        optsRef.current.onDone?.(voice);
         return true;
       } catch (error) {
         if (controller.signal.aborted) return false;

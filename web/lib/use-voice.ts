@@ -1,6 +1,7 @@
-// Chat voice: speaks each complete sentence of a reply while the rest still streams; ElevenLabs via /api/tts, else the browser.
+// Chat voice: speaks a finished reply sentence by sentence; ElevenLabs via /api/tts (each sentence carries the server's
+// signature: voice speaks only what the assistant said), else the browser.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CHAT_TEXT, DEFAULT_VOICE_ID, SEND_FAILED_NOTICE_MS, takeSentences } from "../../worker/domain/chat";
+import { CHAT_TEXT, DEFAULT_VOICE_ID, SEND_FAILED_NOTICE_MS, type VoiceLine } from "../../worker/domain/chat";
 import { authedFetch } from "./api";
 import { useTimedMessage } from "./use-timed-message";
 
@@ -9,14 +10,14 @@ export type Voice = {
   setEnabled: (on: boolean) => void;
   voiceId: string;
   setVoiceId: (id: string) => void;
-  /** Streamed text of the reply being spoken. */
-  feed: (text: string) => void;
-  /** The reply is complete: speak what is left. */
-  flush: () => void;
+  /** Speaks a finished reply: its sentences as the server signed them. */
+  speak: (lines: VoiceLine[]) => void;
   /** Stop at once and forget what was queued. */
   stop: () => void;
-  /** True once the server said it has no voice provider (501): the browser speaks. */
+  /** True once the server said it has no voice provider (501) or its voice budget is used (402): the browser speaks. */
   browserSpeech: boolean;
+  /** Why the browser speaks when a budget stopped the server's voice. */
+  browserReason: string | null;
   error: string | null;
 };
 
@@ -24,14 +25,14 @@ export function useVoice(opts: { reportId?: string; signedIn: boolean }): Voice 
   const [enabled, setEnabledState] = useState(false);
   const [voiceId, setVoiceId] = useState(DEFAULT_VOICE_ID);
   const [browserSpeech, setBrowserSpeech] = useState(false);
+  const [browserReason, setBrowserReason] = useState<string | null>(null);
   const [error, showError] = useTimedMessage(SEND_FAILED_NOTICE_MS);
-  const state = useRef({ enabled: false, buffer: "", generation: 0, chain: Promise.resolve(), audio: null as HTMLAudioElement | null, browser: false, voiceId: DEFAULT_VOICE_ID });
+  const state = useRef({ enabled: false, generation: 0, chain: Promise.resolve(), audio: null as HTMLAudioElement | null, browser: false, voiceId: DEFAULT_VOICE_ID });
   state.current.voiceId = voiceId;
 
   const stop = useCallback(() => {
     const s = state.current;
     s.generation += 1;
-    s.buffer = "";
     s.chain = Promise.resolve();
     s.audio?.pause();
     s.audio = null;
@@ -53,20 +54,25 @@ export function useVoice(opts: { reportId?: string; signedIn: boolean }): Voice 
     });
 
   const fetchAudio = useCallback(
-    async (text: string): Promise<Blob | "browser" | null> => {
+    async (line: VoiceLine): Promise<Blob | "browser" | null> => {
       const s = state.current;
       if (s.browser) return "browser";
       try {
         const res = await authedFetch("/api/tts", {
           method: "POST",
-          json: { text, voice_id: s.voiceId, ...(opts.reportId ? { report_id: opts.reportId } : {}) },
+          json: { text: line.text, token: line.token, voice_id: s.voiceId, ...(opts.reportId ? { report_id: opts.reportId } : {}) },
           headers: { Accept: "audio/mpeg" },
           ...(opts.signedIn ? {} : { accessToken: null, viewAs: false }),
           timeoutMs: 20_000,
         });
-        if (res.status === 501) {
+        if (res.status === 501 || res.status === 402) {
+          // No provider, or a budget (the user's, the report's, the daily ceiling) stopped it: the browser speaks.
           s.browser = true;
           setBrowserSpeech(true);
+          if (res.status === 402) {
+            const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+            setBrowserReason(body?.error?.message ?? null);
+          }
           return "browser";
         }
         if (!res.ok) throw new Error(`tts ${res.status}`);
@@ -80,11 +86,12 @@ export function useVoice(opts: { reportId?: string; signedIn: boolean }): Voice 
   );
 
   const say = useCallback(
-    (sentence: string) => {
+    (line: VoiceLine) => {
       const s = state.current;
       const generation = s.generation;
+      const sentence = line.text;
       // Fetch now (in parallel with what is playing), play in order.
-      const audio = fetchAudio(sentence);
+      const audio = fetchAudio(line);
       s.chain = s.chain.then(async () => {
         const got = await audio;
         if (generation !== s.generation || !got) return;
@@ -104,24 +111,13 @@ export function useVoice(opts: { reportId?: string; signedIn: boolean }): Voice 
     [fetchAudio],
   );
 
-  const feed = useCallback(
-    (text: string) => {
-      const s = state.current;
-      if (!s.enabled) return;
-      s.buffer += text;
-      const { sentences, rest } = takeSentences(s.buffer);
-      s.buffer = rest;
-      sentences.forEach(say);
+  const speak = useCallback(
+    (lines: VoiceLine[]) => {
+      if (!state.current.enabled) return;
+      lines.forEach(say);
     },
     [say],
   );
-
-  const flush = useCallback(() => {
-    const s = state.current;
-    const rest = s.buffer.trim();
-    s.buffer = "";
-    if (s.enabled && rest) say(rest);
-  }, [say]);
 
   const setEnabled = useCallback(
     (on: boolean) => {
@@ -132,5 +128,5 @@ export function useVoice(opts: { reportId?: string; signedIn: boolean }): Voice 
     [stop],
   );
 
-  return { enabled, setEnabled, voiceId, setVoiceId, feed, flush, stop, browserSpeech, error };
+  return { enabled, setEnabled, voiceId, setVoiceId, speak, stop, browserSpeech, browserReason, error };
 }

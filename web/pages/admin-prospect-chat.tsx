@@ -70,9 +70,8 @@ function AdminChat({ id, data }: { id: string; data: AdminChatData }) {
     greeting: data.greeting,
     initialFallback: data.ai_configured ? null : "not_configured",
     visitorSessions: false,
-    onDelta: voice.feed,
     onReplace: voice.stop,
-    onDone: voice.flush,
+    onDone: voice.speak,
   });
   const [panel, setPanel] = useState<Panel>("none");
   const [copied, flashCopied] = useFlag(LINK_COPIED_MS);

@@ -47,9 +47,8 @@ function SharedChat({ id, data }: { id: string; data: SharedChatData }) {
     initialFallback: !data.ai_configured ? "not_configured" : data.daily_cap_reached ? "daily_cap" : null,
     visitorSessions: true,
     anonymous: true,
-    onDelta: voice.feed,
     onReplace: voice.stop,
-    onDone: voice.flush,
+    onDone: voice.speak,
   });
   const [showChips, setShowChips] = useState(true);
   return (

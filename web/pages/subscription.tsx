@@ -10,6 +10,9 @@ import { useAuth } from "../lib/auth";
 import { formatCreated } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
 import { billingQuery } from "../queries/billing";
+import { usageQuery } from "../queries/usage";
+import { AllowanceMeter, dollars } from "../components/allowance-meter";
+import { USAGE_LOAD_FAILED } from "../../worker/domain/usage-stats";
 import {
   BILLING_NOT_CONFIGURED,
   CHECKOUT_ERROR,
@@ -62,6 +65,7 @@ export default function SubscriptionPage() {
   const { user } = useAuth();
   const viewAs = useViewAs();
   const billing = useQuery(billingQuery(user?.id, viewAs?.viewingUserId ?? null));
+  const usage = useQuery(usageQuery(viewAs?.viewingUserId ?? null));
   const [interval, setInterval] = useState<BillingInterval>("month");
   const [checkoutFailed, setCheckoutFailed] = useState(false);
   const data = billing.data;
@@ -152,6 +156,27 @@ export default function SubscriptionPage() {
           </div>
         </section>
       </div>
+
+      <section className="section" aria-labelledby="allowance-section-title">
+        <h2 className="section-title" id="allowance-section-title">
+          Your AI allowance
+        </h2>
+        {usage.isPending ? (
+          <p className="card card-pad" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading your allowance...
+          </p>
+        ) : usage.isError ? (
+          <RetryAlert message={USAGE_LOAD_FAILED} onRetry={() => void usage.refetch()} />
+        ) : (
+          <AllowanceMeter budget={usage.data.stats.budget} offerUpgrade={false} />
+        )}
+        {data ? (
+          <p className="plan-note">
+            Free includes {dollars(data.allowances.free)} of AI use a month, {SELF_SERVICE_PLAN.name} {dollars(data.allowances.selfService)}. Past
+            it, each tool answers from its templates or sample data until the allowance renews.
+          </p>
+        ) : null}
+      </section>
 
       <section className="section" aria-labelledby="benefits-title">
         <h2 className="section-title" id="benefits-title">

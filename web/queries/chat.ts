@@ -1,5 +1,5 @@
 // Server state of the chat screens: the bootstraps, the public conversations and the prospect switcher's list.
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 
@@ -21,10 +21,14 @@ export function sharedChatQuery(reportId: string) {
   });
 }
 
+/** The Conversations list, a page at a time (those with contact details first, then newest). */
 export function conversationsQuery(reportId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: ["chat", reportId, "conversations"],
-    queryFn: () => unwrap(api.api.chat[":reportId"].conversations.$get({ param: { reportId } }, timed)),
+    queryFn: ({ pageParam }) =>
+      unwrap(api.api.chat[":reportId"].conversations.$get({ param: { reportId }, query: pageParam ? { cursor: pageParam } : {} }, timed)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 5_000,
   });
 }
@@ -39,4 +43,4 @@ export function chatSwitcherQuery(q: string) {
 
 export type AdminChatData = Awaited<ReturnType<NonNullable<ReturnType<typeof adminChatQuery>["queryFn"]>>>;
 export type SharedChatData = Awaited<ReturnType<NonNullable<ReturnType<typeof sharedChatQuery>["queryFn"]>>>;
-export type ConversationsData = Awaited<ReturnType<NonNullable<ReturnType<typeof conversationsQuery>["queryFn"]>>>;
+

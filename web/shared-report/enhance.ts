@@ -2,19 +2,9 @@
 // overview cards that scroll to their section, print to PDF, broken-image stand-ins, and view beacons.
 import { onCopyClick } from "../lib/copy-buttons";
 import { REPORT_EVENTS_PATH, STAFF_MARKER_KEY, type ReportEventName } from "../../worker/domain/report-event-names";
-const VISIT_KEY = "porchlight.visit";
-
-function visitId(): string {
-  try {
-    let id = sessionStorage.getItem(VISIT_KEY);
-    if (!id) {
-      id = crypto.randomUUID();
-      sessionStorage.setItem(VISIT_KEY, id);
-    }
-    return id;
-  } catch {
-    return crypto.randomUUID();
-  }
+/** The visit token the worker signed into this page (meta porchlight-visit); beacons without one are not counted. */
+function visitToken(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="porchlight-visit"]')?.content ?? "";
 }
 
 function isStaff(): boolean {
@@ -31,7 +21,7 @@ export type Beacon = (event: ReportEventName, section?: string) => void;
 export function beaconSender(reportId: string): Beacon {
   const sent = new Set<string>();
   const url = REPORT_EVENTS_PATH(reportId);
-  const visit = visitId();
+  const visit = visitToken();
   const staff = isStaff();
   return (event, section) => {
     const key = `${event}:${section ?? ""}`;

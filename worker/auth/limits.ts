@@ -9,6 +9,8 @@ export const authLimits = {
   signInIp: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 50, windowSeconds: 900 }),
   signUpIp: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 30, windowSeconds: 3600 }),
   recoverEmail: (email: string): Limit => ({ key: `recover:email:${email}`, max: 5, windowSeconds: 3600 }),
+  /** One address asking for many emails' links (mail bombing, probing): counted per address (IPv6 per /64) too. */
+  recoverIp: (ip: string): Limit => ({ key: `recover:ip:${ip}`, max: 20, windowSeconds: 3600 }),
 };
 
 const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
@@ -19,10 +21,13 @@ export async function signUpLimited(db: Db, ip: string): Promise<Limit | null> {
   return (await countEvent(db, limit)) > limit.max ? limit : null;
 }
 
-/** Counts one recovery request for this email; returns the limit it went over, if any. */
-export async function recoverLimited(db: Db, email: string): Promise<Limit | null> {
-  const limit = authLimits.recoverEmail(email);
-  return (await countEvent(db, limit)) > limit.max ? limit : null;
+/** Counts one recovery request for this email and from this address; returns the limit it went over, if any. */
+export async function recoverLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
+  const byIp = authLimits.recoverIp(ip);
+  const byEmail = authLimits.recoverEmail(email);
+  const [ipCount, emailCount] = await Promise.all([countEvent(db, byIp), countEvent(db, byEmail)]);
+  if (ipCount > byIp.max) return byIp;
+  return emailCount > byEmail.max ? byEmail : null;
 }
 
 /**

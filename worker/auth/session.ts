@@ -8,9 +8,15 @@ import { bearerToken } from "./bearer";
 import { authError, sessionJson } from "./gotrue";
 import { ACCESS_TOKEN_TTL_SECONDS, newOpaqueToken, sha256Hex, signAccessToken, verifyAccessToken } from "./tokens";
 
-/** The client's address for rate limits; an IPv6 address counts as its /64, which one client usually holds whole. */
+/**
+ * The client's address for rate limits and the meter; an IPv6 address counts as its /64, which one client usually
+ * holds whole. In production only Cloudflare's CF-Connecting-IP is trusted; X-Real-IP (a client can send anything)
+ * only in development.
+ */
 export function clientIp(c: Context) {
-  return rateLimitAddress(c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local");
+  const development = (c.env as { ENVIRONMENT?: string } | undefined)?.ENVIRONMENT === "development";
+  const header = c.req.header("CF-Connecting-IP") ?? (development ? c.req.header("X-Real-IP") : undefined);
+  return rateLimitAddress(header?.trim() || "unknown");
 }
 
 export function rateLimitAddress(ip: string): string {

@@ -4,10 +4,11 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { getChatSubject, type ChatSubject } from "../db/chat";
-import { aiConfigured } from "../ai/client";
+import { aiConfigured } from "../providers/ai";
 import { CHAT_TEXT, ChatRequest, chatLimitProblem, DEFAULT_QUESTIONS, DEFAULT_VOICE_ID, greetingFor, VOICES } from "../domain/chat";
 import { apiError, ErrorCode, type FieldErrors } from "../errors";
 import { subjectQuestions } from "./reply";
+import { log } from "../log";
 
 export const ReportId = z.uuid();
 
@@ -27,7 +28,7 @@ export async function loadSubject(
   try {
     subject = await getChatSubject(getDb(c.env), id);
   } catch (error) {
-    console.error(`[${c.get("requestId")}] chat load failed`, error);
+    log.error("chat load failed", {}, error);
     return { error: apiError(c, 503, ErrorCode.unavailable, CHAT_TEXT.loadFailed) };
   }
   if (!subject) {
@@ -81,7 +82,4 @@ export async function readChatRequest(c: Context<AppEnv>): Promise<{ data: ChatR
 
 export const SYSTEM_TURN_REFUSED = "Only user and assistant messages may be sent: the server writes the assistant's instructions.";
 
-/** Client address for rate limits. */
-export function clientIp(c: Context): string {
-  return c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local";
-}
+export { clientIp } from "../auth/session";

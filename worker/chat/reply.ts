@@ -1,11 +1,16 @@
 // One chat reply, shared by the admin and public routes: AI stream or local fallback, lead question, transcript, usage, spend.
 import { streamSSE } from "hono/streaming";
 import type { Context } from "hono";
-import { AiError, chatCompletionStream, promptText, usageEvent, type ChatMessage } from "../ai/client";
+import { AiError, billedOnFailure, chatCompletionStream, promptText, usageEvent, type ChatMessage } from "../providers/ai";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { saveChatTurn, type ChatSubject, type VisitorSession } from "../db/chat";
-import { addToWindow, currentCount } from "../db/rate-limits";
+import { readCounter } from "../db/meter";
+import { estimateTokens } from "../domain/usage-cost";
+import { REPORT_DAILY_USD, reportCapKey, toMicro, type CapScope, type Payer } from "../domain/metering";
+import { reserveCall } from "../metering/meter";
+import { log } from "../log";
+import { signVoiceLines, type VoiceScope } from "./voice-lines";
 import {
   CHAT_TEXT,
   extractLead,
@@ -19,13 +24,7 @@ import {
   type FallbackReason,
 } from "../domain/chat";
 import { fallbackReply } from "../domain/chat-fallback";
-import {
-  CHAT_MAX_TOKENS,
-  CHAT_TEMPERATURE,
-  LEAD_ASK_AFTER_ANSWERS,
-  MICRO_USD,
-  REPORT_DAILY_AI_BUDGET_USD,
-} from "../domain/chat-limits";
+import { CHAT_MAX_TOKENS, CHAT_TEMPERATURE, LEAD_ASK_AFTER_ANSWERS } from "../domain/chat-limits";
 import { questionsFromText } from "../domain/prospect-rules";
 import type { Env } from "../env";
 
@@ -45,19 +44,19 @@ export function subjectQuestions(s: ChatSubject): string[] {
   return questionsFromText(s.questions);
 }
 
-/** The daily AI spend counter of one report (millionths of a dollar, UTC day window). */
-export function dailySpendKey(reportId: string) {
-  return { key: `chat-spend:${reportId}`, windowSeconds: 86_400, max: Math.round(REPORT_DAILY_AI_BUDGET_USD * MICRO_USD) };
+/** True once the report's meter counter (public chat and its voice, today) has no room left. */
+export async function dailyCapReached(db: Db, reportId: string, now = new Date()): Promise<boolean> {
+  const counter = await readCounter(db, reportCapKey(reportId, now));
+  return counter.reservedMicro + counter.settledMicro >= toMicro(REPORT_DAILY_USD);
 }
 
-export function overDailyCap(spentMicroUsd: number, reportId: string): boolean {
-  return spentMicroUsd >= dailySpendKey(reportId).max;
-}
-
-export async function dailyCapReached(db: Db, reportId: string): Promise<boolean> {
-  const limit = dailySpendKey(reportId);
-  return (await currentCount(db, limit)) >= limit.max;
-}
+/** The chat's fallback reason for a cap the meter refused. */
+const REFUSAL_REASON: Record<CapScope, FallbackReason> = {
+  user: "budget",
+  report: "daily_cap",
+  address: "address_cap",
+  global: "spend_ceiling",
+};
 
 export type ReplyPlan = {
   db: Db;
@@ -69,6 +68,8 @@ export type ReplyPlan = {
   fallback: FallbackReason | null;
   /** Public chat: the visitor's conversation, for the transcript and the lead question. */
   session: VisitorSession | null;
+  /** Who the AI call is charged to: the admin who asked, or the shared report's visitor (by address). */
+  payer: Payer;
 };
 
 type Emit = (event: ChatStreamEvent) => Promise<void>;
@@ -89,30 +90,50 @@ export async function runReply(env: Env, plan: ReplyPlan, emit: Emit): Promise<E
     content = fallbackReply(prospect, question);
     await emit({ type: "delta", text: content });
   } else {
-    await emit({ type: "start", mode: "ai" });
     const messages: ChatMessage[] = [
       { role: "system", content: systemPromptFor(prospect, subjectQuestions(plan.subject), plan.audience) },
       ...plan.turns.map((t) => ({ role: t.role, content: t.content }) as ChatMessage),
     ];
     const model = chatModel(env);
-    const stream = chatCompletionStream(env, { model, messages, maxTokens: CHAT_MAX_TOKENS, temperature: CHAT_TEMPERATURE });
-    try {
-      let step = await stream.next();
-      while (!step.done) {
-        content += step.value;
-        await emit({ type: "delta", text: step.value });
-        step = await stream.next();
-      }
-      const result = step.value;
-      await recordUsage(env, plan, model, messages, result);
-    } catch (error) {
-      const aiError = error instanceof AiError ? error : null;
-      if (!aiError) console.error("chat reply failed", error);
-      else console.warn(`chat: AI ${aiError.kind}: ${aiError.message}`);
+    const prompt = promptText(messages);
+    const reserved = await reserveCall(env, plan.payer, { kind: "ai", model, prompt, maxTokens: CHAT_MAX_TOKENS });
+    if (!reserved.ok) {
+      // Refused by a cap: the provider is never called; the local responder answers and the page says why.
       mode = "fallback";
-      reason = "ai_failed";
-      content = aiError?.kind === "empty" ? CHAT_TEXT.emptyReply : fallbackReply(prospect, question);
-      await emit({ type: "replace", text: content, reason });
+      reason = REFUSAL_REASON[reserved.refusal.scope];
+      await emit({ type: "start", mode, reason });
+      content = fallbackReply(prospect, question);
+      await emit({ type: "delta", text: content });
+    } else {
+      const ticket = reserved.ticket;
+      await emit({ type: "start", mode: "ai" });
+      const stream = chatCompletionStream(env, { model, messages, maxTokens: CHAT_MAX_TOKENS, temperature: CHAT_TEMPERATURE });
+      try {
+        let step = await stream.next();
+        while (!step.done) {
+          content += step.value;
+          await emit({ type: "delta", text: step.value });
+          step = await stream.next();
+        }
+        const result = step.value;
+        await Promise.all([
+          ticket.settle({ kind: "ai", model: result.model || model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens }),
+          recordUsage(env, plan, model, prompt, result),
+        ]);
+      } catch (error) {
+        // A call that may have been billed (a stream that broke, a dropped connection) settles the prompt and what
+        // came; an explicit refusal (5xx, 429) was not billed: release.
+        const aiError = error instanceof AiError ? error : null;
+        await (!aiError || billedOnFailure(aiError) || content
+          ? ticket.settle({ kind: "ai", model, inputTokens: estimateTokens(prompt), outputTokens: estimateTokens(content) })
+          : ticket.release());
+        if (!aiError) log.error("chat reply failed", {}, error);
+        else log.warn("chat: AI failed", { kind: aiError.kind, status: aiError.status ?? null }, aiError);
+        mode = "fallback";
+        reason = "ai_failed";
+        content = aiError?.kind === "empty" ? CHAT_TEXT.emptyReply : fallbackReply(prospect, question);
+        await emit({ type: "replace", text: content, reason });
+      }
     }
   }
 
@@ -137,7 +158,9 @@ export async function runReply(env: Env, plan: ReplyPlan, emit: Emit): Promise<E
       lead: hasLead(lead) || (plan.session.leadAskedAt && lead.name) ? lead : null,
     });
   }
-  const done = { type: "done" as const, content, mode, ...(reason ? { reason } : {}) };
+  const scope: VoiceScope = plan.audience === "admin" && plan.userId ? { kind: "user", userId: plan.userId } : { kind: "report", reportId: plan.subject.reportId };
+  const voice = await signVoiceLines(env, scope, content);
+  const done = { type: "done" as const, content, mode, ...(reason ? { reason } : {}), voice };
   await emit(done);
   return done;
 }
@@ -146,26 +169,21 @@ async function recordUsage(
   env: Env,
   plan: ReplyPlan,
   model: string,
-  messages: ChatMessage[],
+  prompt: string,
   result: { content: string; model: string; usage: { input_tokens: number; output_tokens: number; total_tokens: number } },
 ) {
   const event = usageEvent({
     userId: plan.userId,
     toolName: plan.audience === "admin" ? ADMIN_CHAT_TOOL : SHARED_CHAT_TOOL,
     model: result.model || model,
-    prompt: promptText(messages),
+    prompt,
     response: result.content,
     usage: result.usage,
-    requestData: { report_id: plan.subject.reportId, turns: plan.turns.length, question: plan.turns[plan.turns.length - 1]?.content },
+    // Never the conversation itself: a visitor's messages often hold phone numbers and emails.
+    requestData: { report_id: plan.subject.reportId, turns: plan.turns.length },
+    responseData: { characters: result.content.length },
   });
-  const tasks: Promise<unknown>[] = [
-    env.USAGE_EVENTS.send(event).catch((error) => console.error("chat: usage-events send failed", error)),
-  ];
-  if (plan.audience === "public") {
-    const micro = Math.ceil(event.estimated_cost * MICRO_USD);
-    if (micro > 0) tasks.push(addToWindow(plan.db, dailySpendKey(plan.subject.reportId), micro));
-  }
-  await Promise.all(tasks);
+  await env.USAGE_EVENTS.send(event).catch((error) => log.error("chat: usage-events send failed", { eventId: event.event_id }, error));
 }
 
 /** Server-sent events when the client asks for them, else one JSON body. */
@@ -177,7 +195,7 @@ export function wantsStream(c: Context): boolean {
 export async function replyResponse(c: Context<AppEnv>, plan: ReplyPlan): Promise<Response> {
   if (!wantsStream(c)) {
     const done = await runReply(c.env, plan, async () => undefined);
-    const body: ChatReplyResponse = { reply: done.content, mode: done.mode, ...(done.reason ? { reason: done.reason } : {}) };
+    const body: ChatReplyResponse = { reply: done.content, mode: done.mode, ...(done.reason ? { reason: done.reason } : {}), voice: done.voice };
     return c.json(body);
   }
   // A compressing proxy would hold the stream back (honojs/hono#3449): say it must pass as is.
@@ -190,7 +208,7 @@ export async function replyResponse(c: Context<AppEnv>, plan: ReplyPlan): Promis
       await runReply(c.env, plan, (event) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) }));
     },
     async (error, stream) => {
-      console.error("chat stream failed", error);
+      log.error("chat stream failed", {}, error);
       await stream.writeSSE({ event: "error", data: JSON.stringify({ message: CHAT_TEXT.sendFailed }) });
     },
   );

@@ -1,5 +1,5 @@
 // Subscriptions and handled Stripe events. State changes apply in the order of the events' own timestamps.
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { isActiveStatus, type BillingInterval, type SubscriptionDto } from "../domain/billing";
 import { isUniqueViolation, type Db } from "./client";
@@ -23,14 +23,21 @@ export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
   return (await db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, eventId)).limit(1)).length > 0;
 }
 
-/** A user id for the event: the checkout's client reference if that user exists, else the user with that email. */
+/**
+ * A user id for the event: the checkout's client reference if that user exists, else the user with that email,
+ * only once that user has confirmed it (anyone can sign up with someone else's address and wait for their payment).
+ */
 export async function resolveUserId(db: Db, reference: string | null, email: string | null): Promise<string | null> {
   if (reference) {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, reference)).limit(1);
     if (row) return row.id;
   }
   if (email) {
-    const [row] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email} collate nocase`).limit(1);
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`${users.email} = ${email} collate nocase`, isNotNull(users.emailConfirmedAt)))
+      .limit(1);
     if (row) return row.id;
   }
   return null;

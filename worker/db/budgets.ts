@@ -1,23 +1,24 @@
-// Monthly AI budgets (admin-set, per user) and the one check every AI feature calls before spending.
-import { eq } from "drizzle-orm";
-import { budgetExceededMessage, budgetState, monthWindow, type BudgetState } from "../domain/usage-stats";
-import { ErrorCode, HttpError } from "../errors";
+// Monthly AI allowances: the admin-set override per user, the plan the subscription decides, and this month's
+// use from the meter (settled + reserved), read together in one round trip.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { allowanceFor, fromMicro, userCapKey, type Allowance, type MeterSettings } from "../domain/metering";
+import { budgetState, type BudgetState } from "../domain/usage-stats";
 import type { Db } from "./client";
-import { aiBudgets } from "./schema";
-import { monthSpendQuery } from "./usage-stats";
+import { counterQuery } from "./meter";
+import { aiBudgets, profiles, subscriptions } from "./schema";
 
-/** The select of a user's budget row (dollars per month). */
+/** The select of a user's budget override row (dollars per month). */
 export function budgetQuery(db: Db, userId: string) {
   return db.select({ monthlyUsd: aiBudgets.monthlyUsd }).from(aiBudgets).where(eq(aiBudgets.userId, userId));
 }
 
-/** A user's budget row (dollars per month), or null when none is set. */
+/** A user's budget override (dollars per month), or null when none is set. */
 export async function getMonthlyBudget(db: Db, userId: string): Promise<number | null> {
   const [row] = await budgetQuery(db, userId);
   return row ? row.monthlyUsd : null;
 }
 
-/** Sets (or with null removes) a user's monthly budget. */
+/** Sets (or with null removes) a user's budget override. */
 export async function setMonthlyBudget(db: Db, userId: string, monthlyUsd: number | null, adminId: string): Promise<void> {
   if (monthlyUsd === null) {
     await db.delete(aiBudgets).where(eq(aiBudgets.userId, userId));
@@ -30,24 +31,41 @@ export async function setMonthlyBudget(db: Db, userId: string, monthlyUsd: numbe
     .onConflictDoUpdate({ target: aiBudgets.userId, set });
 }
 
-/** The budget and this calendar month's spend (UTC), read in one round trip from the daily usage roll-up. */
-export async function getBudgetState(db: Db, userId: string, now = new Date()): Promise<BudgetState> {
-  const { start, end } = monthWindow(now);
-  const [[budget], [spend]] = await db.batch([budgetQuery(db, userId), monthSpendQuery(db, userId, start, end)]);
-  return budgetState(budget?.monthlyUsd ?? null, spend?.spent ?? 0, now);
+/** Whether the user has a subscription in force (the webhook keeps `subscriptions`). */
+function activeSubscriptionQuery(db: Db, userId: string) {
+  return db
+    .select({ one: sql<number>`1` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing"])))
+    .limit(1);
 }
 
-/** True when the user has a budget and this month's AI spend has reached it. */
-export async function isOverBudget(db: Db, userId: string, now = new Date()): Promise<boolean> {
-  return (await getBudgetState(db, userId, now)).over;
+function isAdminQuery(db: Db, userId: string) {
+  return db.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, userId)).limit(1);
 }
 
-/**
- * Throws HttpError 402 `ai_budget_exceeded` (rendered by app.onError as `{error:{code,message}}`) when the
- * user's monthly AI budget is used up; returns the budget state otherwise. Call before any AI request.
- */
-export async function assertWithinBudget(db: Db, userId: string, now = new Date()): Promise<BudgetState> {
-  const state = await getBudgetState(db, userId, now);
-  if (state.over) throw new HttpError(402, ErrorCode.budgetExceeded, budgetExceededMessage(state));
-  return state;
+export type AllowanceRead = { allowance: Allowance; planUsd: number | null; overrideUsd: number | null; reservedMicro: number; settledMicro: number };
+
+/** The user's allowance and this month's counter, in one round trip. */
+export async function readAllowance(db: Db, userId: string, settings: MeterSettings, now = new Date()): Promise<AllowanceRead> {
+  const [override, active, admin, counter] = await db.batch([
+    budgetQuery(db, userId),
+    activeSubscriptionQuery(db, userId),
+    isAdminQuery(db, userId),
+    counterQuery(db, userCapKey(userId, now)),
+  ]);
+  const overrideUsd = override[0]?.monthlyUsd ?? null;
+  const inputs = { subscriptionActive: active.length > 0, isAdmin: Boolean(admin[0]?.isAdmin) };
+  const allowance = allowanceFor({ ...inputs, overrideUsd }, settings);
+  const planUsd = allowanceFor({ ...inputs, overrideUsd: null }, settings).monthlyUsd;
+  return { allowance, planUsd, overrideUsd, reservedMicro: counter[0]?.reservedMicro ?? 0, settledMicro: counter[0]?.settledMicro ?? 0 };
+}
+
+/** The allowance and this calendar month's use (UTC): settled and reserved, as the meter counts them. */
+export async function getBudgetState(db: Db, userId: string, settings: MeterSettings, now = new Date()): Promise<BudgetState> {
+  const read = await readAllowance(db, userId, settings, now);
+  return budgetState(
+    { allowance: read.allowance, planUsd: read.planUsd, overrideUsd: read.overrideUsd, spentUsd: fromMicro(read.settledMicro), reservedUsd: fromMicro(read.reservedMicro) },
+    now,
+  );
 }

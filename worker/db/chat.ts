@@ -1,7 +1,7 @@
 // Queries for the prospect chat: the report + prospect it talks about, visitor conversations and their turns, leads.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { countEventQuery, countInWindow, currentCountQuery, type Limit } from "./rate-limits";
+import { countEventQuery, type Limit } from "./rate-limits";
 import { chatMessages, chatSessions, prospects, seoReports } from "./schema";
 
 
@@ -35,19 +35,10 @@ export type ChatSubject = NonNullable<Awaited<ReturnType<typeof getChatSubject>>
 /** A visitor's conversation as a reply needs it: who, and where the lead question stands. */
 export type VisitorSession = { reportId: string; visitorId: string; answerCount: number; leadAskedAt: string | null };
 
-/**
- * Everything a public message needs before the AI is called, in one D1 round trip: both rate-limit
- * counts, the report and prospect, the report's spend today and the visitor's conversation so far.
- */
-export async function readPublicChatState(
-  db: Db,
-  input: { reportId: string; visitorId: string; ipLimit: Limit; reportLimit: Limit; spendKey: string; spendWindowSeconds: number },
-) {
-  const [ip, report, subject, spend, session] = await db.batch([
-    countEventQuery(db, input.ipLimit),
-    countEventQuery(db, input.reportLimit),
+/** The report and prospect a public message talks about and the visitor's conversation so far: one round trip, nothing counted. */
+export async function readPublicChatState(db: Db, input: { reportId: string; visitorId: string }) {
+  const [subject, session] = await db.batch([
     subjectQuery(db, input.reportId),
-    currentCountQuery(db, input.spendKey),
     db
       .select({ answerCount: chatSessions.answerCount, leadAskedAt: chatSessions.leadAskedAt })
       .from(chatSessions)
@@ -55,10 +46,7 @@ export async function readPublicChatState(
       .limit(1),
   ]);
   return {
-    ipCount: ip[0]?.count ?? 1,
-    reportCount: report[0]?.count ?? 1,
     subject: subject[0] ?? null,
-    spend: countInWindow(spend[0], input.spendWindowSeconds),
     session: {
       reportId: input.reportId,
       visitorId: input.visitorId,
@@ -66,6 +54,12 @@ export async function readPublicChatState(
       leadAskedAt: session[0]?.leadAskedAt ?? null,
     } satisfies VisitorSession,
   };
+}
+
+/** Counts one public message against the address limit and, for a turn the AI will answer, the report's: one round trip. */
+export async function countPublicChatMessage(db: Db, ipLimit: Limit, reportLimit: Limit | null) {
+  const [ip, report] = await db.batch([countEventQuery(db, ipLimit), ...(reportLimit ? [countEventQuery(db, reportLimit)] : [])]);
+  return { ipCount: ip[0]?.count ?? 1, reportCount: report?.[0]?.count ?? 0 };
 }
 
 export type SavedTurn = {
@@ -108,22 +102,43 @@ export async function saveChatTurn(db: Db, t: SavedTurn) {
   ]);
 }
 
-/** The report's public conversations, newest first, each with every turn (one batch of two reads). */
-export async function listConversations(db: Db, reportId: string, limit: number) {
-  const sessions = await db
-    .select()
+/** 1 for a conversation that left contact details (pinned on top of the list), else 0. */
+const hasLead = sql<number>`(case when ${chatSessions.leadName} is not null or ${chatSessions.leadPhone} is not null or ${chatSessions.leadEmail} is not null then 1 else 0 end)`;
+
+/** Where a page of conversations ends: (pinned, last message, rowid) of its last row. */
+export type ConversationCursor = { pinned: number; lastMessageAt: string; seq: number };
+
+/**
+ * One page of the report's public conversations: those that left contact details first, then newest first, each
+ * with every turn (two reads). `next` is where the following page starts, null on the last one.
+ */
+export async function listConversations(db: Db, reportId: string, limit: number, after: ConversationCursor | null = null) {
+  const rows = await db
+    .select({ session: chatSessions, pinned: hasLead, seq: sql<number>`${chatSessions}.rowid` })
     .from(chatSessions)
-    .where(and(eq(chatSessions.reportId, reportId), sql`${chatSessions.messageCount} > 0`))
-    .orderBy(desc(chatSessions.lastMessageAt), sql`${chatSessions}.rowid desc`)
-    .limit(limit);
-  if (sessions.length === 0) return [];
+    .where(
+      and(
+        eq(chatSessions.reportId, reportId),
+        sql`${chatSessions.messageCount} > 0`,
+        after ? sql`(${hasLead}, ${chatSessions.lastMessageAt}, ${chatSessions}.rowid) < (${after.pinned}, ${after.lastMessageAt}, ${after.seq})` : undefined,
+      ),
+    )
+    .orderBy(desc(hasLead), desc(chatSessions.lastMessageAt), sql`${chatSessions}.rowid desc`)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const next = rows.length > limit && last ? { pinned: last.pinned, lastMessageAt: last.session.lastMessageAt, seq: last.seq } : null;
+  if (page.length === 0) return { conversations: [], next };
   const turns = await db
     .select({ sessionId: chatMessages.sessionId, role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
     .from(chatMessages)
-    .where(inArray(chatMessages.sessionId, sessions.map((s) => s.id)))
+    .where(inArray(chatMessages.sessionId, page.map((r) => r.session.id)))
     // Within one millisecond (workerd's clock stands still between I/O), insertion order decides.
     .orderBy(chatMessages.createdAt, sql`${chatMessages}.rowid`);
-  return sessions.map((s) => ({ session: s, turns: turns.filter((t) => t.sessionId === s.id) }));
+  return {
+    conversations: page.map(({ session: s, pinned }) => ({ session: s, pinned: pinned === 1, turns: turns.filter((t) => t.sessionId === s.id) })),
+    next,
+  };
 }
 
 /** When a prospect last chatted on the shared link: a correlated read of chat_sessions_report_last_idx. */

@@ -1,7 +1,7 @@
 // One-time email-confirmation links (hashed, a day long): what turns an ADMIN_EMAILS sign-up into an admin.
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { emailConfirmations, profiles, users } from "./schema";
+import { auditLog, emailConfirmations, profiles, users } from "./schema";
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -68,7 +68,12 @@ export async function confirmEmail(db: Db, tokenHash: string, grantAdmin: (email
           .returning({ id: users.id });
   if (!confirmed[0]) return null;
   if (grantAdmin(row.email)) {
-    await db.update(profiles).set({ isAdmin: true, updatedAt: now }).where(eq(profiles.id, row.userId));
+    // Never a user an admin demoted: re-confirming a listed address does not undo that decision.
+    const demoted = sql`exists (select 1 from ${auditLog} where ${auditLog.targetId} = ${row.userId} and ${auditLog.action} = 'admin_revoke')`;
+    await db
+      .update(profiles)
+      .set({ isAdmin: true, updatedAt: now })
+      .where(and(eq(profiles.id, row.userId), sql`not ${demoted}`));
   }
   return row.userId;
 }

@@ -4,10 +4,12 @@ import type { ProfileUpdate } from "../domain/profile";
 import type { Db } from "./client";
 import { profiles } from "./schema";
 
+/** Changes only the fields the update names (undefined: left as is; null: cleared). */
 export async function updateCompanyProfile(db: Db, userId: string, input: ProfileUpdate) {
   const [row] = await db
     .update(profiles)
     .set({
+      // drizzle leaves undefined values out of the SET clause.
       companyName: input.company_name,
       companyWebsite: input.company_website,
       companyPhone: input.company_phone,

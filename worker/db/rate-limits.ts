@@ -83,3 +83,11 @@ export function currentCountQuery(db: Db, key: string) {
 export function countInWindow(row: { windowStart: number; count: number } | undefined, windowSeconds: number, nowMs = Date.now()): number {
   return row && row.windowStart === windowStart(windowSeconds, nowMs) ? row.count : 0;
 }
+
+/** The longest window any limit uses; a window that started before now minus this is over for every key. */
+export const LONGEST_WINDOW_SECONDS = 86_400;
+
+/** The cron: deletes windows that are over, so anonymous requests cannot grow the table without end. */
+export async function deleteExpiredWindows(db: Db, nowMs = Date.now()): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < ${Math.floor(nowMs / 1000) - LONGEST_WINDOW_SECONDS}`);
+}

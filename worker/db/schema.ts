@@ -413,3 +413,33 @@ export const emailConfirmations = sqliteTable(
   },
   (t) => [index("email_confirmations_user_idx").on(t.userId)],
 );
+
+/**
+ * The meter's counters: one row per cap and period (the period is in the key: `user:<id>:2026-11`,
+ * `report:<id>:2026-11-23`, `address:<ip or /64>:2026-11-23T22`, `global:2026-11-23`), in millionths of a dollar.
+ * A reservation adds to `reserved`; settling moves it to `settled` at the real figure; a release takes it back.
+ */
+export const meterCounters = sqliteTable(
+  "meter_counters",
+  {
+    key: text("key").primaryKey(),
+    reservedMicro: integer("reserved_micro").notNull().default(0),
+    settledMicro: integer("settled_micro").notNull().default(0),
+    /** The end of the key's period; the cron deletes rows a while after it. */
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("meter_counters_expires_idx").on(t.expiresAt)],
+);
+
+/** Reservations not settled or released yet, so a call whose worker died is given back by the cron sweep. */
+export const meterReservations = sqliteTable(
+  "meter_reservations",
+  {
+    id: id(),
+    /** JSON array of the meter_counters keys it was added to. */
+    keys: text("keys").notNull(),
+    amountMicro: integer("amount_micro").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("meter_reservations_created_idx").on(t.createdAt)],
+);

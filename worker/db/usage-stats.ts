@@ -1,13 +1,12 @@
 // Aggregates for GET /api/usage, all in SQL: sums come from ai_usage_daily (one row per user, day, tool and model,
 // kept by a trigger on ai_usage_logs), the latest calls from ai_usage_logs; the browser gets sums, never every row.
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { roundCost } from "../domain/usage-cost";
+import type { MeterSettings } from "../domain/metering";
 import {
   RECENT_LOGS,
-  budgetState,
   chartStart,
   fillDays,
-  monthWindow,
   type AllUsage,
   type DailyUsage,
   type ModelUsage,
@@ -17,16 +16,9 @@ import {
   type UserUsage,
   utcDay,
 } from "../domain/usage-stats";
+import { getBudgetState } from "./budgets";
 import type { Db } from "./client";
 import { aiBudgets, aiUsageDaily, aiUsageLogs, profiles } from "./schema";
-
-/** This calendar month's spend from the daily roll-up (days are UTC, as the month window is). */
-export function monthSpendQuery(db: Db, userId: string, monthStart: string, monthEnd: string) {
-  return db
-    .select({ spent: sql<number>`coalesce(sum(${aiUsageDaily.cost}), 0)` })
-    .from(aiUsageDaily)
-    .where(and(eq(aiUsageDaily.userKey, userId), gte(aiUsageDaily.day, monthStart.slice(0, 10)), lt(aiUsageDaily.day, monthEnd.slice(0, 10))));
-}
 
 type SumRow = { count: number; tokens: number | null; cost: number | null };
 
@@ -54,38 +46,38 @@ const byCount = sql`count`;
 const byCost = sql`cost`;
 
 /** One user's statistics (spec §3 Usage stats), the 30-day chart and this month's budget, in one round trip. */
-export async function getUserUsageStats(db: Db, userId: string, now = new Date()): Promise<UsageStats> {
-  const { start: monthStart, end: monthEnd } = monthWindow(now);
+export async function getUserUsageStats(db: Db, userId: string, settings: MeterSettings, now = new Date()): Promise<UsageStats> {
   const from = utcDay(chartStart(now));
   const mine = eq(aiUsageDaily.userKey, userId);
-  const [byTool, recent, daily, month, budget] = await db.batch([
-    db
-      .select({ tool_name: aiUsageDaily.toolName, ...SUMS() })
-      .from(aiUsageDaily)
-      .where(mine)
-      .groupBy(aiUsageDaily.toolName)
-      .orderBy(desc(byCount), aiUsageDaily.toolName),
-    db
-      .select({
-        id: aiUsageLogs.id,
-        created_at: aiUsageLogs.createdAt,
-        tool_name: aiUsageLogs.toolName,
-        model: aiUsageLogs.model,
-        total_tokens: aiUsageLogs.totalTokens,
-        estimated_cost: aiUsageLogs.estimatedCost,
-        tokens_estimated: aiUsageLogs.tokensEstimated,
-      })
-      .from(aiUsageLogs)
-      .where(eq(aiUsageLogs.userId, userId))
-      .orderBy(desc(aiUsageLogs.createdAt))
-      .limit(RECENT_LOGS),
-    db
-      .select({ day: aiUsageDaily.day, ...SUMS() })
-      .from(aiUsageDaily)
-      .where(and(mine, gte(aiUsageDaily.day, from)))
-      .groupBy(aiUsageDaily.day),
-    monthSpendQuery(db, userId, monthStart, monthEnd),
-    db.select({ monthlyUsd: aiBudgets.monthlyUsd }).from(aiBudgets).where(eq(aiBudgets.userId, userId)),
+  const [[byTool, recent, daily], budget] = await Promise.all([
+    db.batch([
+      db
+        .select({ tool_name: aiUsageDaily.toolName, ...SUMS() })
+        .from(aiUsageDaily)
+        .where(mine)
+        .groupBy(aiUsageDaily.toolName)
+        .orderBy(desc(byCount), aiUsageDaily.toolName),
+      db
+        .select({
+          id: aiUsageLogs.id,
+          created_at: aiUsageLogs.createdAt,
+          tool_name: aiUsageLogs.toolName,
+          model: aiUsageLogs.model,
+          total_tokens: aiUsageLogs.totalTokens,
+          estimated_cost: aiUsageLogs.estimatedCost,
+          tokens_estimated: aiUsageLogs.tokensEstimated,
+        })
+        .from(aiUsageLogs)
+        .where(eq(aiUsageLogs.userId, userId))
+        .orderBy(desc(aiUsageLogs.createdAt))
+        .limit(RECENT_LOGS),
+      db
+        .select({ day: aiUsageDaily.day, ...SUMS() })
+        .from(aiUsageDaily)
+        .where(and(mine, gte(aiUsageDaily.day, from)))
+        .groupBy(aiUsageDaily.day),
+    ]),
+    getBudgetState(db, userId, settings, now),
   ]);
   const tools: ToolUsage[] = byTool.map((r) => ({ tool_name: r.tool_name, ...sums(r) }));
   const recentLogs: RecentLog[] = recent.map((r) => ({
@@ -99,7 +91,7 @@ export async function getUserUsageStats(db: Db, userId: string, now = new Date()
     usageByTool: tools,
     recentLogs,
     daily: fillDays(days, now),
-    budget: budgetState(budget[0]?.monthlyUsd ?? null, month[0]?.spent ?? 0, now),
+    budget,
   };
 }
 

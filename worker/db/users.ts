@@ -46,7 +46,7 @@ export async function createUserWithProfile(
 export async function updateUser(
   db: Db,
   id: string,
-  patch: Partial<Pick<UserRow, "email" | "passwordHash" | "userMetadata" | "lastSignInAt">>,
+  patch: Partial<Pick<UserRow, "email" | "passwordHash" | "userMetadata" | "lastSignInAt" | "emailConfirmedAt">>,
 ) {
   const now = new Date().toISOString();
   const stmts = [db.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, id))] as const;

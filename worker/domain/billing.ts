@@ -22,6 +22,8 @@ export type BillingResponse = {
   checkout: { monthly: string | null; annual: string | null };
   portal: string | null;
   subscription: SubscriptionDto | null;
+  /** Each plan's monthly AI allowance in dollars (PLAN_ALLOWANCE_*_USD). */
+  allowances: { free: number; selfService: number };
 };
 
 const ACTIVE = new Set(["active", "trialing"]);

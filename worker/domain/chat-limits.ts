@@ -23,7 +23,7 @@ export const PUBLIC_TTS_PER_IP = { max: 40, windowSeconds: 60 } as const;
 
 /** The public assistant asks for the visitor's contact details once, after this many answers. */
 export const LEAD_ASK_AFTER_ANSWERS = 3;
-/** Conversations the admin's Conversations list shows (newest first). */
+/** Conversations per page of the admin's Conversations list (those with contact details first, then newest). */
 export const CONVERSATIONS_LIST_LIMIT = 50;
 
 /** The chat model's settings (spec part 2 §7, §9). */

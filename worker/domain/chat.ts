@@ -1,6 +1,6 @@
 // The prospect chat's shared rules: request schema, the system prompts the server builds, greeting, voices, lead details, spec texts.
 import { z } from "zod";
-import { CHAT_MAX_TURNS, CHAT_MESSAGE_MAX_CHARS } from "./chat-limits";
+import { CHAT_MAX_TURNS, CHAT_MESSAGE_MAX_CHARS, CONVERSATIONS_LIST_LIMIT } from "./chat-limits";
 
 /** Spec part 2 §8 (chat load and runtime), verbatim. */
 export const CHAT_TEXT = {
@@ -24,7 +24,17 @@ export const FALLBACK_NOTICE_MS = 4_000;
 export const SEND_FAILED_NOTICE_MS = 3_000;
 
 /** Why a reply came from the local fallback responder; the UI words each one. */
-export type FallbackReason = "not_configured" | "ai_failed" | "daily_cap" | "session";
+export type FallbackReason =
+  | "not_configured"
+  | "ai_failed"
+  | "daily_cap"
+  | "session"
+  /** The signed-in user's monthly AI allowance is used up (the meter refused). */
+  | "budget"
+  /** The operator's daily ceiling across every report and user is reached. */
+  | "spend_ceiling"
+  /** This visitor's network used up its hourly share. */
+  | "address_cap";
 
 export const FALLBACK_REASON_TEXT: Record<FallbackReason, string> = {
   // Read by prospects on the public chat too: what happened in their terms, not how the server is set up.
@@ -32,6 +42,9 @@ export const FALLBACK_REASON_TEXT: Record<FallbackReason, string> = {
   ai_failed: CHAT_TEXT.fallbackNotice,
   daily_cap: "This chat has reached its daily AI limit, so replies come from the local fallback system until tomorrow.",
   session: "Replies in this chat come from the local fallback system.",
+  budget: "The monthly AI budget is used up, so replies come from the local fallback system until it renews.",
+  spend_ceiling: "AI replies are paused for today, so replies come from the local fallback system until tomorrow.",
+  address_cap: "Too many AI replies from your network this hour, so replies come from the local fallback system.",
 };
 
 /** One turn a client may send: only user and assistant; a `system` turn is refused by the route. */
@@ -156,8 +169,13 @@ export const DEFAULT_VOICE_ID = VOICES[0]!.id;
 export const TTS_MODEL = "eleven_monolingual_v1";
 export const TTS_VOICE_SETTINGS = { stability: 0.5, similarity_boost: 0.75 } as const;
 
+/** A sentence of a reply the server wrote, with the server's signature over it (worker/chat/voice-lines.ts). */
+export type VoiceLine = { text: string; token: string };
+
+/** POST /api/tts: one signed sentence of a chat reply; free text is refused. */
 export const TtsRequest = z.object({
-  text: z.string().trim().min(1, "text is required"),
+  text: z.string().min(1, "text is required"),
+  token: z.string({ message: "token is required: voice speaks only the assistant's replies" }).min(1).max(200),
   voice_id: z.enum(VOICES.map((v) => v.id) as [string, ...string[]]).optional(),
   /** The shared chat's report, when there is no signed-in user. */
   report_id: z.string().max(64).optional(),
@@ -183,7 +201,14 @@ export type ChatStreamEvent =
   | { type: "delta"; text: string }
   /** The AI failed mid-way: the page replaces what it showed with this fallback reply. */
   | { type: "replace"; text: string; reason: FallbackReason }
-  | { type: "done"; content: string; mode: "ai" | "fallback"; reason?: FallbackReason };
+  /** `voice`: the reply's sentences, signed, for POST /api/tts. */
+  | { type: "done"; content: string; mode: "ai" | "fallback"; reason?: FallbackReason; voice: VoiceLine[] };
 
 /** The JSON answer for a client that does not stream. */
-export type ChatReplyResponse = { reply: string; mode: "ai" | "fallback"; reason?: FallbackReason };
+export type ChatReplyResponse = { reply: string; mode: "ai" | "fallback"; reason?: FallbackReason; voice: VoiceLine[] };
+
+/** GET /api/chat/:reportId/conversations: a page of the list (`cursor` from the previous page's nextCursor). */
+export const ConversationsQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_LIST_LIMIT).default(CONVERSATIONS_LIST_LIMIT),
+});

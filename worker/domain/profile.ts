@@ -59,7 +59,7 @@ export const LOGO_TYPE_MESSAGE = "The logo must be a PNG, JPEG, WebP or GIF imag
 export const PROFILE_SAVED_MESSAGE = "Business profile updated successfully";
 export const PROFILE_LOGIN_REQUIRED = "You must be logged in to update your profile";
 
-/** Trimmed text; blank becomes null (the column is cleared). */
+/** Trimmed text; blank or null clears the column; absent leaves it as it is. */
 const optionalText = (max: number) =>
   z
     .string()
@@ -68,8 +68,7 @@ const optionalText = (max: number) =>
     .refine(noControlCharacters, { message: NO_CONTROL_CHARACTERS })
     .transform((v) => (v === "" ? null : v))
     .nullable()
-    .optional()
-    .transform((v) => v ?? null);
+    .optional();
 
 /** A website typed without a scheme gets https:// (as the users list links it); it must then be a URL. */
 export function normalizeWebsite(value: string): string {
@@ -87,7 +86,10 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-/** Strict: the form sends exactly these fields; a body of unknown keys must not save (and so clear) the profile. */
+/**
+ * Strict: a body of unknown keys is refused. An update changes only the fields it names (an explicit null or a
+ * blank clears one): `{}` changes nothing, where it once cleared the whole profile.
+ */
 export const ProfileUpdate = z.strictObject({
   company_name: optionalText(PROFILE_LIMITS.company_name),
   company_website: z
@@ -97,8 +99,7 @@ export const ProfileUpdate = z.strictObject({
     .refine((v) => v === "" || isWebUrl(v), { message: "Enter a valid website address, like example.com" })
     .transform((v) => (v === "" ? null : v))
     .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+    .optional(),
   company_phone: optionalText(PROFILE_LIMITS.company_phone),
   company_location: optionalText(PROFILE_LIMITS.company_location),
   company_email: z
@@ -108,14 +109,12 @@ export const ProfileUpdate = z.strictObject({
     .refine((v) => v === "" || z.email().safeParse(v).success, { message: "Enter a valid email address" })
     .transform((v) => (v === "" ? null : v.toLowerCase()))
     .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+    .optional(),
   company_category: z
     .union([z.enum(CATEGORIES), z.literal("")], { message: "Choose one of the listed categories" })
     .transform((v) => (v === "" ? null : v))
     .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+    .optional(),
   company_description: optionalText(PROFILE_LIMITS.company_description),
 });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdate>;

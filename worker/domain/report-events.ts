@@ -9,14 +9,15 @@ export * from "./report-event-names";
 export const MAX_BEACON_BYTES = 1024;
 
 /**
- * One beacon. `visit` is a random id the page keeps in sessionStorage: one visit counts each event
+ * One beacon. `visit` is the visit token the worker signed into the page: one visit counts each event
  * (and each section) once. `staff` is true when the browser belongs to a signed-in user of the app.
  */
 export const ReportBeacon = z
   .object({
     event: z.enum(REPORT_EVENT_NAMES),
     section: z.enum(TRACKED_SECTIONS).optional(),
-    visit: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+    /** The visit token the page was served with (worker/reports/visit-token.ts): `<visit id>.<expires>.<mac>`. */
+    visit: z.string().regex(/^[A-Za-z0-9.-]{8,160}$/),
     staff: z.boolean().optional(),
   })
   .refine((b) => (b.event === "section_viewed") === (b.section !== undefined), {
@@ -47,3 +48,6 @@ export function countsForStatus(status: ReportStatus): boolean {
 export const BEACONS_PER_IP_PER_MINUTE = 60;
 export const BEACONS_PER_REPORT_PER_MINUTE = 300;
 
+
+/** Events one visit may record (opened, every section, print, chat started: far fewer in a real read). */
+export const BEACON_EVENTS_PER_VISIT = 30;

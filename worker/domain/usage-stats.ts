@@ -1,5 +1,6 @@
 // AI usage statistics (spec part 2 §2, §3, §9) and monthly budgets: response shapes and the pure rules around them.
 import { z } from "zod";
+import type { Allowance, PlanName } from "./metering";
 import { roundCost } from "./usage-cost";
 
 /** Spec §9: the panel's Recent Activity shows the latest 10 calls. */
@@ -26,12 +27,24 @@ export type RecentLog = {
 export type DailyUsage = { day: string; tokens: number; cost: number; count: number };
 
 export type BudgetState = {
-  /** Dollars per calendar month (UTC); null when no budget is set. */
+  /** The monthly allowance in force, dollars per calendar month (UTC); null: no monthly cap (an admin without an override). */
   monthly_usd: number | null;
+  /** The plan the subscription state decides. */
+  plan: PlanName;
+  /** The plan's own allowance (null for an admin without an override), and the admin-set override (null: none). */
+  plan_usd: number | null;
+  override_usd: number | null;
+  /** Settled spend this month (every paid call: AI, voice, search). */
   spent_usd: number;
+  /** Reserved by calls still running: counted against the allowance already. */
+  reserved_usd: number;
+  /** spent + reserved: what the cap enforces. */
+  used_usd: number;
+  /** What is left of the allowance; null without one. */
+  left_usd: number | null;
   /** First day of the month the spend is counted over, YYYY-MM-DD. */
   month_start: string;
-  /** When the spend starts again from zero (first day of next month, UTC). */
+  /** When the spend starts again from zero (first day of next month, UTC): the renewal day. */
   resets_at: string;
   over: boolean;
 };
@@ -101,16 +114,28 @@ export function monthWindow(now: Date): { start: string; end: string } {
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
-export function budgetState(monthlyUsd: number | null, spentUsd: number, now: Date): BudgetState {
+export function budgetState(
+  input: { allowance: Allowance; planUsd: number | null; overrideUsd: number | null; spentUsd: number; reservedUsd: number },
+  now: Date,
+): BudgetState {
   const { start, end } = monthWindow(now);
-  const spent = roundCost(spentUsd);
+  const spent = roundCost(input.spentUsd);
+  const reserved = roundCost(input.reservedUsd);
+  const used = roundCost(spent + reserved);
+  const monthly = input.allowance.monthlyUsd;
   return {
-    monthly_usd: monthlyUsd,
+    monthly_usd: monthly,
+    plan: input.allowance.plan,
+    plan_usd: input.planUsd,
+    override_usd: input.overrideUsd,
     spent_usd: spent,
+    reserved_usd: reserved,
+    used_usd: used,
+    left_usd: monthly === null ? null : roundCost(Math.max(0, monthly - used)),
     month_start: start.slice(0, 10),
     resets_at: end,
-    // Reaching the budget exactly counts as used up: the next call would go past it.
-    over: monthlyUsd !== null && spent >= monthlyUsd,
+    // Reaching the allowance exactly counts as used up: the next call would go past it.
+    over: monthly !== null && used >= monthly,
   };
 }
 

@@ -1,8 +1,11 @@
-// Writes one Facebook post: the model on the server (spec part 1 §7), or the template writer when no AI key is
-// set or the user's monthly AI budget is used up. Every model call sends one usage event.
-import { AiError, aiConfigured, chatCompletion, usageEvent } from "../ai/client";
-import { getBudgetState } from "../db/budgets";
+// Writes one Facebook post: the model on the server (spec part 1 §7), metered (reserve → call → settle | release),
+// or the template writer when no AI key is set or the meter refuses (allowance, daily ceiling). Every model call
+// sends one usage event.
+import { AiError, aiConfigured, billedOnFailure, chatCompletion, usageEvent } from "../providers/ai";
+import { estimateTokens } from "../domain/usage-cost";
 import { getDb } from "../db/client";
+import { reserveCall, userPayer } from "../metering/meter";
+import { log } from "../log";
 import {
   EMPTY_RESPONSE_MESSAGE,
   POST_MAX_TOKENS,
@@ -17,7 +20,6 @@ import {
   type PostBusiness,
   type PostRequest,
 } from "../domain/facebook-post";
-import { budgetExceededMessage } from "../domain/usage-stats";
 import type { Env, UsageEventMessage } from "../env";
 
 /** The default model for posts when AI_MODEL_POST is not set (ARCHITECTURE.md: a flash-lite model). */
@@ -26,6 +28,9 @@ export const DEFAULT_POST_MODEL = "google/gemini-2.5-flash-lite";
 export const POST_SERVER_TIMEOUT_MS = 12_000;
 /** Shown on a template post when no AI key is configured: in the customer's terms, never the server's set-up. */
 export const TEMPLATE_NOTICE = "This post was written from a template because AI writing is unavailable right now.";
+
+/** The benchmark's baseline: the same post with no reservation (what the meter costs is the difference). */
+const UNMETERED = { ok: true as const, ticket: { settle: async () => undefined, release: async () => undefined } };
 
 export type PostOutcome =
   | { ok: true; post: ParsedPost; source: "ai" | "template"; notice: string | null }
@@ -51,21 +56,20 @@ export async function generatePost(
   business: PostBusiness,
   req: PostRequest,
   logUsage: (event: UsageEventMessage) => void,
+  /** false only for the benchmark's unmetered baseline (development only, see routes/posts.ts). */
+  metered = true,
 ): Promise<PostOutcome> {
   if (!aiConfigured(env)) return { ok: true, post: templatePost(business, req), source: "template", notice: TEMPLATE_NOTICE };
 
-  const budget = await getBudgetState(getDb(env), userId);
-  if (budget.over) {
-    return {
-      ok: true,
-      post: templatePost(business, req),
-      source: "template",
-      notice: `${budgetExceededMessage(budget)} This post was written from a template.`,
-    };
-  }
-
   const prompt = buildPostPrompt(business, req);
   const model = postModel(env);
+  const reserved = metered
+    ? await reserveCall(env, await userPayer(env, getDb(env), userId), { kind: "ai", model, prompt, maxTokens: POST_MAX_TOKENS })
+    : UNMETERED;
+  if (!reserved.ok) {
+    return { ok: true, post: templatePost(business, req), source: "template", notice: `${reserved.refusal.message} This post was written from a template.` };
+  }
+  const ticket = reserved.ticket;
   try {
     const result = await chatCompletion(env, {
       model,
@@ -75,6 +79,7 @@ export async function generatePost(
       json: true,
       timeoutMs: serverTimeout(env),
     });
+    await ticket.settle({ kind: "ai", model: result.model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens });
     const parsed = parsePostAnswer(result.content, business.company_category);
     logUsage(
       usageEvent({
@@ -94,6 +99,9 @@ export async function generatePost(
     return { ok: true, post: parsed.post, source: "ai", notice: null };
   } catch (error) {
     const aiError = error instanceof AiError ? error : new AiError("connection", String(error));
+    // Possibly billed (time-out, dropped connection, empty answer): the prompt is settled; a refusal is released.
+    await (billedOnFailure(aiError) ? ticket.settle({ kind: "ai", model, inputTokens: estimateTokens(prompt), outputTokens: 0 }) : ticket.release());
+    log.warn("post: AI failed", { kind: aiError.kind, status: aiError.status ?? null }, aiError);
     logUsage(
       usageEvent({
         userId,
@@ -107,8 +115,14 @@ export async function generatePost(
     );
     if (aiError.kind === "timeout") return { ok: false, status: 504, code: "ai_timeout", message: "Request timed out" };
     if (aiError.kind === "empty") return { ok: false, status: 502, code: "ai_empty_response", message: EMPTY_RESPONSE_MESSAGE };
-    // The provider's own message (its error.message), without our "API request failed: " prefix.
-    const providerMessage = aiError.message.replace(/^API request failed:\s*/, "").replace(/^\d{3}\s+/, "");
-    return { ok: false, status: 502, code: "ai_error", message: apiErrorMessage(providerMessage) };
+    // The provider's own text is logged above, never shown: it can carry account details or internals.
+    return { ok: false, status: 502, code: "ai_error", message: apiErrorMessage(providerFailure(aiError)) };
   }
+}
+
+/** What the user is told about a provider failure: its kind and status, never the provider's text. */
+export function providerFailure(error: AiError): string {
+  if (error.kind === "rate_limited") return "The AI service is busy (429)";
+  if (error.status) return `The AI service answered with an error (${error.status})`;
+  return "The AI service could not be reached";
 }

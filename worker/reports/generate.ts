@@ -1,5 +1,6 @@
 // Generates one report's content for a queue message: claim, AI call, validate, save; or retry, or template.
-import { AiError, aiConfigured, chatCompletion, usageEvent } from "../ai/client";
+import { AiError, aiConfigured, billedOnFailure, chatCompletion, usageEvent } from "../providers/ai";
+import { estimateTokens } from "../domain/usage-cost";
 import { getDb } from "../db/client";
 import { findProspect, type ProspectRow } from "../db/prospects";
 import {
@@ -28,6 +29,7 @@ import {
 import { sendReportJobs } from "./enqueue";
 import { purgeSharedReport } from "./shared-cache";
 import { log } from "../log";
+import { reserveCall, userPayer } from "../metering/meter";
 
 export type JobOutcome =
   | { kind: "skipped"; reason: "not_claimable" | "claim_lost" | "prospect_missing" }
@@ -73,12 +75,20 @@ async function logUsage(env: Env, event: UsageEventMessage): Promise<void> {
   }
 }
 
-type AiAttempt = { ok: true; content: NormalizedReportContent } | { ok: false; error: string };
+type AiAttempt = { ok: true; content: NormalizedReportContent } | { ok: false; error: string } | { ok: false; refused: string };
 
-/** One AI call, validated; every call (success or failure) sends one usage event. */
+/** Reports started without a known admin (data from before reports kept their creator) are charged here. */
+const UNKNOWN_ADMIN = "unknown-admin";
+
+/** One metered AI call, validated; every call (success or failure) sends one usage event. Refused: no call at all. */
 async function generateWithAi(env: Env, prospect: ReportProspect, userId: string | null): Promise<AiAttempt> {
   const prompt = buildReportPrompt(prospect);
   const model = reportModel(env);
+  // Admin work on prospects is charged to the admin who started it.
+  const payer = userId ? await userPayer(env, getDb(env), userId) : { kind: "user" as const, userId: UNKNOWN_ADMIN, allowanceUsd: null };
+  const reserved = await reserveCall(env, payer, { kind: "ai", model, prompt, maxTokens: REPORT_MAX_TOKENS });
+  if (!reserved.ok) return { ok: false, refused: reserved.refusal.message };
+  const ticket = reserved.ticket;
   try {
     const result = await chatCompletion(env, {
       model,
@@ -87,6 +97,7 @@ async function generateWithAi(env: Env, prospect: ReportProspect, userId: string
       temperature: REPORT_TEMPERATURE,
       json: true,
     });
+    await ticket.settle({ kind: "ai", model: result.model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens });
     const parsed = parseReportContent(result.content, prospect);
     const failure = parsed.ok ? null : clip(parseFailure(parsed));
     await logUsage(
@@ -104,6 +115,8 @@ async function generateWithAi(env: Env, prospect: ReportProspect, userId: string
     return parsed.ok ? { ok: true, content: parsed.content } : { ok: false, error: failure! };
   } catch (error) {
     const aiError = error instanceof AiError ? error : new AiError("connection", String(error));
+    // Possibly billed (time-out, dropped connection, empty answer): the prompt is settled; a refusal is released.
+    await (billedOnFailure(aiError) ? ticket.settle({ kind: "ai", model, inputTokens: estimateTokens(prompt), outputTokens: 0 }) : ticket.release());
     const message = clip(aiError.message);
     await logUsage(
       env,
@@ -152,6 +165,8 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
 
     const attempt = await generateWithAi(env, prospect, claim.userId);
     if (attempt.ok) return await save(attempt.content, "ai", null);
+    // The meter refused (allowance or daily ceiling): template content now, with the reason; Regenerate later.
+    if ("refused" in attempt) return await save(templateReportContent(prospect), "template", clip(attempt.refused));
 
     const attemptNumber = Math.max(delivery, claim.attempts);
     if (attemptNumber >= REPORT_MAX_ATTEMPTS) {

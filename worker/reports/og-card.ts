@@ -4,6 +4,7 @@ import type { SharedReportResponse } from "../domain/report-view";
 import type { Env } from "../env";
 import { reportCardSvg } from "../og/card-svg";
 import { svgToPng } from "../og/render-card";
+import { log } from "../log";
 
 export function ogCardKey(id: string, version: number): string {
   return `og-cards/${id}/v${version}.png`;
@@ -24,7 +25,7 @@ export async function reportCard(env: Env, data: SharedReportResponse, waitUntil
   const png = await svgToPng(reportCardSvg(data));
   waitUntil(
     env.FILES.put(key, png, { httpMetadata: { contentType: "image/png" } }).catch((error) =>
-      console.warn("og card store failed", key, error),
+      log.warn("og card store failed", { key }, error),
     ),
   );
   return { body: png, rendered: true };

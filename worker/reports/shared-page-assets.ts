@@ -1,6 +1,7 @@
 // The shared page's own script and stylesheet: the hashed tags Vite wrote into dist/client/shared-report.html,
 // read once per isolate through the ASSETS binding and copied into every page the worker renders.
 import type { Env } from "../env";
+import { log } from "../log";
 
 export type PageAssets = {
   /** `<link rel="stylesheet">`, `<link rel="modulepreload">` and `<script type="module">` tags, as built. */
@@ -64,7 +65,7 @@ export async function sharedPageAssets(env: Env, requestUrl: string, now = Date.
       await res?.body?.cancel();
     }
   } catch (error) {
-    console.warn("shared page assets unavailable", error);
+    log.warn("shared page assets unavailable", {}, error);
   }
   memo = { assets, at: now };
   return assets;

@@ -1,5 +1,5 @@
 // Turns report and prospect rows into the JSON the admin and shared endpoints send.
-import { aiConfigured } from "../ai/client";
+import { aiConfigured } from "../providers/ai";
 import type { Db } from "../db/client";
 import type { ProspectRow } from "../db/prospects";
 import { getAgencySender, getReportWithProspect, type ReportListRow, type ReportRow } from "../db/reports";
@@ -36,11 +36,7 @@ export function adminProspectJson(p: ProspectRow): AdminProspect {
   };
 }
 
-/** APP_ORIGIN when set, else the origin the request came to. */
-export function appOrigin(env: Env, requestUrl: string): string {
-  const configured = env.APP_ORIGIN?.trim().replace(/\/+$/, "");
-  return configured || new URL(requestUrl).origin;
-}
+export { appOrigin } from "../origin";
 
 export function adminReportJson(env: Env, report: ReportRow, prospect: ProspectRow, origin: string): AdminReportResponse {
   return {

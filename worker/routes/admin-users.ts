@@ -7,6 +7,7 @@ import { getDb } from "../db/client";
 import { decodeCursor, encodeCursor } from "../db/cursor";
 import { getProfile } from "../db/users";
 import { getBudgetState, setMonthlyBudget } from "../db/budgets";
+import { settingsOf } from "../metering/meter";
 import { BudgetUpdate, type BudgetResponse } from "../domain/usage-stats";
 import { AdminStatusUpdate, UserListQuery, ViewAsRequest, type UserListResponse } from "../domain/admin-api";
 import { profileJson } from "../domain/profile";
@@ -67,7 +68,7 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const userId = c.req.param("id");
     const db = getDb(c.env);
     if (!(await getProfile(db, userId))) return apiError(c, 404, ErrorCode.notFound, USER_NOT_FOUND);
-    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(db, userId) };
+    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(db, userId, settingsOf(c.env)) };
     return c.json(body);
   })
 
@@ -79,6 +80,6 @@ export const adminUserRoutes = new Hono<AppEnv>()
     const { monthly_usd } = c.req.valid("json");
     await setMonthlyBudget(db, userId, monthly_usd, caller.id);
     await recordAudit(db, { actorId: caller.id, action: AuditAction.aiBudgetSet, targetId: userId, detail: { monthly_usd } });
-    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(db, userId) };
+    const body: BudgetResponse = { user_id: userId, budget: await getBudgetState(db, userId, settingsOf(c.env)) };
     return c.json(body);
   });

@@ -6,6 +6,7 @@ import { listOutbox, outboxSender } from "../db/outbox";
 import { consumeRecoveryToken, saveRecoveryToken } from "../db/recovery";
 import { confirmEmail, pendingEmailChange, saveEmailConfirmation, type ConfirmationKind } from "../db/email-confirmations";
 import { log } from "../log";
+import { appOrigin } from "../origin";
 import { consumePasswordReset, deleteSession, deleteSessionsOfUser } from "../db/sessions";
 import { createUserWithProfile, findUserByEmail, findUserById, normalizeEmail, updateUser } from "../db/users";
 import type { Env } from "../env";
@@ -21,7 +22,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, newOpaqueToken, sha256Hex, signAccessToken } 
 const CREDENTIALS_REQUIRED = "A valid email address and a password are required.";
 
 function origin(c: Context<AppEnv>) {
-  return c.env.APP_ORIGIN || new URL(c.req.url).origin;
+  return appOrigin(c.env, c.req.url);
 }
 
 /** Local development on this machine: the only place mail links may be read back from the outbox. */
@@ -220,7 +221,7 @@ export const authRoutes = new Hono<AppEnv>()
     if ("error" in body) return body.error;
     const db = getDb(c.env);
     const email = normalizeEmail(body.data.email);
-    const limited = await recoverLimited(db, email);
+    const limited = await recoverLimited(db, email, clientIp(c));
     if (limited) return tooManyAttempts(c, limited);
     const user = await findUserByEmail(db, email);
     // Always the same answer, so the endpoint does not reveal who has an account.

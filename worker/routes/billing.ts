@@ -2,12 +2,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requireUser } from "../auth/middleware";
-import { StripeEvent, verifyStripeSignature } from "../billing/stripe-signature";
+import { StripeEvent, verifyStripeSignature } from "../providers/stripe";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser, type SubscriptionChange } from "../db/billing";
 import { checkoutUrl, type BillingInterval, type BillingResponse } from "../domain/billing";
 import { apiError, ErrorCode } from "../errors";
+import { settingsOf } from "../metering/meter";
 
 const WEBHOOK_MAX_BYTES = 256 * 1024;
 
@@ -41,6 +42,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/", requireUser, async (c) => {
     const subject = c.get("subject");
     const user = { id: subject.id, email: subject.email };
+    const settings = settingsOf(c.env);
     const body: BillingResponse = {
       checkout: {
         monthly: checkoutUrl(c.env.STRIPE_LINK_MONTHLY, user),
@@ -48,6 +50,7 @@ export const billingRoutes = new Hono<AppEnv>()
       },
       portal: str(c.env.STRIPE_PORTAL_URL),
       subscription: await subscriptionForUser(getDb(c.env), subject.id),
+      allowances: { free: settings.allowanceFreeUsd, selfService: settings.allowanceSelfServiceUsd },
     };
     return c.json(body);
   })

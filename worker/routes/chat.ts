@@ -2,18 +2,23 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requireAdmin, requireUser } from "../auth/middleware";
-import { aiConfigured } from "../ai/client";
+import { aiConfigured } from "../providers/ai";
 import { chatBootstrap, loadSubject, readChatRequest } from "../chat/load";
 import { chatProspect, replyResponse, subjectQuestions } from "../chat/reply";
+import { userPayer } from "../metering/meter";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { listConversations } from "../db/chat";
-import { systemPromptFor } from "../domain/chat";
-import { CHAT_BODY_MAX_BYTES, CONVERSATIONS_LIST_LIMIT } from "../domain/chat-limits";
+import { listConversations, type ConversationCursor } from "../db/chat";
+import { decodeCursor, encodeCursor } from "../db/cursor";
+import { validate } from "../validate";
+import { ConversationsQuery, systemPromptFor } from "../domain/chat";
+import { CHAT_BODY_MAX_BYTES } from "../domain/chat-limits";
 import { apiError, ErrorCode } from "../errors";
 
 export type ConversationDto = {
   id: string;
+  /** Left contact details: listed on top. */
+  pinned: boolean;
   started_at: string;
   last_message_at: string;
   message_count: number;
@@ -52,28 +57,42 @@ export const chatRoutes = new Hono<AppEnv>()
     const loaded = await loadSubject(c, "admin");
     if ("error" in loaded) return loaded.error;
     const fallback = !aiConfigured(c.env) ? "not_configured" : body.data.fallback ? "session" : null;
+    const db = getDb(c.env);
+    const adminId = c.get("caller").id;
     return replyResponse(c, {
-      db: getDb(c.env),
+      db,
       subject: loaded.subject,
       turns: body.data.messages,
       audience: "admin",
-      userId: c.get("caller").id,
+      userId: adminId,
       fallback,
       session: null,
+      // Admin work on prospects is charged to the admin who asked.
+      payer: fallback ? { kind: "user", userId: adminId, allowanceUsd: null } : await userPayer(c.env, db, adminId),
     });
   })
 
-  .get("/:reportId/conversations", async (c) => {
+  .get("/:reportId/conversations", validate("query", ConversationsQuery), async (c) => {
     const loaded = await loadSubject(c, "admin");
     if ("error" in loaded) return loaded.error;
-    const rows = await listConversations(getDb(c.env), loaded.subject.reportId, CONVERSATIONS_LIST_LIMIT);
-    const conversations: ConversationDto[] = rows.map(({ session: s, turns }) => ({
+    const { cursor, limit } = c.req.valid("query");
+    let after: ConversationCursor | null = null;
+    if (cursor) {
+      const decoded = decodeCursor(cursor);
+      const match = decoded ? /^([01])\|(.+)$/.exec(decoded.createdAt) : null;
+      if (!decoded || !match) return apiError(c, 400, ErrorCode.validation, "cursor: not a cursor of this list");
+      after = { pinned: Number(match[1]), lastMessageAt: match[2]!, seq: decoded.seq };
+    }
+    const page = await listConversations(getDb(c.env), loaded.subject.reportId, limit, after);
+    const conversations: ConversationDto[] = page.conversations.map(({ session: s, pinned, turns }) => ({
       id: s.id,
+      pinned,
       started_at: s.startedAt,
       last_message_at: s.lastMessageAt,
       message_count: s.messageCount,
       lead: s.leadName || s.leadPhone || s.leadEmail ? { name: s.leadName, phone: s.leadPhone, email: s.leadEmail } : null,
       messages: turns.map((t) => ({ role: t.role, content: t.content, created_at: t.createdAt })),
     }));
-    return c.json({ conversations });
+    const nextCursor = page.next ? encodeCursor({ createdAt: `${page.next.pinned}|${page.next.lastMessageAt}`, seq: page.next.seq }) : null;
+    return c.json({ conversations, nextCursor });
   });

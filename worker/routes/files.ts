@@ -9,7 +9,13 @@ const KEY = /^logos\/[A-Za-z0-9-]+\/[A-Za-z0-9-]+\.(png|jpg|webp|gif)$/;
 const SAFE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
 
 export const fileRoutes = new Hono<AppEnv>().get("/*", async (c) => {
-  const key = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/api\/files\//, ""));
+  let key: string;
+  try {
+    key = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/api\/files\//, ""));
+  } catch {
+    // A broken percent-encoding (e.g. %E0%A4%A) names no file.
+    return apiError(c, 404, ErrorCode.notFound, "File not found");
+  }
   if (!KEY.test(key)) return apiError(c, 404, ErrorCode.notFound, "File not found");
   const etag = c.req.header("If-None-Match");
   const object = await c.env.FILES.get(key, etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/^W\//, "").replace(/"/g, "") } } : undefined);

@@ -20,6 +20,7 @@ import {
 import type { Env } from "../env";
 import { validate } from "../validate";
 import { apiError, ErrorCode } from "../errors";
+import { log } from "../log";
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -84,6 +85,6 @@ async function deleteStoredFile(env: Env, url: string | null): Promise<void> {
     await env.FILES.delete(key);
   } catch (error) {
     // The new logo is saved; an orphaned old object costs storage, not correctness.
-    console.warn("could not delete the replaced logo", key, error);
+    log.warn("could not delete the replaced logo", { key }, error);
   }
 }

@@ -1,6 +1,6 @@
 // /api/reports/jobs and regeneration: the admin Jobs panel (reports queued, generating, failed or on template content). Admin only.
 import { Hono } from "hono";
-import { aiConfigured } from "../ai/client";
+import { aiConfigured } from "../providers/ai";
 import { requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";

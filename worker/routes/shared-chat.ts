@@ -1,12 +1,12 @@
 // /api/shared/chat/:reportId (public): the chat bootstrap without the system prompt, and a rate-limited, capped reply.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { aiConfigured } from "../ai/client";
+import { aiConfigured } from "../providers/ai";
 import { chatBootstrap, clientIp, loadSubject, readChatRequest, ReportId } from "../chat/load";
-import { dailyCapReached, dailySpendKey, overDailyCap, replyResponse } from "../chat/reply";
+import { dailyCapReached, replyResponse } from "../chat/reply";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { readPublicChatState } from "../db/chat";
+import { countPublicChatMessage, readPublicChatState } from "../db/chat";
 import { retryAfterSeconds, type Limit } from "../db/rate-limits";
 import { CHAT_TEXT, type FallbackReason } from "../domain/chat";
 import { CHAT_BODY_MAX_BYTES, PUBLIC_CHAT_PER_IP, PUBLIC_CHAT_PER_REPORT } from "../domain/chat-limits";
@@ -43,27 +43,22 @@ export const sharedChatRoutes = new Hono<AppEnv>()
     const reportId = c.req.param("reportId");
     if (!ReportId.safeParse(reportId).success) return apiError(c, 400, "invalid_chat_id", CHAT_TEXT.invalidLink);
     const db = getDb(c.env);
-    const ipLimit: Limit = { key: `chat-ip:${clientIp(c)}`, ...PUBLIC_CHAT_PER_IP };
-    const reportLimit: Limit = { key: `chat-report:${reportId}`, ...PUBLIC_CHAT_PER_REPORT };
-    const spend = dailySpendKey(reportId);
-    // One D1 round trip before the AI call: it sits on the time to the first streamed word.
-    const state = await readPublicChatState(db, {
-      reportId,
-      visitorId: body.data.session_id ?? crypto.randomUUID(),
-      ipLimit,
-      reportLimit,
-      spendKey: spend.key,
-      spendWindowSeconds: spend.windowSeconds,
-    });
-    if (state.ipCount > ipLimit.max) return tooMany(c, ipLimit, CHAT_RATE_LIMITED);
+    // The report first: a message to a report that does not exist counts nothing.
+    const state = await readPublicChatState(db, { reportId, visitorId: body.data.session_id ?? crypto.randomUUID() });
     if (!state.subject) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.chatNotFound);
     if (!state.subject.prospectId) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.prospectNotFound);
-    if (state.reportCount > reportLimit.max) return tooMany(c, reportLimit, CHAT_REPORT_RATE_LIMITED);
 
     let fallback: FallbackReason | null = null;
     if (!aiConfigured(c.env)) fallback = "not_configured";
-    else if (overDailyCap(state.spend, reportId)) fallback = "daily_cap";
     else if (body.data.fallback) fallback = "session";
+
+    const address = clientIp(c);
+    const ipLimit: Limit = { key: `chat-ip:${address}`, ...PUBLIC_CHAT_PER_IP };
+    // Fallback turns cost no AI: they do not use up the report's message quota.
+    const reportLimit: Limit | null = fallback ? null : { key: `chat-report:${reportId}`, ...PUBLIC_CHAT_PER_REPORT };
+    const counts = await countPublicChatMessage(db, ipLimit, reportLimit);
+    if (counts.ipCount > ipLimit.max) return tooMany(c, ipLimit, CHAT_RATE_LIMITED);
+    if (reportLimit && counts.reportCount > reportLimit.max) return tooMany(c, reportLimit, CHAT_REPORT_RATE_LIMITED);
 
     return replyResponse(c, {
       db,
@@ -73,5 +68,6 @@ export const sharedChatRoutes = new Hono<AppEnv>()
       userId: null,
       fallback,
       session: state.session,
+      payer: { kind: "visitor", reportId, address },
     });
   });

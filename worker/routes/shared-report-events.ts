@@ -7,7 +7,10 @@ import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
 import { recordReportEvent } from "../db/report-events";
 import { getReportVersion } from "../db/reports";
+import { clientIp } from "../auth/session";
+import { verifyVisitToken } from "../reports/visit-token";
 import {
+  BEACON_EVENTS_PER_VISIT,
   BEACONS_PER_IP_PER_MINUTE,
   BEACONS_PER_REPORT_PER_MINUTE,
   MAX_BEACON_BYTES,
@@ -15,6 +18,7 @@ import {
   countsForStatus,
   isLinkPreviewer,
 } from "../domain/report-events";
+import { log } from "../log";
 
 const MAX_ID_LENGTH = 64;
 
@@ -27,6 +31,7 @@ export type BeaconOutcome =
   | "previewer"
   | "staff"
   | "rate_limited"
+  | "unsigned_visit"
   | "error";
 
 function answer(c: Context, outcome: BeaconOutcome) {
@@ -58,16 +63,21 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   if (!head) return "unknown_report";
   if (!countsForStatus(head.status)) return "not_ready";
 
-  const ip = c.req.header("CF-Connecting-IP") ?? c.req.header("X-Real-IP") ?? "local";
-  const [perIp, perReport] = await Promise.all([
+  // Only a visit the worker signed into the page counts: made-up visit ids cannot forge opens.
+  const visitId = await verifyVisitToken(c.env, id, beacon.visit);
+  if (!visitId) return "unsigned_visit";
+
+  const ip = clientIp(c);
+  const [perIp, perReport, perVisit] = await Promise.all([
     countEvent(db, { key: `beacon:ip:${ip}`, max: BEACONS_PER_IP_PER_MINUTE, windowSeconds: 60 }),
     countEvent(db, { key: `beacon:report:${id}`, max: BEACONS_PER_REPORT_PER_MINUTE, windowSeconds: 60 }),
+    countEvent(db, { key: `beacon:visit:${visitId}`, max: BEACON_EVENTS_PER_VISIT, windowSeconds: 86_400 }),
   ]);
-  if (perIp > BEACONS_PER_IP_PER_MINUTE || perReport > BEACONS_PER_REPORT_PER_MINUTE) return "rate_limited";
+  if (perIp > BEACONS_PER_IP_PER_MINUTE || perReport > BEACONS_PER_REPORT_PER_MINUTE || perVisit > BEACON_EVENTS_PER_VISIT) return "rate_limited";
 
   const fresh = await recordReportEvent(db, {
     reportId: id,
-    visitId: beacon.visit,
+    visitId,
     event: beacon.event,
     section: beacon.section ?? null,
   });
@@ -84,7 +94,7 @@ export const sharedReportEventRoutes = new Hono<AppEnv>().post(
       outcome = await handleBeacon(c);
     } catch (error) {
       // A beacon must never surface an error to the page; the failure is logged for us.
-      console.error(`[${c.get("requestId")}] report beacon failed`, error);
+      log.error("report beacon failed", {}, error);
       outcome = "error";
     }
     return answer(c, outcome);

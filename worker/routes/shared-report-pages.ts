@@ -23,7 +23,9 @@ import {
 } from "../reports/shared-cache";
 import { sharedPageAssets } from "../reports/shared-page-assets";
 import { appOrigin, loadSharedReport } from "../reports/views";
+import { newVisitToken, withVisitToken } from "../reports/visit-token";
 import { SHARED_PAGE_CSP, renderNotFoundPage, renderSharedReportPage } from "../ssr/shared-report-page";
+import { log } from "../log";
 
 const MAX_ID_LENGTH = 64;
 const HTML_TYPE = "text/html; charset=utf-8";
@@ -71,7 +73,7 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
     if (head.status !== "ready") {
       const page = await render();
       if (!page) return notFoundPage(c);
-      return c.body(page.html, 200, { ...PAGE_HEADERS, "Cache-Control": "no-store", "X-Cache": "BYPASS" });
+      return c.body(withVisitToken(page.html, await newVisitToken(c.env, id)), 200, { ...PAGE_HEADERS, "Cache-Control": "no-store", "X-Cache": "BYPASS" });
     }
 
     const etag = sharedPageEtag(id, head.version, assets.build);
@@ -87,12 +89,12 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
     const key = sharedPageCacheKey(cacheOrigin(c.env), id, head.version, assets.build);
     if (cache) {
       const memo = memoizedPage(key);
-      if (memo !== null) return c.body(memo, 200, { ...headers, "X-Cache": "HIT" });
+      if (memo !== null) return c.body(withVisitToken(memo, await newVisitToken(c.env, id)), 200, { ...headers, "X-Cache": "HIT" });
       const hit = await cache.match(key).catch(() => undefined);
       if (hit) {
         const html = await hit.text();
         memoizePage(key, html);
-        return c.body(html, 200, { ...headers, "X-Cache": "HIT" });
+        return c.body(withVisitToken(html, await newVisitToken(c.env, id)), 200, { ...headers, "X-Cache": "HIT" });
       }
     }
 
@@ -104,10 +106,10 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
       const stored = new Response(page.html, {
         headers: { "Content-Type": HTML_TYPE, "Cache-Control": `public, max-age=${SHARED_REPORT_EDGE_TTL_SECONDS}` },
       });
-      waitUntil(c, cache.put(key, stored).catch((error) => console.warn("shared page cache put failed", error)));
+      waitUntil(c, cache.put(key, stored).catch((error) => log.warn("shared page cache put failed", {}, error)));
       memoizePage(key, page.html);
     }
-    return c.body(page.html, 200, {
+    return c.body(withVisitToken(page.html, await newVisitToken(c.env, id)), 200, {
       ...headers,
       ETag: sharedPageEtag(id, report.version, assets.build),
       "X-Cache": bypass ? "BYPASS" : "MISS",

@@ -20,7 +20,11 @@ import {
   type LocalServicesResponse,
 } from "../domain/search-tools";
 import { apiError, ErrorCode, type FieldErrors } from "../errors";
-import { searchGoogle } from "../search/serpapi";
+import { reserveCall, userPayer } from "../metering/meter";
+import { logPaidCall } from "../metering/usage-log";
+import { searchGoogle } from "../providers/search";
+
+export const SEARCH_TOOL_NAME = "Google Search Results";
 
 /** The query validator; a missing field answers the spec's own sentence (§5). */
 function searchQuery<T extends ZodType>(schema: T) {
@@ -55,7 +59,19 @@ export const toolRoutes = new Hono<AppEnv>()
       return c.json(body);
     }
 
+    // A live search is paid: reserved from the caller's allowance first; refused, the sample data says why.
+    const userId = c.get("caller").id;
+    const reserved = await reserveCall(c.env, await userPayer(c.env, db, userId), { kind: "search" });
+    if (!reserved.ok) return c.json(sample(reserved.refusal.message));
     const outcome = await searchGoogle(c.env, query);
+    // The provider bills an answered search (results or none); a failure that never reached an answer costs nothing.
+    if (outcome.ok || outcome.empty) {
+      const usage = { kind: "search" as const, calls: 1 };
+      await reserved.ticket.settle(usage);
+      logPaidCall(c, { userId, toolName: SEARCH_TOOL_NAME, model: "serpapi", usage, detail: { cached: false } });
+    } else {
+      await reserved.ticket.release();
+    }
     if (!outcome.ok && outcome.empty) {
       const body: GoogleResultsResponse = { results: [], sample: false, warning: null, error: outcome.error, message: NO_RESULTS_MESSAGE, cached: false };
       return c.json(body);

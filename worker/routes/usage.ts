@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import { getAllUsage, getUsageExportRows, getUserUsageStats } from "../db/usage-stats";
 import { toCsv } from "../domain/csv";
 import { UsageQuery, type UsageResponse } from "../domain/usage-stats";
+import { settingsOf } from "../metering/meter";
 import { validate } from "../validate";
 
 export const usageRoutes = new Hono<AppEnv>()
@@ -17,7 +18,7 @@ export const usageRoutes = new Hono<AppEnv>()
     // Every user's usage only for an admin acting as themselves (not while viewing as a regular user).
     const wantsAll = scope === "all" && subject.isAdmin;
     const [stats, all] = await Promise.all([
-      getUserUsageStats(getDb(c.env), subject.id),
+      getUserUsageStats(getDb(c.env), subject.id, settingsOf(c.env)),
       wantsAll ? getAllUsage(getDb(c.env), days) : Promise.resolve(null),
     ]);
     const body: UsageResponse = { stats, all };

@@ -105,11 +105,26 @@ export const usageSuite: Suite = {
       await res.arrayBuffer();
     });
     const overhead = percentile(whole, 50) - percentile(direct, 50);
+
+    // The meter's cost per call: the same post with and without its reservation (allowance read, reserve, settle),
+    // interleaved so the machine's noise hits both; the unmetered one is a development-only switch for this figure.
+    const post = (extra: Record<string, string>) => async () => {
+      const res = await fetch(`${baseUrl}/api/posts/facebook`, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify({ description: "spring roof check" }) });
+      if (res.status !== 201) throw new Error(`post generation answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const [metered, unmetered] = await interleaved(POST_SAMPLES, post({}), post({ "X-Bench-Unmetered": "1" }));
+    figures.push(
+      { name: "metered post p50", value: round(percentile(metered, 50)), unit: "ms", note: `${POST_SAMPLES} interleaved with the unmetered one` },
+      { name: "unmetered post p50, same loop", value: round(percentile(unmetered, 50)), unit: "ms" },
+      { name: "metered / unmetered post p50", value: round(percentile(metered, 50) / percentile(unmetered, 50), 3), unit: "×", note: "the meter's cost per call; target ≤ 1.1×" },
+      { name: "meter's cost per call (p50 − p50)", value: round(percentile(metered, 50) - percentile(unmetered, 50)), unit: "ms" },
+    );
     figures.push(
       { name: "fake AI answer, called directly p50", value: round(percentile(direct, 50)), unit: "ms", note: `${POST_SAMPLES} sequential; fake latency 300 ms` },
       { name: "POST /api/posts/facebook p50", value: round(percentile(whole, 50)), unit: "ms", note: `${POST_SAMPLES} sequential` },
       { name: "POST /api/posts/facebook p95", value: round(percentile(whole, 95)), unit: "ms" },
-      { name: "post generation overhead beyond the fake AI (p50 − p50)", value: round(overhead), unit: "ms", note: "auth, profile, budget check, SDK, parse, insert, usage event" },
+      { name: "post generation overhead beyond the fake AI (p50 − p50)", value: round(overhead), unit: "ms", note: "auth, profile, meter, SDK, parse, insert, usage event" },
     );
     return figures;
   },

@@ -1,15 +1,18 @@
-// What visitors asked on the shared chat link, newest first; each opens in full with the lead's details on top.
-import { useQuery } from "@tanstack/react-query";
+// What visitors asked on the shared chat link: those who left contact details pinned on top, then newest first, a
+// page at a time; each opens in full with the lead's details on top.
+import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { CHAT_TEXT } from "../../../worker/domain/chat";
 import { formatCreated } from "../../lib/format-date";
 import { conversationsQuery } from "../../queries/chat";
 import { RetryAlert } from "../alert";
+import { Badge } from "../badge";
+import { Button } from "../button";
 import { MailIcon, PhoneIcon, UsersIcon } from "../icons";
 
 export function ConversationList({ reportId }: { reportId: string }) {
-  const query = useQuery(conversationsQuery(reportId));
-  const list = query.data?.conversations ?? [];
+  const query = useInfiniteQuery(conversationsQuery(reportId));
+  const list = query.data?.pages.flatMap((p) => p.conversations) ?? [];
   return (
     <aside className="chat-side" aria-label="Conversations">
       <h2 className="chat-side-title">Conversations</h2>
@@ -28,8 +31,7 @@ export function ConversationList({ reportId }: { reportId: string }) {
                 <summary>
                   <span className="chat-side-name">{first || "(no question)"}</span>
                   <span className="chat-side-meta">
-                    {formatCreated(c.last_message_at)} · {c.message_count} messages
-                    {c.lead ? " · Lead" : ""}
+                    {c.pinned ? <Badge tone="new">Lead</Badge> : null} {formatCreated(c.last_message_at)} · {c.message_count} messages
                   </span>
                 </summary>
                 {c.lead ? (
@@ -52,6 +54,11 @@ export function ConversationList({ reportId }: { reportId: string }) {
           );
         })}
       </ul>
+      {query.hasNextPage ? (
+        <Button size="sm" block busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Show more conversations
+        </Button>
+      ) : null}
     </aside>
   );
 }

@@ -36,7 +36,7 @@ export function VoiceControls({ voice }: { voice: Voice }) {
           </select>
         </>
       ) : null}
-      {voice.enabled && voice.browserSpeech ? <span className="chat-voice-note">Browser voice</span> : null}
+      {voice.enabled && voice.browserSpeech ? <span className="chat-voice-note" title={voice.browserReason ?? undefined}>{voice.browserReason ? "Browser voice: voice budget used" : "Browser voice"}</span> : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
-// The web search provider (SerpAPI-compatible GET /search.json), called only from the worker, with a time-out.
+// The web search provider (SerpAPI-compatible GET /search.json): base URL, key, time-out and error mapping, called only
+// from the worker; the caller reserves from the meter first (worker/routes/tools.ts).
 import { isTrustedImageUrl } from "../domain/image-hosts";
 import type { Env } from "../env";
+import { log } from "../log";
 import { SEARCH_TIMEOUT_MS, timeoutMessage, type GoogleResultsQuery, type SearchResult } from "../domain/search-tools";
 
 const DEFAULT_BASE_URL = "https://serpapi.com";
@@ -44,7 +46,8 @@ export async function searchGoogle(env: Env, query: GoogleResultsQuery): Promise
   } catch (err) {
     const name = err instanceof Error ? err.name : "";
     if (name === "TimeoutError" || name === "AbortError") return { ok: false, empty: false, error: timeoutMessage(ms) };
-    return { ok: false, empty: false, error: `SERP API request failed: ${err instanceof Error ? err.message : String(err)}` };
+    log.warn("search: provider unreachable", {}, err);
+    return { ok: false, empty: false, error: "SERP API request failed: 0 - unreachable" };
   }
 
   let text: string;
@@ -53,7 +56,11 @@ export async function searchGoogle(env: Env, query: GoogleResultsQuery): Promise
   } catch {
     return { ok: false, empty: false, error: timeoutMessage(ms) };
   }
-  if (!res.ok) return { ok: false, empty: false, error: `SERP API request failed: ${res.status} - ${text.slice(0, 300)}` };
+  // The provider's own texts are logged, never passed to the page: the status and its standard reason phrase only.
+  if (!res.ok) {
+    log.warn("search: provider refused", { status: res.status, detail: text.slice(0, 300) });
+    return { ok: false, empty: false, error: `SERP API request failed: ${res.status} - ${res.statusText || "error"}` };
+  }
 
   let body: { error?: unknown; organic_results?: unknown };
   try {
@@ -61,7 +68,10 @@ export async function searchGoogle(env: Env, query: GoogleResultsQuery): Promise
   } catch {
     return { ok: false, empty: false, error: "No results found in SERP API response" };
   }
-  if (body.error) return { ok: false, empty: false, error: `SERP API returned error: ${str(body.error) || "unknown"}` };
+  if (body.error) {
+    log.warn("search: provider error", { detail: str(body.error).slice(0, 300) });
+    return { ok: false, empty: false, error: "SERP API returned error: the search provider refused the query" };
+  }
   if (!Array.isArray(body.organic_results)) {
     return { ok: false, empty: false, error: "No results found in SERP API response" };
   }

@@ -1,4 +1,5 @@
-// The worker's only door to the OpenAI-compatible AI endpoint: one chat completion, typed errors, usage events.
+// The worker's only door to the OpenAI-compatible AI endpoint (base URL, key, time-out, error mapping): one chat
+// completion, streamed or not, typed errors, usage events. Callers reserve from the meter first (worker/metering).
 import OpenAI, {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -23,6 +24,8 @@ export class AiError extends Error {
   override name = 'AiError';
   readonly kind: AiErrorKind;
   readonly status?: number;
+  /** A stream that failed after the provider accepted it: the provider bills what it processed. */
+  streamOpened = false;
 
   constructor(kind: AiErrorKind, message: string, options?: { status?: number; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -62,6 +65,14 @@ export interface ChatCompletionResult {
 /** True when an AI key is set; otherwise AI features use template content or the local fallback. */
 export function aiConfigured(env: Env): boolean {
   return typeof env.AI_API_KEY === 'string' && env.AI_API_KEY.trim() !== '';
+}
+
+/**
+ * Whether a failed call may still have been billed: the provider accepted it (a stream that broke, an empty answer)
+ * or the connection went away mid-call (time-out, dropped). An explicit refusal (4xx, 5xx, 429) is not billed.
+ */
+export function billedOnFailure(error: AiError): boolean {
+  return error.streamOpened || error.kind === "timeout" || error.kind === "connection" || error.kind === "empty";
 }
 
 function timeoutFrom(env: Env, override?: number): number {
@@ -145,17 +156,18 @@ export async function chatCompletion(env: Env, request: ChatCompletionRequest): 
   const content = completion.choices?.[0]?.message?.content ?? '';
   if (content.trim() === '') throw new AiError('empty', EMPTY_RESPONSE_MESSAGE);
 
-  const provided = completion.usage;
-  const usage: AiUsage = provided
-    ? {
-        input_tokens: provided.prompt_tokens,
-        output_tokens: provided.completion_tokens,
-        total_tokens: provided.total_tokens ?? provided.prompt_tokens + provided.completion_tokens,
-        estimated: false,
-      }
-    : estimatedUsage(promptText(request.messages), content);
+  return { content, model: completion.model || request.model, usage: usageOf(completion.usage, request.messages, content) };
+}
 
-  return { content, model: completion.model || request.model, usage };
+/** The provider's token counts, or the spec's estimate when it sent none. */
+function usageOf(provided: OpenAI.CompletionUsage | undefined | null, messages: ChatMessage[], content: string): AiUsage {
+  if (!provided) return estimatedUsage(promptText(messages), content);
+  return {
+    input_tokens: provided.prompt_tokens,
+    output_tokens: provided.completion_tokens,
+    total_tokens: provided.total_tokens ?? provided.prompt_tokens + provided.completion_tokens,
+    estimated: false,
+  };
 }
 
 /** Usage figures from the spec's estimate (length / 4, rounded up). */
@@ -177,6 +189,8 @@ export interface UsageEventInput {
   requestData?: unknown;
   /** Stored as response_data; defaults to the response. Objects are JSON-encoded. */
   responseData?: unknown;
+  /** The cost when it is not tokens at a model's price (voice by characters, search by call). */
+  costUsd?: number;
 }
 
 function storedData(value: unknown): string | null {
@@ -196,7 +210,7 @@ export function usageEvent(input: UsageEventInput): UsageEventMessage {
     input_tokens: usage.input_tokens,
     output_tokens: usage.output_tokens,
     total_tokens: usage.total_tokens,
-    estimated_cost: costFor(input.model, usage.input_tokens, usage.output_tokens),
+    estimated_cost: input.costUsd ?? costFor(input.model, usage.input_tokens, usage.output_tokens),
     request_data: storedData(input.requestData === undefined ? input.prompt : input.requestData),
     response_data: storedData(input.responseData === undefined ? input.response : input.responseData),
     created_at: new Date().toISOString(),
@@ -234,6 +248,7 @@ export async function* chatCompletionStream(
   let content = '';
   let model = request.model;
   let provided: OpenAI.CompletionUsage | undefined;
+  let opened = false;
   arm();
   try {
     const stream = await client.chat.completions.create(
@@ -247,6 +262,7 @@ export async function* chatCompletionStream(
       },
       { signal: idle.signal },
     );
+    opened = true;
     for await (const chunk of stream) {
       arm();
       if (chunk.model) model = chunk.model;
@@ -258,20 +274,13 @@ export async function* chatCompletionStream(
       }
     }
   } catch (error) {
-    if (timedOut) throw new AiError('timeout', 'AI request timed out', { cause: error });
-    throw toAiError(error);
+    const failure = timedOut ? new AiError('timeout', 'AI request timed out', { cause: error }) : toAiError(error);
+    failure.streamOpened = opened;
+    throw failure;
   } finally {
     if (timer) clearTimeout(timer);
     request.signal?.removeEventListener('abort', onCallerAbort);
   }
   if (content.trim() === '') throw new AiError('empty', EMPTY_RESPONSE_MESSAGE);
-  const usage: AiUsage = provided
-    ? {
-        input_tokens: provided.prompt_tokens,
-        output_tokens: provided.completion_tokens,
-        total_tokens: provided.total_tokens ?? provided.prompt_tokens + provided.completion_tokens,
-        estimated: false,
-      }
-    : estimatedUsage(promptText(request.messages), content);
-  return { content, model, usage };
+  return { content, model, usage: usageOf(provided, request.messages, content) };
 }

@@ -1,0 +1,390 @@
+// The meter: every cap (user, report, address, global) refuses before the provider is called (the fakes count their
+// calls), 50-way parallel bursts overshoot no cap by more than one reservation, a failed or broken call releases
+// what it reserved, settled cost equals the fake's usage, TTS speaks only what the server wrote, and every place
+// that calls a paid provider is in a table (a new one without the meter fails here).
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { readCounter } from "../../worker/db/meter";
+import { type ChatStreamEvent, type VoiceLine } from "../../worker/domain/chat";
+import { buildPostPrompt, POST_MAX_TOKENS, PostRequest } from "../../worker/domain/facebook-post";
+import {
+  actualMicro,
+  ANONYMOUS_ADDRESS_HOURLY_USD,
+  estimateMicro,
+  globalCapKey,
+  REPORT_DAILY_USD,
+  reportCapKey,
+  toMicro,
+  userCapKey,
+  type PaidCall,
+  type Payer,
+} from "../../worker/domain/metering";
+import { costFor } from "../../worker/domain/usage-cost";
+import type { Env, UsageEventMessage } from "../../worker/env";
+import { reserveCall } from "../../worker/metering/meter";
+import { api, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
+import { recorder, seedReport } from "./reports-fixtures";
+
+type Overrides = Partial<Env>;
+const AI_ON: Overrides = { AI_API_KEY: "test-key", ELEVENLABS_API_KEY: "test-voice-key" };
+
+/** A request with AI, voice and search configured against the fakes, recording the usage events it sends. */
+async function call(path: string, init: WorkerCall = {}, overrides: Overrides = {}) {
+  const usage = recorder<UsageEventMessage>();
+  const res = await callWorker(path, init, { USAGE_EVENTS: usage.queue, ...AI_ON, ...overrides });
+  return { ...res, usage: usage.sent };
+}
+
+const events = (text: string) => sseEvents<ChatStreamEvent>(text);
+
+/** Requests a fake received whose body mentions `mark` (fakes are shared by every test file: count only ours). */
+async function providerCalls(service: "ai" | "search" | "tts", mark: string): Promise<number> {
+  const origin = { ai: env.AI_BASE_URL!.replace(/\/v1$/, ""), search: env.SERPAPI_BASE_URL!, tts: env.ELEVENLABS_BASE_URL! }[service];
+  const res = await fetch(`${origin}/__requests`);
+  const { requests } = (await res.json()) as { requests: unknown[] };
+  return requests.filter((r) => JSON.stringify(r).includes(mark)).length;
+}
+
+const PROFILE = (mark: string) => ({
+  company_name: `Ridge Roofing ${mark}`,
+  company_location: "Austin, TX",
+  company_category: "Roofing",
+  company_description: "Family-owned roofers since 1998.",
+});
+const POST = { description: "Spring roof check-up offer", tone: "casual", length: "short" };
+
+async function userWithProfile(admin = false) {
+  const made = admin ? await signUpAdmin() : await signUp();
+  const mark = `m${crypto.randomUUID().slice(0, 8)}`;
+  await api("/api/profile", { method: "PUT", token: made.session.access_token, body: JSON.stringify(PROFILE(mark)) });
+  return { ...made, mark };
+}
+
+function postEstimate(mark: string): number {
+  const prompt = buildPostPrompt({ ...PROFILE(mark), company_logo_url: null }, PostRequest.parse(POST));
+  return estimateMicro({ kind: "ai", model: env.AI_MODEL_POST!, prompt, maxTokens: POST_MAX_TOKENS });
+}
+
+async function setOverride(userId: string, usd: number) {
+  await env.DB.prepare("insert into ai_budgets (user_id, monthly_usd) values (?, ?) on conflict(user_id) do update set monthly_usd = excluded.monthly_usd")
+    .bind(userId, usd)
+    .run();
+}
+
+/** Fills a counter to `micro` (as settled spend), the way earlier calls would have. */
+async function fillCounter(key: string, micro: number) {
+  await env.DB.prepare(
+    "insert into meter_counters (key, settled_micro, expires_at) values (?, ?, '2999-01-01') on conflict(key) do update set settled_micro = excluded.settled_micro, reserved_micro = 0",
+  )
+    .bind(key, micro)
+    .run();
+}
+
+const total = (c: { reservedMicro: number; settledMicro: number }) => c.reservedMicro + c.settledMicro;
+const usd = (micro: number) => `$${(micro / 1e6).toFixed(6)}`;
+const ask = (content: string, extra: Record<string, unknown> = {}) => ({ messages: [{ role: "user", content }], ...extra });
+
+describe("each cap refuses before the provider is called", () => {
+  it("user: past the allowance a post is written from the template, with the ai_budget_exceeded message, and the AI is never asked", async () => {
+    const { session, user, mark } = await userWithProfile();
+    await setOverride(user.id, 0.000001);
+    const res = await call("/api/posts/facebook", { method: "POST", json: POST, token: session.access_token });
+    expect(res.status).toBe(201);
+    expect(res.body.post.source).toBe("template");
+    expect(res.body.notice).toMatch(/^You have used your monthly AI budget of \$0\.00\. AI features are paused until .* This post was written from a template\.$/);
+    expect(await providerCalls("ai", mark)).toBe(0);
+    expect(res.usage).toHaveLength(0);
+  });
+
+  it("report: a shared chat whose report used its daily cap answers from the local responder, the AI never asked", async () => {
+    const seeded = await seedReport();
+    await fillCounter(reportCapKey(seeded.id, new Date()), toMicro(REPORT_DAILY_USD));
+    const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("hello"), stream: true });
+    const done = events(res.text).find((e) => e.type === "done")!;
+    expect(done).toMatchObject({ mode: "fallback", reason: "daily_cap" });
+    expect(await providerCalls("ai", seeded.prospect.name)).toBe(0);
+    const boot = await call(`/api/shared/chat/${seeded.id}`);
+    expect(boot.body.daily_cap_reached).toBe(true);
+  });
+
+  it("address: an anonymous address past its hourly share gets the local responder, the AI never asked", async () => {
+    const seeded = await seedReport();
+    const ip = testIp();
+    const now = new Date();
+    await fillCounter(`address:${ip}:${now.toISOString().slice(0, 13)}`, toMicro(ANONYMOUS_ADDRESS_HOURLY_USD));
+    const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("hello"), ip });
+    expect(res.body).toMatchObject({ mode: "fallback", reason: "address_cap" });
+    expect(await providerCalls("ai", seeded.prospect.name)).toBe(0);
+  });
+
+  it("global: past SPEND_CEILING_DAILY_USD posts, chat, search and voice all answer their fallback and say why", async () => {
+    const ceiling: Overrides = { SPEND_CEILING_DAILY_USD: "0" };
+    const { session, mark } = await userWithProfile();
+    const post = await call("/api/posts/facebook", { method: "POST", json: POST, token: session.access_token }, ceiling);
+    expect(post.body.post.source).toBe("template");
+    expect(post.body.notice).toContain("AI spending limit for today");
+    expect(await providerCalls("ai", mark)).toBe(0);
+
+    const seeded = await seedReport();
+    const chat = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("hi"), stream: true }, ceiling);
+    const done = events(chat.text).find((e) => e.type === "done")!;
+    expect(done).toMatchObject({ mode: "fallback", reason: "spend_ceiling" });
+    expect(await providerCalls("ai", seeded.prospect.name)).toBe(0);
+
+    const keyword = `plumber ${mark}`;
+    const search = await call(`/api/tools/google-results?keyword=${encodeURIComponent(keyword)}&location=Austin`, { token: session.access_token }, ceiling);
+    expect(search.body).toMatchObject({ sample: true, error: expect.stringContaining("AI spending limit") });
+    expect(await providerCalls("search", mark)).toBe(0);
+
+    const line = done.voice[0]!;
+    const voice = await call("/api/tts", { method: "POST", json: { ...line, report_id: seeded.id } }, ceiling);
+    expect(voice.status).toBe(402);
+    expect(voice.body.error.code).toBe("spend_ceiling_reached");
+    expect(await providerCalls("tts", line.text.slice(0, 20))).toBe(0);
+  });
+});
+
+describe("the benchmark's unmetered baseline", () => {
+  it("exists only in development: elsewhere X-Bench-Unmetered is ignored and the meter still refuses", async () => {
+    const { session, user, mark } = await userWithProfile();
+    await setOverride(user.id, 0);
+    const headers = { "X-Bench-Unmetered": "1" };
+    const prod = await call("/api/posts/facebook", { method: "POST", json: POST, token: session.access_token, headers }, { ENVIRONMENT: "production", APP_ORIGIN: "https://app.example" });
+    expect(prod.body.post.source).toBe("template");
+    expect(await providerCalls("ai", mark)).toBe(0);
+  });
+});
+
+describe("parallel bursts (50 at once) overshoot no cap by more than one reservation", () => {
+  const figures: string[] = [];
+
+  it("user allowance: 50 parallel posts by one user", async () => {
+    const { session, user, mark } = await userWithProfile();
+    const estimate = postEstimate(mark);
+    const capMicro = Math.floor(estimate * 5.5);
+    await setOverride(user.id, capMicro / 1e6);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => call("/api/posts/facebook", { method: "POST", json: POST, token: session.access_token })),
+    );
+    const reached = await providerCalls("ai", mark);
+    const ai = results.filter((r) => r.body.post?.source === "ai").length;
+    const counter = await readCounter(getDb(env), userCapKey(user.id, new Date()));
+    expect(counter.reservedMicro).toBe(0);
+    expect(reached).toBe(ai);
+    expect(reached).toBeLessThanOrEqual(5);
+    expect(reached).toBeGreaterThan(0);
+    expect(total(counter)).toBeLessThanOrEqual(capMicro + estimate);
+    figures.push(`user: 50 attempted, ${reached} reached the provider, cap ${usd(capMicro)}, settled ${usd(counter.settledMicro)}, over by ${usd(Math.max(0, total(counter) - capMicro))}`);
+  });
+
+  it("report daily cap: 50 parallel public chat messages from 50 addresses", async () => {
+    const seeded = await seedReport();
+    const key = reportCapKey(seeded.id, new Date());
+    // Room for about five replies: the counter starts that close to the cap.
+    const probe = estimateMicro({ kind: "ai", model: env.AI_MODEL_CHAT!, prompt: "x".repeat(2_000), maxTokens: 1_000 });
+    const capMicro = toMicro(REPORT_DAILY_USD);
+    await fillCounter(key, capMicro - probe * 5);
+    const before = await readCounter(getDb(env), key);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("What does a roof cost?") })),
+    );
+    const reached = await providerCalls("ai", seeded.prospect.name);
+    const ai = results.filter((r) => r.body.mode === "ai").length;
+    expect(results.filter((r) => r.body.reason === "daily_cap").length).toBe(50 - ai);
+    const after = await readCounter(getDb(env), key);
+    expect(after.reservedMicro).toBe(0);
+    expect(reached).toBe(ai);
+    expect(reached).toBeGreaterThan(0);
+    expect(total(after)).toBeLessThanOrEqual(capMicro + probe);
+    figures.push(
+      `report: 50 attempted, ${reached} reached the provider, cap ${usd(capMicro)} (${usd(capMicro - total(before))} left before), over by ${usd(Math.max(0, total(after) - capMicro))}`,
+    );
+  });
+
+  it("address and global caps: 50 parallel reservations straight through the meter", async () => {
+    const call: PaidCall = { kind: "tts", characters: 100 };
+    const each = estimateMicro(call);
+    const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const report = await seedReport();
+    const visitor: Payer = { kind: "visitor", reportId: report.id, address: ip };
+    const addressKey = `address:${ip}:${new Date().toISOString().slice(0, 13)}`;
+    const addressCap = toMicro(ANONYMOUS_ADDRESS_HOURLY_USD);
+    const got = await Promise.all(Array.from({ length: 50 }, () => reserveCall(env as Env, visitor, call)));
+    const taken = got.filter((g) => g.ok).length;
+    const address = await readCounter(getDb(env), addressKey);
+    expect(taken).toBe(Math.min(50, Math.floor(addressCap / each)));
+    expect(total(address)).toBeLessThanOrEqual(addressCap);
+    figures.push(`address: 50 attempted, ${taken} reserved, cap ${usd(addressCap)}, over by ${usd(Math.max(0, total(address) - addressCap))}`);
+    await Promise.all(got.map((g) => (g.ok ? g.ticket.release() : undefined)));
+
+    // The global ceiling, set a few reservations above today's total.
+    const globalKey = globalCapKey(new Date());
+    const start = total(await readCounter(getDb(env), globalKey));
+    const ceilingMicro = start + each * 7 + 1;
+    const admin = await signUpAdmin();
+    const payer: Payer = { kind: "user", userId: admin.user.id, allowanceUsd: null };
+    const e = { ...env, SPEND_CEILING_DAILY_USD: String(ceilingMicro / 1e6) } as Env;
+    const burst = await Promise.all(Array.from({ length: 50 }, () => reserveCall(e, payer, call)));
+    const globalTaken = burst.filter((g) => g.ok).length;
+    const globalAfter = total(await readCounter(getDb(env), globalKey));
+    expect(globalTaken).toBeLessThanOrEqual(7);
+    expect(globalAfter).toBeLessThanOrEqual(ceilingMicro);
+    figures.push(`global: 50 attempted, ${globalTaken} reserved, ${usd(ceilingMicro - start)} left under the ceiling, over by ${usd(Math.max(0, globalAfter - ceilingMicro))}`);
+    await Promise.all(burst.map((g) => (g.ok ? g.ticket.release() : undefined)));
+    // The closing note's figures.
+    console.log(`burst figures:\n  ${figures.join("\n  ")}`);
+  });
+});
+
+describe("settle and release", () => {
+  it("settled cost equals the fake's usage (its token counts at the model's price) and nothing stays reserved", async () => {
+    const { session, user } = await userWithProfile();
+    const res = await call("/api/posts/facebook", { method: "POST", json: POST, token: session.access_token });
+    expect(res.body.post.source).toBe("ai");
+    const event = res.usage[0]!;
+    const counter = await readCounter(getDb(env), userCapKey(user.id, new Date()));
+    expect(counter).toEqual({
+      reservedMicro: 0,
+      settledMicro: actualMicro({ kind: "ai", model: event.model, inputTokens: event.input_tokens, outputTokens: event.output_tokens }),
+    });
+    expect(counter.settledMicro).toBe(toMicro(costFor(event.model, event.input_tokens, event.output_tokens)));
+    const panel = (await api("/api/usage", { token: session.access_token })).body.stats.budget;
+    expect(panel).toMatchObject({ plan: "Free", monthly_usd: 1, reserved_usd: 0, spent_usd: counter.settledMicro / 1e6, over: false });
+  });
+
+  it("a failed call releases its reservation; a stream that broke mid-way settles what came", async () => {
+    const { session, user } = await userWithProfile();
+    const failed = await call("/api/posts/facebook", { method: "POST", json: { ...POST, description: "Offer [fake:500]" }, token: session.access_token });
+    expect(failed.status).toBe(502);
+    // The provider's own text is logged, never returned.
+    expect(failed.body.error.message).not.toContain("The server had an error");
+    expect(await readCounter(getDb(env), userCapKey(user.id, new Date()))).toEqual({ reservedMicro: 0, settledMicro: 0 });
+
+    const admin = await signUpAdmin();
+    const seeded = await seedReport();
+    const cut = await call(`/api/chat/${seeded.id}/messages`, { method: "POST", json: ask("hello [fake:stream-cut]"), token: admin.session.access_token, stream: true });
+    expect(events(cut.text).some((e) => e.type === "replace")).toBe(true);
+    const counter = await readCounter(getDb(env), userCapKey(admin.user.id, new Date()));
+    expect(counter.reservedMicro).toBe(0);
+    expect(counter.settledMicro).toBeGreaterThan(0);
+  });
+
+  it("the cron gives back a reservation whose worker died, once", async () => {
+    const { user } = await signUp();
+    const payer: Payer = { kind: "user", userId: user.id, allowanceUsd: 1 };
+    const got = await reserveCall(env as Env, payer, { kind: "search" });
+    expect(got.ok).toBe(true);
+    const key = userCapKey(user.id, new Date());
+    expect((await readCounter(getDb(env), key)).reservedMicro).toBe(estimateMicro({ kind: "search" }));
+    const { sweepReservations } = await import("../../worker/metering/meter");
+    await sweepReservations(env as Env, Date.now() + 16 * 60_000);
+    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: 0 });
+    // A late settle of the swept reservation changes nothing.
+    if (got.ok) await got.ticket.settle({ kind: "search", calls: 1 });
+    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: 0 });
+  });
+});
+
+describe("POST /api/tts speaks only what the server wrote", () => {
+  async function sharedReply(seeded: { id: string }) {
+    const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("Tell me about your roofs."), stream: true });
+    return events(res.text).find((e) => e.type === "done")!.voice;
+  }
+
+  it("takes a signed sentence of the reply, metered per report, and refuses free text, edits and other chats' lines", async () => {
+    const seeded = await seedReport();
+    const voice: VoiceLine[] = await sharedReply(seeded);
+    expect(voice.length).toBeGreaterThan(0);
+    const line = voice[0]!;
+    const ok = await call("/api/tts", { method: "POST", json: { ...line, report_id: seeded.id } });
+    expect(ok.status).toBe(200);
+    expect(await providerCalls("tts", JSON.stringify(line.text).slice(1, -1))).toBe(1);
+    const counter = await readCounter(getDb(env), reportCapKey(seeded.id, new Date()));
+    expect(counter.reservedMicro).toBe(0);
+    expect(counter.settledMicro).toBeGreaterThanOrEqual(actualMicro({ kind: "tts", characters: line.text.length }));
+
+    const free = await call("/api/tts", { method: "POST", json: { text: "Buy cheap watches now.", token: line.token, report_id: seeded.id } });
+    expect(free.status).toBe(403);
+    expect(free.body.error.code).toBe("voice_line_refused");
+    const noToken = await call("/api/tts", { method: "POST", json: { text: "Free speech.", report_id: seeded.id } });
+    expect(noToken.status).toBe(400);
+    const forged = await call("/api/tts", { method: "POST", json: { text: line.text, token: `${Math.floor(Date.now() / 1000) + 60}.${"0".repeat(64)}`, report_id: seeded.id } });
+    expect(forged.status).toBe(403);
+    const other = await seedReport();
+    const elsewhere = await call("/api/tts", { method: "POST", json: { ...line, report_id: other.id } });
+    expect(elsewhere.status).toBe(403);
+    const { session } = await signUp();
+    const asUser = await call("/api/tts", { method: "POST", json: line, token: session.access_token });
+    expect(asUser.status).toBe(403);
+    expect(await providerCalls("tts", "Buy cheap watches")).toBe(0);
+  });
+});
+
+// Every module that calls a paid provider function, and the routes (or queues) that reach it. A new caller of a
+// provider that is not listed here fails the first test; one that does not reserve from the meter fails the second.
+const PAID_CALL_SITES: Record<string, string[]> = {
+  "worker/posts/generate.ts": ["POST /api/posts/facebook"],
+  "worker/chat/reply.ts": ["POST /api/chat/:reportId/messages", "POST /api/shared/chat/:reportId/messages"],
+  "worker/reports/generate.ts": ["queue report-jobs"],
+  "worker/routes/tts.ts": ["POST /api/tts"],
+  "worker/routes/tools.ts": ["GET /api/tools/google-results"],
+};
+const PAID_FUNCTIONS = /\b(chatCompletion|chatCompletionStream|searchGoogle|synthesizeSpeech)\(/;
+
+describe("every paid call site is metered", () => {
+  const sources = import.meta.glob(["../../worker/**/*.ts", "../../queues/**/*.ts", "!../../worker/providers/**"], {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  }) as Record<string, string>;
+  const files = Object.fromEntries(Object.entries(sources).map(([path, text]) => [path.replace(/^(\.\.\/)+/, ""), text]));
+
+  it("the table lists exactly the modules that call a provider", () => {
+    expect(Object.keys(files).length).toBeGreaterThan(50);
+    const callers = Object.keys(files).filter((f) => PAID_FUNCTIONS.test(files[f]!)).sort();
+    expect(callers).toEqual(Object.keys(PAID_CALL_SITES).sort());
+  });
+
+  it("each of them reserves from the meter before its call, and nobody reaches a provider with fetch", () => {
+    for (const file of Object.keys(PAID_CALL_SITES)) {
+      const text = files[file]!;
+      expect(text, file).toMatch(/from "\.\.\/metering\/meter"/);
+      const reserveAt = text.search(/reserveCall\(|metered\(/);
+      const callAt = text.search(PAID_FUNCTIONS);
+      expect(reserveAt, file).toBeGreaterThan(-1);
+      expect(reserveAt, `${file}: the reservation comes before the call`).toBeLessThan(callAt);
+    }
+    for (const [file, text] of Object.entries(files)) expect(/(^|[^.\w])fetch\(/m.test(text), file).toBe(false);
+  });
+
+  it("each route in the table is refused by the meter without a provider call", async () => {
+    const refusing: Overrides = { SPEND_CEILING_DAILY_USD: "0" };
+    const { session, mark } = await userWithProfile(true);
+    const seeded = await seedReport(mark);
+    const routes: Record<string, () => Promise<boolean>> = {
+      "POST /api/posts/facebook": async () =>
+        (await call("/api/posts/facebook", { method: "POST", json: POST, token: session.access_token }, refusing)).body.post.source === "template",
+      "POST /api/chat/:reportId/messages": async () =>
+        (await call(`/api/chat/${seeded.id}/messages`, { method: "POST", json: ask("hi"), token: session.access_token }, refusing)).body.reason === "spend_ceiling",
+      "POST /api/shared/chat/:reportId/messages": async () =>
+        (await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("hi") }, refusing)).body.reason === "spend_ceiling",
+      "POST /api/tts": async () => {
+        const reply = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("hi") }, refusing);
+        return (await call("/api/tts", { method: "POST", json: { ...reply.body.voice[0], report_id: seeded.id } }, refusing)).status === 402;
+      },
+      "GET /api/tools/google-results": async () =>
+        (await call(`/api/tools/google-results?keyword=${mark}&location=Austin`, { token: session.access_token }, refusing)).body.sample === true,
+      "queue report-jobs": async () => {
+        const { processReportJob } = await import("../../worker/reports/generate");
+        const outcome = await processReportJob({ ...env, ...AI_ON, ...refusing } as Env, seeded.id, 1);
+        return outcome.kind === "ready" && outcome.source === "template";
+      },
+    };
+    const listed = Object.values(PAID_CALL_SITES).flat().sort();
+    expect(Object.keys(routes).sort()).toEqual(listed);
+    for (const [route, refused] of Object.entries(routes)) expect(await refused(), route).toBe(true);
+    expect(await providerCalls("ai", mark)).toBe(0);
+    expect(await providerCalls("search", mark)).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+// The meter's store: counters per cap and period, and open reservations. A reservation checks every cap and adds
+// to all of them in one conditional UPDATE (all or none), inside one batch (one round trip, one transaction).
+import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Cap } from "../domain/metering";
+import type { Db } from "./client";
+import { meterCounters, meterReservations } from "./schema";
+
+export type Reservation = { id: string; keys: string[]; amountMicro: number };
+
+export type ReserveOutcome =
+  | { ok: true; reservation: Reservation }
+  /** `totals`: each cap's counter (settled + reserved) as the refused statement saw it. */
+  | { ok: false; totals: Map<string, number> };
+
+/** True when every cap has room for `amount` more: one uncorrelated subquery, evaluated once per statement. */
+function everyCapHasRoom(caps: Cap[], amount: number): SQL {
+  const room = caps.map(
+    (cap) => sql`(${meterCounters.key} = ${cap.key} and ${meterCounters.reservedMicro} + ${meterCounters.settledMicro} + ${amount} <= ${cap.limitMicro})`,
+  );
+  return sql`(select count(*) from ${meterCounters} where ${sql.join(room, sql` or `)}) = ${caps.length}`;
+}
+
+/**
+ * Reserves `amountMicro` against every cap, or against none. The batch makes the counter rows, records the
+ * reservation and adds to the counters under the same condition, so two parallel reservations can never both
+ * take the last room of a cap: D1 runs a batch as one transaction, one at a time.
+ */
+export async function reserve(db: Db, caps: Cap[], amountMicro: number, now = new Date()): Promise<ReserveOutcome> {
+  const id = crypto.randomUUID();
+  const keys = caps.map((c) => c.key);
+  const room = everyCapHasRoom(caps, amountMicro);
+  const [, , taken, after] = await db.batch([
+    db
+      .insert(meterCounters)
+      .values(caps.map((c) => ({ key: c.key, expiresAt: c.expiresAt })))
+      .onConflictDoNothing(),
+    // One row (the first cap's counter, made just above) when every cap has room, none otherwise.
+    db.insert(meterReservations).select(
+      db
+        .select({
+          id: sql<string>`${id}`.as("id"),
+          keys: sql<string>`${JSON.stringify(keys)}`.as("keys"),
+          amountMicro: sql<number>`${amountMicro}`.as("amount_micro"),
+          createdAt: sql<string>`${now.toISOString()}`.as("created_at"),
+        })
+        .from(meterCounters)
+        .where(and(eq(meterCounters.key, keys[0]!), room)),
+    ),
+    db
+      .update(meterCounters)
+      .set({ reservedMicro: sql`${meterCounters.reservedMicro} + ${amountMicro}` })
+      .where(and(inArray(meterCounters.key, keys), room))
+      .returning({ key: meterCounters.key }),
+    db
+      .select({ key: meterCounters.key, reserved: meterCounters.reservedMicro, settled: meterCounters.settledMicro })
+      .from(meterCounters)
+      .where(inArray(meterCounters.key, keys)),
+  ]);
+  if (taken.length === caps.length) return { ok: true, reservation: { id, keys, amountMicro } };
+  return { ok: false, totals: new Map(after.map((r) => [r.key, r.reserved + r.settled])) };
+}
+
+/**
+ * Moves the reservation to the real figure (`actualMicro`; 0 releases it). Idempotent: only a reservation still
+ * open changes the counters, so a settle after the sweep, or twice, counts nothing twice.
+ */
+export async function settle(db: Db, reservation: Reservation, actualMicro: number): Promise<void> {
+  const open = sql`exists (select 1 from ${meterReservations} where ${meterReservations.id} = ${reservation.id})`;
+  await db.batch([
+    db
+      .update(meterCounters)
+      .set({
+        reservedMicro: sql`max(${meterCounters.reservedMicro} - ${reservation.amountMicro}, 0)`,
+        settledMicro: sql`${meterCounters.settledMicro} + ${actualMicro}`,
+      })
+      .where(and(inArray(meterCounters.key, reservation.keys), open)),
+    db.delete(meterReservations).where(eq(meterReservations.id, reservation.id)),
+  ]);
+}
+
+/** Gives back every reservation older than `before` (its worker died mid-call), and drops counters long past their period. */
+export async function sweepMeter(db: Db, before: Date, countersExpiredBefore: Date): Promise<void> {
+  const cut = before.toISOString();
+  const stale = sql`select r.amount_micro as amount, j.value as key from ${meterReservations} r, json_each(r.keys) j where r.created_at < ${cut}`;
+  await db.batch([
+    db
+      .update(meterCounters)
+      .set({ reservedMicro: sql`max(${meterCounters.reservedMicro} - coalesce((select sum(s.amount) from (${stale}) s where s.key = ${meterCounters.key}), 0), 0)` })
+      .where(sql`${meterCounters.key} in (select s.key from (${stale}) s)`),
+    db.delete(meterReservations).where(lt(meterReservations.createdAt, cut)),
+    db.delete(meterCounters).where(lt(meterCounters.expiresAt, countersExpiredBefore.toISOString())),
+  ]);
+}
+
+export type CounterTotals = { reservedMicro: number; settledMicro: number };
+
+/** One counter's figures (zero when it has no row yet). */
+export function counterQuery(db: Db, key: string) {
+  return db
+    .select({ reservedMicro: meterCounters.reservedMicro, settledMicro: meterCounters.settledMicro })
+    .from(meterCounters)
+    .where(eq(meterCounters.key, key))
+    .limit(1);
+}
+
+export async function readCounter(db: Db, key: string): Promise<CounterTotals> {
+  const [row] = await counterQuery(db, key);
+  return row ?? { reservedMicro: 0, settledMicro: 0 };
+}

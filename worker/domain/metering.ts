@@ -1,0 +1,183 @@
+// The meter's pure rules: what a paid call is estimated to cost, what it really cost, which caps it is counted
+// against (their keys, periods and limits) and the monthly allowance a plan carries. Money is kept in millionths
+// of a dollar (integers), so the store adds and compares exactly.
+import { costFor, estimateTokens } from "./usage-cost";
+
+export const MICRO_USD = 1_000_000;
+
+/** Text to speech: dollars per 1,000 characters (ElevenLabs' Creator tier, the most a character costs us). */
+export const TTS_USD_PER_1K_CHARS = 0.3;
+/** Web search: dollars per live call (SerpAPI's Developer plan, $75 for 5,000 searches). */
+export const SEARCH_USD_PER_CALL = 0.015;
+
+/** Anonymous callers (public chat and its voice): dollars per client address per hour (IPv6 per /64). */
+export const ANONYMOUS_ADDRESS_HOURLY_USD = 0.25;
+/** Public chat and its voice together: dollars per shared report per UTC day. */
+export const REPORT_DAILY_USD = 0.5;
+/** Defaults of the operator's settings (SPEND_CEILING_DAILY_USD, PLAN_ALLOWANCE_*_USD). */
+export const DEFAULT_SPEND_CEILING_DAILY_USD = 25;
+export const DEFAULT_PLAN_ALLOWANCE_FREE_USD = 1;
+export const DEFAULT_PLAN_ALLOWANCE_SELF_SERVICE_USD = 30;
+
+/** A reservation not settled or released within this long is given back by the cron sweep (a worker that died mid-call). */
+export const RESERVATION_TTL_MS = 15 * 60_000;
+
+/** What a paid call is, with what its estimate needs. */
+export type PaidCall =
+  | { kind: "ai"; model: string; prompt: string; maxTokens: number }
+  | { kind: "tts"; characters: number }
+  | { kind: "search" };
+
+/** What it really used, reported by the provider. */
+export type CallUsage =
+  | { kind: "ai"; model: string; inputTokens: number; outputTokens: number }
+  | { kind: "tts"; characters: number }
+  | { kind: "search"; calls: number };
+
+export function toMicro(usd: number): number {
+  return Math.ceil(Number((usd * MICRO_USD).toPrecision(12)));
+}
+
+export function fromMicro(micro: number): number {
+  return micro / MICRO_USD;
+}
+
+/** The reservation: the most the call can cost (AI: the prompt's tokens in, the whole max_tokens out). */
+export function estimateMicro(call: PaidCall): number {
+  switch (call.kind) {
+    case "ai":
+      return toMicro(costFor(call.model, estimateTokens(call.prompt), call.maxTokens));
+    case "tts":
+      return toMicro((call.characters / 1000) * TTS_USD_PER_1K_CHARS);
+    case "search":
+      return toMicro(SEARCH_USD_PER_CALL);
+  }
+}
+
+/** The settled figure: tokens at the model's price, characters, calls. */
+export function actualMicro(usage: CallUsage): number {
+  switch (usage.kind) {
+    case "ai":
+      return toMicro(costFor(usage.model, usage.inputTokens, usage.outputTokens));
+    case "tts":
+      return toMicro((usage.characters / 1000) * TTS_USD_PER_1K_CHARS);
+    case "search":
+      return toMicro(usage.calls * SEARCH_USD_PER_CALL);
+  }
+}
+
+/** Dollars of an actual usage (for usage logs of non-token calls). */
+export function usageCostUsd(usage: CallUsage): number {
+  return fromMicro(actualMicro(usage));
+}
+
+export type CapScope = "user" | "report" | "address" | "global";
+
+/** One cap a reservation is counted against: its counter key (the period is in the key) and limit. */
+export type Cap = {
+  scope: CapScope;
+  key: string;
+  limitMicro: number;
+  /** When the counter's period is over: the row may be deleted after it. */
+  expiresAt: string;
+};
+
+/** Who pays: a signed-in user (admins included, for their prospect work), or an anonymous visitor of a shared report. */
+export type Payer =
+  | { kind: "user"; userId: string; allowanceUsd: number | null }
+  | { kind: "visitor"; reportId: string; address: string };
+
+export type MeterSettings = { ceilingDailyUsd: number; allowanceFreeUsd: number; allowanceSelfServiceUsd: number };
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+/** The operator's settings from the environment, with the defaults. */
+export function meterSettings(vars: {
+  SPEND_CEILING_DAILY_USD?: string;
+  PLAN_ALLOWANCE_FREE_USD?: string;
+  PLAN_ALLOWANCE_SELF_SERVICE_USD?: string;
+}): MeterSettings {
+  return {
+    ceilingDailyUsd: positiveNumber(vars.SPEND_CEILING_DAILY_USD, DEFAULT_SPEND_CEILING_DAILY_USD),
+    allowanceFreeUsd: positiveNumber(vars.PLAN_ALLOWANCE_FREE_USD, DEFAULT_PLAN_ALLOWANCE_FREE_USD),
+    allowanceSelfServiceUsd: positiveNumber(vars.PLAN_ALLOWANCE_SELF_SERVICE_USD, DEFAULT_PLAN_ALLOWANCE_SELF_SERVICE_USD),
+  };
+}
+
+export type PlanName = "Free" | "Self Service";
+
+export type Allowance = {
+  plan: PlanName;
+  /** Dollars per calendar month (UTC); null: no monthly cap (an admin without an override). */
+  monthlyUsd: number | null;
+  /** "override": an admin set this user's budget; "plan": the plan's allowance; "admin": admins are bounded by the ceiling only. */
+  source: "override" | "plan" | "admin";
+};
+
+/**
+ * The monthly allowance: an admin's override when one is set, else the plan's (Self Service while the
+ * subscription is active or trialing, else Free). Admins without an override are not capped per month (their
+ * prospect work is the agency's own), only by the daily ceiling.
+ */
+export function allowanceFor(input: { subscriptionActive: boolean; overrideUsd: number | null; isAdmin: boolean }, settings: MeterSettings): Allowance {
+  const plan: PlanName = input.subscriptionActive ? "Self Service" : "Free";
+  if (input.overrideUsd !== null) return { plan, monthlyUsd: input.overrideUsd, source: "override" };
+  if (input.isAdmin) return { plan, monthlyUsd: null, source: "admin" };
+  return { plan, monthlyUsd: plan === "Self Service" ? settings.allowanceSelfServiceUsd : settings.allowanceFreeUsd, source: "plan" };
+}
+
+/** Periods, UTC. */
+export function monthPeriod(now: Date): { id: string; end: Date } {
+  return { id: now.toISOString().slice(0, 7), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
+}
+export function dayPeriod(now: Date): { id: string; end: Date } {
+  return { id: now.toISOString().slice(0, 10), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)) };
+}
+export function hourPeriod(now: Date): { id: string; end: Date } {
+  const start = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
+  return { id: new Date(start).toISOString().slice(0, 13), end: new Date(start + 3_600_000) };
+}
+
+export function userCapKey(userId: string, now: Date): string {
+  return `user:${userId}:${monthPeriod(now).id}`;
+}
+export function reportCapKey(reportId: string, now: Date): string {
+  return `report:${reportId}:${dayPeriod(now).id}`;
+}
+export function globalCapKey(now: Date): string {
+  return `global:${dayPeriod(now).id}`;
+}
+
+/** A limit no counter reaches (a billion dollars), for a counter that is kept but not capped. */
+export const UNLIMITED_MICRO = 1e15;
+
+/** The caps a call by this payer is counted against, in the order they are checked. */
+export function capsFor(payer: Payer, settings: MeterSettings, now: Date): Cap[] {
+  const caps: Cap[] = [];
+  if (payer.kind === "user") {
+    // Without an allowance the counter still runs (usage screens read it), with no limit of its own.
+    const limitMicro = payer.allowanceUsd === null ? UNLIMITED_MICRO : toMicro(payer.allowanceUsd);
+    caps.push({ scope: "user", key: userCapKey(payer.userId, now), limitMicro, expiresAt: monthPeriod(now).end.toISOString() });
+  } else {
+    caps.push({ scope: "report", key: reportCapKey(payer.reportId, now), limitMicro: toMicro(REPORT_DAILY_USD), expiresAt: dayPeriod(now).end.toISOString() });
+    const hour = hourPeriod(now);
+    caps.push({ scope: "address", key: `address:${payer.address}:${hour.id}`, limitMicro: toMicro(ANONYMOUS_ADDRESS_HOURLY_USD), expiresAt: hour.end.toISOString() });
+  }
+  caps.push({ scope: "global", key: globalCapKey(now), limitMicro: toMicro(settings.ceilingDailyUsd), expiresAt: dayPeriod(now).end.toISOString() });
+  return caps;
+}
+
+/** The first cap (in check order) this much more would take past its limit, given each counter's total now. */
+export function capRefusing(caps: Cap[], totals: Map<string, number>, amountMicro: number): Cap | null {
+  return caps.find((cap) => (totals.get(cap.key) ?? 0) + amountMicro > cap.limitMicro) ?? null;
+}
+
+/** Why AI features answer from their fallback once the operator's daily ceiling is reached. */
+export const SPEND_CEILING_MESSAGE =
+  "This service has reached its AI spending limit for today, so AI features use their fallback until midnight UTC.";
+/** An anonymous caller's address used up its hourly share. */
+export const ADDRESS_CAP_MESSAGE = "Too many AI requests from your network this hour, so replies come from the local fallback system.";

@@ -1,0 +1,133 @@
+// Every paid call goes through here: reserve an estimate against its caps (refused: the provider is never called),
+// make the call, then settle to the real figure, or release on failure. Providers are called only by callers of
+// `reserveCall` / `metered`; tests/worker/metering.test.ts keeps a table of every route that reaches a provider.
+import { getDb, type Db } from "../db/client";
+import { readAllowance } from "../db/budgets";
+import { reserve, settle, sweepMeter, type Reservation } from "../db/meter";
+import {
+  actualMicro,
+  ADDRESS_CAP_MESSAGE,
+  capRefusing,
+  capsFor,
+  estimateMicro,
+  meterSettings,
+  RESERVATION_TTL_MS,
+  SPEND_CEILING_MESSAGE,
+  type CallUsage,
+  type CapScope,
+  type MeterSettings,
+  type PaidCall,
+  type Payer,
+} from "../domain/metering";
+import { budgetExceededMessage, monthWindow } from "../domain/usage-stats";
+import { ErrorCode } from "../errors";
+import type { Env } from "../env";
+import { log } from "../log";
+
+export type Refusal = {
+  scope: CapScope;
+  /** `ai_budget_exceeded` for the user's allowance; the others say which cap. */
+  code: string;
+  message: string;
+};
+
+/** An open reservation: settle it with what the call used, or release it. Both are idempotent. */
+export type Ticket = {
+  readonly reservation: Reservation;
+  settle(usage: CallUsage): Promise<void>;
+  release(): Promise<void>;
+};
+
+export type ReserveResult = { ok: true; ticket: Ticket } | { ok: false; refusal: Refusal };
+
+export function settingsOf(env: Env): MeterSettings {
+  return meterSettings(env);
+}
+
+/** The payer for a signed-in user's call (admins' prospect work too): their allowance is read here. */
+export async function userPayer(env: Env, db: Db, userId: string, now = new Date()): Promise<Payer> {
+  const read = await readAllowance(db, userId, settingsOf(env), now);
+  return { kind: "user", userId, allowanceUsd: read.allowance.monthlyUsd };
+}
+
+function refusalFor(scope: CapScope, payer: Payer, now: Date): Refusal {
+  switch (scope) {
+    case "user":
+      return {
+        scope,
+        code: ErrorCode.budgetExceeded,
+        message: budgetExceededMessage({ monthly_usd: payer.kind === "user" ? payer.allowanceUsd : 0, resets_at: monthWindow(now).end }),
+      };
+    case "global":
+      return { scope, code: "spend_ceiling_reached", message: SPEND_CEILING_MESSAGE };
+    case "report":
+      return { scope, code: "report_cap_reached", message: "This chat has reached its daily AI limit, so replies come from the local fallback system until tomorrow." };
+    case "address":
+      return { scope, code: "address_cap_reached", message: ADDRESS_CAP_MESSAGE };
+  }
+}
+
+/** Reserves the call's estimate against every cap of the payer, or refuses naming the cap that would be passed. */
+export async function reserveCall(env: Env, payer: Payer, call: PaidCall, now = new Date()): Promise<ReserveResult> {
+  const db = getDb(env);
+  const caps = capsFor(payer, settingsOf(env), now);
+  const amount = estimateMicro(call);
+  const outcome = await reserve(db, caps, amount, now);
+  if (!outcome.ok) {
+    const cap = capRefusing(caps, outcome.totals, amount) ?? caps[caps.length - 1]!;
+    log.info("meter: refused", { scope: cap.scope, kind: call.kind, amountMicro: amount });
+    return { ok: false, refusal: refusalFor(cap.scope, payer, now) };
+  }
+  const reservation = outcome.reservation;
+  let closed = false;
+  const close = async (micro: number) => {
+    if (closed) return;
+    closed = true;
+    try {
+      await settle(db, reservation, micro);
+    } catch (error) {
+      // Not lost: the cron sweep gives an open reservation back after RESERVATION_TTL_MS.
+      log.error("meter: settle failed", { reservation: reservation.id }, error);
+    }
+  };
+  return {
+    ok: true,
+    ticket: {
+      reservation,
+      settle: (usage) => close(actualMicro(usage)),
+      release: () => close(0),
+    },
+  };
+}
+
+export type MeteredResult<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+/**
+ * reserve → call → settle | release. `run` answers its value and what it used; when it throws, the reservation
+ * is released (or settled to `usageOnError(error)` when a failed call still cost something) and the error rethrown.
+ */
+export async function metered<T>(
+  env: Env,
+  payer: Payer,
+  call: PaidCall,
+  run: () => Promise<{ value: T; usage: CallUsage | null }>,
+  usageOnError?: (error: unknown) => CallUsage | null,
+): Promise<MeteredResult<T>> {
+  const reserved = await reserveCall(env, payer, call);
+  if (!reserved.ok) return reserved;
+  let result: { value: T; usage: CallUsage | null };
+  try {
+    result = await run();
+  } catch (error) {
+    const usage = usageOnError?.(error) ?? null;
+    await (usage ? reserved.ticket.settle(usage) : reserved.ticket.release());
+    throw error;
+  }
+  await (result.usage ? reserved.ticket.settle(result.usage) : reserved.ticket.release());
+  return { ok: true, value: result.value };
+}
+
+/** The cron: reservations older than their time-to-live go back; counters a week past their period are dropped. */
+export async function sweepReservations(env: Env, now = Date.now()): Promise<void> {
+  await sweepMeter(getDb(env), new Date(now - RESERVATION_TTL_MS), new Date(now - 7 * 86_400_000));
+}
