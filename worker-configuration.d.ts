@@ -6,6 +6,7 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		REPORT_JOBS: Queue;
 		USAGE_EVENTS: Queue;
+		MAIL_OUT: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;
@@ -17,6 +18,10 @@ declare namespace Cloudflare {
 		REPORT_RETRY_BASE_SECONDS: string;
 		APP_ORIGIN: string;
 		CHAT_WIDGET_SRC: string;
+		MAIL_PROVIDER: string;
+		MAIL_FROM: string;
+		MAIL_BASE_URL: string;
+		REQUIRE_ADMIN_MFA: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -24,7 +29,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "MAIL_PROVIDER" | "MAIL_FROM" | "MAIL_BASE_URL" | "REQUIRE_ADMIN_MFA">> {}
 }
 declare module "*.ttf" {
 	const value: ArrayBuffer;

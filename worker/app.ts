@@ -10,10 +10,12 @@ import { authError } from "./auth/gotrue";
 import { LOGO_TOO_LARGE_MESSAGE } from "./domain/profile";
 import { log, withRequestId } from "./log";
 import { authRoutes } from "./routes/auth";
+import { authFactorRoutes } from "./routes/auth-factors";
 import { healthRoutes } from "./routes/health";
 import { adminOutboxRoutes } from "./routes/admin-outbox";
 import { adminUserRoutes } from "./routes/admin-users";
 import { profileRoutes } from "./routes/profile";
+import { accountRoutes } from "./routes/account";
 import { prospectRoutes } from "./routes/prospects";
 import { reportRoutes } from "./routes/reports";
 import { reportJobRoutes } from "./routes/report-jobs";
@@ -92,8 +94,10 @@ app.use((c, next) => {
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const routes = app
   .route("/auth/v1", authRoutes)
+  .route("/auth/v1/factors", authFactorRoutes)
   .route("/api/health", healthRoutes)
   .route("/api/profile", profileRoutes)
+  .route("/api/account", accountRoutes)
   .route("/api/admin/outbox", adminOutboxRoutes)
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)

@@ -9,7 +9,20 @@ export const authLimits = {
   signInIp: (ip: string): Limit => ({ key: `signin:ip:${ip}`, max: 50, windowSeconds: 900 }),
   signUpIp: (ip: string): Limit => ({ key: `signup:ip:${ip}`, max: 30, windowSeconds: 3600 }),
   recoverEmail: (email: string): Limit => ({ key: `recover:email:${email}`, max: 5, windowSeconds: 3600 }),
+  /** Two-factor codes per user, counted before the check and taken back on success. */
+  mfaVerifyUser: (userId: string): Limit => ({ key: `mfa:verify:${userId}`, max: 10, windowSeconds: 900 }),
 };
+
+/** Counts one two-factor code for the user; returns the limit it went over, if any. */
+export async function mfaVerifyLimited(db: Db, userId: string): Promise<Limit | null> {
+  const limit = authLimits.mfaVerifyUser(userId);
+  return (await countEvent(db, limit)) > limit.max ? limit : null;
+}
+
+/** A good code clears the user's failed ones. */
+export async function mfaVerifySucceeded(db: Db, userId: string) {
+  await clearKey(db, authLimits.mfaVerifyUser(userId).key);
+}
 
 const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
