@@ -121,6 +121,8 @@ app.notFound((c) => {
   const { pathname } = new URL(c.req.url);
   // Pages reach the worker first (wrangler.toml run_worker_first) so their CSP can follow configuration.
   if (isPagePath(pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return servePage(c.req.raw, c.env);
+  // GoTrue's clients read GoTrue's error shape, an unknown /auth/v1 path included.
+  if (pathname.startsWith("/auth/")) return authError(c, 404, "not_found", `No route for ${c.req.method} ${pathname}`);
   return apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${pathname}`);
 });
 
