@@ -22,6 +22,7 @@ import {
   LogOutIcon,
   ShareIcon,
   TrendingUpIcon,
+  UserIcon,
   UsersIcon,
 } from "./icons";
 import { CompanyLogo } from "./company-logo";
@@ -130,6 +131,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
           <li>
             <NavItem to="/settings/personal" icon={BuildingIcon} onNavigate={onNavigate}>
               Business Settings
+            </NavItem>
+          </li>
+          <li>
+            <NavItem to="/settings/account" icon={UserIcon} onNavigate={onNavigate}>
+              Account
             </NavItem>
           </li>
           <li>

@@ -10,7 +10,7 @@ export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
 export const TotpCode = z
   .string()
   .transform((s) => s.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."));
+  .pipe(z.string().regex(/^\d{6}$/, "The code is the 6 digits your authenticator app shows now."));
 
 export const DELETE_ACCOUNT_LAST_ADMIN =
   "You are the only admin. Make another user an admin before you delete your account.";

@@ -166,7 +166,8 @@ export const authRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const found = await bearerUser(c, db);
     if ("error" in found) return found.error;
-    return c.json(userJson(found.user, await listFactors(db, found.user.id)));
+    const [factors, newEmail] = await Promise.all([listFactors(db, found.user.id), pendingEmailChange(db, found.user.id)]);
+    return c.json({ ...userJson(found.user, factors), new_email: newEmail ?? undefined });
   })
   .put("/user", async (c) => {
     const db = getDb(c.env);
