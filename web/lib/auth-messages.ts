@@ -38,3 +38,7 @@ export function totpErrorMessage(error: { code?: string; message?: string; statu
   if (error?.status === 429) return "Too many attempts. Please wait a few minutes and try again.";
   return error?.message || "The code could not be checked. Please try again.";
 }
+
+/** Where a deleted account's browser lands, and what /login then says. */
+export const ACCOUNT_DELETED_PATH = "/login?deleted=1";
+export const ACCOUNT_DELETED_NOTICE = "Your account and its data were deleted.";

@@ -10,12 +10,12 @@ import { EmailField, TextField } from "../components/text-field";
 import { TotpCodeForm } from "../components/totp-code-form";
 import { useAuth } from "../lib/auth";
 import { getAuthClient } from "../lib/auth-client";
-import { signInErrorMessage, TOTP_PROMPT } from "../lib/auth-messages";
+import { ACCOUNT_DELETED_NOTICE, signInErrorMessage, TOTP_PROMPT } from "../lib/auth-messages";
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const notice = new URLSearchParams(location.search).has("deleted") ? ACCOUNT_DELETED_NOTICE : null;
   const { needsCode, signOut } = useAuth();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");

@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Factor } from "@supabase/auth-js";
 import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
 import { DeleteAccountInput } from "../../worker/domain/account";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
@@ -15,7 +14,7 @@ import { SettingsSection } from "../components/settings-section";
 import { TextField } from "../components/text-field";
 import { TotpCodeForm } from "../components/totp-code-form";
 import { formatCreated } from "../lib/format-date";
-import { TOTP_PROMPT } from "../lib/auth-messages";
+import { ACCOUNT_DELETED_PATH, TOTP_PROMPT } from "../lib/auth-messages";
 import { useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import {
@@ -29,6 +28,7 @@ import {
   useSignOutOthers,
   type AccountUser,
 } from "../queries/account";
+import "../admin.css";
 import "../account.css";
 
 /** The server's reason in words (auth-js errors and ApiError both carry a code and a message). */
@@ -249,6 +249,7 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
             <li>
               <p>{TOTP_PROMPT}.</p>
               <TotpCodeForm
+                showHint={false}
                 factorId={enrolment.id}
                 submitLabel="Turn on two-factor sign-in"
                 busyLabel="Checking..."
@@ -323,7 +324,6 @@ function SessionsSection() {
 }
 
 function DeleteSection({ readOnly }: { readOnly: boolean }) {
-  const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
@@ -339,7 +339,8 @@ function DeleteSection({ readOnly }: { readOnly: boolean }) {
     setFieldError(null);
     try {
       await remove.mutateAsync(parsed.data.password);
-      navigate("/login", { replace: true, state: { notice: "Your account and its data were deleted." } });
+      // A fresh page: nothing of the deleted account stays in memory (the sign-out already cleared storage).
+      window.location.assign(ACCOUNT_DELETED_PATH);
     } catch {
       /* shown in the dialog from remove.error */
     }
@@ -378,7 +379,7 @@ function DeleteSection({ readOnly }: { readOnly: boolean }) {
           }
         >
           <p>This cannot be undone. Enter your password to confirm.</p>
-          {remove.isError ? <Alert tone="error">{reason(remove.error)}</Alert> : null}
+          {remove.isError ? <Alert tone="error">{remove.error.message || reason(remove.error)}</Alert> : null}
           <form onSubmit={(e) => void confirm(e)}>
             <TextField
               label="Password"
