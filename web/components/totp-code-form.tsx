@@ -12,8 +12,8 @@ type Props = {
   factorId?: string;
   submitLabel?: string;
   busyLabel?: string;
-  /** Called once the code is accepted (the session is aal2 now). */
-  onVerified: () => void;
+  /** Called once the code is accepted (the session is aal2 now); the form stays busy until it settles. */
+  onVerified: () => void | Promise<void>;
   /** Extra actions beside the submit button (e.g. Cancel). */
   children?: ReactNode;
   block?: boolean;
@@ -55,7 +55,7 @@ export function TotpCodeForm({ factorId, submitLabel = "Verify", busyLabel = "Ve
         setCode("");
         return;
       }
-      onVerified();
+      await onVerified();
     } catch (err) {
       setError(totpErrorMessage(err as { message?: string; status?: number }));
     } finally {

@@ -253,9 +253,10 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
                 factorId={enrolment.id}
                 submitLabel="Turn on two-factor sign-in"
                 busyLabel="Checking..."
-                onVerified={() => {
+                onVerified={async () => {
+                  // The list shows the new app before the form goes, never "off" next to "on".
+                  await refresh();
                   setEnrolment(null);
-                  void refresh();
                   showSuccess("Two-factor sign-in is on. Next time you sign in, enter the code from your authenticator app.");
                 }}
               >
