@@ -18,7 +18,7 @@ const config = (provider: 'resend' | 'postmark', overrides: Partial<MailConfig> 
   timeoutMs: 2000,
   ...overrides,
 });
-const mail = (to: string, key = crypto.randomUUID()): OutgoingMail => ({ to, subject: 'Hello', text: 'Plain', html: '<p>Rich</p>', idempotencyKey: key });
+const mail = (to: string, key: string = crypto.randomUUID()): OutgoingMail => ({ to, subject: 'Hello', text: 'Plain', html: '<p>Rich</p>', idempotencyKey: key });
 
 describe.each(['resend', 'postmark'] as const)('mail fake as %s', (provider) => {
   it('accepts a message, records both parts, and answers the provider id', async () => {
