@@ -544,15 +544,15 @@ describe("two-factor sign-in (TOTP) through auth-js mfa.*", () => {
   });
 
   it("refuses a wrong code and a code that was already used", async () => {
-    const { email, secret, factorId } = await signUpWithFactor();
+    const { email, secret, factorId, usedCode } = await signUpWithFactor();
     const client = authClient();
     await client.signInWithPassword({ email, password: GOOD_PASSWORD });
-    const current = await totpCode(secret);
-    const wrong = String((Number(current) + 1) % 1_000_000).padStart(6, "0");
-    const bad = await client.mfa.challengeAndVerify({ factorId, code: wrong === (await totpCode(secret, 1)) ? "000000" : wrong });
+    const valid = new Set([await totpCode(secret, -1), await totpCode(secret), await totpCode(secret, 1)]);
+    const wrong = ["000000", "111111", "222222", "333333"].find((c) => !valid.has(c))!;
+    const bad = await client.mfa.challengeAndVerify({ factorId, code: wrong });
     expect(bad.error?.code).toBe("mfa_verification_failed");
-    // The enrolment used this step's code: the same code never works again.
-    const reused = await client.mfa.challengeAndVerify({ factorId, code: current });
+    // The code the enrolment used never works again (still inside the ±1 step window here).
+    const reused = await client.mfa.challengeAndVerify({ factorId, code: usedCode });
     expect(reused.error?.code).toBe("mfa_code_reused");
     expect(reused.error?.message).toMatch(/already been used/);
     expect((await client.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal1");

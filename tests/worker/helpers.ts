@@ -110,7 +110,8 @@ export async function signUpWithFactor(email = uniqueEmail("mfa")) {
   const made = await signUp(email);
   const { data: enrolled, error } = await made.client.mfa.enroll({ factorType: "totp", friendlyName: "Phone" });
   if (error || !enrolled || enrolled.type !== "totp") throw new Error(`enroll failed: ${error?.message}`);
-  const verified = await made.client.mfa.challengeAndVerify({ factorId: enrolled.id, code: await totpCode(enrolled.totp.secret) });
+  const usedCode = await totpCode(enrolled.totp.secret);
+  const verified = await made.client.mfa.challengeAndVerify({ factorId: enrolled.id, code: usedCode });
   if (verified.error) throw new Error(`verify failed: ${verified.error.message}`);
-  return { ...made, factorId: enrolled.id, secret: enrolled.totp.secret, session: verified.data };
+  return { ...made, factorId: enrolled.id, secret: enrolled.totp.secret, usedCode, session: verified.data };
 }
