@@ -35,6 +35,8 @@ export default defineConfig({
           STRIPE_LINK_MONTHLY: "https://buy.stripe.test/monthly",
           STRIPE_LINK_ANNUAL: "https://buy.stripe.test/annual",
           STRIPE_PORTAL_URL: "https://billing.stripe.test/p/login/test",
+          ENCRYPTION_KEY: "test-encryption-key-test-encryption-key-0123",
+          TEST_MAIL_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.mail}`,
           TEST_LIBSQL_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.libsql}`,
         },
       },

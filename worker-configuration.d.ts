@@ -6,6 +6,7 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		REPORT_JOBS: Queue;
 		USAGE_EVENTS: Queue;
+		MAIL_OUT: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;
@@ -20,6 +21,10 @@ declare namespace Cloudflare {
 		SPEND_CEILING_DAILY_USD: string;
 		PLAN_ALLOWANCE_FREE_USD: string;
 		PLAN_ALLOWANCE_SELF_SERVICE_USD: string;
+		MAIL_PROVIDER: string;
+		MAIL_FROM: string;
+		MAIL_BASE_URL: string;
+		REQUIRE_ADMIN_MFA: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -27,7 +32,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD" | "MAIL_PROVIDER" | "MAIL_FROM" | "MAIL_BASE_URL" | "REQUIRE_ADMIN_MFA">> {}
 }
 declare module "*.ttf" {
 	const value: ArrayBuffer;

@@ -1,6 +1,7 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
-import { REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE } from "./messages";
+import { MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE } from "./messages";
+import { consumeMailOut, consumeMailOutDeadLetter } from "./mail-out";
 import { consumeReportJobs, consumeReportJobsDeadLetter } from "./report-jobs";
 import { consumeUsageEvents, consumeUsageEventsDeadLetter } from "./usage-events";
 
@@ -15,6 +16,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: E
       return consumeUsageEvents(batch, env);
     case USAGE_EVENTS_DLQ:
       return consumeUsageEventsDeadLetter(batch, env);
+    case MAIL_OUT_QUEUE:
+      return consumeMailOut(batch, env);
+    case MAIL_OUT_DLQ:
+      return consumeMailOutDeadLetter(batch, env);
     default:
       // Unknown queue: retry so nothing is lost while a consumer is being deployed.
       batch.retryAll();

@@ -1,11 +1,15 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { ReportJobMessage, UsageEventMessage } from "../worker/env";
+import type { MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
 export const USAGE_EVENTS_QUEUE = "usage-events";
 export const USAGE_EVENTS_DLQ = "usage-events-dlq";
+export const MAIL_OUT_QUEUE = "mail-out";
+export const MAIL_OUT_DLQ = "mail-out-dlq";
+
+export const MailOutBody = z.object({ mailId: z.string().min(1).max(100) }) satisfies z.ZodType<MailOutMessage>;
 
 export const ReportJobBody = z.object({ reportId: z.string().min(1).max(100) }) satisfies z.ZodType<ReportJobMessage>;
 

@@ -12,7 +12,7 @@ function run(cmd: string, args: string[]) {
 }
 
 const { created } = ensureDevVars();
-if (created) console.log("• Wrote .dev.vars with a fresh random JWT_SECRET (local only, git-ignored).");
+if (created) console.log("• Wrote .dev.vars with a fresh random JWT_SECRET and ENCRYPTION_KEY (local only, git-ignored).");
 
 console.log("• Building the web app…");
 run("npx", ["vite", "build", "--logLevel", "warn"]);

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
               { path: "tools/google-ads-analyzer", ...page(() => import("./pages/google-ads-analyzer")) },
               ...PLACEHOLDER_TOOL_PATHS.map((path) => ({ path: path.slice(1), ...page(toolPlaceholder) })),
               { path: "settings/personal", ...page(() => import("./pages/settings-personal")) },
+              { path: "settings/account", ...page(() => import("./pages/settings-account")) },
               { path: "usage", ...page(() => import("./pages/usage")) },
               { path: "subscription", ...page(() => import("./pages/subscription")) },
 

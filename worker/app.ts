@@ -10,10 +10,12 @@ import { authError } from "./auth/gotrue";
 import { LOGO_TOO_LARGE_MESSAGE } from "./domain/profile";
 import { log, withRequestId } from "./log";
 import { authRoutes } from "./routes/auth";
+import { authFactorRoutes } from "./routes/auth-factors";
 import { healthRoutes } from "./routes/health";
 import { adminOutboxRoutes } from "./routes/admin-outbox";
 import { adminUserRoutes } from "./routes/admin-users";
 import { profileRoutes } from "./routes/profile";
+import { accountRoutes } from "./routes/account";
 import { prospectRoutes } from "./routes/prospects";
 import { reportRoutes } from "./routes/reports";
 import { reportJobRoutes } from "./routes/report-jobs";
@@ -111,8 +113,10 @@ app.use(async (c, next) => {
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const routes = app
   .route("/auth/v1", authRoutes)
+  .route("/auth/v1/factors", authFactorRoutes)
   .route("/api/health", healthRoutes)
   .route("/api/profile", profileRoutes)
+  .route("/api/account", accountRoutes)
   .route("/api/admin/outbox", adminOutboxRoutes)
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)
@@ -136,6 +140,8 @@ app.notFound((c) => {
   const { pathname } = new URL(c.req.url);
   // Pages reach the worker first (wrangler.toml run_worker_first) so their CSP can follow configuration.
   if (isPagePath(pathname) && (c.req.method === "GET" || c.req.method === "HEAD")) return servePage(c.req.raw, c.env);
+  // GoTrue's clients read GoTrue's error shape, an unknown /auth/v1 path included.
+  if (pathname.startsWith("/auth/")) return authError(c, 404, "not_found", `No route for ${c.req.method} ${pathname}`);
   return apiError(c, 404, ErrorCode.notFound, `No route for ${c.req.method} ${pathname}`);
 });
 

@@ -21,12 +21,19 @@ export interface Secrets {
   /** libSQL/Turso database URL (libsql://…, https://…): when set, data lives there instead of D1. */
   LIBSQL_URL?: string;
   LIBSQL_AUTH_TOKEN?: string;
+  /** The mail provider's API key (MAIL_PROVIDER picks Resend or Postmark). */
+  MAIL_API_KEY?: string;
+  /** Milliseconds one call to the mail provider may take (default 10000). */
+  MAIL_TIMEOUT_MS?: string;
+  /** 32+ characters; secrets at rest (TOTP secrets) are encrypted with a key derived from it by HKDF. */
+  ENCRYPTION_KEY?: string;
 }
 
 /** The queue producers with their message bodies (wrangler types types them as Queue<unknown>). */
 interface TypedQueues {
   REPORT_JOBS: Queue<ReportJobMessage>;
   USAGE_EVENTS: Queue<UsageEventMessage>;
+  MAIL_OUT: Queue<MailOutMessage>;
 }
 
 /**
@@ -39,6 +46,11 @@ export type Env = Omit<Cloudflare.Env, keyof TypedQueues> & TypedQueues & Secret
 /** Body of a `report-jobs` message. */
 export interface ReportJobMessage {
   reportId: string;
+}
+
+/** Body of a `mail-out` message: the outbox row to deliver (its content stays in D1). */
+export interface MailOutMessage {
+  mailId: string;
 }
 
 /** Body of a `usage-events` message: one ai_usage_logs row. */

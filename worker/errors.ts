@@ -8,6 +8,8 @@ export const ErrorCode = {
   unauthorized: "unauthorized",
   forbidden: "forbidden",
   adminRequired: "admin_required",
+  /** The account has two-factor sign-in (or is an admin under REQUIRE_ADMIN_MFA): this session must verify a code first. */
+  mfaRequired: "mfa_required",
   viewAsReadOnly: "view_as_read_only",
   notFound: "not_found",
   conflict: "conflict",

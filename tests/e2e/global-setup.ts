@@ -1,10 +1,11 @@
 // Builds the web app, starts the fakes and a fresh `wrangler dev` on its own port and database.
 import type { TestProject } from "vitest/node";
 import { startFakes, startWidgetFake } from "../fakes";
-import { buildWeb, confirmThroughOutbox, startDevServer } from "./dev-server";
+import { buildWeb, deliveredLink, startDevServer } from "./dev-server";
 import { E2E_PASSWORD } from "./browser";
 
 export const E2E_JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
+export const E2E_ENCRYPTION_KEY = "e2e-encryption-key-e2e-encryption-key-01234";
 export const E2E_ADMIN = "owner@agency.test";
 export const E2E_STRIPE = {
   monthly: "https://buy.stripe.test/monthly",
@@ -13,8 +14,8 @@ export const E2E_STRIPE = {
 };
 
 export default async function setup(project: TestProject) {
-  // Only the services the app calls: AI, search, voice for the chat; and the live chat widget's script.
-  const fakes = await startFakes({ services: ["ai", "search", "tts"] });
+  // Only the services the app calls: AI, search, voice for the chat, mail; and the live chat widget's script.
+  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail"] });
   const widget = await startWidgetFake();
   buildWeb();
   const server = await startDevServer({
@@ -36,11 +37,18 @@ export default async function setup(project: TestProject) {
       STRIPE_LINK_MONTHLY: E2E_STRIPE.monthly,
       STRIPE_LINK_ANNUAL: E2E_STRIPE.annual,
       STRIPE_PORTAL_URL: E2E_STRIPE.portal,
+      // Mail leaves through the mail-out queue to the fake Resend API, as in production.
+      MAIL_PROVIDER: "resend",
+      MAIL_API_KEY: "fake-key",
+      MAIL_FROM: "Porchlight <hello@porchlight.test>",
+      MAIL_BASE_URL: fakes.mail!.url,
+      ENCRYPTION_KEY: E2E_ENCRYPTION_KEY,
     },
   });
-  await signUpConfirmedAdmin(server.baseUrl, E2E_ADMIN);
+  await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminEmail", E2E_ADMIN);
+  project.provide("mailUrl", fakes.mail!.url);
 
   return async () => {
     if (process.env.E2E_DEBUG) console.log(server.output());
@@ -52,21 +60,27 @@ export default async function setup(project: TestProject) {
 
 /**
  * ADMIN_EMAILS makes an address admin only once its emailed link is opened: sign the shared admin up
- * and open the link from the local development outbox, as a developer would.
+ * and open the link from the mail the fake provider received, as the admin would from their inbox.
  */
-async function signUpConfirmedAdmin(baseUrl: string, email: string) {
+async function signUpConfirmedAdmin(baseUrl: string, mailUrl: string, email: string) {
   const signup = await fetch(`${baseUrl}/auth/v1/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password: E2E_PASSWORD }),
   });
   if (!signup.ok) throw new Error(`admin sign-up failed: ${signup.status} ${await signup.text()}`);
-  await confirmThroughOutbox(baseUrl, email);
+  const link = await deliveredLink(mailUrl, email, "Confirm your Porchlight email address");
+  const confirm = await fetch(new URL(new URL(link).pathname + new URL(link).search, baseUrl), { redirect: "manual" });
+  if (confirm.status !== 303 || !confirm.headers.get("Location")?.includes("access_token=")) {
+    throw new Error(`admin confirmation failed: ${confirm.status} ${confirm.headers.get("Location")}`);
+  }
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     adminEmail: string;
+    /** The fake mail provider's origin (GET /__messages?to= lists what it delivered). */
+    mailUrl: string;
   }
 }

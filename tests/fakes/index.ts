@@ -1,20 +1,22 @@
-// Starts the AI, search and text-to-speech fakes together (for vitest globalSetup and e2e around `wrangler dev`).
+// Starts the AI, search, text-to-speech and mail fakes together (for vitest globalSetup and e2e around `wrangler dev`).
 import { startOpenAiFake, type OpenAiFake } from './openai-fake';
 import { startSearchFake, type SearchFake } from './search-fake';
 import { startTtsFake, type TtsFake } from './tts-fake';
+import { startMailFake, type MailFake } from './mail-fake';
 
 export * from './openai-fake';
 export * from './search-fake';
 export * from './tts-fake';
+export * from './mail-fake';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
@@ -26,6 +28,7 @@ export interface Fakes {
   /** Only when started (see StartFakesOptions.services). */
   search?: SearchFake;
   tts?: TtsFake;
+  mail?: MailFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
@@ -33,6 +36,8 @@ export interface Fakes {
     search?: string;
     /** TTS origin; the API is `${tts}/v1/text-to-speech/:voiceId`. */
     tts?: string;
+    /** Mail API origin (MAIL_BASE_URL): Resend's `/emails`, Postmark's `/email`. */
+    mail?: string;
   };
   reset(): void;
   close(): Promise<void>;
@@ -47,6 +52,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     ai: () => startOpenAiFake({ port: opts.ports?.ai ?? 0, latencyMs: opts.aiLatencyMs ?? 0, firstTokenMs: opts.aiFirstTokenMs }),
     search: () => startSearchFake(opts.ports?.search ?? 0),
     tts: () => startTtsFake(opts.ports?.tts ?? 0),
+    mail: () => startMailFake(opts.ports?.mail ?? 0),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));
@@ -60,12 +66,14 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const ai = byName.get('ai') as OpenAiFake;
   const search = byName.get('search') as SearchFake | undefined;
   const tts = byName.get('tts') as TtsFake | undefined;
+  const mail = byName.get('mail') as MailFake | undefined;
   const all = [...byName.values()];
   return {
     ai,
     search,
     tts,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url },
+    mail,
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url },
     reset() {
       for (const fake of all) fake.reset();
     },

@@ -6,7 +6,7 @@ import { AuthContext } from "../../web/lib/auth";
 import ForgotPasswordPage from "../../web/pages/forgot-password";
 import LoginPage from "../../web/pages/login";
 import SignupPage from "../../web/pages/signup";
-import { fakeAuth } from "./helpers";
+import { fakeAuth, signedIn } from "./helpers";
 
 // The boundary: the auth-js client.
 const client = vi.hoisted(() => ({
@@ -14,6 +14,11 @@ const client = vi.hoisted(() => ({
   refreshSession: (async () => ({ error: null })) as () => Promise<{ error: unknown }>,
   signUp: (async () => ({ error: null })) as (c: unknown) => Promise<{ error: unknown }>,
   resetPasswordForEmail: (async () => ({ error: null })) as (e: string, o: unknown) => Promise<{ error: unknown }>,
+  mfa: {
+    getAuthenticatorAssuranceLevel: (async () => ({ data: { currentLevel: "aal1", nextLevel: "aal1" }, error: null })) as () => Promise<{ data: unknown; error: unknown }>,
+    listFactors: (async () => ({ data: { totp: [{ id: "factor-1" }], all: [] }, error: null })) as () => Promise<{ data: unknown; error: unknown }>,
+    challengeAndVerify: (async () => ({ data: {}, error: null })) as (p: unknown) => Promise<{ data: unknown; error: unknown }>,
+  },
 }));
 vi.mock("../../web/lib/auth-client", () => ({
   getAuthClient: () => client,
@@ -115,6 +120,57 @@ describe("sign-in", () => {
   it("falls back to 'An error occurred during login'", async () => {
     const alert = await submitWith({ status: 400, message: "" });
     expect(alert.textContent).toBe("An error occurred during login");
+  });
+});
+
+describe("sign-in with two-factor sign-in", () => {
+  function renderCodeStep() {
+    const router = createMemoryRouter(
+      [
+        { path: "/login", element: <LoginPage /> },
+        { path: "*", element: <Landed /> },
+      ],
+      { initialEntries: ["/login"] },
+    );
+    render(
+      <AuthContext.Provider value={{ ...signedIn(), needsCode: true }}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>,
+    );
+    return router;
+  }
+
+  it("asks for the code from the authenticator app, then goes to /dashboard", async () => {
+    const verify = vi.spyOn(client.mfa, "challengeAndVerify");
+    const router = renderCodeStep();
+    expect(screen.getByRole("heading", { name: "Two-factor sign-in" })).toBeTruthy();
+    expect(screen.getByText("Enter the 6-digit code from your authenticator app.")).toBeTruthy();
+    fill("Authentication code", "123 456");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(verify).toHaveBeenCalledWith({ factorId: "factor-1", code: "123456" });
+  });
+
+  it("refuses a code that is not six digits without calling the service", async () => {
+    const verify = vi.spyOn(client.mfa, "challengeAndVerify");
+    renderCodeStep();
+    fill("Authentication code", "12ab");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("The code is the 6 digits your authenticator app shows now.")).toBeTruthy();
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it("says so clearly for a wrong code and for a code already used", async () => {
+    const verify = vi.spyOn(client.mfa, "challengeAndVerify");
+    renderCodeStep();
+    verify.mockResolvedValueOnce({ data: null, error: { code: "mfa_verification_failed", status: 422, message: "Invalid TOTP code entered" } });
+    fill("Authentication code", "111111");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/That code is not right/);
+    verify.mockResolvedValueOnce({ data: null, error: { code: "mfa_code_reused", status: 422, message: "This code has already been used." } });
+    fill("Authentication code", "222222");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toMatch(/That code was already used/));
   });
 });
 

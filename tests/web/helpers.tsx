@@ -49,6 +49,8 @@ export function fakeAuth(over: Partial<AuthState> = {}): AuthState {
     isAdmin: false,
     profile: null,
     profileLoading: false,
+    needsCode: false,
+    adminMfaMissing: false,
     passwordRecovery: false,
     signOut: vi.fn(async () => {}),
     reloadProfile: vi.fn(),

@@ -32,6 +32,20 @@ describe("route guards", () => {
     expect(router.state.location.pathname).toBe("/dashboard");
   });
 
+  it("walks an admin without two-factor sign-in (REQUIRE_ADMIN_MFA) to the Account page instead of the admin screen", async () => {
+    stubFetch(() => notFound());
+    const { router } = renderApp("/admin/users", { ...signedIn({ admin: true }), adminMfaMissing: true });
+    expect(await screen.findByRole("heading", { name: "Set up two-factor sign-in" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/admin/users");
+    expect(screen.getByRole("link", { name: "Go to Account" }).getAttribute("href")).toBe("/settings/account#two-factor");
+  });
+
+  it("sends a session that still owes its two-factor code from a signed-in page to the code prompt on /login", async () => {
+    const { router } = renderApp("/dashboard", { ...signedIn(), needsCode: true });
+    expect(await screen.findByRole("heading", { name: "Two-factor sign-in" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+  });
+
   it("waits for the admin check before deciding ('Loading...')", async () => {
     const auth = { ...signedIn({ admin: true }), isAdmin: false, profileLoading: true };
     const { router } = renderApp("/admin/report-generator", auth);

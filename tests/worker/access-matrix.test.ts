@@ -56,6 +56,21 @@ const MATRIX: Record<string, Row> = {
   // The readable outbox is local development on a loopback host (the tests' http://localhost); elsewhere 404, below.
   "GET /auth/v1/outbox": { call: () => ({ path: "/auth/v1/outbox?email=nobody@example.test" }), expect: all(200) },
 
+  // Two-factor factors are the caller's own (view-as does not apply to /auth/v1); another's id is not found.
+  "POST /auth/v1/factors": {
+    call: () => ({ path: "/auth/v1/factors", ...json({ factor_type: "totp" }) }),
+    expect: signedInRead(200),
+  },
+  "POST /auth/v1/factors/:id/challenge": {
+    call: () => ({ path: `/auth/v1/factors/${crypto.randomUUID()}/challenge`, ...json({}) }),
+    expect: signedInRead(404),
+  },
+  "POST /auth/v1/factors/:id/verify": {
+    call: () => ({ path: `/auth/v1/factors/${crypto.randomUUID()}/verify`, ...json({ challenge_id: crypto.randomUUID(), code: "123456" }) }),
+    expect: signedInRead(404),
+  },
+  "DELETE /auth/v1/factors/:id": { call: () => ({ path: `/auth/v1/factors/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+
   "GET /api/health": { call: () => ({ path: "/api/health" }), expect: all(200) },
 
   "GET /api/profile": { call: () => ({ path: "/api/profile" }), expect: signedInRead() },
@@ -69,6 +84,8 @@ const MATRIX: Record<string, Row> = {
     expect: signedInWrite(400),
   },
   "DELETE /api/profile/logo": { call: () => ({ path: "/api/profile/logo" }), expect: signedInWrite(200) },
+  // Deleting one's account needs the password: a wrong one is 400 for everyone signed in, a view-as write 403.
+  "DELETE /api/account": { call: () => ({ path: "/api/account", ...json({ password: "not-the-password-1" }) }), expect: signedInWrite(400) },
 
   // Admins read the outbox with its one-time links redacted.
   "GET /api/admin/outbox": { call: () => ({ path: "/api/admin/outbox" }), expect: adminRead() },

@@ -6,7 +6,7 @@ import app from "../../worker/app";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/auth/tokens";
 import { rateLimitAddress } from "../../worker/auth/session";
-import { api, authClient, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, testIp, uniqueEmail } from "./helpers";
+import { api, authClient, claimsOf, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, signUpWithFactor, testIp, totpCode, uniqueEmail } from "./helpers";
 
 const enc = new TextEncoder();
 
@@ -404,7 +404,7 @@ describe("access tokens on the API", () => {
       .setAudience(JWT_AUDIENCE)
       .setExpirationTime(now + 600)
       .sign(enc.encode("another-secret-another-secret-another-secret"));
-    const expired = (await signAccessToken(env, { id: user.id, email: user.email! }, claims.session_id, now - 7200)).token;
+    const expired = (await signAccessToken(env, { id: user.id, email: user.email! }, claims.session_id, { aal: "aal1", amr: [] }, now - 7200)).token;
     const wrongAud = await new SignJWT(claims)
       .setProtectedHeader({ alg: "HS256" })
       .setIssuer(JWT_ISSUER)
@@ -480,3 +480,130 @@ describe("the mail outbox", () => {
   });
 });
 
+
+describe("two-factor sign-in (TOTP) through auth-js mfa.*", () => {
+  it("enrolls with a QR code and a secret, verifies a code, and the session becomes aal2", async () => {
+    const { client, user } = await signUp(uniqueEmail("mfa"));
+    const before = await client.mfa.getAuthenticatorAssuranceLevel();
+    expect(before.data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1" });
+
+    const { data: factor, error } = await client.mfa.enroll({ factorType: "totp", friendlyName: "Work phone" });
+    expect(error).toBeNull();
+    if (!factor || factor.type !== "totp") throw new Error("no totp factor");
+    expect(factor.friendly_name).toBe("Work phone");
+    expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/Porchlight:.+\?.*secret=/);
+    // auth-js turns GoTrue's SVG markup into an image address.
+    expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg /);
+
+    // The secret is stored encrypted, never as it was shown.
+    const row = await env.DB.prepare("select secret_ciphertext, status from mfa_factors where id = ?").bind(factor.id).first<{ secret_ciphertext: string; status: string }>();
+    expect(row?.status).toBe("unverified");
+    expect(row?.secret_ciphertext).toMatch(/^v1\./);
+    expect(row?.secret_ciphertext).not.toContain(factor.totp.secret);
+
+    const { data: challenge, error: challengeError } = await client.mfa.challenge({ factorId: factor.id });
+    expect(challengeError).toBeNull();
+    expect(challenge).toMatchObject({ type: "totp" });
+    expect(challenge!.expires_at).toBeGreaterThan(Date.now() / 1000);
+    const { data: verified, error: verifyError } = await client.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge!.id,
+      code: await totpCode(factor.totp.secret),
+    });
+    expect(verifyError).toBeNull();
+    const claims = claimsOf(verified!.access_token);
+    expect(claims.aal).toBe("aal2");
+    expect(claims.amr.map((m: { method: string }) => m.method)).toEqual(["totp", "password"]);
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
+    const listed = await client.mfa.listFactors();
+    expect(listed.data?.totp.map((f) => [f.id, f.status])).toEqual([[factor.id, "verified"]]);
+    expect((await client.getUser()).data.user?.factors?.[0]).toMatchObject({ id: factor.id, factor_type: "totp", status: "verified" });
+    // The session keeps aal2 across a refresh.
+    const refreshed = await client.refreshSession();
+    expect(claimsOf(refreshed.data.session!.access_token).aal).toBe("aal2");
+    expect(user.id).toBe(claims.sub);
+  });
+
+  it("signs in at aal1 with the password; the API asks for the code until a verified code raises the session to aal2", async () => {
+    const { email, secret, factorId } = await signUpWithFactor();
+    const client = authClient();
+    const { data, error } = await client.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(error).toBeNull();
+    expect(claimsOf(data.session!.access_token).aal).toBe("aal1");
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
+
+    const blocked = await api("/api/profile", { token: data.session!.access_token });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error.code).toBe("mfa_required");
+
+    const { data: verified, error: verifyError } = await client.mfa.challengeAndVerify({ factorId, code: await totpCode(secret, 1) });
+    expect(verifyError).toBeNull();
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
+    expect((await api("/api/profile", { token: verified!.access_token })).status).toBe(200);
+  });
+
+  it("refuses a wrong code and a code that was already used", async () => {
+    const { email, secret, factorId, usedCode } = await signUpWithFactor();
+    const client = authClient();
+    await client.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const valid = new Set([await totpCode(secret, -1), await totpCode(secret), await totpCode(secret, 1)]);
+    const wrong = ["000000", "111111", "222222", "333333"].find((c) => !valid.has(c))!;
+    const bad = await client.mfa.challengeAndVerify({ factorId, code: wrong });
+    expect(bad.error?.code).toBe("mfa_verification_failed");
+    // The code the enrolment used never works again (still inside the ±1 step window here).
+    const reused = await client.mfa.challengeAndVerify({ factorId, code: usedCode });
+    expect(reused.error?.code).toBe("mfa_code_reused");
+    expect(reused.error?.message).toMatch(/already been used/);
+    expect((await client.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal1");
+  });
+
+  it("limits codes per user: the 11th try in 15 minutes is 429 even when right", async () => {
+    const { email, secret, factorId } = await signUpWithFactor();
+    const client = authClient();
+    await client.signInWithPassword({ email, password: GOOD_PASSWORD });
+    for (let i = 0; i < 10; i++) {
+      const r = await client.mfa.challengeAndVerify({ factorId, code: "000000" === (await totpCode(secret, 1)) ? "111111" : "000000" });
+      expect(r.error?.code).toBe("mfa_verification_failed");
+    }
+    const limited = await client.mfa.challengeAndVerify({ factorId, code: await totpCode(secret, 1) });
+    expect(limited.error?.status).toBe(429);
+  });
+
+  it("removes a verified factor only from an aal2 session; afterwards the password is enough again", async () => {
+    const { email, factorId, client: enrolledClient } = await signUpWithFactor();
+    const aal1 = authClient();
+    await aal1.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const refused = await aal1.mfa.unenroll({ factorId });
+    expect(refused.error?.code).toBe("insufficient_aal");
+    // Nor does a password alone change the password or the email.
+    const pw = await aal1.updateUser({ password: "another-good-password-1", current_password: GOOD_PASSWORD } as never);
+    expect(pw.error?.code).toBe("insufficient_aal");
+
+    const removed = await enrolledClient.mfa.unenroll({ factorId });
+    expect(removed.error).toBeNull();
+    expect(removed.data).toMatchObject({ id: factorId });
+    const again = authClient();
+    const { data } = await again.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect((await again.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1" });
+    expect((await api("/api/profile", { token: data.session!.access_token })).status).toBe(200);
+  });
+
+  it("answers GoTrue's errors for unknown factors and challenges, other factor types, and no session", async () => {
+    const { client, session } = await signUp(uniqueEmail("mfa"));
+    const unknown = await client.mfa.challenge({ factorId: crypto.randomUUID() });
+    expect(unknown.error?.code).toBe("mfa_factor_not_found");
+    const phone = await client.mfa.enroll({ factorType: "phone", phone: "+15555550100" });
+    expect(phone.error?.code).toBe("mfa_phone_enroll_not_enabled");
+    const { data: factor } = await client.mfa.enroll({ factorType: "totp" });
+    const noChallenge = await client.mfa.verify({ factorId: factor!.id, challengeId: crypto.randomUUID(), code: "123456" });
+    expect(noChallenge.error?.code).toBe("mfa_challenge_not_found");
+    const anonymous = await SELF.fetch("http://localhost/auth/v1/factors", { method: "POST", body: "{}" });
+    expect(anonymous.status).toBe(401);
+    // Another user's factor is not found for this one.
+    const other = await signUp(uniqueEmail("mfa"));
+    const theirs = await other.client.mfa.challenge({ factorId: factor!.id });
+    expect(theirs.error?.code).toBe("mfa_factor_not_found");
+    expect(session.access_token).toBeTruthy();
+  });
+});

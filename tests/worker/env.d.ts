@@ -9,6 +9,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** A libSQL server on loopback (tests/fakes/libsql-server.ts), already migrated. */
       TEST_LIBSQL_URL: string;
+      /** The mail fake (tests/fakes/mail-fake.ts): MAIL_BASE_URL for tests that turn a provider on. */
+      TEST_MAIL_BASE_URL: string;
     }
   }
 }

@@ -125,3 +125,30 @@ export async function callWorker(path: string, init: WorkerCall = {}, bindings: 
   }
   return { status: res.status, headers: res.headers, text, body };
 }
+
+/** The code an authenticator app shows for `secret` now (or `stepOffset` 30-second steps away). */
+export async function totpCode(secret: string, stepOffset = 0): Promise<string> {
+  const { TOTP, Secret } = await import("otpauth");
+  const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + stepOffset * 30_000 });
+}
+
+/** Decodes an access token's payload (no verification: the tests read the claims the client reads). */
+export function claimsOf(token: string): Record<string, any> {
+  const part = token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
+  return JSON.parse(atob(part)) as Record<string, any>;
+}
+
+/**
+ * A user with a verified TOTP factor, enrolled through auth-js's mfa.enroll / challengeAndVerify; the
+ * client's session is aal2. The enrolment used the current step's code.
+ */
+export async function signUpWithFactor(email = uniqueEmail("mfa")) {
+  const made = await signUp(email);
+  const { data: enrolled, error } = await made.client.mfa.enroll({ factorType: "totp", friendlyName: "Phone" });
+  if (error || !enrolled || enrolled.type !== "totp") throw new Error(`enroll failed: ${error?.message}`);
+  const usedCode = await totpCode(enrolled.totp.secret);
+  const verified = await made.client.mfa.challengeAndVerify({ factorId: enrolled.id, code: usedCode });
+  if (verified.error) throw new Error(`verify failed: ${verified.error.message}`);
+  return { ...made, factorId: enrolled.id, secret: enrolled.totp.secret, usedCode, session: verified.data };
+}

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { useAuth } from "../lib/auth";
+import { AdminMfaRequired } from "./admin-access-required";
 
 export function LoadingScreen({ fullscreen = false }: { fullscreen?: boolean }) {
   return (
@@ -14,20 +15,24 @@ export function LoadingScreen({ fullscreen = false }: { fullscreen?: boolean }) 
   );
 }
 
-/** Signed-in routes. */
+/** Signed-in routes; a session that still owes its two-factor code finishes signing in on /login first. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { loading, user } = useAuth();
+  const { loading, user, needsCode } = useAuth();
   if (loading) return <LoadingScreen fullscreen />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user || needsCode) return <Navigate to="/login" replace />;
   return children ?? <Outlet />;
 }
 
-/** Admin routes: non-admins (including on a failed or timed-out admin check) go to /dashboard. */
+/**
+ * Admin routes: non-admins (including on a failed or timed-out admin check) go to /dashboard; an admin the
+ * server asks for two-factor sign-in (REQUIRE_ADMIN_MFA) is walked through setting it up.
+ */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
-  const { loading, user, isAdmin, profileLoading } = useAuth();
+  const { loading, user, isAdmin, profileLoading, adminMfaMissing } = useAuth();
   if (loading || (user && profileLoading)) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace />;
   if (!isAdmin) return <Navigate to="/dashboard" replace />;
+  if (adminMfaMissing) return <AdminMfaRequired />;
   return children ?? <Outlet />;
 }
 
@@ -36,10 +41,10 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
  * its own outcome (sign-up signs the user in, then shows its success message for 2 seconds).
  */
 export function GuestOnly({ children, hold = false }: { children?: ReactNode; hold?: boolean }) {
-  const { loading, user } = useAuth();
+  const { loading, user, needsCode } = useAuth();
   if (hold) return children ?? <Outlet />;
   if (loading) return <LoadingScreen fullscreen />;
-  if (user) {
+  if (user && !needsCode) {
     // The dashboard's code may still be on its way (right after sign-up): say so instead of a blank screen.
     return (
       <>

@@ -23,6 +23,7 @@ import {
   SearchIcon,
   ShareIcon,
   TrendingUpIcon,
+  UserIcon,
   UsersIcon,
 } from "./icons";
 import { CompanyLogo } from "./company-logo";
@@ -131,6 +132,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
           <li>
             <NavItem to="/settings/personal" icon={BuildingIcon} onNavigate={onNavigate}>
               Business Settings
+            </NavItem>
+          </li>
+          <li>
+            <NavItem to="/settings/account" icon={UserIcon} onNavigate={onNavigate}>
+              Account
             </NavItem>
           </li>
           <li>

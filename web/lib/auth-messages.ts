@@ -21,3 +21,24 @@ export function signUpErrorMessage(error: AuthErrorLike): string {
   if (error?.status === 500) return "A server error occurred. Please try again later.";
   return error?.message || "An error occurred during signup";
 }
+
+/** The two-factor prompt (issue 17). */
+export const TOTP_PROMPT = "Enter the 6-digit code from your authenticator app";
+
+/** A failed two-factor code, in words: wrong, already used, too many tries, or the server's own message. */
+export function totpErrorMessage(error: { code?: string; message?: string; status?: number } | null | undefined): string {
+  switch (error?.code) {
+    case "mfa_verification_failed":
+      return "That code is not right. Check the time on your phone and enter the code your authenticator app shows now.";
+    case "mfa_code_reused":
+      return "That code was already used. Wait for the next code from your authenticator app and enter it.";
+    case "mfa_challenge_expired":
+      return "That took too long. Enter the code your authenticator app shows now.";
+  }
+  if (error?.status === 429) return "Too many attempts. Please wait a few minutes and try again.";
+  return error?.message || "The code could not be checked. Please try again.";
+}
+
+/** Where a deleted account's browser lands, and what /login then says. */
+export const ACCOUNT_DELETED_PATH = "/login?deleted=1";
+export const ACCOUNT_DELETED_NOTICE = "Your account and its data were deleted.";

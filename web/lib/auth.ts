@@ -20,9 +20,31 @@ export type AuthState = {
   profileLoading: boolean;
   /** True after an emailed recovery link signed the user in (PASSWORD_RECOVERY). */
   passwordRecovery: boolean;
+  /** The account has two-factor sign-in and this session has not verified a code yet (aal1 of aal2). */
+  needsCode: boolean;
+  /** An admin whose session lacks the two-factor step the server asks admins for (REQUIRE_ADMIN_MFA). */
+  adminMfaMissing: boolean;
   signOut: () => Promise<void>;
   reloadProfile: () => void;
 };
+
+/** The access token's assurance level, read the way auth-js's getAuthenticatorAssuranceLevel reads it (no call). */
+export function sessionAal(session: Session | null): string | null {
+  const payload = session?.access_token.split(".")[1];
+  if (!payload) return null;
+  try {
+    return (JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { aal?: string }).aal ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the user has a verified factor and the session has not used it: the code must come next. */
+export function sessionNeedsCode(session: Session | null): boolean {
+  if (!session) return false;
+  const verified = (session.user.factors ?? []).some((f) => f.status === "verified");
+  return verified && sessionAal(session) !== "aal2";
+}
 
 export const AuthContext = createContext<AuthState | null>(null);
 
@@ -91,7 +113,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (userId) markStaffBrowser();
   }, [userId]);
   // Spec §4: on timeout or failure the user is treated as not admin, silently.
-  const profileQuery = useQuery({ ...ownProfileQuery(userId ?? "", () => tokenRef.current), enabled: userId !== null });
+  const needsCode = sessionNeedsCode(session);
+  const aal = sessionAal(session);
+  // Until the code is verified the API answers mfa_required; the profile is read once the session may.
+  const profileQuery = useQuery({ ...ownProfileQuery(userId ?? "", () => tokenRef.current, aal), enabled: userId !== null && !needsCode });
   const refetchProfile = profileQuery.refetch;
 
   const signOut = useCallback(async () => {
@@ -107,12 +132,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: session?.user ?? null,
       isAdmin: Boolean(profile?.is_admin),
       profile,
-      profileLoading: Boolean(userId) && profileQuery.isPending,
+      profileLoading: Boolean(userId) && !needsCode && profileQuery.isPending,
       passwordRecovery,
+      needsCode,
+      adminMfaMissing: Boolean(profile?.is_admin && profileQuery.data?.adminMfaMissing),
       signOut,
       reloadProfile,
     };
-  }, [loading, session, userId, profileQuery.data, profileQuery.isPending, passwordRecovery, signOut, reloadProfile]);
+  }, [loading, session, userId, profileQuery.data, profileQuery.isPending, passwordRecovery, needsCode, signOut, reloadProfile]);
 
   return createElement(AuthContext.Provider, { value }, children);
 }

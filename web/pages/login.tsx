@@ -1,16 +1,22 @@
-// /login: the sign-in form (spec §2 Sign-in, §8 wording); a signed-in visitor goes to /dashboard.
+// /login: the sign-in form (spec §2 Sign-in, §8 wording), then the two-factor code when the account has one; a signed-in
+// visitor goes to /dashboard.
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
 import { Button } from "../components/button";
 import { GuestOnly } from "../components/route-guards";
 import { EmailField, TextField } from "../components/text-field";
+import { TotpCodeForm } from "../components/totp-code-form";
+import { useAuth } from "../lib/auth";
 import { getAuthClient } from "../lib/auth-client";
-import { signInErrorMessage } from "../lib/auth-messages";
+import { ACCOUNT_DELETED_NOTICE, signInErrorMessage, TOTP_PROMPT } from "../lib/auth-messages";
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const notice = new URLSearchParams(location.search).has("deleted") ? ACCOUNT_DELETED_NOTICE : null;
+  const { needsCode, signOut } = useAuth();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -29,6 +35,12 @@ export default function LoginPage() {
         return;
       }
       await client.refreshSession();
+      const { data: level } = await client.mfa.getAuthenticatorAssuranceLevel();
+      // Two-factor sign-in: the page stays for the code (the auth state says so too).
+      if (level?.nextLevel === "aal2" && level.currentLevel !== "aal2") {
+        setBusy(false);
+        return;
+      }
       navigate("/dashboard", { replace: true });
     } catch (err) {
       setError(signInErrorMessage(err as { message?: string; status?: number }));
@@ -36,9 +48,26 @@ export default function LoginPage() {
     }
   }
 
+  if (needsCode) {
+    return (
+      <GuestOnly hold>
+        <AuthLayout title="Two-factor sign-in" subtitle={`${TOTP_PROMPT}.`}>
+          <TotpCodeForm showHint={false} submitLabel="Sign in" busyLabel="Signing in..." block onVerified={() => navigate("/dashboard", { replace: true })} />
+          <p className="auth-alt">
+            Not you?{" "}
+            <Button variant="ghost" size="sm" onClick={() => void signOut()}>
+              Use another account
+            </Button>
+          </p>
+        </AuthLayout>
+      </GuestOnly>
+    );
+  }
+
   return (
     <GuestOnly hold={busy}>
       <AuthLayout title="Welcome back" subtitle="Sign in to your Porchlight account.">
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <form className="form" onSubmit={handleSubmit}>
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />

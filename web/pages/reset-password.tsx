@@ -1,23 +1,23 @@
-// /reset-password: where the emailed recovery link lands; after PASSWORD_RECOVERY the user sets a new password.
+// /reset-password: where the emailed recovery link lands; after PASSWORD_RECOVERY the user sets a new password
+// (first the two-factor code when the account has one: the server changes a password only in an aal2 session).
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
 import { Button } from "../components/button";
 import { LoadingScreen } from "../components/route-guards";
-import { TextField } from "../components/text-field";
+import { NewPasswordFields, useNewPassword } from "../components/new-password-fields";
+import { TotpCodeForm } from "../components/totp-code-form";
 import { useAuth } from "../lib/auth";
 import { getAuthClient, linkError, openedFromRecoveryLink } from "../lib/auth-client";
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../lib/auth-messages";
+import { TOTP_PROMPT } from "../lib/auth-messages";
 
 export default function ResetPasswordPage() {
-  const { loading, session, passwordRecovery } = useAuth();
+  const { loading, session, passwordRecovery, needsCode } = useAuth();
   const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const newPassword = useNewPassword();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<{ password?: string; confirm?: string }>({});
 
   if (loading) return <LoadingScreen fullscreen />;
 
@@ -38,13 +38,19 @@ export default function ResetPasswordPage() {
     );
   }
 
+  if (needsCode) {
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle={`${TOTP_PROMPT} to choose a new password.`}>
+        {/* Verifying raises this session to aal2; the auth state then shows the password form. */}
+        <TotpCodeForm showHint={false} submitLabel="Continue" block onVerified={() => undefined} />
+      </AuthLayout>
+    );
+  }
+
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const problems: typeof fieldError = {};
-    if (password.length < MIN_PASSWORD_LENGTH) problems.password = PASSWORD_HINT;
-    else if (password !== confirm) problems.confirm = "Passwords do not match";
-    setFieldError(problems);
-    if (problems.password || problems.confirm) return;
+    const password = newPassword.check();
+    if (password === null) return;
     setBusy(true);
     setError(null);
     const { error: updateError } = await getAuthClient().updateUser({ password });
@@ -60,28 +66,7 @@ export default function ResetPasswordPage() {
     <AuthLayout title="Choose a new password" subtitle={session?.user.email ? `For ${session.user.email}` : undefined}>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <form className="form" onSubmit={handleSubmit}>
-        <TextField
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint={fieldError.password ? undefined : PASSWORD_HINT}
-          error={fieldError.password}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          name="confirm"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={fieldError.confirm}
-        />
+        <NewPasswordFields state={newPassword} />
         <Button type="submit" variant="primary" size="lg" block busy={busy}>
           {busy ? "Saving..." : "Update password"}
         </Button>

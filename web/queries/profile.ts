@@ -7,13 +7,16 @@ import type { ProfileUpdateInput } from "../../worker/domain/profile";
 import { useAuth } from "../lib/auth";
 
 export const profileKeys = {
-  own: (userId: string) => ["profile", "own", userId] as const,
+  own: (userId: string, aal: string | null = null) => ["profile", "own", userId, aal] as const,
 };
 
-/** GET /api/profile with the caller's token, no view-as, the 10-second limit; not retried (spec §4: failure = not admin). */
-export function ownProfileQuery(userId: string, accessToken: () => string | null) {
+/**
+ * GET /api/profile with the caller's token, no view-as, the 10-second limit; not retried (spec §4: failure = not admin).
+ * Keyed by the session's assurance level too: after a two-factor code the admin state is read again.
+ */
+export function ownProfileQuery(userId: string, accessToken: () => string | null, aal: string | null = null) {
   return queryOptions({
-    queryKey: profileKeys.own(userId),
+    queryKey: profileKeys.own(userId, aal),
     queryFn: ({ signal }) =>
       unwrap(api.api.profile.$get({}, withInit({ accessToken: accessToken(), viewAs: false, timeoutMs: API_TIMEOUT_MS, signal }))),
     retry: false,

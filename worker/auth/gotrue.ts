@@ -1,6 +1,7 @@
 // GoTrue wire format: error bodies, the user object and the session object auth-js expects.
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { FactorRow } from "../db/mfa";
 import type { UserRow } from "../db/users";
 import { currentRequestId } from "../log";
 
@@ -32,7 +33,20 @@ export function echoApiVersion(c: Context) {
   if (version) c.header(API_VERSION_HEADER, version);
 }
 
-export function userJson(u: UserRow) {
+/** GoTrue's factor object (in `user.factors`, and the answer of enroll without the secret). */
+export function factorJson(f: FactorRow) {
+  return {
+    id: f.id,
+    friendly_name: f.friendlyName ?? "",
+    factor_type: f.factorType,
+    status: f.status,
+    created_at: f.createdAt,
+    updated_at: f.updatedAt,
+  };
+}
+
+/** The user object; `factors` are the user's TOTP factors (auth-js reads them for the assurance level). */
+export function userJson(u: UserRow, factors: FactorRow[] = []) {
   let metadata: Record<string, unknown>;
   try {
     metadata = JSON.parse(u.userMetadata) as Record<string, unknown>;
@@ -63,6 +77,7 @@ export function userJson(u: UserRow) {
         email: u.email,
       },
     ],
+    ...(factors.length ? { factors: factors.map(factorJson) } : {}),
     created_at: u.createdAt,
     updated_at: u.updatedAt,
     is_anonymous: false,
@@ -74,6 +89,7 @@ export function sessionJson(
   access: { token: string; expiresAt: number },
   refreshToken: string,
   expiresIn: number,
+  factors: FactorRow[] = [],
 ) {
   return {
     access_token: access.token,
@@ -81,7 +97,7 @@ export function sessionJson(
     expires_in: expiresIn,
     expires_at: access.expiresAt,
     refresh_token: refreshToken,
-    user: userJson(u),
+    user: userJson(u, factors),
   };
 }
 

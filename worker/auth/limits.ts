@@ -11,7 +11,20 @@ export const authLimits = {
   recoverEmail: (email: string): Limit => ({ key: `recover:email:${email}`, max: 5, windowSeconds: 3600 }),
   /** One address asking for many emails' links (mail bombing, probing): counted per address (IPv6 per /64) too. */
   recoverIp: (ip: string): Limit => ({ key: `recover:ip:${ip}`, max: 20, windowSeconds: 3600 }),
+  /** Two-factor codes per user, counted before the check and taken back on success. */
+  mfaVerifyUser: (userId: string): Limit => ({ key: `mfa:verify:${userId}`, max: 10, windowSeconds: 900 }),
 };
+
+/** Counts one two-factor code for the user; returns the limit it went over, if any. */
+export async function mfaVerifyLimited(db: Db, userId: string): Promise<Limit | null> {
+  const limit = authLimits.mfaVerifyUser(userId);
+  return (await countEvent(db, limit)) > limit.max ? limit : null;
+}
+
+/** A good code clears the user's failed ones. */
+export async function mfaVerifySucceeded(db: Db, userId: string) {
+  await clearKey(db, authLimits.mfaVerifyUser(userId).key);
+}
 
 const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 

@@ -7,6 +7,25 @@ import { getProfile, loadAuthContext } from "../db/users";
 import { apiError, ErrorCode } from "../errors";
 import { bearerToken } from "./bearer";
 import { verifyAccessToken } from "./tokens";
+import type { Env } from "../env";
+import type { Caller } from "../context";
+
+/** REQUIRE_ADMIN_MFA: "true"/"false" when set; unset or empty means on in production, off in development. */
+export function adminMfaRequired(env: Env): boolean {
+  const v = (env.REQUIRE_ADMIN_MFA ?? "").trim().toLowerCase();
+  if (["true", "1", "on", "yes"].includes(v)) return true;
+  if (["false", "0", "off", "no"].includes(v)) return false;
+  return env.ENVIRONMENT !== "development";
+}
+
+export const MFA_REQUIRED_MESSAGE = "Enter the 6-digit code from your authenticator app to continue.";
+export const ADMIN_MFA_MESSAGE =
+  "Admin pages need two-factor sign-in. Set up an authenticator app on your Account page, then sign in with its code.";
+
+/** An admin may act as one only from an aal2 session when REQUIRE_ADMIN_MFA is on. */
+export function adminMfaMissing(env: Env, caller: Caller): boolean {
+  return caller.isAdmin && adminMfaRequired(env) && !caller.aal2;
+}
 
 export const VIEW_AS_HEADER = "X-View-As";
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -30,6 +49,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const db = getDb(c.env);
   const caller = await loadAuthContext(db, verified.claims.sub, verified.claims.session_id);
   if (!caller) return apiError(c, 401, ErrorCode.unauthorized, "Your session has ended. Please sign in again.");
+  // A password alone is not enough for an account with two-factor sign-in: the code comes first.
+  if (caller.hasVerifiedFactor && !caller.aal2) return apiError(c, 403, ErrorCode.mfaRequired, MFA_REQUIRED_MESSAGE);
   c.set("caller", { ...caller, sessionId: verified.claims.session_id });
 
   const viewAs = c.req.header(VIEW_AS_HEADER)?.trim();
@@ -37,6 +58,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     if (!caller.isAdmin) {
       return apiError(c, 403, ErrorCode.adminRequired, "Only administrators can view the product as another user.");
     }
+    if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, ADMIN_MFA_MESSAGE);
     if (viewAs === caller.id) {
       return apiError(c, 400, ErrorCode.validation, "You cannot view the product as yourself.");
     }
@@ -88,5 +110,6 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get("subject").isAdmin) {
     return apiError(c, 403, ErrorCode.adminRequired, "You need administrator privileges to access this page.");
   }
+  if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, ADMIN_MFA_MESSAGE);
   await next();
 });

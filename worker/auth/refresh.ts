@@ -9,7 +9,7 @@ import { childRefreshToken, sha256Hex } from "./tokens";
 export const REUSE_GRACE_SECONDS = 10;
 
 export type RefreshOutcome =
-  | { ok: true; user: UserRow; sessionId: string; refreshToken: string }
+  | { ok: true; user: UserRow; sessionId: string; refreshToken: string; session: NonNullable<Awaited<ReturnType<typeof findSession>>> }
   | { ok: false; errorCode: "refresh_token_not_found" | "refresh_token_already_used" | "session_expired"; message: string };
 
 const NOT_FOUND = {
@@ -43,5 +43,5 @@ export async function rotateSession(env: Env, db: Db, token: string): Promise<Re
   }
   const user = await findUserById(db, row.userId);
   if (!user) return NOT_FOUND;
-  return { ok: true, user, sessionId: row.sessionId, refreshToken: child };
+  return { ok: true, user, sessionId: row.sessionId, refreshToken: child, session };
 }

@@ -2,11 +2,12 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
+import { listFactors } from "../db/mfa";
 import { createSession } from "../db/sessions";
 import { findUserById, loadAuthContext, updateUser, type UserRow } from "../db/users";
 import { bearerToken } from "./bearer";
 import { authError, sessionJson } from "./gotrue";
-import { ACCESS_TOKEN_TTL_SECONDS, newOpaqueToken, sha256Hex, signAccessToken, verifyAccessToken } from "./tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, assuranceOf, newOpaqueToken, sha256Hex, signAccessToken, verifyAccessToken } from "./tokens";
 
 /**
  * The client's address for rate limits and the meter; an IPv6 address counts as its /64, which one client usually
@@ -28,20 +29,33 @@ export function rateLimitAddress(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** Starts a session for the user: a new refresh-token family, an access token, last_sign_in_at; `passwordReset` for a recovery link. */
-export async function issueSession(c: Context<AppEnv>, db: Db, user: UserRow, opts: { passwordReset?: boolean } = {}) {
+/**
+ * Starts a session for the user: a new refresh-token family, an access token, last_sign_in_at;
+ * `passwordReset` for a recovery link, `emailLink` for a confirmation link. It starts at aal1: a user
+ * with a verified factor verifies a code (POST /factors/:id/verify) to reach aal2.
+ */
+export async function issueSession(
+  c: Context<AppEnv>,
+  db: Db,
+  user: UserRow,
+  opts: { passwordReset?: boolean; emailLink?: boolean } = {},
+) {
   const refresh = newOpaqueToken();
-  const sessionId = await createSession(db, {
-    userId: user.id,
-    refreshTokenHash: await sha256Hex(refresh),
-    userAgent: c.req.header("User-Agent")?.slice(0, 300),
-    ip: clientIp(c),
-    passwordReset: opts.passwordReset,
-  });
+  const [session, factors] = await Promise.all([
+    createSession(db, {
+      userId: user.id,
+      refreshTokenHash: await sha256Hex(refresh),
+      userAgent: c.req.header("User-Agent")?.slice(0, 300),
+      ip: clientIp(c),
+      passwordReset: opts.passwordReset,
+      authMethod: opts.passwordReset ? "recovery" : opts.emailLink ? "otp" : "password",
+    }),
+    listFactors(db, user.id),
+  ]);
   const now = new Date().toISOString();
   await updateUser(db, user.id, { lastSignInAt: now });
-  const access = await signAccessToken(c.env, user, sessionId);
-  return sessionJson({ ...user, lastSignInAt: now }, access, refresh, ACCESS_TOKEN_TTL_SECONDS);
+  const access = await signAccessToken(c.env, user, session.id, assuranceOf(session));
+  return sessionJson({ ...user, lastSignInAt: now }, access, refresh, ACCESS_TOKEN_TTL_SECONDS, factors);
 }
 
 /** Resolves the bearer token of an /auth/v1 request to its user and session, GoTrue-style errors. */
@@ -65,5 +79,5 @@ export async function bearerUser(c: Context<AppEnv>, db: Db) {
   }
   const user = await findUserById(db, ctx.id);
   if (!user) return { error: authError(c, 403, "user_not_found", "User from sub claim in JWT does not exist") };
-  return { user, sessionId: verified.claims.session_id };
+  return { user, sessionId: verified.claims.session_id, context: ctx };
 }

@@ -7,14 +7,38 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const JWT_ISSUER = "porchlight/auth/v1";
 export const JWT_AUDIENCE = "authenticated";
 
+export type Aal = "aal1" | "aal2";
+
+/** GoTrue's `amr` claim: how the session proved who it is, newest first. */
+export interface AmrEntry {
+  method: "password" | "recovery" | "otp" | "totp";
+  timestamp: number;
+}
+
+export interface Assurance {
+  aal: Aal;
+  amr: AmrEntry[];
+}
+
 export interface AccessClaims {
   sub: string;
   email: string;
   session_id: string;
   role: "authenticated";
-  aal: "aal1";
+  aal: Aal;
+  amr?: AmrEntry[];
   iat: number;
   exp: number;
+}
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** The session's assurance: aal2 once a TOTP code was verified in it, else aal1; amr lists both steps. */
+export function assuranceOf(session: { authMethod: string; createdAt: string; mfaVerifiedAt: string | null }): Assurance {
+  const first: AmrEntry = { method: session.authMethod as AmrEntry["method"], timestamp: seconds(session.createdAt) };
+  return session.mfaVerifiedAt
+    ? { aal: "aal2", amr: [{ method: "totp", timestamp: seconds(session.mfaVerifiedAt) }, first] }
+    : { aal: "aal1", amr: [first] };
 }
 
 const enc = new TextEncoder();
@@ -35,6 +59,7 @@ export async function signAccessToken(
   env: Env,
   user: { id: string; email: string },
   sessionId: string,
+  assurance: Assurance,
   now = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; expiresAt: number }> {
   const expiresAt = now + ACCESS_TOKEN_TTL_SECONDS;
@@ -42,7 +67,8 @@ export async function signAccessToken(
     email: user.email,
     session_id: sessionId,
     role: "authenticated",
-    aal: "aal1",
+    aal: assurance.aal,
+    amr: assurance.amr,
     is_anonymous: false,
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })

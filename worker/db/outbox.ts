@@ -1,43 +1,94 @@
-// The mail sender: every message is kept in the outbox table, with its one-time links redacted except in local development.
-import { desc, eq } from "drizzle-orm";
+// The outbox table: every message the app sends, its delivery state, and its one-time links redacted once they need not be read.
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { log } from "../log";
 import { outbox } from "./schema";
 
-const LINK_TOKEN = /([?&](?:token|token_hash)=)[^&\s#]+/g;
+const LINK_TOKEN = /([?&](?:amp;)?(?:token|token_hash)=)[^&\s#"<]+/g;
 
-/** A mail body with the secrets of its links (recovery, confirmation) replaced. */
+/** A mail body (text or HTML) with the secrets of its links (recovery, confirmation) replaced. */
 export function redactMail(body: string): string {
   return body.replace(LINK_TOKEN, "$1[redacted]");
 }
 
-export interface Mail {
+export interface StoredMail {
   to: string;
   subject: string;
-  body: string;
-}
-
-export interface MailSender {
-  send(mail: Mail): Promise<void>;
+  text: string;
+  html: string;
+  kind: string;
 }
 
 /**
- * Default sender: no mail provider is configured, so mail is stored for the operator. Its links are
- * kept readable only for local development on a loopback host (`readable`), where the developer is
- * the only recipient; anywhere else they are redacted before they are stored. Logs name the subject only.
+ * Keeps a message no provider will deliver (status `kept`). Its links stay readable only for local
+ * development on a loopback host (`readable`), where the developer is the only recipient.
  */
-export function outboxSender(db: Db, opts: { readable: boolean }): MailSender {
-  return {
-    async send(mail) {
-      await db.insert(outbox).values({
-        id: crypto.randomUUID(),
-        toEmail: mail.to,
-        subject: mail.subject,
-        body: opts.readable ? mail.body : redactMail(mail.body),
-      });
-      log.info("mail kept in the outbox", { subject: mail.subject });
-    },
-  };
+export async function keepMail(db: Db, mail: StoredMail, opts: { readable: boolean }) {
+  const redact = (s: string) => (opts.readable ? s : redactMail(s));
+  await db.insert(outbox).values({
+    id: crypto.randomUUID(),
+    toEmail: mail.to,
+    subject: mail.subject,
+    body: redact(mail.text),
+    html: redact(mail.html),
+    kind: mail.kind,
+    status: "kept",
+  });
+}
+
+/** Stores a message for the mail-out queue (status `queued`, links intact until it has left); its id. */
+export async function queueMail(db: Db, mail: StoredMail): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(outbox).values({ id, toEmail: mail.to, subject: mail.subject, body: mail.text, html: mail.html, kind: mail.kind, status: "queued" });
+  return id;
+}
+
+export async function findMail(db: Db, id: string) {
+  return db.query.outbox.findFirst({ where: eq(outbox.id, id) });
+}
+
+/**
+ * Claims one delivery attempt of a queued message (compare-and-set on its attempt count): of two
+ * deliveries of the same queue message at once, only one calls the provider. False when the message
+ * is no longer queued or another delivery claimed this attempt.
+ */
+export async function claimMail(db: Db, id: string, seenAttempts: number): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1` })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "queued"), eq(outbox.attempts, seenAttempts)))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+/** Records why a delivery attempt failed (the message stays queued for the next try). */
+export async function recordMailError(db: Db, id: string, error: string) {
+  await db.update(outbox).set({ lastError: error.slice(0, 500) }).where(and(eq(outbox.id, id), eq(outbox.status, "queued")));
+}
+
+/**
+ * Ends a queued message: `sent` (with the provider's id) or `failed` (a permanent refusal, with its
+ * reason). Its links are redacted at the same time: nobody needs to read them from here again.
+ * Returns false when the message was no longer queued (another delivery ended it first).
+ */
+export async function finishMail(
+  db: Db,
+  row: { id: string; body: string; html: string | null },
+  outcome: { status: "sent"; providerMessageId: string | null } | { status: "failed"; reason: string },
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const done = await db
+    .update(outbox)
+    .set({
+      status: outcome.status,
+      body: redactMail(row.body),
+      html: row.html === null ? null : redactMail(row.html),
+      ...(outcome.status === "sent"
+        ? { providerMessageId: outcome.providerMessageId, sentAt: now, lastError: null }
+        : { lastError: outcome.reason }),
+    })
+    .where(and(eq(outbox.id, row.id), eq(outbox.status, "queued")))
+    .returning({ id: outbox.id });
+  return done.length > 0;
 }
 
 export async function listOutbox(db: Db, to?: string, limit = 50) {
@@ -48,3 +99,4 @@ export async function listOutbox(db: Db, to?: string, limit = 50) {
     .orderBy(desc(outbox.createdAt))
     .limit(limit);
 }
+

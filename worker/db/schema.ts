@@ -36,6 +36,10 @@ export const sessions = sqliteTable(
     ip: text("ip"),
     /** Set on a session opened by a recovery link: it may set a new password once without the current one. */
     passwordResetAt: text("password_reset_at"),
+    /** How the session signed in first: "password" or "recovery" (the token's amr). */
+    authMethod: text("auth_method").notNull().default("password"),
+    /** When a TOTP code was verified in this session: from then on it is aal2. */
+    mfaVerifiedAt: text("mfa_verified_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -223,16 +227,33 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_actor_idx").on(t.actorId, t.createdAt)],
 );
 
+export const MAIL_STATUSES = ["kept", "queued", "sent", "failed"] as const;
+
+/**
+ * Every message the app sends. Without a mail provider it stays here ("kept"); with one it is
+ * "queued" on mail-out and ends "sent" or "failed" (a permanent refusal, with its reason). Its
+ * one-time links are redacted once it has left (or at once outside local development when kept).
+ */
 export const outbox = sqliteTable(
   "outbox",
   {
     id: id(),
     toEmail: text("to_email").notNull(),
     subject: text("subject").notNull(),
+    /** The plain-text part. */
     body: text("body").notNull(),
+    /** The HTML part (null for mail kept before it existed). */
+    html: text("html"),
+    /** The template: confirm_signup, reset_password, email_change … */
+    kind: text("kind"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("kept"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    sentAt: text("sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_to_idx").on(t.toEmail, t.createdAt)],
+  (t) => [index("outbox_to_idx").on(t.toEmail, t.createdAt), index("outbox_status_idx").on(t.status, t.createdAt)],
 );
 
 /** One-time tokens for password recovery (hashed). */
@@ -442,4 +463,39 @@ export const meterReservations = sqliteTable(
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("meter_reservations_created_idx").on(t.createdAt)],
+);
+
+/** TOTP factors (GoTrue's `factors`): the secret is AES-GCM encrypted with a key derived from ENCRYPTION_KEY. */
+export const mfaFactors = sqliteTable(
+  "mfa_factors",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    friendlyName: text("friendly_name"),
+    factorType: text("factor_type", { enum: ["totp"] }).notNull().default("totp"),
+    status: text("status", { enum: ["unverified", "verified"] }).notNull().default("unverified"),
+    secretCiphertext: text("secret_ciphertext").notNull(),
+    /** The TOTP time step of the last code accepted: a code is never accepted twice. */
+    lastUsedStep: integer("last_used_step"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("mfa_factors_user_idx").on(t.userId)],
+);
+
+/** A challenge of a factor (GoTrue's `challenges`): valid for five minutes, verified once. */
+export const mfaChallenges = sqliteTable(
+  "mfa_challenges",
+  {
+    id: id(),
+    factorId: text("factor_id")
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: "cascade" }),
+    sessionId: text("session_id"),
+    createdAt: createdAt(),
+    verifiedAt: text("verified_at"),
+  },
+  (t) => [index("mfa_challenges_factor_idx").on(t.factorId)],
 );

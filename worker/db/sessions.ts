@@ -37,7 +37,14 @@ export async function consumePasswordReset(db: Db, sessionId: string): Promise<b
 
 export async function createSession(
   db: Db,
-  input: { userId: string; refreshTokenHash: string; userAgent?: string | null; ip?: string | null; passwordReset?: boolean },
+  input: {
+    userId: string;
+    refreshTokenHash: string;
+    userAgent?: string | null;
+    ip?: string | null;
+    passwordReset?: boolean;
+    authMethod?: "password" | "recovery" | "otp";
+  },
 ) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -46,6 +53,7 @@ export async function createSession(
       id,
       userId: input.userId,
       createdAt: now,
+      authMethod: input.authMethod ?? "password",
       userAgent: input.userAgent ?? null,
       ip: input.ip ?? null,
       passwordResetAt: input.passwordReset ? now : null,
@@ -58,7 +66,17 @@ export async function createSession(
       createdAt: now,
     }),
   ]);
-  return id;
+  return { id, createdAt: now, authMethod: input.authMethod ?? "password", mfaVerifiedAt: null };
+}
+
+/** A new refresh token in an existing session (after a TOTP code raised it to aal2, GoTrue hands out new tokens). */
+export async function addRefreshToken(db: Db, input: { sessionId: string; userId: string; refreshTokenHash: string }) {
+  await db.insert(refreshTokens).values({
+    id: crypto.randomUUID(),
+    tokenHash: input.refreshTokenHash,
+    sessionId: input.sessionId,
+    userId: input.userId,
+  });
 }
 
 export async function findRefreshToken(db: Db, tokenHash: string) {

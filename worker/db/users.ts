@@ -1,7 +1,7 @@
 // Queries for users and their profiles.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { profiles, sessions, users } from "./schema";
+import { mfaFactors, profiles, sessions, users } from "./schema";
 import { sessionAlive } from "./sessions";
 
 export type UserRow = typeof users.$inferSelect;
@@ -70,7 +70,13 @@ export async function getProfile(db: Db, id: string) {
  */
 export async function loadAuthContext(db: Db, userId: string, sessionId: string) {
   const rows = await db
-    .select({ id: users.id, email: users.email, profile: profiles })
+    .select({
+      id: users.id,
+      email: users.email,
+      profile: profiles,
+      session: { authMethod: sessions.authMethod, createdAt: sessions.createdAt, mfaVerifiedAt: sessions.mfaVerifiedAt },
+      hasFactor: sql<number>`exists(select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -85,6 +91,11 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
     companyName: row.profile?.companyName ?? null,
     /** The caller's whole profile row, read in the same query (null only if it was never made). */
     profile: row.profile,
+    /** The session's assurance: aal2 once a TOTP code was verified in it. */
+    aal2: row.session.mfaVerifiedAt !== null,
+    /** The user has a verified TOTP factor: their sessions must reach aal2. */
+    hasVerifiedFactor: Boolean(row.hasFactor),
+    session: row.session,
   };
 }
 export type AuthContext = NonNullable<Awaited<ReturnType<typeof loadAuthContext>>>;

@@ -21,7 +21,12 @@ export type ProfileDto = {
   updated_at: string;
 };
 
-export type ProfileResponse = { profile: ProfileDto; viewingAs: boolean };
+export type ProfileResponse = {
+  profile: ProfileDto;
+  viewingAs: boolean;
+  /** The caller is an admin whose session lacks the two-factor step REQUIRE_ADMIN_MFA asks for (GET only). */
+  adminMfaMissing?: boolean;
+};
 
 export function profileJson(p: ProfileRow): ProfileDto {
   return {

@@ -1,4 +1,5 @@
-// /api/admin/outbox (admins): mail the app has sent, for operators without a mail provider; one-time links always redacted.
+// /api/admin/outbox (admins): mail the app has sent and how its delivery went (kept, queued, sent, failed with the
+// reason); one-time links always redacted.
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireAdmin, requireUser } from "../auth/middleware";
@@ -18,6 +19,17 @@ export const adminOutboxRoutes = new Hono<AppEnv>()
     const { email, limit } = c.req.valid("query");
     const rows = await listOutbox(getDb(c.env), email, limit);
     return c.json({
-      messages: rows.map((m) => ({ id: m.id, to: m.toEmail, subject: m.subject, body: redactMail(m.body), created_at: m.createdAt })),
+      messages: rows.map((m) => ({
+        id: m.id,
+        to: m.toEmail,
+        subject: m.subject,
+        body: redactMail(m.body),
+        kind: m.kind,
+        status: m.status,
+        attempts: m.attempts,
+        last_error: m.lastError,
+        sent_at: m.sentAt,
+        created_at: m.createdAt,
+      })),
     });
   });

@@ -2,7 +2,8 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { listOutbox, outboxSender } from "../db/outbox";
+import { listOutbox } from "../db/outbox";
+import { sendAppMail } from "../mail/send";
 import { consumeRecoveryToken, saveRecoveryToken } from "../db/recovery";
 import { confirmEmail, pendingEmailChange, saveEmailConfirmation, type ConfirmationKind } from "../db/email-confirmations";
 import { log } from "../log";
@@ -17,7 +18,8 @@ import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from "../au
 import { rotateSession } from "../auth/refresh";
 import { Credentials, readBody, RecoverBody, RefreshBody, SignUpBody, UpdateUserBody, VerifyBody } from "../auth/requests";
 import { bearerUser, clientIp, issueSession } from "../auth/session";
-import { ACCESS_TOKEN_TTL_SECONDS, newOpaqueToken, sha256Hex, signAccessToken } from "../auth/tokens";
+import { ACCESS_TOKEN_TTL_SECONDS, assuranceOf, newOpaqueToken, sha256Hex, signAccessToken } from "../auth/tokens";
+import { listFactors } from "../db/mfa";
 
 const CREDENTIALS_REQUIRED = "A valid email address and a password are required.";
 
@@ -45,19 +47,7 @@ async function sendConfirmation(
   await saveEmailConfirmation(db, user.id, user.email, await sha256Hex(token), Date.now(), kind);
   const base = origin(c);
   const link = `${base}/auth/v1/verify?token=${token}&type=${kind}&redirect_to=${encodeURIComponent(`${base}/dashboard`)}`;
-  await outboxSender(db, { readable: localDevelopment(c) }).send(
-    kind === "signup"
-      ? {
-          to: user.email,
-          subject: "Confirm your Porchlight email address",
-          body: `Welcome to Porchlight.\n\nOpen this link within a day to confirm ${user.email}:\n${link}\n\nIf you did not sign up, ignore this message.`,
-        }
-      : {
-          to: user.email,
-          subject: "Confirm your new Porchlight email address",
-          body: `Someone asked to sign in to Porchlight with ${user.email} from now on.\n\nOpen this link within a day to confirm the change:\n${link}\n\nIf it was not you, ignore this message: nothing changes.`,
-        },
-  );
+  await sendAppMail(c.env, db, kind === "signup" ? "confirm_signup" : "email_change", { to: user.email, link }, { readable: localDevelopment(c) });
 }
 
 /** Reads a confirmation or recovery link's token: the user it confirms or recovers, or null. */
@@ -150,8 +140,9 @@ export const authRoutes = new Hono<AppEnv>()
       try {
         const rotated = await rotateSession(c.env, db, body.data.refresh_token);
         if (!rotated.ok) return authError(c, 400, rotated.errorCode, rotated.message);
-        const access = await signAccessToken(c.env, rotated.user, rotated.sessionId);
-        return c.json(sessionJson(rotated.user, access, rotated.refreshToken, ACCESS_TOKEN_TTL_SECONDS));
+        const access = await signAccessToken(c.env, rotated.user, rotated.sessionId, assuranceOf(rotated.session));
+        const factors = await listFactors(db, rotated.user.id);
+        return c.json(sessionJson(rotated.user, access, rotated.refreshToken, ACCESS_TOKEN_TTL_SECONDS, factors));
       } catch (e) {
         if (e instanceof HttpError) throw e;
         // auth-js signs the user out on a 4xx but retries a 503: a database hiccup must not log anyone out.
@@ -176,7 +167,8 @@ export const authRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const found = await bearerUser(c, db);
     if ("error" in found) return found.error;
-    return c.json(userJson(found.user));
+    const [factors, newEmail] = await Promise.all([listFactors(db, found.user.id), pendingEmailChange(db, found.user.id)]);
+    return c.json({ ...userJson(found.user, factors), new_email: newEmail ?? undefined });
   })
   .put("/user", async (c) => {
     const db = getDb(c.env);
@@ -190,6 +182,10 @@ export const authRoutes = new Hono<AppEnv>()
     if (password !== undefined) {
       const weak = passwordProblem(password);
       if (weak) return authError(c, 422, "weak_password", weak.message, { weak_password: { reasons: weak.reasons } });
+    }
+    // As GoTrue: with two-factor sign-in on, the password and the email change only in an aal2 session.
+    if ((password !== undefined || newEmail) && found.context.hasVerifiedFactor && !found.context.aal2) {
+      return authError(c, 401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
     }
     if (newEmail && (await findUserByEmail(db, newEmail))) {
       return authError(c, 422, "email_exists", "A user with this email address has already been registered");
@@ -214,7 +210,7 @@ export const authRoutes = new Hono<AppEnv>()
     // A new address takes effect only when its emailed link is opened (it may be someone else's).
     if (newEmail) await sendConfirmation(c, db, { id: found.user.id, email: newEmail }, "email_change");
     const user = (await findUserById(db, found.user.id))!;
-    return c.json({ ...userJson(user), new_email: (await pendingEmailChange(db, user.id)) ?? undefined });
+    return c.json({ ...userJson(user, await listFactors(db, user.id)), new_email: (await pendingEmailChange(db, user.id)) ?? undefined });
   })
   .post("/recover", async (c) => {
     const body = await readBody(c, RecoverBody, "A valid email address is required.");
@@ -231,11 +227,7 @@ export const authRoutes = new Hono<AppEnv>()
       const base = origin(c);
       const redirect = safeRedirect(c.req.query("redirect_to"), base) ?? `${base}/reset-password`;
       const link = `${base}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
-      await outboxSender(db, { readable: localDevelopment(c) }).send({
-        to: user.email,
-        subject: "Reset your Porchlight password",
-        body: `Someone asked to reset the password for ${user.email}.\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf it was not you, ignore this message.`,
-      });
+      await sendAppMail(c.env, db, "reset_password", { to: user.email, link }, { readable: localDevelopment(c) });
     }
     return c.json({});
   })
@@ -252,7 +244,7 @@ export const authRoutes = new Hono<AppEnv>()
       return authError(c, 403, "otp_expired", "Email link is invalid or has expired");
     }
     const recovery = body.data.type === "recovery" || body.data.type === "magiclink";
-    return c.json(await issueSession(c, db, user, { passwordReset: recovery }));
+    return c.json(await issueSession(c, db, user, { passwordReset: recovery, emailLink: !recovery }));
   })
   .get("/verify", async (c) => {
     const base = origin(c);
@@ -272,7 +264,7 @@ export const authRoutes = new Hono<AppEnv>()
       });
       return c.redirect(`${redirect}#${err}`, 303);
     }
-    const s = await issueSession(c, db, user, { passwordReset: recovery });
+    const s = await issueSession(c, db, user, { passwordReset: recovery, emailLink: !recovery });
     const hash = new URLSearchParams({
       access_token: s.access_token,
       refresh_token: s.refresh_token,

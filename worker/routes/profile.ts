@@ -1,6 +1,6 @@
 // /api/profile: the subject's business profile (the caller's own, or the viewed user's, read-only).
 import { Hono } from "hono";
-import { requireUser } from "../auth/middleware";
+import { adminMfaMissing, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { getProfile } from "../db/users";
@@ -29,7 +29,11 @@ export const profileRoutes = new Hono<AppEnv>()
     const subject = c.get("subject");
     const profile = subject.profile ?? (await getProfile(getDb(c.env), subject.id));
     if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
-    const body: ProfileResponse = { profile: profileJson(profile), viewingAs: c.get("viewingAs") };
+    const body: ProfileResponse = {
+      profile: profileJson(profile),
+      viewingAs: c.get("viewingAs"),
+      adminMfaMissing: adminMfaMissing(c.env, c.get("caller")),
+    };
     return c.json(body);
   })
 

@@ -1,6 +1,6 @@
 // /api/usage: the AI usage statistics of the subject (aggregated in SQL), and for admins every user's, with a CSV export.
 import { Hono } from "hono";
-import { requireAdmin, requireUser } from "../auth/middleware";
+import { adminMfaMissing, requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { getAllUsage, getUsageExportRows, getUserUsageStats } from "../db/usage-stats";
@@ -16,7 +16,8 @@ export const usageRoutes = new Hono<AppEnv>()
     const { scope, days } = c.req.valid("query");
     const subject = c.get("subject");
     // Every user's usage only for an admin acting as themselves (not while viewing as a regular user).
-    const wantsAll = scope === "all" && subject.isAdmin;
+    // (REQUIRE_ADMIN_MFA: from an aal2 session; otherwise the own figures only, as for the admin routes' 403.)
+    const wantsAll = scope === "all" && subject.isAdmin && !adminMfaMissing(c.env, c.get("caller"));
     const [stats, all] = await Promise.all([
       getUserUsageStats(getDb(c.env), subject.id, settingsOf(c.env)),
       wantsAll ? getAllUsage(getDb(c.env), days) : Promise.resolve(null),

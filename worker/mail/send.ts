@@ -1,0 +1,36 @@
+// Sending mail from the app: with a provider configured, stored and put on the mail-out queue; without one, kept in the outbox as before.
+import type { Db } from "../db/client";
+import { keepMail, queueMail, recordMailError } from "../db/outbox";
+import type { Env } from "../env";
+import { log } from "../log";
+import { mailConfig } from "../providers/mail";
+import { renderMail, type MailInput, type MailKind } from "./templates";
+
+export interface SendOptions {
+  /** Local development on a loopback host: kept mail keeps its links readable (GET /auth/v1/outbox). */
+  readable: boolean;
+}
+
+/**
+ * Sends one message of `kind`. With MAIL_PROVIDER the message is stored (`queued`) and its id goes on
+ * mail-out, whose consumer delivers it once; without, it is kept in the outbox as local development
+ * and operators without mail have it. Logs name the kind, never the link.
+ */
+export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions): Promise<void> {
+  const rendered = renderMail(kind, input);
+  const mail = { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind };
+  if (!mailConfig(env)) {
+    await keepMail(db, mail, opts);
+    log.info("mail kept in the outbox", { kind });
+    return;
+  }
+  const mailId = await queueMail(db, mail);
+  try {
+    await env.MAIL_OUT.send({ mailId });
+    log.info("mail queued", { kind, mailId });
+  } catch (e) {
+    // The row stays queued with the reason, for the operator (GET /api/admin/outbox); the request itself goes on.
+    log.error("mail could not be queued", { kind, mailId }, e);
+    await recordMailError(db, mailId, `not queued: ${String(e)}`);
+  }
+}

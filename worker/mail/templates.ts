@@ -1,0 +1,82 @@
+// One template per kind of mail: subject, plain-text and HTML parts with the product's name, the link, when it expires and what to do if it was not you.
+export const PRODUCT_NAME = "Porchlight";
+
+export type MailKind = "confirm_signup" | "reset_password" | "email_change";
+
+export interface MailInput {
+  /** The address the message goes to. */
+  to: string;
+  /** The one-time link, built on APP_ORIGIN. */
+  link: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Template {
+  subject: string;
+  heading: string;
+  /** What happened, in one or two sentences. */
+  intro: (input: MailInput) => string;
+  action: string;
+  expires: string;
+  notYou: string;
+}
+
+/** The kinds later issues add (notifications) register here with the same fields. */
+const TEMPLATES: Record<MailKind, Template> = {
+  confirm_signup: {
+    subject: `Confirm your ${PRODUCT_NAME} email address`,
+    heading: `Welcome to ${PRODUCT_NAME}`,
+    intro: ({ to }) => `Confirm that ${to} is your email address to finish setting up your account.`,
+    action: "Confirm email address",
+    expires: "This link expires in 24 hours and works once.",
+    notYou: "If you did not sign up, ignore this message: no account is confirmed without the link.",
+  },
+  reset_password: {
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    heading: "Reset your password",
+    intro: ({ to }) => `Someone asked to reset the password for ${to}. Open the link to choose a new password.`,
+    action: "Choose a new password",
+    expires: "This link expires in 1 hour and works once.",
+    notYou: "If it was not you, ignore this message: your password stays as it is.",
+  },
+  email_change: {
+    subject: `Confirm your new ${PRODUCT_NAME} email address`,
+    heading: "Confirm your new email address",
+    intro: ({ to }) => `Someone asked to sign in to ${PRODUCT_NAME} with ${to} from now on. Open the link to confirm the change.`,
+    action: "Confirm new email address",
+    expires: "This link expires in 24 hours and works once.",
+    notYou: "If it was not you, ignore this message: nothing changes.",
+  },
+};
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+/** The message of `kind` for `input`: both parts say the same things. */
+export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
+  const t = TEMPLATES[kind];
+  const intro = t.intro(input);
+  const text = [`${t.heading}`, "", intro, "", `${t.action}:`, input.link, "", t.expires, "", t.notYou, "", `— ${PRODUCT_NAME}`, ""].join("\n");
+  const link = escapeHtml(input.link);
+  const p = (s: string, style = "margin:0 0 16px") => `<p style="${style}">${escapeHtml(s)}</p>`;
+  const html = [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>`,
+    `<body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2937;line-height:1.5">`,
+    `<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">`,
+    `<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#1d4ed8">${PRODUCT_NAME}</p>`,
+    `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(t.heading)}</h1>`,
+    p(intro),
+    `<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(t.action)}</a></p>`,
+    p(t.expires, "margin:0 0 16px;font-size:14px;color:#4b5563"),
+    `<p style="margin:0 0 16px;font-size:14px;color:#4b5563">If the button does not work, open this address: <a href="${link}" style="color:#1d4ed8;word-break:break-all">${link}</a></p>`,
+    p(t.notYou, "margin:0;font-size:14px;color:#4b5563"),
+    `</div></body></html>`,
+  ].join("");
+  return { subject: t.subject, text, html };
+}
