@@ -598,7 +598,7 @@ describe("two-factor sign-in (TOTP) through auth-js mfa.*", () => {
     const { data: factor } = await client.mfa.enroll({ factorType: "totp" });
     const noChallenge = await client.mfa.verify({ factorId: factor!.id, challengeId: crypto.randomUUID(), code: "123456" });
     expect(noChallenge.error?.code).toBe("mfa_challenge_not_found");
-    const anonymous = await SELF.fetch("http://localhost/auth/v1/factors", { method: "POST", body: "{}" });
+    const anonymous = await SELF.fetch("http://localhost/auth/v1/factors", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
     expect(anonymous.status).toBe(401);
     // Another user's factor is not found for this one.
     const other = await signUp(uniqueEmail("mfa"));
