@@ -7,9 +7,10 @@ import { buildLocalServiceListings, LOCAL_SERVICES_SAMPLE_NOTE } from "../../wor
 import { GuestOnly } from "../../web/components/route-guards";
 import { AuthContext } from "../../web/lib/auth";
 import { routes } from "../../web/routes";
-import { json, renderApp, signedIn, stubFetch } from "./helpers";
+import { budgetFixture, json, renderApp, signedIn, stubFetch } from "./helpers";
 
-const noBilling = { checkout: { monthly: null, annual: null }, portal: null, subscription: null };
+const noBilling = { checkout: { monthly: null, annual: null }, portal: null, subscription: null, allowances: { free: 1, selfService: 30 } };
+const usage = { stats: { totalUsage: 0, totalTokens: 0, totalCost: 0, usageByTool: [], recentLogs: [], daily: [], budget: budgetFixture() }, all: null };
 
 describe("placeholder tool pages", () => {
   it.each([
@@ -71,14 +72,16 @@ describe("Google Search Results before a search", () => {
 });
 
 describe("Subscription", () => {
-  it("lists only what a subscriber gets, and locks nothing", async () => {
-    stubFetch(() => json(noBilling));
+  it("lists only what a subscriber gets, led by the plan's allowance, and locks nothing", async () => {
+    stubFetch((url) => json(url.includes("/api/usage") ? usage : noBilling));
     renderApp("/subscription", signedIn());
     const card = await screen.findByRole("region", { name: /Self Service/ });
+    await within(card).findByText("$30.00 of AI use every month");
     const features = within(card)
       .getAllByRole("listitem")
       .map((li) => li.textContent);
     expect(features).toEqual([
+      "$30.00 of AI use every month",
       "The Facebook Post Generator, with your business profile on every post",
       "Google Search Results and the Local Services Analyzer",
       "Your AI usage and its cost, on the AI Usage page",

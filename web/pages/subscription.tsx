@@ -31,6 +31,11 @@ const SUBSCRIBER_FEATURES = [
   "Each new tool as it ships, at no extra cost",
 ];
 
+/** The features, led by the plan's monthly AI allowance once the server has said what it is. */
+function subscriberFeatures(allowanceUsd: number | undefined): string[] {
+  return allowanceUsd === undefined ? SUBSCRIBER_FEATURES : [`${dollars(allowanceUsd)} of AI use every month`, ...SUBSCRIBER_FEATURES];
+}
+
 const BENEFITS = [
   { icon: SparklesIcon, title: "All the AI tools", text: "Every current tool and each new one as it ships, with no add-ons to buy." },
   { icon: ClockIcon, title: "Hours back every week", text: "Posts and local research that used to take evenings now take minutes." },
@@ -97,7 +102,7 @@ export default function SubscriptionPage() {
             <small> / {interval === "year" ? "year" : "month"}</small>
           </p>
           <ul className="plan-features">
-            {SUBSCRIBER_FEATURES.map((f) => (
+            {subscriberFeatures(data?.allowances.selfService).map((f) => (
               <li key={f}>
                 <CheckCircleIcon size="sm" />
                 {f}
