@@ -125,7 +125,7 @@ export type RankInput =
 
 export type Competitor = { name: string; rating: number | null; reviewCount: number | null };
 
-export type CompetitorsInput = { status: "ok"; competitors: Competitor[] } | { status: "failed"; reason: string };
+export type CompetitorsInput = { status: "ok"; competitors: readonly Competitor[] } | { status: "failed"; reason: string };
 
 export const LIMITS = {
   titleMin: 30,
