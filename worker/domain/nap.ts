@@ -88,7 +88,9 @@ const STATES: Record<string, string> = {
   "district of columbia": "dc",
 };
 
-const UNIT = /(?:\b(?:suite|ste|unit|apt|apartment|room|rm|floor|bldg|building|office|ofc)\b\.?\s*#?\s*|#\s*)[a-z0-9-]+\b/gi;
+// A unit word (or "#") and its number or letter: "Suite 200", "Ste. 5B", "Unit B-4", "#12". A word after it that is not
+// a number ("Post Office Road") is left alone.
+const UNIT = /(?:\b(?:suite|ste|unit|apt|apartment|room|rm|floor|bldg|building|office|ofc)\b\.?\s*#?\s*|#\s*)(?:[a-z]{0,2}-?\d[a-z0-9-]*|[a-z])\b/gi;
 const COUNTRY_TAIL = /[\s,]*(?:usa|u\.s\.a\.?|united states(?: of america)?|us)\s*\.?$/i;
 
 /** An address as matching tokens: suite/unit numbers, ZIP+4, the country and abbreviations all normalised away. */
