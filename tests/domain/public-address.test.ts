@@ -12,6 +12,8 @@ describe("checkPublicUrl accepts public http(s) hosts on the default port", () =
     "https://[2606:4700::1111]/",
     "https://SmithPlumbing.COM./",
     "https://xn--bcher-kva.example/",
+    "https://24.be/",
+    "https://1e100.net/",
   ])("%s", (url) => {
     expect(checkPublicUrl(url).ok).toBe(true);
   });

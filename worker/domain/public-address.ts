@@ -190,8 +190,9 @@ export function checkPublicUrl(input: string | URL, options: AddressOptions = {}
     if (!host.includes(".") || INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
       return refuse("internal_name", `${host} is not a public host name.`);
     }
-    // A host that is all digits, dots and hex prefixes is an IP literal the URL parser did not normalise: refuse it.
-    if (/^[0-9a-fx.]+$/i.test(host) && /^\d|^0x/i.test(host)) return refuse("reserved", `${host} is not a public host name.`);
+    // A last label that is a number makes the host an IPv4 literal (WHATWG "ends in a number"); the URL parser
+    // normalises those, so one reaching here is malformed: refuse it. "24.be" is a name and passes.
+    if (/^(?:\d+|0x[0-9a-f]*)$/i.test(host.slice(host.lastIndexOf(".") + 1))) return refuse("reserved", `${host} is not a public host name.`);
   }
 
   const resolved = options.resolvedIps ?? [];
