@@ -7,9 +7,11 @@ import {
   changeSinceLast,
   compareScans,
   dueKeywords,
+  findOrganicRank,
   findRank,
   gridMetrics,
   isDue,
+  latestAlert,
   rankAlert,
   rankBand,
   scanPointsCsv,
@@ -57,6 +59,31 @@ describe("findRank", () => {
 
   it("an empty page is a completed search that did not find the business", () => {
     expect(findRank([], "me")).toEqual(miss);
+  });
+});
+
+describe("findOrganicRank", () => {
+  const organic = [
+    { position: 1, link: "https://www.yelp.com/biz/ace" },
+    { position: 2, link: "https://blog.acme-plumbing.com/post" },
+    { position: 3, link: "https://www.acme-plumbing.com/" },
+    { position: 4, link: "https://notacme-plumbing.com/" },
+  ];
+
+  it.each([
+    ["https://acme-plumbing.com", found(2)],
+    ["www.acme-plumbing.com", found(2)],
+    ["ACME-plumbing.com/contact", found(2)],
+    ["notacme-plumbing.com", found(4)],
+    ["plumbing.com", miss],
+    ["", miss],
+    ["http://", miss],
+  ])("finds %s by its host, subdomains included, never a look-alike", (website, expected) => {
+    expect(findOrganicRank(organic, website)).toEqual(expected);
+  });
+
+  it("past 20 is not in the top 20", () => {
+    expect(findOrganicRank([{ position: 25, link: "https://acme.com" }], "acme.com")).toEqual(miss);
   });
 });
 
@@ -234,6 +261,20 @@ describe("tracker: alerts", () => {
     [found(2), pending, []],
   ])("%o → %o alerts %o", (previous, current, reasons) => {
     expect(rankAlert(previous, current)).toEqual(reasons);
+  });
+});
+
+describe("tracker: the latest check's alert", () => {
+  const at = (day: number, result: PointResult): RankCheck => ({ checkedAt: `2026-11-${String(day).padStart(2, "0")}T06:00:00.000Z`, result });
+
+  it.each([
+    { name: "no history", checks: [], reasons: [] },
+    { name: "first check", checks: [at(1, found(9))], reasons: [] },
+    { name: "a drop", checks: [at(1, found(2)), at(2, found(6))], reasons: ["dropped", "left_top3"] },
+    { name: "a failed check is not a drop", checks: [at(1, found(2)), at(2, failed)], reasons: [] },
+    { name: "a drop across a failed check", checks: [at(1, found(4)), at(2, failed), at(3, found(9))], reasons: ["dropped"] },
+  ])("$name", ({ checks, reasons }) => {
+    expect(latestAlert(checks)).toEqual(reasons);
   });
 });
 

@@ -22,14 +22,46 @@ export function isCompleted(result: PointResult): result is CompletedResult {
 /** One listing of SerpAPI's `local_results`, as much of it as the rules read. */
 export type LocalResult = { position?: number; place_id?: string; title?: string };
 
-/** The business's place in one search: by place id only (names and addresses are not unique), positions 1–20. */
+/** A listing's position: the provider's when it gives a usable one, else its place in the list. */
+function listingPosition(position: number | undefined, index: number): number {
+  return position !== undefined && Number.isInteger(position) && position >= 1 ? position : index + 1;
+}
+
+function rankAt(position: number | undefined, index: number): CompletedResult {
+  if (index === -1) return { status: "not_found" };
+  const rank = listingPosition(position, index);
+  return rank <= MAX_RANK ? { status: "found", rank } : { status: "not_found" };
+}
+
+/** The business's place in one map search: by place id only (names and addresses are not unique), positions 1–20. */
 export function findRank(localResults: ReadonlyArray<LocalResult>, placeId: string): CompletedResult {
   if (placeId === "") return { status: "not_found" };
   const index = localResults.findIndex((r) => r.place_id === placeId);
-  if (index === -1) return { status: "not_found" };
-  const position = localResults[index]!.position;
-  const rank = Number.isInteger(position) && position! >= 1 ? position! : index + 1;
-  return rank <= MAX_RANK ? { status: "found", rank } : { status: "not_found" };
+  return rankAt(localResults[index]?.position, index);
+}
+
+/** One of SerpAPI's `organic_results`, as much of it as the rules read. */
+export type OrganicResult = { position?: number; link?: string };
+
+function hostOf(urlOrHost: string): string | null {
+  const text = urlOrHost.trim().toLowerCase();
+  if (text === "") return null;
+  try {
+    return new URL(text.includes("://") ? text : `https://${text}`).hostname.replace(/^www\./, "");
+  } catch {
+    return null;
+  }
+}
+
+/** The business's organic position: the first result on its website's host (or a subdomain of it), positions 1–20. */
+export function findOrganicRank(organicResults: ReadonlyArray<OrganicResult>, website: string): CompletedResult {
+  const host = hostOf(website);
+  if (host === null) return { status: "not_found" };
+  const index = organicResults.findIndex((r) => {
+    const h = r.link ? hostOf(r.link) : null;
+    return h !== null && (h === host || h.endsWith(`.${host}`));
+  });
+  return rankAt(organicResults[index]?.position, index);
 }
 
 export type GridMetrics = {
@@ -131,7 +163,7 @@ export function topCompetitors(pointResults: ReadonlyArray<ReadonlyArray<LocalRe
   for (const results of pointResults) {
     if (!results) continue;
     results.forEach((listing, index) => {
-      const position = Number.isInteger(listing.position) ? listing.position! : index + 1;
+      const position = listingPosition(listing.position, index);
       if (position > 3 || !listing.place_id || listing.place_id === ownPlaceId) return;
       const entry = byId.get(listing.place_id) ?? { placeId: listing.place_id, title: listing.title ?? "", top3Points: 0, firstPoints: 0 };
       entry.top3Points++;
@@ -216,6 +248,12 @@ export function rankAlert(previous: PointResult, current: PointResult): AlertRea
   if (rankOrMiss(current) - rankOrMiss(previous) >= ALERT_DROP_POSITIONS) reasons.push("dropped");
   if (rankOrMiss(previous) <= 3 && rankOrMiss(current) > 3) reasons.push("left_top3");
   return reasons;
+}
+
+/** Whether the latest completed check is an alert against the completed one before it (failed checks skipped). */
+export function latestAlert(checks: ReadonlyArray<RankCheck>): AlertReason[] {
+  const done = completedChecks(checks);
+  return done.length < 2 ? [] : rankAlert(done.at(-2)!.result, done.at(-1)!.result);
 }
 
 export type CheckFrequency = "daily" | "weekly";
