@@ -1,8 +1,6 @@
 // Tests the Local Search Grid's rules: the request schema, the points on the ground, the zoom, `ll` and the estimate.
 import { describe, it, expect } from "vitest";
 import {
-  GRID_BUSINESS_MESSAGE,
-  GRID_KEYWORD_MESSAGE,
   GRID_RADIUS_MESSAGE,
   GRID_SIZE_MESSAGE,
   GridRequest,
@@ -17,6 +15,7 @@ import {
   zoomFor,
 } from "../../worker/domain/rank-grid";
 import { SEARCH_USD_PER_CALL } from "../../worker/domain/metering";
+import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE } from "../../worker/domain/rank-metrics";
 
 function firstError(input: unknown): string | undefined {
   const parsed = GridRequest.safeParse(input);
@@ -33,10 +32,10 @@ describe("GridRequest", () => {
   });
 
   it.each([
-    [{ keyword: "x", size: 5, radiusMiles: 1 }, GRID_BUSINESS_MESSAGE],
-    [{ own: true, prospectId: "p1", keyword: "x", size: 5, radiusMiles: 1 }, GRID_BUSINESS_MESSAGE],
-    [{ own: true, keyword: "  ", size: 5, radiusMiles: 1 }, GRID_KEYWORD_MESSAGE],
-    [{ own: true, size: 5, radiusMiles: 1 }, GRID_KEYWORD_MESSAGE],
+    [{ keyword: "x", size: 5, radiusMiles: 1 }, RANK_BUSINESS_MESSAGE],
+    [{ own: true, prospectId: "p1", keyword: "x", size: 5, radiusMiles: 1 }, RANK_BUSINESS_MESSAGE],
+    [{ own: true, keyword: "  ", size: 5, radiusMiles: 1 }, RANK_KEYWORD_MESSAGE],
+    [{ own: true, size: 5, radiusMiles: 1 }, RANK_KEYWORD_MESSAGE],
     [{ own: true, keyword: "x", size: 4, radiusMiles: 1 }, GRID_SIZE_MESSAGE],
     [{ own: true, keyword: "x", size: 15, radiusMiles: 1 }, GRID_SIZE_MESSAGE],
     [{ own: true, keyword: "x", size: 1, radiusMiles: 1 }, GRID_SIZE_MESSAGE],

@@ -2,6 +2,7 @@
 // the map zoom and SerpAPI `ll` each point is searched with, and how many searches (and dollars) a grid costs.
 import { z } from "zod";
 import { estimateMicro, fromMicro } from "./metering";
+import { ONE_RANK_BUSINESS, RankTargetFields, oneRankBusiness } from "./rank-metrics";
 
 /** Grid sizes anyone may run (points per side). */
 export const GRID_SIZES = [3, 5, 7, 9] as const;
@@ -13,10 +14,6 @@ export const GRID_RADIUS_MAX_MILES = 25;
 export const GRID_SIZE_MESSAGE = "Choose a grid size of 3×3, 5×5, 7×7 or 9×9.";
 export const GRID_SIZE_ADMIN_MESSAGE = "Grids larger than 9×9 (up to 13×13) are for admins only.";
 export const GRID_RADIUS_MESSAGE = `Choose a radius between ${GRID_RADIUS_MIN_MILES} and ${GRID_RADIUS_MAX_MILES} miles.`;
-export const GRID_KEYWORD_MESSAGE = "Please enter a keyword.";
-export const GRID_BUSINESS_MESSAGE = "Choose your own business or one prospect, not both.";
-
-const keyword = z.string({ error: GRID_KEYWORD_MESSAGE }).trim().min(1, GRID_KEYWORD_MESSAGE).max(200, "The keyword is too long (200 characters at most).");
 
 /**
  * POST /api/rank/grids and the grid form. The business is the user's own (`own: true`) or a prospect
@@ -25,16 +22,14 @@ const keyword = z.string({ error: GRID_KEYWORD_MESSAGE }).trim().min(1, GRID_KEY
  */
 export const GridRequest = z
   .object({
-    own: z.literal(true).optional(),
-    prospectId: z.string().trim().min(1).max(100).optional(),
-    keyword,
+    ...RankTargetFields,
     size: z.coerce
       .number({ error: GRID_SIZE_MESSAGE })
       .int(GRID_SIZE_MESSAGE)
       .refine((n) => (ADMIN_GRID_SIZES as readonly number[]).includes(n), GRID_SIZE_MESSAGE),
     radiusMiles: z.coerce.number({ error: GRID_RADIUS_MESSAGE }).min(GRID_RADIUS_MIN_MILES, GRID_RADIUS_MESSAGE).max(GRID_RADIUS_MAX_MILES, GRID_RADIUS_MESSAGE),
   })
-  .refine((r) => (r.own === true) !== (r.prospectId !== undefined), { message: GRID_BUSINESS_MESSAGE, path: ["prospectId"] });
+  .refine(oneRankBusiness, ONE_RANK_BUSINESS);
 export type GridRequest = z.infer<typeof GridRequest>;
 
 /** Whether this caller may run a grid of this size: admins up to 13×13, everyone else up to 9×9. */

@@ -1,7 +1,26 @@
-// Rank results and what is derived from them (issue 19): a point's rank in the map pack, the grid's metrics with
-// Local Falcon's definitions, heat-map bands, scan comparison, competitors, and the tracker's change, alert and
-// due rules. A failed search is never "not ranked": it is left out of every figure.
+// Rank results and what is derived from them (issue 19): a business's rank in a map or organic search, the grid's
+// metrics with Local Falcon's definitions, heat-map bands, scan comparison, competitors and the scan CSV. A failed
+// search is never "not ranked": it is left out of every figure. (The tracker's rules are in rank-tracker.ts.)
+import { z } from "zod";
 import { toCsv } from "./csv";
+
+export const RANK_KEYWORD_MESSAGE = "Please enter a keyword.";
+export const RANK_BUSINESS_MESSAGE = "Choose your own business or one prospect, not both.";
+
+/**
+ * What both rank tools' requests start with: the business (the user's own, `own: true`, or a prospect,
+ * `prospectId`, which the route allows admins only) and the keyword. Exactly one business: see `oneRankBusiness`.
+ */
+export const RankTargetFields = {
+  own: z.literal(true).optional(),
+  prospectId: z.string().trim().min(1).max(100).optional(),
+  keyword: z.string({ error: RANK_KEYWORD_MESSAGE }).trim().min(1, RANK_KEYWORD_MESSAGE).max(200, "The keyword is too long (200 characters at most)."),
+};
+
+export function oneRankBusiness(target: { own?: true; prospectId?: string }): boolean {
+  return (target.own === true) !== (target.prospectId !== undefined);
+}
+export const ONE_RANK_BUSINESS = { message: RANK_BUSINESS_MESSAGE, path: ["prospectId"] };
 
 /** The map pack positions that count (SerpAPI google_maps pages hold 20). */
 export const MAX_RANK = 20;
@@ -193,91 +212,4 @@ export function scanPointsCsv(points: ReadonlyArray<ScanPointRow>): string {
     ["Row", "Column", "Latitude", "Longitude", "Status", "Rank"],
     ...points.map((p) => [p.row + 1, p.col + 1, Number(p.lat.toFixed(7)), Number(p.lng.toFixed(7)), STATUS_LABEL[p.result.status], p.result.status === "found" ? p.result.rank : ""]),
   ]);
-}
-
-// ---- The Local Rank Tracker ----
-
-/** One check of a tracked keyword (map pack or organic). */
-export type RankCheck = { checkedAt: string; result: PointResult };
-
-export type PositionChange = {
-  /** The earlier position; null when not in the top 20. */
-  from: number | null;
-  to: number | null;
-  /** Positions gained (positive = up), a miss counting as 21; null without two completed checks. */
-  gained: number | null;
-};
-
-function completedChecks(checks: ReadonlyArray<RankCheck>): Array<{ checkedAt: string; result: CompletedResult }> {
-  return checks
-    .filter((c): c is { checkedAt: string; result: CompletedResult } => isCompleted(c.result))
-    .sort((a, b) => a.checkedAt.localeCompare(b.checkedAt));
-}
-
-function rankOrMiss(result: CompletedResult): number {
-  return result.status === "found" ? result.rank : MISS_RANK;
-}
-
-function positionChange(from: CompletedResult | undefined, to: CompletedResult | undefined): PositionChange {
-  const position = (r: CompletedResult | undefined) => (r?.status === "found" ? r.rank : null);
-  return { from: position(from), to: position(to), gained: from && to ? rankOrMiss(from) - rankOrMiss(to) : null };
-}
-
-/** The latest completed check against the one before it; failed checks are gaps, skipped, never zeros. */
-export function changeSinceLast(checks: ReadonlyArray<RankCheck>): PositionChange {
-  const done = completedChecks(checks);
-  if (done.length < 2) return { ...positionChange(undefined, done.at(-1)?.result), gained: null };
-  return positionChange(done.at(-2)!.result, done.at(-1)!.result);
-}
-
-/** The latest completed check against the first one. */
-export function changeSinceFirst(checks: ReadonlyArray<RankCheck>): PositionChange {
-  const done = completedChecks(checks);
-  if (done.length < 2) return { ...positionChange(undefined, done.at(-1)?.result), gained: null };
-  return positionChange(done[0]!.result, done.at(-1)!.result);
-}
-
-export type AlertReason = "dropped" | "left_top3";
-/** A drop of this many positions or more is an alert. */
-export const ALERT_DROP_POSITIONS = 3;
-
-/** Why a new completed check is an alert against the previous completed one (a miss counts as 21), if it is. */
-export function rankAlert(previous: PointResult, current: PointResult): AlertReason[] {
-  if (!isCompleted(previous) || !isCompleted(current)) return [];
-  const reasons: AlertReason[] = [];
-  if (rankOrMiss(current) - rankOrMiss(previous) >= ALERT_DROP_POSITIONS) reasons.push("dropped");
-  if (rankOrMiss(previous) <= 3 && rankOrMiss(current) > 3) reasons.push("left_top3");
-  return reasons;
-}
-
-/** Whether the latest completed check is an alert against the completed one before it (failed checks skipped). */
-export function latestAlert(checks: ReadonlyArray<RankCheck>): AlertReason[] {
-  const done = completedChecks(checks);
-  return done.length < 2 ? [] : rankAlert(done.at(-2)!.result, done.at(-1)!.result);
-}
-
-export type CheckFrequency = "daily" | "weekly";
-export const FREQUENCY_MS: Record<CheckFrequency, number> = { daily: 86_400_000, weekly: 7 * 86_400_000 };
-/** The cron may run a little early or late, and a check lands a little after it is enqueued: this much slack. */
-export const DUE_SLACK_MS = 60 * 60_000;
-
-export type TrackedKeyword = {
-  id: string;
-  frequency: CheckFrequency;
-  paused: boolean;
-  /** When its last check was enqueued (whatever its outcome: the queue retries failures); null: never. */
-  lastCheckAt: string | null;
-};
-
-/** Whether the cron should enqueue this keyword's check now. */
-export function isDue(keyword: TrackedKeyword, now: Date): boolean {
-  if (keyword.paused) return false;
-  if (keyword.lastCheckAt === null) return true;
-  const last = Date.parse(keyword.lastCheckAt);
-  if (Number.isNaN(last)) return true;
-  return now.getTime() - last >= FREQUENCY_MS[keyword.frequency] - DUE_SLACK_MS;
-}
-
-export function dueKeywords<K extends TrackedKeyword>(keywords: ReadonlyArray<K>, now: Date): K[] {
-  return keywords.filter((k) => isDue(k, now));
 }
