@@ -4,7 +4,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  // A number is never a formula: a negative one (a western longitude) stays a number the sheet can add up.
+  if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;
   // Every cell quoted: no reader has to guess where a cell with a separator, quote or line break ends.
   return `"${text.replace(/"/g, '""')}"`;
 }
