@@ -1,4 +1,5 @@
-// A labelled input with an optional hint and inline error, wired up for assistive technology; and the auth forms' email field.
+// A labelled input with an optional hint and inline error, wired up for assistive technology; and the auth forms'
+// email and current-password fields.
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { AlertCircleIcon } from "./icons";
 
@@ -59,4 +60,9 @@ export function EmailField(props: Omit<Props, "label" | "type" | "name">) {
       {...props}
     />
   );
+}
+
+/** A password the user already has (sign-in, and the Account page's confirmations): the browser offers the saved one. */
+export function CurrentPasswordField({ label = "Current password", ...props }: Omit<Props, "label" | "type" | "autoComplete"> & { label?: string }) {
+  return <TextField label={label} type="password" autoComplete="current-password" {...props} />;
 }

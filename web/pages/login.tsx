@@ -6,7 +6,7 @@ import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
 import { Button } from "../components/button";
 import { GuestOnly } from "../components/route-guards";
-import { EmailField, TextField } from "../components/text-field";
+import { CurrentPasswordField, EmailField } from "../components/text-field";
 import { TotpCodeForm } from "../components/totp-code-form";
 import { useAuth } from "../lib/auth";
 import { getAuthClient } from "../lib/auth-client";
@@ -71,11 +71,9 @@ export default function LoginPage() {
         {error ? <Alert tone="error">{error}</Alert> : null}
         <form className="form" onSubmit={handleSubmit}>
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField
+          <CurrentPasswordField
             label="Password"
-            type="password"
             name="password"
-            autoComplete="current-password"
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}

@@ -11,7 +11,7 @@ import { ShieldIcon, TrashIcon } from "../components/icons";
 import { Modal } from "../components/modal";
 import { NewPasswordFields, useNewPassword } from "../components/new-password-fields";
 import { SettingsSection } from "../components/settings-section";
-import { TextField } from "../components/text-field";
+import { CurrentPasswordField, TextField } from "../components/text-field";
 import { TotpCodeForm } from "../components/totp-code-form";
 import { formatCreated } from "../lib/format-date";
 import { ACCOUNT_DELETED_PATH, TOTP_PROMPT } from "../lib/auth-messages";
@@ -110,11 +110,8 @@ function EmailSection({ user }: { user: AccountUser }) {
       {change.isError ? <Alert tone="error">{reason(change.error)}</Alert> : null}
       <form className="form settings-form" onSubmit={submit} aria-label="Change email">
         <TextField label="New email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
-          label="Current password"
-          type="password"
+        <CurrentPasswordField
           name="current-password-email"
-          autoComplete="current-password"
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -154,11 +151,8 @@ function PasswordSection() {
       {success ? <Alert tone="success">{success}</Alert> : null}
       {change.isError ? <Alert tone="error">{reason(change.error)}</Alert> : null}
       <form className="form settings-form" onSubmit={submit} aria-label="Change password">
-        <TextField
-          label="Current password"
-          type="password"
+        <CurrentPasswordField
           name="current-password"
-          autoComplete="current-password"
           required
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
@@ -382,11 +376,9 @@ function DeleteSection({ readOnly }: { readOnly: boolean }) {
           <p>This cannot be undone. Enter your password to confirm.</p>
           {remove.isError ? <Alert tone="error">{remove.error.message || reason(remove.error)}</Alert> : null}
           <form onSubmit={(e) => void confirm(e)}>
-            <TextField
+            <CurrentPasswordField
               label="Password"
-              type="password"
               name="delete-password"
-              autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               error={fieldError}
