@@ -1,0 +1,88 @@
+// What the audit API answers (issue 18): one audit with its steps as they land, its checks, score and "fix first"
+// list. Shared by the worker (which builds it) and the web (the report's "What we found", the GBP Audit and Local
+// Search Audit tools, the edge-rendered shared page), so both sides read one shape.
+import type { Check, Competitor, Listing, PageSpeedInput, RankInput } from "./audit-checks";
+import type { AuditScore, Fix } from "./audit-score";
+
+/** The audit's steps, in the order they run. */
+export const AUDIT_STEPS = ["find", "fetch", "speed", "rank"] as const;
+export type AuditStepId = (typeof AUDIT_STEPS)[number];
+
+export const AUDIT_STEP_LABELS: Record<AuditStepId, string> = {
+  find: "Finding the business on Google",
+  fetch: "Reading the website",
+  speed: "Measuring page speed",
+  rank: "Checking where it ranks",
+};
+
+/**
+ * One step's state. `skipped` carries why (no search key, no website, …) and is shown as "no data", never as a
+ * failure; `failed` carries the reason in plain words. A step that failed after an earlier good result keeps the
+ * good result (keepGoodResult) and says so in `reason`.
+ */
+export type AuditStepState = {
+  status: "pending" | "running" | "done" | "failed" | "skipped";
+  reason?: string;
+  finishedAt?: string | null;
+};
+
+/** The business audited: a prospect (admins) or the user's own business profile. */
+export type AuditSubject = {
+  kind: "prospect" | "own";
+  /** The prospect's id, or null for the user's own business. */
+  prospectId: string | null;
+  name: string;
+  website: string | null;
+  /** The report's keyword (or the business's main service) the rank step searched. */
+  keyword: string | null;
+  /** The area (city, state) the rank and find steps searched in. */
+  area: string | null;
+};
+
+/** The listing found on Google Maps, with what the audit keeps of it. */
+export type AuditListing = Listing & {
+  placeId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** A link to the listing on Google Maps. */
+  mapsUrl: string | null;
+};
+
+/** A Google Maps candidate offered when no listing matched confidently; the admin may pick one. */
+export type AuditCandidate = { placeId: string; name: string; address: string | null; phone: string | null; rating: number | null; reviewCount: number | null };
+
+export type AuditStatus = "queued" | "running" | "done";
+
+export type AuditView = {
+  id: string;
+  subject: AuditSubject;
+  /** `done` once every step is done, failed or skipped. */
+  status: AuditStatus;
+  createdAt: string;
+  finishedAt: string | null;
+  /** When this audit may be re-run (7 days after it was made); null when it may be re-run now. */
+  rerunAfter: string | null;
+  steps: Record<AuditStepId, AuditStepState>;
+  listing: AuditListing | null;
+  /** Offered when the find step had no confident match (empty otherwise). */
+  candidates: AuditCandidate[];
+  pageSpeed: PageSpeedInput | null;
+  rank: RankInput | null;
+  /** The top three in the map pack for the keyword, beside the business's own figures. */
+  competitors: Competitor[];
+  /** Every check made so far, in runChecks' order; steps not yet finished give `unknown` with reason "still running". */
+  checks: Check[];
+  score: AuditScore;
+  fixFirst: Fix[];
+  /** The audit before this one of the same business, for "how the score moved"; null for the first. */
+  previous: { id: string; createdAt: string; overall: number | null } | null;
+};
+
+/** One row of an audit history list (GET /api/audits?prospectId= or ?own=1). */
+export type AuditSummary = {
+  id: string;
+  subject: Pick<AuditSubject, "kind" | "prospectId" | "name">;
+  status: AuditStatus;
+  createdAt: string;
+  overall: number | null;
+};
