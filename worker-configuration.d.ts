@@ -7,6 +7,7 @@ declare namespace Cloudflare {
 		REPORT_JOBS: Queue;
 		USAGE_EVENTS: Queue;
 		MAIL_OUT: Queue;
+		GBP_POSTS: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;
@@ -25,6 +26,10 @@ declare namespace Cloudflare {
 		MAIL_FROM: string;
 		MAIL_BASE_URL: string;
 		REQUIRE_ADMIN_MFA: string;
+		GOOGLE_OAUTH_CLIENT_ID: string;
+		GOOGLE_OAUTH_BASE_URL: string;
+		GBP_API_BASE_URL: string;
+		GBP_RECONCILE_SECONDS: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -32,7 +37,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD" | "MAIL_PROVIDER" | "MAIL_FROM" | "MAIL_BASE_URL" | "REQUIRE_ADMIN_MFA">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD" | "MAIL_PROVIDER" | "MAIL_FROM" | "MAIL_BASE_URL" | "REQUIRE_ADMIN_MFA" | "GOOGLE_OAUTH_CLIENT_ID" | "GOOGLE_OAUTH_BASE_URL" | "GBP_API_BASE_URL" | "GBP_RECONCILE_SECONDS">> {}
 }
 declare module "*.ttf" {
 	const value: ArrayBuffer;

@@ -27,6 +27,10 @@ export interface Secrets {
   MAIL_TIMEOUT_MS?: string;
   /** 32+ characters; secrets at rest (TOTP secrets) are encrypted with a key derived from it by HKDF. */
   ENCRYPTION_KEY?: string;
+  /** The Google OAuth client's secret (Google Business Profile connection). */
+  GOOGLE_OAUTH_CLIENT_SECRET?: string;
+  /** Milliseconds one call to Google may take (default 10000). */
+  GOOGLE_TIMEOUT_MS?: string;
 }
 
 /** The queue producers with their message bodies (wrangler types types them as Queue<unknown>). */
@@ -34,6 +38,7 @@ interface TypedQueues {
   REPORT_JOBS: Queue<ReportJobMessage>;
   USAGE_EVENTS: Queue<UsageEventMessage>;
   MAIL_OUT: Queue<MailOutMessage>;
+  GBP_POSTS: Queue<GbpPostsMessage>;
 }
 
 /**
@@ -51,6 +56,11 @@ export interface ReportJobMessage {
 /** Body of a `mail-out` message: the outbox row to deliver (its content stays in D1). */
 export interface MailOutMessage {
   mailId: string;
+}
+
+/** Body of a `gbp-posts` message: a few scheduled posts to publish or whose review state to check. */
+export interface GbpPostsMessage {
+  postIds: string[];
 }
 
 /** Body of a `usage-events` message: one ai_usage_logs row. */

@@ -1,22 +1,24 @@
-// Starts the AI, search, text-to-speech and mail fakes together (for vitest globalSetup and e2e around `wrangler dev`).
+// Starts the AI, search, text-to-speech, mail and Google fakes together (for vitest globalSetup and e2e around `wrangler dev`).
 import { startOpenAiFake, type OpenAiFake } from './openai-fake';
 import { startSearchFake, type SearchFake } from './search-fake';
 import { startTtsFake, type TtsFake } from './tts-fake';
 import { startMailFake, type MailFake } from './mail-fake';
+import { startGoogleFake, type GoogleFake } from './google-fake';
 
 export * from './openai-fake';
 export * from './search-fake';
 export * from './tts-fake';
 export * from './mail-fake';
+export * from './google-fake';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts' | 'mail';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number; mail?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
@@ -29,6 +31,7 @@ export interface Fakes {
   search?: SearchFake;
   tts?: TtsFake;
   mail?: MailFake;
+  google?: GoogleFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
@@ -38,6 +41,8 @@ export interface Fakes {
     tts?: string;
     /** Mail API origin (MAIL_BASE_URL): Resend's `/emails`, Postmark's `/email`. */
     mail?: string;
+    /** Google OAuth and Business Profile origin (GOOGLE_OAUTH_BASE_URL and GBP_API_BASE_URL). */
+    google?: string;
   };
   reset(): void;
   close(): Promise<void>;
@@ -53,6 +58,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     search: () => startSearchFake(opts.ports?.search ?? 0),
     tts: () => startTtsFake(opts.ports?.tts ?? 0),
     mail: () => startMailFake(opts.ports?.mail ?? 0),
+    google: () => startGoogleFake(opts.ports?.google ?? 0),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));
@@ -67,13 +73,15 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const search = byName.get('search') as SearchFake | undefined;
   const tts = byName.get('tts') as TtsFake | undefined;
   const mail = byName.get('mail') as MailFake | undefined;
+  const google = byName.get('google') as GoogleFake | undefined;
   const all = [...byName.values()];
   return {
     ai,
     search,
     tts,
     mail,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url },
+    google,
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url },
     reset() {
       for (const fake of all) fake.reset();
     },

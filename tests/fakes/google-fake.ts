@@ -1,0 +1,321 @@
+// A loopback Google: OAuth 2.0 (consent page, token with PKCE S256, refresh, revoke) and the Business Profile APIs
+// (accounts, locations with canOperateLocalPost, v4 localPosts PROCESSING → LIVE or REJECTED), answering in Google's shapes.
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, readBody, sendJson } from './http-helpers';
+
+/** The only OAuth client the fake knows (GOOGLE_OAUTH_CLIENT_ID / GOOGLE_OAUTH_CLIENT_SECRET in tests). */
+export const FAKE_GOOGLE_CLIENT_ID = 'porchlight-test.apps.googleusercontent.com';
+export const FAKE_GOOGLE_CLIENT_SECRET = 'fake-google-client-secret';
+export const FAKE_GBP_ACCOUNT = 'accounts/1001';
+
+/**
+ * The Google users the consent page offers; each token carries its user's behaviour:
+ * - `owner`: a Business Profile account with three locations, two of which can post;
+ * - `api-disabled`: the Cloud project has not enabled the Business Profile APIs (403 SERVICE_DISABLED);
+ * - `not-approved`: enabled but not approved, so the quota is 0 (429 RESOURCE_EXHAUSTED).
+ */
+export const FAKE_GOOGLE_USERS = ['owner', 'api-disabled', 'not-approved'] as const;
+export type FakeGoogleUser = (typeof FAKE_GOOGLE_USERS)[number];
+
+export const FAKE_GBP_LOCATIONS = [
+  { name: 'locations/2001', title: 'Ridge Roofing — Austin', locality: 'Austin', canOperateLocalPost: true },
+  { name: 'locations/2002', title: 'Ridge Roofing — Round Rock', locality: 'Round Rock', canOperateLocalPost: true },
+  { name: 'locations/2003', title: 'Ridge Roofing — Warehouse (unverified)', locality: 'Pflugerville', canOperateLocalPost: false },
+];
+
+/** A post whose summary holds one of these markers behaves so (the text is the test's way to steer Google). */
+export const GBP_MARKERS = {
+  /** Accepted, then REJECTED on review. */
+  reject: '[gbp:reject]',
+  /** Refused on create with a validation error naming the field. */
+  invalid: '[gbp:invalid]',
+  /** The first create answers 503, later ones succeed. */
+  flaky: '[gbp:flaky]',
+  /** Every create answers 500. */
+  down: '[gbp:500]',
+} as const;
+
+export interface FakeLocalPost {
+  name: string;
+  summary: string;
+  topicType: string;
+  state: 'PROCESSING' | 'LIVE' | 'REJECTED';
+  body: Record<string, unknown>;
+  gets: number;
+  requestId: string | null;
+}
+
+export interface GoogleRequest {
+  method: string;
+  path: string;
+  status: number;
+  grantType?: string;
+}
+
+export interface GoogleFake {
+  url: string;
+  port: number;
+  posts: FakeLocalPost[];
+  requests: GoogleRequest[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+interface Grant {
+  user: FakeGoogleUser;
+  refreshToken: string;
+  revoked: boolean;
+}
+
+const b64url = (buf: Buffer) => buf.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** Google's error for a project without the API enabled (google.rpc.Status with ErrorInfo SERVICE_DISABLED). */
+function serviceDisabled(service: string) {
+  const activationUrl = `https://console.developers.google.com/apis/api/${service}/overview?project=123456789`;
+  const message = `My Business Account Management API has not been used in project 123456789 before or it is disabled. Enable it by visiting ${activationUrl} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`;
+  return {
+    error: {
+      code: 403,
+      message,
+      status: 'PERMISSION_DENIED',
+      details: [
+        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'SERVICE_DISABLED', domain: 'googleapis.com', metadata: { service, consumer: 'projects/123456789', activationUrl } },
+        { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Google developers console API activation', url: activationUrl }] },
+      ],
+    },
+  };
+}
+
+/** Google's answer while the project's Business Profile API access is not approved (quota 0 requests per minute). */
+function quotaZero(service: string) {
+  return {
+    error: {
+      code: 429,
+      message: `Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service '${service}' for consumer 'project_number:123456789'.`,
+      status: 'RESOURCE_EXHAUSTED',
+      details: [
+        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'RATE_LIMIT_EXCEEDED', domain: 'googleapis.com', metadata: { service, consumer: 'projects/123456789', quota_limit_value: '0', quota_metric: `${service}/default_requests`, quota_limit: 'DefaultRequestsPerMinutePerProject' } },
+      ],
+    },
+  };
+}
+
+const UNAUTHENTICATED = {
+  error: {
+    code: 401,
+    message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+    status: 'UNAUTHENTICATED',
+  },
+};
+
+/**
+ * Paths (one origin for what Google spreads over hosts; GOOGLE_OAUTH_BASE_URL and GBP_API_BASE_URL both point here):
+ * GET /o/oauth2/v2/auth (consent page), POST /token, POST /revoke; GET /v1/accounts (Account Management),
+ * GET /v1/accounts/{a}/locations?readMask= (Business Information), POST /v4/accounts/{a}/locations/{l}/localPosts,
+ * GET /v4/accounts/{a}/locations/{l}/localPosts/{p}. Test hooks: GET /__posts, GET /__requests, POST /__reset.
+ */
+export async function startGoogleFake(port = 0): Promise<GoogleFake> {
+  const codes = new Map<string, { user: FakeGoogleUser; challenge: string; method: string; redirectUri: string; clientId: string; grantId: string }>();
+  const grants = new Map<string, Grant>();
+  const accessTokens = new Map<string, string>();
+  const posts: FakeLocalPost[] = [];
+  const requests: GoogleRequest[] = [];
+  const failedOnce = new Set<string>();
+  let counter = 0;
+
+  function reset() {
+    codes.clear();
+    grants.clear();
+    accessTokens.clear();
+    posts.length = 0;
+    requests.length = 0;
+    failedOnce.clear();
+  }
+
+  function issueAccess(grantId: string): string {
+    const token = `ya29.fake-${b64url(randomBytes(18))}`;
+    accessTokens.set(token, grantId);
+    return token;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, path: string, status: number, body: unknown, extra: Partial<GoogleRequest> = {}) {
+    requests.push({ method: req.method ?? 'GET', path, status, ...extra });
+    sendJson(res, status, body);
+  }
+
+  function consentPage(res: ServerResponse, url: URL) {
+    const q = url.searchParams;
+    const clientId = q.get('client_id') ?? '';
+    const redirectUri = q.get('redirect_uri') ?? '';
+    const html = (body: string, status = 200) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Sign in - Google Accounts (fake)</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem">${body}</body></html>`);
+    };
+    if (clientId !== FAKE_GOOGLE_CLIENT_ID) return html('<h1>Access blocked: Authorization Error</h1><p>Error 401: invalid_client</p><p>The OAuth client was not found.</p>', 401);
+    if (q.get('response_type') !== 'code' || !redirectUri) return html('<h1>Error 400: invalid_request</h1><p>Required parameter is missing: response_type or redirect_uri</p>', 400);
+    if (!q.get('code_challenge') || q.get('code_challenge_method') !== 'S256') return html('<h1>Error 400: invalid_request</h1><p>code_challenge_method must be S256 for this client.</p>', 400);
+    const state = q.get('state') ?? '';
+    const back = (params: Record<string, string>) => {
+      const target = new URL(redirectUri);
+      for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+      if (state) target.searchParams.set('state', state);
+      return target.toString();
+    };
+    const choices = FAKE_GOOGLE_USERS.map((user) => {
+      const code = `4/fake-${b64url(randomBytes(18))}`;
+      codes.set(code, { user, challenge: q.get('code_challenge')!, method: 'S256', redirectUri, clientId, grantId: '' });
+      return `<li><a data-user="${user}" href="${escapeHtml(back({ code, scope: q.get('scope') ?? '' }))}">Continue as ${user}@example.com</a></li>`;
+    });
+    return html(
+      `<h1>Choose an account</h1><p>to continue to Porchlight (fake Google: see and manage your Business Profile — ${escapeHtml(q.get('scope') ?? '')})</p>` +
+        `<ul>${choices.join('')}</ul><p><a data-user="deny" href="${escapeHtml(back({ error: 'access_denied' }))}">Cancel</a></p>`,
+    );
+  }
+
+  async function token(req: IncomingMessage, res: ServerResponse) {
+    const form = new URLSearchParams(await readBody(req));
+    const grantType = form.get('grant_type') ?? '';
+    const fail = (status: number, error: string, description: string) => send(req, res, '/token', status, { error, error_description: description }, { grantType });
+    if (form.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || form.get('client_secret') !== FAKE_GOOGLE_CLIENT_SECRET) return fail(401, 'invalid_client', 'Unauthorized');
+    if (grantType === 'authorization_code') {
+      const code = codes.get(form.get('code') ?? '');
+      if (!code) return fail(400, 'invalid_grant', 'Malformed auth code.');
+      codes.delete(form.get('code')!);
+      if (form.get('redirect_uri') !== code.redirectUri) return fail(400, 'redirect_uri_mismatch', 'Bad Request');
+      const verifier = form.get('code_verifier') ?? '';
+      if (!verifier) return fail(400, 'invalid_grant', 'Missing code verifier.');
+      if (b64url(createHash('sha256').update(verifier).digest()) !== code.challenge) return fail(400, 'invalid_grant', 'Invalid code verifier.');
+      const grantId = `g${++counter}`;
+      const refreshToken = `1//fake-${b64url(randomBytes(24))}`;
+      grants.set(grantId, { user: code.user, refreshToken, revoked: false });
+      return send(req, res, '/token', 200, {
+        access_token: issueAccess(grantId),
+        expires_in: 3599,
+        refresh_token: refreshToken,
+        scope: 'https://www.googleapis.com/auth/business.manage',
+        token_type: 'Bearer',
+      }, { grantType });
+    }
+    if (grantType === 'refresh_token') {
+      const entry = [...grants.entries()].find(([, g]) => g.refreshToken === form.get('refresh_token'));
+      if (!entry || entry[1].revoked) return fail(400, 'invalid_grant', 'Token has been expired or revoked.');
+      return send(req, res, '/token', 200, { access_token: issueAccess(entry[0]), expires_in: 3599, scope: 'https://www.googleapis.com/auth/business.manage', token_type: 'Bearer' }, { grantType });
+    }
+    return fail(400, 'unsupported_grant_type', 'Invalid grant_type: ' + grantType);
+  }
+
+  async function revoke(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const body = new URLSearchParams(await readBody(req));
+    const value = url.searchParams.get('token') ?? body.get('token') ?? '';
+    const byRefresh = [...grants.values()].find((g) => g.refreshToken === value);
+    const byAccess = grants.get(accessTokens.get(value) ?? '');
+    const grant = byRefresh ?? byAccess;
+    if (!grant || grant.revoked) return send(req, res, '/revoke', 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+    // Revoking either token ends the whole grant, as at Google.
+    grant.revoked = true;
+    return send(req, res, '/revoke', 200, {});
+  }
+
+  function caller(req: IncomingMessage): Grant | null {
+    const auth = req.headers.authorization ?? '';
+    const token = /^Bearer (.+)$/.exec(auth)?.[1] ?? '';
+    const grant = grants.get(accessTokens.get(token) ?? '');
+    return grant && !grant.revoked ? grant : null;
+  }
+
+  function localPostJson(post: FakeLocalPost) {
+    const now = new Date().toISOString();
+    return { ...post.body, name: post.name, state: post.state, createTime: now, updateTime: now, searchUrl: `https://local.google.com/place?id=fake&use=posts&lpsid=${post.name.split('/').pop()}` };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake.local');
+    const path = url.pathname;
+    if (req.method === 'GET' && path === '/__posts') return sendJson(res, 200, { posts });
+    if (req.method === 'GET' && path === '/__requests') return sendJson(res, 200, { requests });
+    if (req.method === 'POST' && path === '/__reset') {
+      reset();
+      return sendJson(res, 200, {});
+    }
+    if (req.method === 'GET' && path === '/o/oauth2/v2/auth') return consentPage(res, url);
+    if (req.method === 'POST' && path === '/token') return token(req, res);
+    if (req.method === 'POST' && path === '/revoke') return revoke(req, res, url);
+
+    const grant = caller(req);
+    const service = path.startsWith('/v4/')
+      ? 'mybusiness.googleapis.com'
+      : /\/locations/.test(path)
+        ? 'mybusinessbusinessinformation.googleapis.com'
+        : 'mybusinessaccountmanagement.googleapis.com';
+    if (!grant) return send(req, res, path, 401, UNAUTHENTICATED);
+    if (grant.user === 'api-disabled') return send(req, res, path, 403, serviceDisabled(service));
+    if (grant.user === 'not-approved') return send(req, res, path, 429, quotaZero(service));
+
+    if (req.method === 'GET' && path === '/v1/accounts') {
+      return send(req, res, path, 200, { accounts: [{ name: FAKE_GBP_ACCOUNT, accountName: 'Ridge Roofing', type: 'PERSONAL', verificationState: 'VERIFIED', vettedState: 'NOT_VETTED' }] });
+    }
+    const locList = /^\/v1\/(accounts\/[^/]+)\/locations$/.exec(path);
+    if (req.method === 'GET' && locList) {
+      if (locList[1] !== FAKE_GBP_ACCOUNT) return send(req, res, path, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
+      const readMask = url.searchParams.get('readMask');
+      if (!readMask) {
+        return send(req, res, path, 400, {
+          error: { code: 400, message: "Request contains an invalid argument.", status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'read_mask', description: 'Field is required' }] }] },
+        });
+      }
+      const fields = new Set(readMask.split(','));
+      const locations = FAKE_GBP_LOCATIONS.map((l) => ({
+        name: l.name,
+        ...(fields.has('title') ? { title: l.title } : {}),
+        ...(fields.has('storefrontAddress') ? { storefrontAddress: { regionCode: 'US', administrativeArea: 'TX', locality: l.locality, addressLines: ['100 Main St'] } } : {}),
+        ...(fields.has('metadata') ? { metadata: { canOperateLocalPost: l.canOperateLocalPost, hasVoiceOfMerchant: l.canOperateLocalPost, placeId: `ChIJfake${l.name.slice(10)}` } } : {}),
+      }));
+      return send(req, res, path, 200, { locations, totalSize: locations.length });
+    }
+    const create = /^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/localPosts$/.exec(path);
+    if (req.method === 'POST' && create) {
+      const location = FAKE_GBP_LOCATIONS.find((l) => `${FAKE_GBP_ACCOUNT}/${l.name}` === create[1]);
+      if (!location) return send(req, res, path, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
+      if (!location.canOperateLocalPost) return send(req, res, path, 403, { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } });
+      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+      const summary = String(body.summary ?? '');
+      if (summary.includes(GBP_MARKERS.down)) return send(req, res, path, 500, { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } });
+      if (summary.includes(GBP_MARKERS.flaky) && !failedOnce.has(summary)) {
+        failedOnce.add(summary);
+        return send(req, res, path, 503, { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } });
+      }
+      if (!body.topicType) {
+        return send(req, res, path, 400, { error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.mybusiness.v4.ValidationError', errorDetails: [{ code: 2, field: 'topic_type', message: 'Topic type is required for post creation.' }] }] } });
+      }
+      if (summary.includes(GBP_MARKERS.invalid)) {
+        return send(req, res, path, 400, {
+          error: {
+            code: 400,
+            message: 'Request contains an invalid argument.',
+            errors: [{ message: 'Request contains an invalid argument.', domain: 'global', reason: 'badRequest' }],
+            status: 'INVALID_ARGUMENT',
+            details: [{ '@type': 'type.googleapis.com/google.mybusiness.v4.ValidationError', errorDetails: [{ code: 3, field: 'summary', message: 'Posts may not contain phone numbers in the text.' }] }],
+          },
+        });
+      }
+      const post: FakeLocalPost = { name: `${create[1]}/localPosts/${++counter}${Date.now().toString(36)}`, summary, topicType: String(body.topicType), state: 'PROCESSING', body, gets: 0, requestId: url.searchParams.get('requestId') };
+      posts.push(post);
+      return send(req, res, path, 200, localPostJson(post));
+    }
+    const get = /^\/v4\/(accounts\/[^/]+\/locations\/[^/]+\/localPosts\/[^/]+)$/.exec(path);
+    if (req.method === 'GET' && get) {
+      const post = posts.find((p) => p.name === get[1]);
+      if (!post) return send(req, res, path, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
+      // Review ends on the first look after creation.
+      post.gets += 1;
+      if (post.state === 'PROCESSING') post.state = post.summary.includes(GBP_MARKERS.reject) ? 'REJECTED' : 'LIVE';
+      return send(req, res, path, 200, localPostJson(post));
+    }
+    return send(req, res, path, 404, { error: { code: 404, message: `Unknown request URL: ${req.method} ${path}`, status: 'NOT_FOUND' } });
+  }
+
+  const running = await listen(port, handle);
+  return { url: running.origin, port: running.port, posts, requests, reset, close: running.close };
+}
