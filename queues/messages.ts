@@ -1,6 +1,6 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
+import type { GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
@@ -8,6 +8,10 @@ export const USAGE_EVENTS_QUEUE = "usage-events";
 export const USAGE_EVENTS_DLQ = "usage-events-dlq";
 export const MAIL_OUT_QUEUE = "mail-out";
 export const MAIL_OUT_DLQ = "mail-out-dlq";
+export const GBP_POSTS_QUEUE = "gbp-posts";
+export const GBP_POSTS_DLQ = "gbp-posts-dlq";
+
+export const GbpPostsBody = z.object({ postIds: z.array(z.string().min(1).max(100)).min(1).max(10) }) satisfies z.ZodType<GbpPostsMessage>;
 
 export const MailOutBody = z.object({ mailId: z.string().min(1).max(100) }) satisfies z.ZodType<MailOutMessage>;
 

@@ -32,6 +32,8 @@ import { isPagePath, servePage } from "./pages";
 import { sharedReportEventRoutes } from "./routes/shared-report-events";
 import { sharedReportPageRoutes } from "./routes/shared-report-pages";
 import { reportViewRoutes } from "./routes/report-views";
+import { integrationRoutes } from "./routes/integrations";
+import { scheduleRoutes } from "./routes/schedule";
 
 const app = new Hono<AppEnv>();
 
@@ -134,6 +136,8 @@ const routes = app
   .route("/api/billing", billingRoutes)
   .route("/api/shared/reports", sharedReportEventRoutes)
   .route("/api/reports", reportViewRoutes)
+  .route("/api/integrations", integrationRoutes)
+  .route("/api/schedule", scheduleRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

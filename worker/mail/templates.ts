@@ -1,13 +1,15 @@
 // One template per kind of mail: subject, plain-text and HTML parts with the product's name, the link, when it expires and what to do if it was not you.
 export const PRODUCT_NAME = "Porchlight";
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due";
 
 export interface MailInput {
   /** The address the message goes to. */
   to: string;
   /** The one-time link, built on APP_ORIGIN. */
   link: string;
+  /** What the message is about when its kind needs it (a due post: when it was scheduled). */
+  detail?: string;
 }
 
 export interface RenderedMail {
@@ -51,6 +53,15 @@ const TEMPLATES: Record<MailKind, Template> = {
     action: "Confirm new email address",
     expires: "This link expires in 24 hours and works once.",
     notYou: "If it was not you, ignore this message: nothing changes.",
+  },
+  gbp_post_due: {
+    subject: "Your Google Business Profile post is due",
+    heading: "Time to post on Google",
+    intro: ({ detail }) =>
+      `The Google Business Profile post you scheduled${detail ? ` for ${detail}` : ""} is due. Google Business Profile is not connected, so ${PRODUCT_NAME} cannot publish it for you: open the scheduler, copy the post and add it on your listing.`,
+    action: "Open the GMB Post Scheduler",
+    expires: "The post stays in your scheduler until you delete it.",
+    notYou: "You get this because a post was scheduled in your account. Connect Google Business Profile on the Integrations page and posts are published for you.",
   },
 };
 

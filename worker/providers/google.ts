@@ -1,0 +1,276 @@
+// The Google client: OAuth 2.0 (authorize URL with PKCE, code exchange, refresh, revoke) and the Business Profile APIs
+// (accounts, locations, v4 localPosts), with a time-out and one mapping of Google's errors. Free calls: nothing is metered.
+import type { Env } from "../env";
+import type { GmbPost } from "../domain/gmb-post";
+
+export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/business.manage";
+export const GOOGLE_TIMEOUT_MS = 10_000;
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  accountsBase: string;
+  businessInfoBase: string;
+  postsBase: string;
+  timeoutMs: number;
+}
+
+const trim = (s: string | undefined) => (s ?? "").trim().replace(/\/+$/, "");
+
+/** The configured client, or null without GOOGLE_OAUTH_CLIENT_ID and its secret (the scheduler then reminds). */
+export function googleConfig(env: Env): GoogleConfig | null {
+  const clientId = env.GOOGLE_OAUTH_CLIENT_ID?.trim();
+  const clientSecret = env.GOOGLE_OAUTH_CLIENT_SECRET?.trim();
+  if (!clientId || !clientSecret) return null;
+  const oauth = trim(env.GOOGLE_OAUTH_BASE_URL);
+  const api = trim(env.GBP_API_BASE_URL);
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: oauth ? `${oauth}/o/oauth2/v2/auth` : "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: oauth ? `${oauth}/token` : "https://oauth2.googleapis.com/token",
+    revokeUrl: oauth ? `${oauth}/revoke` : "https://oauth2.googleapis.com/revoke",
+    accountsBase: api || "https://mybusinessaccountmanagement.googleapis.com",
+    businessInfoBase: api || "https://mybusinessbusinessinformation.googleapis.com",
+    postsBase: api || "https://mybusiness.googleapis.com",
+    timeoutMs: Number(env.GOOGLE_TIMEOUT_MS) > 0 ? Number(env.GOOGLE_TIMEOUT_MS) : GOOGLE_TIMEOUT_MS,
+  };
+}
+
+/** What went wrong talking to Google, sorted by what the caller should do. */
+export type GoogleErrorKind =
+  /** The token is refused (invalid_grant, 401): the user must connect again. */
+  | "token_refused"
+  /** The Business Profile APIs are not enabled for the Cloud project (403 SERVICE_DISABLED). */
+  | "api_not_enabled"
+  /** Enabled but not approved: Google gives the project a quota of 0 (429 with a 0 limit). */
+  | "not_approved"
+  /** Google refused the request itself (a validation error, no permission on the location). */
+  | "refused"
+  /** Try again later: 5xx, 429, time-out, network. */
+  | "unavailable";
+
+export class GoogleError extends Error {
+  constructor(
+    readonly kind: GoogleErrorKind,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+interface GoogleStatus {
+  error?:
+    | string
+    | {
+        code?: number;
+        message?: string;
+        status?: string;
+        details?: { "@type"?: string; reason?: string; metadata?: Record<string, string>; errorDetails?: { field?: string; message?: string }[] }[];
+      };
+  error_description?: string;
+}
+
+/** Maps an answer that is not 2xx to a GoogleError (OAuth's `{error, error_description}` or google.rpc.Status). */
+export function classifyGoogleError(status: number, body: unknown): GoogleError {
+  const b = (body && typeof body === "object" ? body : {}) as GoogleStatus;
+  if (typeof b.error === "string") {
+    const text = `${b.error}${b.error_description ? `: ${b.error_description}` : ""}`;
+    if (b.error === "invalid_grant") return new GoogleError("token_refused", text, status);
+    if (status >= 500) return new GoogleError("unavailable", text, status);
+    return new GoogleError("refused", text, status);
+  }
+  const e = b.error ?? {};
+  const message = e.message ?? `Google answered ${status}`;
+  const infos = e.details ?? [];
+  if (infos.some((d) => d.reason === "SERVICE_DISABLED" || d.reason === "ACCESS_NOT_CONFIGURED")) return new GoogleError("api_not_enabled", message, status);
+  if (status === 429 && infos.some((d) => d.metadata?.quota_limit_value === "0")) return new GoogleError("not_approved", message, status);
+  if (status === 401) return new GoogleError("token_refused", message, status);
+  if (status >= 500 || status === 429 || status === 408) return new GoogleError("unavailable", message, status);
+  const validation = infos.flatMap((d) => d.errorDetails ?? []).map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).filter(Boolean);
+  return new GoogleError("refused", validation.length ? validation.join("; ") : message, status);
+}
+
+async function call<T>(config: GoogleConfig, url: string, init: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(config.timeoutMs) });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    throw new GoogleError("unavailable", timedOut ? `Google did not answer within ${config.timeoutMs} ms` : `Google could not be reached: ${String(error)}`);
+  }
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) throw classifyGoogleError(res.status, body);
+  return body as T;
+}
+
+/** RFC 7636 S256: base64url(SHA-256(verifier)). */
+export async function pkceChallenge(verifier: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
+  let s = "";
+  for (const b of digest) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function authorizeUrl(config: GoogleConfig, p: { redirectUri: string; state: string; codeChallenge: string }): string {
+  const url = new URL(config.authorizeUrl);
+  url.search = new URLSearchParams({
+    client_id: config.clientId,
+    redirect_uri: p.redirectUri,
+    response_type: "code",
+    scope: GOOGLE_SCOPE,
+    state: p.state,
+    code_challenge: p.codeChallenge,
+    code_challenge_method: "S256",
+    // A refresh token, and asked again each time so a reconnect gets a fresh one.
+    access_type: "offline",
+    prompt: "consent",
+    include_granted_scopes: "true",
+  }).toString();
+  return url.toString();
+}
+
+export interface GoogleTokens {
+  accessToken: string;
+  /** Absent on a refresh (Google keeps the old one valid). */
+  refreshToken: string | null;
+  expiresAt: string;
+  scope: string;
+}
+
+interface TokenAnswer {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+}
+
+function tokens(answer: TokenAnswer): GoogleTokens {
+  return {
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token ?? null,
+    expiresAt: new Date(Date.now() + (answer.expires_in ?? 3600) * 1000).toISOString(),
+    scope: answer.scope ?? "",
+  };
+}
+
+const form = (fields: Record<string, string>): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+
+export async function exchangeCode(config: GoogleConfig, p: { code: string; codeVerifier: string; redirectUri: string }): Promise<GoogleTokens> {
+  const answer = await call<TokenAnswer>(
+    config,
+    config.tokenUrl,
+    form({ grant_type: "authorization_code", code: p.code, code_verifier: p.codeVerifier, redirect_uri: p.redirectUri, client_id: config.clientId, client_secret: config.clientSecret }),
+  );
+  return tokens(answer);
+}
+
+export async function refreshAccessToken(config: GoogleConfig, refreshToken: string): Promise<GoogleTokens> {
+  const answer = await call<TokenAnswer>(config, config.tokenUrl, form({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: config.clientId, client_secret: config.clientSecret }));
+  return tokens(answer);
+}
+
+/** Revokes the grant; a token Google no longer knows counts as revoked. */
+export async function revokeToken(config: GoogleConfig, token: string): Promise<void> {
+  try {
+    await call(config, config.revokeUrl, form({ token }));
+  } catch (error) {
+    if (error instanceof GoogleError && error.status === 400) return;
+    throw error;
+  }
+}
+
+const bearer = (accessToken: string): RequestInit => ({ headers: { Authorization: `Bearer ${accessToken}` } });
+
+export interface GbpLocation {
+  /** `accounts/{a}/locations/{l}`: what localPosts needs. */
+  name: string;
+  title: string;
+  address: string;
+  canOperateLocalPost: boolean;
+}
+
+interface LocationAnswer {
+  name: string;
+  title?: string;
+  storefrontAddress?: { addressLines?: string[]; locality?: string; administrativeArea?: string };
+  metadata?: { canOperateLocalPost?: boolean };
+}
+
+/** Every location of every account the user manages (Account Management v1 + Business Information v1, readMask). */
+export async function listLocations(config: GoogleConfig, accessToken: string): Promise<GbpLocation[]> {
+  const { accounts = [] } = await call<{ accounts?: { name: string }[] }>(config, `${config.accountsBase}/v1/accounts?pageSize=20`, bearer(accessToken));
+  const out: GbpLocation[] = [];
+  for (const account of accounts.slice(0, 20)) {
+    let pageToken = "";
+    for (let page = 0; page < 5; page++) {
+      const url = new URL(`${config.businessInfoBase}/v1/${account.name}/locations`);
+      url.searchParams.set("readMask", "name,title,storefrontAddress,metadata");
+      url.searchParams.set("pageSize", "100");
+      if (pageToken) url.searchParams.set("pageToken", pageToken);
+      const answer = await call<{ locations?: LocationAnswer[]; nextPageToken?: string }>(config, url.toString(), bearer(accessToken));
+      for (const l of answer.locations ?? []) {
+        const a = l.storefrontAddress;
+        out.push({
+          name: `${account.name}/${l.name}`,
+          title: l.title ?? l.name,
+          address: [a?.addressLines?.join(", "), a?.locality, a?.administrativeArea].filter(Boolean).join(", "),
+          canOperateLocalPost: l.metadata?.canOperateLocalPost === true,
+        });
+      }
+      if (!answer.nextPageToken) break;
+      pageToken = answer.nextPageToken;
+    }
+  }
+  return out;
+}
+
+export type LocalPostState = "PROCESSING" | "LIVE" | "REJECTED" | "LOCAL_POST_STATE_UNSPECIFIED";
+export interface LocalPostAnswer {
+  name: string;
+  state?: LocalPostState;
+  searchUrl?: string;
+}
+
+const googleDate = (iso: string) => {
+  const [year, month, day] = iso.split("-").map(Number);
+  return { year, month, day };
+};
+
+/** Our GmbPost as Google's v4 LocalPost (an offer's title and dates travel in `event`, as Google asks). */
+export function toLocalPost(post: GmbPost): Record<string, unknown> {
+  const body: Record<string, unknown> = { languageCode: "en", summary: post.summary, topicType: post.type };
+  if (post.callToAction) body.callToAction = { actionType: post.callToAction.actionType, ...(post.callToAction.url ? { url: post.callToAction.url } : {}) };
+  const span = post.type === "OFFER" ? post.offer : post.type === "EVENT" ? post.event : null;
+  if (span) body.event = { title: span.title, schedule: { startDate: googleDate(span.startDate), endDate: googleDate(span.endDate) } };
+  if (post.type === "OFFER" && post.offer) {
+    body.offer = { ...(post.offer.couponCode ? { couponCode: post.offer.couponCode } : {}), ...(post.offer.terms ? { termsConditions: post.offer.terms } : {}) };
+  }
+  return body;
+}
+
+export async function createLocalPost(config: GoogleConfig, accessToken: string, locationName: string, post: GmbPost): Promise<LocalPostAnswer> {
+  return call<LocalPostAnswer>(config, `${config.postsBase}/v4/${locationName}/localPosts`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify(toLocalPost(post)),
+  });
+}
+
+export async function getLocalPost(config: GoogleConfig, accessToken: string, postName: string): Promise<LocalPostAnswer> {
+  return call<LocalPostAnswer>(config, `${config.postsBase}/v4/${postName}`, bearer(accessToken));
+}

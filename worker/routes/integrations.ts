@@ -1,0 +1,52 @@
+// /api/integrations: the Google Business Profile connection — status, the OAuth start and callback, locations, disconnect.
+import { Hono } from "hono";
+import { requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { findConnection, parseLocations, saveChosenLocations } from "../db/gbp";
+import { ChooseLocationsRequest } from "../domain/gbp-schedule";
+import { apiError, ErrorCode } from "../errors";
+import { disconnect, finishConnect, integrationsStatus, startConnect } from "../gbp/connection";
+import { validate } from "../validate";
+
+export const integrationRoutes = new Hono<AppEnv>()
+  // Google sends the browser here: no bearer token, the state names the user who started (worker/gbp/connection.ts).
+  .get("/google/callback", async (c) => {
+    const q = c.req.query();
+    const location = await finishConnect(c.env, getDb(c.env), { state: q.state, code: q.code, error: q.error });
+    c.header("Referrer-Policy", "no-referrer");
+    return c.redirect(location, 302);
+  })
+
+  .use(requireUser)
+
+  .get("/", async (c) => c.json(await integrationsStatus(c.env, getDb(c.env), c.get("subject").id)))
+
+  .get("/google/start", async (c) => {
+    if (c.get("viewingAs")) return apiError(c, 403, ErrorCode.viewAsReadOnly, "You are viewing as another user: this view is read-only.");
+    const url = await startConnect(c.env, getDb(c.env), c.get("caller").id, c.req.url);
+    return c.json({ authorizeUrl: url });
+  })
+
+  .put("/google/locations", validate("json", ChooseLocationsRequest), async (c) => {
+    const db = getDb(c.env);
+    const userId = c.get("caller").id;
+    const row = await findConnection(db, userId);
+    if (!row?.refreshTokenCiphertext || row.status === "needs_reconnect") return apiError(c, 409, ErrorCode.conflict, "Connect Google Business Profile first.");
+    const postable = parseLocations(row.availableLocations).filter((l) => l.canOperateLocalPost);
+    const wanted = c.req.valid("json").locations;
+    const unknown = wanted.filter((name) => !postable.some((l) => l.name === name));
+    if (unknown.length) {
+      return apiError(c, 400, ErrorCode.validation, "locations: Google does not allow posting to one of these locations.", { locations: unknown.map((n) => `Not a location you can post to: ${n}`) });
+    }
+    await saveChosenLocations(db, userId, postable.filter((l) => wanted.includes(l.name)));
+    return c.json(await integrationsStatus(c.env, db, userId));
+  })
+
+  .delete("/google", async (c) => {
+    const db = getDb(c.env);
+    const userId = c.get("caller").id;
+    const gone = await disconnect(c.env, db, userId);
+    if (!gone) return apiError(c, 404, ErrorCode.notFound, "Google Business Profile is not connected.");
+    return c.json(await integrationsStatus(c.env, db, userId));
+  });
