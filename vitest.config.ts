@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { WORKER_FAKE_PORTS } from "./tests/fakes/worker-global-setup";
+import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "./tests/fakes/google-fake";
 
 const migrations = await readD1Migrations("./migrations");
 
@@ -38,6 +39,13 @@ export default defineConfig({
           ENCRYPTION_KEY: "test-encryption-key-test-encryption-key-0123",
           TEST_MAIL_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.mail}`,
           TEST_LIBSQL_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.libsql}`,
+          // Google Business Profile against the fake Google (tests/fakes/google-fake.ts).
+          GOOGLE_OAUTH_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
+          GOOGLE_OAUTH_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
+          GOOGLE_OAUTH_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.google}`,
+          GBP_API_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.google}`,
+          GBP_RECONCILE_SECONDS: "1",
+          TEST_GOOGLE_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.google}`,
         },
       },
     }),

@@ -11,6 +11,8 @@ declare global {
       TEST_LIBSQL_URL: string;
       /** The mail fake (tests/fakes/mail-fake.ts): MAIL_BASE_URL for tests that turn a provider on. */
       TEST_MAIL_BASE_URL: string;
+      /** The Google fake (tests/fakes/google-fake.ts): OAuth and Business Profile on one origin. */
+      TEST_GOOGLE_BASE_URL: string;
     }
   }
 }

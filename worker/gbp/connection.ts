@@ -124,7 +124,8 @@ export async function finishConnect(env: Env, db: Db, q: { state?: string; code?
   } catch (error) {
     if (!(error instanceof GoogleError)) throw error;
     log.warn("google connect refused", { kind: error.kind, status: error.status });
-    const code = error.kind;
+    // At the code exchange, invalid_grant means this sign-in failed (a bad code or verifier), not a lost connection.
+    const code = error.kind === "token_refused" ? "refused" : error.kind;
     const message = code === "refused" || code === "unavailable" ? `${GOOGLE_ERROR_MESSAGES[code]} (${error.message})` : GOOGLE_ERROR_MESSAGES[code]!;
     if (code === "api_not_enabled" || code === "not_approved") await recordConnectionError(db, userId, code, message);
     return page({ error: code });
