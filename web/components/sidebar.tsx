@@ -19,6 +19,7 @@ import {
   DashboardIcon,
   EyeIcon,
   FileTextIcon,
+  LinkIcon,
   LogOutIcon,
   SearchIcon,
   ShareIcon,
@@ -137,6 +138,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
           <li>
             <NavItem to="/settings/account" icon={UserIcon} onNavigate={onNavigate}>
               Account
+            </NavItem>
+          </li>
+          <li>
+            <NavItem to="/integrations" icon={LinkIcon} onNavigate={onNavigate}>
+              Integrations
             </NavItem>
           </li>
           <li>

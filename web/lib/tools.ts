@@ -17,7 +17,7 @@ export const TOOLS: readonly Tool[] = [
     path: "/tools/gmb-post-scheduler",
     group: "content",
     blurb: "Plan a month of Google Business Profile posts and publish them on schedule.",
-    available: false,
+    available: true,
   },
   {
     name: "GMB Post Generator",
@@ -96,12 +96,10 @@ export const PLACEHOLDER_TOOLS = {
   "/tools/citation-tracker": "Citation Tracker",
   "/tools/gbp-audit": "GBP Audit",
   "/tools/local-search-audit": "Local Search Audit",
-  "/tools/gmb-post-scheduler": "GMB Post Scheduler",
   "/tools/gmb-post-generator": "GMB Post Generator",
   "/tools/social-plan": "Social Plan",
   "/tools/social-post-generator": "Social Post Generator",
   "/tools/video-script-generator": "Video Script Generator",
-  "/integrations": "Integrations",
 } as const satisfies Record<string, string>;
 
 export const PLACEHOLDER_TOOL_PATHS = Object.keys(PLACEHOLDER_TOOLS) as (keyof typeof PLACEHOLDER_TOOLS)[];

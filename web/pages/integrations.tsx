@@ -1,0 +1,236 @@
+// /integrations: connect Google Business Profile (OAuth at Google), pick the locations to post to, see the connection,
+// disconnect; the Google Cloud set-up explained, Google's refusals in plain words, and the way back after a refused token.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { GOOGLE_ERROR_MESSAGES, type GbpLocationJson, type IntegrationsResponse } from "../../worker/domain/gbp-schedule";
+import { Alert, RetryAlert } from "../components/alert";
+import { Badge, type BadgeTone } from "../components/badge";
+import { Button } from "../components/button";
+import { MapPinIcon, StoreIcon } from "../components/icons";
+import { Modal } from "../components/modal";
+import { LoadingScreen } from "../components/route-guards";
+import { formatDateTime } from "../lib/format-date";
+import { useViewAs } from "../lib/view-as";
+import { integrationsQuery, useChooseLocations, useConnectGoogle, useDisconnectGoogle } from "../queries/integrations";
+import "../admin.css";
+import "../scheduler.css";
+
+type Google = IntegrationsResponse["google"];
+
+const STATUS: Record<Google["status"], { label: string; tone: BadgeTone }> = {
+  not_configured: { label: "Not set up", tone: "soon" },
+  not_connected: { label: "Not connected", tone: "soon" },
+  choosing: { label: "Pick locations", tone: "warning" },
+  connected: { label: "Connected", tone: "success" },
+  needs_reconnect: { label: "Reconnect needed", tone: "danger" },
+};
+
+export default function IntegrationsPage() {
+  const viewAs = useViewAs();
+  const readOnly = Boolean(viewAs);
+  const [params, setParams] = useSearchParams();
+  const query = useQuery(integrationsQuery(viewAs?.viewingUserId ?? null));
+  const outcome = params.get("error");
+  const justConnected = params.get("connected") === "1";
+
+  return (
+    <>
+      <title>Integrations · Porchlight</title>
+      <header className="page-header">
+        <div>
+          <p className="page-eyebrow">Settings</p>
+          <h1 className="page-title">Integrations</h1>
+          <p className="page-subtitle">Connect the places Porchlight publishes to for you.</p>
+        </div>
+      </header>
+
+      {outcome && outcome !== "api_not_enabled" && outcome !== "not_approved" ? (
+        <Alert tone="error" title="Google Business Profile was not connected">
+          <p>{GOOGLE_ERROR_MESSAGES[outcome] ?? GOOGLE_ERROR_MESSAGES.refused}</p>
+        </Alert>
+      ) : null}
+      {justConnected ? (
+        <Alert tone="success" title="Google Business Profile is connected">
+          <p>
+            Scheduled posts now publish to your chosen locations at their time. <Link to="/tools/gmb-post-scheduler">Open the GMB Post Scheduler</Link>
+          </p>
+        </Alert>
+      ) : null}
+
+      {query.isPending ? (
+        <LoadingScreen />
+      ) : query.isError ? (
+        <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
+        <GoogleCard google={query.data.google} readOnly={readOnly} picking={params.get("step") === "locations"} onPicked={() => setParams({ connected: "1" }, { replace: true })} />
+      )}
+    </>
+  );
+}
+
+function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; readOnly: boolean; picking: boolean; onPicked: () => void }) {
+  const connect = useConnectGoogle();
+  const [changing, setChanging] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const disconnect = useDisconnectGoogle();
+  const status = STATUS[google.status];
+  const showPicker = google.status === "choosing" || (google.status === "connected" && (changing || picking));
+  const connectLabel = google.status === "needs_reconnect" ? "Reconnect Google Business Profile" : "Connect Google Business Profile";
+
+  return (
+    <section className="card card-pad integration-card" aria-labelledby="gbp-title">
+      <div className="integration-head">
+        <span className="placeholder-icon">
+          <StoreIcon />
+        </span>
+        <div>
+          <h2 className="integration-title" id="gbp-title">
+            Google Business Profile
+          </h2>
+          <p className="muted">Publish scheduled posts from the GMB Post Scheduler to your Google listing.</p>
+        </div>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </div>
+
+      {google.status === "not_configured" ? (
+        <>
+          <Alert tone="info" title="Not set up on this server yet">
+            <p>Until it is, the GMB Post Scheduler reminds you when a post is due (in the app, and by email when mail is set up) and you copy it onto your listing.</p>
+          </Alert>
+          <SetupSteps open />
+        </>
+      ) : null}
+
+      {google.error && google.status !== "connected" ? (
+        <Alert tone={google.status === "needs_reconnect" ? "warning" : "error"} title={google.error.code === "api_not_enabled" ? "Google's Business Profile APIs are not enabled" : google.error.code === "not_approved" ? "Google has not approved API access yet" : "Google refused the connection"}>
+          <p>{google.error.message}</p>
+        </Alert>
+      ) : null}
+
+      {google.status === "not_connected" || google.status === "needs_reconnect" ? (
+        <div className="integration-actions">
+          <Button variant="primary" busy={connect.isPending} disabled={readOnly || !google.canConnect} onClick={() => connect.mutate()}>
+            {connectLabel}
+          </Button>
+          {!google.canConnect ? <p className="field-error">The server cannot store Google's tokens: ENCRYPTION_KEY is not set.</p> : null}
+          {connect.isError ? <p className="field-error">{connect.error.message}</p> : null}
+          <p className="muted">You sign in at Google and allow Porchlight to manage your Business Profile posts; Porchlight never sees your Google password.</p>
+        </div>
+      ) : null}
+      {google.status === "not_connected" || google.status === "needs_reconnect" ? <SetupSteps /> : null}
+
+      {showPicker ? (
+        <LocationPicker
+          available={google.available}
+          chosen={google.locations}
+          readOnly={readOnly}
+          onDone={() => {
+            setChanging(false);
+            onPicked();
+          }}
+        />
+      ) : null}
+
+      {google.status === "connected" && !showPicker ? (
+        <>
+          <h3 className="integration-subtitle">Posting to</h3>
+          <ul className="location-list">
+            {google.locations.map((l) => (
+              <li key={l.name}>
+                <MapPinIcon size="sm" />
+                <span>
+                  <strong>{l.title}</strong>
+                  {l.address ? <span className="muted"> · {l.address}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">Last synced with Google: {google.lastSyncAt ? formatDateTime(google.lastSyncAt) : "never"}</p>
+          <div className="integration-actions">
+            <Button disabled={readOnly} onClick={() => setChanging(true)}>
+              Change locations
+            </Button>
+            <Button variant="danger" disabled={readOnly} onClick={() => setConfirming(true)}>
+              Disconnect
+            </Button>
+          </div>
+        </>
+      ) : null}
+
+      {confirming ? (
+        <Modal
+          title="Disconnect Google Business Profile?"
+          tone="danger"
+          busy={disconnect.isPending}
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <Button onClick={() => setConfirming(false)} disabled={disconnect.isPending}>
+                Cancel
+              </Button>
+              <Button variant="danger" busy={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}>
+                Disconnect
+              </Button>
+            </>
+          }
+        >
+          <p>Porchlight gives Google back its access and forgets it. Scheduled posts stay on your calendar and remind you when they are due.</p>
+          {disconnect.isError ? <p className="field-error">{disconnect.error.message}</p> : null}
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+function LocationPicker({ available, chosen, readOnly, onDone }: { available: GbpLocationJson[]; chosen: GbpLocationJson[]; readOnly: boolean; onDone: () => void }) {
+  const [picked, setPicked] = useState<Set<string>>(() => new Set(chosen.map((l) => l.name)));
+  const save = useChooseLocations();
+  const toggle = (name: string) =>
+    setPicked((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+  return (
+    <fieldset className="location-picker">
+      <legend className="integration-subtitle">Which locations should Porchlight post to?</legend>
+      {available.length === 0 ? <p className="muted">Google lists no locations for this account.</p> : null}
+      {available.map((l) => (
+        <label key={l.name} className={l.canOperateLocalPost ? "checkbox" : "checkbox is-disabled"}>
+          <input type="checkbox" disabled={!l.canOperateLocalPost || readOnly} checked={picked.has(l.name)} onChange={() => toggle(l.name)} />
+          <span>
+            <strong>{l.title}</strong>
+            {l.address ? <span className="muted"> · {l.address}</span> : null}
+            {l.canOperateLocalPost ? null : <span className="muted"> — Google does not allow posts here (unverified, or you are not its owner or manager)</span>}
+          </span>
+        </label>
+      ))}
+      {save.isError ? <p className="field-error">{save.error.message}</p> : null}
+      <div className="integration-actions">
+        <Button variant="primary" busy={save.isPending} disabled={readOnly || picked.size === 0} onClick={() => save.mutate([...picked], { onSuccess: onDone })}>
+          Save locations
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the operator sets up once in Google Cloud (Google's own steps, in the order they are needed). */
+function SetupSteps({ open = false }: { open?: boolean }) {
+  const callback = `${window.location.origin}/api/integrations/google/callback`;
+  return (
+    <details className="setup-steps" open={open}>
+      <summary>How Google must be set up</summary>
+      <ol>
+        <li>In Google Cloud Console, create a project and an OAuth client of type “Web application” with this authorised redirect URI: <code>{callback}</code></li>
+        <li>Enable the My Business Account Management API, the My Business Business Information API and the Google My Business API for that project.</li>
+        <li>Ask Google for Business Profile API access (Google's access request form). Until Google approves it, the APIs answer with a quota of 0 and posts cannot be published.</li>
+        <li>
+          Give the server the client's id and secret: <code>GOOGLE_OAUTH_CLIENT_ID</code> in wrangler.toml and <code>wrangler secret put GOOGLE_OAUTH_CLIENT_SECRET</code> (locally in <code>.dev.vars</code>), with <code>ENCRYPTION_KEY</code> set to keep Google's tokens encrypted.
+        </li>
+      </ol>
+    </details>
+  );
+}
