@@ -106,32 +106,34 @@ describe("route guards", () => {
 });
 
 describe("dashboard", () => {
-  it("shows the stat cards, the working tools first, then the five coming-soon tools in two groups", async () => {
+  it("shows the stat cards, the working tools first, then the coming-soon tools in two groups", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
-    expect(screen.getByText("5")).toBeTruthy();
+    expect(document.querySelector(".stat-value")?.textContent).toBe("4");
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Ready to use3", "Content Tools2", "Social Media Tools3"]);
+    expect(headings).toEqual(["Ready to use4", "Content Tools1", "Social Media Tools3"]);
     const ready = within(main).getByRole("region", { name: /Ready to use/ });
     const links = within(ready).getAllByRole("link", { name: /Open tool/ });
     expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
+      "GMB Post Scheduler",
       "Facebook Post Generator",
       "Google Search Results",
       "Local Services Analyzer",
     ]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/tools/gmb-post-scheduler",
       "/tools/facebook-post-generator",
       "/tools/google-results",
       "/tools/google-ads-analyzer",
     ]);
     expect(within(ready).queryByText("Coming Soon")).toBeNull();
     expect(main.querySelectorAll(".tool-card")).toHaveLength(8);
-    expect(screen.getAllByText("Coming Soon")).toHaveLength(5);
+    expect(screen.getAllByText("Coming Soon")).toHaveLength(4);
     const buttons = Array.from(main.querySelectorAll<HTMLButtonElement>(".tool-card button"));
-    expect(buttons).toHaveLength(5);
+    expect(buttons).toHaveLength(4);
     expect(buttons.every((b) => b.disabled)).toBe(true);
   });
 

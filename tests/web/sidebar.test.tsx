@@ -111,7 +111,7 @@ describe("sidebar: admin section and labels", () => {
 });
 
 describe("sidebar: tools", () => {
-  it("collapses both groups by default and keeps the content tools disabled", () => {
+  it("collapses both groups by default; the scheduler is a link, the tools not built yet stay disabled", () => {
     renderSidebar("/dashboard");
     const content = screen.getByRole("button", { name: "Content" });
     const social = screen.getByRole("button", { name: "Social" });
@@ -121,8 +121,9 @@ describe("sidebar: tools", () => {
     fireEvent.click(content);
     expect((screen.getByText("GMB Post Scheduler").closest("ul") as HTMLUListElement).hidden).toBe(false);
     expect(content.getAttribute("aria-expanded")).toBe("true");
-    expect(screen.getByText("GMB Post Scheduler").closest("a")).toBeNull();
+    expect(screen.getByText("GMB Post Scheduler").closest("a")?.getAttribute("href")).toBe("/tools/gmb-post-scheduler");
     expect(screen.getByText("GMB Post Generator").closest("[aria-disabled='true']")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Integrations" }).getAttribute("href")).toBe("/integrations");
   });
 
   it("forces the Social group open on /tools/facebook-post-generator, with the 'New' badge", () => {

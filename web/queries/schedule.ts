@@ -9,13 +9,20 @@ const init = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
 /** While a post is on its way to Google the list looks again this often. */
 export const SCHEDULE_POLL_MS = 3000;
 
+/** A due post waits for the next cron sweep (every 5 minutes): looked at again less often. */
+export const SCHEDULE_DUE_POLL_MS = 15_000;
+
 const inFlight = (posts: ScheduledPostJson[]) => posts.some((p) => p.state === "publishing" || p.state === "processing");
+const waiting = (posts: ScheduledPostJson[]) => posts.some((p) => p.state === "scheduled" && Date.parse(p.scheduledAt) <= Date.now());
 
 export function scheduleQuery(viewAsId: string | null) {
   return queryOptions({
     queryKey: ["schedule", viewAsId ?? "self"] as const,
     queryFn: () => unwrap(api.api.schedule.$get({ query: {} }, init)),
-    refetchInterval: (query) => (query.state.data && inFlight(query.state.data.posts) ? SCHEDULE_POLL_MS : false),
+    refetchInterval: (query) => {
+      const posts = query.state.data?.posts ?? [];
+      return inFlight(posts) ? SCHEDULE_POLL_MS : waiting(posts) ? SCHEDULE_DUE_POLL_MS : false;
+    },
   });
 }
 
