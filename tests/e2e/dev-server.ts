@@ -34,6 +34,8 @@ export async function startDevServer(opts: {
   const args = [
     "wrangler", "dev", "--port", String(opts.port), "--ip", "127.0.0.1",
     "--persist-to", opts.state, "--env-file", envFile, "--show-interactive-dev-session=false",
+    // GET /__scheduled runs the cron handler now (the journeys drive the sweep instead of waiting 5 minutes).
+    "--test-scheduled",
   ];
   let output = "";
   const proc = spawn("npx", args, {
@@ -78,6 +80,12 @@ export async function startDevServer(opts: {
     await new Promise((r) => setTimeout(r, 300));
   }
   return { baseUrl, output: () => output, stop };
+}
+
+/** Runs the worker's cron handler once (wrangler dev --test-scheduled), as Cloudflare's trigger would. */
+export async function runCron(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
+  if (!res.ok) throw new Error(`the cron handler answered ${res.status}: ${await res.text()}`);
 }
 
 /**

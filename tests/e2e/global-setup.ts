@@ -1,6 +1,6 @@
 // Builds the web app, starts the fakes and a fresh `wrangler dev` on its own port and database.
 import type { TestProject } from "vitest/node";
-import { startFakes, startWidgetFake } from "../fakes";
+import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakes, startWidgetFake } from "../fakes";
 import { buildWeb, deliveredLink, startDevServer } from "./dev-server";
 import { E2E_PASSWORD } from "./browser";
 
@@ -14,8 +14,8 @@ export const E2E_STRIPE = {
 };
 
 export default async function setup(project: TestProject) {
-  // Only the services the app calls: AI, search, voice for the chat, mail; and the live chat widget's script.
-  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail"] });
+  // Only the services the app calls: AI, search, voice for the chat, mail, Google; and the live chat widget's script.
+  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google"] });
   const widget = await startWidgetFake();
   buildWeb();
   const server = await startDevServer({
@@ -43,12 +43,19 @@ export default async function setup(project: TestProject) {
       MAIL_FROM: "Porchlight <hello@porchlight.test>",
       MAIL_BASE_URL: fakes.mail!.url,
       ENCRYPTION_KEY: E2E_ENCRYPTION_KEY,
+      // Google Business Profile against the fake Google; a published post's review state is looked at after 1 s.
+      GOOGLE_OAUTH_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
+      GOOGLE_OAUTH_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
+      GOOGLE_OAUTH_BASE_URL: fakes.google!.url,
+      GBP_API_BASE_URL: fakes.google!.url,
+      GBP_RECONCILE_SECONDS: "1",
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminEmail", E2E_ADMIN);
   project.provide("mailUrl", fakes.mail!.url);
+  project.provide("googleUrl", fakes.google!.url);
 
   return async () => {
     if (process.env.E2E_DEBUG) console.log(server.output());
@@ -82,5 +89,7 @@ declare module "vitest" {
     adminEmail: string;
     /** The fake mail provider's origin (GET /__messages?to= lists what it delivered). */
     mailUrl: string;
+    /** The fake Google's origin (GET /__posts lists the posts it received). */
+    googleUrl: string;
   }
 }

@@ -114,7 +114,7 @@ const UNAUTHENTICATED = {
  * Paths (one origin for what Google spreads over hosts; GOOGLE_OAUTH_BASE_URL and GBP_API_BASE_URL both point here):
  * GET /o/oauth2/v2/auth (consent page), POST /token, POST /revoke; GET /v1/accounts (Account Management),
  * GET /v1/accounts/{a}/locations?readMask= (Business Information), POST /v4/accounts/{a}/locations/{l}/localPosts,
- * GET /v4/accounts/{a}/locations/{l}/localPosts/{p}. Test hooks: GET /__posts, GET /__requests, POST /__reset.
+ * GET /v4/accounts/{a}/locations/{l}/localPosts/{p}. Test hooks: GET /__posts, GET /__requests, POST /__reset, POST /__revoke-all.
  */
 export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   const codes = new Map<string, { user: FakeGoogleUser; challenge: string; method: string; redirectUri: string; clientId: string; grantId: string }>();
@@ -238,6 +238,11 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     if (req.method === 'POST' && path === '/__reset') {
       reset();
       return sendJson(res, 200, {});
+    }
+    // As if every person removed the app's access in their Google account (the e2e journey's "reconnect needed").
+    if (req.method === 'POST' && path === '/__revoke-all') {
+      for (const grant of grants.values()) grant.revoked = true;
+      return sendJson(res, 200, { revoked: grants.size });
     }
     if (req.method === 'GET' && path === '/o/oauth2/v2/auth') return consentPage(res, url);
     if (req.method === 'POST' && path === '/token') return token(req, res);

@@ -1,0 +1,140 @@
+// Journey: a business connects the fake Google Business Profile, picks a location, schedules a post that the cron and
+// the gbp-posts queue publish and Google's review turns LIVE; a post Google rejects shows why; a refused token asks for
+// a reconnect; without Google set up, Integrations explains the set-up.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { runCron } from "./dev-server";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUpAndIn(page: Page, email: string) {
+  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.79.0.1" },
+    body: JSON.stringify({ email, password: E2E_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+/** Writes a post in the scheduler's form for the current minute (the browser's clock and zone) and schedules it. */
+async function scheduleNow(page: Page, text: string) {
+  const form = page.locator("form.schedule-form").first();
+  await form.getByLabel("Post text").fill(text);
+  const now = await page.evaluate(() => {
+    const d = new Date();
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
+  });
+  await form.getByLabel("Date").fill(now.date);
+  await form.getByLabel("Time").fill(now.time);
+  await form.getByRole("button", { name: "Schedule post" }).click();
+  await page.getByText("Post scheduled: it goes to Google at its time.").waitFor();
+}
+
+function item(page: Page, text: string) {
+  return page.locator("li.schedule-item", { hasText: text });
+}
+
+describe("Google Business Profile", () => {
+  it("connect → pick a location → schedule → the cron publishes it → LIVE; a rejected post says why; a refused token asks to reconnect", async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail("gbp");
+    await signUpAndIn(page, email);
+    await page.goto("/integrations");
+    await page.getByRole("heading", { level: 1, name: "Integrations" }).waitFor();
+    await page.getByText("Not connected", { exact: true }).waitFor();
+    await shot(page, "integrations-not-connected-1280");
+
+    // At the fake Google's consent page, then back with the code.
+    await page.getByRole("button", { name: "Connect Google Business Profile" }).click();
+    await page.getByRole("link", { name: "Continue as owner@example.com" }).click();
+    await page.waitForURL("**/integrations?step=locations");
+    const picker = page.getByRole("group", { name: "Which locations should Porchlight post to?" });
+    await picker.waitFor();
+    expect(await picker.getByRole("checkbox").count()).toBe(3);
+    expect(await picker.getByRole("checkbox").nth(2).isDisabled()).toBe(true);
+    await picker.getByText("Ridge Roofing — Austin").click();
+    await page.getByRole("button", { name: "Save locations" }).click();
+    await page.getByText("Connected", { exact: true }).waitFor();
+    await page.getByText("Posting to").waitFor();
+    await shot(page, "integrations-connected-1280");
+
+    // Schedule a post for now; the cron sweep puts it on gbp-posts, the consumer publishes it, the review settles it.
+    const live = `Free spring roof checks in Austin this week ${Date.now().toString(36)}`;
+    await page.goto("/tools/gmb-post-scheduler");
+    await page.getByRole("heading", { level: 1, name: "GMB Post Scheduler" }).waitFor();
+    await scheduleNow(page, live);
+    await item(page, live).getByText("Scheduled", { exact: true }).waitFor();
+    await runCron(baseUrl());
+    await page.reload();
+    await item(page, live).getByText("Live", { exact: true }).waitFor({ timeout: 30_000 });
+    await item(page, live).getByRole("link", { name: "View on Google" }).waitFor();
+    const posts = (await (await fetch(`${inject("googleUrl")}/__posts`)).json()) as { posts: { summary: string; state: string; topicType: string }[] };
+    expect(posts.posts.filter((p) => p.summary === live)).toEqual([expect.objectContaining({ state: "LIVE", topicType: "STANDARD" })]);
+
+    // Google rejects the next one after review: the list says so, with the reason.
+    const rejected = `Best roofer in town, guaranteed [gbp:reject] ${Date.now().toString(36)}`;
+    await scheduleNow(page, rejected);
+    await runCron(baseUrl());
+    await page.reload();
+    await item(page, rejected).getByText("Rejected", { exact: true }).waitFor({ timeout: 30_000 });
+    await item(page, rejected).getByText(/Why: Google rejected this post after review/).waitFor();
+    await shot(page, "scheduler-live-rejected-1280");
+
+    // The person removes the app's access at Google: the next post is refused and the app asks for a reconnect.
+    await fetch(`${inject("googleUrl")}/__revoke-all`, { method: "POST" });
+    const waiting = `Gutter cleaning slots open ${Date.now().toString(36)}`;
+    await scheduleNow(page, waiting);
+    await runCron(baseUrl());
+    await page.reload();
+    await page.getByText("Google refused the connection").first().waitFor({ timeout: 30_000 });
+    await page.getByRole("link", { name: "Reconnect on the Integrations page" }).click();
+    await page.getByText("Reconnect needed", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Reconnect Google Business Profile" }).waitFor();
+    await shot(page, "integrations-reconnect-1280");
+    await context.close();
+
+    // The same screens on a phone.
+    const phone = await newPage(browser, 375);
+    await phone.page.goto("/login");
+    await phone.page.getByLabel("Email").fill(email);
+    await phone.page.getByLabel("Password").fill(E2E_PASSWORD);
+    await phone.page.getByRole("button", { name: /sign in/i }).click();
+    await phone.page.waitForURL("**/dashboard");
+    await phone.page.goto("/tools/gmb-post-scheduler");
+    await item(phone.page, live).getByText("Live", { exact: true }).waitFor();
+    await shot(phone.page, "scheduler-375");
+    await phone.page.goto("/integrations");
+    await phone.page.getByText("Reconnect needed", { exact: true }).waitFor();
+    await shot(phone.page, "integrations-reconnect-375");
+    await phone.context.close();
+  }, 120_000);
+
+  it("without Google set up on the server, Integrations explains the Google Cloud set-up", async () => {
+    const { context, page } = await newPage(browser);
+    await signUpAndIn(page, uniqueEmail("gbp-setup"));
+    // The server's answer when GOOGLE_OAUTH_CLIENT_ID is empty (tests/worker/gbp.test.ts checks the server side).
+    await page.route("**/api/integrations", (route) =>
+      route.fulfill({ json: { google: { status: "not_configured", canConnect: false, locations: [], available: [], lastSyncAt: null, error: null } } }),
+    );
+    await page.goto("/integrations");
+    await page.getByText("Not set up on this server yet").waitFor();
+    await page.getByText("How Google must be set up").waitFor();
+    await page.getByText(/Enable the My Business Account Management API/).waitFor();
+    expect(await page.getByRole("button", { name: "Connect Google Business Profile" }).count()).toBe(0);
+    await shot(page, "integrations-not-configured-1280");
+    await context.close();
+  });
+});
