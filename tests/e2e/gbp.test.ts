@@ -40,7 +40,11 @@ async function scheduleNow(page: Page, text: string) {
   await form.getByLabel("Date").fill(now.date);
   await form.getByLabel("Time").fill(now.time);
   await form.getByRole("button", { name: "Schedule post" }).click();
-  await page.getByText("Post scheduled: it goes to Google at its time.").waitFor();
+  const done = page.getByText("Post scheduled: it goes to Google at its time.");
+  const refused = form.locator(".field-error").first();
+  await done.or(refused).first().waitFor();
+  if (await refused.isVisible()) throw new Error(`scheduling refused: ${await refused.textContent()}`);
+  await item(page, text).waitFor();
 }
 
 function item(page: Page, text: string) {
@@ -99,7 +103,7 @@ describe("Google Business Profile", () => {
     await scheduleNow(page, waiting);
     await runCron(baseUrl());
     await page.reload();
-    await page.getByText("Google refused the connection").first().waitFor({ timeout: 30_000 });
+    await item(page, waiting).getByText(/Google refused the connection: reconnect/).waitFor({ timeout: 30_000 });
     await page.getByRole("link", { name: "Reconnect on the Integrations page" }).click();
     await page.getByText("Reconnect needed", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Reconnect Google Business Profile" }).waitFor();

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import { SCHEDULE_STATE_LABELS, editableState, type GbpLocationJson, type ScheduledPostJson } from "../../worker/domain/gbp-schedule";
 import { GmbPost, GMB_POST_TYPE_LABELS } from "../../worker/domain/gmb-post";
 import { Alert, RetryAlert } from "../components/alert";
-import { Button } from "../components/button";
+import { Button, buttonClass } from "../components/button";
 import { draftErrors, draftFromPost, EMPTY_GMB_DRAFT, GmbPostFields, gmbPostText, postFromDraft, type GmbPostDraft } from "../components/gmb-post-fields";
 import { CalendarIcon, ExternalLinkIcon, TrashIcon } from "../components/icons";
 import { Modal } from "../components/modal";
@@ -55,6 +55,11 @@ export default function GmbPostSchedulerPage() {
   const [formDay, setFormDay] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // A post's outcome can change the connection (a refused token): look at it again whenever the list changes.
+  const { refetch: refetchIntegrations } = integrations;
+  useEffect(() => {
+    if (schedule.dataUpdatedAt) void refetchIntegrations();
+  }, [schedule.dataUpdatedAt, refetchIntegrations]);
   const google = integrations.data?.google;
   const locations = google?.status === "connected" ? google.locations : [];
   const posts = useMemo(() => schedule.data?.posts ?? [], [schedule.data]);
@@ -203,7 +208,7 @@ function ScheduledPostRow({ post, readOnly, onEdit }: { post: ScheduledPostJson;
       ) : null}
       <div className="row-actions">
         {post.state === "live" && post.googleSearchUrl ? (
-          <a className="button button-ghost button-sm" href={post.googleSearchUrl} target="_blank" rel="noreferrer">
+          <a className={buttonClass("ghost", "sm")} href={post.googleSearchUrl} target="_blank" rel="noreferrer">
             <ExternalLinkIcon size="sm" /> View on Google
           </a>
         ) : null}
