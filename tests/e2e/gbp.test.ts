@@ -74,6 +74,9 @@ describe("Google Business Profile", () => {
     await page.getByText("Connected", { exact: true }).waitFor();
     await page.getByText("Posting to").waitFor();
     await shot(page, "integrations-connected-1280");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, "integrations-connected-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Schedule a post for now; the cron sweep puts it on gbp-posts, the consumer publishes it, the review settles it.
     const live = `Free spring roof checks in Austin this week ${Date.now().toString(36)}`;
@@ -139,6 +142,8 @@ describe("Google Business Profile", () => {
     await page.getByText(/Enable the My Business Account Management API/).waitFor();
     expect(await page.getByRole("button", { name: "Connect Google Business Profile" }).count()).toBe(0);
     await shot(page, "integrations-not-configured-1280");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, "integrations-not-configured-375");
     await context.close();
   });
 });
