@@ -115,7 +115,7 @@ export default function GmbPostSchedulerPage() {
             key={`${contentId ?? "new"}:${generated.data ? "loaded" : "empty"}:${formDay ?? ""}`}
             title={contentId ? "Schedule this post" : "Schedule a post"}
             titleId="form-title"
-            fromGenerator={contentId ? { loading: generated.isPending && generated.fetchStatus !== "idle", post: generated.data ?? null, failed: generated.isError || generated.data === null } : null}
+            fromGenerator={contentId ? { contentId, loading: generated.isPending && generated.fetchStatus !== "idle", post: generated.data ?? null, failed: generated.isError || generated.data === null } : null}
             initialDay={formDay}
             locations={locations}
             readOnly={readOnly}
@@ -253,7 +253,7 @@ function ScheduleForm({
   title: string;
   titleId?: string;
   existing?: ScheduledPostJson;
-  fromGenerator?: { loading: boolean; post: GmbPost | null; failed: boolean } | null;
+  fromGenerator?: { contentId: string; loading: boolean; post: GmbPost | null; failed: boolean } | null;
   initialDay?: string | null;
   locations: GbpLocationJson[];
   readOnly: boolean;
@@ -289,7 +289,7 @@ function ScheduleForm({
         await update.mutateAsync({ id: existing.id, patch: body });
         onDone("Post rescheduled.");
       } else {
-        await create.mutateAsync({ ...body, contentId: fromGenerator ? new URLSearchParams(window.location.search).get("content") : null });
+        await create.mutateAsync({ ...body, contentId: fromGenerator?.post ? fromGenerator.contentId : null });
         setDraft(EMPTY_GMB_DRAFT);
         onDone(location ? "Post scheduled: it goes to Google at its time." : "Post scheduled: you will be reminded when it is due.");
       }
