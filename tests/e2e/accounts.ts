@@ -36,6 +36,17 @@ export async function signIn(page: Page, email: string) {
   await page.waitForURL("**/dashboard");
 }
 
+/** A new business account (signed up through the API from `ip`), then signed in on the page. */
+export async function signUpAndIn(page: Page, email: string, ip = "10.78.0.1") {
+  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: JSON.stringify({ email, password: E2E_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  await signIn(page, email);
+}
+
 /** The shared admin's email and an access token for it. */
 export async function adminSession(): Promise<{ email: string; token: string }> {
   const email = await ensureAdmin();

@@ -3,8 +3,9 @@
 // a reconnect; without Google set up, Integrations explains the set-up.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
 import { runCron } from "./dev-server";
+import { signIn, signUpAndIn } from "./accounts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,20 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signUpAndIn(page: Page, email: string) {
-  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.79.0.1" },
-    body: JSON.stringify({ email, password: E2E_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(E2E_PASSWORD);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await page.waitForURL("**/dashboard");
-}
 
 /** Writes a post in the scheduler's form for the current minute (the browser's clock and zone) and schedules it. */
 async function scheduleNow(page: Page, text: string) {
@@ -55,7 +42,7 @@ describe("Google Business Profile", () => {
   it("connect → pick a location → schedule → the cron publishes it → LIVE; a rejected post says why; a refused token asks to reconnect", async () => {
     const { context, page } = await newPage(browser);
     const email = uniqueEmail("gbp");
-    await signUpAndIn(page, email);
+    await signUpAndIn(page, email, "10.79.0.1");
     await page.goto("/integrations");
     await page.getByRole("heading", { level: 1, name: "Integrations" }).waitFor();
     await page.getByText("Not connected", { exact: true }).waitFor();
@@ -115,11 +102,7 @@ describe("Google Business Profile", () => {
 
     // The same screens on a phone.
     const phone = await newPage(browser, 375);
-    await phone.page.goto("/login");
-    await phone.page.getByLabel("Email").fill(email);
-    await phone.page.getByLabel("Password").fill(E2E_PASSWORD);
-    await phone.page.getByRole("button", { name: /sign in/i }).click();
-    await phone.page.waitForURL("**/dashboard");
+    await signIn(phone.page, email);
     await phone.page.goto("/tools/gmb-post-scheduler");
     await item(phone.page, live).getByText("Live", { exact: true }).waitFor();
     await shot(phone.page, "scheduler-375");
@@ -131,7 +114,7 @@ describe("Google Business Profile", () => {
 
   it("without Google set up on the server, Integrations explains the Google Cloud set-up", async () => {
     const { context, page } = await newPage(browser);
-    await signUpAndIn(page, uniqueEmail("gbp-setup"));
+    await signUpAndIn(page, uniqueEmail("gbp-setup"), "10.79.0.2");
     // The server's answer when GOOGLE_OAUTH_CLIENT_ID is empty (tests/worker/gbp.test.ts checks the server side).
     await page.route("**/api/integrations", (route) =>
       route.fulfill({ json: { google: { status: "not_configured", canConnect: false, locations: [], available: [], lastSyncAt: null, error: null } } }),

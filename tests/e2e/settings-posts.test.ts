@@ -3,7 +3,8 @@
 import { crc32, deflateSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import { signUpAndIn } from "./accounts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,20 +46,6 @@ function logoPng(): Buffer {
     chunk("IDAT", deflateSync(Buffer.concat(rows))),
     chunk("IEND", Buffer.alloc(0)),
   ]);
-}
-
-async function signUpAndIn(page: Page, email: string) {
-  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.78.0.1" },
-    body: JSON.stringify({ email, password: E2E_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(E2E_PASSWORD);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await page.waitForURL("**/dashboard");
 }
 
 async function logoLoaded(page: Page, selector: string) {
