@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import app from "../../worker/app";
 import { getDb } from "../../worker/db/client";
 import { insertPost } from "../../worker/db/posts";
+import { insertScheduledPost } from "../../worker/db/gbp";
 import { PostRequest } from "../../worker/domain/facebook-post";
 import { api, signUp, signUpAdmin } from "./helpers";
 import { readyReport } from "./reports-fixtures";
@@ -16,6 +17,7 @@ const ROLES: Role[] = ["anon", "other", "viewAs", "admin", "user"];
 
 type Fixture = {
   postId: string;
+  scheduledPostId: string;
   reportId: string;
   userId: string;
   otherId: string;
@@ -140,6 +142,23 @@ const MATRIX: Record<string, Row> = {
   "GET /api/files/*": { call: () => ({ path: "/api/files/logos/nothing-here.png" }), expect: all(404) },
 
   "GET /api/posts": { call: () => ({ path: "/api/posts" }), expect: signedInRead() },
+
+  // Google Business Profile: the callback is public (the state names the user; without one it goes back to the page).
+  "GET /api/integrations": { call: () => ({ path: "/api/integrations" }), expect: signedInRead() },
+  "GET /api/integrations/google/start": { call: () => ({ path: "/api/integrations/google/start" }), expect: signedInWrite(200) },
+  "GET /api/integrations/google/callback": { call: () => ({ path: "/api/integrations/google/callback?code=x&state=forged" }), expect: all(302) },
+  "PUT /api/integrations/google/locations": { call: () => ({ path: "/api/integrations/google/locations", ...json({ locations: [] }) }), expect: signedInWrite(400) },
+  "DELETE /api/integrations/google": { call: () => ({ path: "/api/integrations/google" }), expect: signedInWrite(404) },
+  "GET /api/schedule": { call: () => ({ path: "/api/schedule" }), expect: signedInRead() },
+  "POST /api/schedule": { call: () => ({ path: "/api/schedule", ...json({ post: { type: "STANDARD" } }) }), expect: signedInWrite(400) },
+  "PATCH /api/schedule/:id": {
+    call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}`, ...json({ timezone: "UTC" }) }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
+  },
+  "DELETE /api/schedule/:id": {
+    call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}` }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
+  },
   "POST /api/posts/facebook": { call: () => ({ path: "/api/posts/facebook", ...json({ tone: "nope" }) }), expect: signedInWrite(400) },
   "PATCH /api/posts/:id": {
     call: (f) => ({ path: `/api/posts/${f.postId}`, ...json({ content: "Edited by its owner" }) }),
@@ -208,7 +227,16 @@ beforeAll(async () => {
     .bind(crypto.randomUUID(), crypto.randomUUID(), user.user.id, `model-${MARK}`, new Date().toISOString())
     .run();
   const report = await readyReport();
-  fixture = { postId: post.id, reportId: report.id, userId: user.user.id, otherId: other.user.id };
+  const scheduled = await insertScheduledPost(db, {
+    userId: user.user.id,
+    post: { type: "STANDARD", summary: `Scheduled ${MARK}` },
+    scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+    timezone: "America/Chicago",
+    locationName: null,
+    locationTitle: null,
+    contentId: null,
+  });
+  fixture = { postId: post.id, scheduledPostId: scheduled.id, reportId: report.id, userId: user.user.id, otherId: other.user.id };
 });
 
 function tokenFor(role: Role) {
