@@ -224,9 +224,9 @@ describe("a new customer's first minutes", () => {
 
       const ready = page.getByRole("region", { name: /Ready to use/ });
       const cards = ready.locator(".tool-card");
-      expect(await cards.locator("h3").allTextContents()).toEqual(["Facebook Post Generator", "Google Search Results", "Local Services Analyzer"]);
+      expect(await cards.locator("h3").allTextContents()).toEqual(["GMB Post Scheduler", "Facebook Post Generator", "Google Search Results", "Local Services Analyzer"]);
       expect(await ready.getByText("Coming Soon", { exact: true }).count()).toBe(0);
-      expect(await page.getByRole("main").getByText("Coming Soon", { exact: true }).count()).toBe(5);
+      expect(await page.getByRole("main").getByText("Coming Soon", { exact: true }).count()).toBe(4);
       expect(await titles()).toEqual(["Dashboard · Porchlight"]);
       await shot(page, `dashboard-new-user-${width}`);
 
