@@ -61,9 +61,12 @@ describe("Google Business Profile", () => {
     await page.getByText("Connected", { exact: true }).waitFor();
     await page.getByText("Posting to").waitFor();
     await shot(page, "integrations-connected-1280");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await shot(page, "integrations-connected-375");
-    await page.setViewportSize({ width: 1280, height: 900 });
+    const connectedPhone = await newPage(browser, 375);
+    await signIn(connectedPhone.page, email);
+    await connectedPhone.page.goto("/integrations");
+    await connectedPhone.page.getByText("Posting to").waitFor();
+    await shot(connectedPhone.page, "integrations-connected-375");
+    await connectedPhone.context.close();
 
     // Schedule a post for now; the cron sweep puts it on gbp-posts, the consumer publishes it, the review settles it.
     const live = `Free spring roof checks in Austin this week ${Date.now().toString(36)}`;
@@ -113,20 +116,22 @@ describe("Google Business Profile", () => {
   }, 120_000);
 
   it("without Google set up on the server, Integrations explains the Google Cloud set-up", async () => {
-    const { context, page } = await newPage(browser);
-    await signUpAndIn(page, uniqueEmail("gbp-setup"), "10.79.0.2");
-    // The server's answer when GOOGLE_OAUTH_CLIENT_ID is empty (tests/worker/gbp.test.ts checks the server side).
-    await page.route("**/api/integrations", (route) =>
-      route.fulfill({ json: { google: { status: "not_configured", canConnect: false, locations: [], available: [], lastSyncAt: null, error: null } } }),
-    );
-    await page.goto("/integrations");
-    await page.getByText("Not set up on this server yet").waitFor();
-    await page.getByText("How Google must be set up").waitFor();
-    await page.getByText(/Enable the My Business Account Management API/).waitFor();
-    expect(await page.getByRole("button", { name: "Connect Google Business Profile" }).count()).toBe(0);
-    await shot(page, "integrations-not-configured-1280");
-    await page.setViewportSize({ width: 375, height: 812 });
-    await shot(page, "integrations-not-configured-375");
-    await context.close();
+    const email = uniqueEmail("gbp-setup");
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, width);
+      if (width === 1280) await signUpAndIn(page, email, "10.79.0.2");
+      else await signIn(page, email);
+      // The server's answer when GOOGLE_OAUTH_CLIENT_ID is empty (tests/worker/gbp.test.ts checks the server side).
+      await page.route("**/api/integrations", (route) =>
+        route.fulfill({ json: { google: { status: "not_configured", canConnect: false, locations: [], available: [], lastSyncAt: null, error: null } } }),
+      );
+      await page.goto("/integrations");
+      await page.getByText("Not set up on this server yet").waitFor();
+      await page.getByText("How Google must be set up").waitFor();
+      await page.getByText(/Enable the My Business Account Management API/).waitFor();
+      expect(await page.getByRole("button", { name: "Connect Google Business Profile" }).count()).toBe(0);
+      await shot(page, `integrations-not-configured-${width}`);
+      await context.close();
+    }
   });
 });
