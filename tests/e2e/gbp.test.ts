@@ -76,7 +76,7 @@ describe("Google Business Profile", () => {
     await item(page, live).getByText("Scheduled", { exact: true }).waitFor();
     await runCron(baseUrl());
     await page.reload();
-    await item(page, live).getByText("Live", { exact: true }).waitFor({ timeout: 30_000 });
+    await item(page, live).getByText("Live", { exact: true }).waitFor({ timeout: 45_000 });
     await item(page, live).getByRole("link", { name: "View on Google" }).waitFor();
     const posts = (await (await fetch(`${inject("googleUrl")}/__posts`)).json()) as { posts: { summary: string; state: string; topicType: string }[] };
     expect(posts.posts.filter((p) => p.summary === live)).toEqual([expect.objectContaining({ state: "LIVE", topicType: "STANDARD" })]);
@@ -86,7 +86,7 @@ describe("Google Business Profile", () => {
     await scheduleNow(page, rejected);
     await runCron(baseUrl());
     await page.reload();
-    await item(page, rejected).getByText("Rejected", { exact: true }).waitFor({ timeout: 30_000 });
+    await item(page, rejected).getByText("Rejected", { exact: true }).waitFor({ timeout: 45_000 });
     await item(page, rejected).getByText(/Why: Google rejected this post after review/).waitFor();
     await shot(page, "scheduler-live-rejected-1280");
 
@@ -96,7 +96,7 @@ describe("Google Business Profile", () => {
     await scheduleNow(page, waiting);
     await runCron(baseUrl());
     await page.reload();
-    await item(page, waiting).getByText(/Google refused the connection: reconnect/).waitFor({ timeout: 30_000 });
+    await item(page, waiting).getByText(/Google refused the connection: reconnect/).waitFor({ timeout: 45_000 });
     await page.getByRole("link", { name: "Reconnect on the Integrations page" }).click();
     await page.getByText("Reconnect needed", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Reconnect Google Business Profile" }).waitFor();
