@@ -93,6 +93,36 @@ describe("GMB Post Scheduler", () => {
   });
 });
 
+describe("GMB Post Scheduler: changing a post", () => {
+  it("reschedules a post to a new date and time, and deletes one after a confirmation", async () => {
+    const post = scheduled({ post: { type: "STANDARD", summary: "Move me to Friday" } });
+    const fetch = stubFetch((url, init) => {
+      if (url.startsWith("/api/integrations")) return json(connected);
+      if (url.startsWith(`/api/schedule/${post.id}`) && init?.method === "PATCH") return json({ post: { ...post, scheduledAt: "2026-12-04T16:00:00.000Z" } });
+      if (url.startsWith(`/api/schedule/${post.id}`) && init?.method === "DELETE") return new Response(null, { status: 204 });
+      if (url.startsWith("/api/schedule")) return json({ posts: [post], publishing: true });
+      return json({});
+    });
+    renderApp("/tools/gmb-post-scheduler", signedIn());
+    const row = (await screen.findByText("Move me to Friday")).closest("li")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Reschedule" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Date"), { target: { value: "2026-12-04" } });
+    fireEvent.change(within(dialog).getByLabelText("Time"), { target: { value: "10:00" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Post rescheduled.")).toBeTruthy();
+    const [, patch] = fetch.mock.calls.find(([u, i]) => String(u).startsWith(`/api/schedule/${post.id}`) && i?.method === "PATCH")!;
+    const body = JSON.parse(String(patch!.body));
+    expect(new Date(body.scheduledAt).getTime()).toBe(new Date("2026-12-04T10:00").getTime());
+    expect(body.post.summary).toBe("Move me to Friday");
+    expect(body.locationName).toBe(AUSTIN.name);
+
+    fireEvent.click(within(row).getByRole("button", { name: "Delete post" }));
+    fireEvent.click(within(row).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => String(u).startsWith(`/api/schedule/${post.id}`) && i?.method === "DELETE")).toBe(true));
+  });
+});
+
 describe("Integrations", () => {
   it("connected: the chosen locations and last sync; the picker marks locations Google does not allow", async () => {
     const unverified = { name: "accounts/1/locations/3", title: "Warehouse", address: "", canOperateLocalPost: false };
