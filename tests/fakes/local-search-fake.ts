@@ -71,7 +71,7 @@ function joes(position: number, config: LocalSearchConfig) {
 
 /** "Joe's Plumbing Austin, TX" → name and place; a query without ", ST" is all name. */
 export function splitQuery(q: string): { name: string; location: string } {
-  const m = /^(.*?)\s+([A-Z][\w .'-]*,\s*[A-Z]{2})$/.exec(q.trim());
+  const m = /^(.*)\s+([A-Z][\w.'-]*,\s*[A-Z]{2})$/.exec(q.trim());
   return m ? { name: m[1]!.trim(), location: m[2]!.trim() } : { name: q.trim(), location: 'Austin, TX' };
 }
 
@@ -88,7 +88,7 @@ export function fakeMapsAnswer(params: URLSearchParams, config: LocalSearchConfi
   const metadata = { search_metadata: { status: 'Success', google_maps_url: 'https://www.google.com/maps/search/' } };
   const placeId = params.get('place_id');
   if (placeId) {
-    const all = [...mapPack('Austin, TX', config), ...nameSearch("Someone's Business", 'Austin, TX', config)];
+    const all = [...mapPack('Austin, TX', config), ...nameSearch('Nomatch', 'Austin, TX', config)];
     const found = all.find((p) => p.place_id === placeId) ?? place(1, { title: `Business ${placeId}`, address: `1 Main St, Austin, TX`, rating: 4.1, reviews: 12, placeId });
     return { ...metadata, search_parameters: { engine: 'google_maps', type: 'place', place_id: placeId }, place_results: found };
   }

@@ -103,7 +103,7 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
     if (engine === 'google_maps' || url.searchParams.get('num') === '100') {
       auditCalls++;
       if (config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
-      if (q.toLowerCase().includes('busy429') || (config.every429 > 0 && auditCalls % config.every429 === 0)) {
+      if (q.toLowerCase().includes('busy429') || (url.searchParams.get('place_id') ?? '').includes('busy429') || (config.every429 > 0 && auditCalls % config.every429 === 0)) {
         return sendJson(res, 429, { error: 'Your account has run out of searches.' });
       }
       return sendJson(res, 200, engine === 'google_maps' ? fakeMapsAnswer(url.searchParams, config) : fakeOrganicAnswer(q, location, config));

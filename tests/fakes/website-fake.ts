@@ -90,9 +90,9 @@ function simplePage(title: string, head: string, body: string): string {
 <meta name="viewport" content="width=device-width">${head}</head><body>${body}<p>Call <a href="tel:5125550142">512-555-0142</a></p></body></html>`;
 }
 
-/** Windows-1252 bytes of a string made of Latin-1 characters. */
+/** Windows-1252 bytes of a string of Latin-1 characters and the en dash (0x96, outside Latin-1). */
 function latin1(text: string): Buffer {
-  return Buffer.from(text, 'latin1');
+  return Buffer.from(Array.from(text, (ch) => (ch === '–' ? 0x96 : ch.charCodeAt(0) & 0xff)));
 }
 
 export async function startWebsiteFake(port = 0): Promise<WebsiteFake> {

@@ -113,7 +113,8 @@ export async function processAuditStep(env: Env, auditId: string, step: AuditSte
     reason = outcome.reason;
   } else {
     // A failed call never overwrites an earlier good result (a re-run after the listing was picked).
-    const earlier = stored?.status === "done" && stored.result ? { status: "done" as const, result: stored.result } : null;
+    // A step being run again keeps its earlier result in the row until it is replaced.
+    const earlier = stored?.result ? { status: "done" as const, result: stored.result } : null;
     const kept = keepGoodResult<{ status: "done" | "failed"; result?: string }>(earlier, { status: "failed" });
     if (kept.status === "done") {
       status = "done";
