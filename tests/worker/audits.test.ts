@@ -104,7 +104,6 @@ describe("a full audit of the fake site", () => {
     expect(view.score.noData).toEqual([]);
     expect(view.fixFirst.length).toBeGreaterThan(0);
     expect(view.checks.every((c) => c.evidence.length > 0)).toBe(true);
-    // eslint-disable-next-line no-console
     console.log(`AUDIT-SAMPLE-BEGIN\n${sampleMarkdown(view)}\nAUDIT-SAMPLE-END`);
   });
 
