@@ -9,7 +9,7 @@
 //     business (tests/fakes/website-fake.ts), with its real phone, suite address and website.
 //   - a keyword search answers the map pack: three competitors, then Joe's Plumbing (4th), then others, 20 in all.
 //   - `google` with num=100 answers 100 organic results; the fake website is 7th when its origin is known.
-import { FAKE_SITE_BUSINESS } from './website-fake';
+import { FAKE_COMPETITORS, FAKE_SITE_BUSINESS } from './audit-data';
 
 export interface LocalSearchConfig {
   /** The fake website's origin (Joe's Plumbing's website), or null. */
@@ -19,12 +19,6 @@ export interface LocalSearchConfig {
   /** Every Nth audit call answers 429 (20 → 5%); 0 never. */
   every429: number;
 }
-
-export const FAKE_COMPETITORS = [
-  { title: 'Austin Pro Plumbing', rating: 4.8, reviews: 212 },
-  { title: 'Capital City Plumbers', rating: 4.6, reviews: 154 },
-  { title: 'Lone Star Rooter', rating: 4.4, reviews: 97 },
-] as const;
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
 

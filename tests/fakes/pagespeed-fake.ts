@@ -6,6 +6,7 @@
 // cannot load the page), 'ps429' (over quota); anything else has field data. POST /__config {latencyMs, every429}.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { FAKE_FIELD, FAKE_LAB } from './audit-data';
 
 export interface PageSpeedRequest {
   url: string;
@@ -21,10 +22,6 @@ export interface PageSpeedFake {
   reset(): void;
   close(): Promise<void>;
 }
-
-/** The figures the fake reports (field data), so tests know the verdicts to expect. */
-export const FAKE_FIELD = { lcpMs: 3100, inpMs: 180, clsX100: 4, performance: 0.72 } as const;
-export const FAKE_LAB = { lcpMs: 2300, cls: 0.02, performance: 0.91 } as const;
 
 function metric(percentile: number, category: string) {
   return { percentile, distributions: [{ min: 0, max: 2500, proportion: 0.6 }, { min: 2500, max: 4000, proportion: 0.3 }, { min: 4000, proportion: 0.1 }], category };

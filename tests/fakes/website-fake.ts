@@ -19,6 +19,7 @@
 // GET /__requests lists every request received (path and host), for tests in another process.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, sendJson, waitUnlessClosed } from './http-helpers';
+import { FAKE_SITE_BUSINESS, FAKE_SITE_DESCRIPTION, FAKE_SITE_TITLE } from './audit-data';
 
 export interface WebsiteRequest {
   path: string;
@@ -35,23 +36,6 @@ export interface WebsiteFake {
   reset(): void;
   close(): Promise<void>;
 }
-
-/** The business the site belongs to, as its Google listing shows it (the search fake serves this listing). */
-export const FAKE_SITE_BUSINESS = {
-  name: "Joe's Plumbing",
-  legalName: "Smith Holdings LLC dba Joe's Plumbing",
-  phone: '(512) 555-0142',
-  listingPhone: '+1 512-555-0142',
-  trackingPhone: '512-555-0199',
-  address: '1200 Main Street #300, Austin, TX 78701',
-  area: 'Austin, TX',
-  keyword: 'plumber austin',
-  placeId: 'ChIJfake-joes-plumbing',
-} as const;
-
-export const FAKE_SITE_TITLE = "Joe's Plumbing | Austin Plumber, Leak Repair & Water Heaters";
-export const FAKE_SITE_DESCRIPTION =
-  'Licensed Austin plumbers since 1998: leak repair, drain cleaning and water heaters. Same-day service, upfront prices. Call today.';
 
 function homePage(origin: string): string {
   return `<!doctype html>

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ReportJobMessage, UsageEventMessage } from "../../worker/env";
-import { FAKE_SITE_BUSINESS, FAKE_SITE_TITLE } from "../fakes";
+import { FAKE_SITE_BUSINESS, FAKE_SITE_TITLE } from "../fakes/audit-data";
 import { auditAdmin, auditEnv, bindings, drain } from "./audit-fixtures";
 import { callWorker } from "./helpers";
 import { deliver, recorder } from "./reports-fixtures";

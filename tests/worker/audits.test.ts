@@ -6,7 +6,7 @@ import wranglerToml from "../../wrangler.toml?raw";
 import { AUDITS_MAX_RETRIES } from "../../worker/audits/config";
 import { fetchWebsite } from "../../worker/providers/website";
 import type { AuditView } from "../../worker/domain/audit-view";
-import { FAKE_COMPETITORS, FAKE_FIELD, FAKE_SITE_BUSINESS, FAKE_SITE_DESCRIPTION, FAKE_SITE_TITLE } from "../fakes";
+import { FAKE_COMPETITORS, FAKE_FIELD, FAKE_SITE_BUSINESS, FAKE_SITE_DESCRIPTION, FAKE_SITE_TITLE } from "../fakes/audit-data";
 import {
   auditAdmin,
   auditEnv,
