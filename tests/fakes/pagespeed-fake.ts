@@ -12,6 +12,7 @@ export interface PageSpeedRequest {
   url: string;
   strategy: string | null;
   key: string | null;
+  status?: number;
 }
 
 export interface PageSpeedFake {
@@ -81,10 +82,13 @@ export async function startPageSpeedFake(port = 0): Promise<PageSpeedFake> {
       return sendJson(res, 404, { error: { code: 404, message: `Unknown request URL: ${url.pathname}` } });
     }
     const pageUrl = url.searchParams.get('url') ?? '';
-    requests.push({ url: pageUrl, strategy: url.searchParams.get('strategy'), key: url.searchParams.get('key') });
+    const record: PageSpeedRequest = { url: pageUrl, strategy: url.searchParams.get('strategy'), key: url.searchParams.get('key') };
+    requests.push(record);
     calls++;
     if (config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
+    record.status = 200;
     if (pageUrl.includes('ps429') || (config.every429 > 0 && calls % config.every429 === 0)) {
+      record.status = 429;
       return sendJson(res, 429, { error: { code: 429, message: 'Quota exceeded for quota metric', status: 'RESOURCE_EXHAUSTED' } });
     }
     if (pageUrl.includes('psfail')) {
