@@ -6,7 +6,7 @@
 //    all done, no step done twice (each audit's successful find is one call), every report generated once, and the
 //    total time against the ideal the queues' concurrency allows.
 import { readFileSync } from "node:fs";
-import { adminToken, json, percentile, round, type Figure, type Suite } from "../lib";
+import { adminToken, json, percentile, round, type Suite } from "../lib";
 
 const SEQUENTIAL = Number(process.env.BENCH_AUDITS_SEQUENTIAL ?? 15);
 const LATENCY_MS = 150;
@@ -86,7 +86,7 @@ export const auditsSuite: Suite = {
     const queued = await json(await fetch(`${baseUrl}/api/reports/generate-all`, { method: "POST", headers }));
     if (queued.queued < BULK) throw new Error(`generate-all queued ${queued.queued}`);
     const deadline = Date.now() + 900_000;
-    let statuses: { id: string; status: string }[] = [];
+    let statuses: { id: string; status: string }[];
     for (;;) {
       statuses = [];
       for (let i = 0; i < reportIds.length; i += 100) {
