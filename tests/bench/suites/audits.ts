@@ -65,7 +65,9 @@ export const auditsSuite: Suite = {
     for (let i = 0; i < SEQUENTIAL; i++) {
       const made = await createProspect(baseUrl, headers, `Joe's Plumbing ${run} S${i}`, site);
       const [audit] = await waitDone(baseUrl, headers, [made.audit!.id], 60_000);
-      const total = Date.parse(audit!.finishedAt!) - Date.parse(audit!.createdAt);
+      // The last step stored (the audit row's finished_at may be written a moment after the step's).
+      const last = Math.max(...Object.values(audit!.steps).map((st) => Date.parse(st.finishedAt ?? "") || 0));
+      const total = last - Date.parse(audit!.createdAt);
       totals.push(total);
       own.push(total - 2 * LATENCY_MS);
     }
@@ -98,6 +100,22 @@ export const auditsSuite: Suite = {
       await new Promise((r) => setTimeout(r, 1000));
     }
     const reportsMs = performance.now() - t0;
+    // Reports are written once the fast steps land or the wait bound passes; every audit must also finish.
+    let open = [...reportIds];
+    const auditIds = new Map<string, string>();
+    while (open.length > 0) {
+      const still: string[] = [];
+      for (const id of open) {
+        const body = await json(await fetch(`${baseUrl}/api/reports/${id}`, { headers }));
+        if (body.audit) auditIds.set(id, body.audit.id);
+        if (body.audit?.status !== "done") still.push(id);
+      }
+      open = still;
+      if (process.env.BENCH_DEBUG) console.log(`  … ${Math.round((performance.now() - t0) / 1000)} s: ${BULK - open.length}/${BULK} audits done`);
+      if (open.length > 0 && Date.now() > deadline) throw new Error(`audits not done: ${open.length}`);
+      if (open.length > 0) await new Promise((r) => setTimeout(r, 2000));
+    }
+    const auditsMs = performance.now() - t0;
     await configure(0, 0);
 
     // None twice: each audit's find answered once with 200 (429s are retries, not a step done again).
@@ -118,9 +136,10 @@ export const auditsSuite: Suite = {
       { name: "audit time beyond the providers' latency, p50", value: round(percentile(own, 50), 0), unit: "ms", note: `${SEQUENTIAL} audits one at a time, ${LATENCY_MS} ms per provider call, 2 on the critical path; target ≤ 300 ms` },
       { name: "audit time beyond the providers' latency, p95", value: round(percentile(own, 95), 0), unit: "ms" },
       { name: "audit total, p50", value: round(percentile(totals, 50), 0), unit: "ms", note: "created → last step stored" },
-      { name: `${BULK} prospects audited and reported, all ready`, value: round(reportsMs / 1000, 1), unit: "s", note: `provider calls 2 s each, every 20th answers 429 (${throttled} search + ${speed.filter((r) => r.status === 429).length} PageSpeed 429s)` },
+      { name: `${BULK} prospects audited and reported: every audit done`, value: round(auditsMs / 1000, 1), unit: "s", note: `${auditIds.size} audits, from Generate All (their audits began as they were created)` },
+      { name: `${BULK} prospects: every report ready`, value: round(reportsMs / 1000, 1), unit: "s", note: `provider calls 2 s each, every 20th answers 429 (${throttled} search + ${speed.filter((r) => r.status === 429).length} PageSpeed 429s)` },
       { name: "ideal by the audits queue's concurrency", value: round(ideal, 1), unit: "s", note: `${BULK}×4 calls × 2 s over max_batch_size ${batch} × max_concurrency ${concurrency}` },
-      { name: "total / ideal", value: round(reportsMs / 1000 / ideal), unit: "×", note: "wrangler dev runs a queue's batches locally, not at production concurrency" },
+      { name: "audits total / ideal", value: round(auditsMs / 1000 / ideal), unit: "×", note: "wrangler dev runs a queue's batches locally, not at production concurrency" },
       { name: "audits whose find step ran twice", value: twice, unit: "audits", note: `${missing} without a successful find` },
     ];
   },
