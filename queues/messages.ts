@@ -1,6 +1,6 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
+import type { AuditStepMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
@@ -12,6 +12,13 @@ export const GBP_POSTS_QUEUE = "gbp-posts";
 export const GBP_POSTS_DLQ = "gbp-posts-dlq";
 
 export const GbpPostsBody = z.object({ postIds: z.array(z.string().min(1).max(100)).min(1).max(10) }) satisfies z.ZodType<GbpPostsMessage>;
+export const AUDITS_QUEUE = "audits";
+export const AUDITS_DLQ = "audits-dlq";
+
+export const AuditStepBody = z.object({
+  auditId: z.string().min(1).max(100),
+  step: z.enum(["find", "fetch", "speed", "rank"]),
+}) satisfies z.ZodType<AuditStepMessage>;
 
 export const MailOutBody = z.object({ mailId: z.string().min(1).max(100) }) satisfies z.ZodType<MailOutMessage>;
 

@@ -34,6 +34,7 @@ import { sharedReportPageRoutes } from "./routes/shared-report-pages";
 import { reportViewRoutes } from "./routes/report-views";
 import { integrationRoutes } from "./routes/integrations";
 import { scheduleRoutes } from "./routes/schedule";
+import { auditRoutes } from "./routes/audits";
 
 const app = new Hono<AppEnv>();
 
@@ -138,6 +139,7 @@ const routes = app
   .route("/api/reports", reportViewRoutes)
   .route("/api/integrations", integrationRoutes)
   .route("/api/schedule", scheduleRoutes)
+  .route("/api/audits", auditRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

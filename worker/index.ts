@@ -7,14 +7,21 @@ import { sweepReservations } from "./metering/meter";
 import { getDb } from "./db/client";
 import { deleteExpiredWindows } from "./db/rate-limits";
 import { sweepDuePosts } from "./gbp/publish";
+import { sweepStaleAudits } from "./audits/run";
 
 export default {
   fetch: app.fetch,
   queue: handleQueue,
   // wrangler.toml's cron (every 5 minutes): re-queue reports whose generation went stale, give back meter
-  // reservations of calls whose worker died, delete rate-limit windows that are over, and put due Google Business
-  // Profile posts on gbp-posts (or remind their owners).
+  // reservations of calls whose worker died, delete rate-limit windows that are over, put due Google Business
+  // Profile posts on gbp-posts (or remind their owners), and send unfinished audit steps again.
   async scheduled(_controller, env, _ctx) {
-    await Promise.all([sweepStaleReports(env), sweepReservations(env), deleteExpiredWindows(getDb(env)), sweepDuePosts(env)]);
+    await Promise.all([
+      sweepStaleReports(env),
+      sweepReservations(env),
+      deleteExpiredWindows(getDb(env)),
+      sweepDuePosts(env),
+      sweepStaleAudits(env),
+    ]);
   },
 } satisfies ExportedHandler<Env>;

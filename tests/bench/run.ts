@@ -8,15 +8,20 @@ import { prospectsSuite } from "./suites/prospects";
 import { webSuite } from "./suites/web";
 import { usageSuite } from "./suites/usage";
 import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
+import { auditsSuite } from "./suites/audits";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite];
 
 async function main() {
   const only = process.argv.slice(2);
-  const fakes = await startFakes({ services: ["ai"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
+  const fakes = await startFakes({ services: ["ai", "search", "pagespeed", "website"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
   // The usage suite times the fake directly, to tell the worker's share of a post generation.
   process.env.BENCH_AI_URL = fakes.ai.url;
+  // The audits suite sets the search and PageSpeed fakes' latency and 429 share, and audits the fake website.
+  process.env.BENCH_SEARCH_URL = fakes.search!.url;
+  process.env.BENCH_PAGESPEED_URL = fakes.pagespeed!.url;
+  process.env.BENCH_SITE_URL = fakes.website!.url;
   buildWeb();
   const server = await startDevServer({
     port: Number(process.env.BENCH_PORT ?? 8798),
@@ -28,8 +33,14 @@ async function main() {
       AI_API_KEY: "fake-key",
       AI_BASE_URL: fakes.ai.url,
       REPORT_RETRY_BASE_SECONDS: "1",
+      SERPAPI_KEY: "fake-key",
+      SERPAPI_BASE_URL: fakes.search!.url,
+      PAGESPEED_BASE_URL: fakes.pagespeed!.url,
+      AUDIT_ALLOW_LOOPBACK: "1",
     },
   });
+  // BENCH_DEBUG: the server's output kept in a file as it runs (a stalled queue can be read while it stalls).
+  const dump = process.env.BENCH_DEBUG ? setInterval(() => writeFileSync("/tmp/bench-server.log", server.output()), 5000) : null;
   const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test", aiUrl: fakes.ai.url };
   const figures: Figure[] = [];
   try {
@@ -42,6 +53,7 @@ async function main() {
       for (const f of out) console.log(`  ${f.name}: ${f.value} ${f.unit}${f.note ? `  (${f.note})` : ""}`);
     }
   } finally {
+    if (dump) clearInterval(dump);
     await server.stop();
     await fakes.close();
   }

@@ -14,8 +14,9 @@ export const E2E_STRIPE = {
 };
 
 export default async function setup(project: TestProject) {
-  // Only the services the app calls: AI, search, voice for the chat, mail, Google; and the live chat widget's script.
-  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google"] });
+  // Only the services the app calls: AI, search, voice for the chat, mail, Google, PageSpeed, the audit's fake website;
+  // and the live chat widget's script.
+  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google", "pagespeed", "website"] });
   const widget = await startWidgetFake();
   buildWeb();
   const server = await startDevServer({
@@ -49,6 +50,9 @@ export default async function setup(project: TestProject) {
       GOOGLE_OAUTH_BASE_URL: fakes.google!.url,
       GBP_API_BASE_URL: fakes.google!.url,
       GBP_RECONCILE_SECONDS: "1",
+      // Audits (issue 18): PageSpeed's fake, and the fake website on loopback may be fetched.
+      PAGESPEED_BASE_URL: fakes.pagespeed!.url,
+      AUDIT_ALLOW_LOOPBACK: "1",
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);
@@ -56,6 +60,8 @@ export default async function setup(project: TestProject) {
   project.provide("adminEmail", E2E_ADMIN);
   project.provide("mailUrl", fakes.mail!.url);
   project.provide("googleUrl", fakes.google!.url);
+  // The audit's fake small-business website (Joe's Plumbing at `${websiteUrl}/site/`).
+  project.provide("websiteUrl", fakes.website!.url);
 
   return async () => {
     if (process.env.E2E_DEBUG) console.log(server.output());
@@ -91,5 +97,7 @@ declare module "vitest" {
     mailUrl: string;
     /** The fake Google's origin (GET /__posts lists the posts it received). */
     googleUrl: string;
+    /** The audit's fake small-business website (tests/fakes/website-fake.ts); Joe's Plumbing's home page is `${websiteUrl}/site/`. */
+    websiteUrl: string;
   }
 }

@@ -4,21 +4,27 @@ import { startSearchFake, type SearchFake } from './search-fake';
 import { startTtsFake, type TtsFake } from './tts-fake';
 import { startMailFake, type MailFake } from './mail-fake';
 import { startGoogleFake, type GoogleFake } from './google-fake';
+import { startPageSpeedFake, type PageSpeedFake } from './pagespeed-fake';
+import { startWebsiteFake, type WebsiteFake } from './website-fake';
 
 export * from './openai-fake';
 export * from './search-fake';
 export * from './tts-fake';
 export * from './mail-fake';
 export * from './google-fake';
+export * from './pagespeed-fake';
+export * from './website-fake';
+export * from './local-search-fake';
+export * from './audit-data';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
@@ -32,6 +38,9 @@ export interface Fakes {
   tts?: TtsFake;
   mail?: MailFake;
   google?: GoogleFake;
+  pagespeed?: PageSpeedFake;
+  /** The audit's fake small-business website (its home page is `${website.url}/site/`). */
+  website?: WebsiteFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
@@ -43,6 +52,9 @@ export interface Fakes {
     mail?: string;
     /** Google OAuth and Business Profile origin (GOOGLE_OAUTH_BASE_URL and GBP_API_BASE_URL). */
     google?: string;
+    /** PageSpeed Insights origin (PAGESPEED_BASE_URL). */
+    pagespeed?: string;
+    website?: string;
   };
   reset(): void;
   close(): Promise<void>;
@@ -59,6 +71,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     tts: () => startTtsFake(opts.ports?.tts ?? 0),
     mail: () => startMailFake(opts.ports?.mail ?? 0),
     google: () => startGoogleFake(opts.ports?.google ?? 0),
+    pagespeed: () => startPageSpeedFake(opts.ports?.pagespeed ?? 0),
+    website: () => startWebsiteFake(opts.ports?.website ?? 0),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));
@@ -74,6 +88,10 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const tts = byName.get('tts') as TtsFake | undefined;
   const mail = byName.get('mail') as MailFake | undefined;
   const google = byName.get('google') as GoogleFake | undefined;
+  const pagespeed = byName.get('pagespeed') as PageSpeedFake | undefined;
+  const website = byName.get('website') as WebsiteFake | undefined;
+  // The fake business's Google listing links to the fake website.
+  if (search && website) search.config.siteUrl = website.url;
   const all = [...byName.values()];
   return {
     ai,
@@ -81,7 +99,9 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     tts,
     mail,
     google,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url },
+    pagespeed,
+    website,
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url },
     reset() {
       for (const fake of all) fake.reset();
     },

@@ -125,6 +125,15 @@ const MATRIX: Record<string, Row> = {
   "POST /api/reports/:id/generate": { call: () => ({ path: `/api/reports/${crypto.randomUUID()}/generate` }), expect: adminWrite(404) },
   "GET /api/reports/:id/views": { call: (f) => ({ path: `/api/reports/${f.reportId}/views` }), expect: adminRead() },
 
+  // Audits (issue 18): a prospect's are admins'; an own-business audit is its owner's (read as them while viewing as).
+  "POST /api/audits": { call: () => ({ path: "/api/audits", ...json({ prospectId: crypto.randomUUID() }) }), expect: { anon: 401, user: 403, other: 403, admin: 404, viewAs: 403 } },
+  "GET /api/audits": { call: () => ({ path: "/api/audits?own=1" }), expect: signedInRead(200) },
+  "GET /api/audits/:id": { call: () => ({ path: `/api/audits/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+  "POST /api/audits/:id/listing": {
+    call: () => ({ path: `/api/audits/${crypto.randomUUID()}/listing`, ...json({ placeId: "ChIJnone" }) }),
+    expect: { anon: 401, user: 404, other: 404, admin: 404, viewAs: 403 },
+  },
+
   // The shared report and its chat are public: the same answer for everyone.
   "GET /api/shared/reports/:id": { call: (f) => ({ path: `/api/shared/reports/${f.reportId}` }), expect: all(200) },
   "POST /api/shared/reports/:id/events": {

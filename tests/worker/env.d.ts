@@ -13,6 +13,8 @@ declare global {
       TEST_MAIL_BASE_URL: string;
       /** The Google fake (tests/fakes/google-fake.ts): OAuth and Business Profile on one origin. */
       TEST_GOOGLE_BASE_URL: string;
+      /** The audit's fake website (tests/fakes/website-fake.ts); its business's home page is `${TEST_WEBSITE_URL}/site/`. */
+      TEST_WEBSITE_URL: string;
     }
   }
 }

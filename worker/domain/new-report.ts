@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CategorySchema } from "./categories";
 import { fieldRules } from "./form-rules";
+import { isWebUrl, normalizeWebsite } from "./profile";
 import {
   deriveKeyword,
   deriveTag,
@@ -24,6 +25,16 @@ const required = (max: number) =>
 const optional = (max: number) =>
   z.string().trim().max(max, `Must be at most ${max} characters`).optional().default("");
 
+export const INVALID_WEBSITE_MESSAGE = "Enter a valid website address, like example.com";
+
+/** An optional website: typed without a scheme it gets https://; blank is none (null). */
+export const WebsiteInput = z
+  .string()
+  .max(500, "Must be at most 500 characters")
+  .transform(normalizeWebsite)
+  .refine((v) => v === "" || isWebUrl(v), { message: INVALID_WEBSITE_MESSAGE })
+  .transform((v) => (v === "" ? null : v));
+
 export const NewReportInput = z.object({
   name: required(200),
   company_name: optional(200),
@@ -32,6 +43,8 @@ export const NewReportInput = z.object({
   area: required(200),
   keyword: required(200),
   category: z.union([CategorySchema, z.literal("")]).optional().default(""),
+  /** The prospect's website (optional): the audit reads it (issue 18). */
+  website: WebsiteInput.nullable().optional().default(null),
   /** false for "Save Only". */
   generate: z.boolean().optional().default(true),
 });
@@ -67,6 +80,7 @@ export function prospectFromForm(input: ParsedNewReport) {
     area: input.area,
     keyword: effectiveKeyword(input),
     tag,
+    website: input.website ?? null,
   };
   return {
     prospect: {
