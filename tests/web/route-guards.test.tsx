@@ -109,26 +109,30 @@ describe("dashboard", () => {
   it("shows the stat cards, the working tools first, then the five coming-soon tools in two groups", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
-    expect(screen.getByText("5")).toBeTruthy();
+    expect(screen.getByText("Tools coming soon").previousElementSibling!.textContent).toBe("5");
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Ready to use3", "Content Tools2", "Social Media Tools3"]);
+    expect(headings).toEqual(["Ready to use5", "Content Tools2", "Social Media Tools3"]);
     const ready = within(main).getByRole("region", { name: /Ready to use/ });
     const links = within(ready).getAllByRole("link", { name: /Open tool/ });
     expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
       "Facebook Post Generator",
       "Google Search Results",
       "Local Services Analyzer",
+      "Local Search Audit",
+      "GBP Audit",
     ]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
       "/tools/facebook-post-generator",
       "/tools/google-results",
       "/tools/google-ads-analyzer",
+      "/tools/local-search-audit",
+      "/tools/gbp-audit",
     ]);
     expect(within(ready).queryByText("Coming Soon")).toBeNull();
-    expect(main.querySelectorAll(".tool-card")).toHaveLength(8);
+    expect(main.querySelectorAll(".tool-card")).toHaveLength(10);
     expect(screen.getAllByText("Coming Soon")).toHaveLength(5);
     const buttons = Array.from(main.querySelectorAll<HTMLButtonElement>(".tool-card button"));
     expect(buttons).toHaveLength(5);

@@ -19,11 +19,13 @@ import {
 import { LINK_COPIED_MS, copyText, useCopyButtons, useFlag } from "../components/report-copy-button";
 import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
+import { ReportAudit } from "../components/report-audit";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { adminReportQuery, isNotFound } from "../queries/reports";
 import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../worker/domain/report-format";
 import "../report.css";
+import "../audit.css";
 
 export const LOAD_FAILED = "Failed to load report. Please try again later.";
 export const LINK_COPIED = "Link copied to clipboard!";
@@ -114,6 +116,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
         {!data.ai_configured ? (
           <p className="generating-footnote">No AI key is configured: this report will get template content.</p>
         ) : null}
+        <ReportAudit prospectId={prospect.id} />
       </div>
     );
   }
@@ -155,6 +158,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
       <TemplateNotice data={data} />
       <Summary data={data} />
       <ReportViewsTimeline reportId={report.id} />
+      <ReportAudit prospectId={prospect.id} />
       <ReportSections content={report.content} description={prospect.description} variant="admin" />
     </div>
   );
