@@ -7,6 +7,7 @@ declare namespace Cloudflare {
 		REPORT_JOBS: Queue;
 		USAGE_EVENTS: Queue;
 		MAIL_OUT: Queue;
+		AUDITS: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;
@@ -25,6 +26,8 @@ declare namespace Cloudflare {
 		MAIL_FROM: string;
 		MAIL_BASE_URL: string;
 		REQUIRE_ADMIN_MFA: string;
+		PAGESPEED_BASE_URL: string;
+		AUDIT_ALLOW_LOOPBACK: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -32,7 +35,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD" | "MAIL_PROVIDER" | "MAIL_FROM" | "MAIL_BASE_URL" | "REQUIRE_ADMIN_MFA">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD" | "MAIL_PROVIDER" | "MAIL_FROM" | "MAIL_BASE_URL" | "REQUIRE_ADMIN_MFA" | "PAGESPEED_BASE_URL" | "AUDIT_ALLOW_LOOPBACK">> {}
 }
 declare module "*.ttf" {
 	const value: ArrayBuffer;

@@ -1,6 +1,7 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
-import { MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE } from "./messages";
+import { AUDITS_DLQ, AUDITS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE } from "./messages";
+import { consumeAudits, consumeAuditsDeadLetter } from "./audits";
 import { consumeMailOut, consumeMailOutDeadLetter } from "./mail-out";
 import { consumeReportJobs, consumeReportJobsDeadLetter } from "./report-jobs";
 import { consumeUsageEvents, consumeUsageEventsDeadLetter } from "./usage-events";
@@ -20,6 +21,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: E
       return consumeMailOut(batch, env);
     case MAIL_OUT_DLQ:
       return consumeMailOutDeadLetter(batch, env);
+    case AUDITS_QUEUE:
+      return consumeAudits(batch, env);
+    case AUDITS_DLQ:
+      return consumeAuditsDeadLetter(batch, env);
     default:
       // Unknown queue: retry so nothing is lost while a consumer is being deployed.
       batch.retryAll();

@@ -1,6 +1,6 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
+import type { AuditStepMessage, MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
@@ -8,6 +8,13 @@ export const USAGE_EVENTS_QUEUE = "usage-events";
 export const USAGE_EVENTS_DLQ = "usage-events-dlq";
 export const MAIL_OUT_QUEUE = "mail-out";
 export const MAIL_OUT_DLQ = "mail-out-dlq";
+export const AUDITS_QUEUE = "audits";
+export const AUDITS_DLQ = "audits-dlq";
+
+export const AuditStepBody = z.object({
+  auditId: z.string().min(1).max(100),
+  step: z.enum(["find", "fetch", "speed", "rank"]),
+}) satisfies z.ZodType<AuditStepMessage>;
 
 export const MailOutBody = z.object({ mailId: z.string().min(1).max(100) }) satisfies z.ZodType<MailOutMessage>;
 

@@ -27,6 +27,15 @@ export interface Secrets {
   MAIL_TIMEOUT_MS?: string;
   /** 32+ characters; secrets at rest (TOTP secrets) are encrypted with a key derived from it by HKDF. */
   ENCRYPTION_KEY?: string;
+  /** PageSpeed Insights v5 key (optional: keyless calls work at a low quota). */
+  PAGESPEED_API_KEY?: string;
+  /** Milliseconds each audit step may take (tests shorten them); defaults in worker/audits/config.ts. */
+  AUDIT_FIND_TIMEOUT_MS?: string;
+  AUDIT_FETCH_TIMEOUT_MS?: string;
+  AUDIT_SPEED_TIMEOUT_MS?: string;
+  AUDIT_RANK_TIMEOUT_MS?: string;
+  /** How long report generation waits for an audit's fast steps (find, fetch, rank), in ms (default 90000). */
+  AUDIT_REPORT_WAIT_MS?: string;
 }
 
 /** The queue producers with their message bodies (wrangler types types them as Queue<unknown>). */
@@ -34,6 +43,7 @@ interface TypedQueues {
   REPORT_JOBS: Queue<ReportJobMessage>;
   USAGE_EVENTS: Queue<UsageEventMessage>;
   MAIL_OUT: Queue<MailOutMessage>;
+  AUDITS: Queue<AuditStepMessage>;
 }
 
 /**
@@ -46,6 +56,12 @@ export type Env = Omit<Cloudflare.Env, keyof TypedQueues> & TypedQueues & Secret
 /** Body of a `report-jobs` message. */
 export interface ReportJobMessage {
   reportId: string;
+}
+
+/** Body of an `audits` message: one step of one audit. */
+export interface AuditStepMessage {
+  auditId: string;
+  step: "find" | "fetch" | "speed" | "rank";
 }
 
 /** Body of a `mail-out` message: the outbox row to deliver (its content stays in D1). */

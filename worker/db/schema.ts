@@ -97,6 +97,8 @@ export const prospects = sqliteTable(
     email: text("email").notNull().default(""),
     tag: text("tag"),
     companyName: text("company_name").notNull().default(""),
+    /** The prospect's website (optional; the audit reads it, else the Google listing's). */
+    website: text("website"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Lower-cased concatenation of the eight searchable fields, kept by the app on every write. */
     searchText: text("search_text").notNull().default(""),
@@ -498,4 +500,48 @@ export const mfaChallenges = sqliteTable(
     verifiedAt: text("verified_at"),
   },
   (t) => [index("mfa_challenges_factor_idx").on(t.factorId)],
+);
+
+/**
+ * Local-SEO audits (issue 18): one business (a prospect, or a user's own business profile) at one time. The subject
+ * is what was searched for (JSON, kept as it was then); each step's result lives in audit_steps, and the checks and
+ * score are computed from those when read (`overall` is kept for the history list).
+ */
+export const audits = sqliteTable(
+  "audits",
+  {
+    id: id(),
+    kind: text("kind", { enum: ["prospect", "own"] }).notNull(),
+    prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
+    /** The owner for an own-business audit; the admin who started it for a prospect's. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** JSON: name, website, keyword, area, phone, address. */
+    subject: text("subject").notNull(),
+    status: text("status", { enum: ["queued", "running", "done"] }).notNull().default("queued"),
+    overall: integer("overall"),
+    /** JSON {placeId} or {mapsUrl}: the listing an admin picked from the candidates. */
+    listingChoice: text("listing_choice"),
+    createdAt: createdAt(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("audits_prospect_idx").on(t.prospectId, t.createdAt), index("audits_user_idx").on(t.userId, t.kind, t.createdAt)],
+);
+
+/** One step of an audit: claimed once (compare-and-set), its result stored as soon as it finishes. */
+export const auditSteps = sqliteTable(
+  "audit_steps",
+  {
+    auditId: text("audit_id")
+      .notNull()
+      .references(() => audits.id, { onDelete: "cascade" }),
+    step: text("step", { enum: ["find", "fetch", "speed", "rank"] }).notNull(),
+    status: text("status", { enum: ["pending", "running", "done", "failed", "skipped"] }).notNull().default("pending"),
+    reason: text("reason"),
+    /** JSON: the step's result (see worker/audits/steps.ts). */
+    result: text("result"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: text("claimed_at"),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [primaryKey({ columns: [t.auditId, t.step] })],
 );

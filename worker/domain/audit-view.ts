@@ -51,6 +51,16 @@ export type AuditListing = Listing & {
 /** A Google Maps candidate offered when no listing matched confidently; the admin may pick one. */
 export type AuditCandidate = { placeId: string; name: string; address: string | null; phone: string | null; rating: number | null; reviewCount: number | null };
 
+/** What the website step read of the page: the report shows its current title and description beside the AI's better ones. */
+export type AuditSite = {
+  /** The address the page was read at, after redirects. */
+  finalUrl: string;
+  title: string | null;
+  metaDescription: string | null;
+  /** When the page was read. */
+  fetchedAt: string;
+};
+
 export type AuditStatus = "queued" | "running" | "done";
 
 export type AuditView = {
@@ -66,6 +76,8 @@ export type AuditView = {
   listing: AuditListing | null;
   /** Offered when the find step had no confident match (empty otherwise). */
   candidates: AuditCandidate[];
+  /** The page as read (null until the website step has read it, or when it could not). */
+  site: AuditSite | null;
   pageSpeed: PageSpeedInput | null;
   rank: RankInput | null;
   /** The top three in the map pack for the keyword, beside the business's own figures. */

@@ -9,6 +9,8 @@ export const MICRO_USD = 1_000_000;
 export const TTS_USD_PER_1K_CHARS = 0.3;
 /** Web search: dollars per live call (SerpAPI's Developer plan, $75 for 5,000 searches). */
 export const SEARCH_USD_PER_CALL = 0.015;
+/** PageSpeed Insights: free (Google's quota is the limit), metered so the audit's every outside call is counted and capped alike. */
+export const PAGESPEED_USD_PER_CALL = 0;
 
 /** Anonymous callers (public chat and its voice): dollars per client address per hour (IPv6 per /64). */
 export const ANONYMOUS_ADDRESS_HOURLY_USD = 0.25;
@@ -26,13 +28,15 @@ export const RESERVATION_TTL_MS = 15 * 60_000;
 export type PaidCall =
   | { kind: "ai"; model: string; prompt: string; maxTokens: number }
   | { kind: "tts"; characters: number }
-  | { kind: "search" };
+  | { kind: "search" }
+  | { kind: "pagespeed" };
 
 /** What it really used, reported by the provider. */
 export type CallUsage =
   | { kind: "ai"; model: string; inputTokens: number; outputTokens: number }
   | { kind: "tts"; characters: number }
-  | { kind: "search"; calls: number };
+  | { kind: "search"; calls: number }
+  | { kind: "pagespeed"; calls: number };
 
 export function toMicro(usd: number): number {
   return Math.ceil(Number((usd * MICRO_USD).toPrecision(12)));
@@ -51,6 +55,8 @@ export function estimateMicro(call: PaidCall): number {
       return toMicro((call.characters / 1000) * TTS_USD_PER_1K_CHARS);
     case "search":
       return toMicro(SEARCH_USD_PER_CALL);
+    case "pagespeed":
+      return toMicro(PAGESPEED_USD_PER_CALL);
   }
 }
 
@@ -63,6 +69,8 @@ export function actualMicro(usage: CallUsage): number {
       return toMicro((usage.characters / 1000) * TTS_USD_PER_1K_CHARS);
     case "search":
       return toMicro(usage.calls * SEARCH_USD_PER_CALL);
+    case "pagespeed":
+      return toMicro(usage.calls * PAGESPEED_USD_PER_CALL);
   }
 }
 

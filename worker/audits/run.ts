@@ -1,0 +1,156 @@
+// Runs audits through the `audits` queue (issue 18): starting one (its rows, then its first messages), one step per
+// delivery under a claim (a redelivered message never does a step twice), the steps that wait for the listing sent once
+// it is known, the audit's summary and the report's version kept current as each step lands.
+import { keepGoodResult } from "../domain/audit-checks";
+import type { AuditStepId } from "../domain/audit-view";
+import type { Payer } from "../domain/metering";
+import { getDb, type Db } from "../db/client";
+import {
+  bumpReportVersionOfProspect,
+  claimStep,
+  createAudit,
+  failUnfinishedStep,
+  finishStep,
+  getAudit,
+  releaseStep,
+  updateAuditSummary,
+  type AuditRow,
+  type AuditStepRow,
+  type AuditSubjectRecord,
+} from "../db/audits";
+import type { Env } from "../env";
+import { log } from "../log";
+import { userPayer } from "../metering/meter";
+import { searchConfigured } from "../providers/local-search";
+import { purgeSharedReport } from "../reports/shared-cache";
+import { AUDIT_STEP_MAX_ATTEMPTS, STALE_CLAIM_MARGIN_MS, stepRetryDelaySeconds, stepTimeoutMs } from "./config";
+import { NO_SEARCH_KEY, runStep } from "./steps";
+import { auditChecks, subjectOf } from "./view";
+import { scoreAudit } from "../domain/audit-score";
+
+async function send(env: Env, auditId: string, steps: AuditStepId[]): Promise<void> {
+  if (steps.length === 0) return;
+  await env.AUDITS.sendBatch(steps.map((step) => ({ body: { auditId, step } })));
+}
+
+/** Creates the audit and sends its first steps: find, and the website steps at once when the website is known. */
+export async function startAudit(
+  env: Env,
+  input: { kind: "prospect" | "own"; prospectId: string | null; userId: string; subject: AuditSubjectRecord },
+): Promise<AuditRow> {
+  const db = getDb(env);
+  const skipped: Partial<Record<AuditStepId, string>> = {};
+  if (!searchConfigured(env)) {
+    skipped.find = NO_SEARCH_KEY;
+    skipped.rank = NO_SEARCH_KEY;
+  }
+  const audit = await createAudit(db, { ...input, skipped });
+  const first: AuditStepId[] = skipped.find ? ["fetch", "speed"] : input.subject.website ? ["find", "fetch", "speed"] : ["find"];
+  try {
+    await send(env, audit.id, first);
+  } catch (error) {
+    log.error("audits: send failed", { auditId: audit.id }, error);
+    throw error;
+  }
+  return audit;
+}
+
+/** The steps that wait for the find step: rank always, the website steps when no website was given. */
+function dependents(subject: AuditSubjectRecord): AuditStepId[] {
+  return subject.website ? ["rank"] : ["fetch", "speed", "rank"];
+}
+
+function needsFind(step: AuditStepId, subject: AuditSubjectRecord): boolean {
+  return step !== "find" && dependents(subject).includes(step);
+}
+
+export type StepJobOutcome = { kind: "ack"; note?: string } | { kind: "retry"; delaySeconds: number; reason: string };
+
+const UNKNOWN_PAYER = "unknown-admin";
+
+async function payerOf(env: Env, db: Db, audit: AuditRow): Promise<Payer> {
+  return audit.userId ? userPayer(env, db, audit.userId) : { kind: "user", userId: UNKNOWN_PAYER, allowanceUsd: null };
+}
+
+/** Handles one `audits` delivery (`delivery` = message.attempts, 1-based). */
+export async function processAuditStep(env: Env, auditId: string, step: AuditStepId, delivery: number): Promise<StepJobOutcome> {
+  const db = getDb(env);
+  const found = await getAudit(db, auditId);
+  if (!found) return { kind: "ack", note: "audit missing" };
+  const subject = subjectOf(found.audit);
+  const findRow = found.steps.find((r) => r.step === "find");
+  if (needsFind(step, subject) && (findRow?.status === "pending" || findRow?.status === "running")) {
+    // Sent early (a re-run): the step comes back once the listing is known, without using up a try.
+    return { kind: "ack", note: "waits for find" };
+  }
+  const now = Date.now();
+  const claim = await claimStep(db, auditId, step, new Date(now).toISOString(), new Date(now - stepTimeoutMs(env, step) - STALE_CLAIM_MARGIN_MS).toISOString());
+  if (!claim) return { kind: "ack", note: "not claimable" };
+  const claimedAt = claim.claimedAt!;
+  const stored = found.steps.find((r) => r.step === step);
+
+  let outcome;
+  try {
+    outcome = await runStep(env, step, found.audit, found.steps, await payerOf(env, db, found.audit));
+  } catch (error) {
+    await releaseStep(db, auditId, step, claimedAt, "an unexpected error; trying again").catch(() => undefined);
+    throw error;
+  }
+
+  if (outcome.kind === "failed" && outcome.retryable && Math.max(delivery, claim.attempts) < AUDIT_STEP_MAX_ATTEMPTS) {
+    await releaseStep(db, auditId, step, claimedAt, `${outcome.reason}; trying again`);
+    return { kind: "retry", delaySeconds: stepRetryDelaySeconds(claim.attempts), reason: outcome.reason };
+  }
+
+  let status: "done" | "failed" | "skipped";
+  let reason: string | null = null;
+  let result: unknown = null;
+  if (outcome.kind === "done") {
+    status = "done";
+    result = outcome.result;
+  } else if (outcome.kind === "skipped") {
+    status = "skipped";
+    reason = outcome.reason;
+  } else {
+    // A failed call never overwrites an earlier good result (a re-run after the listing was picked).
+    const earlier = stored?.status === "done" && stored.result ? { status: "done" as const, result: stored.result } : null;
+    const kept = keepGoodResult<{ status: "done" | "failed"; result?: string }>(earlier, { status: "failed" });
+    if (kept.status === "done") {
+      status = "done";
+      result = JSON.parse(kept.result!);
+      reason = `The latest try failed (${outcome.reason}); the earlier result is kept.`;
+    } else {
+      status = "failed";
+      reason = outcome.reason;
+    }
+  }
+  if (!(await finishStep(db, auditId, step, claimedAt, { status, reason, result }))) return { kind: "ack", note: "claim lost" };
+  await afterStep(env, db, found.audit, step);
+  return { kind: "ack" };
+}
+
+/** After a step is stored: the waiting steps go out, the summary is updated, a written report shows the news. */
+async function afterStep(env: Env, db: Db, audit: AuditRow, step: AuditStepId): Promise<void> {
+  if (step === "find") await send(env, audit.id, dependents(subjectOf(audit)));
+  const fresh = await getAudit(db, audit.id);
+  if (!fresh) return;
+  await refreshSummary(db, fresh.audit, fresh.steps);
+  if (audit.prospectId) {
+    const bumped = await bumpReportVersionOfProspect(db, audit.prospectId);
+    if (bumped) await purgeSharedReport(env, bumped.reportId, bumped.version - 1);
+  }
+}
+
+async function refreshSummary(db: Db, audit: AuditRow, steps: readonly AuditStepRow[]): Promise<void> {
+  const done = steps.length === 4 && steps.every((s) => s.status !== "pending" && s.status !== "running");
+  await updateAuditSummary(db, audit.id, done, scoreAudit(auditChecks(steps)).overall);
+}
+
+/** The dead-letter path: a step that never finished is failed with the reason, so the audit ends and says so. */
+export async function failStepForDeadLetter(env: Env, auditId: string, step: AuditStepId, deliveries: number): Promise<void> {
+  const db = getDb(env);
+  const found = await getAudit(db, auditId);
+  if (!found) return;
+  const changed = await failUnfinishedStep(db, auditId, step, `the step did not finish after ${deliveries} tries`);
+  if (changed) await afterStep(env, db, found.audit, step);
+}
