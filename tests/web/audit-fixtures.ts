@@ -95,6 +95,7 @@ export function auditFixture(phase: Phase = "done", over: Partial<AuditView> = {
             { placeId: "cand-2", name: "Ridge Line Roofing", address: "100 Main St, Austin, TX", phone: null, rating: null, reviewCount: null },
           ]
         : [],
+    site: { finalUrl: FACTS.finalUrl, title: FACTS.title, metaDescription: FACTS.metaDescription, fetchedAt: "2026-11-20T10:00:20.000Z" },
     pageSpeed: inputs.pageSpeed.status === "ok" ? inputs.pageSpeed : null,
     rank: phase === "done" || phase === "not-found" ? inputs.rank : null,
     competitors: phase === "done" || phase === "not-found" ? COMPETITORS : [],

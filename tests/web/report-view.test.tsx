@@ -132,6 +132,7 @@ describe("admin report view", () => {
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
       "Shared link activity",
+      "What we found",
       "SEO Potential Analysis",
       "Google Ads Analysis",
       "SEO Meta Tags Analysis",

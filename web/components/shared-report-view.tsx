@@ -2,6 +2,7 @@
 // Pure: no hooks, no DOM, no router. Interactivity (copy, overview scrolling, print, view beacons) is
 // attached by web/shared-report/main.ts through the data-* attributes set here.
 import { companyBesideName, formatLongUsDate } from "../../worker/domain/report-format";
+import type { AuditView } from "../../worker/domain/audit-view";
 import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
 import { rankingLabel } from "../../worker/domain/seo-potential";
 import { BrandMark } from "./brand";
@@ -18,6 +19,7 @@ import {
   ThumbsUpIcon,
   TrendingUpIcon,
 } from "./icons";
+import { WhatWeFoundSection } from "./audit-findings";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
 export const NOT_FOUND_TITLE = "Report Not Found";
@@ -144,8 +146,10 @@ function ChatInvite({ id, agency }: { id: string; agency: string }) {
 }
 
 /** The whole page body: hero, then the report (or the preparing notice), then the footer. */
-export function SharedReportView({ data }: { data: SharedReportResponse }) {
+export function SharedReportView({ data }: { data: SharedReportResponse & { audit?: AuditView | null } }) {
   const { report, prospect, sender } = data;
+  // The report's audit, without admin-only data: the listing picker is never rendered here.
+  const audit = data.audit ?? null;
   const content = report.status === "ready" ? report.content : null;
   const agency = senderName(sender);
   return (
@@ -155,15 +159,19 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
         {content ? (
           <>
             <Overview content={content} />
-            <ReportSections content={content} description={prospect.description} variant="shared" />
+            {audit ? <WhatWeFoundSection audit={audit} /> : null}
+            <ReportSections content={content} description={prospect.description} variant="shared" site={audit?.site ?? null} />
             <ChatInvite id={report.id} agency={agency} />
           </>
         ) : (
+          <>
           <section className="card shared-preparing" aria-live="polite">
             <span className="spinner" aria-hidden="true" />
             <h2>{PREPARING_TITLE}</h2>
             <p>{agency} is putting the finishing touches on this report. This page updates by itself as soon as it is ready.</p>
           </section>
+          {audit ? <WhatWeFoundSection audit={audit} /> : null}
+          </>
         )}
       </main>
       <footer className="shared-footer">

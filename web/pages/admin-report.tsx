@@ -22,6 +22,7 @@ import { ReportSections } from "../components/report-sections";
 import { ReportAudit } from "../components/report-audit";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
+import { useAudits } from "../queries/audits";
 import { adminReportQuery, isNotFound } from "../queries/reports";
 import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../worker/domain/report-format";
 import "../report.css";
@@ -99,6 +100,8 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
   const company = companyBesideName(prospect.name, prospect.company_name);
   const [copied, flashCopied] = useFlag(LINK_COPIED_MS);
   useCopyButtons();
+  // The same queries ReportAudit polls (one cache entry): the meta tags section shows the site's current ones.
+  const { audit } = useAudits({ prospectId: prospect.id });
 
   if (report.status !== "ready" || !report.content) {
     return (
@@ -159,7 +162,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
       <Summary data={data} />
       <ReportViewsTimeline reportId={report.id} />
       <ReportAudit prospectId={prospect.id} />
-      <ReportSections content={report.content} description={prospect.description} variant="admin" />
+      <ReportSections content={report.content} description={prospect.description} variant="admin" site={audit.data?.site ?? null} />
     </div>
   );
 }

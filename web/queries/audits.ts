@@ -39,7 +39,7 @@ export function auditHistoryQuery(target: AuditTarget) {
     queryKey: auditKeys.history(target),
     queryFn: async ({ signal }) => {
       const body = await apiFetch<{ audits: AuditSummary[] } | AuditSummary[]>(historyPath(target), { timeoutMs: API_TIMEOUT_MS, signal });
-      return newestFirst(Array.isArray(body) ? body : body.audits);
+      return newestFirst(Array.isArray(body) ? body : (body.audits ?? []));
     },
     // While an audit in the list runs, its row (status, score) is read again.
     refetchInterval: (query) => (query.state.data?.some((a) => a.status !== "done") ? AUDIT_POLL_MS * 2 : false),

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CategorySchema } from "./categories";
 import { fieldRules } from "./form-rules";
+import { isWebUrl, normalizeWebsite } from "./profile";
 import {
   deriveKeyword,
   deriveTag,
@@ -19,6 +20,8 @@ export const GENERATION_DEFERRED_MESSAGE =
   "Report created but there was an issue generating content. Content will be generated in the background.";
 export const NOT_SIGNED_IN_MESSAGE = "You must be logged in to create a report";
 
+export const WEBSITE_MESSAGE = "Enter a valid website address, like example.com";
+
 const required = (max: number) =>
   z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(max, `Must be at most ${max} characters`);
 const optional = (max: number) =>
@@ -32,6 +35,10 @@ export const NewReportInput = z.object({
   area: required(200),
   keyword: required(200),
   category: z.union([CategorySchema, z.literal("")]).optional().default(""),
+  /** Optional: the audit reads it (else the Google listing's). Typed without a scheme, it gets https:// (as Business Settings). */
+  website: optional(500)
+    .transform(normalizeWebsite)
+    .refine((v) => v === "" || isWebUrl(v), { message: WEBSITE_MESSAGE }),
   /** false for "Save Only". */
   generate: z.boolean().optional().default(true),
 });
@@ -67,6 +74,7 @@ export function prospectFromForm(input: ParsedNewReport) {
     area: input.area,
     keyword: effectiveKeyword(input),
     tag,
+    website: input.website || null,
   };
   return {
     prospect: {
