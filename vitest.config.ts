@@ -37,6 +37,12 @@ export default defineConfig({
           STRIPE_PORTAL_URL: "https://billing.stripe.test/p/login/test",
           ENCRYPTION_KEY: "test-encryption-key-test-encryption-key-0123",
           TEST_MAIL_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.mail}`,
+          PAGESPEED_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.pagespeed}`,
+          // The audit may fetch the fake website on loopback (tests only).
+          AUDIT_ALLOW_LOOPBACK: "1",
+          AUDIT_FETCH_TIMEOUT_MS: "3000",
+          AUDIT_REPORT_WAIT_MS: "20000",
+          TEST_WEBSITE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.website}`,
           TEST_LIBSQL_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.libsql}`,
         },
       },

@@ -32,6 +32,7 @@ import { isPagePath, servePage } from "./pages";
 import { sharedReportEventRoutes } from "./routes/shared-report-events";
 import { sharedReportPageRoutes } from "./routes/shared-report-pages";
 import { reportViewRoutes } from "./routes/report-views";
+import { auditRoutes } from "./routes/audits";
 
 const app = new Hono<AppEnv>();
 
@@ -134,6 +135,7 @@ const routes = app
   .route("/api/billing", billingRoutes)
   .route("/api/shared/reports", sharedReportEventRoutes)
   .route("/api/reports", reportViewRoutes)
+  .route("/api/audits", auditRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

@@ -15,7 +15,7 @@ export const E2E_STRIPE = {
 
 export default async function setup(project: TestProject) {
   // Only the services the app calls: AI, search, voice for the chat, mail; and the live chat widget's script.
-  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail"] });
+  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "pagespeed", "website"] });
   const widget = await startWidgetFake();
   buildWeb();
   const server = await startDevServer({
@@ -43,12 +43,17 @@ export default async function setup(project: TestProject) {
       MAIL_FROM: "Porchlight <hello@porchlight.test>",
       MAIL_BASE_URL: fakes.mail!.url,
       ENCRYPTION_KEY: E2E_ENCRYPTION_KEY,
+      // Audits (issue 18): PageSpeed's fake, and the fake website on loopback may be fetched.
+      PAGESPEED_BASE_URL: fakes.pagespeed!.url,
+      AUDIT_ALLOW_LOOPBACK: "1",
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminEmail", E2E_ADMIN);
   project.provide("mailUrl", fakes.mail!.url);
+  // The audit's fake small-business website (Joe's Plumbing at `${websiteUrl}/site/`).
+  project.provide("websiteUrl", fakes.website!.url);
 
   return async () => {
     if (process.env.E2E_DEBUG) console.log(server.output());
@@ -82,5 +87,7 @@ declare module "vitest" {
     adminEmail: string;
     /** The fake mail provider's origin (GET /__messages?to= lists what it delivered). */
     mailUrl: string;
+    /** The audit's fake small-business website (tests/fakes/website-fake.ts); Joe's Plumbing's home page is `${websiteUrl}/site/`. */
+    websiteUrl: string;
   }
 }

@@ -3,20 +3,25 @@ import { startOpenAiFake, type OpenAiFake } from './openai-fake';
 import { startSearchFake, type SearchFake } from './search-fake';
 import { startTtsFake, type TtsFake } from './tts-fake';
 import { startMailFake, type MailFake } from './mail-fake';
+import { startPageSpeedFake, type PageSpeedFake } from './pagespeed-fake';
+import { startWebsiteFake, type WebsiteFake } from './website-fake';
 
 export * from './openai-fake';
 export * from './search-fake';
 export * from './tts-fake';
 export * from './mail-fake';
+export * from './pagespeed-fake';
+export * from './website-fake';
+export * from './local-search-fake';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts' | 'mail';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'pagespeed' | 'website';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number; mail?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number; pagespeed?: number; website?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
@@ -29,6 +34,9 @@ export interface Fakes {
   search?: SearchFake;
   tts?: TtsFake;
   mail?: MailFake;
+  pagespeed?: PageSpeedFake;
+  /** The audit's fake small-business website (its home page is `${website.url}/site/`). */
+  website?: WebsiteFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
@@ -38,6 +46,9 @@ export interface Fakes {
     tts?: string;
     /** Mail API origin (MAIL_BASE_URL): Resend's `/emails`, Postmark's `/email`. */
     mail?: string;
+    /** PageSpeed Insights origin (PAGESPEED_BASE_URL). */
+    pagespeed?: string;
+    website?: string;
   };
   reset(): void;
   close(): Promise<void>;
@@ -53,6 +64,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     search: () => startSearchFake(opts.ports?.search ?? 0),
     tts: () => startTtsFake(opts.ports?.tts ?? 0),
     mail: () => startMailFake(opts.ports?.mail ?? 0),
+    pagespeed: () => startPageSpeedFake(opts.ports?.pagespeed ?? 0),
+    website: () => startWebsiteFake(opts.ports?.website ?? 0),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));
@@ -67,13 +80,19 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const search = byName.get('search') as SearchFake | undefined;
   const tts = byName.get('tts') as TtsFake | undefined;
   const mail = byName.get('mail') as MailFake | undefined;
+  const pagespeed = byName.get('pagespeed') as PageSpeedFake | undefined;
+  const website = byName.get('website') as WebsiteFake | undefined;
+  // The fake business's Google listing links to the fake website.
+  if (search && website) search.config.siteUrl = website.url;
   const all = [...byName.values()];
   return {
     ai,
     search,
     tts,
     mail,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url },
+    pagespeed,
+    website,
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, pagespeed: pagespeed?.url, website: website?.url },
     reset() {
       for (const fake of all) fake.reset();
     },

@@ -1,10 +1,13 @@
 // A loopback SerpAPI-shaped web search (GET /search.json) for the Google Search Results tool.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen, plainHeaders, sendJson, waitUnlessClosed } from './http-helpers';
+import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { fakeMapsAnswer, fakeOrganicAnswer, type LocalSearchConfig } from './local-search-fake';
 import { hostile, XSS_LINKS, XSS_SHORT } from './xss';
 
 export interface SearchRequest {
   q: string;
+  /** The SerpAPI engine asked for: google (the tools, the audit's organic rank) or google_maps (the audit). */
+  engine?: string;
   location: string;
   apiKey: string | null;
   headers: Record<string, string>;
@@ -15,6 +18,8 @@ export interface SearchFake {
   url: string;
   port: number;
   requests: SearchRequest[];
+  /** The audit's answers: the fake website's origin, latency and a share of 429s (POST /__config from another process). */
+  config: LocalSearchConfig;
   reset(): void;
   close(): Promise<void>;
 }
@@ -64,14 +69,20 @@ export function fakeHostileResults(q: string, location: string) {
   }));
 }
 
-export async function startSearchFake(port = 0): Promise<SearchFake> {
+export async function startSearchFake(port = 0, initial: Partial<LocalSearchConfig> = {}): Promise<SearchFake> {
   const requests: SearchRequest[] = [];
+  const config: LocalSearchConfig = { siteUrl: null, latencyMs: 0, every429: 0, ...initial };
+  let auditCalls = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.local');
     if (req.method === 'GET' && url.pathname === '/__requests') {
       const q = url.searchParams.get('q');
       return sendJson(res, 200, { requests: requests.filter((r) => q === null || r.q === q) });
+    }
+    if (req.method === 'POST' && url.pathname === '/__config') {
+      Object.assign(config, JSON.parse((await readBody(req)) || '{}') as Partial<LocalSearchConfig>);
+      return sendJson(res, 200, config);
     }
     if (req.method !== 'GET' || url.pathname !== '/search.json') {
       sendJson(res, 404, { error: `Unknown request URL: ${req.method} ${url.pathname}` });
@@ -80,13 +91,23 @@ export async function startSearchFake(port = 0): Promise<SearchFake> {
     const q = url.searchParams.get('q') ?? '';
     const location = url.searchParams.get('location') ?? '';
     const apiKey = url.searchParams.get('api_key');
-    requests.push({ q, location, apiKey, headers: plainHeaders(req) });
+    const engine = url.searchParams.get('engine') ?? 'google';
+    requests.push({ q, engine, location, apiKey, headers: plainHeaders(req) });
 
     // As the real SerpAPI: a missing or bad key is a 401 with an `error` field.
     if (!apiKey) return sendJson(res, 401, { error: 'Invalid API key.' });
     if (q.toLowerCase().includes('fail500')) return sendJson(res, 500, { error: 'Internal server error.' });
     if (q.toLowerCase().includes('errorbody')) return sendJson(res, 200, { error: SEARCH_ERROR_BODY });
     if (q.toLowerCase().includes('slow') && !(await waitUnlessClosed(res, SEARCH_SLOW_MS))) return;
+    // The audit's calls: google_maps, and google with num=100 (the tools never ask for 100).
+    if (engine === 'google_maps' || url.searchParams.get('num') === '100') {
+      auditCalls++;
+      if (config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
+      if (q.toLowerCase().includes('busy429') || (config.every429 > 0 && auditCalls % config.every429 === 0)) {
+        return sendJson(res, 429, { error: 'Your account has run out of searches.' });
+      }
+      return sendJson(res, 200, engine === 'google_maps' ? fakeMapsAnswer(url.searchParams, config) : fakeOrganicAnswer(q, location, config));
+    }
     if (q.toLowerCase().includes('empty')) {
       return sendJson(res, 200, { search_metadata: { status: 'Success' }, organic_results: [] });
     }
@@ -102,6 +123,7 @@ export async function startSearchFake(port = 0): Promise<SearchFake> {
     url: running.origin,
     port: running.port,
     requests,
+    config,
     reset() {
       requests.length = 0;
     },

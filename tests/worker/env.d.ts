@@ -11,6 +11,8 @@ declare global {
       TEST_LIBSQL_URL: string;
       /** The mail fake (tests/fakes/mail-fake.ts): MAIL_BASE_URL for tests that turn a provider on. */
       TEST_MAIL_BASE_URL: string;
+      /** The audit's fake website (tests/fakes/website-fake.ts); its business's home page is `${TEST_WEBSITE_URL}/site/`. */
+      TEST_WEBSITE_URL: string;
     }
   }
 }

@@ -1,0 +1,111 @@
+// A loopback PageSpeed Insights v5 (GET /pagespeedonline/v5/runPagespeed?url=&strategy=mobile) in the API's documented
+// shape: `loadingExperience.metrics` (CrUX field data: LARGEST_CONTENTFUL_PAINT_MS, INTERACTION_TO_NEXT_PAINT,
+// CUMULATIVE_LAYOUT_SHIFT_SCORE ×100, each with a percentile and category) and `lighthouseResult` (categories.performance
+// .score 0–1, audits with numericValue).
+// The scenario is picked by the audited URL: 'lab' (no field data: lab figures only), 'psfail' (500, as when Lighthouse
+// cannot load the page), 'ps429' (over quota); anything else has field data. POST /__config {latencyMs, every429}.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+
+export interface PageSpeedRequest {
+  url: string;
+  strategy: string | null;
+  key: string | null;
+}
+
+export interface PageSpeedFake {
+  url: string;
+  port: number;
+  requests: PageSpeedRequest[];
+  config: { latencyMs: number; every429: number };
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** The figures the fake reports (field data), so tests know the verdicts to expect. */
+export const FAKE_FIELD = { lcpMs: 3100, inpMs: 180, clsX100: 4, performance: 0.72 } as const;
+export const FAKE_LAB = { lcpMs: 2300, cls: 0.02, performance: 0.91 } as const;
+
+function metric(percentile: number, category: string) {
+  return { percentile, distributions: [{ min: 0, max: 2500, proportion: 0.6 }, { min: 2500, max: 4000, proportion: 0.3 }, { min: 4000, proportion: 0.1 }], category };
+}
+
+export function fakePageSpeedAnswer(pageUrl: string) {
+  const lab = pageUrl.includes('lab');
+  const performance = lab ? FAKE_LAB.performance : FAKE_FIELD.performance;
+  return {
+    captchaResult: 'CAPTCHA_NOT_NEEDED',
+    kind: 'pagespeedonline#result',
+    id: pageUrl,
+    ...(lab
+      ? { loadingExperience: { initial_url: pageUrl } }
+      : {
+          loadingExperience: {
+            id: pageUrl,
+            metrics: {
+              LARGEST_CONTENTFUL_PAINT_MS: metric(FAKE_FIELD.lcpMs, 'AVERAGE'),
+              INTERACTION_TO_NEXT_PAINT: metric(FAKE_FIELD.inpMs, 'FAST'),
+              CUMULATIVE_LAYOUT_SHIFT_SCORE: metric(FAKE_FIELD.clsX100, 'FAST'),
+              FIRST_CONTENTFUL_PAINT_MS: metric(1800, 'FAST'),
+            },
+            overall_category: 'AVERAGE',
+            initial_url: pageUrl,
+          },
+        }),
+    lighthouseResult: {
+      requestedUrl: pageUrl,
+      finalUrl: pageUrl,
+      lighthouseVersion: '12.0.0',
+      configSettings: { emulatedFormFactor: 'mobile', formFactor: 'mobile' },
+      categories: { performance: { id: 'performance', title: 'Performance', score: performance } },
+      audits: {
+        'largest-contentful-paint': { id: 'largest-contentful-paint', numericValue: lab ? FAKE_LAB.lcpMs : 3400, displayValue: lab ? '2.3 s' : '3.4 s' },
+        'cumulative-layout-shift': { id: 'cumulative-layout-shift', numericValue: lab ? FAKE_LAB.cls : 0.05, displayValue: lab ? '0.02' : '0.05' },
+        'total-blocking-time': { id: 'total-blocking-time', numericValue: 120, displayValue: '120 ms' },
+      },
+    },
+    analysisUTCTimestamp: new Date().toISOString(),
+  };
+}
+
+export async function startPageSpeedFake(port = 0): Promise<PageSpeedFake> {
+  const requests: PageSpeedRequest[] = [];
+  const config = { latencyMs: 0, every429: 0 };
+  let calls = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake.local');
+    if (req.method === 'GET' && url.pathname === '/__requests') return sendJson(res, 200, { requests });
+    if (req.method === 'POST' && url.pathname === '/__config') {
+      Object.assign(config, JSON.parse((await readBody(req)) || '{}'));
+      return sendJson(res, 200, config);
+    }
+    if (req.method !== 'GET' || url.pathname !== '/pagespeedonline/v5/runPagespeed') {
+      return sendJson(res, 404, { error: { code: 404, message: `Unknown request URL: ${url.pathname}` } });
+    }
+    const pageUrl = url.searchParams.get('url') ?? '';
+    requests.push({ url: pageUrl, strategy: url.searchParams.get('strategy'), key: url.searchParams.get('key') });
+    calls++;
+    if (config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
+    if (pageUrl.includes('ps429') || (config.every429 > 0 && calls % config.every429 === 0)) {
+      return sendJson(res, 429, { error: { code: 429, message: 'Quota exceeded for quota metric', status: 'RESOURCE_EXHAUSTED' } });
+    }
+    if (pageUrl.includes('psfail')) {
+      return sendJson(res, 500, { error: { code: 500, message: 'Lighthouse returned error: FAILED_DOCUMENT_REQUEST.', status: 'INTERNAL' } });
+    }
+    if (!pageUrl) return sendJson(res, 400, { error: { code: 400, message: 'Invalid value for url', status: 'INVALID_ARGUMENT' } });
+    sendJson(res, 200, fakePageSpeedAnswer(pageUrl));
+  }
+
+  const running = await listen(port, handle);
+  return {
+    url: running.origin,
+    port: running.port,
+    requests,
+    config,
+    reset() {
+      requests.length = 0;
+    },
+    close: running.close,
+  };
+}

@@ -1,0 +1,17 @@
+// Reads an audit as the API answers it (AuditView), and a business's latest one (for the report and the chats).
+import type { AuditView } from "../domain/audit-view";
+import type { Db } from "../db/client";
+import { getAudit, latestAudit, previousAudit } from "../db/audits";
+import { buildAuditView } from "./view";
+
+export async function loadAuditView(db: Db, id: string, opts: { publicView?: boolean } = {}): Promise<AuditView | null> {
+  const found = await getAudit(db, id);
+  if (!found) return null;
+  return buildAuditView(found.audit, found.steps, await previousAudit(db, found.audit), opts);
+}
+
+/** The prospect's newest audit, or null when it has none. */
+export async function latestProspectAuditView(db: Db, prospectId: string, opts: { publicView?: boolean } = {}): Promise<AuditView | null> {
+  const latest = await latestAudit(db, { prospectId });
+  return latest ? loadAuditView(db, latest.id, opts) : null;
+}

@@ -1,0 +1,137 @@
+// /api/audits (issue 18): start an audit of a prospect (admins) or of the caller's own business, read one as its steps
+// land, list a business's audits, pick the Google listing when none matched. Permissions are enforced here: prospects'
+// audits are admins', an own-business audit is its owner's; viewing as someone is read-only (requireUser).
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { adminMfaMissing, requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { getAudit, getProspectForAudit, latestAudit, listAudits, reopenSteps, type AuditRow } from "../db/audits";
+import type { AuditStepId } from "../domain/audit-view";
+import { apiError, ErrorCode } from "../errors";
+import { log } from "../log";
+import { validate, validId } from "../validate";
+import { loadAuditView } from "../audits/read";
+import { startAudit } from "../audits/run";
+import { readMapsUrl } from "../audits/steps";
+import { ownSubject, prospectSubject } from "../audits/subject";
+import { auditSummary, rerunAfter, subjectOf } from "../audits/view";
+
+export const AUDIT_NOT_FOUND = "Audit not found";
+export const AuditErrorCode = {
+  tooRecent: "audit_too_recent",
+  stepRunning: "audit_step_running",
+  badListing: "listing_choice_invalid",
+  profileIncomplete: ErrorCode.profileRequired,
+} as const;
+
+const StartAudit = z.union([
+  z.strictObject({ prospectId: z.string().trim().min(1).max(64) }),
+  z.strictObject({ own: z.literal(true) }),
+]);
+
+const HistoryQuery = z.union([
+  z.object({ prospectId: z.string().trim().min(1).max(64) }),
+  z.object({ own: z.literal("1") }),
+]);
+
+const ListingChoice = z.union([
+  z.strictObject({ placeId: z.string().trim().min(1).max(300) }),
+  z.strictObject({ mapsUrl: z.string().trim().min(1).max(2000) }),
+]);
+
+function adminOnly(c: Context<AppEnv>) {
+  if (!c.get("subject").isAdmin) return apiError(c, 403, ErrorCode.adminRequired, "You need administrator privileges to audit a prospect.");
+  if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, "Verify your two-factor code to continue.");
+  return null;
+}
+
+/** Who may read an audit: admins a prospect's, the owner their own business's (as the subject, so view-as reads it). */
+function mayRead(c: Context<AppEnv>, audit: AuditRow): boolean {
+  const subject = c.get("subject");
+  return audit.kind === "prospect" ? subject.isAdmin : audit.userId === subject.id;
+}
+
+function tooRecent(c: Context<AppEnv>, latest: AuditRow, after: string) {
+  return c.json(
+    {
+      error: { code: AuditErrorCode.tooRecent, message: `This business was audited less than 7 days ago; it can be audited again after ${after.slice(0, 10)}.` },
+      rerunAfter: after,
+      auditId: latest.id,
+    },
+    409,
+  );
+}
+
+export const auditRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+
+  .post("/", validate("json", StartAudit), async (c) => {
+    const body = c.req.valid("json");
+    const db = getDb(c.env);
+    const subject = c.get("subject");
+    let target: { kind: "prospect" | "own"; prospectId: string | null; subject: ReturnType<typeof prospectSubject> };
+    if ("prospectId" in body) {
+      const refused = adminOnly(c);
+      if (refused) return refused;
+      const prospect = await getProspectForAudit(db, body.prospectId);
+      if (!prospect) return apiError(c, 404, ErrorCode.notFound, "Prospect not found");
+      target = { kind: "prospect", prospectId: prospect.id, subject: prospectSubject(prospect) };
+    } else {
+      const own = ownSubject(subject.profile);
+      if (!own.ok) {
+        return apiError(c, 400, AuditErrorCode.profileIncomplete, `Add your business's ${own.missing} in Business Settings first: the audit searches Google for it.`);
+      }
+      target = { kind: "own", prospectId: null, subject: own.subject };
+    }
+    const latest = await latestAudit(db, target.prospectId ? { prospectId: target.prospectId } : { ownerId: subject.id });
+    const after = latest ? rerunAfter(latest) : null;
+    if (latest && after) return tooRecent(c, latest, after);
+    let audit: AuditRow;
+    try {
+      audit = await startAudit(c.env, { ...target, userId: c.get("caller").id });
+    } catch (error) {
+      log.error("audits: start failed", {}, error);
+      return apiError(c, 503, ErrorCode.unavailable, "The audit could not be started. Please try again.");
+    }
+    return c.json((await loadAuditView(db, audit.id))!, 201);
+  })
+
+  .get("/", validate("query", HistoryQuery), async (c) => {
+    const query = c.req.valid("query");
+    const db = getDb(c.env);
+    if ("prospectId" in query) {
+      const refused = adminOnly(c);
+      if (refused) return refused;
+      return c.json({ audits: (await listAudits(db, { prospectId: query.prospectId })).map(auditSummary) });
+    }
+    return c.json({ audits: (await listAudits(db, { ownerId: c.get("subject").id })).map(auditSummary) });
+  })
+
+  .get("/:id", validId(AUDIT_NOT_FOUND), async (c) => {
+    const db = getDb(c.env);
+    const found = await getAudit(db, c.req.valid("param").id);
+    if (!found || !mayRead(c, found.audit)) return apiError(c, 404, ErrorCode.notFound, AUDIT_NOT_FOUND);
+    return c.json((await loadAuditView(db, found.audit.id))!);
+  })
+
+  .post("/:id/listing", validId(AUDIT_NOT_FOUND), validate("json", ListingChoice), async (c) => {
+    const db = getDb(c.env);
+    const found = await getAudit(db, c.req.valid("param").id);
+    if (!found || !mayRead(c, found.audit)) return apiError(c, 404, ErrorCode.notFound, AUDIT_NOT_FOUND);
+    const choice = c.req.valid("json");
+    if ("mapsUrl" in choice && !readMapsUrl(choice.mapsUrl)) {
+      return apiError(c, 400, AuditErrorCode.badListing, "That is not a Google Maps link to a place. Open the listing on Google Maps and copy the address from the browser.", {
+        mapsUrl: ["Not a Google Maps place link"],
+      });
+    }
+    const find = found.steps.find((s) => s.step === "find");
+    if (!find || find.status === "skipped") return apiError(c, 409, AuditErrorCode.stepRunning, "This audit did not search Google (no search key), so there is no listing to pick.");
+    const busy = found.steps.filter((s) => s.status === "pending" || s.status === "running");
+    if (busy.length > 0) return apiError(c, 409, AuditErrorCode.stepRunning, "The audit is still running; pick the listing once it has finished.");
+    // The listing and everything that reads it run again: find, rank, and the website steps when the site came from the listing.
+    const again: AuditStepId[] = subjectOf(found.audit).website ? ["find", "rank"] : ["find", "fetch", "speed", "rank"];
+    await reopenSteps(db, found.audit.id, again, JSON.stringify(choice));
+    await c.env.AUDITS.send({ auditId: found.audit.id, step: "find" });
+    return c.json((await loadAuditView(db, found.audit.id))!);
+  });
