@@ -7,10 +7,10 @@ import { Alert } from "./alert";
 import { Button } from "./button";
 import { TextField } from "./text-field";
 
-/** Offered once the find step has finished without a listing. */
+/** Offered once the audit has finished without a listing (not when it never searched Google: no search key). */
 export function needsListingChoice(audit: AuditView): boolean {
   const find = audit.steps.find?.status;
-  return audit.listing === null && (find === "done" || find === "failed");
+  return audit.status === "done" && audit.listing === null && (find === "done" || find === "failed");
 }
 
 const MAPS_LINK = /^https:\/\/(www\.)?(google\.[a-z.]+\/maps|maps\.google\.[a-z.]+|maps\.app\.goo\.gl|goo\.gl\/maps)\b/i;

@@ -1,8 +1,9 @@
 // Audits (issue 18): one audit polled while its steps run, the history of a business's audits, starting one, and
 // picking the Google listing when none matched.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AuditSummary, AuditView } from "../../worker/domain/audit-view";
-import { API_TIMEOUT_MS, apiFetch } from "../lib/api";
+import type { AuditSummary } from "../../worker/domain/audit-view";
+import { API_TIMEOUT_MS } from "../lib/api";
+import { api, unwrap, withInit } from "../lib/rpc";
 
 /** How often an audit whose steps are still running is asked for again. */
 export const AUDIT_POLL_MS = 2000;
@@ -25,21 +26,19 @@ function untilDone(query: { state: { data?: { status: string }; error: unknown }
 export function auditQuery(id: string) {
   return queryOptions({
     queryKey: auditKeys.one(id),
-    queryFn: ({ signal }) => apiFetch<AuditView>(`/api/audits/${encodeURIComponent(id)}`, { timeoutMs: API_TIMEOUT_MS, signal }),
+    queryFn: ({ signal }) =>
+      unwrap(api.api.audits[":id"].$get({ param: { id: encodeURIComponent(id) } }, withInit({ timeoutMs: API_TIMEOUT_MS, signal }))),
     refetchInterval: untilDone,
   });
-}
-
-function historyPath(target: AuditTarget): string {
-  return "own" in target ? "/api/audits?own=1" : `/api/audits?prospectId=${encodeURIComponent(target.prospectId)}`;
 }
 
 export function auditHistoryQuery(target: AuditTarget) {
   return queryOptions({
     queryKey: auditKeys.history(target),
     queryFn: async ({ signal }) => {
-      const body = await apiFetch<{ audits: AuditSummary[] } | AuditSummary[]>(historyPath(target), { timeoutMs: API_TIMEOUT_MS, signal });
-      return newestFirst(Array.isArray(body) ? body : (body.audits ?? []));
+      const query = "own" in target ? { own: "1" as const } : { prospectId: target.prospectId };
+      const { audits } = await unwrap(api.api.audits.$get({ query }, withInit({ timeoutMs: API_TIMEOUT_MS, signal })));
+      return newestFirst(audits);
     },
     // While an audit in the list runs, its row (status, score) is read again.
     refetchInterval: (query) => (query.state.data?.some((a) => a.status !== "done") ? AUDIT_POLL_MS * 2 : false),
@@ -51,7 +50,12 @@ export function useStartAudit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (target: AuditTarget) =>
-      apiFetch<AuditView>("/api/audits", { method: "POST", json: "own" in target ? { own: true } : { prospectId: target.prospectId }, timeoutMs: API_TIMEOUT_MS }),
+      unwrap(
+        api.api.audits.$post(
+          { json: "own" in target ? { own: true as const } : { prospectId: target.prospectId } },
+          withInit({ timeoutMs: API_TIMEOUT_MS }),
+        ),
+      ),
     onSuccess: (audit, target) => {
       client.setQueryData(auditKeys.one(audit.id), audit);
       void client.invalidateQueries({ queryKey: auditKeys.history(target) });
@@ -66,7 +70,9 @@ export function usePickListing(auditId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (choice: ListingChoice) =>
-      apiFetch<AuditView>(`/api/audits/${encodeURIComponent(auditId)}/listing`, { method: "POST", json: choice, timeoutMs: API_TIMEOUT_MS }),
+      unwrap(
+        api.api.audits[":id"].listing.$post({ param: { id: encodeURIComponent(auditId) }, json: choice }, withInit({ timeoutMs: API_TIMEOUT_MS })),
+      ),
     onSuccess: (audit) => {
       client.setQueryData(auditKeys.one(audit.id), audit);
       void client.invalidateQueries({ queryKey: ["reports"] });
