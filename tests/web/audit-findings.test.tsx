@@ -92,7 +92,11 @@ describe("What we found", () => {
     const lcp = checkItem(CHECK_LABELS.lcp);
     expect(within(lcp).getByText("Measuring…")).toBeTruthy();
     expect(within(lcp).queryByText("Not checked")).toBeNull();
-    expect(within(checkItem(CHECK_LABELS.map_pack_position)).getByText("Checking…")).toBeTruthy();
+    // A section whose every check waits reads as one line.
+    const rank = screen.getByRole("group", { name: /Local rank/ });
+    expect(within(rank).getByText("Checking…")).toBeTruthy();
+    expect(within(rank).getByText("Checking where it ranks…")).toBeTruthy();
+    expect(within(rank).queryAllByRole("listitem")).toHaveLength(0);
     // What has landed already shows its verdict.
     expect(within(checkItem(CHECK_LABELS.title)).getByText("Could be better")).toBeTruthy();
     expect(screen.getByText("Checking who shows up beside this business on Google Maps…")).toBeTruthy();

@@ -240,40 +240,51 @@ export function ListingSummary({ listing }: { listing: NonNullable<AuditView["li
   );
 }
 
+function CheckItem({ audit, check }: { audit: AuditView; check: Check }) {
+  const step = pendingStep(audit, check);
+  const evidence = step
+    ? `${AUDIT_STEP_LABELS[step]}…`
+    : check.verdict === "unknown" && !/could not check/i.test(check.evidence)
+      ? `We could not check this${check.reason ? `: ${check.reason}` : ""}. ${check.evidence}`
+      : check.evidence;
+  return (
+    <li className={`audit-check is-${step ? "pending" : check.verdict}`}>
+      <VerdictBadge verdict={check.verdict} pending={step ? pendingLabel(step) : null} />
+      <div>
+        <p className="audit-check-name">{CHECK_LABELS[check.id]}</p>
+        <p className="audit-check-evidence">{evidence}</p>
+      </div>
+    </li>
+  );
+}
+
 function Findings({ audit, sections, score }: { audit: AuditView; sections: readonly SectionId[]; score: AuditScore }) {
   return (
     <div className="audit-findings">
       {SECTIONS.filter((s) => sections.includes(s.id)).map((section) => {
         const checks = audit.checks.filter((c) => c.section === section.id);
         const sectionScore = score.sections.find((s) => s.id === section.id)?.score ?? null;
+        const waiting = checks.map((c) => pendingStep(audit, c));
+        // A section whose every check still waits reads as one line, not a column of spinners.
+        const allWaiting = checks.length > 0 && waiting.every((s) => s !== null);
+        const status = sectionScore !== null ? `${sectionScore}/100` : allWaiting || (checks.length === 0 && audit.status !== "done") ? "Checking…" : "No data";
         return (
           <div key={section.id} className="audit-group" aria-labelledby={`finding-${section.id}`} role="group">
             <h3 className="audit-group-title" id={`finding-${section.id}`}>
               {section.label}
-              <span className="audit-group-score">{sectionScore === null ? "No data" : `${sectionScore}/100`}</span>
+              <span className="audit-group-score">{status}</span>
             </h3>
-            {checks.length === 0 ? (
-              <p className="audit-muted">{audit.status === "done" ? "Nothing could be checked here." : "Checking…"}</p>
+            {checks.length === 0 || allWaiting ? (
+              <p className="audit-muted">
+                {audit.status === "done" && checks.length === 0
+                  ? "Nothing could be checked here."
+                  : `${[...new Set(waiting.map((s) => (s ? AUDIT_STEP_LABELS[s] : "Checking")))].join(", ")}…`}
+              </p>
             ) : (
               <ul className="audit-checks">
-                {checks.map((check) => {
-                  const step = pendingStep(audit, check);
-                  return (
-                    <li key={check.id} className={`audit-check is-${step ? "pending" : check.verdict}`}>
-                      <VerdictBadge verdict={check.verdict} pending={step ? pendingLabel(step) : null} />
-                      <div>
-                        <p className="audit-check-name">{CHECK_LABELS[check.id]}</p>
-                        <p className="audit-check-evidence">
-                          {step
-                            ? `${AUDIT_STEP_LABELS[step]}…`
-                            : check.verdict === "unknown" && !/could not check/i.test(check.evidence)
-                              ? `We could not check this${check.reason ? `: ${check.reason}` : ""}. ${check.evidence}`
-                              : check.evidence}
-                        </p>
-                      </div>
-                    </li>
-                  );
-                })}
+                {checks.map((check) => (
+                  <CheckItem key={check.id} audit={audit} check={check} />
+                ))}
               </ul>
             )}
           </div>

@@ -51,7 +51,7 @@ export function ListingPicker({
           <fieldset>
             <legend className="audit-block-title">Listings Google Maps showed</legend>
             {candidates.map((c) => (
-              <label key={c.placeId} className="checkbox audit-candidate">
+              <label key={c.placeId} className="audit-candidate">
                 <input type="radio" name={name} value={c.placeId} checked={placeId === c.placeId} onChange={() => setPlaceId(c.placeId)} />
                 <span>
                   <strong>{c.name}</strong>
