@@ -19,7 +19,11 @@ export async function consumeReportJobs(batch: MessageBatch<unknown>, env: Env):
         const reportId = parsed.data.reportId;
         try {
           const outcome = await processReportJob(env, reportId, message.attempts);
-          if (outcome.kind === "retry") {
+          if (outcome.kind === "wait") {
+            // Sent again with a delay rather than retried: waiting for the audit uses up no try.
+            await env.REPORT_JOBS.send({ reportId }, { delaySeconds: outcome.delaySeconds });
+            message.ack();
+          } else if (outcome.kind === "retry") {
             log.warn("report-jobs: generation failed; retrying", { reportId, attempt: message.attempts, delaySeconds: outcome.delaySeconds });
             message.retry({ delaySeconds: outcome.delaySeconds });
           } else {

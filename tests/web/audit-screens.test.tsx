@@ -103,7 +103,7 @@ describe("the admin report's What we found", () => {
   });
 });
 
-function shared(audit: AuditView | null, ready = true): SharedReportResponse & { audit: AuditView | null } {
+function shared(audit: AuditView | null, ready = true): SharedReportResponse {
   const prospect = { name: "Ridge Roofing", company_name: "", area: "Austin, TX", keyword: "roof repair", tag: "Roofing", description: "Roofers." };
   const stored = { contentGenerated: true, gmbArticles: "[]", blogStructures: "[]", facebookPosts: "[]", metaSeo: null, perfectAd: null, seoPotential: 60 };
   return {
@@ -227,7 +227,7 @@ describe("Create New Report's Website", () => {
   it("is read by the shared schema: a bare domain gets https://, blank stays blank", () => {
     const base = { name: "A", area: "Austin, TX", keyword: "roof repair" };
     expect(NewReportInput.parse({ ...base, website: "ridgeroofing.com" }).website).toBe("https://ridgeroofing.com");
-    expect(NewReportInput.parse(base).website).toBe("");
+    expect(NewReportInput.parse(base).website).toBeNull();
     expect(NewReportInput.safeParse({ ...base, website: "javascript:alert(1)" }).success).toBe(false);
     expect(prospectFromForm(NewReportInput.parse(base)).prospect.website).toBeNull();
   });

@@ -28,9 +28,11 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-export function ReportAudit({ prospectId }: { prospectId: string }) {
+/** `initial`: the audit the report's own response carried, shown until the audit's own queries answer. */
+export function ReportAudit({ prospectId, initial = null }: { prospectId: string; initial?: AuditView | null }) {
   const target = { prospectId };
-  const { history, audit } = useAudits(target);
+  const { history, audit: live } = useAudits(target);
+  const audit = { ...live, data: live.data ?? (history.isPending ? (initial ?? undefined) : undefined) };
   const start = useStartAudit();
   const run = (label: string) => (
     <Button variant="primary" busy={start.isPending} onClick={() => start.mutate(target)}>
@@ -46,7 +48,7 @@ export function ReportAudit({ prospectId }: { prospectId: string }) {
       </Frame>
     );
   }
-  if (history.isPending || (history.data.length > 0 && !audit.data)) {
+  if (!audit.data && (history.isPending || history.data.length > 0)) {
     return (
       <Frame>
         <p className="audit-muted" role="status">

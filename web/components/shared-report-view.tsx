@@ -2,7 +2,6 @@
 // Pure: no hooks, no DOM, no router. Interactivity (copy, overview scrolling, print, view beacons) is
 // attached by web/shared-report/main.ts through the data-* attributes set here.
 import { companyBesideName, formatLongUsDate } from "../../worker/domain/report-format";
-import type { AuditView } from "../../worker/domain/audit-view";
 import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
 import { rankingLabel } from "../../worker/domain/seo-potential";
 import { BrandMark } from "./brand";
@@ -146,7 +145,7 @@ function ChatInvite({ id, agency }: { id: string; agency: string }) {
 }
 
 /** The whole page body: hero, then the report (or the preparing notice), then the footer. */
-export function SharedReportView({ data }: { data: SharedReportResponse & { audit?: AuditView | null } }) {
+export function SharedReportView({ data }: { data: SharedReportResponse }) {
   const { report, prospect, sender } = data;
   // The report's audit, without admin-only data: the listing picker is never rendered here.
   const audit = data.audit ?? null;

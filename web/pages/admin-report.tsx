@@ -119,7 +119,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
         {!data.ai_configured ? (
           <p className="generating-footnote">No AI key is configured: this report will get template content.</p>
         ) : null}
-        <ReportAudit prospectId={prospect.id} />
+        <ReportAudit prospectId={prospect.id} initial={data.audit} />
       </div>
     );
   }
@@ -161,8 +161,8 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
       <TemplateNotice data={data} />
       <Summary data={data} />
       <ReportViewsTimeline reportId={report.id} />
-      <ReportAudit prospectId={prospect.id} />
-      <ReportSections content={report.content} description={prospect.description} variant="admin" site={audit.data?.site ?? null} />
+      <ReportAudit prospectId={prospect.id} initial={data.audit} />
+      <ReportSections content={report.content} description={prospect.description} variant="admin" site={audit.data?.site ?? data.audit?.site ?? null} />
     </div>
   );
 }

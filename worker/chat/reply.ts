@@ -1,4 +1,6 @@
 // One chat reply, shared by the admin and public routes: AI stream or local fallback, lead question, transcript, usage, spend.
+import { findingsChatBlock } from "../domain/report-findings";
+import { latestProspectAuditView } from "../audits/read";
 import { streamSSE } from "hono/streaming";
 import type { Context } from "hono";
 import { AiError, billedOnFailure, chatCompletionStream, promptText, usageEvent, type ChatMessage } from "../providers/ai";
@@ -38,6 +40,17 @@ export function chatModel(env: Env): string {
 
 export function chatProspect(s: ChatSubject): ChatProspect {
   return { name: s.name, company_name: s.companyName, keyword: s.keyword, area: s.area, tag: s.tag, description: s.description };
+}
+
+/** The prospect's latest audit as the system prompt carries it (public chat: the public view). */
+async function auditBlockFor(plan: ReplyPlan): Promise<string> {
+  if (!plan.subject.prospectId) return "";
+  try {
+    return findingsChatBlock(await latestProspectAuditView(plan.db, plan.subject.prospectId, { publicView: plan.audience === "public" }));
+  } catch (error) {
+    log.warn("chat: audit not loaded", { reportId: plan.subject.reportId }, error);
+    return "";
+  }
 }
 
 export function subjectQuestions(s: ChatSubject): string[] {
@@ -91,7 +104,7 @@ export async function runReply(env: Env, plan: ReplyPlan, emit: Emit): Promise<E
     await emit({ type: "delta", text: content });
   } else {
     const messages: ChatMessage[] = [
-      { role: "system", content: systemPromptFor(prospect, subjectQuestions(plan.subject), plan.audience) },
+      { role: "system", content: systemPromptFor(prospect, subjectQuestions(plan.subject), plan.audience, await auditBlockFor(plan)) },
       ...plan.turns.map((t) => ({ role: t.role, content: t.content }) as ChatMessage),
     ];
     const model = chatModel(env);

@@ -25,6 +25,7 @@ const listColumns = {
   email: prospects.email,
   tag: prospects.tag,
   companyName: prospects.companyName,
+  website: prospects.website,
   userId: prospects.userId,
   createdAt: prospects.createdAt,
   seq: rowid(prospects),
@@ -43,6 +44,7 @@ export type ProspectWithReport = Pick<
   ProspectRow,
   "id" | "name" | "description" | "area" | "keyword" | "phone" | "email" | "tag" | "companyName" | "userId" | "createdAt"
 > & {
+  website?: string | null;
   seq: number;
   reportId: string | null;
   reportContentGenerated: boolean | number | null;

@@ -97,6 +97,8 @@ export type ProspectDto = {
   email: string;
   tag: string | null;
   company_name: string;
+  /** The prospect's website (issue 18), when known. */
+  website?: string | null;
   user_id: string | null;
   created_at: string;
   report: ReportSummary | null;

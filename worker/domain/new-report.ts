@@ -20,12 +20,20 @@ export const GENERATION_DEFERRED_MESSAGE =
   "Report created but there was an issue generating content. Content will be generated in the background.";
 export const NOT_SIGNED_IN_MESSAGE = "You must be logged in to create a report";
 
-export const WEBSITE_MESSAGE = "Enter a valid website address, like example.com";
-
 const required = (max: number) =>
   z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(max, `Must be at most ${max} characters`);
 const optional = (max: number) =>
   z.string().trim().max(max, `Must be at most ${max} characters`).optional().default("");
+
+export const INVALID_WEBSITE_MESSAGE = "Enter a valid website address, like example.com";
+
+/** An optional website: typed without a scheme it gets https://; blank is none (null). */
+export const WebsiteInput = z
+  .string()
+  .max(500, "Must be at most 500 characters")
+  .transform(normalizeWebsite)
+  .refine((v) => v === "" || isWebUrl(v), { message: INVALID_WEBSITE_MESSAGE })
+  .transform((v) => (v === "" ? null : v));
 
 export const NewReportInput = z.object({
   name: required(200),
@@ -35,10 +43,8 @@ export const NewReportInput = z.object({
   area: required(200),
   keyword: required(200),
   category: z.union([CategorySchema, z.literal("")]).optional().default(""),
-  /** Optional: the audit reads it (else the Google listing's). Typed without a scheme, it gets https:// (as Business Settings). */
-  website: optional(500)
-    .transform(normalizeWebsite)
-    .refine((v) => v === "" || isWebUrl(v), { message: WEBSITE_MESSAGE }),
+  /** The prospect's website (optional): the audit reads it (issue 18). */
+  website: WebsiteInput.nullable().optional().default(null),
   /** false for "Save Only". */
   generate: z.boolean().optional().default(true),
 });
@@ -74,7 +80,7 @@ export function prospectFromForm(input: ParsedNewReport) {
     area: input.area,
     keyword: effectiveKeyword(input),
     tag,
-    website: input.website || null,
+    website: input.website ?? null,
   };
   return {
     prospect: {

@@ -82,7 +82,6 @@ export function normalizeWebsite(value: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
-/** An http(s) address with a dotted host: what a website field accepts once normalizeWebsite has given it a scheme. */
 export function isWebUrl(value: string): boolean {
   try {
     const url = new URL(value);

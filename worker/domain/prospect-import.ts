@@ -1,7 +1,7 @@
 // Parses the tab-separated prospect paste box into prospects, row errors and skipped rows.
 import { z } from "zod";
 import type { Category } from "./categories";
-import { NEW_REPORT_FIELDS } from "./new-report";
+import { INVALID_WEBSITE_MESSAGE, NEW_REPORT_FIELDS, WebsiteInput } from "./new-report";
 import { NO_CONTROL_CHARACTERS, noControlCharacters } from "./form-rules";
 import { deriveKeyword, deriveTag, normalizePhone, qualifyingQuestions } from "./prospect-rules";
 
@@ -52,7 +52,12 @@ export type ParsedProspect = {
   tag: Category;
   company_name: string;
   questions: string[];
+  /** The optional 7th column (issue 18), normalised like the form's website field; null when empty. */
+  website: string | null;
 };
+
+/** A row whose 7th column is not a web address: that row's error (the rest of the paste is kept). */
+export const INVALID_WEBSITE_ROW = `Website: ${INVALID_WEBSITE_MESSAGE}`;
 
 export type RowError = { row: number; message: string };
 
@@ -89,8 +94,8 @@ export function parseProspectPaste(text: string): ParseResult {
       errors.push({ row, message: INVALID_ROW_FORMAT });
       return;
     }
-    // The sixth field (full name) is ignored.
-    const [rawDescription, rawName, rawArea, rawPhone, rawEmail] = fields;
+    // The sixth field (full name) is ignored; the optional seventh is the website.
+    const [rawDescription, rawName, rawArea, rawPhone, rawEmail, , rawWebsite] = fields;
     const description = clean(rawDescription);
     const name = clean(rawName);
     const area = clean(rawArea);
@@ -105,8 +110,14 @@ export function parseProspectPaste(text: string): ParseResult {
       errors.push({ row, message: tooLong });
       return;
     }
+    const website = WebsiteInput.safeParse(clean(rawWebsite));
+    if (!website.success) {
+      errors.push({ row, message: INVALID_WEBSITE_ROW });
+      return;
+    }
     rows.push({
       row,
+      website: website.data,
       name,
       description,
       area,

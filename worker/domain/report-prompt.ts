@@ -1,10 +1,12 @@
 // The AI prompt for a report and the settings of its call.
 import { type ReportProspect, prospectCategory } from "./report-content";
+import { findingsPromptLines, type ReportFindings } from "./report-findings";
 
 export const REPORT_MAX_TOKENS = 3000;
 export const REPORT_TEMPERATURE = 0.7;
 
-export function buildReportPrompt(p: ReportProspect): string {
+/** The prompt; with the audit's findings (issue 18) the content must build on what was seen. */
+export function buildReportPrompt(p: ReportProspect, findings: ReportFindings | null = null): string {
   const lines = [
     "You are an expert local SEO and marketing strategist for home-service businesses.",
     "Create SEO report content for this business:",
@@ -24,6 +26,7 @@ export function buildReportPrompt(p: ReportProspect): string {
     '- "seoPotential": { "score": an integer from 1 to 100 rating how well this business can rank for the target keyword in its area, "keyword_potential": a number from 1 to 10, "business_relevance": a number from 1 to 10, "competition": "Low", "Medium" or "High" }',
     "",
     `Write for homeowners in ${p.area}. Use the target keyword naturally, mention the service area, and leave no placeholders unfilled.`,
+    ...(findings ? findingsPromptLines(findings) : []),
   ];
   return lines.join("\n");
 }

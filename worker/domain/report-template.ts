@@ -1,4 +1,5 @@
 // Locally built report content (the fallback when the AI call fails): same prospect, same content.
+import type { ReportFindings } from "./report-findings";
 import type { Category } from "./categories";
 import {
   type BlogStructure,
@@ -154,6 +155,48 @@ const TRADE_GUIDES: Record<Category, TradeGuide> = {
 
 const SMALL_WORDS = new Set(["a", "an", "and", "in", "of", "for", "near", "or", "the", "to"]);
 
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host.replace(/^www\./, "");
+  } catch {
+    return null;
+  }
+}
+
+/** Why the new meta tags are better than the site's current ones (or that there were none). */
+function metaFindings(f: ReportFindings | null): string[] {
+  if (!f) return [];
+  if (f.noWebsite) return ["Written for the website the business does not have yet: without one, searchers find only competitors"];
+  const out: string[] = [];
+  if (f.currentTitle !== null) out.push(`Replaces the current title "${f.currentTitle}" (${[...f.currentTitle].length} characters)`);
+  if (f.currentDescription !== null) out.push(`Replaces the current description (${[...f.currentDescription].length} characters) with one that asks for the call`);
+  else if (f.siteUrl) out.push("Gives the page the meta description it does not have");
+  return out;
+}
+
+function adFindings(f: ReportFindings | null, business: string): string[] {
+  if (!f || f.competitors.length === 0) return [];
+  const top = f.competitors[0]!;
+  return [`Answers the map pack's leaders (${f.competitors.map((c) => c.name).join(", ")}): ${business} is the local choice${top.rating != null ? ` against ${top.name}'s ${top.rating.toFixed(1)} stars` : ""}`];
+}
+
+/** The first gap a Google Business Profile post can help with replaces the last generic idea. */
+function gapArticles(f: ReportFindings | null, articles: GmbArticle[], ctx: { business: string; city: string; keyword: string }): GmbArticle[] {
+  const gap = f?.gaps.find((g) => ["review_count", "rating", "competitor_reviews", "competitor_rating", "map_pack_position", "gbp_hours", "gbp_categories", "website_present"].includes(g.id));
+  if (!gap) return articles;
+  const idea: Record<string, GmbArticle> = {
+    review_count: { title: `Thank You, ${ctx.city}: Tell Us How We Did`, subtitle: `A post asking happy customers of ${ctx.business} for a Google review.`, targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `trusted ${ctx.keyword}`] },
+    rating: { title: `Our Promise to Every ${ctx.city} Customer`, subtitle: `How ${ctx.business} makes things right, and invites feedback.`, targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `${ctx.keyword} guarantee`] },
+    competitor_reviews: { title: `What ${ctx.city} Neighbors Say About ${ctx.business}`, subtitle: "Real customer stories, and a link to leave your own review.", targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `best ${ctx.keyword}`] },
+    competitor_rating: { title: `Why ${ctx.city} Rates ${ctx.business}`, subtitle: "Customer stories and our satisfaction promise.", targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `top rated ${ctx.keyword}`] },
+    map_pack_position: { title: `${ctx.business}: Serving ${ctx.city} This Week`, subtitle: `A weekly update post that keeps the profile active for "${ctx.keyword}".`, targetKeywords: [ctx.keyword, `${ctx.keyword} near me`, `${ctx.city.toLowerCase()} ${ctx.keyword}`] },
+    gbp_hours: { title: `Our Hours and How to Reach Us`, subtitle: `When ${ctx.business} is open, and how to book after hours.`, targetKeywords: [ctx.keyword, `${ctx.keyword} open now`, `emergency ${ctx.keyword}`] },
+    gbp_categories: { title: `All the Services ${ctx.business} Offers`, subtitle: "Every service, so Google shows the profile for each of them.", targetKeywords: [ctx.keyword, `${ctx.keyword} services`, `${ctx.keyword} near me`] },
+    website_present: { title: `Book ${ctx.business} Right from Google`, subtitle: "Call or message from the profile while our website is on its way.", targetKeywords: [ctx.keyword, `${ctx.keyword} near me`, `call ${ctx.keyword}`] },
+  };
+  return [...articles.slice(0, 2), idea[gap.id]!];
+}
+
 function titleCase(text: string): string {
   return text
     .split(/\s+/)
@@ -201,7 +244,8 @@ function domainFor(name: string, fallback: string): string {
 }
 
 /** Locally built report content, used when the AI call fails. Same prospect, same content. */
-export function templateReportContent(p: ReportProspect): NormalizedReportContent {
+/** Template content; with the audit's findings (issue 18) the meta tags, ad and post ideas build on what was seen. */
+export function templateReportContent(p: ReportProspect, findings: ReportFindings | null = null): NormalizedReportContent {
   const business = businessName(p);
   const category = prospectCategory(p);
   const guide = TRADE_GUIDES[category];
@@ -211,8 +255,9 @@ export function templateReportContent(p: ReportProspect): NormalizedReportConten
   const keyword = p.keyword.trim() || `${deriveTrade(p.description)} in ${cityLower}`;
   const service = serviceFor(category, keyword, p.description);
   const Service = titleCase(service);
-  const domain = domainFor(business, keyword);
-  const siteUrl = `https://${domain}`;
+  const realSite = findings?.siteUrl && !findings.noWebsite ? findings.siteUrl : null;
+  const domain = realSite ? hostOf(realSite) ?? domainFor(business, keyword) : domainFor(business, keyword);
+  const siteUrl = realSite ?? `https://${domain}`;
 
   const withBusiness = `${titleCase(keyword)} | ${business}`;
   const metaTitle = fitUnder(withBusiness.length < 60 ? withBusiness : titleCase(keyword), 60);
@@ -307,6 +352,7 @@ export function templateReportContent(p: ReportProspect): NormalizedReportConten
         description: metaDescription,
         url: siteUrl,
         improvements: [
+          ...metaFindings(findings),
           `Leads with the target keyword "${keyword}" so searchers see an exact match`,
           `Names the service area (${area}) to stand out in local results`,
           "Keeps the title under 60 characters and the description under 160 so neither is cut off",
@@ -326,16 +372,17 @@ export function templateReportContent(p: ReportProspect): NormalizedReportConten
         displayUrl: domain,
         targetUrl: siteUrl,
         improvements: [
+          ...adFindings(findings, business),
           `Matches the search "${keyword}" in the headline`,
           `Mentions ${city} to signal a nearby provider`,
           "Highlights trust and clear pricing, the top concerns of homeowners",
           "Closes with a direct call to action",
         ],
       },
-      gmbArticles,
+      gmbArticles: gapArticles(findings, gmbArticles, { business, city, keyword }),
       blogStructures,
       facebookPosts,
-      seoPotential: { score: 85 },
+      seoPotential: { score: findings?.overall != null ? Math.max(1, findings.overall) : 85 },
     },
     p,
   );

@@ -15,6 +15,7 @@ import { templateReportContent } from "./report-template";
 import { type Potential, potentialFromScore } from "./seo-potential";
 import type { z } from "zod";
 import type { ReportStatus } from "./report-status";
+import type { AuditView } from "./audit-view";
 
 export type { ReportStatus };
 export type ReportSource = "ai" | "template";
@@ -58,11 +59,15 @@ export type AdminProspect = {
   keyword: string;
   tag: string | null;
   created_at: string;
+  /** The prospect's website (issue 18), when known. */
+  website: string | null;
 };
 
 export type AdminReportResponse = {
   report: AdminReport;
   prospect: AdminProspect;
+  /** The prospect's latest audit (issue 18): "What we found"; null before the first. */
+  audit?: AuditView | null;
   /** False when no AI key is set: reports get template content straight away. */
   ai_configured: boolean;
   /** The public link: the app's origin plus /shared/reports/{id}. */
@@ -102,6 +107,8 @@ export type SharedReportResponse = {
     content: ReportViewContent | null;
   };
   prospect: { name: string; company_name: string; area: string; keyword: string; tag: string | null; description: string };
+  /** The prospect's latest audit, public view (no candidates, no ids of other records); null before the first. */
+  audit?: AuditView | null;
   /** The agency sending the report: the first admin's business profile. */
   sender: { company_name: string | null; logo_url: string | null; website: string | null } | null;
 };

@@ -32,8 +32,10 @@ export async function enqueueReport(env: Env, id: string): Promise<EnqueueResult
 }
 
 /** Every draft/failed report → queued and sent. */
-export async function enqueueAllUngenerated(env: Env): Promise<{ ids: string[]; sendFailed: boolean }> {
+export async function enqueueAllUngenerated(env: Env, beforeSend?: (ids: string[]) => Promise<unknown>): Promise<{ ids: string[]; sendFailed: boolean }> {
   const ids = await markAllQueued(getDb(env));
+  // The reports' audits start before their jobs are sent, so each job finds its audit and waits for it.
+  if (beforeSend) await beforeSend(ids).catch((error: unknown) => log.error("before-send hook failed", { reports: ids.length }, error));
   try {
     await sendReportJobs(env, ids);
     return { ids, sendFailed: false };

@@ -29,10 +29,15 @@ import {
 import { sendReportJobs } from "./enqueue";
 import { purgeSharedReport } from "./shared-cache";
 import { log } from "../log";
+import { auditWait } from "../audits/for-reports";
+import { latestProspectAuditView } from "../audits/read";
+import { findingsFromAudit, type ReportFindings } from "../domain/report-findings";
 import { reserveCall, userPayer } from "../metering/meter";
 
 export type JobOutcome =
   | { kind: "skipped"; reason: "not_claimable" | "claim_lost" | "prospect_missing" }
+  /** The prospect's audit is still running its fast steps: the job comes back after `delaySeconds` (issue 18). */
+  | { kind: "wait"; delaySeconds: number }
   | { kind: "ready"; source: "ai" | "template"; version: number }
   | { kind: "retry"; delaySeconds: number; error: string };
 
@@ -77,12 +82,19 @@ async function logUsage(env: Env, event: UsageEventMessage): Promise<void> {
 
 type AiAttempt = { ok: true; content: NormalizedReportContent } | { ok: false; error: string } | { ok: false; refused: string };
 
+/** The audit's overall score is the report's SEO potential when the audit had data (issue 18). */
+function withAuditScore(parsed: ParseReportResult, findings: ReportFindings | null): ParseReportResult {
+  if (!parsed.ok || findings?.overall == null) return parsed;
+  const score = Math.min(100, Math.max(1, findings.overall));
+  return { ...parsed, content: { ...parsed.content, seoPotential: { ...parsed.content.seoPotential, score } } };
+}
+
 /** Reports started without a known admin (data from before reports kept their creator) are charged here. */
 const UNKNOWN_ADMIN = "unknown-admin";
 
 /** One metered AI call, validated; every call (success or failure) sends one usage event. Refused: no call at all. */
-async function generateWithAi(env: Env, prospect: ReportProspect, userId: string | null): Promise<AiAttempt> {
-  const prompt = buildReportPrompt(prospect);
+async function generateWithAi(env: Env, prospect: ReportProspect, userId: string | null, findings: ReportFindings | null): Promise<AiAttempt> {
+  const prompt = buildReportPrompt(prospect, findings);
   const model = reportModel(env);
   // Admin work on prospects is charged to the admin who started it.
   const payer = userId ? await userPayer(env, getDb(env), userId) : { kind: "user" as const, userId: UNKNOWN_ADMIN, allowanceUsd: null };
@@ -98,7 +110,7 @@ async function generateWithAi(env: Env, prospect: ReportProspect, userId: string
       json: true,
     });
     await ticket.settle({ kind: "ai", model: result.model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens });
-    const parsed = parseReportContent(result.content, prospect);
+    const parsed = withAuditScore(parseReportContent(result.content, prospect), findings);
     const failure = parsed.ok ? null : clip(parseFailure(parsed));
     await logUsage(
       env,
@@ -139,6 +151,12 @@ async function generateWithAi(env: Env, prospect: ReportProspect, userId: string
  */
 export async function processReportJob(env: Env, reportId: string, delivery: number): Promise<JobOutcome> {
   const db = getDb(env);
+  // Generation waits (up to a bound) for the prospect's audit's fast steps, then writes with what it has.
+  const pending = await getReportWithProspect(db, reportId);
+  if (pending && pending.report.status !== "ready") {
+    const wait = await auditWait(env, pending.prospect.id);
+    if (wait !== null) return { kind: "wait", delaySeconds: wait };
+  }
   const now = Date.now();
   const claim = await claimReport(
     db,
@@ -153,6 +171,8 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     const prospectRow = await findProspect(db, claim.prospectId);
     if (!prospectRow) return { kind: "skipped", reason: "prospect_missing" };
     const prospect = toReportProspect(prospectRow);
+    const audit = await latestProspectAuditView(db, prospectRow.id);
+    const findings = audit ? findingsFromAudit(audit) : null;
 
     const save = async (content: NormalizedReportContent, source: "ai" | "template", lastError: string | null): Promise<JobOutcome> => {
       const version = await saveClaimedContent(db, reportId, claimedAt, { content, source, lastError });
@@ -161,17 +181,17 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
       return { kind: "ready", source, version };
     };
 
-    if (!aiConfigured(env)) return await save(templateReportContent(prospect), "template", AI_NOT_CONFIGURED_REASON);
+    if (!aiConfigured(env)) return await save(templateReportContent(prospect, findings), "template", AI_NOT_CONFIGURED_REASON);
 
-    const attempt = await generateWithAi(env, prospect, claim.userId);
+    const attempt = await generateWithAi(env, prospect, claim.userId, findings);
     if (attempt.ok) return await save(attempt.content, "ai", null);
     // The meter refused (allowance or daily ceiling): template content now, with the reason; Regenerate later.
-    if ("refused" in attempt) return await save(templateReportContent(prospect), "template", clip(attempt.refused));
+    if ("refused" in attempt) return await save(templateReportContent(prospect, findings), "template", clip(attempt.refused));
 
     const attemptNumber = Math.max(delivery, claim.attempts);
     if (attemptNumber >= REPORT_MAX_ATTEMPTS) {
       return await save(
-        templateReportContent(prospect),
+        templateReportContent(prospect, findings),
         "template",
         clip(`AI generation failed ${claim.attempts} times; last error: ${attempt.error}`),
       );

@@ -15,6 +15,8 @@ import {
 } from "../domain/report-view";
 import type { Env } from "../env";
 import { REPORT_MAX_ATTEMPTS } from "./config";
+import type { AuditView } from "../domain/audit-view";
+import { latestProspectAuditView } from "../audits/read";
 import { toReportProspect } from "./generate";
 
 function viewContent(report: ReportRow, prospect: ReportProspect) {
@@ -33,13 +35,15 @@ export function adminProspectJson(p: ProspectRow): AdminProspect {
     keyword: p.keyword,
     tag: p.tag,
     created_at: p.createdAt,
+    website: p.website ?? null,
   };
 }
 
 export { appOrigin } from "../origin";
 
-export function adminReportJson(env: Env, report: ReportRow, prospect: ProspectRow, origin: string): AdminReportResponse {
+export function adminReportJson(env: Env, report: ReportRow, prospect: ProspectRow, origin: string, audit: AuditView | null = null): AdminReportResponse {
   return {
+    audit,
     report: {
       id: report.id,
       status: report.status,
@@ -85,7 +89,9 @@ export async function loadSharedReport(db: Db, id: string): Promise<SharedReport
   const [found, sender] = await Promise.all([getReportWithProspect(db, id), getAgencySender(db)]);
   if (!found) return null;
   const { report, prospect } = found;
+  const audit = await latestProspectAuditView(db, prospect.id, { publicView: true });
   return {
+    audit,
     report: {
       id: report.id,
       status: report.status,

@@ -55,6 +55,7 @@ export function prospectJson(p: ProspectWithReport): ProspectDto {
     email: p.email,
     tag: p.tag,
     company_name: p.companyName,
+    website: p.website ?? null,
     user_id: p.userId,
     created_at: p.createdAt,
     report: p.reportId
@@ -205,6 +206,7 @@ export const prospectRoutes = new Hono<AppEnv>()
           email: p.email,
           tag: p.tag,
           companyName: p.company_name,
+          website: p.website,
           userId: callerId,
           searchText: prospectSearchText({ ...p }),
           createdAt: now,

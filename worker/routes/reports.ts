@@ -21,6 +21,8 @@ import { validate, validId } from "../validate";
 import { enqueueAllUngenerated, enqueueReport } from "../reports/enqueue";
 import { adminReportJson, appOrigin, listItemJson } from "../reports/views";
 import { log } from "../log";
+import { ensureProspectAudits, ensureReportAudits } from "../audits/for-reports";
+import { latestProspectAuditView } from "../audits/read";
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(50),
@@ -86,6 +88,8 @@ export const reportRoutes = new Hono<AppEnv>()
       return apiError(c, 503, ErrorCode.unavailable, CREATE_REPORT_FAILED);
     }
     let warning: string | undefined;
+    // A report with a website, or one to be generated, starts its prospect's audit first (issue 18): the job waits for it.
+    if (input.generate || input.website) await ensureProspectAudits(c.env, [created.prospect.id], c.get("caller").id);
     if (input.generate) {
       try {
         await c.env.REPORT_JOBS.send({ reportId: created.report.id });
@@ -95,11 +99,13 @@ export const reportRoutes = new Hono<AppEnv>()
         warning = GENERATION_DEFERRED_MESSAGE;
       }
     }
-    return c.json({ ...adminReportJson(c.env, created.report, created.prospect, appOrigin(c.env, c.req.url)), ...(warning ? { warning } : {}) }, 201);
+    const audit = await latestProspectAuditView(db, created.prospect.id);
+    return c.json({ ...adminReportJson(c.env, created.report, created.prospect, appOrigin(c.env, c.req.url), audit), ...(warning ? { warning } : {}) }, 201);
   })
 
   .post("/generate-all", async (c) => {
-    const { ids, sendFailed } = await enqueueAllUngenerated(c.env);
+    const callerId = c.get("caller").id;
+    const { ids, sendFailed } = await enqueueAllUngenerated(c.env, (queued) => ensureReportAudits(c.env, queued, callerId));
     return c.json({ queued: ids.length, ...(sendFailed ? { warning: GENERATION_DEFERRED_MESSAGE } : {}) }, 202);
   })
 
@@ -110,10 +116,12 @@ export const reportRoutes = new Hono<AppEnv>()
     if (!found) return notFound(c);
     // Opening a report that was never generated starts its generation (never while viewing as someone).
     if (ENQUEUEABLE_STATUSES.includes(found.report.status) && !c.get("viewingAs")) {
+      await ensureProspectAudits(c.env, [found.prospect.id], c.get("caller").id);
       const result = await enqueueReport(c.env, id);
       if (result.enqueued) found = (await getReportWithProspect(db, id)) ?? found;
     }
-    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url)));
+    const audit = await latestProspectAuditView(db, found.prospect.id);
+    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url), audit));
   })
 
   .post("/:id/generate", validId(REPORT_NOT_FOUND), async (c) => {
@@ -121,6 +129,7 @@ export const reportRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const found = await getReportWithProspect(db, id);
     if (!found) return notFound(c);
+    if (ENQUEUEABLE_STATUSES.includes(found.report.status)) await ensureProspectAudits(c.env, [found.prospect.id], c.get("caller").id);
     const result = await enqueueReport(c.env, id);
     const current = result.enqueued ? ((await getReportWithProspect(db, id)) ?? found) : found;
     return c.json(
