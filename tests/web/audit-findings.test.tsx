@@ -38,6 +38,7 @@ describe("What we found", () => {
     expect(rows.map((r) => r.querySelector(".audit-section-name")!.textContent)).toEqual(SECTIONS.map((s) => s.label));
     const gbp = rows[1]!;
     expect(within(gbp).getByText("No data")).toBeTruthy();
+    expect(screen.getByText("From 3 of 7 sections; the others had no data")).toBeTruthy();
     expect(gbp.textContent).toMatch(/could not be looked up \(no search key is configured\)/);
     const seo = rows[4]!;
     const value = audit.score.sections.find((s) => s.id === "on_page_seo")!.score!;
@@ -100,6 +101,9 @@ describe("What we found", () => {
     // What has landed already shows its verdict.
     expect(within(checkItem(CHECK_LABELS.title)).getByText("Could be better")).toBeTruthy();
     expect(screen.getByText("Checking who shows up beside this business on Google Maps…")).toBeTruthy();
+    // A score still filling in has not moved: no "Up n points" until every step is done.
+    expect(screen.getByText("So far, from the steps done")).toBeTruthy();
+    expect(screen.queryByText(/points? since/)).toBeNull();
   });
 
   it("GBP Audit shows only the listing, reputation and competitors, scored on their own", () => {

@@ -73,8 +73,14 @@ function noDataReason(audit: AuditView, checks: readonly Check[]): { pending: bo
 }
 
 function ScorePanel({ audit, score, sections, overallLabel }: { audit: AuditView; score: AuditScore; sections: readonly SectionId[]; overallLabel: string }) {
-  const moved = sections.length === ALL_SECTIONS.length ? movementText(score.overall, audit.previous) : null;
+  // A score still filling in has not moved yet: movement is told once every step has finished.
+  const running = audit.status !== "done";
+  const moved = !running && sections.length === ALL_SECTIONS.length ? movementText(score.overall, audit.previous) : null;
   const direction = moved?.startsWith("Up") ? "is-up" : moved?.startsWith("Down") ? "is-down" : "";
+  const shown = score.sections.filter((s) => sections.includes(s.id));
+  const withData = shown.filter((s) => s.score !== null).length;
+  const coverage =
+    score.overall === null ? null : running ? "So far, from the steps done" : withData < shown.length ? `From ${withData} of ${shown.length} sections; the others had no data` : null;
   return (
     <div className="audit-score">
       <div className="audit-overall">
@@ -88,6 +94,7 @@ function ScorePanel({ audit, score, sections, overallLabel }: { audit: AuditView
           </p>
         )}
         {moved ? <p className={`audit-moved ${direction}`}>{moved}</p> : null}
+        {coverage ? <p className="audit-moved">{coverage}</p> : null}
       </div>
       <ul className="audit-sections" aria-label="Score by section">
         {score.sections
@@ -174,7 +181,7 @@ export function CompetitorsTable({ audit }: { audit: AuditView }) {
   let empty: string | null = null;
   if (audit.competitors.length === 0) {
     if (rank?.status === "pending" || rank?.status === "running") empty = "Checking who shows up beside this business on Google Maps…";
-    else if (rank?.status === "failed" || rank?.status === "skipped") empty = `We could not check the competitors${rank.reason ? `: ${rank.reason}` : "."}`;
+    else if (rank?.status === "failed" || rank?.status === "skipped") empty = `We could not check the competitors${rank.reason ? `: ${rank.reason}` : ""}.`;
     else empty = "No competitors showed up in the Google Maps results for this keyword.";
   }
   return (
