@@ -28,12 +28,21 @@ import "../audit.css";
 
 export const SETTINGS_PATH = "/settings/personal";
 
-type Scope = { name: string; eyebrow: string; intro: string; sections?: readonly SectionId[]; overallLabel: string };
+type Scope = {
+  name: string;
+  eyebrow: string;
+  intro: string;
+  /** What a first run checks, on its start card. */
+  checks: string;
+  sections?: readonly SectionId[];
+  overallLabel: string;
+};
 
 export const GBP_SCOPE: Scope = {
   name: "GBP Audit",
   eyebrow: "Tools",
   intro: "How your Google Business Profile looks to customers: the listing, its rating and reviews, and the competitors beside it on Google Maps.",
+  checks: "It finds your listing on Google Maps and checks its categories, hours and website link, then sets your rating and reviews beside the top three competitors.",
   sections: GBP_SECTIONS,
   overallLabel: "Profile score",
 };
@@ -42,6 +51,7 @@ export const LOCAL_SEARCH_SCOPE: Scope = {
   name: "Local Search Audit",
   eyebrow: "Tools",
   intro: "Everything that decides whether local customers find you: your website, your Google listing, page speed, where you rank and who ranks beside you.",
+  checks: "It reads your website (title, description, headings, phone, structured data), finds your Google listing, measures page speed on a phone and checks where you rank on Google Maps and in search.",
   overallLabel: "SEO potential",
 };
 
@@ -78,7 +88,7 @@ function ProspectPicker({ value, onChange }: { value: string | null; onChange: (
 
 function History({ list, current, onOpen }: { list: ReturnType<typeof useAudits>["list"]; current: string | null; onOpen: (id: string) => void }) {
   return (
-    <section className="card card-pad audit-block audit-history" aria-labelledby="audit-history-title">
+    <section className="card card-pad audit-block audit-history" aria-labelledby="audit-history-title" data-print-hide>
       <h2 className="audit-block-title" id="audit-history-title">
         Past audits
       </h2>
@@ -192,7 +202,8 @@ export function AuditTool({ scope }: { scope: Scope }) {
   else if (!audit.data) {
     body = (
       <Placeholder icon={scope.sections ? StoreIcon : ReportSearchIcon} title={`Audit ${name}`}>
-        <p className="placeholder-text">{scope.intro}</p>
+        <p className="placeholder-text">{scope.checks}</p>
+        <p className="placeholder-text">It takes about a minute; each result shows here as it lands.</p>
         {whose === "own" && !business?.company_website ? (
           <p className="placeholder-text">
             No website is set in <Link to={SETTINGS_PATH}>Business Settings</Link>: the audit will say so and skip the website checks.
