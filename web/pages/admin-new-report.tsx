@@ -192,7 +192,7 @@ export default function NewReportPage() {
             onChange={(e) => set("website")(e.target.value)}
             error={websiteError}
             placeholder="ridgeroofing.com"
-            hint="Optional: the audit reads it; without it, the Google listing's website is used."
+            hint="Optional: the audit reads it (else the Google listing's)."
             autoComplete="url"
             maxLength={RULES.website.maxLength}
           />
