@@ -232,3 +232,31 @@ describe("Create New Report's Website", () => {
     expect(prospectFromForm(NewReportInput.parse(base)).prospect.website).toBeNull();
   });
 });
+
+describe("GBP Audit for an admin", () => {
+  it("audits a prospect picked from the list, showing only the listing, reputation and competitors", async () => {
+    const audit = auditFixture("done", { id: "p-audit" });
+    const prospect = { id: "p1", name: "Ridge Roofing", description: "", area: "Austin, TX", keyword: "roof repair", phone: "", email: "", tag: null, company_name: "", user_id: null, created_at: "2026-11-01T00:00:00Z", report: null };
+    stubFetch((url) => {
+      if (url.startsWith("/api/prospects")) return json({ prospects: [prospect], total: 1, all: 1, nextCursor: null });
+      if (url === "/api/audits?prospectId=p1") return json({ audits: [summary(audit)] });
+      if (url === "/api/audits/p-audit") return json(audit);
+      if (url === "/api/audits?own=1") return json({ audits: [] });
+      return notFound();
+    });
+    const auth = signedIn({ admin: true });
+    auth.profile = { ...auth.profile!, company_name: "Agency", company_location: "Austin, TX" };
+    renderApp("/tools/gbp-audit", auth);
+    expect(await screen.findByRole("heading", { level: 1, name: "GBP Audit" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "A prospect" }));
+    fireEvent.click(await screen.findByRole("button", { name: /Ridge Roofing/ }));
+    const scores = await screen.findByRole("list", { name: "Score by section" });
+    expect(within(scores).getAllByRole("listitem").map((li) => li.querySelector(".audit-section-name")!.textContent)).toEqual([
+      "Google Business Profile",
+      "Reputation",
+      "Competitors",
+    ]);
+    expect(screen.getByText("Profile score")).toBeTruthy();
+    expect(screen.queryByText("Page title")).toBeNull();
+  });
+});
