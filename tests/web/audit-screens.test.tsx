@@ -10,6 +10,7 @@ import { SharedReportView } from "../../web/components/shared-report-view";
 import type { AuditSummary, AuditView } from "../../worker/domain/audit-view";
 import { NewReportInput, prospectFromForm } from "../../worker/domain/new-report";
 import { contentFromStored, type SharedReportResponse } from "../../worker/domain/report-view";
+import { AUDIT_RUNNING_REFRESH_SECONDS, renderSharedReportPage } from "../../worker/ssr/shared-report-page";
 import { auditFixture } from "./audit-fixtures";
 import { json, notFound, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
 
@@ -137,6 +138,13 @@ describe("the shared page", () => {
     expect(html).toContain("Your report is being prepared");
     expect(html).toContain("What we found");
     expect(html).toContain("Measuring…");
+  });
+
+  it("refreshes a ready report's page while its audit runs, and stops once it is done", () => {
+    const opts = { pageUrl: "https://app.test/shared/reports/r-1", imageUrl: "https://app.test/card.png", assets: [] };
+    expect(renderSharedReportPage(shared(auditFixture("running")), opts)).toContain(`<meta http-equiv="refresh" content="${AUDIT_RUNNING_REFRESH_SECONDS}">`);
+    expect(renderSharedReportPage(shared(auditFixture("done")), opts)).not.toContain('http-equiv="refresh"');
+    expect(renderSharedReportPage(shared(null), opts)).not.toContain('http-equiv="refresh"');
   });
 
   it("puts the site's current meta tags beside the suggested ones", () => {
