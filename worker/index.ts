@@ -6,13 +6,14 @@ import { sweepStaleReports } from "./reports/generate";
 import { sweepReservations } from "./metering/meter";
 import { getDb } from "./db/client";
 import { deleteExpiredWindows } from "./db/rate-limits";
+import { sweepStaleAudits } from "./audits/run";
 
 export default {
   fetch: app.fetch,
   queue: handleQueue,
   // wrangler.toml's cron (every 5 minutes): re-queue reports whose generation went stale, give back meter
-  // reservations of calls whose worker died, and delete rate-limit windows that are over.
+  // reservations of calls whose worker died, delete rate-limit windows that are over, and send unfinished audit steps again.
   async scheduled(_controller, env, _ctx) {
-    await Promise.all([sweepStaleReports(env), sweepReservations(env), deleteExpiredWindows(getDb(env))]);
+    await Promise.all([sweepStaleReports(env), sweepReservations(env), deleteExpiredWindows(getDb(env)), sweepStaleAudits(env)]);
   },
 } satisfies ExportedHandler<Env>;

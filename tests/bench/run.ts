@@ -8,15 +8,20 @@ import { prospectsSuite } from "./suites/prospects";
 import { webSuite } from "./suites/web";
 import { usageSuite } from "./suites/usage";
 import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
+import { auditsSuite } from "./suites/audits";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite];
 
 async function main() {
   const only = process.argv.slice(2);
-  const fakes = await startFakes({ services: ["ai"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
+  const fakes = await startFakes({ services: ["ai", "search", "pagespeed", "website"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
   // The usage suite times the fake directly, to tell the worker's share of a post generation.
   process.env.BENCH_AI_URL = fakes.ai.url;
+  // The audits suite sets the search and PageSpeed fakes' latency and 429 share, and audits the fake website.
+  process.env.BENCH_SEARCH_URL = fakes.search!.url;
+  process.env.BENCH_PAGESPEED_URL = fakes.pagespeed!.url;
+  process.env.BENCH_SITE_URL = fakes.website!.url;
   buildWeb();
   const server = await startDevServer({
     port: Number(process.env.BENCH_PORT ?? 8798),
@@ -28,6 +33,10 @@ async function main() {
       AI_API_KEY: "fake-key",
       AI_BASE_URL: fakes.ai.url,
       REPORT_RETRY_BASE_SECONDS: "1",
+      SERPAPI_KEY: "fake-key",
+      SERPAPI_BASE_URL: fakes.search!.url,
+      PAGESPEED_BASE_URL: fakes.pagespeed!.url,
+      AUDIT_ALLOW_LOOPBACK: "1",
     },
   });
   const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test", aiUrl: fakes.ai.url };

@@ -1,6 +1,7 @@
 // Tests the prospect paste parser, its messages and the duplicate rule.
 import { describe, it, expect } from "vitest";
 import {
+  INVALID_WEBSITE_ROW,
   EMPTY_SUBMIT,
   INVALID_ROW_FORMAT,
   NO_VALID_DATA,
@@ -67,6 +68,7 @@ describe("parseProspectPaste", () => {
         keyword: "roofer in austin",
         tag: "Roofing",
         company_name: "Acme Roofing",
+        website: null,
         questions: [
           "Is your project located in or near Austin, TX?",
           expect.stringMatching(/roofing work/i),
@@ -81,10 +83,32 @@ describe("parseProspectPaste", () => {
     expect(row).toMatchObject({ name: "Pipe Pros", area: "Denver, CO", phone: "", email: "", tag: "Plumbing", keyword: "plumber in denver" });
   });
 
-  it("ignores the sixth field and anything after it", () => {
-    const [row] = parsed("HVAC\tCool Air\tPhoenix\t6025550100\tcool@air.com\tJohn Smith\textra").rows;
-    expect(row).toMatchObject({ name: "Cool Air", email: "cool@air.com", phone: "16025550100" });
+  it("ignores the sixth field and anything after the seventh", () => {
+    const [row] = parsed("HVAC\tCool Air\tPhoenix\t6025550100\tcool@air.com\tJohn Smith\tcoolair.com\textra").rows;
+    expect(row).toMatchObject({ name: "Cool Air", email: "cool@air.com", phone: "16025550100", website: "https://coolair.com" });
     expect(JSON.stringify(row)).not.toContain("John Smith");
+    expect(JSON.stringify(row)).not.toContain("extra");
+  });
+
+  it("reads the optional 7th column as the website; a row whose 7th column is not a URL is that row's error, the rest kept", () => {
+    const result = parsed(
+      [
+        "Plumbing\tJoe's Plumbing\tAustin, TX\t5125550142\tjoe@plumb.com\tJoe Smith\thttps://www.joesplumbing.com/",
+        "Roofing\tRidge Roofing\tAustin, TX\t\t\t\tnot a website",
+        "Painting\tBrush Co\tReno\t\t\t\t",
+        "HVAC\tCool Air\tPhoenix\t\t\t\tjavascript:alert(1)",
+        "HVAC\tWarm Air\tPhoenix\t\t\tAnn\twarmair.com",
+      ].join("\n"),
+    );
+    expect(result.rows.map((r) => [r.row, r.website])).toEqual([
+      [1, "https://www.joesplumbing.com/"],
+      [3, null],
+      [5, "https://warmair.com"],
+    ]);
+    expect(result.errors).toEqual([
+      { row: 2, message: INVALID_WEBSITE_ROW },
+      { row: 4, message: INVALID_WEBSITE_ROW },
+    ]);
   });
 
   it("reports a row with fewer than 3 fields with the spec's message and its row number", () => {

@@ -13,6 +13,7 @@ export * from './mail-fake';
 export * from './pagespeed-fake';
 export * from './website-fake';
 export * from './local-search-fake';
+export * from './audit-data';
 export * from './widget-fake';
 export * from './xss';
 

@@ -9,7 +9,7 @@
 //     business (tests/fakes/website-fake.ts), with its real phone, suite address and website.
 //   - a keyword search answers the map pack: three competitors, then Joe's Plumbing (4th), then others, 20 in all.
 //   - `google` with num=100 answers 100 organic results; the fake website is 7th when its origin is known.
-import { FAKE_SITE_BUSINESS } from './website-fake';
+import { FAKE_COMPETITORS, FAKE_SITE_BUSINESS } from './audit-data';
 
 export interface LocalSearchConfig {
   /** The fake website's origin (Joe's Plumbing's website), or null. */
@@ -19,12 +19,6 @@ export interface LocalSearchConfig {
   /** Every Nth audit call answers 429 (20 → 5%); 0 never. */
   every429: number;
 }
-
-export const FAKE_COMPETITORS = [
-  { title: 'Austin Pro Plumbing', rating: 4.8, reviews: 212 },
-  { title: 'Capital City Plumbers', rating: 4.6, reviews: 154 },
-  { title: 'Lone Star Rooter', rating: 4.4, reviews: 97 },
-] as const;
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
 
@@ -71,7 +65,7 @@ function joes(position: number, config: LocalSearchConfig) {
 
 /** "Joe's Plumbing Austin, TX" → name and place; a query without ", ST" is all name. */
 export function splitQuery(q: string): { name: string; location: string } {
-  const m = /^(.*?)\s+([A-Z][\w .'-]*,\s*[A-Z]{2})$/.exec(q.trim());
+  const m = /^(.*)\s+([A-Z][\w.'-]*,\s*[A-Z]{2})$/.exec(q.trim());
   return m ? { name: m[1]!.trim(), location: m[2]!.trim() } : { name: q.trim(), location: 'Austin, TX' };
 }
 
@@ -88,7 +82,7 @@ export function fakeMapsAnswer(params: URLSearchParams, config: LocalSearchConfi
   const metadata = { search_metadata: { status: 'Success', google_maps_url: 'https://www.google.com/maps/search/' } };
   const placeId = params.get('place_id');
   if (placeId) {
-    const all = [...mapPack('Austin, TX', config), ...nameSearch("Someone's Business", 'Austin, TX', config)];
+    const all = [...mapPack('Austin, TX', config), ...nameSearch('Nomatch', 'Austin, TX', config)];
     const found = all.find((p) => p.place_id === placeId) ?? place(1, { title: `Business ${placeId}`, address: `1 Main St, Austin, TX`, rating: 4.1, reviews: 12, placeId });
     return { ...metadata, search_parameters: { engine: 'google_maps', type: 'place', place_id: placeId }, place_results: found };
   }

@@ -6,11 +6,13 @@
 // cannot load the page), 'ps429' (over quota); anything else has field data. POST /__config {latencyMs, every429}.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { FAKE_FIELD, FAKE_LAB } from './audit-data';
 
 export interface PageSpeedRequest {
   url: string;
   strategy: string | null;
   key: string | null;
+  status?: number;
 }
 
 export interface PageSpeedFake {
@@ -21,10 +23,6 @@ export interface PageSpeedFake {
   reset(): void;
   close(): Promise<void>;
 }
-
-/** The figures the fake reports (field data), so tests know the verdicts to expect. */
-export const FAKE_FIELD = { lcpMs: 3100, inpMs: 180, clsX100: 4, performance: 0.72 } as const;
-export const FAKE_LAB = { lcpMs: 2300, cls: 0.02, performance: 0.91 } as const;
 
 function metric(percentile: number, category: string) {
   return { percentile, distributions: [{ min: 0, max: 2500, proportion: 0.6 }, { min: 2500, max: 4000, proportion: 0.3 }, { min: 4000, proportion: 0.1 }], category };
@@ -84,10 +82,13 @@ export async function startPageSpeedFake(port = 0): Promise<PageSpeedFake> {
       return sendJson(res, 404, { error: { code: 404, message: `Unknown request URL: ${url.pathname}` } });
     }
     const pageUrl = url.searchParams.get('url') ?? '';
-    requests.push({ url: pageUrl, strategy: url.searchParams.get('strategy'), key: url.searchParams.get('key') });
+    const record: PageSpeedRequest = { url: pageUrl, strategy: url.searchParams.get('strategy'), key: url.searchParams.get('key') };
+    requests.push(record);
     calls++;
     if (config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
+    record.status = 200;
     if (pageUrl.includes('ps429') || (config.every429 > 0 && calls % config.every429 === 0)) {
+      record.status = 429;
       return sendJson(res, 429, { error: { code: 429, message: 'Quota exceeded for quota metric', status: 'RESOURCE_EXHAUSTED' } });
     }
     if (pageUrl.includes('psfail')) {

@@ -8,6 +8,8 @@ export interface SearchRequest {
   q: string;
   /** The SerpAPI engine asked for: google (the tools, the audit's organic rank) or google_maps (the audit). */
   engine?: string;
+  /** The status answered to an audit call (429s included), so a benchmark can count the calls that succeeded. */
+  status?: number;
   location: string;
   apiKey: string | null;
   headers: Record<string, string>;
@@ -102,10 +104,13 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
     // The audit's calls: google_maps, and google with num=100 (the tools never ask for 100).
     if (engine === 'google_maps' || url.searchParams.get('num') === '100') {
       auditCalls++;
+      const record = requests[requests.length - 1]!;
       if (config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
-      if (q.toLowerCase().includes('busy429') || (config.every429 > 0 && auditCalls % config.every429 === 0)) {
+      if (q.toLowerCase().includes('busy429') || (url.searchParams.get('place_id') ?? '').includes('busy429') || (config.every429 > 0 && auditCalls % config.every429 === 0)) {
+        record.status = 429;
         return sendJson(res, 429, { error: 'Your account has run out of searches.' });
       }
+      record.status = 200;
       return sendJson(res, 200, engine === 'google_maps' ? fakeMapsAnswer(url.searchParams, config) : fakeOrganicAnswer(q, location, config));
     }
     if (q.toLowerCase().includes('empty')) {

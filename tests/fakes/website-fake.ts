@@ -19,6 +19,7 @@
 // GET /__requests lists every request received (path and host), for tests in another process.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, sendJson, waitUnlessClosed } from './http-helpers';
+import { FAKE_SITE_BUSINESS, FAKE_SITE_DESCRIPTION, FAKE_SITE_TITLE } from './audit-data';
 
 export interface WebsiteRequest {
   path: string;
@@ -35,23 +36,6 @@ export interface WebsiteFake {
   reset(): void;
   close(): Promise<void>;
 }
-
-/** The business the site belongs to, as its Google listing shows it (the search fake serves this listing). */
-export const FAKE_SITE_BUSINESS = {
-  name: "Joe's Plumbing",
-  legalName: "Smith Holdings LLC dba Joe's Plumbing",
-  phone: '(512) 555-0142',
-  listingPhone: '+1 512-555-0142',
-  trackingPhone: '512-555-0199',
-  address: '1200 Main Street #300, Austin, TX 78701',
-  area: 'Austin, TX',
-  keyword: 'plumber austin',
-  placeId: 'ChIJfake-joes-plumbing',
-} as const;
-
-export const FAKE_SITE_TITLE = "Joe's Plumbing | Austin Plumber, Leak Repair & Water Heaters";
-export const FAKE_SITE_DESCRIPTION =
-  'Licensed Austin plumbers since 1998: leak repair, drain cleaning and water heaters. Same-day service, upfront prices. Call today.';
 
 function homePage(origin: string): string {
   return `<!doctype html>
@@ -90,9 +74,9 @@ function simplePage(title: string, head: string, body: string): string {
 <meta name="viewport" content="width=device-width">${head}</head><body>${body}<p>Call <a href="tel:5125550142">512-555-0142</a></p></body></html>`;
 }
 
-/** Windows-1252 bytes of a string made of Latin-1 characters. */
+/** Windows-1252 bytes of a string of Latin-1 characters and the en dash (0x96, outside Latin-1). */
 function latin1(text: string): Buffer {
-  return Buffer.from(text, 'latin1');
+  return Buffer.from(Array.from(text, (ch) => (ch === '–' ? 0x96 : ch.charCodeAt(0) & 0xff)));
 }
 
 export async function startWebsiteFake(port = 0): Promise<WebsiteFake> {

@@ -329,8 +329,9 @@ const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/reports/generate.ts": ["queue report-jobs"],
   "worker/routes/tts.ts": ["POST /api/tts"],
   "worker/routes/tools.ts": ["GET /api/tools/google-results"],
+  "worker/audits/steps.ts": ["queue audits"],
 };
-const PAID_FUNCTIONS = /\b(chatCompletion|chatCompletionStream|searchGoogle|synthesizeSpeech)\(/;
+const PAID_FUNCTIONS = /\b(chatCompletion|chatCompletionStream|searchGoogle|synthesizeSpeech|searchMaps|searchOrganic|runPageSpeed)\(/;
 
 describe("every paid call site is metered", () => {
   const sources = import.meta.glob(["../../worker/**/*.ts", "../../queues/**/*.ts", "!../../worker/providers/**"], {
@@ -375,6 +376,15 @@ describe("every paid call site is metered", () => {
       },
       "GET /api/tools/google-results": async () =>
         (await call(`/api/tools/google-results?keyword=${mark}&location=Austin`, { token: session.access_token }, refusing)).body.sample === true,
+      "queue audits": async () => {
+        const { startAudit, processAuditStep } = await import("../../worker/audits/run");
+        const sent: unknown[] = [];
+        const quiet = { ...env, AUDITS: { send: async (m: unknown) => sent.push(m), sendBatch: async (ms: unknown[]) => sent.push(...ms) } } as unknown as Env;
+        const audit = await startAudit(quiet, { kind: "own", prospectId: null, userId: session.user.id, subject: { name: `Ridge ${mark}`, website: null, keyword: `roofer ${mark}`, area: "Austin, TX", phone: null, address: null } });
+        const outcome = await processAuditStep({ ...quiet, ...refusing } as Env, audit.id, "find", 1);
+        const row = await env.DB.prepare("select status, reason from audit_steps where audit_id = ? and step = 'find'").bind(audit.id).first<{ status: string; reason: string }>();
+        return outcome.kind === "ack" && row?.status === "failed" && row.reason.includes("spending limit");
+      },
       "queue report-jobs": async () => {
         const { processReportJob } = await import("../../worker/reports/generate");
         const outcome = await processReportJob({ ...env, ...AI_ON, ...refusing } as Env, seeded.id, 1);

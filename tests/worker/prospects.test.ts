@@ -285,7 +285,7 @@ describe("GET /api/prospects", () => {
       report: { content_generated: false, status: "draft" },
     });
     expect(Object.keys(res.body.prospects[0]).sort()).toEqual(
-      ["area", "company_name", "created_at", "description", "email", "id", "keyword", "last_chat_at", "name", "phone", "report", "tag", "user_id"].sort(),
+      ["area", "company_name", "created_at", "description", "email", "id", "keyword", "last_chat_at", "name", "phone", "report", "tag", "user_id", "website"].sort(),
     );
   });
 

@@ -13,6 +13,7 @@ import {
   finishStep,
   getAudit,
   releaseStep,
+  staleSteps,
   updateAuditSummary,
   type AuditRow,
   type AuditStepRow,
@@ -49,8 +50,8 @@ export async function startAudit(
   try {
     await send(env, audit.id, first);
   } catch (error) {
-    log.error("audits: send failed", { auditId: audit.id }, error);
-    throw error;
+    // Not lost: the cron sends the unfinished steps of audits older than 10 minutes again.
+    log.error("audits: send failed; the sweep sends it later", { auditId: audit.id }, error);
   }
   return audit;
 }
@@ -113,7 +114,8 @@ export async function processAuditStep(env: Env, auditId: string, step: AuditSte
     reason = outcome.reason;
   } else {
     // A failed call never overwrites an earlier good result (a re-run after the listing was picked).
-    const earlier = stored?.status === "done" && stored.result ? { status: "done" as const, result: stored.result } : null;
+    // A step being run again keeps its earlier result in the row until it is replaced.
+    const earlier = stored?.result ? { status: "done" as const, result: stored.result } : null;
     const kept = keepGoodResult<{ status: "done" | "failed"; result?: string }>(earlier, { status: "failed" });
     if (kept.status === "done") {
       status = "done";
@@ -153,4 +155,13 @@ export async function failStepForDeadLetter(env: Env, auditId: string, step: Aud
   if (!found) return;
   const changed = await failUnfinishedStep(db, auditId, step, `the step did not finish after ${deliveries} tries`);
   if (changed) await afterStep(env, db, found.audit, step);
+}
+
+/** The cron: steps of audits older than 10 minutes that never finished are sent again (claims keep them single). */
+export async function sweepStaleAudits(env: Env, now = Date.now()): Promise<number> {
+  const steps = await staleSteps(getDb(env), new Date(now - 10 * 60_000).toISOString());
+  if (steps.length === 0) return 0;
+  await env.AUDITS.sendBatch(steps.map((body) => ({ body })));
+  log.info("audit sweep", { steps: steps.length });
+  return steps.length;
 }

@@ -165,3 +165,13 @@ export async function getProspectForAudit(db: Db, prospectId: string) {
 export async function setProspectWebsite(db: Db, prospectId: string, website: string | null): Promise<void> {
   await db.update(prospects).set({ website }).where(eq(prospects.id, prospectId));
 }
+
+/** Unfinished steps of audits started before `before` (a lost message, a worker that died): for the cron to send again. */
+export async function staleSteps(db: Db, before: string, limit = 200): Promise<{ auditId: string; step: AuditStepId }[]> {
+  return db
+    .select({ auditId: auditSteps.auditId, step: auditSteps.step })
+    .from(auditSteps)
+    .innerJoin(audits, eq(audits.id, auditSteps.auditId))
+    .where(and(inArray(auditSteps.status, ["pending", "running"]), lt(audits.createdAt, before)))
+    .limit(limit);
+}

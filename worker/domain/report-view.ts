@@ -60,7 +60,7 @@ export type AdminProspect = {
   tag: string | null;
   created_at: string;
   /** The prospect's website (issue 18), when known. */
-  website: string | null;
+  website?: string | null;
 };
 
 export type AdminReportResponse = {

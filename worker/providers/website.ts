@@ -159,15 +159,18 @@ export function pickCharset(contentType: string, bytes: Uint8Array): string {
 /** Windows-1252's 0x80–0x9F (the rest of the byte range is Latin-1), for runtimes whose TextDecoder lacks it. */
 const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
 
+/** The labels WHATWG maps to windows-1252 (decoded here: runtimes differ on its 0x80–0x9F range). */
+const WINDOWS_1252 = /^(iso-8859-1|iso8859-1|latin1|l1|windows-1252|cp1252|x-cp1252|us-ascii|ascii|iso_8859-1)$/;
+
 export function decode(bytes: Uint8Array, charset: string): string {
+  if (WINDOWS_1252.test(charset)) {
+    let out = "";
+    for (const b of bytes) out += b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
+    return out;
+  }
   try {
     return new TextDecoder(charset).decode(bytes);
   } catch {
-    if (/^(iso-8859-1|latin1|windows-1252|cp1252|us-ascii|ascii)$/.test(charset)) {
-      let out = "";
-      for (const b of bytes) out += b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
-      return out;
-    }
     return new TextDecoder("utf-8").decode(bytes);
   }
 }
