@@ -21,7 +21,8 @@ async function auditDone(page: Page) {
 
 async function findings(page: Page) {
   const scores = page.getByRole("list", { name: "Score by section" });
-  await scores.waitFor();
+  // Under load (the suite runs journeys side by side) the first answers can be slow.
+  await scores.waitFor({ timeout: 30_000 });
   return (await scores.locator(".audit-section-name").allTextContents()).length;
 }
 
@@ -44,7 +45,7 @@ describe("What we found", () => {
     await page.waitForURL(/\/admin\/reports\//);
 
     const section = page.locator("#what-we-found");
-    await section.getByRole("heading", { name: "What we found" }).waitFor();
+    await section.getByRole("heading", { name: "What we found" }).waitFor({ timeout: 30_000 });
     // Pasting a prospect with a website started its audit: the findings fill in as the steps land.
     expect(await findings(page)).toBe(7);
     await shot(page, "audit-admin-report-1280");
@@ -62,7 +63,7 @@ describe("What we found", () => {
     // Signed out, on a phone: the shared page (rendered by the worker) shows the findings, and no listing picker.
     const phone = await newPage(browser, 375);
     await phone.page.goto(new URL(shareUrl!).pathname);
-    await phone.page.getByRole("heading", { name: "What we found" }).waitFor();
+    await phone.page.getByRole("heading", { name: "What we found" }).waitFor({ timeout: 30_000 });
     expect(await findings(phone.page)).toBe(7);
     expect(await phone.page.locator('input[type="radio"]').count()).toBe(0);
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
