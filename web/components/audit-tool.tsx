@@ -17,7 +17,7 @@ import { AuditFindings, GBP_SECTIONS, auditSubtitle } from "./audit-findings";
 import { AuditListingChoice } from "./audit-listing-picker";
 import { BackLink } from "./back-link";
 import { Button } from "./button";
-import { PrinterIcon, RefreshIcon, ReportSearchIcon, StoreIcon } from "./icons";
+import { CheckCircleIcon, MapPinIcon, PrinterIcon, RefreshIcon } from "./icons";
 import { Placeholder } from "./placeholder";
 import { rerunNote } from "./report-audit";
 import { SearchField } from "./search-field";
@@ -201,7 +201,7 @@ export function AuditTool({ scope }: { scope: Scope }) {
   } else if (history.isPending || (id && !audit.data)) body = <LoadingScreen />;
   else if (!audit.data) {
     body = (
-      <Placeholder icon={scope.sections ? StoreIcon : ReportSearchIcon} title={`Audit ${name}`}>
+      <Placeholder icon={scope.sections ? MapPinIcon : CheckCircleIcon} title={`Audit ${name}`}>
         <p className="placeholder-text">{scope.checks}</p>
         <p className="placeholder-text">It takes about a minute; each result shows here as it lands.</p>
         {whose === "own" && !business?.company_website ? (
