@@ -39,6 +39,8 @@ async function main() {
       AUDIT_ALLOW_LOOPBACK: "1",
     },
   });
+  // BENCH_DEBUG: the server's output kept in a file as it runs (a stalled queue can be read while it stalls).
+  const dump = process.env.BENCH_DEBUG ? setInterval(() => writeFileSync("/tmp/bench-server.log", server.output()), 5000) : null;
   const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test", aiUrl: fakes.ai.url };
   const figures: Figure[] = [];
   try {
@@ -51,6 +53,7 @@ async function main() {
       for (const f of out) console.log(`  ${f.name}: ${f.value} ${f.unit}${f.note ? `  (${f.note})` : ""}`);
     }
   } finally {
+    if (dump) clearInterval(dump);
     await server.stop();
     await fakes.close();
   }

@@ -16,7 +16,6 @@ import {
   staleSteps,
   updateAuditSummary,
   type AuditRow,
-  type AuditStepRow,
   type AuditSubjectRecord,
 } from "../db/audits";
 import type { Env } from "../env";
@@ -133,19 +132,14 @@ export async function processAuditStep(env: Env, auditId: string, step: AuditSte
 
 /** After a step is stored: the waiting steps go out, the summary is updated, a written report shows the news. */
 async function afterStep(env: Env, db: Db, audit: AuditRow, step: AuditStepId): Promise<void> {
-  if (step === "find") await send(env, audit.id, dependents(subjectOf(audit)));
-  const fresh = await getAudit(db, audit.id);
+  const [fresh] = await Promise.all([getAudit(db, audit.id), step === "find" ? send(env, audit.id, dependents(subjectOf(audit))) : null]);
   if (!fresh) return;
-  await refreshSummary(db, fresh.audit, fresh.steps);
-  if (audit.prospectId) {
-    const bumped = await bumpReportVersionOfProspect(db, audit.prospectId);
-    if (bumped) await purgeSharedReport(env, bumped.reportId, bumped.version - 1);
-  }
-}
-
-async function refreshSummary(db: Db, audit: AuditRow, steps: readonly AuditStepRow[]): Promise<void> {
-  const done = steps.length === 4 && steps.every((s) => s.status !== "pending" && s.status !== "running");
-  await updateAuditSummary(db, audit.id, done, scoreAudit(auditChecks(steps)).overall);
+  const done = fresh.steps.length === 4 && fresh.steps.every((s) => s.status !== "pending" && s.status !== "running");
+  const [, bumped] = await Promise.all([
+    updateAuditSummary(db, audit.id, done, scoreAudit(auditChecks(fresh.steps)).overall),
+    audit.prospectId ? bumpReportVersionOfProspect(db, audit.prospectId) : null,
+  ]);
+  if (bumped) await purgeSharedReport(env, bumped.reportId, bumped.version - 1);
 }
 
 /** The dead-letter path: a step that never finished is failed with the reason, so the audit ends and says so. */

@@ -154,18 +154,17 @@ async function rankStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[]
   if (!subject.keyword?.trim() || !subject.area?.trim()) return { kind: "skipped", reason: "no keyword and area to search for" };
   const timeout = stepTimeoutMs(env, "rank");
   const find = storedFind(rows).result;
-  const maps = await meteredCall(env, payer, { kind: "search" }, () => searchMaps(env, { q: subject.keyword!, location: subject.area }, timeout));
-  if (!maps.ok) return { kind: "failed", reason: maps.reason, retryable: maps.retryable };
   const website = websiteOf(subject, find);
   const host = website ? hostOf(website) : null;
-  let organicPosition: number | null = null;
-  let organicChecked = 0;
-  if (host) {
-    const organic = await meteredCall(env, payer, { kind: "search" }, () => searchOrganic(env, { q: subject.keyword!, location: subject.area! }, timeout));
-    if (!organic.ok) return { kind: "failed", reason: organic.reason, retryable: organic.retryable };
-    organicChecked = organic.links.length;
-    organicPosition = organic.links.find((l) => hostOf(l.link) === host)?.position ?? null;
-  }
+  // The map pack and the organic results are asked for side by side (no organic search without a site to look for).
+  const [maps, organic] = await Promise.all([
+    meteredCall(env, payer, { kind: "search" }, () => searchMaps(env, { q: subject.keyword!, location: subject.area }, timeout)),
+    host ? meteredCall(env, payer, { kind: "search" }, () => searchOrganic(env, { q: subject.keyword!, location: subject.area! }, timeout)) : null,
+  ]);
+  if (!maps.ok) return { kind: "failed", reason: maps.reason, retryable: maps.retryable };
+  if (organic && !organic.ok) return { kind: "failed", reason: organic.reason, retryable: organic.retryable };
+  const organicChecked = organic ? organic.links.length : 0;
+  const organicPosition = organic && host ? (organic.links.find((l) => hostOf(l.link) === host)?.position ?? null) : null;
   // The business among the map results: its place id when found, else the same matching rule as the find step.
   const placeId = find?.status === "found" ? find.listing.placeId : null;
   let ownIndex = placeId ? maps.places.findIndex((p) => p.placeId === placeId) : -1;

@@ -79,18 +79,21 @@ export async function previousAudit(db: Db, audit: AuditRow): Promise<AuditRow |
  * Null when another delivery has it or it is finished: a redelivered message never does a step twice.
  */
 export async function claimStep(db: Db, auditId: string, step: AuditStepId, now: string, staleBefore: string): Promise<AuditStepRow | null> {
-  const rows = await db
-    .update(auditSteps)
-    .set({ status: "running", claimedAt: now, attempts: sql`${auditSteps.attempts} + 1` })
-    .where(
-      and(
-        eq(auditSteps.auditId, auditId),
-        eq(auditSteps.step, step),
-        or(eq(auditSteps.status, "pending"), and(eq(auditSteps.status, "running"), lt(auditSteps.claimedAt, staleBefore))),
-      ),
-    )
-    .returning();
-  if (rows[0]) await db.update(audits).set({ status: "running" }).where(and(eq(audits.id, auditId), eq(audits.status, "queued")));
+  // One round trip: the claim, and the audit marked running (a no-op unless it was still queued).
+  const [rows] = await db.batch([
+    db
+      .update(auditSteps)
+      .set({ status: "running", claimedAt: now, attempts: sql`${auditSteps.attempts} + 1` })
+      .where(
+        and(
+          eq(auditSteps.auditId, auditId),
+          eq(auditSteps.step, step),
+          or(eq(auditSteps.status, "pending"), and(eq(auditSteps.status, "running"), lt(auditSteps.claimedAt, staleBefore))),
+        ),
+      )
+      .returning(),
+    db.update(audits).set({ status: "running" }).where(and(eq(audits.id, auditId), eq(audits.status, "queued"))),
+  ]);
   return rows[0] ?? null;
 }
 
