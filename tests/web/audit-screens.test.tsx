@@ -133,6 +133,20 @@ describe("the shared page", () => {
     expect(html).not.toContain("Google Maps link");
   });
 
+  it("shows what a hostile website wrote (its title, a competitor's name) as text, never as markup", () => {
+    const payload = '<img src=x onerror="alert(1)">';
+    const base = auditFixture("done");
+    const audit = {
+      ...base,
+      site: { ...base.site!, title: payload },
+      competitors: [{ name: payload, rating: 4.5, reviewCount: 3 }],
+      checks: base.checks.map((c) => (c.id === "title" ? { ...c, evidence: `Your page title is 28 characters ("${payload}").` } : c)),
+    };
+    const html = renderToStaticMarkup(<SharedReportView data={shared(audit)} />);
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+
   it("shows the findings while the report is still being prepared", () => {
     const html = renderToStaticMarkup(<SharedReportView data={shared(auditFixture("running"), false)} />);
     expect(html).toContain("Your report is being prepared");
