@@ -224,7 +224,14 @@ describe("a new customer's first minutes", () => {
 
       const ready = page.getByRole("region", { name: /Ready to use/ });
       const cards = ready.locator(".tool-card");
-      expect(await cards.locator("h3").allTextContents()).toEqual(["GMB Post Scheduler", "Facebook Post Generator", "Google Search Results", "Local Services Analyzer"]);
+      expect(await cards.locator("h3").allTextContents()).toEqual([
+        "GMB Post Scheduler",
+        "Facebook Post Generator",
+        "Google Search Results",
+        "Local Services Analyzer",
+        "Local Search Audit",
+        "GBP Audit",
+      ]);
       expect(await ready.getByText("Coming Soon", { exact: true }).count()).toBe(0);
       expect(await page.getByRole("main").getByText("Coming Soon", { exact: true }).count()).toBe(4);
       expect(await titles()).toEqual(["Dashboard · Porchlight"]);

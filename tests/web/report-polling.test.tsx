@@ -34,6 +34,7 @@ function adminReport(status: AdminReportResponse["report"]["status"]): AdminRepo
       keyword: "roofer in austin",
       tag: "Roofing",
       created_at: "2026-11-21T10:00:00.000Z",
+      website: null,
     },
     ai_configured: true,
     share_url: "http://localhost:3000/shared/reports/r-1",

@@ -80,6 +80,7 @@ function adminData(over: { content?: ReportViewContent | null; source?: "ai" | "
       keyword: "roofer in austin",
       tag: "Roofing",
       created_at: "2026-11-21T10:00:00.000Z",
+      website: null,
     },
     ai_configured: over.ai_configured ?? true,
     share_url: "http://localhost:3000/shared/reports/r-1",
@@ -132,6 +133,7 @@ describe("admin report view", () => {
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
       "Shared link activity",
+      "What we found",
       "SEO Potential Analysis",
       "Google Ads Analysis",
       "SEO Meta Tags Analysis",

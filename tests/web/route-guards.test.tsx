@@ -109,12 +109,12 @@ describe("dashboard", () => {
   it("shows the stat cards, the working tools first, then the coming-soon tools in two groups", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
-    expect(document.querySelector(".stat-value")?.textContent).toBe("4");
+    expect(screen.getByText("Tools coming soon").previousElementSibling!.textContent).toBe("4");
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Ready to use4", "Content Tools1", "Social Media Tools3"]);
+    expect(headings).toEqual(["Ready to use6", "Content Tools1", "Social Media Tools3"]);
     const ready = within(main).getByRole("region", { name: /Ready to use/ });
     const links = within(ready).getAllByRole("link", { name: /Open tool/ });
     expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
@@ -122,15 +122,19 @@ describe("dashboard", () => {
       "Facebook Post Generator",
       "Google Search Results",
       "Local Services Analyzer",
+      "Local Search Audit",
+      "GBP Audit",
     ]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
       "/tools/gmb-post-scheduler",
       "/tools/facebook-post-generator",
       "/tools/google-results",
       "/tools/google-ads-analyzer",
+      "/tools/local-search-audit",
+      "/tools/gbp-audit",
     ]);
     expect(within(ready).queryByText("Coming Soon")).toBeNull();
-    expect(main.querySelectorAll(".tool-card")).toHaveLength(8);
+    expect(main.querySelectorAll(".tool-card")).toHaveLength(10);
     expect(screen.getAllByText("Coming Soon")).toHaveLength(4);
     const buttons = Array.from(main.querySelectorAll<HTMLButtonElement>(".tool-card button"));
     expect(buttons).toHaveLength(4);

@@ -141,7 +141,7 @@ describe("sidebar: tools", () => {
     }
   });
 
-  it("lists the two search tools in a Search group after Content and Social, open while on one of them", () => {
+  it("lists the search and audit tools in a Search group after Content and Social, open while on one of them", () => {
     renderSidebar("/dashboard");
     const tools = screen.getByRole("list", { name: "Tools" });
     const groups = within(tools)
@@ -154,9 +154,11 @@ describe("sidebar: tools", () => {
     const list = document.getElementById(search.getAttribute("aria-controls")!)!;
     expect(within(list).getByRole("link", { name: "Google Search Results" }).getAttribute("href")).toBe("/tools/google-results");
     expect(within(list).getByRole("link", { name: "Local Services Analyzer" }).getAttribute("href")).toBe("/tools/google-ads-analyzer");
+    expect(within(list).getByRole("link", { name: /^Local Search Audit/ }).getAttribute("href")).toBe("/tools/local-search-audit");
+    expect(within(list).getByRole("link", { name: /^GBP Audit/ }).getAttribute("href")).toBe("/tools/gbp-audit");
   });
 
-  it.each(["/tools/google-results", "/tools/google-ads-analyzer"])("opens the Search group on %s", (path) => {
+  it.each(["/tools/google-results", "/tools/google-ads-analyzer", "/tools/gbp-audit"])("opens the Search group on %s", (path) => {
     renderSidebar(path);
     expect(screen.getByRole("button", { name: "Search" }).getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByRole("button", { name: "Social" }).getAttribute("aria-expanded")).toBe("false");

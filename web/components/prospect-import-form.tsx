@@ -54,7 +54,9 @@ export function ProspectImportForm({
                 {f}
               </span>
             ))}
-          </span>
+            <span className="format-chip">Website (optional)</span>
+          </span>{" "}
+          A 7th column, Website, lets the audit read the business's site; without it the Google listing's website is used.
         </p>
         <textarea
           id="prospect-paste"

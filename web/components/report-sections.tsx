@@ -251,7 +251,27 @@ function breadcrumbUrl(url: string) {
   }
 }
 
-export function MetaSection({ meta }: { meta: MetaSeo }) {
+const chars = (text: string) => `${[...text].length} characters`;
+
+/** One side of the meta tags comparison: what the site has now, or what the report suggests. */
+function MetaColumn({ heading, title, description }: { heading: string; title: string | null; description: string | null }) {
+  return (
+    <div className="meta-column">
+      <h3>{heading}</h3>
+      <dl>
+        <dt>Title{title?.trim() ? ` · ${chars(title.trim())}` : ""}</dt>
+        <dd>{title?.trim() || "None: Google makes one up from the page"}</dd>
+        <dt>Description{description?.trim() ? ` · ${chars(description.trim())}` : ""}</dt>
+        <dd>{description?.trim() || "None: Google picks a snippet of the page"}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** The site's current title and description as the audit read them (issue 18), shown beside the suggested ones. */
+export type CurrentMeta = { title: string | null; metaDescription: string | null; finalUrl: string };
+
+export function MetaSection({ meta, current }: { meta: MetaSeo; current?: CurrentMeta | null }) {
   const snippet = metaSnippet(meta);
   const site = breadcrumbUrl(meta.url);
   const initial = (site.replace(/^www\./, "")[0] ?? "•").toUpperCase();
@@ -262,6 +282,12 @@ export function MetaSection({ meta }: { meta: MetaSeo }) {
       title="SEO Meta Tags Analysis"
       subtitle="How the business's page can look in Google's search results."
     >
+      {current ? (
+        <div className="meta-compare" aria-label="Meta tags now and suggested" role="group">
+          <MetaColumn heading="On the site now" title={current.title} description={current.metaDescription} />
+          <MetaColumn heading="Suggested" title={meta.title} description={meta.description} />
+        </div>
+      ) : null}
       <div className="search-preview">
         <p className="search-preview-meta">
           <span className="search-preview-favicon" aria-hidden="true">
@@ -455,16 +481,19 @@ export function ReportSections({
   content,
   description,
   variant,
+  site = null,
 }: {
   content: ReportViewContent;
   description: string;
   variant: ReportVariant;
+  /** The site's current meta tags, when an audit read them. */
+  site?: CurrentMeta | null;
 }) {
   return (
     <div className="report-sections">
       <PotentialSection potential={content.seoPotential} variant={variant} />
       <AdSection ad={content.perfectAd} />
-      <MetaSection meta={content.metaSEO} />
+      <MetaSection meta={content.metaSEO} current={site} />
       <DescriptionSection description={description} />
       <GmbSection articles={content.gmbArticles} />
       <BlogSection blogs={content.blogStructures} />

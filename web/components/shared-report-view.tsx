@@ -18,6 +18,7 @@ import {
   ThumbsUpIcon,
   TrendingUpIcon,
 } from "./icons";
+import { WhatWeFoundSection } from "./audit-findings";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
 export const NOT_FOUND_TITLE = "Report Not Found";
@@ -146,6 +147,8 @@ function ChatInvite({ id, agency }: { id: string; agency: string }) {
 /** The whole page body: hero, then the report (or the preparing notice), then the footer. */
 export function SharedReportView({ data }: { data: SharedReportResponse }) {
   const { report, prospect, sender } = data;
+  // The report's audit, without admin-only data: the listing picker is never rendered here.
+  const audit = data.audit ?? null;
   const content = report.status === "ready" ? report.content : null;
   const agency = senderName(sender);
   return (
@@ -155,15 +158,19 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
         {content ? (
           <>
             <Overview content={content} />
-            <ReportSections content={content} description={prospect.description} variant="shared" />
+            {audit ? <WhatWeFoundSection audit={audit} /> : null}
+            <ReportSections content={content} description={prospect.description} variant="shared" site={audit?.site ?? null} />
             <ChatInvite id={report.id} agency={agency} />
           </>
         ) : (
+          <>
           <section className="card shared-preparing" aria-live="polite">
             <span className="spinner" aria-hidden="true" />
             <h2>{PREPARING_TITLE}</h2>
             <p>{agency} is putting the finishing touches on this report. This page updates by itself as soon as it is ready.</p>
           </section>
+          {audit ? <WhatWeFoundSection audit={audit} /> : null}
+          </>
         )}
       </main>
       <footer className="shared-footer">

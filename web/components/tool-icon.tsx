@@ -1,6 +1,6 @@
 // The icon of each tool, shared by the sidebar and the dashboard cards.
 import type { ComponentType } from "react";
-import { CalendarIcon, FileTextIcon, MegaphoneIcon, PenIcon, SearchIcon, StoreIcon, ThumbsUpIcon, VideoIcon } from "./icons";
+import { CalendarIcon, CheckCircleIcon, FileTextIcon, MapPinIcon, MegaphoneIcon, PenIcon, SearchIcon, StoreIcon, ThumbsUpIcon, VideoIcon } from "./icons";
 
 const TOOL_ICONS: Record<string, ComponentType<{ size?: "sm" | "md" }>> = {
   "/tools/gmb-post-scheduler": CalendarIcon,
@@ -11,6 +11,8 @@ const TOOL_ICONS: Record<string, ComponentType<{ size?: "sm" | "md" }>> = {
   "/tools/video-script-generator": VideoIcon,
   "/tools/google-results": SearchIcon,
   "/tools/google-ads-analyzer": StoreIcon,
+  "/tools/local-search-audit": CheckCircleIcon,
+  "/tools/gbp-audit": MapPinIcon,
 };
 
 export function ToolIcon({ path, size = "md" }: { path: string; size?: "sm" | "md" }) {

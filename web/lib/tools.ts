@@ -70,6 +70,22 @@ export const TOOLS: readonly Tool[] = [
     blurb: "See how local businesses present themselves on Google, and borrow what works.",
     available: true,
   },
+  {
+    name: "Local Search Audit",
+    path: "/tools/local-search-audit",
+    group: "search",
+    blurb: "Audit your website, Google listing, page speed and rankings, and see what to fix first.",
+    available: true,
+    isNew: true,
+  },
+  {
+    name: "GBP Audit",
+    path: "/tools/gbp-audit",
+    group: "search",
+    blurb: "Check your Google Business Profile, reviews and rating against the top competitors nearby.",
+    available: true,
+    isNew: true,
+  },
 ];
 
 export const GROUP_LABELS: Record<ToolGroup, { sidebar: string; dashboard: string }> = {
@@ -89,13 +105,14 @@ export const DASHBOARD_TOOLS = TOOLS.filter((t) => !t.available && COMING_SOON_G
 /** 'count of tools' on the dashboard (spec §9: 5). */
 export const DASHBOARD_TOOL_COUNT = DASHBOARD_TOOLS.length;
 
-/** The routes that show only 'This tool will be implemented soon' (spec §2 route table), with the name each page shows as its title. */
+/**
+ * The routes that show only 'This tool will be implemented soon' (spec §2 route table), with the name each page shows as its
+ * title. GBP Audit and Local Search Audit left the list when they shipped (issue 18).
+ */
 export const PLACEHOLDER_TOOLS = {
   "/tools/local-rank-tracker": "Local Rank Tracker",
   "/tools/local-search-grid": "Local Search Grid",
   "/tools/citation-tracker": "Citation Tracker",
-  "/tools/gbp-audit": "GBP Audit",
-  "/tools/local-search-audit": "Local Search Audit",
   "/tools/gmb-post-generator": "GMB Post Generator",
   "/tools/social-plan": "Social Plan",
   "/tools/social-post-generator": "Social Post Generator",

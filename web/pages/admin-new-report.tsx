@@ -30,25 +30,28 @@ type Fields = {
   name: string;
   company_name: string;
   phone: string;
+  website: string;
   description: string;
   area: string;
   keyword: string;
   category: string;
 };
-const EMPTY: Fields = { name: "", company_name: "", phone: "", description: "", area: "", keyword: "", category: "" };
+const EMPTY: Fields = { name: "", company_name: "", phone: "", website: "", description: "", area: "", keyword: "", category: "" };
 /** Required fields and lengths come from the schema the API validates with. */
 const RULES = NEW_REPORT_FIELDS;
 
 /** The form's values checked by the shared schema: the fields to mark, and the one message to show. */
-function check(body: NewReportInput): { missing: Set<keyof Fields>; message: string } | null {
+function check(body: NewReportInput): { missing: Set<keyof Fields>; website: string | null; message: string } | null {
   const parsed = NewReportInput.safeParse(body);
   if (parsed.success) return null;
   const fields = issuesByField(parsed.error);
   const missing = new Set(
     (Object.keys(EMPTY) as (keyof Fields)[]).filter((key) => fields[key]?.includes(REQUIRED_FIELDS_MESSAGE)),
   );
+  const website = fields.website?.[0] ?? null;
   const first = Object.entries(fields)[0];
-  return { missing, message: newReportErrorMessage(fields) ?? (first ? `${first[0]}: ${first[1][0]}` : REQUIRED_FIELDS_MESSAGE) };
+  const message = newReportErrorMessage(fields) ?? website ?? (first ? `${first[0]}: ${first[1][0]}` : REQUIRED_FIELDS_MESSAGE);
+  return { missing, website, message };
 }
 
 type Phase =
@@ -71,6 +74,7 @@ export default function NewReportPage() {
   const createReport = useCreateReport();
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<Set<keyof Fields>>(new Set());
+  const [websiteError, setWebsiteError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const errorRef = useRef<HTMLDivElement>(null);
   const descriptionId = useId();
@@ -89,6 +93,7 @@ export default function NewReportPage() {
   async function submit(generate: boolean) {
     const body: NewReportInput = { ...fields, category: fields.category as NewReportInput["category"], generate };
     const problem = check(body);
+    setWebsiteError(problem?.website ?? null);
     if (problem) {
       setMissing(problem.missing);
       setError(problem.message);
@@ -177,6 +182,19 @@ export default function NewReportPage() {
             onChange={(e) => set("phone")(e.target.value)}
             autoComplete="tel"
             maxLength={RULES.phone.maxLength}
+          />
+          <TextField
+            label="Website"
+            name="website"
+            type="url"
+            inputMode="url"
+            value={fields.website}
+            onChange={(e) => set("website")(e.target.value)}
+            error={websiteError}
+            placeholder="ridgeroofing.com"
+            hint="Optional: the audit reads it (else the Google listing's)."
+            autoComplete="url"
+            maxLength={RULES.website.maxLength}
           />
           <CategorySelect label="Business Category" name="category" value={fields.category} onChange={set("category")} />
           <TextField

@@ -19,11 +19,14 @@ import {
 import { LINK_COPIED_MS, copyText, useCopyButtons, useFlag } from "../components/report-copy-button";
 import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
+import { ReportAudit } from "../components/report-audit";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
+import { useAudits } from "../queries/audits";
 import { adminReportQuery, isNotFound } from "../queries/reports";
 import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../worker/domain/report-format";
 import "../report.css";
+import "../audit.css";
 
 export const LOAD_FAILED = "Failed to load report. Please try again later.";
 export const LINK_COPIED = "Link copied to clipboard!";
@@ -97,6 +100,8 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
   const company = companyBesideName(prospect.name, prospect.company_name);
   const [copied, flashCopied] = useFlag(LINK_COPIED_MS);
   useCopyButtons();
+  // The same queries ReportAudit polls (one cache entry): the meta tags section shows the site's current ones.
+  const { audit } = useAudits({ prospectId: prospect.id });
 
   if (report.status !== "ready" || !report.content) {
     return (
@@ -114,6 +119,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
         {!data.ai_configured ? (
           <p className="generating-footnote">No AI key is configured: this report will get template content.</p>
         ) : null}
+        <ReportAudit prospectId={prospect.id} initial={data.audit} />
       </div>
     );
   }
@@ -155,7 +161,8 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
       <TemplateNotice data={data} />
       <Summary data={data} />
       <ReportViewsTimeline reportId={report.id} />
-      <ReportSections content={report.content} description={prospect.description} variant="admin" />
+      <ReportAudit prospectId={prospect.id} initial={data.audit} />
+      <ReportSections content={report.content} description={prospect.description} variant="admin" site={audit.data?.site ?? data.audit?.site ?? null} />
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { rankingLabel } from "../domain/seo-potential";
 
 /** A report still being generated refreshes itself this often (meta refresh: the CSP allows no inline script). */
 export const PREPARING_REFRESH_SECONDS = 10;
+/** A ready report whose audit is still running (page speed takes up to a minute) refreshes less often, until it is done. */
+export const AUDIT_RUNNING_REFRESH_SECONDS = 20;
 
 /** Only what the page needs: its own script and stylesheet, images from itself (the stored logo) and the hosts the app writes. */
 export const SHARED_PAGE_CSP = [
@@ -113,7 +115,9 @@ export function renderSharedReportPage(
   const ready = data.report.status === "ready" && data.report.content;
   const title = ready ? `${data.prospect.name} · SEO Report` : `${data.prospect.name} · Report in preparation`;
   const body = renderToStaticMarkup(<SharedReportView data={data} />);
-  return documentHtml(headTags(meta, title, opts.assets, ready ? null : PREPARING_REFRESH_SECONDS), body);
+  const auditRunning = Boolean(data.audit && data.audit.status !== "done");
+  const refresh = !ready ? PREPARING_REFRESH_SECONDS : auditRunning ? AUDIT_RUNNING_REFRESH_SECONDS : null;
+  return documentHtml(headTags(meta, title, opts.assets, refresh), body);
 }
 
 export function renderNotFoundPage(assets: string[]): string {
