@@ -5,6 +5,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import app from "../../worker/app";
 import { getDb } from "../../worker/db/client";
+import { insertContent } from "../../worker/db/content";
 import { insertPost } from "../../worker/db/posts";
 import { PostRequest } from "../../worker/domain/facebook-post";
 import { api, signUp, signUpAdmin } from "./helpers";
@@ -16,6 +17,8 @@ const ROLES: Role[] = ["anon", "other", "viewAs", "admin", "user"];
 
 type Fixture = {
   postId: string;
+  contentId: string;
+  planId: string;
   reportId: string;
   userId: string;
   otherId: string;
@@ -150,6 +153,27 @@ const MATRIX: Record<string, Row> = {
     expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
   },
 
+  "GET /api/content": { call: () => ({ path: "/api/content?tool=gmb-post" }), expect: signedInRead() },
+  "GET /api/content/:id": {
+    call: (f) => ({ path: `/api/content/${f.contentId}` }),
+    expect: { anon: 401, other: 404, viewAs: 200, admin: 404, user: 200 },
+  },
+  // No profile for the other users and the admin: the generator asks for one first (400 profile_required).
+  "POST /api/content/:tool": { call: () => ({ path: "/api/content/gmb-post", ...json({ postType: "NOPE" }) }), expect: signedInWrite(400) },
+  "PATCH /api/content/:id": {
+    call: (f) => ({ path: `/api/content/${f.contentId}`, ...json({ result: { type: "STANDARD", summary: `Edited ${MARK}` } }) }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
+  },
+  "POST /api/content/:id/calendar": {
+    call: (f) => ({ path: `/api/content/${f.planId}/calendar` }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
+  },
+  "DELETE /api/content/:id": {
+    call: (f) => ({ path: `/api/content/${f.contentId}` }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
+  },
+  "GET /api/calendar/:file": { call: () => ({ path: "/api/calendar/not-a-real-token.ics" }), expect: all(404) },
+
   "GET /api/usage": { call: () => ({ path: "/api/usage" }), expect: signedInRead() },
   "GET /api/usage/export.csv": { call: () => ({ path: "/api/usage/export.csv" }), expect: adminRead() },
 
@@ -208,7 +232,25 @@ beforeAll(async () => {
     .bind(crypto.randomUUID(), crypto.randomUUID(), user.user.id, `model-${MARK}`, new Date().toISOString())
     .run();
   const report = await readyReport();
-  fixture = { postId: post.id, reportId: report.id, userId: user.user.id, otherId: other.user.id };
+  const gmb = await insertContent(db, user.user.id, {
+    tool: "gmb-post",
+    title: `Update ${MARK}`,
+    input: {},
+    result: { type: "STANDARD", summary: `Owner's GMB post ${MARK}` },
+    source: "template",
+    notice: null,
+    notes: [],
+  });
+  const plan = await insertContent(db, user.user.id, {
+    tool: "social-plan",
+    title: `Plan ${MARK}`,
+    input: {},
+    result: { month: "2026-12", themes: [], days: [] },
+    source: "template",
+    notice: null,
+    notes: [],
+  });
+  fixture = { postId: post.id, contentId: gmb.id, planId: plan.id, reportId: report.id, userId: user.user.id, otherId: other.user.id };
 });
 
 function tokenFor(role: Role) {

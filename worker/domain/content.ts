@@ -93,8 +93,11 @@ export function parseModelJson<T>(content: string, schema: z.ZodType<T>): Parsed
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: INVALID_ANSWER_MESSAGE };
 }
 
-/** A text field the model may leave out or get wrong: trimmed, or undefined (the tool fills its default). */
-export const modelText = (max = 5000) => z.string().trim().min(1).max(max * 2).optional().catch(undefined);
+/**
+ * A text field the model may leave out or get wrong: trimmed, or undefined (the tool fills its default). Text past
+ * a limit is kept here (up to a sanity bound): the tool's length rules shorten it and say so.
+ */
+export const modelText = (max = 5000) => z.string().trim().min(1).max(Math.max(max * 4, 20_000)).optional().catch(undefined);
 export const modelList = (max = 40) =>
   z
     .array(z.unknown())
