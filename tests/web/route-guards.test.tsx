@@ -63,7 +63,7 @@ describe("route guards", () => {
   it("redirects a signed-in user from /login to /dashboard", async () => {
     const { router } = renderApp("/login", signedIn());
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
-    expect(await screen.findByText("Social Media Tools")).toBeTruthy();
+    expect(await screen.findByText("Content Tools")).toBeTruthy();
   });
 
   it("redirects a signed-in user from /signup to /dashboard", async () => {
@@ -106,32 +106,42 @@ describe("route guards", () => {
 });
 
 describe("dashboard", () => {
-  it("shows the stat cards, the working tools first, then the five coming-soon tools in two groups", async () => {
+  it("shows the stat cards, the working tools first, then the one coming-soon tool (the content suite is live)", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
-    expect(screen.getByText("5")).toBeTruthy();
+    expect(screen.getByText("Tools coming soon").closest(".stat-card, article, div")!.textContent).toContain("1");
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Ready to use3", "Content Tools2", "Social Media Tools3"]);
+    expect(headings).toEqual(["Ready to use7", "Content Tools1"]);
     const ready = within(main).getByRole("region", { name: /Ready to use/ });
     const links = within(ready).getAllByRole("link", { name: /Open tool/ });
     expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
+      "GMB Post Generator",
       "Facebook Post Generator",
+      "Social Plan",
+      "Social Post Generator",
+      "Video Script Generator",
       "Google Search Results",
       "Local Services Analyzer",
     ]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/tools/gmb-post-generator",
       "/tools/facebook-post-generator",
+      "/tools/social-plan",
+      "/tools/social-post-generator",
+      "/tools/video-script-generator",
       "/tools/google-results",
       "/tools/google-ads-analyzer",
     ]);
+    // The 'New' badge is on the newest tool only.
+    expect(within(ready).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Social Plan"]);
     expect(within(ready).queryByText("Coming Soon")).toBeNull();
     expect(main.querySelectorAll(".tool-card")).toHaveLength(8);
-    expect(screen.getAllByText("Coming Soon")).toHaveLength(5);
+    expect(screen.getAllByText("Coming Soon")).toHaveLength(1);
     const buttons = Array.from(main.querySelectorAll<HTMLButtonElement>(".tool-card button"));
-    expect(buttons).toHaveLength(5);
+    expect(buttons).toHaveLength(1);
     expect(buttons.every((b) => b.disabled)).toBe(true);
   });
 
@@ -148,6 +158,6 @@ describe("dashboard", () => {
   it("answers the reports lookup for admins without breaking the page", async () => {
     stubFetch((url) => (url.startsWith("/api/reports") ? json({ reports: [] }) : notFound()));
     renderApp("/dashboard", signedIn({ admin: true }));
-    expect(await screen.findByText("Social Media Tools")).toBeTruthy();
+    expect(await screen.findByText("Content Tools")).toBeTruthy();
   });
 });

@@ -24,7 +24,7 @@ export const TOOLS: readonly Tool[] = [
     path: "/tools/gmb-post-generator",
     group: "content",
     blurb: "Write offers, updates and events for your Google Business Profile in seconds.",
-    available: false,
+    available: true,
   },
   {
     name: "Facebook Post Generator",
@@ -32,28 +32,28 @@ export const TOOLS: readonly Tool[] = [
     group: "social",
     blurb: "Turn a sentence about your business into a ready-to-publish Facebook post.",
     available: true,
-    isNew: true,
   },
   {
     name: "Social Plan",
     path: "/tools/social-plan",
     group: "social",
-    blurb: "A weekly posting plan built around your trade, season and service area.",
-    available: false,
+    blurb: "A month of post ideas on a calendar, built around your trade, season and service area.",
+    available: true,
+    isNew: true,
   },
   {
     name: "Social Post Generator",
     path: "/tools/social-post-generator",
     group: "social",
     blurb: "Captions for Instagram, LinkedIn and more, in your brand's voice.",
-    available: false,
+    available: true,
   },
   {
     name: "Video Script Generator",
     path: "/tools/video-script-generator",
     group: "social",
     blurb: "Short scripts for job-site walkthroughs, tips and customer stories.",
-    available: false,
+    available: true,
   },
   // Spec part 2 §2 has the two search tools but no menu entry for them: a customer must be able to find them.
   {
@@ -97,10 +97,6 @@ export const PLACEHOLDER_TOOLS = {
   "/tools/gbp-audit": "GBP Audit",
   "/tools/local-search-audit": "Local Search Audit",
   "/tools/gmb-post-scheduler": "GMB Post Scheduler",
-  "/tools/gmb-post-generator": "GMB Post Generator",
-  "/tools/social-plan": "Social Plan",
-  "/tools/social-post-generator": "Social Post Generator",
-  "/tools/video-script-generator": "Video Script Generator",
   "/integrations": "Integrations",
 } as const satisfies Record<string, string>;
 

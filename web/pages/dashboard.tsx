@@ -78,7 +78,7 @@ export default function DashboardPage() {
       </section>
 
       <ToolSection id="tools-ready" title="Ready to use" tools={WORKING_TOOLS} />
-      {COMING_SOON_GROUPS.map((group) => (
+      {COMING_SOON_GROUPS.filter((group) => DASHBOARD_TOOLS.some((t) => t.group === group)).map((group) => (
         <ToolSection
           key={group}
           id={`tools-${group}`}
