@@ -1,6 +1,6 @@
 // A generated text with 'Edit' → textarea → 'Save Changes' / 'Cancel' (spec part 1 §4's edit flow), a character
 // count against its limit, and its copy button (2-second feedback).
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { charCount } from "../../worker/domain/content-length";
 import { Alert } from "./alert";
 import { Button } from "./button";
@@ -21,9 +21,11 @@ type Props = {
   saveError: string | null;
   onSave: (text: string) => Promise<boolean>;
   className?: string;
+  /** Shown under the text, above the buttons (a post's hashtags). */
+  after?: ReactNode;
 };
 
-export function EditableText({ text, label, limit, extraChars = 0, copyText, copyLabel = "Copy", readOnly, saving, saveError, onSave, className }: Props) {
+export function EditableText({ text, label, limit, extraChars = 0, copyText, copyLabel = "Copy", readOnly, saving, saveError, onSave, className, after }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const id = useId();
   const count = charCount(draft ?? text) + extraChars;
@@ -40,6 +42,7 @@ export function EditableText({ text, label, limit, extraChars = 0, copyText, cop
           <textarea id={id} className="input new-report-textarea" rows={8} value={draft} onChange={(e) => setDraft(e.target.value)} />
         </>
       )}
+      {after}
       {saveError && draft !== null ? <Alert tone="error">{saveError}</Alert> : null}
       <div className="fb-edit-actions">
         {limit !== undefined ? (

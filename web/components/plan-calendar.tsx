@@ -8,7 +8,6 @@ import { NETWORK_LABELS } from "../../worker/domain/content-length";
 import { daysInMonth, generatorLink, type PlanDay, type SocialPlan } from "../../worker/domain/social-plan";
 import { formatDay } from "../lib/format-date";
 import { Button } from "./button";
-import { ChevronRightIcon } from "./icons";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
@@ -60,7 +59,7 @@ export function PlanCalendar({ plan, view, readOnly, onMove }: Props) {
           </>
         )}
         <Link to={generatorLink(day)} className="usage-link" aria-label={`Open ${formatDay(day.date)} post in the generator`}>
-          Open <ChevronRightIcon size="sm" />
+          Open
         </Link>
       </span>
     </div>
@@ -70,7 +69,7 @@ export function PlanCalendar({ plan, view, readOnly, onMove }: Props) {
     return (
       <ul className="plan-list">
         {plan.days.map((day) => (
-          <li key={day.id} className="card plan-list-item">
+          <li key={day.id} className="plan-list-item">
             <p className="post-meta">
               {formatDay(day.date)} · {day.theme}
             </p>

@@ -21,7 +21,9 @@ export function useContentTool<R>(tool: ContentTool) {
 
   async function run(input: object) {
     setError(null);
-    if (!hasProfile) {
+    // A click before the profile has loaded waits for it rather than calling the profile missing.
+    const loaded = profile.data ?? (await profile.refetch()).data;
+    if (!loaded?.profile?.company_name?.trim()) {
       setError(PROFILE_REQUIRED_MESSAGE);
       return;
     }

@@ -144,7 +144,8 @@ function GmbResult({ item, state }: { item: ContentItem<GmbPost>; state: ReturnT
         {span ? <h3 className="post-title">{span.title}</h3> : null}
         {span ? (
           <p className="post-meta">
-            <CalendarIcon size="sm" /> {formatDay(span.startDate)} – {formatDay(span.endDate)}
+            {post.offer ? "Valid " : ""}
+            {formatDay(span.startDate)} – {formatDay(span.endDate)}
           </p>
         ) : null}
         <EditableText

@@ -117,8 +117,8 @@ function SocialPosts({ item, state }: { item: ContentItem<SocialPostsResult>; st
               saving={state.saving}
               saveError={state.saveError}
               onSave={(content) => state.save({ posts: item.result.posts.map((p, j) => (j === i ? { ...p, content } : p)) })}
+              after={tags ? <p className="fb-tags">{tags}</p> : null}
             />
-            {tags ? <p className="fb-tags">{tags}</p> : null}
           </article>
         );
       })}

@@ -8,7 +8,7 @@ import { Button } from "../components/button";
 import { ContentToolPage } from "../components/content-tool";
 import { EditableText } from "../components/editable-text";
 import { SelectField, TextAreaField } from "../components/form-fields";
-import { ClockIcon, EyeIcon, VideoIcon } from "../components/icons";
+import { EyeIcon, VideoIcon } from "../components/icons";
 import { CopyButton } from "../components/report-copy-button";
 import { Segmented } from "../components/segmented";
 import { Teleprompter } from "../components/teleprompter";
@@ -83,7 +83,7 @@ function Script({ item, state }: { item: ContentItem<VideoScript>; state: Conten
           </Button>
         </div>
         <p className="post-meta">
-          <ClockIcon size="sm" /> About {spoken} s spoken · {script.seconds} s video
+          About {spoken} s spoken · {script.seconds} s video
         </p>
         <ol className="video-scenes">
           <Scene label={`Hook · first ${HOOK_SECONDS} s`} said={script.hook.said} onScreen={script.hook.onScreen} shot={script.hook.shot} />
@@ -103,8 +103,8 @@ function Script({ item, state }: { item: ContentItem<VideoScript>; state: Conten
           saving={state.saving}
           saveError={state.saveError}
           onSave={(caption) => state.save({ ...script, caption })}
+          after={<p className="fb-tags">{script.hashtags.join(" ")}</p>}
         />
-        <p className="fb-tags">{script.hashtags.join(" ")}</p>
       </div>
       <div className="fb-copy">
         <CopyButton text={scriptText(script)} label="Copy Script" copiedLabel="Script Copied" variant="primary" />
