@@ -8,9 +8,10 @@ import { prospectsSuite } from "./suites/prospects";
 import { webSuite } from "./suites/web";
 import { usageSuite } from "./suites/usage";
 import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
+import { contentSuite } from "./suites/content";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, contentSuite];
 
 async function main() {
   const only = process.argv.slice(2);
