@@ -47,7 +47,7 @@ export function EditableText({ text, label, limit, extraChars = 0, copyText, cop
       <div className="fb-edit-actions">
         {limit !== undefined ? (
           <span className={over ? "content-count is-over" : "content-count"}>
-            {count.toLocaleString("en-US")} / {limit.toLocaleString("en-US")}
+            {`${count.toLocaleString("en-US")} / ${limit.toLocaleString("en-US")}`}
           </span>
         ) : null}
         {draft === null ? (
