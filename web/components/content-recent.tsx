@@ -5,10 +5,7 @@ import type { ContentItem, ContentTool } from "../../worker/domain/content";
 import { formatDateTime } from "../lib/format-date";
 import { contentListQuery, useDeleteContent } from "../queries/content";
 import { Alert, RetryAlert } from "./alert";
-import { Badge } from "./badge";
-import { Button } from "./button";
-import { TrashIcon } from "./icons";
-import { CopyButton } from "./report-copy-button";
+import { RecentItem } from "./recent-item";
 
 type Props = {
   tool: ContentTool;
@@ -42,39 +39,26 @@ export function ContentRecent({ tool, viewAsId, readOnly, openId, onOpen, onDele
       ) : (
         <ul className="recent-posts">
           {list.map((item) => (
-            <li key={item.id} className={item.id === openId ? "card recent-post is-open" : "card recent-post"}>
-              <div className="recent-post-text">
-                <p className="recent-post-title">{item.title}</p>
-                <p className="post-meta">
-                  {formatDateTime(item.created_at)} {item.source === "template" ? <Badge tone="soon">Template</Badge> : null}
-                </p>
-              </div>
-              <div className="recent-post-actions">
-                <Button size="sm" variant="ghost" onClick={() => onOpen(item)} aria-label={`Open ${item.title}`}>
-                  Open
-                </Button>
-                <CopyButton text={copyText(item)} label="Copy" copiedLabel="Copied" variant="ghost" />
-                {readOnly ? null : (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${item.title}`}
-                    busy={remove.isPending && remove.variables === item.id}
-                    onClick={async () => {
-                      setError(null);
-                      try {
-                        await remove.mutateAsync(item.id);
-                        onDeleted(item.id);
-                      } catch (err) {
-                        setError(`Failed to delete: ${err instanceof Error ? err.message : "Unknown error"}`);
-                      }
-                    }}
-                  >
-                    <TrashIcon size="sm" />
-                  </Button>
-                )}
-              </div>
-            </li>
+            <RecentItem
+              key={item.id}
+              title={item.title}
+              meta={formatDateTime(item.created_at)}
+              template={item.source === "template"}
+              open={item.id === openId}
+              copyText={copyText(item)}
+              readOnly={readOnly}
+              deleting={remove.isPending && remove.variables === item.id}
+              onOpen={() => onOpen(item)}
+              onDelete={async () => {
+                setError(null);
+                try {
+                  await remove.mutateAsync(item.id);
+                  onDeleted(item.id);
+                } catch (err) {
+                  setError(`Failed to delete: ${err instanceof Error ? err.message : "Unknown error"}`);
+                }
+              }}
+            />
           ))}
         </ul>
       )}

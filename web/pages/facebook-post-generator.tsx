@@ -16,15 +16,14 @@ import {
   type PostRequestInput,
 } from "../../worker/domain/facebook-post";
 import { Alert, RetryAlert } from "../components/alert";
-import { Badge } from "../components/badge";
 import { Button } from "../components/button";
 import { BusinessCard } from "../components/business-card";
 import { SelectField } from "../components/form-fields";
 import { GeneratingSkeleton } from "../components/generating-skeleton";
+import { RecentItem } from "../components/recent-item";
 import { FacebookPostPreview } from "../components/facebook-post-preview";
-import { BookIcon, CalendarIcon, ChatIcon, ChevronRightIcon, MegaphoneIcon, SparklesIcon, ThumbsUpIcon, TrashIcon } from "../components/icons";
+import { BookIcon, CalendarIcon, ChatIcon, ChevronRightIcon, MegaphoneIcon, SparklesIcon, ThumbsUpIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
-import { CopyButton } from "../components/report-copy-button";
 import { ApiError } from "../lib/api";
 import { formatDateTime } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
@@ -282,40 +281,26 @@ function RecentPosts({
       ) : (
         <ul className="recent-posts">
           {posts.data.posts.map((post) => (
-            <li key={post.id} className={post.id === openId ? "card recent-post is-open" : "card recent-post"}>
-              <div className="recent-post-text">
-                <p className="recent-post-title">{post.title}</p>
-                <p className="post-meta">
-                  {formatDateTime(post.created_at)} · {POST_TYPE_LABELS[post.postType]?.label ?? post.postType}{" "}
-                  {post.source === "template" ? <Badge tone="soon">Template</Badge> : null}
-                </p>
-              </div>
-              <div className="recent-post-actions">
-                <Button size="sm" variant="ghost" onClick={() => onOpen(post)} aria-label={`Open ${post.title}`}>
-                  Open
-                </Button>
-                <CopyButton text={fullPostText(post)} label="Copy" copiedLabel="Copied" variant="ghost" />
-                {readOnly ? null : (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${post.title}`}
-                    busy={remove.isPending && remove.variables === post.id}
-                    onClick={async () => {
-                      setError(null);
-                      try {
-                        await remove.mutateAsync(post.id);
-                        onDeleted(post.id);
-                      } catch (err) {
-                        setError(`Failed to delete the post: ${err instanceof Error ? err.message : "Unknown error"}`);
-                      }
-                    }}
-                  >
-                    <TrashIcon size="sm" />
-                  </Button>
-                )}
-              </div>
-            </li>
+            <RecentItem
+              key={post.id}
+              title={post.title}
+              meta={`${formatDateTime(post.created_at)} · ${POST_TYPE_LABELS[post.postType]?.label ?? post.postType}`}
+              template={post.source === "template"}
+              open={post.id === openId}
+              copyText={fullPostText(post)}
+              readOnly={readOnly}
+              deleting={remove.isPending && remove.variables === post.id}
+              onOpen={() => onOpen(post)}
+              onDelete={async () => {
+                setError(null);
+                try {
+                  await remove.mutateAsync(post.id);
+                  onDeleted(post.id);
+                } catch (err) {
+                  setError(`Failed to delete the post: ${err instanceof Error ? err.message : "Unknown error"}`);
+                }
+              }}
+            />
           ))}
         </ul>
       )}

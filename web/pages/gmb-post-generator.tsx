@@ -3,7 +3,7 @@
 // and a "Schedule" link that opens the post in the GMB Post Scheduler.
 import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { CONTENT_TONES, CONTENT_TONE_LABELS, schedulerLink, type ContentItem } from "../../worker/domain/content";
+import { schedulerLink, type ContentItem } from "../../worker/domain/content";
 import { GMB_CTA_LABELS, GMB_CTA_TYPES, GMB_POST_TYPE_LABELS, GMB_POST_TYPES, GMB_SUMMARY_MAX, type GmbCtaType, type GmbPost, type GmbPostType } from "../../worker/domain/gmb-post";
 import { GmbPostRequest, type GmbPostRequestInput } from "../../worker/domain/gmb-generator";
 import { issuesByField } from "../../worker/domain/form-rules";
@@ -12,7 +12,7 @@ import { CompanyLogo } from "../components/company-logo";
 import { ContentToolPage } from "../components/content-tool";
 import { EditableText } from "../components/editable-text";
 import { CalendarIcon, StoreIcon } from "../components/icons";
-import { SelectField, TextAreaField } from "../components/form-fields";
+import { SelectField, TextAreaField, ToneSelect } from "../components/form-fields";
 import { Segmented } from "../components/segmented";
 import { TextField } from "../components/text-field";
 import { formatDay } from "../lib/format-date";
@@ -94,13 +94,7 @@ export default function GmbPostGeneratorPage() {
             </div>
           ) : null}
           <div className="content-fields">
-            <SelectField label="Tone" value={form.tone} onChange={(v) => set("tone", v as Form["tone"])}>
-              {CONTENT_TONES.map((t) => (
-                <option key={t} value={t}>
-                  {CONTENT_TONE_LABELS[t]}
-                </option>
-              ))}
-            </SelectField>
+            <ToneSelect value={form.tone} onChange={(v) => set("tone", v)} />
             <SelectField label="Button" value={form.ctaType} onChange={(v) => set("ctaType", v as Form["ctaType"])}>
               <option value="">No button</option>
               {GMB_CTA_TYPES.map((t) => (

@@ -3,12 +3,11 @@
 // opens in its generator; export as a calendar subscription (ICS) or CSV, import from CSV.
 import { useState, type ChangeEvent } from "react";
 import type { ContentItem } from "../../worker/domain/content";
-import { NETWORK_LABELS, NETWORKS, type Network } from "../../worker/domain/content-length";
 import { moveDay, planFromCsv, planToCsv, planToIcs, type CsvImport, type SocialPlan, type SocialPlanRequestInput } from "../../worker/domain/social-plan";
 import { Alert } from "../components/alert";
 import { Button } from "../components/button";
 import { ContentToolPage } from "../components/content-tool";
-import { SelectField, TextAreaField } from "../components/form-fields";
+import { NetworkChoice, SelectField, TextAreaField } from "../components/form-fields";
 import { CalendarIcon, DownloadIcon, LinkIcon } from "../components/icons";
 import { PlanCalendar } from "../components/plan-calendar";
 import { CopyButton } from "../components/report-copy-button";
@@ -33,7 +32,6 @@ export default function SocialPlanPage() {
   const state = useContentTool<SocialPlan>("social-plan");
   const [form, setForm] = useState<Form>({ month: nextMonth(), networks: ["facebook", "instagram", "google-business"], postsPerWeek: 3, focus: "" });
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const toggle = (n: Network, on: boolean) => set("networks", on ? [...form.networks, n] : form.networks.filter((x) => x !== n));
   const [formError, setFormError] = useState<string | null>(null);
   return (
     <ContentToolPage
@@ -62,16 +60,7 @@ export default function SocialPlanPage() {
               ))}
             </SelectField>
           </div>
-          <fieldset className="content-networks">
-            <legend className="field-label">Networks</legend>
-            {NETWORKS.map((n) => (
-              <label key={n} className="checkbox">
-                <input type="checkbox" checked={form.networks.includes(n)} onChange={(e) => toggle(n, e.target.checked)} />
-                {NETWORK_LABELS[n]}
-              </label>
-            ))}
-          </fieldset>
-          {formError ? <Alert tone="error">{formError}</Alert> : null}
+          <NetworkChoice value={form.networks} onChange={(v) => set("networks", v)} error={formError} />
           <TextAreaField label="Focus (optional)" value={form.focus} maxLength={1000} onChange={(v) => set("focus", v)} placeholder="e.g. Holiday lighting installs and winter storm prep" />
         </>
       }

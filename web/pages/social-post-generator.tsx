@@ -2,14 +2,13 @@
 // Google Business, Nextdoor), each held to that network's limits, each with its own preview, edit and copy.
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { CONTENT_TONES, CONTENT_TONE_LABELS, type ContentItem } from "../../worker/domain/content";
+import type { ContentItem } from "../../worker/domain/content";
 import { charCount, NETWORK_CHAR_LIMITS, NETWORK_HASHTAG_LIMITS, NETWORK_LABELS, NETWORKS, postText, type Network } from "../../worker/domain/content-length";
 import type { SocialPostsRequestInput, SocialPostsResult } from "../../worker/domain/social-posts";
-import { Alert } from "../components/alert";
 import { CompanyLogo } from "../components/company-logo";
 import { ContentToolPage } from "../components/content-tool";
 import { EditableText } from "../components/editable-text";
-import { SelectField, TextAreaField } from "../components/form-fields";
+import { NetworkChoice, TextAreaField, ToneSelect } from "../components/form-fields";
 import { ShareIcon } from "../components/icons";
 import { useContentTool, type ContentToolState } from "../lib/use-content-tool";
 import "../admin.css";
@@ -35,7 +34,6 @@ export default function SocialPostGeneratorPage() {
     includeEmoji: true,
   });
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const toggle = (n: Network, on: boolean) => set("networks", on ? [...form.networks, n] : form.networks.filter((x) => x !== n));
   const [formError, setFormError] = useState<string | null>(null);
 
   return (
@@ -55,23 +53,8 @@ export default function SocialPostGeneratorPage() {
       form={
         <>
           <TextAreaField label="Your idea" value={form.idea} maxLength={1000} onChange={(v) => set("idea", v)} placeholder="e.g. We just finished a full roof replacement in Oak Hill" />
-          <fieldset className="content-networks">
-            <legend className="field-label">Networks</legend>
-            {NETWORKS.map((n) => (
-              <label key={n} className="checkbox">
-                <input type="checkbox" checked={form.networks.includes(n)} onChange={(e) => toggle(n, e.target.checked)} />
-                {NETWORK_LABELS[n]}
-              </label>
-            ))}
-          </fieldset>
-          {formError ? <Alert tone="error">{formError}</Alert> : null}
-          <SelectField label="Tone" value={form.tone} onChange={(v) => set("tone", v as Form["tone"])}>
-            {CONTENT_TONES.map((t) => (
-              <option key={t} value={t}>
-                {CONTENT_TONE_LABELS[t]}
-              </option>
-            ))}
-          </SelectField>
+          <NetworkChoice value={form.networks} onChange={(v) => set("networks", v)} error={formError} />
+          <ToneSelect value={form.tone} onChange={(v) => set("tone", v)} />
           <label className="checkbox">
             <input type="checkbox" checked={form.includeHashtags} onChange={(e) => set("includeHashtags", e.target.checked)} />
             Include hashtags

@@ -2,12 +2,12 @@
 // scenes (what is said, on-screen text, the shot), the call to action, a caption with hashtags — with an estimate
 // of its spoken length and a teleprompter (large text, adjustable speed).
 import { useState } from "react";
-import { CONTENT_TONES, CONTENT_TONE_LABELS, type ContentItem } from "../../worker/domain/content";
+import type { ContentItem } from "../../worker/domain/content";
 import { HOOK_SECONDS, scriptSeconds, spokenLines, VIDEO_LENGTHS, CAPTION_MAX, type VideoLength, type VideoScript, type VideoScriptRequestInput } from "../../worker/domain/video-script";
 import { Button } from "../components/button";
 import { ContentToolPage } from "../components/content-tool";
 import { EditableText } from "../components/editable-text";
-import { SelectField, TextAreaField } from "../components/form-fields";
+import { TextAreaField, ToneSelect } from "../components/form-fields";
 import { EyeIcon, VideoIcon } from "../components/icons";
 import { CopyButton } from "../components/report-copy-button";
 import { Segmented } from "../components/segmented";
@@ -54,13 +54,7 @@ export default function VideoScriptGeneratorPage() {
             <span className="field-label">Length</span>
             <Segmented label="Length" options={VIDEO_LENGTHS.map((s) => ({ value: String(s), label: `${s} s` }))} value={String(form.seconds)} onChange={(v) => set("seconds", Number(v) as VideoLength)} />
           </div>
-          <SelectField label="Tone" value={form.tone} onChange={(v) => set("tone", v as Form["tone"])}>
-            {CONTENT_TONES.map((t) => (
-              <option key={t} value={t}>
-                {CONTENT_TONE_LABELS[t]}
-              </option>
-            ))}
-          </SelectField>
+          <ToneSelect value={form.tone} onChange={(v) => set("tone", v)} />
         </>
       }
     >

@@ -1,6 +1,7 @@
 // The content suite's shared rules (issue 20): the tools, the business and audit facts a prompt is built from, the
 // model-answer reader every generator uses, and the shape of one kept result ('Recent' under each tool).
 import { z } from "zod";
+import { NETWORKS } from "./content-length";
 
 export const CONTENT_TOOLS = ["gmb-post", "social-posts", "video-script", "social-plan"] as const;
 export type ContentTool = (typeof CONTENT_TOOLS)[number];
@@ -36,6 +37,24 @@ export type ContentBusiness = {
   company_location: string | null;
   company_description: string | null;
 };
+
+/** The profile's fields a prompt uses (worker/db's profile row), as the business the content is written for. */
+export function businessFromProfile(profile: { companyName: string | null; companyCategory: string | null; companyLocation: string | null; companyDescription: string | null }): ContentBusiness {
+  return {
+    company_name: profile.companyName,
+    company_category: profile.companyCategory,
+    company_location: profile.companyLocation,
+    company_description: profile.companyDescription,
+  };
+}
+
+/** The networks a request names: at least one, in the product's order, with the usual three by default. */
+export const networksField = z
+  .array(z.enum(NETWORKS))
+  .min(1, { message: "Pick at least one network" })
+  .max(NETWORKS.length)
+  .transform((list) => NETWORKS.filter((n) => list.includes(n)))
+  .default(["facebook", "instagram", "google-business"]);
 
 /** What the business's latest audit found, when there is one (issue 18): prompts lean on it. */
 export type AuditFindings = {

@@ -8,6 +8,7 @@ import {
   JSON_RULES,
   modelList,
   modelText,
+  networksField,
   parseModelJson,
   topicField,
   type BusinessFacts,
@@ -29,12 +30,7 @@ const monthField = z
 export const SocialPlanRequest = z.object({
   /** yyyy-mm; the current month when empty. */
   month: monthField,
-  networks: z
-    .array(z.enum(NETWORKS))
-    .min(1, { message: "Pick at least one network" })
-    .max(NETWORKS.length)
-    .transform((list) => NETWORKS.filter((n) => list.includes(n)))
-    .default(["facebook", "instagram", "google-business"]),
+  networks: networksField,
   postsPerWeek: z.number().int().min(1).max(7).default(3),
   focus: topicField,
 });

@@ -8,6 +8,7 @@ import {
   JSON_RULES,
   modelList,
   modelText,
+  networksField,
   parseModelJson,
   topicField,
   type ContentBusiness,
@@ -18,12 +19,7 @@ import { cleanHashtags, fitToNetwork, NETWORK_CHAR_LIMITS, NETWORK_HASHTAG_LIMIT
 
 export const SocialPostsRequest = z.object({
   idea: topicField,
-  networks: z
-    .array(z.enum(NETWORKS))
-    .min(1, { message: "Pick at least one network" })
-    .max(NETWORKS.length)
-    .transform((list) => NETWORKS.filter((n) => list.includes(n)))
-    .default(["facebook", "instagram", "google-business"]),
+  networks: networksField,
   tone: z.enum(CONTENT_TONES).default("friendly"),
   includeHashtags: z.boolean().default(true),
   includeEmoji: z.boolean().default(true),

@@ -10,7 +10,7 @@ import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { contentJson, deleteContent, getContent, insertContent, listContent, setFeedToken, updateContentResult } from "../db/content";
 import { getProfile } from "../db/users";
-import { CONTENT_TOOLS, ContentToolParam, type ContentItem } from "../domain/content";
+import { businessFromProfile, CONTENT_TOOLS, ContentToolParam, type ContentItem } from "../domain/content";
 import { PROFILE_REQUIRED_MESSAGE } from "../domain/facebook-post";
 import { issuesByField } from "../domain/form-rules";
 import { apiError, ErrorCode } from "../errors";
@@ -61,12 +61,7 @@ export const contentRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const profile = c.get("subject").profile ?? (await getProfile(db, userId));
     if (!profile?.companyName?.trim()) return apiError(c, 400, ErrorCode.profileRequired, PROFILE_REQUIRED_MESSAGE);
-    const business = {
-      company_name: profile.companyName,
-      company_category: profile.companyCategory,
-      company_location: profile.companyLocation,
-      company_description: profile.companyDescription,
-    };
+    const business = businessFromProfile(profile);
     // `npm run bench` times the meter: the same call unmetered, beside it, in local development only.
     const metered = !(c.env.ENVIRONMENT === "development" && c.req.header("X-Bench-Unmetered") === "1");
     const outcome = await generateContent(c.env, userId, tool, business, parsed.data, (event) => sendUsageEvent(c, event), { metered });

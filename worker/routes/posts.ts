@@ -14,6 +14,7 @@ import {
   type PostListResponse,
   type PostResponse,
 } from "../domain/facebook-post";
+import { businessFromProfile } from "../domain/content";
 import { apiError, ErrorCode } from "../errors";
 import { generatePost } from "../posts/generate";
 import { validate } from "../validate";
@@ -45,12 +46,7 @@ export const postRoutes = new Hono<AppEnv>()
     // Spec §5: a post needs the business profile (at least the company name) to be relevant.
     if (!profile?.companyName?.trim()) return apiError(c, 400, ErrorCode.profileRequired, PROFILE_REQUIRED_MESSAGE);
     const req = c.req.valid("json");
-    const business = {
-      company_name: profile.companyName,
-      company_category: profile.companyCategory,
-      company_location: profile.companyLocation,
-      company_description: profile.companyDescription,
-    };
+    const business = businessFromProfile(profile);
     // `npm run bench` times the meter: the same post unmetered, beside it, in local development only.
     const metered = !(c.env.ENVIRONMENT === "development" && c.req.header("X-Bench-Unmetered") === "1");
     const outcome = await generatePost(c.env, userId, business, req, (event) => sendUsageEvent(c, event), metered);
