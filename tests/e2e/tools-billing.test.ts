@@ -224,9 +224,18 @@ describe("a new customer's first minutes", () => {
 
       const ready = page.getByRole("region", { name: /Ready to use/ });
       const cards = ready.locator(".tool-card");
-      expect(await cards.locator("h3").allTextContents()).toEqual(["Facebook Post Generator", "Google Search Results", "Local Services Analyzer"]);
+      expect(await cards.locator("h3").allTextContents()).toEqual([
+        "GMB Post Generator",
+        "Facebook Post Generator",
+        "Social Plan",
+        "Social Post Generator",
+        "Video Script Generator",
+        "Google Search Results",
+        "Local Services Analyzer",
+      ]);
       expect(await ready.getByText("Coming Soon", { exact: true }).count()).toBe(0);
-      expect(await page.getByRole("main").getByText("Coming Soon", { exact: true }).count()).toBe(5);
+      // The content suite is live (issue 20); the GMB Post Scheduler is the one tool still to come.
+      expect(await page.getByRole("main").getByText("Coming Soon", { exact: true }).count()).toBe(1);
       expect(await titles()).toEqual(["Dashboard · Porchlight"]);
       await shot(page, `dashboard-new-user-${width}`);
 
