@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { TEMPLATE_NOTICE, UNUSABLE_NOTICE, type ContentTool } from "../../worker/domain/content";
+import { TEMPLATE_NOTICE, TIMEOUT_NOTICE, UNUSABLE_NOTICE, type ContentTool } from "../../worker/domain/content";
 import { NETWORK_CHAR_LIMITS, postText } from "../../worker/domain/content-length";
 import { scriptSeconds } from "../../worker/domain/video-script";
 import type { Env, UsageEventMessage } from "../../worker/env";
@@ -127,7 +127,7 @@ describe.each(TOOLS)("POST /api/content/$tool", ({ tool, name, body, check }) =>
     const id = crypto.randomUUID().slice(0, 8);
     const res = await generate(session.access_token, tool, body(`[fake:slow] ${id}`), { AI_TIMEOUT_MS: "300" });
     expect(res.status).toBe(201);
-    expect(res.body.item).toMatchObject({ source: "template", notice: UNUSABLE_NOTICE });
+    expect(res.body.item).toMatchObject({ source: "template", notice: TIMEOUT_NOTICE });
     check(res.body.item.result);
     expect(await aiCalls(id)).toBe(1);
     expect(res.usage.map((u) => u.tool_name)).toEqual([`${name} (Failed)`]);

@@ -41,7 +41,7 @@ export type GenerationJob<T> = {
   retries: number;
   /** "template": a template serves when the model could not (the content suite). "error": the failure is answered. */
   onFailure: "template" | "error";
-  notices: { noKey: string; refused: (message: string) => string; unusable: string };
+  notices: { noKey: string; refused: (message: string) => string; unusable: string; timedOut?: string };
   /** Stored as request_data with the prompt. */
   settings: unknown;
   /** The result summary stored in response_data. */
@@ -132,5 +132,6 @@ export async function runGeneration<T>(
       if (aiError.kind === "timeout") break;
     }
   }
-  return job.onFailure === "template" ? fromTemplate(job.notices.unusable) : failure;
+  if (job.onFailure === "error") return failure;
+  return fromTemplate(failure.code === "ai_timeout" ? (job.notices.timedOut ?? job.notices.unusable) : job.notices.unusable);
 }

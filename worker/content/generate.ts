@@ -1,7 +1,7 @@
 // Runs one content tool through the shared engine: its rules (worker/domain) give the prompt, the answer reader, the
 // template and the length rules; the engine meters, logs and falls back. The result comes back with its notes.
 import type { ContentBusiness, ContentRules, ContentTool } from "../domain/content";
-import { CONTENT_TOOL_INFO, TEMPLATE_NOTICE, UNUSABLE_NOTICE } from "../domain/content";
+import { CONTENT_TOOL_INFO, TEMPLATE_NOTICE, TIMEOUT_NOTICE, UNUSABLE_NOTICE } from "../domain/content";
 import { gmbRules } from "../domain/gmb-generator";
 import { socialPlanRules } from "../domain/social-plan";
 import { socialPostsRules } from "../domain/social-posts";
@@ -57,7 +57,7 @@ export async function generateContent(
       },
       retries: 1,
       onFailure: "template",
-      notices: { noKey: TEMPLATE_NOTICE, refused: (message) => `${message} This was written from a template.`, unusable: UNUSABLE_NOTICE },
+      notices: { noKey: TEMPLATE_NOTICE, refused: (message) => `${message} This was written from a template.`, unusable: UNUSABLE_NOTICE, timedOut: TIMEOUT_NOTICE },
       settings: input,
       summary: (value) => ({ title: rules.title(value.result, input), notes: value.notes.length }),
       metered: opts.metered,

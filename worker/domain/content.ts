@@ -142,6 +142,7 @@ export type ContentItem<R = unknown> = {
 
 export const TEMPLATE_NOTICE = "Written from a template because AI writing is unavailable right now.";
 export const UNUSABLE_NOTICE = "Written from a template because the AI's answer could not be used.";
+export const TIMEOUT_NOTICE = "Written from a template because the AI took too long to answer.";
 
 export const TOPIC_MAX = 1000;
 export const topicField = z
