@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: "dashboard", ...page(() => import("./pages/dashboard")) },
               { path: "tools/facebook-post-generator", ...page(() => import("./pages/facebook-post-generator")) },
+              { path: "tools/gmb-post-generator", ...page(() => import("./pages/gmb-post-generator")) },
+              { path: "tools/social-post-generator", ...page(() => import("./pages/social-post-generator")) },
+              { path: "tools/video-script-generator", ...page(() => import("./pages/video-script-generator")) },
+              { path: "tools/social-plan", ...page(() => import("./pages/social-plan")) },
               { path: "tools/google-results", ...page(() => import("./pages/google-results")) },
               { path: "tools/google-ads-analyzer", ...page(() => import("./pages/google-ads-analyzer")) },
               { path: "tools/gmb-post-scheduler", ...page(() => import("./pages/gmb-post-scheduler")) },

@@ -22,6 +22,8 @@ import { reportJobRoutes } from "./routes/report-jobs";
 import { sharedReportRoutes } from "./routes/shared-reports";
 import { fileRoutes } from "./routes/files";
 import { postRoutes } from "./routes/posts";
+import { contentRoutes } from "./routes/content";
+import { calendarRoutes } from "./routes/calendar";
 import { usageRoutes } from "./routes/usage";
 import { chatRoutes } from "./routes/chat";
 import { sharedChatRoutes } from "./routes/shared-chat";
@@ -129,6 +131,8 @@ const routes = app
   .route("/api/shared/reports", sharedReportRoutes)
   .route("/api/files", fileRoutes)
   .route("/api/posts", postRoutes)
+  .route("/api/content", contentRoutes)
+  .route("/api/calendar", calendarRoutes)
   .route("/api/usage", usageRoutes)
   .route("/api/chat", chatRoutes)
   .route("/api/shared/chat", sharedChatRoutes)

@@ -20,6 +20,7 @@ export const FAKE_SCENARIOS = [
   'missing-fields',
   'stream-cut',
   'xss',
+  'too-long',
 ] as const;
 export type FakeScenario = (typeof FAKE_SCENARIOS)[number];
 
@@ -208,9 +209,62 @@ function isFacebookPostPrompt(prompt: string): boolean {
   return text.includes('facebook post') && (text.includes('title, content, tags') || text.includes('tags and keywords'));
 }
 
-function okContent(body: WireRequest, prompt: string): string {
+/** Sentences that make a text run past any network's limit (the `too-long` scenario). */
+function padded(text: string, long: boolean, chars = 3500): string {
+  if (!long) return text;
+  let out = text;
+  for (let n = 1; out.length < chars; n += 1) out += ` Sentence ${n} says a little more about the job.`;
+  return out;
+}
+
+/** The content suite's tools (issue 20), recognised by their prompts; `long` answers past every limit. */
+export function fakeContent(prompt: string, long = false): object | null {
+  const { name, area } = promptFacts(prompt);
+  const topic = field(prompt, ['Topic', 'Idea', 'Focus']) ?? 'local services';
+  if (prompt.includes('Write one Google Business Profile post')) {
+    return {
+      summary: padded(`${name} has news for ${area}: ${topic}. Our team is ready to help. Book a visit today.`, long),
+      title: `${topic}`.slice(0, 40),
+      terms: 'Valid for new customers.',
+      imageIdea: `A photo of the ${name} team at work in ${area}.`,
+    };
+  }
+  if (prompt.includes('Turn one idea into a post for each of these networks')) {
+    const networks = [...prompt.matchAll(/^- ([a-z-]+): /gm)].map((m) => m[1]!);
+    return {
+      posts: networks.map((network) => ({
+        network,
+        content: padded(`${name} on ${network}: ${topic} in ${area}. Message us to book.`, long),
+        hashtags: long ? Array.from({ length: 40 }, (_, i) => `#tag${i + 1}`) : /google|nextdoor/.test(network) ? [] : ['#local', `#${name.replace(/\W/g, '')}`],
+      })),
+    };
+  }
+  if (prompt.includes('short-form video script')) {
+    const scene = (n: number) => ({ said: padded(`Scene ${n}: here is how ${name} handles ${topic}.`, long, 900), onScreen: `Step ${n}`, shot: `Close-up ${n}` });
+    return {
+      title: `${topic} in ${area}`,
+      hook: { said: `Stop scrolling if you live in ${area}!`, onScreen: 'Watch this', shot: 'Face to camera' },
+      scenes: [1, 2, 3].map(scene),
+      cta: { said: `Call ${name} today.`, onScreen: `Book ${name}` },
+      caption: padded(`${topic} with ${name}.`, long, 2600),
+      hashtags: ['#hometips', '#local'],
+    };
+  }
+  if (prompt.includes('Plan a month of social media posts')) {
+    const slots = [...prompt.matchAll(/^(\d+)\. \d{4}-\d{2}-\d{2} week/gm)].map((m) => Number(m[1]));
+    return {
+      themes: ['Fake theme one', 'Fake theme two', 'Fake theme three', 'Fake theme four', 'Fake theme five', 'Fake theme six'],
+      ideas: slots.map((slot) => ({ slot, idea: padded(`Idea ${slot}: ${topic} for ${area}.`, long, 400) })),
+    };
+  }
+  return null;
+}
+
+function okContent(body: WireRequest, prompt: string, long = false): string {
   const messages = body.messages ?? [];
   if (body.response_format?.type === 'json_object') {
+    const content = fakeContent(prompt, long);
+    if (content) return JSON.stringify(content);
     return JSON.stringify(isFacebookPostPrompt(prompt) ? fakeFacebookPost(prompt) : fakeReport(prompt));
   }
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
@@ -374,6 +428,8 @@ export async function startOpenAiFake(options: number | OpenAiFakeOptions = 0): 
     switch (scenario as FakeScenario) {
       case 'ok':
         return answer(res, request, okContent(request, prompt));
+      case 'too-long':
+        return answer(res, request, okContent(request, prompt, true));
       case 'stream-cut':
         return answer(res, request, okContent(request, prompt), true, true);
       case 'xss':

@@ -63,7 +63,7 @@ describe("route guards", () => {
   it("redirects a signed-in user from /login to /dashboard", async () => {
     const { router } = renderApp("/login", signedIn());
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
-    expect(await screen.findByText("Social Media Tools")).toBeTruthy();
+    expect(await screen.findByText("Content Tools")).toBeTruthy();
   });
 
   it("redirects a signed-in user from /signup to /dashboard", async () => {
@@ -106,20 +106,24 @@ describe("route guards", () => {
 });
 
 describe("dashboard", () => {
-  it("shows the stat cards, the working tools first, then the coming-soon tools in two groups", async () => {
+  it("shows the stat cards, then every tool in its group once none of the spec's tools is still to come", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
-    expect(screen.getByText("Tools coming soon").previousElementSibling!.textContent).toBe("4");
+    expect(screen.getByText("Tools ready to use").previousElementSibling!.textContent).toBe("10");
+    expect(screen.queryByText("Tools coming soon")).toBeNull();
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Ready to use6", "Content Tools1", "Social Media Tools3"]);
-    const ready = within(main).getByRole("region", { name: /Ready to use/ });
-    const links = within(ready).getAllByRole("link", { name: /Open tool/ });
+    expect(headings).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools4"]);
+    const links = within(main).getAllByRole("link", { name: /Open tool/ });
     expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
       "GMB Post Scheduler",
+      "GMB Post Generator",
       "Facebook Post Generator",
+      "Social Plan",
+      "Social Post Generator",
+      "Video Script Generator",
       "Google Search Results",
       "Local Services Analyzer",
       "Local Search Audit",
@@ -127,18 +131,21 @@ describe("dashboard", () => {
     ]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
       "/tools/gmb-post-scheduler",
+      "/tools/gmb-post-generator",
       "/tools/facebook-post-generator",
+      "/tools/social-plan",
+      "/tools/social-post-generator",
+      "/tools/video-script-generator",
       "/tools/google-results",
       "/tools/google-ads-analyzer",
       "/tools/local-search-audit",
       "/tools/gbp-audit",
     ]);
-    expect(within(ready).queryByText("Coming Soon")).toBeNull();
+    // The 'New' badge is on the newest tool only.
+    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Social Plan"]);
+    expect(within(main).queryByText("Coming Soon")).toBeNull();
     expect(main.querySelectorAll(".tool-card")).toHaveLength(10);
-    expect(screen.getAllByText("Coming Soon")).toHaveLength(4);
-    const buttons = Array.from(main.querySelectorAll<HTMLButtonElement>(".tool-card button"));
-    expect(buttons).toHaveLength(4);
-    expect(buttons.every((b) => b.disabled)).toBe(true);
+    expect(main.querySelectorAll(".tool-card button")).toHaveLength(0);
   });
 
   it("welcomes a user who just signed up, and welcomes back one who has been here before", async () => {
@@ -154,6 +161,6 @@ describe("dashboard", () => {
   it("answers the reports lookup for admins without breaking the page", async () => {
     stubFetch((url) => (url.startsWith("/api/reports") ? json({ reports: [] }) : notFound()));
     renderApp("/dashboard", signedIn({ admin: true }));
-    expect(await screen.findByText("Social Media Tools")).toBeTruthy();
+    expect(await screen.findByText("Content Tools")).toBeTruthy();
   });
 });

@@ -111,7 +111,7 @@ describe("sidebar: admin section and labels", () => {
 });
 
 describe("sidebar: tools", () => {
-  it("collapses both groups by default; the scheduler is a link, the tools not built yet stay disabled", () => {
+  it("collapses both groups by default; every content tool is a link (the suite is live)", () => {
     renderSidebar("/dashboard");
     const content = screen.getByRole("button", { name: "Content" });
     const social = screen.getByRole("button", { name: "Social" });
@@ -122,11 +122,12 @@ describe("sidebar: tools", () => {
     expect((screen.getByText("GMB Post Scheduler").closest("ul") as HTMLUListElement).hidden).toBe(false);
     expect(content.getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByText("GMB Post Scheduler").closest("a")?.getAttribute("href")).toBe("/tools/gmb-post-scheduler");
-    expect(screen.getByText("GMB Post Generator").closest("[aria-disabled='true']")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /GMB Post Generator/ }).getAttribute("href")).toBe("/tools/gmb-post-generator");
+    expect(document.querySelector("[aria-disabled='true']")).toBeNull();
     expect(screen.getByRole("link", { name: "Integrations" }).getAttribute("href")).toBe("/integrations");
   });
 
-  it("forces the Social group open on /tools/facebook-post-generator, with the 'New' badge", () => {
+  it("forces the Social group open on /tools/facebook-post-generator; every social tool is a link, the 'New' badge on the newest", () => {
     renderSidebar("/tools/facebook-post-generator");
     const social = screen.getByRole("button", { name: "Social" });
     expect(social.getAttribute("aria-expanded")).toBe("true");
@@ -135,9 +136,14 @@ describe("sidebar: tools", () => {
     const link = screen.getByRole("link", { name: /Facebook Post Generator/ });
     expect(link.getAttribute("href")).toBe("/tools/facebook-post-generator");
     expect(link.getAttribute("aria-current")).toBe("page");
-    expect(within(link).getByText("New")).toBeTruthy();
-    for (const name of ["Social Plan", "Social Post Generator", "Video Script Generator"]) {
-      expect(screen.getByText(name).closest("a")).toBeNull();
+    expect(within(link).queryByText("New")).toBeNull();
+    expect(within(screen.getByRole("link", { name: /Social Plan/ })).getByText("New")).toBeTruthy();
+    for (const [name, path] of [
+      ["Social Plan", "/tools/social-plan"],
+      ["Social Post Generator", "/tools/social-post-generator"],
+      ["Video Script Generator", "/tools/video-script-generator"],
+    ]) {
+      expect(screen.getByText(name!).closest("a")!.getAttribute("href")).toBe(path);
     }
   });
 

@@ -5,6 +5,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import app from "../../worker/app";
 import { getDb } from "../../worker/db/client";
+import { insertContent } from "../../worker/db/content";
 import { insertPost } from "../../worker/db/posts";
 import { insertScheduledPost } from "../../worker/db/gbp";
 import { PostRequest } from "../../worker/domain/facebook-post";
@@ -18,6 +19,8 @@ const ROLES: Role[] = ["anon", "other", "viewAs", "admin", "user"];
 type Fixture = {
   postId: string;
   scheduledPostId: string;
+  contentId: string;
+  planId: string;
   reportId: string;
   userId: string;
   otherId: string;
@@ -178,6 +181,27 @@ const MATRIX: Record<string, Row> = {
     expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
   },
 
+  "GET /api/content": { call: () => ({ path: "/api/content?tool=gmb-post" }), expect: signedInRead() },
+  "GET /api/content/:id": {
+    call: (f) => ({ path: `/api/content/${f.contentId}` }),
+    expect: { anon: 401, other: 404, viewAs: 200, admin: 404, user: 200 },
+  },
+  // No profile for the other users and the admin: the generator asks for one first (400 profile_required).
+  "POST /api/content/:tool": { call: () => ({ path: "/api/content/gmb-post", ...json({ postType: "NOPE" }) }), expect: signedInWrite(400) },
+  "PATCH /api/content/:id": {
+    call: (f) => ({ path: `/api/content/${f.contentId}`, ...json({ result: { type: "STANDARD", summary: `Edited ${MARK}` } }) }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
+  },
+  "POST /api/content/:id/calendar": {
+    call: (f) => ({ path: `/api/content/${f.planId}/calendar` }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
+  },
+  "DELETE /api/content/:id": {
+    call: (f) => ({ path: `/api/content/${f.contentId}` }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
+  },
+  "GET /api/calendar/:file": { call: () => ({ path: "/api/calendar/not-a-real-token.ics" }), expect: all(404) },
+
   "GET /api/usage": { call: () => ({ path: "/api/usage" }), expect: signedInRead() },
   "GET /api/usage/export.csv": { call: () => ({ path: "/api/usage/export.csv" }), expect: adminRead() },
 
@@ -245,7 +269,25 @@ beforeAll(async () => {
     locationTitle: null,
     contentId: null,
   });
-  fixture = { postId: post.id, scheduledPostId: scheduled.id, reportId: report.id, userId: user.user.id, otherId: other.user.id };
+  const gmb = await insertContent(db, user.user.id, {
+    tool: "gmb-post",
+    title: `Update ${MARK}`,
+    input: {},
+    result: { type: "STANDARD", summary: `Owner's GMB post ${MARK}` },
+    source: "template",
+    notice: null,
+    notes: [],
+  });
+  const plan = await insertContent(db, user.user.id, {
+    tool: "social-plan",
+    title: `Plan ${MARK}`,
+    input: {},
+    result: { month: "2026-12", themes: [], days: [] },
+    source: "template",
+    notice: null,
+    notes: [],
+  });
+  fixture = { postId: post.id, scheduledPostId: scheduled.id, contentId: gmb.id, planId: plan.id, reportId: report.id, userId: user.user.id, otherId: other.user.id };
 });
 
 function tokenFor(role: Role) {

@@ -19,6 +19,8 @@ const IGNORES_BODY = new Set([
   "DELETE /api/profile/logo",
   "DELETE /api/prospects/:id",
   "DELETE /api/posts/:id",
+  "DELETE /api/content/:id",
+  "POST /api/content/:id/calendar",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */
 const SEARCH_ROUTES = ["/api/prospects", "/api/prospects/export.csv", "/api/admin/users", "/api/tools/google-results", "/api/tools/local-services"];

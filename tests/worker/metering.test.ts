@@ -324,7 +324,7 @@ describe("POST /api/tts speaks only what the server wrote", () => {
 // Every module that calls a paid provider function, and the routes (or queues) that reach it. A new caller of a
 // provider that is not listed here fails the first test; one that does not reserve from the meter fails the second.
 const PAID_CALL_SITES: Record<string, string[]> = {
-  "worker/posts/generate.ts": ["POST /api/posts/facebook"],
+  "worker/content/engine.ts": ["POST /api/posts/facebook", "POST /api/content/:tool"],
   "worker/chat/reply.ts": ["POST /api/chat/:reportId/messages", "POST /api/shared/chat/:reportId/messages"],
   "worker/reports/generate.ts": ["queue report-jobs"],
   "worker/routes/tts.ts": ["POST /api/tts"],
@@ -366,6 +366,8 @@ describe("every paid call site is metered", () => {
     const routes: Record<string, () => Promise<boolean>> = {
       "POST /api/posts/facebook": async () =>
         (await call("/api/posts/facebook", { method: "POST", json: POST, token: session.access_token }, refusing)).body.post.source === "template",
+      "POST /api/content/:tool": async () =>
+        (await call("/api/content/social-plan", { method: "POST", json: { focus: mark }, token: session.access_token }, refusing)).body.item.source === "template",
       "POST /api/chat/:reportId/messages": async () =>
         (await call(`/api/chat/${seeded.id}/messages`, { method: "POST", json: ask("hi"), token: session.access_token }, refusing)).body.reason === "spend_ceiling",
       "POST /api/shared/chat/:reportId/messages": async () =>

@@ -24,7 +24,7 @@ export const TOOLS: readonly Tool[] = [
     path: "/tools/gmb-post-generator",
     group: "content",
     blurb: "Write offers, updates and events for your Google Business Profile in seconds.",
-    available: false,
+    available: true,
   },
   {
     name: "Facebook Post Generator",
@@ -32,28 +32,28 @@ export const TOOLS: readonly Tool[] = [
     group: "social",
     blurb: "Turn a sentence about your business into a ready-to-publish Facebook post.",
     available: true,
-    isNew: true,
   },
   {
     name: "Social Plan",
     path: "/tools/social-plan",
     group: "social",
-    blurb: "A weekly posting plan built around your trade, season and service area.",
-    available: false,
+    blurb: "A month of post ideas on a calendar, built around your trade, season and service area.",
+    available: true,
+    isNew: true,
   },
   {
     name: "Social Post Generator",
     path: "/tools/social-post-generator",
     group: "social",
     blurb: "Captions for Instagram, LinkedIn and more, in your brand's voice.",
-    available: false,
+    available: true,
   },
   {
     name: "Video Script Generator",
     path: "/tools/video-script-generator",
     group: "social",
     blurb: "Short scripts for job-site walkthroughs, tips and customer stories.",
-    available: false,
+    available: true,
   },
   // Spec part 2 §2 has the two search tools but no menu entry for them: a customer must be able to find them.
   {
@@ -76,7 +76,6 @@ export const TOOLS: readonly Tool[] = [
     group: "search",
     blurb: "Audit your website, Google listing, page speed and rankings, and see what to fix first.",
     available: true,
-    isNew: true,
   },
   {
     name: "GBP Audit",
@@ -84,7 +83,6 @@ export const TOOLS: readonly Tool[] = [
     group: "search",
     blurb: "Check your Google Business Profile, reviews and rating against the top competitors nearby.",
     available: true,
-    isNew: true,
   },
 ];
 
@@ -102,7 +100,7 @@ export const WORKING_TOOLS = TOOLS.filter((t) => t.available);
 /** The spec's two dashboard groups, coming-soon tools only: Content Tools (2) and Social Media Tools (3). */
 export const COMING_SOON_GROUPS: readonly ToolGroup[] = ["content", "social"];
 export const DASHBOARD_TOOLS = TOOLS.filter((t) => !t.available && COMING_SOON_GROUPS.includes(t.group));
-/** 'count of tools' on the dashboard (spec §9: 5). */
+/** 'count of tools' on the dashboard (spec §9: 5, as long as any of the spec's tools is still to come). */
 export const DASHBOARD_TOOL_COUNT = DASHBOARD_TOOLS.length;
 
 /**
@@ -113,10 +111,6 @@ export const PLACEHOLDER_TOOLS = {
   "/tools/local-rank-tracker": "Local Rank Tracker",
   "/tools/local-search-grid": "Local Search Grid",
   "/tools/citation-tracker": "Citation Tracker",
-  "/tools/gmb-post-generator": "GMB Post Generator",
-  "/tools/social-plan": "Social Plan",
-  "/tools/social-post-generator": "Social Post Generator",
-  "/tools/video-script-generator": "Video Script Generator",
 } as const satisfies Record<string, string>;
 
 export const PLACEHOLDER_TOOL_PATHS = Object.keys(PLACEHOLDER_TOOLS) as (keyof typeof PLACEHOLDER_TOOLS)[];

@@ -8,7 +8,7 @@ import { Button, buttonClass } from "../components/button";
 import { ArrowRightIcon, ClockIcon, LightbulbIcon, ToolboxIcon } from "../components/icons";
 import { ToolIcon } from "../components/tool-icon";
 import { useAuth } from "../lib/auth";
-import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, WORKING_TOOLS, type Tool } from "../lib/tools";
+import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, SIDEBAR_GROUPS, WORKING_TOOLS, type Tool } from "../lib/tools";
 import { clearViewAs, useViewAs } from "../lib/view-as";
 
 /** An account this young has just signed up: it is welcomed, not welcomed back. */
@@ -19,8 +19,17 @@ function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean 
   return Number.isFinite(created) && now - created < NEW_ACCOUNT_MS;
 }
 
+/**
+ * While any of the spec's tools is still to come, the working tools lead in a group of their own and the coming-soon
+ * ones follow in the spec's two groups, counted by the first stat card. Once every one of them works, the tools are
+ * shown in their own groups (as the sidebar has them) and the card counts the tools ready to use.
+ */
+const ALL_READY = DASHBOARD_TOOL_COUNT === 0;
+
 const STATS: { value: string; label: string; icon: ComponentType }[] = [
-  { value: String(DASHBOARD_TOOL_COUNT), label: "Tools coming soon", icon: ToolboxIcon },
+  ALL_READY
+    ? { value: String(WORKING_TOOLS.length), label: "Tools ready to use", icon: ToolboxIcon }
+    : { value: String(DASHBOARD_TOOL_COUNT), label: "Tools coming soon", icon: ToolboxIcon },
   { value: "500+", label: "Content ideas", icon: LightbulbIcon },
   { value: "10+ hrs", label: "Saved weekly", icon: ClockIcon },
 ];
@@ -77,8 +86,19 @@ export default function DashboardPage() {
         ))}
       </section>
 
-      <ToolSection id="tools-ready" title="Ready to use" tools={WORKING_TOOLS} />
-      {COMING_SOON_GROUPS.map((group) => (
+      {ALL_READY ? (
+        SIDEBAR_GROUPS.map((group) => (
+          <ToolSection
+            key={group}
+            id={`tools-${group}`}
+            title={GROUP_LABELS[group].dashboard}
+            tools={WORKING_TOOLS.filter((t) => t.group === group)}
+          />
+        ))
+      ) : (
+        <ToolSection id="tools-ready" title="Ready to use" tools={WORKING_TOOLS} />
+      )}
+      {COMING_SOON_GROUPS.filter((group) => DASHBOARD_TOOLS.some((t) => t.group === group)).map((group) => (
         <ToolSection
           key={group}
           id={`tools-${group}`}

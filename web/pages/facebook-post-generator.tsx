@@ -1,8 +1,7 @@
 // /tools/facebook-post-generator (spec part 1 §2): post type cards, advanced options, the description, the Business
 // Profile card; the empty state, the skeleton while generating, the preview; and "Recent posts" to reopen, copy or delete.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { useId, useState } from "react";
 import {
   LENGTHS,
   POST_TYPES,
@@ -17,13 +16,14 @@ import {
   type PostRequestInput,
 } from "../../worker/domain/facebook-post";
 import { Alert, RetryAlert } from "../components/alert";
-import { Badge } from "../components/badge";
 import { Button } from "../components/button";
-import { CompanyLogo } from "../components/company-logo";
+import { BusinessCard } from "../components/business-card";
+import { SelectField } from "../components/form-fields";
+import { GeneratingSkeleton } from "../components/generating-skeleton";
+import { RecentItem } from "../components/recent-item";
 import { FacebookPostPreview } from "../components/facebook-post-preview";
-import { BookIcon, CalendarIcon, ChatIcon, ChevronRightIcon, MegaphoneIcon, SparklesIcon, ThumbsUpIcon, TrashIcon } from "../components/icons";
+import { BookIcon, CalendarIcon, ChatIcon, ChevronRightIcon, MegaphoneIcon, SparklesIcon, ThumbsUpIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
-import { CopyButton } from "../components/report-copy-button";
 import { ApiError } from "../lib/api";
 import { formatDateTime } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
@@ -220,7 +220,7 @@ export default function FacebookPostGeneratorPage() {
           {retry !== null ? <Alert tone="warning">{retryNotice(retry)}</Alert> : null}
           {error ? <Alert tone="error">{error}</Alert> : null}
           {generate.isPending ? (
-            <GeneratingSkeleton attempt={retry} />
+            <GeneratingSkeleton label="Generating your post" status={retry ? `Writing your post... (retry ${retry} of 3)` : "Writing your post..."} />
           ) : shown ? (
             <FacebookPostPreview
               key={`${shown.post.id}:${shown.post.updated_at}`}
@@ -245,95 +245,6 @@ export default function FacebookPostGeneratorPage() {
 
       <RecentPosts viewAsId={viewAsId} readOnly={readOnly} openId={shown?.post.id ?? null} onOpen={(post) => setShown({ post, notice: null })} onDeleted={(id) => shown?.post.id === id && setShown(null)} />
     </>
-  );
-}
-
-function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="field fb-wide">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
-
-function BusinessCard({
-  loading,
-  failed,
-  profile,
-  onRetry,
-}: {
-  loading: boolean;
-  failed: boolean;
-  profile: { company_name: string | null; company_category: string | null; company_location: string | null; company_logo_url: string | null } | null;
-  onRetry: () => void;
-}) {
-  return (
-    <section className="card card-pad fb-card" aria-labelledby="business-card-title">
-      <div className="fb-card-head">
-        <h2 className="fb-card-title" id="business-card-title">
-          Business Profile
-        </h2>
-        <Link to="/settings/personal" className="usage-link">
-          Edit
-        </Link>
-      </div>
-      {loading ? (
-        <p className="muted" role="status">
-          Loading your business profile...
-        </p>
-      ) : failed ? (
-        <RetryAlert message="Failed to load your business data." onRetry={onRetry} />
-      ) : profile?.company_name?.trim() ? (
-        <div className="fb-business">
-          <CompanyLogo url={profile.company_logo_url} name={profile.company_name} className="logo-preview is-small" />
-          <div>
-            <p className="post-author">{profile.company_name}</p>
-            <p className="post-meta">{[profile.company_category, profile.company_location].filter(Boolean).join(" · ") || "Add a category and location for better posts"}</p>
-          </div>
-        </div>
-      ) : (
-        <Alert tone="warning">{PROFILE_REQUIRED_MESSAGE}</Alert>
-      )}
-    </section>
-  );
-}
-
-/** The skeleton while a post is written: progress creeps towards 90 % until the answer lands. */
-function GeneratingSkeleton({ attempt }: { attempt: number | null }) {
-  const [progress, setProgress] = useState(8);
-  const started = useRef(Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => {
-      const seconds = (Date.now() - started.current) / 1000;
-      setProgress(Math.min(90, 8 + 82 * (1 - Math.exp(-seconds / 6))));
-    }, 250);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <div className="card card-pad fb-skeleton" role="status" aria-label="Generating your post">
-      <div className="fb-skeleton-head">
-        <span className="skeleton is-circle" />
-        <div className="fb-skeleton-lines">
-          <span className="skeleton" style={{ width: "40%" }} />
-          <span className="skeleton" style={{ width: "25%" }} />
-        </div>
-      </div>
-      <span className="skeleton" style={{ width: "70%" }} />
-      <span className="skeleton" />
-      <span className="skeleton" />
-      <span className="skeleton" style={{ width: "85%" }} />
-      <span className="skeleton is-image" />
-      <div className="usage-meter" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress)} aria-label="Progress">
-        <span style={{ width: `${progress}%` }} />
-      </div>
-      <p className="muted">{attempt ? `Writing your post... (retry ${attempt} of 3)` : "Writing your post..."}</p>
-    </div>
   );
 }
 
@@ -370,40 +281,26 @@ function RecentPosts({
       ) : (
         <ul className="recent-posts">
           {posts.data.posts.map((post) => (
-            <li key={post.id} className={post.id === openId ? "card recent-post is-open" : "card recent-post"}>
-              <div className="recent-post-text">
-                <p className="recent-post-title">{post.title}</p>
-                <p className="post-meta">
-                  {formatDateTime(post.created_at)} · {POST_TYPE_LABELS[post.postType]?.label ?? post.postType}{" "}
-                  {post.source === "template" ? <Badge tone="soon">Template</Badge> : null}
-                </p>
-              </div>
-              <div className="recent-post-actions">
-                <Button size="sm" variant="ghost" onClick={() => onOpen(post)} aria-label={`Open ${post.title}`}>
-                  Open
-                </Button>
-                <CopyButton text={fullPostText(post)} label="Copy" copiedLabel="Copied" variant="ghost" />
-                {readOnly ? null : (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${post.title}`}
-                    busy={remove.isPending && remove.variables === post.id}
-                    onClick={async () => {
-                      setError(null);
-                      try {
-                        await remove.mutateAsync(post.id);
-                        onDeleted(post.id);
-                      } catch (err) {
-                        setError(`Failed to delete the post: ${err instanceof Error ? err.message : "Unknown error"}`);
-                      }
-                    }}
-                  >
-                    <TrashIcon size="sm" />
-                  </Button>
-                )}
-              </div>
-            </li>
+            <RecentItem
+              key={post.id}
+              title={post.title}
+              meta={`${formatDateTime(post.created_at)} · ${POST_TYPE_LABELS[post.postType]?.label ?? post.postType}`}
+              template={post.source === "template"}
+              open={post.id === openId}
+              copyText={fullPostText(post)}
+              readOnly={readOnly}
+              deleting={remove.isPending && remove.variables === post.id}
+              onOpen={() => onOpen(post)}
+              onDelete={async () => {
+                setError(null);
+                try {
+                  await remove.mutateAsync(post.id);
+                  onDeleted(post.id);
+                } catch (err) {
+                  setError(`Failed to delete the post: ${err instanceof Error ? err.message : "Unknown error"}`);
+                }
+              }}
+            />
           ))}
         </ul>
       )}

@@ -305,6 +305,36 @@ export const generatedPosts = sqliteTable(
   (t) => [index("generated_posts_user_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * One kept result of a content tool (issue 20: GMB posts, social posts, video scripts, social plans), shown as
+ * 'Recent' under its tool. `input` and `result` are the tool's JSON; `feed_token_hash` is the SHA-256 of a social
+ * plan's calendar subscription token (the token itself is only ever in the URL the user was given).
+ */
+export const contentItems = sqliteTable(
+  "content_items",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tool: text("tool").notNull(),
+    title: text("title").notNull(),
+    input: text("input").notNull().default("{}"),
+    result: text("result").notNull(),
+    source: text("source", { enum: ["ai", "template"] }).notNull(),
+    notice: text("notice"),
+    /** JSON array of the length rules applied after generation. */
+    notes: text("notes").notNull().default("[]"),
+    feedTokenHash: text("feed_token_hash"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("content_items_user_tool_idx").on(t.userId, t.tool, t.createdAt),
+    uniqueIndex("content_items_feed_token_unique").on(t.feedTokenHash),
+  ],
+);
+
 /** A user's monthly AI budget in US dollars, set by an admin; no row means no limit. */
 export const aiBudgets = sqliteTable("ai_budgets", {
   userId: text("user_id")

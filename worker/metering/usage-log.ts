@@ -5,6 +5,17 @@ import type { AppEnv } from "../context";
 import { usageCostUsd, type CallUsage } from "../domain/metering";
 import { log } from "../log";
 import { usageEvent } from "../providers/ai";
+import type { UsageEventMessage } from "../env";
+
+/** Puts one usage row on `usage-events`; logging never fails the request, and finishes after the answer when it can. */
+export function sendUsageEvent(c: Context<AppEnv>, event: UsageEventMessage): void {
+  const sent = c.env.USAGE_EVENTS.send(event).catch((error) => log.error("usage-events send failed", { eventId: event.event_id }, error));
+  try {
+    c.executionCtx.waitUntil(sent);
+  } catch {
+    void sent;
+  }
+}
 
 export function logPaidCall(
   c: Context<AppEnv>,
@@ -21,10 +32,5 @@ export function logPaidCall(
     requestData: input.detail,
     responseData: null,
   });
-  const sent = c.env.USAGE_EVENTS.send(event).catch((error) => log.error("usage-events send failed", { eventId: event.event_id }, error));
-  try {
-    c.executionCtx.waitUntil(sent);
-  } catch {
-    void sent;
-  }
+  sendUsageEvent(c, event);
 }

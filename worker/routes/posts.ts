@@ -14,10 +14,11 @@ import {
   type PostListResponse,
   type PostResponse,
 } from "../domain/facebook-post";
+import { businessFromProfile } from "../domain/content";
 import { apiError, ErrorCode } from "../errors";
 import { generatePost } from "../posts/generate";
 import { validate } from "../validate";
-import { log } from "../log";
+import { sendUsageEvent } from "../metering/usage-log";
 
 const POST_NOT_FOUND = "Post not found";
 
@@ -45,23 +46,10 @@ export const postRoutes = new Hono<AppEnv>()
     // Spec §5: a post needs the business profile (at least the company name) to be relevant.
     if (!profile?.companyName?.trim()) return apiError(c, 400, ErrorCode.profileRequired, PROFILE_REQUIRED_MESSAGE);
     const req = c.req.valid("json");
-    const business = {
-      company_name: profile.companyName,
-      company_category: profile.companyCategory,
-      company_location: profile.companyLocation,
-      company_description: profile.companyDescription,
-    };
+    const business = businessFromProfile(profile);
     // `npm run bench` times the meter: the same post unmetered, beside it, in local development only.
     const metered = !(c.env.ENVIRONMENT === "development" && c.req.header("X-Bench-Unmetered") === "1");
-    const outcome = await generatePost(c.env, userId, business, req, (event) => {
-      // Logging never fails a generation; it finishes after the answer when the runtime allows.
-      const sent = c.env.USAGE_EVENTS.send(event).catch((error) => log.error("usage-events send failed", { eventId: event.event_id }, error));
-      try {
-        c.executionCtx.waitUntil(sent);
-      } catch {
-        void sent;
-      }
-    }, metered);
+    const outcome = await generatePost(c.env, userId, business, req, (event) => sendUsageEvent(c, event), metered);
     if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.message);
     const row = await insertPost(db, userId, req, outcome.post, outcome.source);
     const body: PostResponse = { post: postJson(row), notice: outcome.notice };

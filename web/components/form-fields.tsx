@@ -1,0 +1,67 @@
+// Labelled select and textarea fields for the generators' options (TextField covers inputs), and the content
+// suite's shared choices: the tone and the networks.
+import { useId, type ReactNode } from "react";
+import { CONTENT_TONES, CONTENT_TONE_LABELS, type ContentTone } from "../../worker/domain/content";
+import { NETWORK_LABELS, NETWORKS, type Network } from "../../worker/domain/content-length";
+import { Alert } from "./alert";
+
+export function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="field fb-wide">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+export function TextAreaField({ label, value, onChange, maxLength, placeholder, hint, rows = 3 }: { label: string; value: string; onChange: (v: string) => void; maxLength: number; placeholder?: string; hint?: string; rows?: number }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} className="input new-report-textarea" rows={rows} maxLength={maxLength} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ToneSelect({ value, onChange }: { value: ContentTone; onChange: (tone: ContentTone) => void }) {
+  return (
+    <SelectField label="Tone" value={value} onChange={(v) => onChange(v as ContentTone)}>
+      {CONTENT_TONES.map((t) => (
+        <option key={t} value={t}>
+          {CONTENT_TONE_LABELS[t]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A checkbox per network; `error` when none is picked. */
+export function NetworkChoice({ value, onChange, error }: { value: readonly Network[]; onChange: (networks: Network[]) => void; error: string | null }) {
+  return (
+    <>
+      <fieldset className="content-networks">
+        <legend className="field-label">Networks</legend>
+        {NETWORKS.map((n) => (
+          <label key={n} className="checkbox">
+            <input type="checkbox" checked={value.includes(n)} onChange={(e) => onChange(e.target.checked ? [...value, n] : value.filter((x) => x !== n))} />
+            {NETWORK_LABELS[n]}
+          </label>
+        ))}
+      </fieldset>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </>
+  );
+}
