@@ -1,5 +1,7 @@
 // The content suite's shared rules (issue 20): the tools, the business and audit facts a prompt is built from, the
 // model-answer reader every generator uses, and the shape of one kept result ('Recent' under each tool).
+import { LIMITS } from "./audit-checks";
+import type { AuditView } from "./audit-view";
 import { z } from "zod";
 import { NETWORKS } from "./content-length";
 
@@ -63,6 +65,21 @@ export type AuditFindings = {
   /** Gaps the audit found, in plain words. */
   gaps: string[];
 };
+
+/**
+ * What a content prompt takes from an audit: the searched keyword when the business is outside the map pack or off
+ * the first page of results (a failed or skipped rank step says nothing), and the evidence of the failed and warned
+ * checks in "what to fix first" order. Null when the audit found nothing to act on.
+ */
+export function contentFindings(view: Pick<AuditView, "rank" | "fixFirst">): AuditFindings | null {
+  const rank = view.rank;
+  const weak =
+    rank?.status === "ok" &&
+    (rank.mapPosition === null || rank.mapPosition > LIMITS.mapPack || rank.organicPosition === null || rank.organicPosition > LIMITS.organicFirstPage);
+  const weakKeywords = weak && rank.keyword.trim() ? [rank.keyword.trim()] : [];
+  const gaps = view.fixFirst.map((f) => f.check.evidence);
+  return weakKeywords.length || gaps.length ? { weakKeywords, gaps } : null;
+}
 
 /** The plain facts templates and prompts use, with neutral words where the profile is empty. */
 export type BusinessFacts = { name: string; trade: string; area: string; about: string };
