@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 
-export const APP_VERSION = "0.6.0";
+export const APP_VERSION = "0.7.0";
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   let db: boolean;
