@@ -1,0 +1,64 @@
+// Malformed input (bad bodies on every body-taking route, and 415 for bodies that are not JSON): every route answers a clear 4xx with the stable error body, never a 5xx.
+// One of three files sharing tests/worker/malformed-input-shared.ts: each sweep sends hundreds of requests, and in one
+// file the later sweeps ran progressively slower (a per-request cost that grew over the file), so each sweep runs in
+// a file of its own.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { BODY_METHODS, IGNORES_BODY, BODIES, bigBodies, reportId, routes, fill, checkAnswer, LONG_TEST_MS, timed, token, healthy, api, testIp } from "./malformed-input-shared";
+
+describe("malformed input: bodies", () => {
+  it("answers every body-taking route's bad bodies with a 4xx and the stable error body", async () => {
+    let tried = 0;
+    const bodyRoutes = routes().filter(([, r]) => BODY_METHODS.has(r.method));
+    expect(bodyRoutes.length).toBeGreaterThan(25);
+    for (const [key, r] of bodyRoutes) {
+      // All of one route's bodies at once, then a health check: the server keeps serving.
+      // A route that reads no body (generate-all queues every report) gets a few, not every one.
+      const bodies = IGNORES_BODY.has(key) ? BODIES.slice(0, 2) : [...BODIES, ...bigBodies(key)];
+      await Promise.all(bodies.map(async ([name, body]) => {
+        // A random id for resources: the body is judged before (or without) a lookup.
+        const path = fill(r.path, r.path.includes("/shared/") || r.path.includes("/chat/") ? reportId : crypto.randomUUID());
+        const res = await timed(key, () => api(path, {
+          method: r.method,
+          token: token(key),
+          body,
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+        }));
+        tried += 1;
+        checkAnswer(`${name}: ${key}`, res, !IGNORES_BODY.has(key) && !key.includes("/events"));
+      }));
+      await healthy();
+    }
+    console.log(`malformed bodies: ${bodyRoutes.length} routes, ${tried} requests`);
+  }, LONG_TEST_MS);
+
+  it("answers 415 to a body that is not JSON on every JSON route, before reading it", async () => {
+    // The routes that take another body: a multipart logo, Stripe's raw event, text/plain beacons.
+    const notJson = new Set(["POST /api/profile/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events"]);
+    const jsonRoutes = routes().filter(([key, r]) => r.method !== "DELETE" && BODY_METHODS.has(r.method) && !notJson.has(key));
+    expect(jsonRoutes.length).toBeGreaterThan(20);
+    const bodies: [string, string | undefined][] = [
+      ["form-encoded", "application/x-www-form-urlencoded"],
+      ["text", "text/plain;charset=UTF-8"],
+      ["multipart claim", "multipart/form-data; boundary=x"],
+      ["no content type", undefined],
+    ];
+    let tried = 0;
+    for (const [key, r] of jsonRoutes) {
+      await Promise.all(bodies.map(async ([name, type]) => {
+        const init: RequestInit = { method: r.method, body: "company_name=&company_phone=", headers: { "CF-Connecting-IP": testIp(), Authorization: `Bearer ${token(key)}` } };
+        const req = new Request(`http://localhost${fill(r.path)}`, init);
+        if (type) req.headers.set("Content-Type", type);
+        else req.headers.delete("Content-Type");
+        const res = await SELF.fetch(req);
+        tried += 1;
+        expect.soft(res.status, `${name}: ${key}`).toBe(415);
+        const body = (await res.json()) as any;
+        if (key.includes("/auth/v1/")) expect.soft(body.error_code, key).toBe("unsupported_media_type");
+        else expect.soft(body.error?.code, key).toBe("unsupported_media_type");
+      }));
+    }
+    console.log(`not-JSON bodies: ${jsonRoutes.length} routes, ${tried} requests`);
+  }, LONG_TEST_MS);
+
+});
