@@ -67,7 +67,7 @@ describe("GMB Post Generator", () => {
     expect(screen.getByText("Shortened on a sentence boundary to fit Google's 1,500-character limit.")).toBeTruthy();
     expect(within(preview).getByText("DRAIN10")).toBeTruthy();
     expect(within(preview).getByText(/Dec 1, 2026 – Dec 15, 2026/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: /Schedule/ }).getAttribute("href")).toBe("/tools/gmb-post-scheduler?content=gmb-1");
+    expect(screen.getByRole("link", { name: "Schedule" }).getAttribute("href")).toBe("/tools/gmb-post-scheduler?content=gmb-1");
   });
 
   it("saves an edit of the text with PATCH, counting characters against 1,500", async () => {
