@@ -75,7 +75,7 @@ describe("the content suite", () => {
     await page.getByRole("button", { name: /^Open Offer: Free gutter check/ }).waitFor();
     await shot(page, "gmb-post-generator-1280");
 
-    const schedule = page.getByRole("link", { name: "Schedule" });
+    const schedule = page.getByRole("link", { name: "Schedule", exact: true });
     const href = await schedule.getAttribute("href");
     expect(href).toMatch(/^\/tools\/gmb-post-scheduler\?content=[0-9a-f-]{36}$/);
     // The item the scheduler opens is there for its owner.
