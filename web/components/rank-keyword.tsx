@@ -25,7 +25,7 @@ export function AlertBadges({ alerts }: { alerts: readonly AlertReason[] }) {
 }
 
 export function nextCheckText(k: Pick<TrackedKeywordView, "paused" | "nextCheckAt" | "lastCheckAt" | "frequency">): string {
-  if (k.paused) return "Paused";
+  if (k.paused) return "Not checked while paused";
   if (k.lastCheckAt === null) return "First check under way";
   return k.nextCheckAt ? `Next ${k.frequency} check ${formatDateTime(k.nextCheckAt)}` : `Checked ${k.frequency}`;
 }
