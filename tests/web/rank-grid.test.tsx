@@ -43,7 +43,8 @@ describe("the Local Search Grid tool", () => {
   it("shows the searches and their cost before the run, and refuses a run past the allowance", async () => {
     const fetch = stubFetch((url) => {
       if (url === "/api/rank/grids?business=own") return json({ scans: [] });
-      if (url === "/api/rank/grids?estimate=1") return json(estimate({ size: 5, searches: 25, estimateUsd: 0.25, allowanceLeftUsd: 0.1, allowed: false }));
+      if (url === "/api/rank/grids?estimate=1&size=5") return json(estimate({ size: 5, searches: 25, estimateUsd: 0.25, allowanceLeftUsd: 0.1, allowed: false }));
+      if (url === "/api/rank/grids?estimate=1&size=3") return json(estimate());
       return notFound();
     });
     renderApp("/tools/local-search-grid", owner());
@@ -51,15 +52,19 @@ describe("the Local Search Grid tool", () => {
     expect(await screen.findByRole("heading", { name: "No scans yet" })).toBeTruthy();
     const run = screen.getByRole("button", { name: "Run the grid" }) as HTMLButtonElement;
     expect(run.disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText("Keyword"), { target: { value: "roof repair" } });
+    // The cost is shown before anything is typed: it depends on the grid's size.
     expect(await screen.findByText("25 map searches · about $0.25 · $0.10 left of this month's allowance")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Keyword"), { target: { value: "roof repair" } });
     expect(screen.getByText(/This grid needs about \$0.25 of searches and \$0.10 is left this/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "upgrade your plan" }).getAttribute("href")).toBe("/subscription");
     expect(run.disabled).toBe(true);
     fireEvent.click(run);
     expect(bodies(fetch, "/api/rank/grids")).toEqual([]);
-    // The estimate is asked for with the form's choices.
-    expect(bodies(fetch, "/api/rank/grids?estimate=1").at(-1)).toEqual({ own: true, keyword: "roof repair", size: 5, radiusMiles: 2 });
+    // A smaller grid fits: its cost is asked for, and the run is allowed.
+    fireEvent.click(screen.getByRole("button", { name: "3×3" }));
+    expect(await screen.findByText("9 map searches · about $0.09 · $0.91 left of this month's allowance")).toBeTruthy();
+    expect(screen.queryByText("Over this month's allowance")).toBeNull();
+    expect(run.disabled).toBe(false);
     // A radius out of range says so and asks for no estimate.
     fireEvent.change(screen.getByLabelText("Radius (miles)"), { target: { value: "30" } });
     expect(await screen.findByText("Choose a radius between 0.5 and 25 miles.")).toBeTruthy();
@@ -77,7 +82,7 @@ describe("the Local Search Grid tool", () => {
     let scans: GridScanSummary[] = [];
     const fetch = stubFetch((url, init) => {
       if (url === "/api/rank/grids?business=own") return json({ scans });
-      if (url === "/api/rank/grids?estimate=1") return json(estimate());
+      if (url.startsWith("/api/rank/grids?estimate=1&size=")) return json(estimate());
       if (url === "/api/rank/grids" && init.method === "POST") {
         scans = [summary(steps[0]!)];
         return json(steps[0]);

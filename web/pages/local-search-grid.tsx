@@ -21,7 +21,6 @@ import { Segmented } from "../components/segmented";
 import { TextField } from "../components/text-field";
 import { downloadText } from "../lib/download";
 import { formatDateTime } from "../lib/format-date";
-import { useDebounced } from "../lib/use-timed-message";
 import { fetchCsv, gridCsvPath, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
 import "../audit.css";
 import "../rank.css";
@@ -187,16 +186,15 @@ export default function LocalSearchGridPage() {
 
   const radiusMiles = Number(radius);
   const radiusOk = radius.trim() !== "" && Number.isFinite(radiusMiles) && radiusMiles >= GRID_RADIUS_MIN_MILES && radiusMiles <= GRID_RADIUS_MAX_MILES;
-  const settledKeyword = useDebounced(keyword.trim(), 300);
-  const input: GridInput | null = target && settledKeyword && radiusOk ? { target, keyword: settledKeyword, size, radiusMiles } : null;
-  const estimate = useQuery({ ...gridEstimateQuery(input ?? { target: { own: true }, keyword: "", size, radiusMiles: 1 }), enabled: input !== null && !choice.readOnly });
+  const input: GridInput | null = target && keyword.trim() && radiusOk ? { target, keyword: keyword.trim(), size, radiusMiles } : null;
+  const estimate = useQuery({ ...gridEstimateQuery(size), enabled: target !== null && !choice.readOnly });
   const history = useQuery({ ...gridHistoryQuery(target ?? { own: true }), enabled: target !== null });
   const list = history.data ?? [];
   const shownId = chosen ?? list[0]?.id ?? null;
   const scan = useQuery({ ...gridScanQuery(shownId ?? ""), enabled: shownId !== null });
   const run = useRunGrid();
   const sizes = choice.operator ? ADMIN_GRID_SIZES : GRID_SIZES;
-  const blocked = !input || keyword.trim() !== settledKeyword || estimate.data?.allowed === false || !estimate.data || choice.readOnly;
+  const blocked = !input || !estimate.data || estimate.data.allowed === false || choice.readOnly;
 
   const start = () => {
     if (!input || blocked) return;
@@ -266,7 +264,7 @@ export default function LocalSearchGridPage() {
             <span className="field-label">Grid size</span>
             <Segmented label="Grid size" value={String(size)} onChange={(v) => setSize(Number(v))} options={sizes.map((n) => ({ value: String(n), label: `${n}×${n}` }))} />
           </div>
-          {input ? <Estimate query={estimate} /> : <p className="audit-muted">Enter a keyword to see how many searches the grid takes and what they cost.</p>}
+          {choice.readOnly ? null : <Estimate query={estimate} />}
           {run.error ? <Alert tone="error">{run.error.message}</Alert> : null}
           <div>
             <Button variant="primary" busy={run.isPending} disabled={blocked} onClick={start}>

@@ -2,16 +2,10 @@
 // history, CSV, the public shared scan) and tracked keywords (list with the plan's limit, one keyword's history,
 // add, pause/resume, delete, CSV). Shapes: worker/domain/rank-view.ts.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  GridEstimate,
-  GridScanSummary,
-  GridScanView,
-  TrackedKeywordDetail,
-  TrackedKeywordList,
-  TrackedKeywordView,
-} from "../../worker/domain/rank-view";
 import type { CheckFrequency } from "../../worker/domain/rank-tracker";
-import { API_TIMEOUT_MS, apiFetch, authedFetch, readApiResponse } from "../lib/api";
+import type { GridScanView } from "../../worker/domain/rank-view";
+import { API_TIMEOUT_MS, ApiError, authedFetch, readApiResponse } from "../lib/api";
+import { api, unwrap, withInit } from "../lib/rpc";
 
 /** How often a scan whose points are still being searched is asked for again. */
 export const GRID_POLL_MS = 2000;
@@ -28,7 +22,7 @@ export const rankKeys = {
   all: ["rank"] as const,
   scan: (id: string) => ["rank", "scan", id] as const,
   scans: (business: string) => ["rank", "scans", business] as const,
-  estimate: (business: string, size: number, radius: number, keyword: string) => ["rank", "estimate", business, size, radius, keyword] as const,
+  estimate: (size: number) => ["rank", "estimate", size] as const,
   shared: (token: string) => ["rank", "shared", token] as const,
   keywords: (business: string) => ["rank", "keywords", business] as const,
   keyword: (id: string) => ["rank", "keyword", id] as const,
@@ -41,12 +35,23 @@ function gridBody({ target, keyword, size, radiusMiles }: GridInput) {
 }
 
 const timeout = { timeoutMs: API_TIMEOUT_MS };
+const idParam = (id: string) => ({ param: { id: encodeURIComponent(id) } });
 
-/** What a grid would cost against the allowance left (the meter's estimate), before it runs. */
-export function gridEstimateQuery(input: GridInput) {
+/** A scan from a route that may also answer an estimate (POST) or an empty 304 (the shared scan). */
+function asScan(body: unknown): GridScanView {
+  if (typeof body !== "object" || body === null || !("points" in body)) throw new ApiError(500, "bad_response", "The server answered something other than a scan.");
+  return body as GridScanView;
+}
+
+/** What a grid of this size would cost against the allowance left (the meter's estimate), before it runs. */
+export function gridEstimateQuery(size: number) {
   return queryOptions({
-    queryKey: rankKeys.estimate(businessParam(input.target), input.size, input.radiusMiles, input.keyword.trim()),
-    queryFn: ({ signal }) => apiFetch<GridEstimate>("/api/rank/grids?estimate=1", { ...timeout, signal, method: "POST", json: gridBody(input) }),
+    queryKey: rankKeys.estimate(size),
+    queryFn: async ({ signal }) => {
+      const body = await unwrap(api.api.rank.grids.$get({ query: { estimate: "1", size: String(size) } }, withInit({ ...timeout, signal })));
+      if (!("allowed" in body)) throw new ApiError(500, "bad_response", "Could not estimate the cost.");
+      return body;
+    },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -56,7 +61,7 @@ export function gridEstimateQuery(input: GridInput) {
 export function gridScanQuery(id: string) {
   return queryOptions({
     queryKey: rankKeys.scan(id),
-    queryFn: ({ signal }) => apiFetch<GridScanView>(`/api/rank/grids/${encodeURIComponent(id)}`, { ...timeout, signal }),
+    queryFn: ({ signal }) => unwrap(api.api.rank.grids[":id"].$get(idParam(id), withInit({ ...timeout, signal }))),
     refetchInterval: (query) => (query.state.data?.status === "done" ? false : query.state.error ? GRID_POLL_MS * 2 : GRID_POLL_MS),
   });
 }
@@ -67,8 +72,9 @@ export function gridHistoryQuery(target: RankTarget) {
   return queryOptions({
     queryKey: rankKeys.scans(business),
     queryFn: async ({ signal }) => {
-      const { scans } = await apiFetch<{ scans: GridScanSummary[] }>(`/api/rank/grids?business=${encodeURIComponent(business)}`, { ...timeout, signal });
-      return [...scans].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const body = await unwrap(api.api.rank.grids.$get({ query: { business } }, withInit({ ...timeout, signal })));
+      if (!("scans" in body)) throw new ApiError(500, "bad_response", "Could not load the scans.");
+      return [...body.scans].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     refetchInterval: (query) => (query.state.data?.some((s) => s.status !== "done") ? GRID_POLL_MS * 2 : false),
   });
@@ -78,7 +84,7 @@ export function gridHistoryQuery(target: RankTarget) {
 export function useRunGrid() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: GridInput) => apiFetch<GridScanView>("/api/rank/grids", { ...timeout, method: "POST", json: gridBody(input) }),
+    mutationFn: async (input: GridInput) => asScan(await unwrap(api.api.rank.grids.$post({ query: {}, json: gridBody(input) }, withInit(timeout)))),
     onSuccess: (scan, input) => {
       client.setQueryData(rankKeys.scan(scan.id), scan);
       void client.invalidateQueries({ queryKey: rankKeys.scans(businessParam(input.target)) });
@@ -91,8 +97,8 @@ export function useRunGrid() {
 export function sharedGridQuery(token: string) {
   return queryOptions({
     queryKey: rankKeys.shared(token),
-    queryFn: ({ signal }) =>
-      apiFetch<GridScanView>(`/api/shared/grids/${encodeURIComponent(token)}`, { ...timeout, signal, accessToken: null, viewAs: false }),
+    queryFn: async ({ signal }) =>
+      asScan(await unwrap(api.api.shared.grids[":token"].$get({ param: { token: encodeURIComponent(token) } }, withInit({ ...timeout, signal, accessToken: null, viewAs: false })))),
     retry: false,
   });
 }
@@ -111,7 +117,7 @@ export function trackedKeywordsQuery(target: RankTarget) {
   const business = businessParam(target);
   return queryOptions({
     queryKey: rankKeys.keywords(business),
-    queryFn: ({ signal }) => apiFetch<TrackedKeywordList>(`/api/rank/keywords?business=${encodeURIComponent(business)}`, { ...timeout, signal }),
+    queryFn: ({ signal }) => unwrap(api.api.rank.keywords.$get({ query: { business } }, withInit({ ...timeout, signal }))),
     // A keyword added moments ago waits for its first check: read the list again until it has one.
     refetchInterval: (query) => (query.state.data?.keywords.some((k) => !k.paused && k.lastCheckAt === null) ? GRID_POLL_MS * 2 : false),
   });
@@ -120,7 +126,7 @@ export function trackedKeywordsQuery(target: RankTarget) {
 export function trackedKeywordQuery(id: string) {
   return queryOptions({
     queryKey: rankKeys.keyword(id),
-    queryFn: ({ signal }) => apiFetch<TrackedKeywordDetail>(`/api/rank/keywords/${encodeURIComponent(id)}`, { ...timeout, signal }),
+    queryFn: ({ signal }) => unwrap(api.api.rank.keywords[":id"].$get(idParam(id), withInit({ ...timeout, signal }))),
   });
 }
 
@@ -128,11 +134,7 @@ export function useTrackKeyword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { target: RankTarget; keyword: string; frequency: CheckFrequency }) =>
-      apiFetch<TrackedKeywordView>("/api/rank/keywords", {
-        ...timeout,
-        method: "POST",
-        json: { ...input.target, keyword: input.keyword.trim(), frequency: input.frequency },
-      }),
+      unwrap(api.api.rank.keywords.$post({ json: { ...input.target, keyword: input.keyword.trim(), frequency: input.frequency } }, withInit(timeout))),
     onSuccess: () => void client.invalidateQueries({ queryKey: ["rank", "keywords"] }),
   });
 }
@@ -141,7 +143,7 @@ export function useUpdateKeyword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, paused }: { id: string; paused: boolean }) =>
-      apiFetch<TrackedKeywordView>(`/api/rank/keywords/${encodeURIComponent(id)}`, { ...timeout, method: "PATCH", json: { paused } }),
+      unwrap(api.api.rank.keywords[":id"].$patch({ ...idParam(id), json: { paused } }, withInit(timeout))),
     onSuccess: (_, { id }) => {
       void client.invalidateQueries({ queryKey: ["rank", "keywords"] });
       void client.invalidateQueries({ queryKey: rankKeys.keyword(id) });
@@ -152,7 +154,7 @@ export function useUpdateKeyword() {
 export function useDeleteKeyword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<unknown>(`/api/rank/keywords/${encodeURIComponent(id)}`, { ...timeout, method: "DELETE" }),
+    mutationFn: (id: string) => unwrap(api.api.rank.keywords[":id"].$delete(idParam(id), withInit(timeout))),
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: rankKeys.keyword(id) });
       void client.invalidateQueries({ queryKey: ["rank", "keywords"] });
