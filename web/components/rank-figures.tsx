@@ -7,6 +7,7 @@ import { METRIC_TOOLTIPS, compareScans, type Competitor, type GridMetrics, type 
 import type { PositionChange } from "../../worker/domain/rank-tracker";
 import type { GridScanView, LocalVisibility } from "../../worker/domain/rank-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
+import { formatCreated } from "../lib/format-date";
 import { InfoIcon, MapPinIcon } from "./icons";
 import { RankHeatMap } from "./rank-heat-map";
 import { ReportSection } from "./report-sections";
@@ -65,7 +66,8 @@ export function GridMetricCards({ metrics }: { metrics: GridMetrics }) {
 
 /** How many points were searched, missed and failed (failed ones are not in any figure). */
 export function pointCounts(m: GridMetrics): string {
-  const parts = [`Found at ${m.found} of ${m.found + m.notFound} points searched`];
+  const searched = m.found + m.notFound;
+  const parts = [searched ? `Found at ${m.found} of ${searched} points searched` : "No point searched yet"];
   if (m.failed) parts.push(`${m.failed} failed search${m.failed === 1 ? "" : "es"} not counted`);
   if (m.pending) parts.push(`${m.pending} still to search`);
   return parts.join(" · ");
@@ -144,8 +146,8 @@ export function ScanChangeTable({ before, after }: { before: { createdAt: string
         <thead>
           <tr>
             <th scope="col">Metric</th>
-            <th scope="col">{formatLongUsDate(before.createdAt)}</th>
-            <th scope="col">{formatLongUsDate(after.createdAt)}</th>
+            <th scope="col">{formatCreated(before.createdAt)}</th>
+            <th scope="col">{formatCreated(after.createdAt)}</th>
             <th scope="col">Change</th>
           </tr>
         </thead>

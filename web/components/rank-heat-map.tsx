@@ -101,6 +101,7 @@ export function RankHeatMap({
   running = false,
   mapTileUrl = null,
   label,
+  legend = true,
 }: {
   points: readonly GridPointView[];
   size: number;
@@ -109,6 +110,8 @@ export function RankHeatMap({
   mapTileUrl?: string | null;
   /** The map's accessible name (keyword and business). */
   label: string;
+  /** Off where several maps share one legend. */
+  legend?: boolean;
 }) {
   const side = size * CELL;
   const tiles = mapTileUrl ? underlayTiles(points, size, mapTileUrl) : [];
@@ -145,9 +148,11 @@ export function RankHeatMap({
           );
         })}
       </svg>
-      <figcaption>
-        <HeatMapLegend />
-      </figcaption>
+      {legend ? (
+        <figcaption>
+          <HeatMapLegend />
+        </figcaption>
+      ) : null}
     </figure>
   );
 }

@@ -1,8 +1,8 @@
 // /tools/local-search-grid: Local Search Grid (issue 19) — where a business shows in the map pack from points all
 // over its service area. Pick the business, keyword, grid size and radius; the cost is shown before the run; the heat
 // map fills in point by point; scans are kept, compared, exported and shared.
-import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ADMIN_GRID_SIZES, GRID_RADIUS_MAX_MILES, GRID_RADIUS_MIN_MILES, GRID_RADIUS_MESSAGE, GRID_SIZES } from "../../worker/domain/rank-grid";
 import type { GridEstimate, GridScanSummary, GridScanView } from "../../worker/domain/rank-view";
@@ -13,7 +13,7 @@ import { BusinessPicker, MissingDetails, useBusinessChoice } from "../components
 import { Button } from "../components/button";
 import { DownloadIcon, MapPinIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
-import { RankHeatMap } from "../components/rank-heat-map";
+import { HeatMapLegend, RankHeatMap } from "../components/rank-heat-map";
 import { GridScanResult, ScanChangeTable, formatMetric, scanSubtitle } from "../components/rank-figures";
 import { CopyButton } from "../components/report-copy-button";
 import { LoadingScreen } from "../components/route-guards";
@@ -21,7 +21,7 @@ import { Segmented } from "../components/segmented";
 import { TextField } from "../components/text-field";
 import { downloadText } from "../lib/download";
 import { formatDateTime } from "../lib/format-date";
-import { fetchCsv, gridCsvPath, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
+import { businessParam, fetchCsv, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
 import "../audit.css";
 import "../rank.css";
 
@@ -107,10 +107,11 @@ function Comparison({ scan, otherId }: { scan: GridScanView; otherId: string }) 
         {[before, after].map((s) => (
           <div key={s.id}>
             <p className="audit-group-title">{formatLongUsDate(s.createdAt)}</p>
-            <RankHeatMap points={s.points} size={s.size} label={`Scan of ${formatLongUsDate(s.createdAt)}`} />
+            <RankHeatMap points={s.points} size={s.size} label={`Scan of ${formatLongUsDate(s.createdAt)}`} legend={false} />
           </div>
         ))}
       </div>
+      <HeatMapLegend />
       <ScanChangeTable before={before} after={after} />
     </section>
   );
@@ -193,6 +194,13 @@ export default function LocalSearchGridPage() {
   const shownId = chosen ?? list[0]?.id ?? null;
   const scan = useQuery({ ...gridScanQuery(shownId ?? ""), enabled: shownId !== null });
   const run = useRunGrid();
+  // When the shown scan finishes, its row in the history is read again (its figures are in now).
+  const client = useQueryClient();
+  const shownDone = scan.data?.status === "done";
+  const business = target ? businessParam(target) : null;
+  useEffect(() => {
+    if (shownDone && business) void client.invalidateQueries({ queryKey: rankKeys.scans(business) });
+  }, [shownDone, client, business, shownId]);
   const sizes = choice.operator ? ADMIN_GRID_SIZES : GRID_SIZES;
   const blocked = !input || !estimate.data || estimate.data.allowed === false || choice.readOnly;
 

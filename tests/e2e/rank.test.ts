@@ -1,0 +1,125 @@
+// Journeys (issue 19): a user runs a 3×3 Local Search Grid for their own business (found on Google Maps by the fake
+// provider from Business Settings) and watches the heat map fill in, runs it again and compares the two scans, opens
+// the share link signed out on a phone; then tracks a keyword and sees its first check. Screens at 375 and 1280 px
+// go to SHOTS_DIR when it is set.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { accessToken, signUpAndIn } from "./accounts";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The heat map's points by band, row by row. */
+const bands = (page: Page) => page.locator(".rank-point").evaluateAll((gs) => gs.map((g) => (g as SVGGElement).dataset.band));
+
+async function both(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Let the layout settle at the new width (the sidebar's drawer animates) before the picture.
+    await page.waitForTimeout(500);
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function runGrid(page: Page) {
+  await page.getByRole("textbox", { name: "Keyword" }).fill("emergency plumbing");
+  await page.getByRole("button", { name: "3×3" }).click();
+  await page.getByText(/^9 map searches · about \$/).waitFor();
+  const run = page.getByRole("button", { name: "Run the grid" });
+  await expect.poll(() => run.isEnabled()).toBe(true);
+  await run.click();
+}
+
+describe("Local rank tracking", () => {
+  it("a user runs a 3×3 grid for their own business, sees it fill in, compares two scans and shares one; then tracks a keyword", async () => {
+    const email = uniqueEmail("rank");
+    const { context, page } = await newPage(browser, 1280);
+    await signUpAndIn(page, email, "10.78.19.1");
+    const token = await accessToken(email);
+    const put = await fetch(`${baseUrl()}/api/profile`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        company_name: "Joe's Plumbing",
+        company_location: "1200 Main Street #300, Austin, TX 78701",
+        company_website: `${inject("websiteUrl")}/site/`,
+        company_category: "Plumbing",
+      }),
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+
+    await page.goto("/tools/local-search-grid");
+    await page.getByRole("heading", { level: 1, name: "Local Search Grid" }).waitFor();
+    await page.getByRole("heading", { name: "No scans yet" }).waitFor({ timeout: 30_000 });
+    await runGrid(page);
+    // The scan is shown at once, every point still to search; then the points land one by one.
+    await page.locator(".rank-point").nth(8).waitFor({ timeout: 30_000 });
+    expect(await bands(page)).toHaveLength(9);
+    await page.getByText(/Searching point by point/).waitFor({ timeout: 30_000 }).catch(() => undefined);
+    await both(page, "grid-running");
+    await expect.poll(async () => (await bands(page)).filter((b) => b === "pending").length, { timeout: 60_000, interval: 500 }).toBe(0);
+    await page.getByText(/Searching point by point/).waitFor({ state: "detached", timeout: 60_000 });
+    // The fake map pack has Joe's Plumbing fourth: every point searched found it in the 4–10 band, none failed.
+    expect(new Set(await bands(page))).toEqual(new Set(["top10"]));
+    const solv = page.getByRole("list", { name: "Grid metrics" }).locator("[data-metric=solv] .stat-value");
+    expect(await solv.textContent()).toBe("0%");
+    expect(await page.getByRole("list", { name: "Grid metrics" }).locator("[data-metric=arp] .stat-value").textContent()).toBe("4.0");
+    await both(page, "grid-finished");
+
+    // A second scan of the same keyword: the two side by side with the change in each metric.
+    await runGrid(page);
+    await expect.poll(async () => (await bands(page)).filter((b) => b === "pending").length, { timeout: 60_000, interval: 500 }).toBe(0);
+    await page.getByRole("button", { name: /^Compare with the scan of/ }).click({ timeout: 60_000 });
+    const compare = page.getByRole("region", { name: "Two scans side by side" });
+    await compare.getByRole("table").waitFor({ timeout: 30_000 });
+    expect(await compare.locator(".rank-map").count()).toBe(2);
+    await both(page, "grid-compared");
+
+    // The share link, signed out on a phone.
+    const shareHref = await page.evaluate(() => {
+      const copy = document.querySelector<HTMLElement>("[data-copy]");
+      return copy?.dataset.copy ?? null;
+    });
+    expect(shareHref).toMatch(/\/shared\/grids\/[0-9a-f]{32}$/);
+    const phone = await newPage(browser, 375);
+    await phone.page.goto(new URL(shareHref!).pathname);
+    await phone.page.getByRole("heading", { level: 1, name: "Joe's Plumbing" }).waitFor({ timeout: 30_000 });
+    expect(await phone.page.locator(".rank-point").count()).toBe(9);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await both(phone.page, "grid-shared");
+    await phone.context.close();
+
+    // The tracker: add a keyword and see its first check land.
+    await page.goto("/tools/local-rank-tracker");
+    await page.getByRole("heading", { level: 1, name: "Local Rank Tracker" }).waitFor();
+    await page.getByText("0 of 3 keywords").waitFor({ timeout: 30_000 });
+    await page.getByRole("textbox", { name: "Keyword" }).fill("emergency plumbing");
+    await page.getByRole("button", { name: "Track keyword" }).click();
+    await page.waitForTimeout(4000);
+    await shot(page, "DEBUG");
+    console.log("DEBUG", await page.locator("main").innerText());
+    const row = page.getByRole("list", { name: "Tracked keywords" }).getByRole("listitem").first();
+    await row.getByRole("link", { name: "emergency plumbing" }).waitFor({ timeout: 30_000 });
+    await row.getByText("#4").waitFor({ timeout: 60_000 });
+    expect(await page.getByText("1 of 3 keywords").count()).toBe(1);
+    await both(page, "tracker-list");
+
+    await row.getByRole("link", { name: "emergency plumbing" }).click();
+    await page.getByRole("table", { name: "Every check" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole("table", { name: "Every check" }).locator("tbody tr").count()).toBe(1);
+    expect(await page.getByRole("list", { name: "Current positions" }).locator(".stat-value").allTextContents()).toEqual(["#4", "#7"]);
+    await both(page, "keyword-history");
+
+    // The dashboard card shows the last scan's SoLV.
+    await page.goto("/dashboard");
+    await page.getByText(/^Last scan: SoLV 0% for “emergency plumbing”$/).waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+});
