@@ -5,8 +5,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import type { Env, RankCheckMessage } from "../../worker/env";
-import { RANK_CHECKS_MAX_RETRIES } from "../../worker/rank/config";
+import { RANK_CHECKS_MAX_RETRIES, TRACKER_ZOOM } from "../../worker/rank/config";
 import { enqueueDueKeywords, mailAlertDigests } from "../../worker/rank/tracker";
+import { resendStalePoints } from "../../worker/rank/grid";
 import { gridMetrics, type PointResult } from "../../worker/domain/rank-metrics";
 import { serpLl } from "../../worker/domain/rank-grid";
 import { GRID_SIZE_ADMIN_MESSAGE } from "../../worker/domain/rank-grid";
@@ -207,6 +208,27 @@ describe("failed points", () => {
   });
 });
 
+describe("lost messages", () => {
+  it("the cron sends a scan's unfinished points again, and the scan finishes", async () => {
+    const t = rankEnv();
+    const { token } = await ownerWithProfile(t);
+    const keyword = uniqueKeyword();
+    const view = (await runGrid(t, token, { keyword, size: 3 })).body as GridScanView;
+    // The first message delivered, the others lost.
+    const [kept] = t.sent.splice(0);
+    t.sent.push(kept!);
+    await drain(t);
+    expect((await readGrid(t, token, view.id)).status).toBe("running");
+    expect(await resendStalePoints(t.env)).toBe(0);
+    await env.DB.prepare("update grid_scans set created_at = ? where id = ?").bind(new Date(Date.now() - 11 * 60_000).toISOString(), view.id).run();
+    expect(await resendStalePoints(t.env)).toBe(9 - (kept!.kind === "grid" ? kept!.points.length : 0));
+    await drain(t);
+    const done = await readGrid(t, token, view.id);
+    expect(done.status).toBe("done");
+    expect((await searchRequests()).filter((r) => r.q === keyword)).toHaveLength(9);
+  });
+});
+
 describe("the allowance and grid sizes", () => {
   it("refuses a run past the allowance with 402 before any call, and says so in the estimate", async () => {
     const t = rankEnv();
@@ -390,18 +412,22 @@ describe("tracked keywords", () => {
     const added = await callWorker("/api/rank/keywords", { method: "POST", token, json: { own: true, keyword: uniqueKeyword() } }, bind(t));
     await drain(t);
     const first = (await callWorker(`/api/rank/keywords/${added.body.id}`, { token }, bind(t))).body as TrackedKeywordDetail;
-    const now = first.checks[0]!.map;
-    // An earlier check at #1 (before the first): the latest is a drop when it is 4th or worse.
-    await env.DB.prepare("insert into keyword_checks (id, keyword_id, status, map_status, map_rank, organic_status, created_at, checked_at) values (?, ?, 'done', 'found', 1, 'not_found', ?, ?)")
-      .bind(crypto.randomUUID(), added.body.id, "2020-01-01T00:00:00.000Z", "2020-01-01T00:00:00.000Z")
+    const before = first.checks[0]!.map;
+    expect(before.status === "found" && before.rank <= 3, "the fake ranks the business in the top 3 from its own spot").toBe(true);
+    // The business seen from a spot where the fake ranks it 4th or worse: the next check is a drop out of the top 3.
+    const row = await env.DB.prepare("select business from tracked_keywords where id = ?").bind(added.body.id).first<{ business: string }>();
+    const business = JSON.parse(row!.business) as { latitude: number; longitude: number };
+    let lat = business.latitude;
+    while (gridRank(serpLl({ lat, lng: business.longitude }, TRACKER_ZOOM)) <= 6) lat += 0.001;
+    const after = gridRank(serpLl({ lat, lng: business.longitude }, TRACKER_ZOOM));
+    await env.DB.prepare("update tracked_keywords set business = ?, last_check_at = ? where id = ?")
+      .bind(JSON.stringify({ ...business, latitude: lat }), "2020-01-02T00:00:00.000Z", added.body.id)
       .run();
-    await env.DB.prepare("update tracked_keywords set last_check_at = ? where id = ?").bind("2020-01-02T00:00:00.000Z", added.body.id).run();
     expect(await enqueueDueKeywords(t.env)).toBeGreaterThan(0);
     await drain(t);
     const detail = (await callWorker(`/api/rank/keywords/${added.body.id}`, { token }, bind(t))).body as TrackedKeywordDetail;
-    const dropped = now.status === "not_found" || (now.status === "found" && now.rank >= 4);
-    expect(detail.alerts).toEqual(dropped ? ["dropped", "left_top3"] : []);
-    expect(dropped, "the fake ranks the business 4th or worse from its own spot").toBe(true);
+    expect(detail.checks.at(-1)!.map).toEqual(after <= 20 ? { status: "found", rank: after } : { status: "not_found" });
+    expect(detail.alerts).toEqual(["dropped", "left_top3"]);
     expect(await mailAlertDigests(t.env)).toBeGreaterThanOrEqual(1);
     expect(await mailAlertDigests(t.env)).toBe(0);
     const mails = await env.DB.prepare("select subject from outbox where to_email = ?").bind(user.email.toLowerCase()).all<{ subject: string }>();

@@ -153,13 +153,16 @@ export async function touchGridScan(db: Db, scanId: string): Promise<GridScanRow
   return rows[0] ?? null;
 }
 
-/** Unfinished points of scans made before `before` (a lost message, a worker that died): the cron sends them again. */
+/**
+ * Unfinished points of scans made before `before` (a lost message, a worker that died, a retry whose message was
+ * lost): the cron sends them again; the claim keeps a point that answered meanwhile from being searched again.
+ */
 export async function stalePoints(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; idx: number }>> {
   return db
     .select({ scanId: gridPoints.scanId, idx: gridPoints.idx })
     .from(gridPoints)
     .innerJoin(gridScans, eq(gridScans.id, gridPoints.scanId))
-    .where(and(inArray(gridPoints.status, ["pending", "running"]), lt(gridScans.createdAt, before)))
+    .where(and(inArray(gridPoints.status, [...UNFINISHED]), lt(gridScans.createdAt, before)))
     .limit(limit);
 }
 
@@ -370,7 +373,7 @@ export async function staleChecks(db: Db, before: string, limit = 500): Promise<
   const rows = await db
     .select({ id: keywordChecks.id })
     .from(keywordChecks)
-    .where(and(inArray(keywordChecks.status, ["pending", "running"]), lt(keywordChecks.createdAt, before)))
+    .where(and(inArray(keywordChecks.status, [...UNFINISHED]), lt(keywordChecks.createdAt, before)))
     .limit(limit);
   return rows.map((r) => r.id);
 }
