@@ -1,7 +1,7 @@
 // Local rank tracking (issue 19): grid scans and their points, tracked keywords and their checks, rank alerts and
 // their daily digest. Points and checks are claimed per delivery (compare-and-set), so a redelivered message never
 // searches twice; the cron's enqueue of a due keyword moves `last_check_at` under the due rule, so a period runs once.
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { gridPoints, gridScans, keywordChecks, prospects, rankAlertDigests, rankAlerts, trackedKeywords } from "./schema";
 
@@ -32,8 +32,8 @@ export async function createGridScan(
 ): Promise<GridScanRow> {
   const [inserted, ...rest] = await db.batch([
     db.insert(gridScans).values(scan).returning(),
-    // Six bound columns a row: 15 rows stay under D1's 100 parameters.
-    ...chunks(points, 15).map((part) => db.insert(gridPoints).values(part.map((p) => ({ scanId: scan.id!, ...p })))),
+    // Drizzle binds every column (14 with the defaults): 6 rows stay under D1's 100 parameters.
+    ...chunks(points, 6).map((part) => db.insert(gridPoints).values(part.map((p) => ({ scanId: scan.id!, ...p })))),
   ]);
   void rest;
   return inserted[0]!;
@@ -153,13 +153,16 @@ export async function touchGridScan(db: Db, scanId: string): Promise<GridScanRow
   return rows[0] ?? null;
 }
 
-/** Unfinished points of scans made before `before` (a lost message, a worker that died): the cron sends them again. */
+/**
+ * Unfinished points of scans made before `before` (a lost message, a worker that died, a retry whose message was
+ * lost): the cron sends them again; the claim keeps a point that answered meanwhile from being searched again.
+ */
 export async function stalePoints(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; idx: number }>> {
   return db
     .select({ scanId: gridPoints.scanId, idx: gridPoints.idx })
     .from(gridPoints)
     .innerJoin(gridScans, eq(gridScans.id, gridPoints.scanId))
-    .where(and(inArray(gridPoints.status, ["pending", "running"]), lt(gridScans.createdAt, before)))
+    .where(and(inArray(gridPoints.status, [...UNFINISHED]), lt(gridScans.createdAt, before)))
     .limit(limit);
 }
 
@@ -183,6 +186,27 @@ export async function countTrackedKeywords(db: Db, userId: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
+/** New pending checks, one per tracked keyword matching `where` (insert … select names every column, in order). */
+function newChecksOf(db: Db, id: SQL, createdAt: string, where: SQL | undefined) {
+  return db
+    .select({
+      id: sql<string>`${id}`.as("id"),
+      keywordId: trackedKeywords.id,
+      status: sql<"pending">`'pending'`.as("status"),
+      mapStatus: sql<"pending">`'pending'`.as("map_status"),
+      mapRank: sql<null>`null`.as("map_rank"),
+      organicStatus: sql<"pending">`'pending'`.as("organic_status"),
+      organicRank: sql<null>`null`.as("organic_rank"),
+      reason: sql<null>`null`.as("reason"),
+      attempts: sql<number>`0`.as("attempts"),
+      claimedAt: sql<null>`null`.as("claimed_at"),
+      createdAt: sql<string>`${createdAt}`.as("created_at"),
+      checkedAt: sql<null>`null`.as("checked_at"),
+    })
+    .from(trackedKeywords)
+    .where(where);
+}
+
 /**
  * Adds the keyword with its first check (enqueued by the caller at once): null when the business tracks it already.
  * `last_check_at` is set now, so the cron's next enqueue is one period later.
@@ -190,14 +214,8 @@ export async function countTrackedKeywords(db: Db, userId: string): Promise<numb
 export async function insertTrackedKeyword(db: Db, row: typeof trackedKeywords.$inferInsert & { id: string }, checkId: string): Promise<TrackedKeywordRow | null> {
   const [inserted] = await db.batch([
     db.insert(trackedKeywords).values(row).onConflictDoNothing().returning(),
-    db
-      .insert(keywordChecks)
-      .select(
-        db
-          .select({ id: sql<string>`${checkId}`.as("id"), keywordId: trackedKeywords.id, createdAt: sql<string>`${row.lastCheckAt}`.as("created_at") })
-          .from(trackedKeywords)
-          .where(and(eq(trackedKeywords.id, row.id), eq(trackedKeywords.lastCheckAt, row.lastCheckAt ?? ""))),
-      ),
+    // Only when this row was inserted (not a keyword tracked already).
+    db.insert(keywordChecks).select(newChecksOf(db, sql`${checkId}`, row.lastCheckAt ?? "", eq(trackedKeywords.id, row.id))),
   ]);
   return inserted[0] ?? null;
 }
@@ -266,16 +284,16 @@ export async function claimDueChecks(db: Db, ids: readonly string[], now: string
       .set({ lastCheckAt: now })
       .where(and(inArray(trackedKeywords.id, [...ids]), eq(trackedKeywords.paused, false), due)),
     db.insert(keywordChecks).select(
-      db
-        .select({ id: sql<string>`lower(hex(randomblob(16)))`.as("id"), keywordId: trackedKeywords.id, createdAt: sql<string>`${now}`.as("created_at") })
-        .from(trackedKeywords)
-        .where(
-          and(
-            inArray(trackedKeywords.id, [...ids]),
-            eq(trackedKeywords.lastCheckAt, now),
-            sql`not exists (select 1 from ${keywordChecks} where ${keywordChecks.keywordId} = ${trackedKeywords.id} and ${keywordChecks.createdAt} = ${now})`,
-          ),
+      newChecksOf(
+        db,
+        sql`lower(hex(randomblob(16)))`,
+        now,
+        and(
+          inArray(trackedKeywords.id, [...ids]),
+          eq(trackedKeywords.lastCheckAt, now),
+          sql`not exists (select 1 from ${keywordChecks} where ${keywordChecks.keywordId} = ${trackedKeywords.id} and ${keywordChecks.createdAt} = ${now})`,
         ),
+      ),
     ),
     db
       .select({ id: keywordChecks.id })
@@ -355,7 +373,7 @@ export async function staleChecks(db: Db, before: string, limit = 500): Promise<
   const rows = await db
     .select({ id: keywordChecks.id })
     .from(keywordChecks)
-    .where(and(inArray(keywordChecks.status, ["pending", "running"]), lt(keywordChecks.createdAt, before)))
+    .where(and(inArray(keywordChecks.status, [...UNFINISHED]), lt(keywordChecks.createdAt, before)))
     .limit(limit);
   return rows.map((r) => r.id);
 }
