@@ -267,7 +267,7 @@ describe("the report's Local visibility", () => {
       sender: null,
       audit: null,
     } as unknown as SharedReportResponse;
-    expect(renderToStaticMarkup(<SharedReportView data={{ ...data, localVisibility: visibility() } as SharedReportResponse} />)).toContain("Local visibility");
-    expect(renderToStaticMarkup(<SharedReportView data={{ ...data, localVisibility: null } as SharedReportResponse} />)).not.toContain("Local visibility");
+    expect(renderToStaticMarkup(<SharedReportView data={{ ...data, localVisibility: visibility() }} />)).toContain("Local visibility");
+    expect(renderToStaticMarkup(<SharedReportView data={{ ...data, localVisibility: null }} />)).not.toContain("Local visibility");
   });
 });

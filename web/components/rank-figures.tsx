@@ -194,8 +194,3 @@ export function LocalVisibilitySection({ visibility }: { visibility: LocalVisibi
     </ReportSection>
   );
 }
-
-/** The report payload's latest grid, when the prospect has one (admin and shared report payloads carry it). */
-export function localVisibilityOf(payload: object): LocalVisibility | null {
-  return (payload as { localVisibility?: LocalVisibility | null }).localVisibility ?? null;
-}

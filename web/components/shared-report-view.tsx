@@ -19,7 +19,7 @@ import {
   TrendingUpIcon,
 } from "./icons";
 import { WhatWeFoundSection } from "./audit-findings";
-import { LocalVisibilitySection, localVisibilityOf } from "./rank-figures";
+import { LocalVisibilitySection } from "./rank-figures";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
 export const NOT_FOUND_TITLE = "Report Not Found";
@@ -150,7 +150,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
   const { report, prospect, sender } = data;
   // The report's audit, without admin-only data: the listing picker is never rendered here.
   const audit = data.audit ?? null;
-  const visibility = localVisibilityOf(data);
+  const visibility = data.localVisibility ?? null;
   const content = report.status === "ready" ? report.content : null;
   const agency = senderName(sender);
   return (

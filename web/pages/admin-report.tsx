@@ -20,7 +20,7 @@ import { LINK_COPIED_MS, copyText, useCopyButtons, useFlag } from "../components
 import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
 import { ReportAudit } from "../components/report-audit";
-import { LocalVisibilitySection, localVisibilityOf } from "../components/rank-figures";
+import { LocalVisibilitySection } from "../components/rank-figures";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { useAudits } from "../queries/audits";
@@ -104,7 +104,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
   useCopyButtons();
   // The same queries ReportAudit polls (one cache entry): the meta tags section shows the site's current ones.
   const { audit } = useAudits({ prospectId: prospect.id });
-  const visibility = localVisibilityOf(data);
+  const visibility = data.localVisibility ?? null;
   const localSection = visibility ? <LocalVisibilitySection visibility={visibility} /> : null;
 
   if (report.status !== "ready" || !report.content) {
