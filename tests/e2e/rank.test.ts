@@ -1,10 +1,10 @@
 // Journeys (issue 19): a user runs a 3×3 Local Search Grid for their own business (found on Google Maps by the fake
 // provider from Business Settings) and watches the heat map fill in, runs it again and compares the two scans, opens
 // the share link signed out on a phone; then tracks a keyword and sees its first check. Screens at 375 and 1280 px
-// go to SHOTS_DIR when it is set.
+// go to SHOTS_DIR when it is set. An admin's grid for a prospect shows in its report's "Local visibility".
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accessToken, signUpAndIn } from "./accounts";
+import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
 import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -21,6 +21,7 @@ const bands = (page: Page) => page.locator(".rank-point").evaluateAll((gs) => gs
 async function both(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     // Let the layout settle at the new width (the sidebar's drawer animates) before the picture.
     await page.waitForTimeout(500);
     await shot(page, `${name}-${width}`);
@@ -62,6 +63,8 @@ describe("Local rank tracking", () => {
     // The scan is shown at once, every point still to search; then the points land one by one.
     await page.locator(".rank-point").nth(8).waitFor({ timeout: 30_000 });
     expect(await bands(page)).toHaveLength(9);
+    // Best effort for the picture: a few points in while the rest are still searched.
+    await expect.poll(async () => (await bands(page)).some((b) => b !== "pending"), { timeout: 30_000, interval: 100 }).toBe(true);
     await both(page, "grid-running");
     await expect.poll(async () => (await bands(page)).filter((b) => b === "pending").length, { timeout: 60_000, interval: 500 }).toBe(0);
     await page.getByText(/Searching point by point/).waitFor({ state: "detached", timeout: 60_000 });
@@ -125,5 +128,54 @@ describe("Local rank tracking", () => {
     await page.goto("/dashboard");
     await page.getByText(/^Last scan: SoLV \d+% for “emergency plumbing”$/).waitFor({ timeout: 30_000 });
     await context.close();
+  });
+
+  it("an admin's grid for a prospect shows in its report's Local visibility, in the app and on the shared page", async () => {
+    const { email, token } = await adminSession();
+    const name = `Lakeside Plumbing ${Date.now().toString(36)}`;
+    const reportId = await createReport(token, {
+      name,
+      company_name: "Lakeside Plumbing Co",
+      phone: "(512) 555-0177",
+      area: "Austin, TX",
+      keyword: "emergency plumbing",
+      description: "Drain cleaning and water heaters",
+      category: "Plumbing",
+      generate: true,
+    });
+    const auth = { Authorization: `Bearer ${token}` };
+    const report = (await (await fetch(`${baseUrl()}/api/reports/${reportId}`, { headers: auth })).json()) as { prospect: { id: string } };
+    const started = await fetch(`${baseUrl()}/api/rank/grids`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ prospectId: report.prospect.id, keyword: "emergency plumbing", size: 3, radiusMiles: 2 }),
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const scanId = ((await started.json()) as { id: string }).id;
+    await expect
+      .poll(async () => ((await (await fetch(`${baseUrl()}/api/rank/grids/${scanId}`, { headers: auth })).json()) as { status: string }).status, { timeout: 60_000, interval: 500 })
+      .toBe("done");
+    await waitUntilReady(reportId);
+
+    const { context, page } = await newPage(browser, 1280);
+    await signIn(page, email);
+    await page.goto(`/admin/reports/${reportId}`);
+    const section = page.locator("#local-visibility");
+    await section.getByRole("heading", { name: "Local visibility" }).waitFor({ timeout: 30_000 });
+    expect(await section.locator(".rank-point").count()).toBe(9);
+    expect(await section.getByRole("list", { name: "Grid metrics" }).locator("li").count()).toBe(3);
+    await section.scrollIntoViewIfNeeded();
+    await both(page, "report-section-admin");
+    await context.close();
+
+    // Signed out on a phone: the worker-rendered shared report has the same section.
+    const phone = await newPage(browser, 375);
+    await phone.page.goto(`/shared/reports/${reportId}`);
+    const shared = phone.page.locator("#local-visibility");
+    await shared.getByRole("heading", { name: "Local visibility" }).waitFor({ timeout: 30_000 });
+    expect(await shared.locator(".rank-point").count()).toBe(9);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await both(phone.page, "report-section-shared");
+    await phone.context.close();
   });
 });

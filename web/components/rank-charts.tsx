@@ -59,7 +59,7 @@ export function RankSparkline({ spark }: { spark: TrackedKeywordView["spark"] })
 const CHART_W = 640;
 const CHART_H = 240;
 const PAD = { left: 36, right: 12, top: 12, bottom: 28 };
-const TICKS = [1, 3, 10, 20];
+const TICKS = [1, 3, 10];
 
 /** The history chart: map pack and organic lines, rank 1 at the top, failed checks as gaps marked on the axis. */
 export function RankHistoryChart({ checks }: { checks: readonly KeywordCheckView[] }) {

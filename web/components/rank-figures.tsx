@@ -7,7 +7,6 @@ import { METRIC_TOOLTIPS, compareScans, type Competitor, type GridMetrics, type 
 import type { PositionChange } from "../../worker/domain/rank-tracker";
 import type { GridScanView, LocalVisibility } from "../../worker/domain/rank-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
-import { formatCreated } from "../lib/format-date";
 import { InfoIcon, MapPinIcon } from "./icons";
 import { RankHeatMap } from "./rank-heat-map";
 import { ReportSection } from "./report-sections";
@@ -146,8 +145,8 @@ export function ScanChangeTable({ before, after }: { before: { createdAt: string
         <thead>
           <tr>
             <th scope="col">Metric</th>
-            <th scope="col">{formatCreated(before.createdAt)}</th>
-            <th scope="col">{formatCreated(after.createdAt)}</th>
+            <th scope="col">Earlier</th>
+            <th scope="col">Later</th>
             <th scope="col">Change</th>
           </tr>
         </thead>

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import type { AlertReason } from "../../worker/domain/rank-tracker";
 import type { TrackedKeywordView } from "../../worker/domain/rank-view";
 import { formatDateTime } from "../lib/format-date";
-import { useDeleteKeyword, useUpdateKeyword } from "../queries/rank";
+import { awaitingFirstCheck, useDeleteKeyword, useUpdateKeyword } from "../queries/rank";
 import { Alert } from "./alert";
 import { Badge } from "./badge";
 import { Button, buttonClass } from "./button";
@@ -24,9 +24,9 @@ export function AlertBadges({ alerts }: { alerts: readonly AlertReason[] }) {
   ));
 }
 
-export function nextCheckText(k: Pick<TrackedKeywordView, "paused" | "nextCheckAt" | "lastCheckAt" | "frequency">): string {
+export function nextCheckText(k: Pick<TrackedKeywordView, "paused" | "nextCheckAt" | "frequency" | "spark" | "map" | "organic">): string {
   if (k.paused) return "Not checked while paused";
-  if (k.lastCheckAt === null) return "First check under way";
+  if (awaitingFirstCheck(k)) return "First check under way";
   return k.nextCheckAt ? `Next ${k.frequency} check ${formatDateTime(k.nextCheckAt)}` : `Checked ${k.frequency}`;
 }
 

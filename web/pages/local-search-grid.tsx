@@ -104,9 +104,11 @@ function Comparison({ scan, otherId }: { scan: GridScanView; otherId: string }) 
         Two scans side by side
       </h2>
       <div className="rank-compare">
-        {[before, after].map((s) => (
+        {[before, after].map((s, i) => (
           <div key={s.id}>
-            <p className="audit-group-title">{formatLongUsDate(s.createdAt)}</p>
+            <p className="audit-group-title">
+              {i === 0 ? "Earlier" : "Later"} · {formatDateTime(s.createdAt)}
+            </p>
             <RankHeatMap points={s.points} size={s.size} label={`Scan of ${formatLongUsDate(s.createdAt)}`} legend={false} />
           </div>
         ))}

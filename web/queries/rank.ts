@@ -3,9 +3,14 @@
 // add, pause/resume, delete, CSV). Shapes: worker/domain/rank-view.ts.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CheckFrequency } from "../../worker/domain/rank-tracker";
-import type { GridScanView } from "../../worker/domain/rank-view";
 import { API_TIMEOUT_MS, ApiError, authedFetch, readApiResponse } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
+import type { GridScanView, TrackedKeywordView } from "../../worker/domain/rank-view";
+
+/** A keyword added moments ago whose first check has not answered yet (a failed one counts as answered: it shows). */
+export function awaitingFirstCheck(k: Pick<TrackedKeywordView, "paused" | "spark" | "map" | "organic">): boolean {
+  return !k.paused && k.spark.length === 0 && k.map.current === null && k.organic.current === null;
+}
 
 /** How often a scan whose points are still being searched is asked for again. */
 export const GRID_POLL_MS = 2000;
@@ -119,7 +124,7 @@ export function trackedKeywordsQuery(target: RankTarget) {
     queryKey: rankKeys.keywords(business),
     queryFn: ({ signal }) => unwrap(api.api.rank.keywords.$get({ query: { business } }, withInit({ ...timeout, signal }))),
     // A keyword added moments ago waits for its first check: read the list again until it has one.
-    refetchInterval: (query) => (query.state.data?.keywords.some((k) => !k.paused && k.lastCheckAt === null) ? GRID_POLL_MS * 2 : false),
+    refetchInterval: (query) => (query.state.data?.keywords.some(awaitingFirstCheck) ? GRID_POLL_MS : false),
   });
 }
 
@@ -127,6 +132,7 @@ export function trackedKeywordQuery(id: string) {
   return queryOptions({
     queryKey: rankKeys.keyword(id),
     queryFn: ({ signal }) => unwrap(api.api.rank.keywords[":id"].$get(idParam(id), withInit({ ...timeout, signal }))),
+    refetchInterval: (query) => (query.state.data && awaitingFirstCheck(query.state.data) ? GRID_POLL_MS : false),
   });
 }
 
