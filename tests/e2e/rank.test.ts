@@ -2,7 +2,7 @@
 // provider from Business Settings) and watches the heat map fill in, runs it again and compares the two scans, opens
 // the share link signed out on a phone; then tracks a keyword and sees its first check. Screens at 375 and 1280 px
 // go to SHOTS_DIR when it is set. An admin's grid for a prospect shows in its report's "Local visibility".
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
 import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
@@ -27,6 +27,11 @@ async function both(page: Page, name: string) {
     await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The section alone (a report page is long), to SHOTS_DIR when set. */
+async function sectionShot(section: Locator, name: string) {
+  if (process.env.SHOTS_DIR) await section.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` });
 }
 
 async function runGrid(page: Page) {
@@ -73,7 +78,7 @@ describe("Local rank tracking", () => {
     const marks = await page.locator(".rank-point text").allTextContents();
     expect(marks.every((m) => m === "20+" || /^\d+$/.test(m))).toBe(true);
     const ranks = marks.filter((m) => m !== "20+").map(Number);
-    const figure = (key: string) => page.getByRole("list", { name: "Grid metrics" }).locator(`[data-metric=${key}] .stat-value`).textContent();
+    const figure = (key: string) => page.getByRole("list", { name: "Grid metrics" }).locator(`[data-metric=${key}] .rank-metric-value`).textContent();
     const solv = `${Math.round((ranks.filter((r) => r <= 3).length / 9) * 100)}%`;
     expect(await figure("solv")).toBe(solv);
     expect(await figure("arp")).toBe(ranks.length ? (ranks.reduce((a, b) => a + b, 0) / ranks.length).toFixed(1) : "—");
@@ -118,7 +123,7 @@ describe("Local rank tracking", () => {
     await row.getByRole("link", { name: "emergency plumbing" }).click();
     await page.getByRole("table", { name: "Every check" }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole("table", { name: "Every check" }).locator("tbody tr").count()).toBe(1);
-    const now = await page.getByRole("list", { name: "Current positions" }).locator(".stat-value").allTextContents();
+    const now = await page.getByRole("list", { name: "Current positions" }).locator(".rank-metric-value").allTextContents();
     expect(now[0]).toMatch(/^(#\d+|Not in the top 20)$/);
     // The fake's organic results have the business's website seventh.
     expect(now[1]).toBe("#7");
@@ -166,6 +171,7 @@ describe("Local rank tracking", () => {
     expect(await section.getByRole("list", { name: "Grid metrics" }).locator("li").count()).toBe(3);
     await section.scrollIntoViewIfNeeded();
     await both(page, "report-section-admin");
+    await sectionShot(section, "report-section-admin-only-1280");
     await context.close();
 
     // Signed out on a phone: the worker-rendered shared report has the same section.
@@ -176,6 +182,8 @@ describe("Local rank tracking", () => {
     expect(await shared.locator(".rank-point").count()).toBe(9);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await both(phone.page, "report-section-shared");
+    await phone.page.setViewportSize({ width: 375, height: 900 });
+    await sectionShot(shared, "report-section-shared-only-375");
     await phone.context.close();
   });
 });

@@ -116,7 +116,7 @@ describe("the Local Search Grid tool", () => {
     expect(polls()).toBe(settled);
     // Done: the figures, the export and the share link.
     const metrics = screen.getByRole("list", { name: "Grid metrics" });
-    expect(within(metrics).getByText("SoLV").closest("li")!.querySelector(".stat-value")!.textContent).toBe("44%");
+    expect(within(metrics).getByText("SoLV").closest("li")!.querySelector(".rank-metric-value")!.textContent).toBe("44%");
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Copy share link" })).toBeTruthy();
   });
@@ -202,7 +202,7 @@ describe("the metric cards", () => {
     const scan = scanFixture([2, 5, 14, 3, 1, "x", 8, 2, "!"]);
     render(<GridMetricCards metrics={scan.metrics} />);
     const cards = within(screen.getByRole("list", { name: "Grid metrics" })).getAllByRole("listitem");
-    expect(cards.map((c) => c.querySelector(".stat-value")!.textContent)).toEqual(["5.0", "7.0", "50%"]);
+    expect(cards.map((c) => c.querySelector(".rank-metric-value")!.textContent)).toEqual(["5.0", "7.0", "50%"]);
     for (const [key, name] of [["arp", "ARP"], ["atrp", "ATRP"], ["solv", "SoLV"]] as const) {
       const button = screen.getByRole("button", { name: `About ${name}` });
       const tip = document.getElementById(button.getAttribute("aria-describedby")!)!;
@@ -215,7 +215,7 @@ describe("the metric cards", () => {
   it("show a dash, not a zero, before any point is searched; a change is judged per metric", () => {
     const pending = scanFixture(Array(9).fill("."));
     render(<GridMetricCards metrics={pending.metrics} />);
-    expect(Array.from(document.querySelectorAll(".stat-value"), (v) => v.textContent)).toEqual(["—", "—", "—"]);
+    expect(Array.from(document.querySelectorAll(".rank-metric-value"), (v) => v.textContent)).toEqual(["—", "—", "—"]);
     const a = scanFixture([1, 1, 1, 1, 1, 1, 1, 1, 1]);
     const b = scanFixture([1, 1, 1, 1, 1, 1, 1, 1, 1], { createdAt: "2026-11-21T15:00:00.000Z" });
     render(<ScanChangeTable before={a} after={b} />);

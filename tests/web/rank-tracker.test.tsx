@@ -157,7 +157,7 @@ describe("a keyword's page", () => {
     renderApp("/tools/local-rank-tracker/kw-1", owner());
     expect(await screen.findByRole("heading", { name: "“roof repair”" })).toBeTruthy();
     const now = screen.getByRole("list", { name: "Current positions" });
-    expect(Array.from(now.querySelectorAll(".stat-value"), (v) => v.textContent)).toEqual(["#7", "Not in the top 20"]);
+    expect(Array.from(now.querySelectorAll(".rank-metric-value"), (v) => v.textContent)).toEqual(["#7", "Not in the top 20"]);
     expect(screen.getByRole("img", { name: /Position history/ })).toBeTruthy();
     const rows = within(screen.getByRole("table", { name: "Every check" })).getAllByRole("row").slice(1).map((r) => Array.from(r.children, (c) => c.textContent));
     expect(rows.map((r) => r.slice(1))).toEqual([

@@ -51,11 +51,11 @@ export function GridMetricCards({ metrics }: { metrics: GridMetrics }) {
     <ul className="rank-metrics" aria-label="Grid metrics">
       {METRIC_KEYS.map((key) => (
         <li key={key} className="card rank-metric" data-metric={key}>
-          <p className="stat-label">
+          <p className="rank-metric-label">
             {METRIC_NAMES[key]}
             <MetricTip metric={key} />
           </p>
-          <p className="stat-value">{formatMetric(key, metrics[key])}</p>
+          <p className="rank-metric-value">{formatMetric(key, metrics[key])}</p>
           <p className="audit-muted">{METRIC_NOTES[key]}</p>
         </li>
       ))}

@@ -33,8 +33,8 @@ function Now({ k }: { k: TrackedKeywordDetail }) {
     <ul className="rank-metrics" aria-label="Current positions">
       {(["map", "organic"] as const).map((side) => (
         <li key={side} className="card rank-metric">
-          <p className="stat-label">{side === "map" ? "Map pack" : "Organic"}</p>
-          <p className="stat-value">{resultText(k[side].current)}</p>
+          <p className="rank-metric-label">{side === "map" ? "Map pack" : "Organic"}</p>
+          <p className="rank-metric-value">{resultText(k[side].current)}</p>
           <p className="rank-kw-moves">
             <PositionChangeMark change={k[side].sinceLast} since="last" />
             <span className="audit-muted">since last</span>
