@@ -68,9 +68,8 @@ describe("Local rank tracking", () => {
     // The scan is shown at once, every point still to search; then the points land one by one.
     await page.locator(".rank-point").nth(8).waitFor({ timeout: 30_000 });
     expect(await bands(page)).toHaveLength(9);
-    // Best effort for the picture: a few points in while the rest are still searched.
-    await expect.poll(async () => (await bands(page)).some((b) => b !== "pending"), { timeout: 30_000, interval: 100 }).toBe(true);
-    await both(page, "grid-running");
+    // The picture of a running scan, while it still runs (the fake answers fast: best effort, no assertion).
+    if (await page.getByText(/Searching point by point/).isVisible()) await both(page, "grid-running");
     await expect.poll(async () => (await bands(page)).filter((b) => b === "pending").length, { timeout: 60_000, interval: 500 }).toBe(0);
     await page.getByText(/Searching point by point/).waitFor({ state: "detached", timeout: 60_000 });
     // Every point searched (the fake answers each point deterministically, Joe's Plumbing 1–20 or missing), none failed;

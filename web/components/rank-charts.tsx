@@ -50,7 +50,7 @@ export function RankSparkline({ spark }: { spark: TrackedKeywordView["spark"] })
       {lineSegments(plots).map((pts) => (
         <polyline key={pts} points={pts} className="rank-line-map" />
       ))}
-      {plots.map((p, i) => (p ? <circle key={i} cx={p.x} cy={p.y} r="1.6" className="rank-dot-map" /> : null))}
+      {plots.map((p, i) => (p ? <circle key={i} cx={p.x} cy={p.y} r="2.5" className="rank-dot-map" /> : null))}
       {spark.map((s, i) => (s.failed ? <line key={`f${i}`} className="rank-failed-tick" x1={x(i)} x2={x(i)} y1={SPARK_H - 4} y2={SPARK_H} data-failed /> : null))}
     </svg>
   );
@@ -75,43 +75,45 @@ export function RankHistoryChart({ checks }: { checks: readonly KeywordCheckView
   const labelEvery = Math.max(1, Math.ceil(checks.length / 6));
   return (
     <figure className="rank-chart">
-      <svg viewBox={`0 0 ${CHART_W} ${CHART_H}`} role="img" aria-label="Position history: map pack and organic, rank 1 at the top; failed checks are gaps">
-        {TICKS.map((t) => (
-          <g key={t} className="rank-chart-grid">
-            <line x1={PAD.left} x2={CHART_W - PAD.right} y1={rankY(t, PAD.top, inner.h)} y2={rankY(t, PAD.top, inner.h)} />
-            <text x={PAD.left - 6} y={rankY(t, PAD.top, inner.h)} dy="0.35em" textAnchor="end">
-              {t}
+      <div className="rank-chart-scroll">
+        <svg viewBox={`0 0 ${CHART_W} ${CHART_H}`} role="img" aria-label="Position history: map pack and organic, rank 1 at the top; failed checks are gaps">
+          {TICKS.map((t) => (
+            <g key={t} className="rank-chart-grid">
+              <line x1={PAD.left} x2={CHART_W - PAD.right} y1={rankY(t, PAD.top, inner.h)} y2={rankY(t, PAD.top, inner.h)} />
+              <text x={PAD.left - 6} y={rankY(t, PAD.top, inner.h)} dy="0.35em" textAnchor="end">
+                {t}
+              </text>
+            </g>
+          ))}
+          <g className="rank-chart-grid">
+            <text x={PAD.left - 6} y={rankY(MISS_RANK, PAD.top, inner.h)} dy="0.35em" textAnchor="end">
+              20+
             </text>
           </g>
-        ))}
-        <g className="rank-chart-grid">
-          <text x={PAD.left - 6} y={rankY(MISS_RANK, PAD.top, inner.h)} dy="0.35em" textAnchor="end">
-            20+
-          </text>
-        </g>
-        {checks.map((c, i) =>
-          c.map.status === "failed" || c.organic.status === "failed" ? (
-            <rect key={`f${i}`} className="rank-chart-failed" x={x(i) - 3} y={PAD.top} width="6" height={inner.h} data-failed>
-              <title>{`${formatCreated(c.checkedAt)}: ${c.map.status === "failed" && c.organic.status === "failed" ? "check failed" : c.map.status === "failed" ? "map pack check failed" : "organic check failed"}`}</title>
-            </rect>
-          ) : null,
-        )}
-        {lineSegments(organic).map((pts) => (
-          <polyline key={`o${pts}`} points={pts} className="rank-line-organic" />
-        ))}
-        {lineSegments(map).map((pts) => (
-          <polyline key={`m${pts}`} points={pts} className="rank-line-map" />
-        ))}
-        {map.map((p, i) => (p ? <circle key={`md${i}`} cx={p.x} cy={p.y} r="3" className="rank-dot-map" /> : null))}
-        {organic.map((p, i) => (p ? <circle key={`od${i}`} cx={p.x} cy={p.y} r="3" className="rank-dot-organic" /> : null))}
-        {checks.map((c, i) =>
-          i % labelEvery === 0 || i === checks.length - 1 ? (
-            <text key={`d${i}`} className="rank-chart-date" x={x(i)} y={CHART_H - 8} textAnchor="middle">
-              {formatCreated(c.checkedAt).replace(/, \d{4}$/, "")}
-            </text>
-          ) : null,
-        )}
-      </svg>
+          {checks.map((c, i) =>
+            c.map.status === "failed" || c.organic.status === "failed" ? (
+              <rect key={`f${i}`} className="rank-chart-failed" x={x(i) - 3} y={PAD.top} width="6" height={inner.h} data-failed>
+                <title>{`${formatCreated(c.checkedAt)}: ${c.map.status === "failed" && c.organic.status === "failed" ? "check failed" : c.map.status === "failed" ? "map pack check failed" : "organic check failed"}`}</title>
+              </rect>
+            ) : null,
+          )}
+          {lineSegments(organic).map((pts) => (
+            <polyline key={`o${pts}`} points={pts} className="rank-line-organic" />
+          ))}
+          {lineSegments(map).map((pts) => (
+            <polyline key={`m${pts}`} points={pts} className="rank-line-map" />
+          ))}
+          {map.map((p, i) => (p ? <circle key={`md${i}`} cx={p.x} cy={p.y} r="3" className="rank-dot-map" /> : null))}
+          {organic.map((p, i) => (p ? <circle key={`od${i}`} cx={p.x} cy={p.y} r="3" className="rank-dot-organic" /> : null))}
+          {checks.map((c, i) =>
+            i % labelEvery === 0 || i === checks.length - 1 ? (
+              <text key={`d${i}`} className="rank-chart-date" x={x(i)} y={CHART_H - 8} textAnchor="middle">
+                {formatCreated(c.checkedAt).replace(/, \d{4}$/, "")}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      </div>
       <figcaption>
         <ul className="rank-legend" aria-label="Legend">
           <li>
@@ -123,7 +125,7 @@ export function RankHistoryChart({ checks }: { checks: readonly KeywordCheckView
             Organic
           </li>
           <li>
-            <span className="rank-swatch rank-failed" aria-hidden="true" />
+            <span className="rank-swatch is-gap" aria-hidden="true" />
             Failed check (gap)
           </li>
         </ul>
