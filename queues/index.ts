@@ -1,7 +1,8 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
-import { AUDITS_DLQ, AUDITS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE } from "./messages";
+import { AUDITS_DLQ, AUDITS_QUEUE, RANK_CHECKS_DLQ, RANK_CHECKS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE } from "./messages";
 import { consumeAudits, consumeAuditsDeadLetter } from "./audits";
+import { consumeRankChecks, consumeRankChecksDeadLetter } from "./rank-checks";
 import { consumeMailOut, consumeMailOutDeadLetter } from "./mail-out";
 import { consumeGbpPosts, consumeGbpPostsDeadLetter } from "./gbp-posts";
 import { consumeReportJobs, consumeReportJobsDeadLetter } from "./report-jobs";
@@ -30,6 +31,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: E
       return consumeAudits(batch, env);
     case AUDITS_DLQ:
       return consumeAuditsDeadLetter(batch, env);
+    case RANK_CHECKS_QUEUE:
+      return consumeRankChecks(batch, env);
+    case RANK_CHECKS_DLQ:
+      return consumeRankChecksDeadLetter(batch, env);
     default:
       // Unknown queue: retry so nothing is lost while a consumer is being deployed.
       batch.retryAll();

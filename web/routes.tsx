@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: "reset-password", ...page(() => import("./pages/reset-password")) },
       { path: "shared/reports/:id", ...page(() => import("./pages/shared-report")) },
       { path: "shared/chat/:id", ...page(() => import("./pages/shared-chat")) },
+      { path: "shared/grids/:token", ...page(() => import("./pages/shared-grid")) },
 
       // Signed in
       {
@@ -51,6 +52,9 @@ export const routes: RouteObject[] = [
               { path: "integrations", ...page(() => import("./pages/integrations")) },
               { path: "tools/gbp-audit", ...page(() => import("./pages/gbp-audit")) },
               { path: "tools/local-search-audit", ...page(() => import("./pages/local-search-audit")) },
+              { path: "tools/local-search-grid", ...page(() => import("./pages/local-search-grid")) },
+              { path: "tools/local-rank-tracker", ...page(() => import("./pages/local-rank-tracker")) },
+              { path: "tools/local-rank-tracker/:id", ...page(() => import("./pages/rank-keyword")) },
               ...PLACEHOLDER_TOOL_PATHS.map((path) => ({ path: path.slice(1), ...page(toolPlaceholder) })),
               { path: "settings/personal", ...page(() => import("./pages/settings-personal")) },
               { path: "settings/account", ...page(() => import("./pages/settings-account")) },

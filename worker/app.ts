@@ -37,6 +37,7 @@ import { reportViewRoutes } from "./routes/report-views";
 import { integrationRoutes } from "./routes/integrations";
 import { scheduleRoutes } from "./routes/schedule";
 import { auditRoutes } from "./routes/audits";
+import { rankRoutes, sharedGridRoutes } from "./routes/rank";
 
 const app = new Hono<AppEnv>();
 
@@ -144,6 +145,8 @@ const routes = app
   .route("/api/integrations", integrationRoutes)
   .route("/api/schedule", scheduleRoutes)
   .route("/api/audits", auditRoutes)
+  .route("/api/rank", rankRoutes)
+  .route("/api/shared/grids", sharedGridRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

@@ -49,6 +49,7 @@ interface TypedQueues {
   MAIL_OUT: Queue<MailOutMessage>;
   GBP_POSTS: Queue<GbpPostsMessage>;
   AUDITS: Queue<AuditStepMessage>;
+  RANK_CHECKS: Queue<RankCheckMessage>;
 }
 
 /**
@@ -68,6 +69,9 @@ export interface AuditStepMessage {
   auditId: string;
   step: "find" | "fetch" | "speed" | "rank";
 }
+
+/** Body of a `rank-checks` message: a few points of one grid scan (by index), or a few tracked-keyword checks. */
+export type RankCheckMessage = { kind: "grid"; scanId: string; points: number[] } | { kind: "keyword"; checkIds: string[] };
 
 /** Body of a `mail-out` message: the outbox row to deliver (its content stays in D1). */
 export interface MailOutMessage {

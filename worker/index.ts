@@ -8,13 +8,15 @@ import { getDb } from "./db/client";
 import { deleteExpiredWindows } from "./db/rate-limits";
 import { sweepDuePosts } from "./gbp/publish";
 import { sweepStaleAudits } from "./audits/run";
+import { sweepRank } from "./rank/tracker";
 
 export default {
   fetch: app.fetch,
   queue: handleQueue,
   // wrangler.toml's cron (every 5 minutes): re-queue reports whose generation went stale, give back meter
   // reservations of calls whose worker died, delete rate-limit windows that are over, put due Google Business
-  // Profile posts on gbp-posts (or remind their owners), and send unfinished audit steps again.
+  // Profile posts on gbp-posts (or remind their owners), send unfinished audit steps again, and for rank tracking:
+  // enqueue due tracked keywords (once per period), send stale grid points and checks again, mail the alert digests.
   async scheduled(_controller, env, _ctx) {
     await Promise.all([
       sweepStaleReports(env),
@@ -22,6 +24,7 @@ export default {
       deleteExpiredWindows(getDb(env)),
       sweepDuePosts(env),
       sweepStaleAudits(env),
+      sweepRank(env),
     ]);
   },
 } satisfies ExportedHandler<Env>;

@@ -10,9 +10,10 @@ import { usageSuite } from "./suites/usage";
 import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
 import { auditsSuite } from "./suites/audits";
 import { contentSuite } from "./suites/content";
+import { rankSuite } from "./suites/rank";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite];
 
 async function main() {
   const only = process.argv.slice(2);

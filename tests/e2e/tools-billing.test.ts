@@ -222,10 +222,10 @@ describe("a new customer's first minutes", () => {
       const welcome = await page.getByRole("heading", { level: 1 }).textContent();
       expect(welcome).toMatch(/^Welcome, /);
 
-      // Every tool of the spec's dashboard works now (issues 18 and 20): the dashboard shows them in their groups.
+      // Every tool of the spec's dashboard works now (issues 18, 19 and 20): the dashboard shows them in their groups.
       const main = page.getByRole("main");
       const cards = main.locator(".tool-card");
-      expect(await main.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools4"]);
+      expect(await main.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools6"]);
       expect(await cards.locator("h3").allTextContents()).toEqual([
         "GMB Post Scheduler",
         "GMB Post Generator",
@@ -237,6 +237,8 @@ describe("a new customer's first minutes", () => {
         "Local Services Analyzer",
         "Local Search Audit",
         "GBP Audit",
+        "Local Search Grid",
+        "Local Rank Tracker",
       ]);
       expect(await main.getByText("Coming Soon", { exact: true }).count()).toBe(0);
       expect(await titles()).toEqual(["Dashboard · Porchlight"]);

@@ -28,3 +28,25 @@ export const FAKE_COMPETITORS = [
 export const FAKE_FIELD = { lcpMs: 3100, inpMs: 180, clsX100: 4, performance: 0.72 } as const;
 export const FAKE_LAB = { lcpMs: 2300, cls: 0.02, performance: 0.91 } as const;
 
+
+/** FNV-1a: the fakes' answers are deterministic from their input. */
+export function hash(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+/** Where Joe's Plumbing ranks in a map search from `ll` (1–20; 21–24: not in the top 20), the same for the same point. */
+export function gridRank(ll: string): number {
+  return (hash(`rank:${ll}`) % 24) + 1;
+}
+
+/** Whether the point's search fails for this keyword ('flaky': its first try only; 'deadpoint': always). */
+export function gridPointFails(q: string, ll: string, attempt: number): 500 | 429 | null {
+  const chosen = hash(`fail:${ll}`) % 4 === 0;
+  if (!chosen) return null;
+  if (/deadpoint/i.test(q)) return 429;
+  if (/flaky/i.test(q) && attempt === 1) return 500;
+  return null;
+}
+

@@ -22,6 +22,9 @@ import {
   startFakes,
   startOpenAiFake,
   startSearchFake,
+  FAKE_SITE_BUSINESS,
+  gridPointFails,
+  gridRank,
   startTtsFake,
   type Fakes,
   type OpenAiFake,
@@ -496,6 +499,37 @@ describe('search fake', () => {
 
       expect(search.requests.map((r) => r.q)).toEqual(['roof repair', 'fail500 roofs', 'empty roofs', 'roofs', 'xss roofs']);
       expect((await fetch(`${search.url}/other`)).status).toBe(404);
+    } finally {
+      await search.close();
+    }
+  });
+});
+
+describe('search fake: map searches from a point (ll)', () => {
+  it('answers a ranking that varies by point, the same for the same point; flaky points fail once, dead points always', async () => {
+    const search = await startSearchFake();
+    try {
+      const get = (q: string, ll: string) =>
+        fetch(`${search.url}/search.json?${new URLSearchParams({ engine: 'google_maps', type: 'search', q, ll, api_key: 'k' }).toString()}`);
+      const lls = Array.from({ length: 12 }, (_, i) => `@30.${2600 + i * 37}000,-97.7431000,13z`);
+      const ranks = new Set<number>();
+      for (const ll of lls) {
+        const body = (await (await get('plumber', ll)).json()) as { local_results: Array<{ position: number; place_id: string }> };
+        expect(body.local_results).toHaveLength(20);
+        const own = body.local_results.find((r) => r.place_id === FAKE_SITE_BUSINESS.placeId);
+        expect(own?.position ?? 21).toBe(Math.min(gridRank(ll), 21));
+        ranks.add(gridRank(ll));
+      }
+      expect(ranks.size).toBeGreaterThan(3);
+      const chosen = lls.filter((ll) => gridPointFails('flaky plumber', ll, 1) !== null);
+      const fine = lls.filter((ll) => gridPointFails('flaky plumber', ll, 1) === null);
+      expect(chosen.length).toBeGreaterThan(0);
+      expect((await get('flaky plumber', chosen[0]!)).status).toBe(500);
+      expect((await get('flaky plumber', chosen[0]!)).status).toBe(200);
+      expect((await get('flaky plumber', fine[0]!)).status).toBe(200);
+      expect((await get('deadpoint plumber', chosen[0]!)).status).toBe(429);
+      expect((await get('deadpoint plumber', chosen[0]!)).status).toBe(429);
+      expect(search.requests.at(-1)?.ll).toBe(chosen[0]);
     } finally {
       await search.close();
     }

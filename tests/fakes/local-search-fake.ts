@@ -9,7 +9,15 @@
 //     business (tests/fakes/website-fake.ts), with its real phone, suite address and website.
 //   - a keyword search answers the map pack: three competitors, then Joe's Plumbing (4th), then others, 20 in all.
 //   - `google` with num=100 answers 100 organic results; the fake website is 7th when its origin is known.
-import { FAKE_COMPETITORS, FAKE_SITE_BUSINESS } from './audit-data';
+//
+// The Local Search Grid and the rank tracker (issue 19) search a keyword seen from a point (`ll=@lat,lng,{zoom}z`): the
+// answer depends on the point, deterministically (`gridRank`): Joe's Plumbing is at 1–20 or missing, among competitors
+// that change from point to point. Chosen points fail (`gridPointFails`), picked by a word in the keyword:
+//   - 'flaky': about a quarter of the points answer 500 to their first search and 200 afterwards (a retry succeeds);
+//   - 'deadpoint': the same points answer 429 to every search (they end failed, through the dead-letter queue).
+import { FAKE_COMPETITORS, FAKE_SITE_BUSINESS, gridRank, hash } from './audit-data';
+
+export { gridPointFails, gridRank } from './audit-data';
 
 export interface LocalSearchConfig {
   /** The fake website's origin (Joe's Plumbing's website), or null. */
@@ -20,13 +28,27 @@ export interface LocalSearchConfig {
   every429: number;
 }
 
+/** The map pack seen from `ll`: 20 listings, Joe's Plumbing at gridRank(ll) when that is ≤ 20, competitors rotating. */
+export function fakeGridAnswer(q: string, ll: string, config: LocalSearchConfig) {
+  const own = gridRank(ll);
+  const rivals = [...FAKE_COMPETITORS.map((c) => c.title), 'Hill Country Drain Pros', 'Bluebonnet Pipe Works', 'Riverside Rooter & Sons'];
+  const shift = hash(`shift:${ll}`) % rivals.length;
+  const results = [];
+  let r = 0;
+  for (let position = 1; position <= 20; position++) {
+    if (position === own) {
+      results.push(joes(position, config));
+      continue;
+    }
+    const title = r < rivals.length ? rivals[(r + shift) % rivals.length]! : `Austin Plumbing Service ${r}`;
+    r++;
+    results.push(place(position, { title, address: `${100 + r * 11} Congress Ave, Austin, TX`, phone: `(512) 555-03${10 + r}`, rating: 4 + (r % 10) / 10, reviews: 10 + r * 7 }));
+  }
+  return { search_metadata: { status: 'Success' }, search_parameters: { engine: 'google_maps', type: 'search', q, ll }, local_results: results };
+}
+
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
 
-function hash(text: string): number {
-  let h = 2166136261;
-  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  return h;
-}
 
 const HOURS = { monday: '8 AM–6 PM', tuesday: '8 AM–6 PM', wednesday: '8 AM–6 PM', thursday: '8 AM–6 PM', friday: '8 AM–6 PM', saturday: '9 AM–2 PM', sunday: 'Closed' };
 

@@ -1,7 +1,7 @@
 // A loopback SerpAPI-shaped web search (GET /search.json) for the Google Search Results tool.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
-import { fakeMapsAnswer, fakeOrganicAnswer, type LocalSearchConfig } from './local-search-fake';
+import { fakeGridAnswer, fakeMapsAnswer, fakeOrganicAnswer, gridPointFails, type LocalSearchConfig } from './local-search-fake';
 import { hostile, XSS_LINKS, XSS_SHORT } from './xss';
 
 export interface SearchRequest {
@@ -11,6 +11,8 @@ export interface SearchRequest {
   /** The status answered to an audit call (429s included), so a benchmark can count the calls that succeeded. */
   status?: number;
   location: string;
+  /** A map search from a point (the rank grid and tracker): `@lat,lng,{zoom}z`. */
+  ll?: string;
   apiKey: string | null;
   headers: Record<string, string>;
 }
@@ -75,6 +77,8 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
   const requests: SearchRequest[] = [];
   const config: LocalSearchConfig = { siteUrl: null, latencyMs: 0, every429: 0, ...initial };
   let auditCalls = 0;
+  /** Searches per keyword and point, so a 'flaky' point fails its first try only. */
+  const llTries = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.local');
@@ -94,7 +98,8 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
     const location = url.searchParams.get('location') ?? '';
     const apiKey = url.searchParams.get('api_key');
     const engine = url.searchParams.get('engine') ?? 'google';
-    requests.push({ q, engine, location, apiKey, headers: plainHeaders(req) });
+    const ll = url.searchParams.get('ll') ?? undefined;
+    requests.push({ q, engine, location, ...(ll ? { ll } : {}), apiKey, headers: plainHeaders(req) });
 
     // As the real SerpAPI: a missing or bad key is a 401 with an `error` field.
     if (!apiKey) return sendJson(res, 401, { error: 'Invalid API key.' });
@@ -109,6 +114,14 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
       if (q.toLowerCase().includes('busy429') || (url.searchParams.get('place_id') ?? '').includes('busy429') || (config.every429 > 0 && auditCalls % config.every429 === 0)) {
         record.status = 429;
         return sendJson(res, 429, { error: 'Your account has run out of searches.' });
+      }
+      if (engine === 'google_maps' && ll) {
+        const tries = (llTries.get(`${q}|${ll}`) ?? 0) + 1;
+        llTries.set(`${q}|${ll}`, tries);
+        const fails = gridPointFails(q, ll, tries);
+        record.status = fails ?? 200;
+        if (fails) return sendJson(res, fails, { error: fails === 429 ? 'Your account has run out of searches.' : 'Internal server error.' });
+        return sendJson(res, 200, fakeGridAnswer(q, ll, config));
       }
       record.status = 200;
       return sendJson(res, 200, engine === 'google_maps' ? fakeMapsAnswer(url.searchParams, config) : fakeOrganicAnswer(q, location, config));

@@ -15,7 +15,6 @@ const usage = { stats: { totalUsage: 0, totalTokens: 0, totalCost: 0, usageByToo
 describe("placeholder tool pages", () => {
   it.each([
     ["/tools/citation-tracker", "Citation Tracker"],
-    ["/tools/local-rank-tracker", "Local Rank Tracker"],
   ])("%s shows the tool's name as its title, the spec's sentence and the way back", async (path, name) => {
     stubFetch(() => json(noBilling));
     renderApp(path, signedIn());

@@ -109,13 +109,13 @@ describe("dashboard", () => {
   it("shows the stat cards, then every tool in its group once none of the spec's tools is still to come", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
-    expect(screen.getByText("Tools ready to use").previousElementSibling!.textContent).toBe("10");
+    expect(screen.getByText("Tools ready to use").previousElementSibling!.textContent).toBe("12");
     expect(screen.queryByText("Tools coming soon")).toBeNull();
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools4"]);
+    expect(headings).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools6"]);
     const links = within(main).getAllByRole("link", { name: /Open tool/ });
     expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
       "GMB Post Scheduler",
@@ -128,6 +128,8 @@ describe("dashboard", () => {
       "Local Services Analyzer",
       "Local Search Audit",
       "GBP Audit",
+      "Local Search Grid",
+      "Local Rank Tracker",
     ]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
       "/tools/gmb-post-scheduler",
@@ -140,11 +142,13 @@ describe("dashboard", () => {
       "/tools/google-ads-analyzer",
       "/tools/local-search-audit",
       "/tools/gbp-audit",
+      "/tools/local-search-grid",
+      "/tools/local-rank-tracker",
     ]);
     // The 'New' badge is on the newest tool only.
-    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Social Plan"]);
+    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Local Rank Tracker"]);
     expect(within(main).queryByText("Coming Soon")).toBeNull();
-    expect(main.querySelectorAll(".tool-card")).toHaveLength(10);
+    expect(main.querySelectorAll(".tool-card")).toHaveLength(12);
     expect(main.querySelectorAll(".tool-card button")).toHaveLength(0);
   });
 

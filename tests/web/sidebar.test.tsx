@@ -127,7 +127,7 @@ describe("sidebar: tools", () => {
     expect(screen.getByRole("link", { name: "Integrations" }).getAttribute("href")).toBe("/integrations");
   });
 
-  it("forces the Social group open on /tools/facebook-post-generator; every social tool is a link, the 'New' badge on the newest", () => {
+  it("forces the Social group open on /tools/facebook-post-generator; every social tool is a link, none of them 'New' any more", () => {
     renderSidebar("/tools/facebook-post-generator");
     const social = screen.getByRole("button", { name: "Social" });
     expect(social.getAttribute("aria-expanded")).toBe("true");
@@ -137,7 +137,7 @@ describe("sidebar: tools", () => {
     expect(link.getAttribute("href")).toBe("/tools/facebook-post-generator");
     expect(link.getAttribute("aria-current")).toBe("page");
     expect(within(link).queryByText("New")).toBeNull();
-    expect(within(screen.getByRole("link", { name: /Social Plan/ })).getByText("New")).toBeTruthy();
+    expect(within(screen.getByRole("link", { name: /Social Plan/ })).queryByText("New")).toBeNull();
     for (const [name, path] of [
       ["Social Plan", "/tools/social-plan"],
       ["Social Post Generator", "/tools/social-post-generator"],
@@ -162,6 +162,9 @@ describe("sidebar: tools", () => {
     expect(within(list).getByRole("link", { name: "Local Services Analyzer" }).getAttribute("href")).toBe("/tools/google-ads-analyzer");
     expect(within(list).getByRole("link", { name: /^Local Search Audit/ }).getAttribute("href")).toBe("/tools/local-search-audit");
     expect(within(list).getByRole("link", { name: /^GBP Audit/ }).getAttribute("href")).toBe("/tools/gbp-audit");
+    expect(within(list).getByRole("link", { name: /^Local Search Grid/ }).getAttribute("href")).toBe("/tools/local-search-grid");
+    // The 'New' badge is on the newest tool.
+    expect(within(within(list).getByRole("link", { name: /^Local Rank Tracker/ })).getByText("New")).toBeTruthy();
   });
 
   it.each(["/tools/google-results", "/tools/google-ads-analyzer", "/tools/gbp-audit"])("opens the Search group on %s", (path) => {

@@ -129,6 +129,25 @@ const MATRIX: Record<string, Row> = {
   "GET /api/reports/:id/views": { call: (f) => ({ path: `/api/reports/${f.reportId}/views` }), expect: adminRead() },
 
   // Audits (issue 18): a prospect's are admins'; an own-business audit is its owner's (read as them while viewing as).
+  // Rank tracking (issue 19): a prospect's scans and keywords are admins' (an unknown prospect is 404 for them); a
+  // user's own are theirs only (another's id is 404); the share page is public (an unknown token is 404).
+  "POST /api/rank/grids": {
+    call: () => ({ path: "/api/rank/grids", ...json({ prospectId: crypto.randomUUID(), keyword: "plumber", size: 3, radiusMiles: 1 }) }),
+    expect: { anon: 401, user: 403, other: 403, admin: 404, viewAs: 403 },
+  },
+  "GET /api/rank/grids": { call: () => ({ path: "/api/rank/grids?business=own" }), expect: signedInRead(200) },
+  "GET /api/rank/grids/:id": { call: () => ({ path: `/api/rank/grids/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+  "GET /api/rank/grids/:id/export.csv": { call: () => ({ path: `/api/rank/grids/${crypto.randomUUID()}/export.csv` }), expect: signedInRead(404) },
+  "GET /api/rank/keywords": { call: () => ({ path: "/api/rank/keywords?business=own" }), expect: signedInRead(200) },
+  "POST /api/rank/keywords": {
+    call: () => ({ path: "/api/rank/keywords", ...json({ prospectId: crypto.randomUUID(), keyword: "plumber" }) }),
+    expect: { anon: 401, user: 403, other: 403, admin: 404, viewAs: 403 },
+  },
+  "GET /api/rank/keywords/:id": { call: () => ({ path: `/api/rank/keywords/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+  "PATCH /api/rank/keywords/:id": { call: () => ({ path: `/api/rank/keywords/${crypto.randomUUID()}`, ...json({ paused: true }) }), expect: signedInWrite(404) },
+  "DELETE /api/rank/keywords/:id": { call: () => ({ path: `/api/rank/keywords/${crypto.randomUUID()}` }), expect: signedInWrite(404) },
+  "GET /api/rank/keywords/:id/export.csv": { call: () => ({ path: `/api/rank/keywords/${crypto.randomUUID()}/export.csv` }), expect: signedInRead(404) },
+  "GET /api/shared/grids/:token": { call: () => ({ path: `/api/shared/grids/${"ab".repeat(16)}` }), expect: all(404) },
   "POST /api/audits": { call: () => ({ path: "/api/audits", ...json({ prospectId: crypto.randomUUID() }) }), expect: { anon: 401, user: 403, other: 403, admin: 404, viewAs: 403 } },
   "GET /api/audits": { call: () => ({ path: "/api/audits?own=1" }), expect: signedInRead(200) },
   "GET /api/audits/:id": { call: () => ({ path: `/api/audits/${crypto.randomUUID()}` }), expect: signedInRead(404) },

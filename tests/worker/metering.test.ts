@@ -330,6 +330,9 @@ const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/routes/tts.ts": ["POST /api/tts"],
   "worker/routes/tools.ts": ["GET /api/tools/google-results"],
   "worker/audits/steps.ts": ["queue audits"],
+  "worker/rank/business.ts": ["POST /api/rank/grids", "POST /api/rank/keywords"],
+  "worker/rank/grid.ts": ["queue rank-checks (grid points)"],
+  "worker/rank/tracker.ts": ["queue rank-checks (keyword checks)"],
 };
 const PAID_FUNCTIONS = /\b(chatCompletion|chatCompletionStream|searchGoogle|synthesizeSpeech|searchMaps|searchOrganic|runPageSpeed)\(/;
 
@@ -386,6 +389,38 @@ describe("every paid call site is metered", () => {
         const outcome = await processAuditStep({ ...quiet, ...refusing } as Env, audit.id, "find", 1);
         const row = await env.DB.prepare("select status, reason from audit_steps where audit_id = ? and step = 'find'").bind(audit.id).first<{ status: string; reason: string }>();
         return outcome.kind === "ack" && row?.status === "failed" && row.reason.includes("spending limit");
+      },
+      "POST /api/rank/grids": async () => {
+        const res = await call("/api/rank/grids", { method: "POST", json: { own: true, keyword: `plumber ${mark}`, size: 3, radiusMiles: 1 }, token: session.access_token }, refusing);
+        return res.status === 402 && res.body.error.code === "allowance_exceeded";
+      },
+      "POST /api/rank/keywords": async () => {
+        const res = await call("/api/rank/keywords", { method: "POST", json: { own: true, keyword: `plumber ${mark}` }, token: session.access_token }, refusing);
+        return res.status === 402 && res.body.error.code === "spend_ceiling_reached";
+      },
+      "queue rank-checks (grid points)": async () => {
+        const { startGrid, processGridPoints } = await import("../../worker/rank/grid");
+        const quiet = { ...env, RANK_CHECKS: recorder().queue } as unknown as Env;
+        const business = { kind: "own" as const, prospectId: null, name: `Ridge ${mark}`, area: "Austin, TX", placeId: "ChIJx", latitude: 30.27, longitude: -97.74 };
+        const scan = await startGrid(quiet, { resolved: { owner: { kind: "own", userId: session.user.id }, business, website: null }, keyword: `roofer ${mark}`, size: 3, radiusMiles: 1, userId: session.user.id });
+        const outcome = await processGridPoints({ ...quiet, ...refusing } as Env, scan.id, [0, 1], 1);
+        const rows = await env.DB.prepare("select status, reason from grid_points where scan_id = ? and idx in (0, 1)").bind(scan.id).all<{ status: string; reason: string }>();
+        return outcome.kind === "ack" && rows.results.length === 2 && rows.results.every((r) => r.status === "failed" && r.reason.includes("spending limit"));
+      },
+      "queue rank-checks (keyword checks)": async () => {
+        const { processKeywordChecks } = await import("../../worker/rank/tracker");
+        const { insertTrackedKeyword } = await import("../../worker/db/rank");
+        const checkId = crypto.randomUUID();
+        const business = { kind: "own", prospectId: null, name: `Ridge ${mark}`, area: "Austin, TX", placeId: "ChIJx", latitude: 30.27, longitude: -97.74 };
+        const now = new Date().toISOString();
+        await insertTrackedKeyword(
+          getDb(env),
+          { id: crypto.randomUUID(), kind: "own", userId: session.user.id, prospectId: null, ownerKey: `own:${session.user.id}`, business: JSON.stringify(business), website: null, keyword: `roofer ${mark}`, lastCheckAt: now },
+          checkId,
+        );
+        const outcome = await processKeywordChecks({ ...env, ...refusing } as Env, [checkId], 1);
+        const row = await env.DB.prepare("select status, map_status, reason from keyword_checks where id = ?").bind(checkId).first<{ status: string; map_status: string; reason: string }>();
+        return outcome.kind === "ack" && row?.status === "failed" && row.map_status === "failed" && row.reason.includes("spending limit");
       },
       "queue report-jobs": async () => {
         const { processReportJob } = await import("../../worker/reports/generate");

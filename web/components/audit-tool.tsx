@@ -62,7 +62,7 @@ export function missingForOwnAudit(profile: { company_name: string | null; compa
   );
 }
 
-function ProspectPicker({ value, onChange }: { value: string | null; onChange: (id: string, name: string) => void }) {
+export function ProspectPicker({ value, onChange }: { value: string | null; onChange: (id: string, name: string) => void }) {
   const [q, setQ] = useState("");
   const list = useInfiniteQuery(prospectListQuery(q.trim()));
   const items = flattenPages(list.data).items.slice(0, 8);

@@ -19,6 +19,7 @@ import {
   TrendingUpIcon,
 } from "./icons";
 import { WhatWeFoundSection } from "./audit-findings";
+import { LocalVisibilitySection } from "./rank-figures";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
 export const NOT_FOUND_TITLE = "Report Not Found";
@@ -149,6 +150,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
   const { report, prospect, sender } = data;
   // The report's audit, without admin-only data: the listing picker is never rendered here.
   const audit = data.audit ?? null;
+  const visibility = data.localVisibility ?? null;
   const content = report.status === "ready" ? report.content : null;
   const agency = senderName(sender);
   return (
@@ -159,6 +161,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
           <>
             <Overview content={content} />
             {audit ? <WhatWeFoundSection audit={audit} /> : null}
+            {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
             <ReportSections content={content} description={prospect.description} variant="shared" site={audit?.site ?? null} />
             <ChatInvite id={report.id} agency={agency} />
           </>
@@ -170,6 +173,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
             <p>{agency} is putting the finishing touches on this report. This page updates by itself as soon as it is ready.</p>
           </section>
           {audit ? <WhatWeFoundSection audit={audit} /> : null}
+          {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
           </>
         )}
       </main>

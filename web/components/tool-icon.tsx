@@ -1,6 +1,6 @@
 // The icon of each tool, shared by the sidebar and the dashboard cards.
 import type { ComponentType } from "react";
-import { CalendarIcon, CheckCircleIcon, FileTextIcon, MapPinIcon, MegaphoneIcon, PenIcon, SearchIcon, StoreIcon, ThumbsUpIcon, VideoIcon } from "./icons";
+import { CalendarIcon, CheckCircleIcon, FileTextIcon, MapPinIcon, MegaphoneIcon, PenIcon, SearchIcon, StoreIcon, ThumbsUpIcon, TrendingUpIcon, VideoIcon } from "./icons";
 
 const TOOL_ICONS: Record<string, ComponentType<{ size?: "sm" | "md" }>> = {
   "/tools/gmb-post-scheduler": CalendarIcon,
@@ -13,6 +13,8 @@ const TOOL_ICONS: Record<string, ComponentType<{ size?: "sm" | "md" }>> = {
   "/tools/google-ads-analyzer": StoreIcon,
   "/tools/local-search-audit": CheckCircleIcon,
   "/tools/gbp-audit": MapPinIcon,
+  "/tools/local-search-grid": MapPinIcon,
+  "/tools/local-rank-tracker": TrendingUpIcon,
 };
 
 export function ToolIcon({ path, size = "md" }: { path: string; size?: "sm" | "md" }) {

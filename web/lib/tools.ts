@@ -39,7 +39,6 @@ export const TOOLS: readonly Tool[] = [
     group: "social",
     blurb: "A month of post ideas on a calendar, built around your trade, season and service area.",
     available: true,
-    isNew: true,
   },
   {
     name: "Social Post Generator",
@@ -84,6 +83,21 @@ export const TOOLS: readonly Tool[] = [
     blurb: "Check your Google Business Profile, reviews and rating against the top competitors nearby.",
     available: true,
   },
+  {
+    name: "Local Search Grid",
+    path: "/tools/local-search-grid",
+    group: "search",
+    blurb: "See where you rank on Google Maps from points all over your service area, as a heat map.",
+    available: true,
+  },
+  {
+    name: "Local Rank Tracker",
+    path: "/tools/local-rank-tracker",
+    group: "search",
+    blurb: "Track your map-pack and organic positions for the keywords that bring you work, daily or weekly.",
+    available: true,
+    isNew: true,
+  },
 ];
 
 export const GROUP_LABELS: Record<ToolGroup, { sidebar: string; dashboard: string }> = {
@@ -105,11 +119,10 @@ export const DASHBOARD_TOOL_COUNT = DASHBOARD_TOOLS.length;
 
 /**
  * The routes that show only 'This tool will be implemented soon' (spec §2 route table), with the name each page shows as its
- * title. GBP Audit and Local Search Audit left the list when they shipped (issue 18).
+ * title. GBP Audit and Local Search Audit left the list when they shipped (issue 18), the Local Search Grid and the
+ * Local Rank Tracker with issue 19.
  */
 export const PLACEHOLDER_TOOLS = {
-  "/tools/local-rank-tracker": "Local Rank Tracker",
-  "/tools/local-search-grid": "Local Search Grid",
   "/tools/citation-tracker": "Citation Tracker",
 } as const satisfies Record<string, string>;
 

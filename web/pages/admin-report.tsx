@@ -20,6 +20,7 @@ import { LINK_COPIED_MS, copyText, useCopyButtons, useFlag } from "../components
 import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
 import { ReportAudit } from "../components/report-audit";
+import { LocalVisibilitySection } from "../components/rank-figures";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { useAudits } from "../queries/audits";
@@ -27,6 +28,7 @@ import { adminReportQuery, isNotFound } from "../queries/reports";
 import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../worker/domain/report-format";
 import "../report.css";
 import "../audit.css";
+import "../rank.css";
 
 export const LOAD_FAILED = "Failed to load report. Please try again later.";
 export const LINK_COPIED = "Link copied to clipboard!";
@@ -102,6 +104,8 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
   useCopyButtons();
   // The same queries ReportAudit polls (one cache entry): the meta tags section shows the site's current ones.
   const { audit } = useAudits({ prospectId: prospect.id });
+  const visibility = data.localVisibility ?? null;
+  const localSection = visibility ? <LocalVisibilitySection visibility={visibility} /> : null;
 
   if (report.status !== "ready" || !report.content) {
     return (
@@ -120,6 +124,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
           <p className="generating-footnote">No AI key is configured: this report will get template content.</p>
         ) : null}
         <ReportAudit prospectId={prospect.id} initial={data.audit} />
+        {localSection}
       </div>
     );
   }
@@ -162,6 +167,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
       <Summary data={data} />
       <ReportViewsTimeline reportId={report.id} />
       <ReportAudit prospectId={prospect.id} initial={data.audit} />
+      {localSection}
       <ReportSections content={report.content} description={prospect.description} variant="admin" site={audit.data?.site ?? data.audit?.site ?? null} />
     </div>
   );

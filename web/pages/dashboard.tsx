@@ -10,6 +10,7 @@ import { ToolIcon } from "../components/tool-icon";
 import { useAuth } from "../lib/auth";
 import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, SIDEBAR_GROUPS, WORKING_TOOLS, type Tool } from "../lib/tools";
 import { clearViewAs, useViewAs } from "../lib/view-as";
+import { useOwnRankFigures } from "../queries/rank";
 
 /** An account this young has just signed up: it is welcomed, not welcomed back. */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +39,7 @@ export default function DashboardPage() {
   const { user, profile } = useAuth();
   const viewAs = useViewAs();
   const navigate = useNavigate();
+  const figures = useRankFigures(Boolean(user));
 
   const viewedName = viewAs ? viewAs.viewingUserDetails.company_name || viewAs.viewingUserEmail || "Unknown Company" : null;
   const ownName = profile?.company_name || user?.email?.split("@")[0] || "";
@@ -93,10 +95,11 @@ export default function DashboardPage() {
             id={`tools-${group}`}
             title={GROUP_LABELS[group].dashboard}
             tools={WORKING_TOOLS.filter((t) => t.group === group)}
+            figures={figures}
           />
         ))
       ) : (
-        <ToolSection id="tools-ready" title="Ready to use" tools={WORKING_TOOLS} />
+        <ToolSection id="tools-ready" title="Ready to use" tools={WORKING_TOOLS} figures={figures} />
       )}
       {COMING_SOON_GROUPS.filter((group) => DASHBOARD_TOOLS.some((t) => t.group === group)).map((group) => (
         <ToolSection
@@ -110,7 +113,16 @@ export default function DashboardPage() {
   );
 }
 
-function ToolSection({ id, title, tools }: { id: string; title: string; tools: readonly Tool[] }) {
+/** The latest figure a tool has for this user, by tool path ("SoLV 44% for …", "2 keywords up, 1 down"). */
+function useRankFigures(enabled: boolean): Record<string, string> {
+  const { solv, keywords } = useOwnRankFigures(enabled);
+  const figures: Record<string, string> = {};
+  if (solv) figures["/tools/local-search-grid"] = `Last scan: SoLV ${Math.round(solv.value)}% for “${solv.keyword}”`;
+  if (keywords) figures["/tools/local-rank-tracker"] = `Since the last check: ${keywords.up} keyword${keywords.up === 1 ? "" : "s"} up, ${keywords.down} down`;
+  return figures;
+}
+
+function ToolSection({ id, title, tools, figures = {} }: { id: string; title: string; tools: readonly Tool[]; figures?: Record<string, string> }) {
   return (
     <section className="section" aria-labelledby={id}>
       <h2 className="section-title" id={id}>
@@ -119,7 +131,7 @@ function ToolSection({ id, title, tools }: { id: string; title: string; tools: r
       </h2>
       <div className="tool-grid">
         {tools.map((tool) => (
-          <ToolCard key={tool.path} tool={tool} />
+          <ToolCard key={tool.path} tool={tool} figure={figures[tool.path]} />
         ))}
       </div>
     </section>
@@ -127,7 +139,7 @@ function ToolSection({ id, title, tools }: { id: string; title: string; tools: r
 }
 
 /** A working tool opens from its card; a coming-soon one carries the tag and a disabled button (spec §2). */
-function ToolCard({ tool }: { tool: Tool }) {
+function ToolCard({ tool, figure }: { tool: Tool; figure?: string }) {
   return (
     <article className="card tool-card">
       <div className="tool-card-head">
@@ -138,6 +150,7 @@ function ToolCard({ tool }: { tool: Tool }) {
       </div>
       <h3 className="tool-card-title">{tool.name}</h3>
       <p className="tool-card-text">{tool.blurb}</p>
+      {figure ? <p className="tool-card-figure">{figure}</p> : null}
       {tool.available ? (
         <Link className={buttonClass("primary")} to={tool.path}>
           Open tool

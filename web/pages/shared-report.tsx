@@ -9,6 +9,7 @@ import { ReportNotFoundView, SharedReportView } from "../components/shared-repor
 import { isNotFound, sharedReportQuery } from "../queries/reports";
 import { enhanceSharedReport } from "../shared-report/enhance";
 import "../report.css";
+import "../rank.css";
 
 export { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "../components/shared-report-view";
 export const LOAD_FAILED_TITLE = "Report Unavailable";

@@ -1,4 +1,5 @@
 // What the report API returns (admin and shared), and how stored report columns become view content.
+import type { LocalVisibility } from "./rank-view";
 import {
   BlogStructure,
   type CompleteFacebookPost,
@@ -68,6 +69,8 @@ export type AdminReportResponse = {
   prospect: AdminProspect;
   /** The prospect's latest audit (issue 18): "What we found"; null before the first. */
   audit?: AuditView | null;
+  /** The prospect's latest finished Local Search Grid scan (issue 19): "Local visibility"; null before the first. */
+  localVisibility?: LocalVisibility | null;
   /** False when no AI key is set: reports get template content straight away. */
   ai_configured: boolean;
   /** The public link: the app's origin plus /shared/reports/{id}. */
@@ -109,6 +112,8 @@ export type SharedReportResponse = {
   prospect: { name: string; company_name: string; area: string; keyword: string; tag: string | null; description: string };
   /** The prospect's latest audit, public view (no candidates, no ids of other records); null before the first. */
   audit?: AuditView | null;
+  /** The prospect's latest finished grid scan (issue 19), without ids; null before the first. */
+  localVisibility?: LocalVisibility | null;
   /** The agency sending the report: the first admin's business profile. */
   sender: { company_name: string | null; logo_url: string | null; website: string | null } | null;
 };

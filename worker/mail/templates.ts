@@ -1,7 +1,7 @@
 // One template per kind of mail: subject, plain-text and HTML parts with the product's name, the link, when it expires and what to do if it was not you.
 export const PRODUCT_NAME = "Porchlight";
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -62,6 +62,14 @@ const TEMPLATES: Record<MailKind, Template> = {
     action: "Open the GMB Post Scheduler",
     expires: "The post stays in your scheduler until you delete it.",
     notYou: "You get this because a post was scheduled in your account. Connect Google Business Profile on the Integrations page and posts are published for you.",
+  },
+  rank_alerts: {
+    subject: "Your tracked keywords moved",
+    heading: "Rank alerts",
+    intro: ({ detail }) => `Since your last digest, these tracked keywords dropped 3 or more places or left the top 3 of the map pack:\n${detail ?? ""}`,
+    action: "Open the Local Rank Tracker",
+    expires: "You get at most one digest a day; the tracker shows every check.",
+    notYou: "You get this because you track keywords in your account. Pause or delete a keyword in the Local Rank Tracker to stop its alerts.",
   },
 };
 

@@ -100,12 +100,23 @@ function placeOf(r: Record<string, unknown>, index: number): MapsPlace | null {
   };
 }
 
-/** Google Maps results for `q` (a business's name and place, or a keyword) near `location`; a single-place answer is a list of one. */
-export async function searchMaps(env: Env, query: { q: string; location?: string | null; placeId?: string | null }, timeoutMs: number): Promise<MapsOutcome> {
+/**
+ * Google Maps results for `q` (a business's name and place, or a keyword) near `location`, or seen from a point on the
+ * map (`ll`, `@lat,lng,{zoom}z`: the Local Search Grid and the rank tracker; no `location` then, as SerpAPI asks); a
+ * single-place answer is a list of one.
+ */
+export async function searchMaps(
+  env: Env,
+  query: { q: string; location?: string | null; placeId?: string | null; ll?: string | null },
+  timeoutMs: number,
+): Promise<MapsOutcome> {
   const params: Record<string, string> = { engine: "google_maps", type: "search", hl: "en" };
   if (query.placeId) {
     params.type = "place";
     params.place_id = query.placeId;
+  } else if (query.ll) {
+    params.q = query.q;
+    params.ll = query.ll;
   } else {
     params.q = query.location ? `${query.q} ${query.location}` : query.q;
   }

@@ -18,6 +18,8 @@ import { REPORT_MAX_ATTEMPTS } from "./config";
 import type { AuditView } from "../domain/audit-view";
 import { latestProspectAuditView } from "../audits/read";
 import { toReportProspect } from "./generate";
+import type { LocalVisibility } from "../domain/rank-view";
+import { latestLocalVisibility } from "../rank/for-reports";
 
 function viewContent(report: ReportRow, prospect: ReportProspect) {
   return contentFromStored(report, prospect);
@@ -41,9 +43,17 @@ export function adminProspectJson(p: ProspectRow): AdminProspect {
 
 export { appOrigin } from "../origin";
 
-export function adminReportJson(env: Env, report: ReportRow, prospect: ProspectRow, origin: string, audit: AuditView | null = null): AdminReportResponse {
+export function adminReportJson(
+  env: Env,
+  report: ReportRow,
+  prospect: ProspectRow,
+  origin: string,
+  audit: AuditView | null = null,
+  localVisibility: LocalVisibility | null = null,
+): AdminReportResponse {
   return {
     audit,
+    localVisibility,
     report: {
       id: report.id,
       status: report.status,
@@ -89,9 +99,10 @@ export async function loadSharedReport(db: Db, id: string): Promise<SharedReport
   const [found, sender] = await Promise.all([getReportWithProspect(db, id), getAgencySender(db)]);
   if (!found) return null;
   const { report, prospect } = found;
-  const audit = await latestProspectAuditView(db, prospect.id, { publicView: true });
+  const [audit, localVisibility] = await Promise.all([latestProspectAuditView(db, prospect.id, { publicView: true }), latestLocalVisibility(db, prospect.id)]);
   return {
     audit,
+    localVisibility,
     report: {
       id: report.id,
       status: report.status,

@@ -23,6 +23,7 @@ import { adminReportJson, appOrigin, listItemJson } from "../reports/views";
 import { log } from "../log";
 import { ensureProspectAudits, ensureReportAudits } from "../audits/for-reports";
 import { latestProspectAuditView } from "../audits/read";
+import { latestLocalVisibility } from "../rank/for-reports";
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(50),
@@ -120,8 +121,8 @@ export const reportRoutes = new Hono<AppEnv>()
       const result = await enqueueReport(c.env, id);
       if (result.enqueued) found = (await getReportWithProspect(db, id)) ?? found;
     }
-    const audit = await latestProspectAuditView(db, found.prospect.id);
-    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url), audit));
+    const [audit, localVisibility] = await Promise.all([latestProspectAuditView(db, found.prospect.id), latestLocalVisibility(db, found.prospect.id)]);
+    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url), audit, localVisibility));
   })
 
   .post("/:id/generate", validId(REPORT_NOT_FOUND), async (c) => {

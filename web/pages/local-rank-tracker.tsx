@@ -1,0 +1,166 @@
+// /tools/local-rank-tracker: Local Rank Tracker (issue 19) — keywords checked daily or weekly in the map pack and
+// the organic results, with the change since the last and the first check, a sparkline, alerts and the plan's limit.
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import type { CheckFrequency } from "../../worker/domain/rank-tracker";
+import type { TrackedKeywordList, TrackedKeywordView } from "../../worker/domain/rank-view";
+import { Alert, RetryAlert } from "../components/alert";
+import { BackLink } from "../components/back-link";
+import { BusinessPicker, MissingDetails, useBusinessChoice } from "../components/business-choice";
+import { Badge } from "../components/badge";
+import { Button } from "../components/button";
+import { TrendingUpIcon } from "../components/icons";
+import { Placeholder } from "../components/placeholder";
+import { RankSparkline } from "../components/rank-charts";
+import { PositionChangeMark } from "../components/rank-figures";
+import { resultText } from "../components/rank-heat-map";
+import { AlertBadges, KeywordActions, nextCheckText } from "../components/rank-keyword";
+import { LoadingScreen } from "../components/route-guards";
+import { Segmented } from "../components/segmented";
+import { TextField } from "../components/text-field";
+import { trackedKeywordsQuery, useTrackKeyword } from "../queries/rank";
+import "../audit.css";
+import "../rank.css";
+
+export const TRACKER_PATH = "/tools/local-rank-tracker";
+
+/** "3 of 3 keywords" (admins have no limit: "5 keywords"). */
+export function limitText(list: Pick<TrackedKeywordList, "limit" | "used">): string {
+  return list.limit === null ? `${list.used} keyword${list.used === 1 ? "" : "s"}` : `${list.used} of ${list.limit} keywords`;
+}
+
+function Position({ label, side }: { label: string; side: TrackedKeywordView["map"] }) {
+  return (
+    <div className="rank-kw-pos">
+      <span className="audit-muted">{label}</span>
+      <strong>{resultText(side.current)}</strong>
+      <span className="rank-kw-moves">
+        <PositionChangeMark change={side.sinceLast} since="last" />
+        <span className="audit-muted">last</span>
+        <PositionChangeMark change={side.sinceFirst} since="first" />
+        <span className="audit-muted">first</span>
+      </span>
+    </div>
+  );
+}
+
+function KeywordRow({ k, readOnly }: { k: TrackedKeywordView; readOnly: boolean }) {
+  return (
+    <li className={`card rank-kw${k.alerts.length ? " is-alert" : ""}${k.paused ? " is-paused" : ""}`}>
+      <div className="rank-kw-name">
+        <Link to={`${TRACKER_PATH}/${encodeURIComponent(k.id)}`}>{k.keyword}</Link>
+        <span className="audit-muted">{nextCheckText(k)}</span>
+        <span className="rank-badges">
+          {k.paused ? <Badge tone="view">Paused</Badge> : null}
+          <AlertBadges alerts={k.alerts} />
+        </span>
+      </div>
+      <Position label="Map pack" side={k.map} />
+      <Position label="Organic" side={k.organic} />
+      <RankSparkline spark={k.spark} />
+      <KeywordActions keyword={k} readOnly={readOnly} />
+    </li>
+  );
+}
+
+function AddKeyword({ list, target, readOnly, name }: { list: TrackedKeywordList; target: NonNullable<ReturnType<typeof useBusinessChoice>["target"]>; readOnly: boolean; name: string }) {
+  const [keyword, setKeyword] = useState("");
+  const [frequency, setFrequency] = useState<CheckFrequency>("daily");
+  const track = useTrackKeyword();
+  const full = list.limit !== null && list.used >= list.limit;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!keyword.trim() || full) return;
+    track.mutate({ target, keyword, frequency }, { onSuccess: () => setKeyword("") });
+  };
+  return (
+    <form className="card card-pad audit-block" aria-labelledby="track-form-title" onSubmit={submit}>
+      <div className="rank-form-head">
+        <h2 className="audit-block-title" id="track-form-title">
+          Track a keyword{name ? ` for ${name}` : ""}
+        </h2>
+        {full ? <Badge tone="warning">{limitText(list)}</Badge> : <span className="audit-muted">{limitText(list)}</span>}
+      </div>
+      {full ? (
+        <Alert tone="info" title="Your plan's keywords are all in use">
+          <p>
+            Delete a keyword to track another, or <Link to="/subscription">upgrade your plan</Link> to track more.
+          </p>
+        </Alert>
+      ) : (
+        <div className="rank-form">
+          <TextField label="Keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="e.g. water heater repair" maxLength={200} />
+          <div className="field">
+            <span className="field-label">How often</span>
+            <Segmented
+              label="How often"
+              value={frequency}
+              onChange={setFrequency}
+              options={[
+                { value: "daily", label: "Daily" },
+                { value: "weekly", label: "Weekly" },
+              ]}
+            />
+          </div>
+        </div>
+      )}
+      {track.error ? <Alert tone="error">{track.error.message}</Alert> : null}
+      {!full ? (
+        <div>
+          <Button type="submit" variant="primary" busy={track.isPending} disabled={readOnly || !keyword.trim()}>
+            Track keyword
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+export default function LocalRankTrackerPage() {
+  const choice = useBusinessChoice();
+  const { target } = choice;
+  const list = useQuery({ ...trackedKeywordsQuery(target ?? { own: true }), enabled: target !== null });
+
+  let body;
+  if (choice.loading) body = <LoadingScreen />;
+  else if (choice.missing.length) body = <MissingDetails missing={choice.missing} what="The tracker looks your business up on Google by its name and location." />;
+  else if (!target) body = null;
+  else if (list.isError) body = <RetryAlert message="Could not load the tracked keywords." onRetry={() => void list.refetch()} />;
+  else if (!list.data) body = <LoadingScreen />;
+  else {
+    const keywords = list.data.keywords;
+    body = (
+      <>
+        <AddKeyword list={list.data} target={target} readOnly={choice.readOnly} name={choice.name} />
+        {keywords.length === 0 ? (
+          <Placeholder icon={TrendingUpIcon} title="No keywords tracked yet" className="empty-state">
+            <p className="placeholder-text">Add the searches your customers make. Each is checked in the map pack and the organic results, and its first check runs straight away.</p>
+          </Placeholder>
+        ) : (
+          <ul className="rank-kw-list" aria-label="Tracked keywords">
+            {keywords.map((k) => (
+              <KeywordRow key={k.id} k={k} readOnly={choice.readOnly} />
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="audit-tool">
+      <title>Local Rank Tracker · Porchlight</title>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
+      <header className="page-header">
+        <div>
+          <p className="page-eyebrow">Tools</p>
+          <h1 className="page-title">Local Rank Tracker</h1>
+          <p className="page-subtitle">Your positions on Google Maps and in search for the keywords that bring you work, checked for you daily or weekly.</p>
+        </div>
+      </header>
+      <BusinessPicker choice={choice} />
+      {body}
+    </div>
+  );
+}

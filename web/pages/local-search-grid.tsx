@@ -1,0 +1,308 @@
+// /tools/local-search-grid: Local Search Grid (issue 19) — where a business shows in the map pack from points all
+// over its service area. Pick the business, keyword, grid size and radius; the cost is shown before the run; the heat
+// map fills in point by point; scans are kept, compared, exported and shared.
+import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { ADMIN_GRID_SIZES, GRID_RADIUS_MAX_MILES, GRID_RADIUS_MIN_MILES, GRID_RADIUS_MESSAGE, GRID_SIZES } from "../../worker/domain/rank-grid";
+import type { GridEstimate, GridScanSummary, GridScanView } from "../../worker/domain/rank-view";
+import { formatLongUsDate } from "../../worker/domain/report-format";
+import { Alert, RetryAlert } from "../components/alert";
+import { BackLink } from "../components/back-link";
+import { BusinessPicker, MissingDetails, useBusinessChoice } from "../components/business-choice";
+import { Button } from "../components/button";
+import { DownloadIcon, MapPinIcon } from "../components/icons";
+import { Placeholder } from "../components/placeholder";
+import { HeatMapLegend, RankHeatMap } from "../components/rank-heat-map";
+import { GridScanResult, ScanChangeTable, formatMetric, scanSubtitle } from "../components/rank-figures";
+import { CopyButton } from "../components/report-copy-button";
+import { LoadingScreen } from "../components/route-guards";
+import { Segmented } from "../components/segmented";
+import { TextField } from "../components/text-field";
+import { downloadText } from "../lib/download";
+import { formatDateTime } from "../lib/format-date";
+import { businessParam, fetchCsv, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
+import "../audit.css";
+import "../rank.css";
+
+const usd = (n: number) => `$${n.toFixed(2)}`;
+
+/** "25 searches · about $0.38 · $0.62 left of this month's allowance" */
+export function estimateLine(e: GridEstimate): string {
+  const left = e.allowanceLeftUsd === null ? "no monthly cap" : `${usd(e.allowanceLeftUsd)} left of this month's allowance`;
+  return `${e.searches} map searches · about ${usd(e.estimateUsd)} · ${left}`;
+}
+
+function Estimate({ query }: { query: UseQueryResult<GridEstimate> }) {
+  if (query.isError) return <p className="audit-muted">Could not estimate the cost: {query.error.message}</p>;
+  if (!query.data) return <p className="audit-muted">Working out the cost…</p>;
+  const e = query.data;
+  return (
+    <>
+      <p className="rank-estimate" role="status">
+        {estimateLine(e)}
+      </p>
+      {!e.allowed ? (
+        <Alert tone="warning" title="Over this month's allowance">
+          <p>
+            This grid needs about {usd(e.estimateUsd)} of searches and {e.allowanceLeftUsd === null ? "nothing" : usd(e.allowanceLeftUsd)} is left this
+            month. Choose a smaller grid, or <Link to="/subscription">upgrade your plan</Link>.
+          </p>
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+function ScanHeader({ scan }: { scan: GridScanView }) {
+  const [csvError, setCsvError] = useState<string | null>(null);
+  const exportCsv = async () => {
+    setCsvError(null);
+    try {
+      downloadText(await fetchCsv(gridCsvPath(scan.id)), `grid-${scan.keyword.replace(/\W+/g, "-")}-${scan.createdAt.slice(0, 10)}.csv`);
+    } catch (err) {
+      setCsvError(err instanceof Error ? err.message : "Could not export the scan.");
+    }
+  };
+  const shareUrl = scan.sharePath ? new URL(scan.sharePath, window.location.origin).toString() : null;
+  const searched = scan.points.length - scan.metrics.pending;
+  return (
+    <header className="audit-result-head">
+      <div>
+        <h2 id="grid-scan-title">“{scan.keyword}”</h2>
+        <p className="audit-muted">
+          {scan.business.name} · {scanSubtitle(scan)}
+        </p>
+        {scan.status !== "done" ? (
+          <p className="rank-progress" role="status">
+            <span className="spinner" aria-hidden="true" /> Searching point by point: {searched} of {scan.points.length} done
+          </p>
+        ) : null}
+      </div>
+      {scan.status === "done" ? (
+        <div className="audit-actions">
+          <Button size="sm" onClick={() => void exportCsv()}>
+            <DownloadIcon size="sm" />
+            Export CSV
+          </Button>
+          {shareUrl ? <CopyButton text={shareUrl} label="Copy share link" copiedLabel="Link copied" /> : null}
+        </div>
+      ) : null}
+      {csvError ? <Alert tone="error">{csvError}</Alert> : null}
+    </header>
+  );
+}
+
+function Comparison({ scan, otherId }: { scan: GridScanView; otherId: string }) {
+  const other = useQuery(gridScanQuery(otherId));
+  if (other.isError) return <RetryAlert message="Could not load the scan to compare." onRetry={() => void other.refetch()} />;
+  if (!other.data) return <LoadingScreen />;
+  const [before, after] = other.data.createdAt <= scan.createdAt ? [other.data, scan] : [scan, other.data];
+  return (
+    <section className="card card-pad audit-block" aria-labelledby="grid-compare-title">
+      <h2 className="audit-block-title" id="grid-compare-title">
+        Two scans side by side
+      </h2>
+      <div className="rank-compare">
+        {[before, after].map((s, i) => (
+          <div key={s.id}>
+            <p className="audit-group-title">
+              {i === 0 ? "Earlier" : "Later"} · {formatDateTime(s.createdAt)}
+            </p>
+            <RankHeatMap points={s.points} size={s.size} label={`Scan of ${formatLongUsDate(s.createdAt)}`} legend={false} />
+          </div>
+        ))}
+      </div>
+      <HeatMapLegend />
+      <ScanChangeTable before={before} after={after} />
+    </section>
+  );
+}
+
+function History({ list, shown, keyword, onOpen, onCompare }: { list: GridScanSummary[]; shown: string; keyword: string; onOpen: (id: string) => void; onCompare: (id: string) => void }) {
+  return (
+    <section className="card card-pad audit-block" aria-labelledby="grid-history-title">
+      <h2 className="audit-block-title" id="grid-history-title">
+        Past scans
+      </h2>
+      <div className="audit-table-wrap">
+        <table className="audit-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Keyword</th>
+              <th scope="col">Grid</th>
+              <th scope="col">SoLV</th>
+              <th scope="col">ARP</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((s) => (
+              <tr key={s.id} className={s.id === shown ? "is-own" : undefined}>
+                <td>{formatDateTime(s.createdAt)}</td>
+                <td>{s.keyword}</td>
+                <td>
+                  {s.size}×{s.size}, {s.radiusMiles} mi
+                </td>
+                <td>{s.status === "done" ? formatMetric("solv", s.metrics.solv) : "Running…"}</td>
+                <td>{s.status === "done" ? formatMetric("arp", s.metrics.arp) : ""}</td>
+                <td className="rank-row-actions">
+                  {s.id === shown ? (
+                    <span className="audit-muted">Shown</span>
+                  ) : (
+                    <>
+                      <Button size="sm" variant="ghost" onClick={() => onOpen(s.id)}>
+                        Open
+                      </Button>
+                      {s.keyword === keyword && s.status === "done" ? (
+                        <Button size="sm" variant="ghost" onClick={() => onCompare(s.id)}>
+                          Compare
+                        </Button>
+                      ) : null}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export default function LocalSearchGridPage() {
+  const choice = useBusinessChoice();
+  const { target } = choice;
+  const [keyword, setKeyword] = useState("");
+  const [size, setSize] = useState(5);
+  const [radius, setRadius] = useState("2");
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [compareId, setCompareId] = useState<string | null>(null);
+  const reset = () => {
+    setChosen(null);
+    setCompareId(null);
+  };
+
+  const radiusMiles = Number(radius);
+  const radiusOk = radius.trim() !== "" && Number.isFinite(radiusMiles) && radiusMiles >= GRID_RADIUS_MIN_MILES && radiusMiles <= GRID_RADIUS_MAX_MILES;
+  const input: GridInput | null = target && keyword.trim() && radiusOk ? { target, keyword: keyword.trim(), size, radiusMiles } : null;
+  const estimate = useQuery({ ...gridEstimateQuery(size), enabled: target !== null && !choice.readOnly });
+  const history = useQuery({ ...gridHistoryQuery(target ?? { own: true }), enabled: target !== null });
+  const list = history.data ?? [];
+  const shownId = chosen ?? list[0]?.id ?? null;
+  const scan = useQuery({ ...gridScanQuery(shownId ?? ""), enabled: shownId !== null });
+  const run = useRunGrid();
+  // When the shown scan finishes, its row in the history is read again (its figures are in now).
+  const client = useQueryClient();
+  const shownDone = scan.data?.status === "done";
+  const business = target ? businessParam(target) : null;
+  useEffect(() => {
+    if (shownDone && business) void client.invalidateQueries({ queryKey: rankKeys.scans(business) });
+  }, [shownDone, client, business, shownId]);
+  const sizes = choice.operator ? ADMIN_GRID_SIZES : GRID_SIZES;
+  const blocked = !input || !estimate.data || estimate.data.allowed === false || choice.readOnly;
+
+  const start = () => {
+    if (!input || blocked) return;
+    run.mutate(input, {
+      onSuccess: (s) => {
+        setChosen(s.id);
+        setCompareId(null);
+      },
+    });
+  };
+
+  let body;
+  if (choice.loading) body = <LoadingScreen />;
+  else if (choice.missing.length) body = <MissingDetails missing={choice.missing} what="The grid searches around your business's Google listing, found by its name and location." />;
+  else if (!target) body = null;
+  else {
+    let result;
+    if (history.isError || scan.isError) {
+      result = <RetryAlert message="Could not load the scans." onRetry={() => void (history.isError ? history.refetch() : scan.refetch())} />;
+    } else if (history.isPending || (shownId && !scan.data)) result = <LoadingScreen />;
+    else if (!scan.data) {
+      result = (
+        <Placeholder icon={MapPinIcon} title="No scans yet" className="empty-state">
+          <p className="placeholder-text">Run your first grid above: each point is one Google Maps search from that spot, and the map fills in as they land.</p>
+        </Placeholder>
+      );
+    } else {
+      const s = scan.data;
+      result = (
+        <>
+          <section className="card card-pad audit-result" aria-labelledby="grid-scan-title">
+            <ScanHeader scan={s} />
+            <GridScanResult scan={s} />
+            {s.status === "done" && s.previous && compareId === null ? (
+              <div>
+                <Button onClick={() => setCompareId(s.previous!.id)}>Compare with the scan of {formatLongUsDate(s.previous.createdAt)}</Button>
+              </div>
+            ) : null}
+          </section>
+          {compareId && s.status === "done" ? <Comparison scan={s} otherId={compareId} /> : null}
+          {list.length > 1 ? <History list={list} shown={s.id} keyword={s.keyword} onOpen={(id) => { setChosen(id); setCompareId(null); }} onCompare={setCompareId} /> : null}
+        </>
+      );
+    }
+    body = (
+      <>
+        <section className="card card-pad audit-block" aria-labelledby="grid-form-title">
+          <h2 className="audit-block-title" id="grid-form-title">
+            New scan{choice.name ? ` for ${choice.name}` : ""}
+          </h2>
+          <div className="rank-form">
+            <TextField label="Keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="e.g. emergency plumber" maxLength={200} />
+            <TextField
+              label="Radius (miles)"
+              type="number"
+              inputMode="decimal"
+              min={GRID_RADIUS_MIN_MILES}
+              max={GRID_RADIUS_MAX_MILES}
+              step={0.5}
+              value={radius}
+              onChange={(e) => setRadius(e.target.value)}
+              error={radiusOk ? undefined : GRID_RADIUS_MESSAGE}
+              hint={radiusOk ? "From the centre to the edge of the grid." : undefined}
+            />
+          </div>
+          <div className="field">
+            <span className="field-label">Grid size</span>
+            <Segmented label="Grid size" value={String(size)} onChange={(v) => setSize(Number(v))} options={sizes.map((n) => ({ value: String(n), label: `${n}×${n}` }))} />
+          </div>
+          {choice.readOnly ? null : <Estimate query={estimate} />}
+          {run.error ? <Alert tone="error">{run.error.message}</Alert> : null}
+          <div>
+            <Button variant="primary" busy={run.isPending} disabled={blocked} onClick={start}>
+              Run the grid
+            </Button>
+          </div>
+          {choice.readOnly ? <p className="audit-muted">Read-only while viewing as another user.</p> : null}
+        </section>
+        {result}
+      </>
+    );
+  }
+
+  return (
+    <div className="audit-tool">
+      <title>Local Search Grid · Porchlight</title>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
+      <header className="page-header">
+        <div>
+          <p className="page-eyebrow">Tools</p>
+          <h1 className="page-title">Local Search Grid</h1>
+          <p className="page-subtitle">
+            Where your business shows on Google Maps when people search from all over your service area, not just from your front door.
+          </p>
+        </div>
+      </header>
+      <BusinessPicker choice={choice} onChange={reset} />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// /tools/local-rank-tracker/:id: one tracked keyword (issue 19) — its positions now, the history chart (map pack and
+// organic, failed checks as gaps), every check with its date, CSV export, pause/resume and delete.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import type { KeywordCheckView, TrackedKeywordDetail } from "../../worker/domain/rank-view";
+import { Alert, RetryAlert } from "../components/alert";
+import { BackLink } from "../components/back-link";
+import { Badge } from "../components/badge";
+import { Button } from "../components/button";
+import { DownloadIcon, SearchIcon } from "../components/icons";
+import { Placeholder } from "../components/placeholder";
+import { RankHistoryChart } from "../components/rank-charts";
+import { PositionChangeMark } from "../components/rank-figures";
+import { resultText } from "../components/rank-heat-map";
+import { AlertBadges, KeywordActions, nextCheckText } from "../components/rank-keyword";
+import { LoadingScreen } from "../components/route-guards";
+import { downloadText } from "../lib/download";
+import { formatDateTime } from "../lib/format-date";
+import { useViewAs } from "../lib/view-as";
+import { isNotFound } from "../queries/reports";
+import { fetchCsv, keywordCsvPath, trackedKeywordQuery } from "../queries/rank";
+import { TRACKER_PATH } from "./local-rank-tracker";
+import "../audit.css";
+import "../rank.css";
+
+function CheckCell({ result }: { result: KeywordCheckView["map"] }) {
+  return <td className={result.status === "failed" ? "rank-check-failed" : undefined}>{result.status === "failed" ? "Check failed (not counted)" : resultText(result)}</td>;
+}
+
+function Now({ k }: { k: TrackedKeywordDetail }) {
+  return (
+    <ul className="rank-metrics" aria-label="Current positions">
+      {(["map", "organic"] as const).map((side) => (
+        <li key={side} className="card rank-metric">
+          <p className="rank-metric-label">{side === "map" ? "Map pack" : "Organic"}</p>
+          <p className="rank-metric-value">{resultText(k[side].current)}</p>
+          <p className="rank-kw-moves">
+            <PositionChangeMark change={k[side].sinceLast} since="last" />
+            <span className="audit-muted">since last</span>
+            <PositionChangeMark change={k[side].sinceFirst} since="first" />
+            <span className="audit-muted">since first</span>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function RankKeywordPage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const viewAs = useViewAs();
+  const query = useQuery(trackedKeywordQuery(id));
+  const [csvError, setCsvError] = useState<string | null>(null);
+  const k = query.data;
+
+  let body;
+  if (isNotFound(query.error)) {
+    body = (
+      <Placeholder icon={SearchIcon} title="Keyword not found">
+        <p className="placeholder-text">This keyword is not tracked, or it was deleted.</p>
+      </Placeholder>
+    );
+  } else if (query.isError) body = <RetryAlert message="Could not load this keyword." onRetry={() => void query.refetch()} />;
+  else if (!k) body = <LoadingScreen />;
+  else {
+    const exportCsv = async () => {
+      setCsvError(null);
+      try {
+        downloadText(await fetchCsv(keywordCsvPath(k.id)), `rank-${k.keyword.replace(/\W+/g, "-")}.csv`);
+      } catch (err) {
+        setCsvError(err instanceof Error ? err.message : "Could not export the history.");
+      }
+    };
+    const checks = [...k.checks].sort((a, b) => a.checkedAt.localeCompare(b.checkedAt));
+    body = (
+      <>
+        <section className="card card-pad audit-result" aria-labelledby="kw-title">
+          <header className="audit-result-head">
+            <div>
+              <h2 id="kw-title">“{k.keyword}”</h2>
+              <p className="audit-muted">
+                {k.business.name}
+                {k.business.area ? ` · ${k.business.area}` : ""} · {nextCheckText(k)}
+              </p>
+              <p className="rank-badges">
+                {k.paused ? <Badge tone="view">Paused</Badge> : null}
+                <AlertBadges alerts={k.alerts} />
+              </p>
+            </div>
+            <div className="audit-actions">
+              <Button size="sm" onClick={() => void exportCsv()} disabled={checks.length === 0}>
+                <DownloadIcon size="sm" />
+                Export CSV
+              </Button>
+              <KeywordActions keyword={k} readOnly={Boolean(viewAs)} onDeleted={() => navigate(TRACKER_PATH)} />
+            </div>
+          </header>
+          {csvError ? <Alert tone="error">{csvError}</Alert> : null}
+          <Now k={k} />
+        </section>
+        <section className="card card-pad audit-block" aria-labelledby="kw-history-title">
+          <h2 className="audit-block-title" id="kw-history-title">
+            History
+          </h2>
+          {checks.length === 0 ? (
+            <p className="audit-muted">No checks yet: the first one runs shortly after a keyword is added.</p>
+          ) : (
+            <>
+              <RankHistoryChart checks={checks} />
+              <div className="audit-table-wrap">
+                <table className="audit-table" aria-label="Every check">
+                  <thead>
+                    <tr>
+                      <th scope="col">Checked</th>
+                      <th scope="col">Map pack</th>
+                      <th scope="col">Organic</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...checks].reverse().map((c) => (
+                      <tr key={c.checkedAt}>
+                        <td>{formatDateTime(c.checkedAt)}</td>
+                        <CheckCell result={c.map} />
+                        <CheckCell result={c.organic} />
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <div className="audit-tool">
+      <title>{`${k ? k.keyword : "Keyword"} · Local Rank Tracker · Porchlight`}</title>
+      <BackLink to={TRACKER_PATH}>Back to Local Rank Tracker</BackLink>
+      {body}
+    </div>
+  );
+}
