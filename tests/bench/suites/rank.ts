@@ -91,12 +91,15 @@ export const rankSuite: Suite = {
       words.push(...part.map((p) => p.word));
     }
     const checksOf = async () => {
-      const list = (await json(await fetch(`${baseUrl}/api/rank/keywords?business=own`, { headers }))).keywords as { id: string; lastCheckAt: string; spark: unknown[] }[];
-      return new Map(list.map((k) => [k.id, k.spark.length]));
+      // Completed checks only: a failed one (a refusal, a search that never answered) is not "checked".
+      const list = (await json(await fetch(`${baseUrl}/api/rank/keywords?business=own`, { headers }))).keywords as { id: string; spark: { failed: boolean }[] }[];
+      return new Map(list.map((k) => [k.id, k.spark.filter((c) => !c.failed).length]));
     };
+    const tAdd = performance.now();
     for (;;) {
       const counts = await checksOf();
       if (ids.every((id) => (counts.get(id) ?? 0) >= 1)) break;
+      if (performance.now() - tAdd > 900_000) throw new Error("the first checks did not finish in 900 s");
       await new Promise((r) => setTimeout(r, 1000));
     }
     // A day later: every keyword's last check moved back 24 h (in the local D1 wrangler dev keeps).
