@@ -39,6 +39,9 @@ async function main() {
       SERPAPI_BASE_URL: fakes.search!.url,
       PAGESPEED_BASE_URL: fakes.pagespeed!.url,
       AUDIT_ALLOW_LOOPBACK: "1",
+      // The rank suite makes some 4,000 searches (1,000 keywords checked twice, map and organic): above the default
+      // daily ceiling ($25), which would refuse the rest (stored as failed checks) and measure the meter instead.
+      SPEND_CEILING_DAILY_USD: "500",
     },
   });
   // BENCH_DEBUG: the server's output kept in a file as it runs (a stalled queue can be read while it stalls).

@@ -85,8 +85,11 @@ export async function latestFinishedProspectScan(db: Db, prospectId: string): Pr
   return rows[0] ?? null;
 }
 
-/** Takes a point for this delivery: pending, retrying, or running under a claim older than `staleBefore`. */
-export async function claimPoint(db: Db, scanId: string, idx: number, now: string, staleBefore: string): Promise<GridPointRow | null> {
+/**
+ * Takes a message's points for this delivery, in one statement: those pending, retrying, or running under a claim
+ * older than `staleBefore` (a worker that died). A point another delivery has, or that is finished, is left out.
+ */
+export async function claimPoints(db: Db, scanId: string, idxs: number[], now: string, staleBefore: string): Promise<GridPointRow[]> {
   const [rows] = await db.batch([
     db
       .update(gridPoints)
@@ -94,13 +97,18 @@ export async function claimPoint(db: Db, scanId: string, idx: number, now: strin
       .where(
         and(
           eq(gridPoints.scanId, scanId),
-          eq(gridPoints.idx, idx),
+          inArray(gridPoints.idx, idxs),
           or(inArray(gridPoints.status, ["pending", "retrying"]), and(eq(gridPoints.status, "running"), lt(gridPoints.claimedAt, staleBefore))),
         ),
       )
       .returning(),
     db.update(gridScans).set({ status: "running" }).where(and(eq(gridScans.id, scanId), eq(gridScans.status, "queued"))),
   ]);
+  return rows;
+}
+
+export async function getGridScanRow(db: Db, id: string): Promise<GridScanRow | null> {
+  const rows = await db.select().from(gridScans).where(eq(gridScans.id, id)).limit(1);
   return rows[0] ?? null;
 }
 

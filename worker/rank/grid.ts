@@ -7,13 +7,14 @@ import { readAllowance } from "../db/budgets";
 import { readCounter } from "../db/meter";
 import {
   bumpReportVersionOfProspect,
-  claimPoint,
+  claimPoints,
   createGridScan,
   failUnfinishedPoints,
-  getGridScan,
+  getGridScanRow,
   stalePoints,
   storePoint,
   touchGridScan,
+  type GridPointRow,
   type GridScanRow,
 } from "../db/rank";
 import { fromMicro, globalCapKey, toMicro, type Payer } from "../domain/metering";
@@ -102,11 +103,9 @@ function localResult(place: MapsPlace): LocalResult {
   return { position: place.position, place_id: place.placeId ?? undefined, title: place.name };
 }
 
-/** One point: claim, reserve, search from the point, store. Answers the reason when it should be tried again. */
-async function runPoint(env: Env, db: Db, scan: GridScanRow, idx: number, delivery: number, payer: Payer): Promise<string | null> {
-  const now = Date.now();
-  const claim = await claimPoint(db, scan.id, idx, new Date(now).toISOString(), new Date(now - rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString());
-  if (!claim) return null;
+/** One claimed point: reserve, search from the point, store. Answers the reason when it should be tried again. */
+async function runPoint(env: Env, db: Db, scan: GridScanRow, claim: GridPointRow, delivery: number, payer: Payer): Promise<string | null> {
+  const idx = claim.idx;
   const claimedAt = claim.claimedAt!;
   const reserved = await reserveCall(env, payer, { kind: "search" });
   if (!reserved.ok) {
@@ -129,11 +128,10 @@ async function runPoint(env: Env, db: Db, scan: GridScanRow, idx: number, delive
     await storePoint(db, scan.id, idx, claimedAt, { status: again ? "retrying" : "failed", reason: again ? `${got.reason}; trying again` : got.reason });
     return again ? got.reason : null;
   }
-  await reserved.ticket.settle({ kind: "search", calls: 1 });
   const results = got.places.map(localResult);
   const rank = findRank(results, business.placeId ?? "");
   const top3 = results.filter((r) => (r.position ?? 99) <= 3).slice(0, 3);
-  await storePoint(db, scan.id, idx, claimedAt, { status: "done", rank: rank.status === "found" ? rank.rank : null, top3 });
+  await Promise.all([reserved.ticket.settle({ kind: "search", calls: 1 }), storePoint(db, scan.id, idx, claimedAt, { status: "done", rank: rank.status === "found" ? rank.rank : null, top3 })]);
   return null;
 }
 
@@ -149,10 +147,15 @@ async function afterPoints(env: Env, db: Db, scanId: string): Promise<void> {
 /** Handles a grid message's points side by side (`delivery` = message.attempts, 1-based). */
 export async function processGridPoints(env: Env, scanId: string, idxs: number[], delivery: number): Promise<RankJobOutcome> {
   const db = getDb(env);
-  const found = await getGridScan(db, scanId);
-  if (!found) return { kind: "ack" };
-  const payer = await userPayer(env, db, found.scan.userId);
-  const reasons = await Promise.all(idxs.filter((i) => i < found.points.length).map((idx) => runPoint(env, db, found.scan, idx, delivery, payer)));
+  const scan = await getGridScanRow(db, scanId);
+  if (!scan) return { kind: "ack" };
+  const now = Date.now();
+  const [claimed, payer] = await Promise.all([
+    claimPoints(db, scanId, idxs, new Date(now).toISOString(), new Date(now - rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString()),
+    userPayer(env, db, scan.userId),
+  ]);
+  if (claimed.length === 0) return { kind: "ack" };
+  const reasons = await Promise.all(claimed.map((claim) => runPoint(env, db, scan, claim, delivery, payer)));
   await afterPoints(env, db, scanId);
   const reason = reasons.find((r) => r !== null);
   return reason ? { kind: "retry", delaySeconds: rankRetryDelaySeconds(delivery), reason } : { kind: "ack" };
