@@ -36,6 +36,8 @@ import { sharedReportPageRoutes } from "./routes/shared-report-pages";
 import { reportViewRoutes } from "./routes/report-views";
 import { integrationRoutes } from "./routes/integrations";
 import { scheduleRoutes } from "./routes/schedule";
+import { notificationRoutes } from "./routes/notifications";
+import { webhookRoutes } from "./routes/webhooks";
 import { auditRoutes } from "./routes/audits";
 
 const app = new Hono<AppEnv>();
@@ -144,6 +146,8 @@ const routes = app
   .route("/api/integrations", integrationRoutes)
   .route("/api/schedule", scheduleRoutes)
   .route("/api/audits", auditRoutes)
+  .route("/api/notifications", notificationRoutes)
+  .route("/api/webhooks", webhookRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

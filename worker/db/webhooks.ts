@@ -176,3 +176,21 @@ export async function failDelivery(db: Db, id: string, reason: string) {
     .set({ status: "failed", lastError: reason, claimedAt: null, nextAttemptAt: null, updatedAt: new Date().toISOString() })
     .where(and(eq(webhookDeliveries.id, id), sql`${webhookDeliveries.status} != 'succeeded'`));
 }
+
+/** Deliveries a lost message left behind: pending or retrying well past their time, or a stale claim. */
+export async function strandedDeliveries(db: Db, now: Date, limit = 100): Promise<string[]> {
+  const before = new Date(now.getTime() - 10 * 60_000).toISOString();
+  const stale = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      or(
+        and(eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.createdAt, before)),
+        and(eq(webhookDeliveries.status, "retrying"), lt(webhookDeliveries.nextAttemptAt, before)),
+        and(eq(webhookDeliveries.status, "sending"), lt(webhookDeliveries.claimedAt, stale)),
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

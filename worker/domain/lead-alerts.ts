@@ -2,6 +2,7 @@
 // when a digest is due, and the outgoing webhooks' retry schedule and pause rule.
 import { z } from "zod";
 import { ALERT_KINDS, IMMEDIATE_ALERT_KINDS, WEBHOOK_EVENTS, type AlertKind } from "./lead-events";
+import { checkPublicUrl, classifyIp, type AddressDecision } from "./public-address";
 import { TRACKED_SECTIONS } from "./report-event-names";
 
 const DAY_MS = 86_400_000;
@@ -129,3 +130,21 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   chat_lead: "Contact details left in the chat",
   widget_lead: "Widget lead",
 };
+
+/**
+ * The webhook endpoint rule: the audit's public-address rule, and https only. With WEBHOOKS_ALLOW_LOOPBACK (tests,
+ * local development) loopback receivers are allowed, over http too, and nothing else private.
+ */
+export function checkWebhookUrl(input: string, allowLoopback: boolean): AddressDecision {
+  const decision = checkPublicUrl(input, { allowLoopback });
+  if (!decision.ok) return decision;
+  const host = decision.url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  const loopback = classifyIp(host) === "loopback" || host === "localhost" || host.endsWith(".localhost");
+  if (decision.url.protocol !== "https:" && !(allowLoopback && loopback)) {
+    return { ok: false, code: "scheme", reason: "Webhook endpoints must use https." };
+  }
+  return decision;
+}
+
+/** The rule as the add form explains it. */
+export const WEBHOOK_URL_RULE = "An https address on a public host (no IP addresses of private networks, no ports other than 443).";

@@ -18,7 +18,7 @@ import { mailAlerts } from "./mail";
 export async function emitProspectEvent(env: Env, event: ProspectEvent): Promise<void> {
   try {
     const db = getDb(env);
-    await Promise.all([event.alert ? recordAlert(env, db, event) : null, event.webhook ? queueWebhook(env, db, event.webhook, event) : null]);
+    await Promise.all([event.alert ? recordAlert(env, db, event) : null, event.webhook ? queueWebhooks(env, db, event.webhook, [event]) : null]);
   } catch (error) {
     log.error("prospect event not emitted", { alert: event.alert, webhook: event.webhook, prospectId: event.prospectId }, error);
   }
@@ -60,21 +60,46 @@ export function webhookBody(id: string, type: string, at: string, data: WebhookB
   return { id, type, created_at: at, data };
 }
 
-async function queueWebhook(env: Env, db: Db, type: WebhookEvent, event: ProspectEvent) {
+/** One delivery per event and subscribed active endpoint; one query for the endpoints however many events. */
+async function queueWebhooks(env: Env, db: Db, type: WebhookEvent, events: ProspectEvent[]) {
   const endpoints = await endpointsFor(db, type);
-  if (endpoints.length === 0) return;
-  const eventId = `evt_${crypto.randomUUID().replace(/-/g, "")}`;
-  const body = JSON.stringify(webhookBody(eventId, type, event.at, { prospect_id: event.prospectId, report_id: event.reportId, ...event.data }));
-  const rows: NewDelivery[] = endpoints.map((e) => ({
-    id: crypto.randomUUID(),
-    endpointId: e.id,
-    eventId,
-    eventType: type,
-    idempotencyKey: `${e.id}:${type}:${event.dedupeKey}`,
-    body,
-  }));
+  if (endpoints.length === 0 || events.length === 0) return;
+  const rows: NewDelivery[] = [];
+  for (const event of events) {
+    const eventId = `evt_${crypto.randomUUID().replace(/-/g, "")}`;
+    const body = JSON.stringify(webhookBody(eventId, type, event.at, { prospect_id: event.prospectId, report_id: event.reportId, ...event.data }));
+    for (const e of endpoints) {
+      rows.push({ id: crypto.randomUUID(), endpointId: e.id, eventId, eventType: type, idempotencyKey: `${e.id}:${type}:${event.dedupeKey}`, body });
+    }
+  }
   const fresh = await insertDeliveries(db, rows);
   await enqueueDeliveries(env, fresh);
+}
+
+/** prospect.created for prospects created together (an import, a new report, a widget lead): one call, never throws. */
+export async function emitProspectsCreated(
+  env: Env,
+  created: { prospectId: string; reportId: string | null; name: string; area: string; source: string }[],
+): Promise<void> {
+  try {
+    const at = new Date().toISOString();
+    await queueWebhooks(
+      env,
+      getDb(env),
+      "prospect.created",
+      created.map((p) => ({
+        prospectId: p.prospectId,
+        reportId: p.reportId,
+        alert: null,
+        webhook: "prospect.created",
+        at,
+        dedupeKey: `prospect_created:${p.prospectId}`,
+        data: { name: p.name, area: p.area, source: p.source },
+      })),
+    );
+  } catch (error) {
+    log.error("prospect.created not emitted", { count: created.length }, error);
+  }
 }
 
 /** Puts deliveries on webhooks-out (a delay for a retry); a failure to queue is logged, the rows stay pending. */
