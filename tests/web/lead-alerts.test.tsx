@@ -25,7 +25,7 @@ async function bellButton() {
 
 describe("the bell", () => {
   it("shows the unread count, lists alerts linking to the report, and marks one and all read", async () => {
-    const fetch = stubFetch((url, init) => {
+    const fetch = stubFetch((url) => {
       if (url.startsWith("/api/notifications/read")) return json({ marked: 1, unread: 0 });
       if (url.startsWith("/api/notifications")) return json({ notifications: ALERTS, unread: 1, nextCursor: null });
       return frame(url);
