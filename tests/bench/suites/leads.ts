@@ -6,7 +6,7 @@ import { startMailFake, startWebhookReceiverFake, type MailFake, type WebhookRec
 import { startOpenAiFake } from "../../fakes/openai-fake";
 import { deliveredLink, run, startDevServer, type DevServer } from "../../e2e/dev-server";
 import { VISIT_TOKEN_META } from "../../../worker/reports/visit-token";
-import { json, percentile, round, signUp, type Figure, type Suite } from "../lib";
+import { dropStaleSockets, json, percentile, round, signUp, type Figure, type Suite } from "../lib";
 
 const RUNS = 30;
 const STATE = ".e2e/bench-leads-state";
@@ -107,13 +107,17 @@ export const leadsSuite: Suite = {
       // Each run's prospect belongs to a user of its own, so each first open is that user's first alert of the hour
       // (a digest of one, mailed at once); later opens in the hour would wait for the hourly digest by design.
       const reports: { id: string; visit: string; owner: string }[] = [];
+      const owners: string[] = [];
       for (let i = 0; i < RUNS; i++) {
         const owner = `leads-owner-${i}-${Date.now().toString(36)}@example.test`;
         const user = await signUp(baseUrl, owner, PASSWORD);
         const r = await readyReportWithVisit(baseUrl, leads.adminToken, `Bench Plumbing ${i}`);
-        run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command", `update prospects set user_id = '${user.user.id}' where id = (select prospect_id from seo_reports where id = '${r.id}')`]);
+        owners.push(`update prospects set user_id = '${user.user.id}' where id = (select prospect_id from seo_reports where id = '${r.id}');`);
         reports.push({ ...r, owner });
       }
+      run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE, "--command", owners.join(" ")]);
+      // The execute takes seconds: kept-alive sockets from before it have been closed by the server.
+      await dropStaleSockets(baseUrl);
       const toWebhook: number[] = [];
       const toMail: number[] = [];
       for (const [i, r] of reports.entries()) {
