@@ -10,8 +10,9 @@ import { dropStaleSockets, json, percentile, round, signUp, type Figure, type Su
 
 const RUNS = 30;
 const STATE = ".e2e/bench-leads-state";
-const ADMIN = "leads-admin@agency.test";
-const PASSWORD = "correct-horse-battery";
+export const LEADS_ADMIN = "leads-admin@agency.test";
+const ADMIN = LEADS_ADMIN;
+export const PASSWORD = "correct-horse-battery";
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
 const HOOK = "/hooks/bench";
 
