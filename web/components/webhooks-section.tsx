@@ -190,16 +190,16 @@ function DeliveryLog({ endpointId, paused }: { endpointId: string; paused: boole
         <tbody>
           {query.data.deliveries.map((d) => (
             <tr key={d.id}>
-              <td>{formatDateTime(d.createdAt)}</td>
-              <td>
+              <td data-label="Time">{formatDateTime(d.createdAt)}</td>
+              <td data-label="Event">
                 <code>{d.eventType}</code>
               </td>
-              <td>
+              <td data-label="Status">
                 <Badge tone={DELIVERY_TONE[d.status] ?? "soon"}>{d.status}</Badge>
                 {d.attempts > 1 ? <span className="muted"> · {d.attempts} tries</span> : null}
               </td>
-              <td>{d.responseCode ? `HTTP ${d.responseCode}` : (d.lastError ?? "—")}</td>
-              <td>
+              <td data-label="Response">{d.responseCode ? `HTTP ${d.responseCode}` : (d.lastError ?? "—")}</td>
+              <td data-label="Body">
                 <details>
                   <summary>Request body</summary>
                   <pre className="webhook-body">{d.body}</pre>
