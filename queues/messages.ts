@@ -1,6 +1,6 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { AuditStepMessage, RankCheckMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
+import type { AuditStepMessage, RankCheckMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage, WebhooksOutMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
@@ -29,6 +29,10 @@ export const RankCheckBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("grid"), scanId: z.string().min(1).max(100), points: z.array(z.number().int().min(0).max(168)).min(1).max(RANK_ITEMS_PER_MESSAGE) }),
   z.object({ kind: z.literal("keyword"), checkIds: z.array(z.string().min(1).max(100)).min(1).max(RANK_ITEMS_PER_MESSAGE) }),
 ]) satisfies z.ZodType<RankCheckMessage>;
+export const WEBHOOKS_OUT_QUEUE = "webhooks-out";
+export const WEBHOOKS_OUT_DLQ = "webhooks-out-dlq";
+
+export const WebhooksOutBody = z.object({ deliveryId: z.string().min(1).max(100) }) satisfies z.ZodType<WebhooksOutMessage>;
 
 export const MailOutBody = z.object({ mailId: z.string().min(1).max(100) }) satisfies z.ZodType<MailOutMessage>;
 

@@ -36,6 +36,8 @@ import { sharedReportPageRoutes } from "./routes/shared-report-pages";
 import { reportViewRoutes } from "./routes/report-views";
 import { integrationRoutes } from "./routes/integrations";
 import { scheduleRoutes } from "./routes/schedule";
+import { notificationRoutes } from "./routes/notifications";
+import { webhookRoutes } from "./routes/webhooks";
 import { auditRoutes } from "./routes/audits";
 import { rankRoutes, sharedGridRoutes } from "./routes/rank";
 
@@ -147,6 +149,8 @@ const routes = app
   .route("/api/audits", auditRoutes)
   .route("/api/rank", rankRoutes)
   .route("/api/shared/grids", sharedGridRoutes)
+  .route("/api/notifications", notificationRoutes)
+  .route("/api/webhooks", webhookRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

@@ -40,6 +40,8 @@ export interface Secrets {
   AUDIT_RANK_TIMEOUT_MS?: string;
   /** How long report generation waits for an audit's fast steps (find, fetch, rank), in ms (default 90000). */
   AUDIT_REPORT_WAIT_MS?: string;
+  /** Milliseconds one webhook delivery may take (default 10000). */
+  WEBHOOK_TIMEOUT_MS?: string;
 }
 
 /** The queue producers with their message bodies (wrangler types types them as Queue<unknown>). */
@@ -50,6 +52,7 @@ interface TypedQueues {
   GBP_POSTS: Queue<GbpPostsMessage>;
   AUDITS: Queue<AuditStepMessage>;
   RANK_CHECKS: Queue<RankCheckMessage>;
+  WEBHOOKS_OUT: Queue<WebhooksOutMessage>;
 }
 
 /**
@@ -76,6 +79,11 @@ export type RankCheckMessage = { kind: "grid"; scanId: string; points: number[] 
 /** Body of a `mail-out` message: the outbox row to deliver (its content stays in D1). */
 export interface MailOutMessage {
   mailId: string;
+}
+
+/** Body of a `webhooks-out` message: one delivery to send (its body and endpoint stay in D1). */
+export interface WebhooksOutMessage {
+  deliveryId: string;
 }
 
 /** Body of a `gbp-posts` message: a few scheduled posts to publish or whose review state to check. */

@@ -11,9 +11,10 @@ import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
 import { auditsSuite } from "./suites/audits";
 import { contentSuite } from "./suites/content";
 import { rankSuite } from "./suites/rank";
+import { leadsSuite } from "./suites/leads";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite];
 
 async function main() {
   const only = process.argv.slice(2);

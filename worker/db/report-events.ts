@@ -2,7 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { ReportEventName } from "../domain/report-events";
 import type { Db } from "./client";
-import { reportEvents, reportViewStats } from "./schema";
+import { reportEvents, reportViewStats, seoReports } from "./schema";
 
 /** Inserts the event unless this visit already sent it; true when it was new. The trigger keeps open counts. */
 export async function recordReportEvent(
@@ -45,4 +45,24 @@ export async function reportTimeline(db: Db, reportId: string) {
       .limit(TIMELINE_LIMIT),
   ]);
   return { stats: stats[0] ?? null, counts: counts[0] ?? { visits: 0, chatStarted: 0, prints: 0 }, sections, events };
+}
+
+/** What a beacon needs of its report in one read: its status, its prospect, and its last open so far (before this beacon). */
+export async function beaconHead(db: Db, reportId: string) {
+  const [row] = await db
+    .select({ status: seoReports.status, prospectId: seoReports.prospectId, lastOpenedAt: reportViewStats.lastOpenedAt })
+    .from(seoReports)
+    .leftJoin(reportViewStats, eq(reportViewStats.reportId, seoReports.id))
+    .where(eq(seoReports.id, reportId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** How many sections one visit has read. */
+export async function visitSectionCount(db: Db, reportId: string, visitId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(reportEvents)
+    .where(sql`${reportEvents.reportId} = ${reportId} and ${reportEvents.visitId} = ${visitId} and ${reportEvents.event} = 'section_viewed'`);
+  return row?.n ?? 0;
 }

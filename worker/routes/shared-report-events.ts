@@ -5,8 +5,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
-import { recordReportEvent } from "../db/report-events";
-import { getReportVersion } from "../db/reports";
+import { beaconHead, recordReportEvent } from "../db/report-events";
+import { emitBeacon } from "../notifications/beacons";
 import { clientIp } from "../auth/session";
 import { verifyVisitToken } from "../reports/visit-token";
 import {
@@ -59,7 +59,7 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   if (beacon.staff) return "staff";
 
   const db = getDb(c.env);
-  const head = await getReportVersion(db, id);
+  const head = await beaconHead(db, id);
   if (!head) return "unknown_report";
   if (!countsForStatus(head.status)) return "not_ready";
 
@@ -81,7 +81,12 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
     event: beacon.event,
     section: beacon.section ?? null,
   });
-  return fresh ? "recorded" : "duplicate";
+  if (!fresh) return "duplicate";
+  // What it tells the agency (an open is an alert when it is the first or 7+ days after the last one, read with the
+  // report above, before this open) goes out after the answer: the page's beacon never waits for alerts or webhooks.
+  const recorded = { reportId: id, prospectId: head.prospectId, visitId, event: beacon.event, previousOpenAt: head.lastOpenedAt, at: new Date().toISOString() };
+  c.executionCtx.waitUntil(emitBeacon(c.env, db, recorded));
+  return "recorded";
 }
 
 export const sharedReportEventRoutes = new Hono<AppEnv>().post(
