@@ -37,6 +37,9 @@ import { reportViewRoutes } from "./routes/report-views";
 import { integrationRoutes } from "./routes/integrations";
 import { scheduleRoutes } from "./routes/schedule";
 import { auditRoutes } from "./routes/audits";
+import { widgetRoutes } from "./routes/widgets";
+import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
+import { WIDGET_LOGO_TOO_LARGE_MESSAGE } from "./domain/widgets";
 
 const app = new Hono<AppEnv>();
 
@@ -81,6 +84,8 @@ const limit = (maxSize: number, message = "The request body is too large.") =>
 const defaultBodyLimit = limit(DEFAULT_BODY_LIMIT_BYTES);
 const importBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024);
 const logoBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024, LOGO_TOO_LARGE_MESSAGE);
+const widgetLogoBodyLimit = limit(200 * 1024, WIDGET_LOGO_TOO_LARGE_MESSAGE);
+const WIDGET_LOGO = /^\/api\/widgets\/[^/]+\/logo$/;
 // GoTrue's clients read GoTrue's error shape, a too-large body included.
 const authBodyLimit = bodyLimit({
   maxSize: DEFAULT_BODY_LIMIT_BYTES,
@@ -91,6 +96,7 @@ app.use((c, next) => {
   const path = c.req.path;
   if (path === "/api/prospects/import") return importBodyLimit(c, next);
   if (path === "/api/profile/logo") return logoBodyLimit(c, next);
+  if (WIDGET_LOGO.test(path)) return widgetLogoBodyLimit(c, next);
   if (path.startsWith("/auth/v1/")) return authBodyLimit(c, next);
   if (OWN_BODY_LIMIT.test(path)) return next();
   return defaultBodyLimit(c, next);
@@ -100,7 +106,7 @@ app.use((c, next) => {
  * Every JSON route answers 415 to a body that is not JSON (form-encoded, text, no type), before any handler reads it:
  * a form post to PUT /api/profile once cleared the whole profile. Routes that take other bodies are listed.
  */
-const NOT_JSON_BODIES = /^\/api\/(profile\/logo|billing\/webhook|shared\/reports\/[^/]+\/events)$/;
+const NOT_JSON_BODIES = /^\/api\/(profile\/logo|widgets\/[^/]+\/logo|billing\/webhook|shared\/reports\/[^/]+\/events)$/;
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 export const NOT_JSON_MESSAGE = "The request body must be JSON (Content-Type: application/json).";
 app.use(async (c, next) => {
@@ -144,6 +150,9 @@ const routes = app
   .route("/api/integrations", integrationRoutes)
   .route("/api/schedule", scheduleRoutes)
   .route("/api/audits", auditRoutes)
+  .route("/api/widgets", widgetRoutes)
+  .route("/api/widget", widgetApiRoutes)
+  .route("/widget", widgetPageRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

@@ -8,13 +8,15 @@ import { getDb } from "./db/client";
 import { deleteExpiredWindows } from "./db/rate-limits";
 import { sweepDuePosts } from "./gbp/publish";
 import { sweepStaleAudits } from "./audits/run";
+import { sweepWidgetLeads } from "./widgets/leads";
 
 export default {
   fetch: app.fetch,
   queue: handleQueue,
   // wrangler.toml's cron (every 5 minutes): re-queue reports whose generation went stale, give back meter
   // reservations of calls whose worker died, delete rate-limit windows that are over, put due Google Business
-  // Profile posts on gbp-posts (or remind their owners), and send unfinished audit steps again.
+  // Profile posts on gbp-posts (or remind their owners), send unfinished audit steps again, and start widget leads that
+  // waited for their owner's allowance (and mail a ready report's visitor the consumer missed).
   async scheduled(_controller, env, _ctx) {
     await Promise.all([
       sweepStaleReports(env),
@@ -22,6 +24,7 @@ export default {
       deleteExpiredWindows(getDb(env)),
       sweepDuePosts(env),
       sweepStaleAudits(env),
+      sweepWidgetLeads(env),
     ]);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,7 +1,7 @@
 // One template per kind of mail: subject, plain-text and HTML parts with the product's name, the link, when it expires and what to do if it was not you.
 export const PRODUCT_NAME = "Porchlight";
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "widget_report_ready";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -62,6 +62,15 @@ const TEMPLATES: Record<MailKind, Template> = {
     action: "Open the GMB Post Scheduler",
     expires: "The post stays in your scheduler until you delete it.",
     notYou: "You get this because a post was scheduled in your account. Connect Google Business Profile on the Integrations page and posts are published for you.",
+  },
+  widget_report_ready: {
+    subject: "Your free business audit is ready",
+    heading: "Your free audit is ready",
+    intro: ({ detail }) =>
+      `Thanks for asking for a free audit${detail ? ` of ${detail}` : ""}. We looked at your Google listing, your website and where you rank, and wrote up what to fix first.`,
+    action: "Open your report",
+    expires: "The link keeps working: bookmark it or share it with your team.",
+    notYou: "You get this because your email address was entered in a free-audit form. If it was not you, ignore this message.",
   },
 };
 
