@@ -2,11 +2,9 @@
 // answering as Cloudflare documents: {success, "error-codes"}. The token decides: FAKE_TURNSTILE_PASS passes, 'down'
 // answers 500, anything else fails with invalid-input-response; a wrong secret fails with invalid-input-secret.
 import { listen, readBody, sendJson } from './http-helpers';
+import { FAKE_TURNSTILE_DOWN, FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET } from './turnstile-data';
 
-export const FAKE_TURNSTILE_SECRET = 'fake-turnstile-secret';
-export const FAKE_TURNSTILE_SITE_KEY = 'fake-turnstile-site-key';
-export const FAKE_TURNSTILE_PASS = 'fake-turnstile-pass';
-export const FAKE_TURNSTILE_DOWN = 'down';
+export * from './turnstile-data';
 
 export interface TurnstileRequest {
   secret: string | null;

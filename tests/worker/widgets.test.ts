@@ -10,7 +10,7 @@ import { addToWindow } from "../../worker/db/rate-limits";
 import { LEADS_PER_ADDRESS, LEADS_PER_WIDGET_DAY, LEADS_PER_WIDGET_HOUR } from "../../worker/domain/widgets";
 import type { AuditStepMessage, Env, ReportJobMessage } from "../../worker/env";
 import { sweepWidgetLeads } from "../../worker/widgets/leads";
-import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY } from "../fakes/turnstile-fake";
+import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY } from "../fakes/turnstile-data";
 import { drain, type AuditEnv } from "./audit-fixtures";
 import { callWorker, signUp, signUpAdmin, testIp, uniqueEmail, type WorkerCall } from "./helpers";
 import { deliver, recorder } from "./reports-fixtures";
@@ -131,9 +131,9 @@ describe("origins", () => {
     const w = await createWidget(t, { origins: [HOST, "http://127.0.0.1:9999"] });
     const res = await call(t, `/widget/${w.id}/frame`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-security-policy")).toContain(`frame-ancestors ${HOST} http://127.0.0.1:9999`);
+    expect(res.headers.get("content-security-policy")).toMatch(new RegExp(`frame-ancestors 'self' ${HOST} http://127\\.0\\.0\\.1:9999(;|$)`));
     const none = await createWidget(t, { origins: [] });
-    expect((await call(t, `/widget/${none.id}/frame`)).headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect((await call(t, `/widget/${none.id}/frame`)).headers.get("content-security-policy")).toMatch(/frame-ancestors 'self'(;|$)/);
   });
 
   it("an inactive widget mounts nothing and takes no lead", async () => {

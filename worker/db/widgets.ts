@@ -8,7 +8,7 @@ export type WidgetRow = typeof widgets.$inferSelect;
 export type LeadRow = typeof widgetLeads.$inferSelect;
 
 export function widgetJson(row: WidgetRow, leads: number): WidgetDto {
-  let origins: string[] = [];
+  let origins: string[];
   try {
     origins = JSON.parse(row.origins) as string[];
   } catch {

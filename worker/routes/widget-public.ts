@@ -90,7 +90,7 @@ export const widgetPageRoutes = new Hono<AppEnv>()
     return c.body(widgetScript(await publicConfig(c, widget), "script"));
   })
 
-  // The frame: `<iframe src="…/widget/<id>/frame">`, embeddable only by the widget's origins (frame-ancestors).
+  // The frame: `<iframe src="…/widget/<id>/frame">`, embeddable only by the widget's origins and the app (frame-ancestors).
   .get("/:id/frame", async (c) => {
     const widget = await activeWidget(c.env, c.req.param("id"));
     if (!widget) return c.html("<!doctype html><title>Not available</title><p>This form is not available.</p>", 404);
@@ -107,7 +107,8 @@ export const widgetPageRoutes = new Hono<AppEnv>()
         `frame-src ${TURNSTILE_ORIGIN}`,
         "base-uri 'none'",
         "form-action 'none'",
-        `frame-ancestors ${ancestors.length > 0 ? ancestors.join(" ") : "'none'"}`,
+        // 'self': the admin's live preview on the Widgets page.
+        `frame-ancestors 'self' ${ancestors.join(" ")}`.trimEnd(),
       ].join("; "),
     );
     // frame-ancestors decides; the app-wide DENY would block every embedding.
