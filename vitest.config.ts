@@ -43,6 +43,10 @@ export default defineConfig({
           AUDIT_ALLOW_LOOPBACK: "1",
           AUDIT_FETCH_TIMEOUT_MS: "3000",
           AUDIT_REPORT_WAIT_MS: "20000",
+          // Webhook endpoints may be the loopback receiver (tests only); a short time-out for its `timeout` path.
+          WEBHOOKS_ALLOW_LOOPBACK: "1",
+          WEBHOOK_TIMEOUT_MS: "1000",
+          TEST_WEBHOOKS_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.webhooks}`,
           TEST_WEBSITE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.website}`,
           TEST_LIBSQL_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.libsql}`,
           // Google Business Profile against the fake Google (tests/fakes/google-fake.ts).

@@ -9,6 +9,7 @@ declare namespace Cloudflare {
 		MAIL_OUT: Queue;
 		GBP_POSTS: Queue;
 		AUDITS: Queue;
+		WEBHOOKS_OUT: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;
@@ -35,6 +36,7 @@ declare namespace Cloudflare {
 		AUDIT_ALLOW_LOOPBACK: string;
 		TURNSTILE_SITE_KEY: string;
 		TURNSTILE_BASE_URL: string;
+		WEBHOOKS_ALLOW_LOOPBACK: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -42,7 +44,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD" | "MAIL_PROVIDER" | "MAIL_FROM" | "MAIL_BASE_URL" | "REQUIRE_ADMIN_MFA" | "GOOGLE_OAUTH_CLIENT_ID" | "GOOGLE_OAUTH_BASE_URL" | "GBP_API_BASE_URL" | "GBP_RECONCILE_SECONDS" | "PAGESPEED_BASE_URL" | "AUDIT_ALLOW_LOOPBACK" | "TURNSTILE_SITE_KEY" | "TURNSTILE_BASE_URL">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "ADMIN_EMAILS" | "AI_BASE_URL" | "AI_MODEL_REPORT" | "AI_MODEL_CHAT" | "AI_MODEL_POST" | "AI_TIMEOUT_MS" | "REPORT_RETRY_BASE_SECONDS" | "APP_ORIGIN" | "CHAT_WIDGET_SRC" | "SPEND_CEILING_DAILY_USD" | "PLAN_ALLOWANCE_FREE_USD" | "PLAN_ALLOWANCE_SELF_SERVICE_USD" | "MAIL_PROVIDER" | "MAIL_FROM" | "MAIL_BASE_URL" | "REQUIRE_ADMIN_MFA" | "GOOGLE_OAUTH_CLIENT_ID" | "GOOGLE_OAUTH_BASE_URL" | "GBP_API_BASE_URL" | "GBP_RECONCILE_SECONDS" | "PAGESPEED_BASE_URL" | "AUDIT_ALLOW_LOOPBACK" | "TURNSTILE_SITE_KEY" | "TURNSTILE_BASE_URL" | "WEBHOOKS_ALLOW_LOOPBACK">> {}
 }
 declare module "*.ttf" {
 	const value: ArrayBuffer;

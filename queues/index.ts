@@ -1,11 +1,12 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
-import { AUDITS_DLQ, AUDITS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE } from "./messages";
+import { AUDITS_DLQ, AUDITS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE, WEBHOOKS_OUT_DLQ, WEBHOOKS_OUT_QUEUE } from "./messages";
 import { consumeAudits, consumeAuditsDeadLetter } from "./audits";
 import { consumeMailOut, consumeMailOutDeadLetter } from "./mail-out";
 import { consumeGbpPosts, consumeGbpPostsDeadLetter } from "./gbp-posts";
 import { consumeReportJobs, consumeReportJobsDeadLetter } from "./report-jobs";
 import { consumeUsageEvents, consumeUsageEventsDeadLetter } from "./usage-events";
+import { consumeWebhooksOut, consumeWebhooksOutDeadLetter } from "./webhooks-out";
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
   void ctx;
@@ -30,6 +31,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: E
       return consumeAudits(batch, env);
     case AUDITS_DLQ:
       return consumeAuditsDeadLetter(batch, env);
+    case WEBHOOKS_OUT_QUEUE:
+      return consumeWebhooksOut(batch, env);
+    case WEBHOOKS_OUT_DLQ:
+      return consumeWebhooksOutDeadLetter(batch, env);
     default:
       // Unknown queue: retry so nothing is lost while a consumer is being deployed.
       batch.retryAll();

@@ -1,6 +1,6 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { AuditStepMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage } from "../worker/env";
+import type { AuditStepMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage, WebhooksOutMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
@@ -19,6 +19,11 @@ export const AuditStepBody = z.object({
   auditId: z.string().min(1).max(100),
   step: z.enum(["find", "fetch", "speed", "rank"]),
 }) satisfies z.ZodType<AuditStepMessage>;
+
+export const WEBHOOKS_OUT_QUEUE = "webhooks-out";
+export const WEBHOOKS_OUT_DLQ = "webhooks-out-dlq";
+
+export const WebhooksOutBody = z.object({ deliveryId: z.string().min(1).max(100) }) satisfies z.ZodType<WebhooksOutMessage>;
 
 export const MailOutBody = z.object({ mailId: z.string().min(1).max(100) }) satisfies z.ZodType<MailOutMessage>;
 

@@ -36,6 +36,8 @@ import { sharedReportPageRoutes } from "./routes/shared-report-pages";
 import { reportViewRoutes } from "./routes/report-views";
 import { integrationRoutes } from "./routes/integrations";
 import { scheduleRoutes } from "./routes/schedule";
+import { notificationRoutes } from "./routes/notifications";
+import { webhookRoutes } from "./routes/webhooks";
 import { auditRoutes } from "./routes/audits";
 import { widgetRoutes } from "./routes/widgets";
 import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
@@ -153,6 +155,8 @@ const routes = app
   .route("/api/widgets", widgetRoutes)
   .route("/api/widget", widgetApiRoutes)
   .route("/widget", widgetPageRoutes)
+  .route("/api/notifications", notificationRoutes)
+  .route("/api/webhooks", webhookRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

@@ -44,6 +44,8 @@ export interface Secrets {
   TURNSTILE_SECRET_KEY?: string;
   /** Milliseconds siteverify may take (default 5000). */
   TURNSTILE_TIMEOUT_MS?: string;
+  /** Milliseconds one webhook delivery may take (default 10000). */
+  WEBHOOK_TIMEOUT_MS?: string;
 }
 
 /** The queue producers with their message bodies (wrangler types types them as Queue<unknown>). */
@@ -53,6 +55,7 @@ interface TypedQueues {
   MAIL_OUT: Queue<MailOutMessage>;
   GBP_POSTS: Queue<GbpPostsMessage>;
   AUDITS: Queue<AuditStepMessage>;
+  WEBHOOKS_OUT: Queue<WebhooksOutMessage>;
 }
 
 /**
@@ -76,6 +79,11 @@ export interface AuditStepMessage {
 /** Body of a `mail-out` message: the outbox row to deliver (its content stays in D1). */
 export interface MailOutMessage {
   mailId: string;
+}
+
+/** Body of a `webhooks-out` message: one delivery to send (its body and endpoint stay in D1). */
+export interface WebhooksOutMessage {
+  deliveryId: string;
 }
 
 /** Body of a `gbp-posts` message: a few scheduled posts to publish or whose review state to check. */

@@ -1,4 +1,5 @@
 // Worker entry: HTTP through the Hono app, queue batches to their consumers, the cron sweep.
+import { sweepAlertsAndWebhooks } from "./notifications/webhooks";
 import { handleQueue } from "../queues";
 import app from "./app";
 import type { Env } from "./env";
@@ -25,6 +26,7 @@ export default {
       sweepDuePosts(env),
       sweepStaleAudits(env),
       sweepWidgetLeads(env),
+      sweepAlertsAndWebhooks(env),
     ]);
   },
 } satisfies ExportedHandler<Env>;

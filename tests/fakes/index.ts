@@ -7,6 +7,7 @@ import { startGoogleFake, type GoogleFake } from './google-fake';
 import { startPageSpeedFake, type PageSpeedFake } from './pagespeed-fake';
 import { startWebsiteFake, type WebsiteFake } from './website-fake';
 import { startTurnstileFake, type TurnstileFake } from './turnstile-fake';
+import { startWebhookReceiverFake, type WebhookReceiverFake } from './webhook-receiver-fake';
 
 export * from './openai-fake';
 export * from './search-fake';
@@ -16,17 +17,18 @@ export * from './google-fake';
 export * from './pagespeed-fake';
 export * from './website-fake';
 export * from './turnstile-fake';
+export * from './webhook-receiver-fake';
 export * from './local-search-fake';
 export * from './audit-data';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile' | 'webhooks';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number; webhooks?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
@@ -45,6 +47,8 @@ export interface Fakes {
   website?: WebsiteFake;
   /** The widget's bot check: Turnstile's siteverify. */
   turnstile?: TurnstileFake;
+  /** The loopback webhook receiver (endpoints at `${webhooks.url}/hooks/<name>`). */
+  webhooks?: WebhookReceiverFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
@@ -61,6 +65,7 @@ export interface Fakes {
     website?: string;
     /** Turnstile siteverify origin (TURNSTILE_BASE_URL). */
     turnstile?: string;
+    webhooks?: string;
   };
   reset(): void;
   close(): Promise<void>;
@@ -80,6 +85,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     pagespeed: () => startPageSpeedFake(opts.ports?.pagespeed ?? 0),
     website: () => startWebsiteFake(opts.ports?.website ?? 0),
     turnstile: () => startTurnstileFake(opts.ports?.turnstile ?? 0),
+    webhooks: () => startWebhookReceiverFake(opts.ports?.webhooks ?? 0),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));
@@ -98,6 +104,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const pagespeed = byName.get('pagespeed') as PageSpeedFake | undefined;
   const website = byName.get('website') as WebsiteFake | undefined;
   const turnstile = byName.get('turnstile') as TurnstileFake | undefined;
+  const webhooks = byName.get('webhooks') as WebhookReceiverFake | undefined;
   // The fake business's Google listing links to the fake website.
   if (search && website) search.config.siteUrl = website.url;
   const all = [...byName.values()];
@@ -110,7 +117,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     pagespeed,
     website,
     turnstile,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url },
+    webhooks,
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url, webhooks: webhooks?.url },
     reset() {
       for (const fake of all) fake.reset();
     },

@@ -180,6 +180,25 @@ const MATRIX: Record<string, Row> = {
   },
   "POST /api/widget/:id/leads": { call: (f) => ({ path: `/api/widget/${f.widgetId}/leads`, headers: { Origin: WIDGET_ORIGIN }, ...json({}) }), expect: all(400) },
   "GET /api/widget/:id/leads/:leadId": { call: (f) => ({ path: `/api/widget/${f.widgetId}/leads/${crypto.randomUUID()}` }), expect: all(404) },
+  // Alerts (issue 21): each user's own bell and settings; view-as reads the viewed user's, never writes.
+  "GET /api/notifications": { call: () => ({ path: "/api/notifications" }), expect: signedInRead() },
+  "POST /api/notifications/read": { call: () => ({ path: "/api/notifications/read", ...json({ all: true }) }), expect: signedInWrite(200) },
+  "GET /api/notifications/settings": { call: () => ({ path: "/api/notifications/settings" }), expect: signedInRead() },
+  "PUT /api/notifications/settings": {
+    call: () => ({ path: "/api/notifications/settings", ...json({ settings: [{ kind: "report_printed", inApp: true, byMail: false }] }) }),
+    expect: signedInWrite(200),
+  },
+  // Outgoing webhooks: admins only.
+  "GET /api/webhooks": { call: () => ({ path: "/api/webhooks" }), expect: adminRead() },
+  "POST /api/webhooks": { call: () => ({ path: "/api/webhooks", ...json({ url: "ftp://example.com/x", events: ["report.ready"] }) }), expect: adminWrite(400) },
+  "PATCH /api/webhooks/:id": { call: () => ({ path: `/api/webhooks/${crypto.randomUUID()}`, ...json({ description: "x" }) }), expect: adminWrite(404) },
+  "DELETE /api/webhooks/:id": { call: () => ({ path: `/api/webhooks/${crypto.randomUUID()}` }), expect: adminWrite(404) },
+  "GET /api/webhooks/:id/deliveries": { call: () => ({ path: `/api/webhooks/${crypto.randomUUID()}/deliveries` }), expect: adminRead(404) },
+  "POST /api/webhooks/:id/test": { call: () => ({ path: `/api/webhooks/${crypto.randomUUID()}/test`, ...json({}) }), expect: adminWrite(404) },
+  "POST /api/webhooks/:id/deliveries/:deliveryId/replay": {
+    call: () => ({ path: `/api/webhooks/${crypto.randomUUID()}/deliveries/${crypto.randomUUID()}/replay` }),
+    expect: adminWrite(404),
+  },
   "GET /api/schedule": { call: () => ({ path: "/api/schedule" }), expect: signedInRead() },
   "POST /api/schedule": { call: () => ({ path: "/api/schedule", ...json({ post: { type: "STANDARD" } }) }), expect: signedInWrite(400) },
   "PATCH /api/schedule/:id": {

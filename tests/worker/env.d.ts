@@ -17,6 +17,8 @@ declare global {
       TEST_WEBSITE_URL: string;
       /** Turnstile's fake siteverify (tests/fakes/turnstile-fake.ts): TURNSTILE_BASE_URL for the widget's bot check. */
       TEST_TURNSTILE_BASE_URL: string;
+      /** The loopback webhook receiver (tests/fakes/webhook-receiver-fake.ts): endpoints at `${TEST_WEBHOOKS_URL}/hooks/<name>`. */
+      TEST_WEBHOOKS_URL: string;
     }
   }
 }

@@ -21,6 +21,8 @@ export const IGNORES_BODY = new Set([
   "DELETE /api/posts/:id",
   "DELETE /api/content/:id",
   "POST /api/content/:id/calendar",
+  "DELETE /api/webhooks/:id",
+  "POST /api/webhooks/:id/deliveries/:deliveryId/replay",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */
 export const SEARCH_ROUTES = ["/api/prospects", "/api/prospects/export.csv", "/api/admin/users", "/api/tools/google-results", "/api/tools/local-services"];
@@ -99,6 +101,7 @@ export const QUERY_ROUTES = new Set([
   "GET /api/prospects", "GET /api/prospects/export.csv", "GET /api/admin/users", "GET /api/admin/outbox", "GET /api/reports",
   "GET /api/reports/status", "GET /api/reports/jobs", "GET /api/usage", "GET /api/usage/export.csv", "GET /api/tools/google-results",
   "GET /api/tools/local-services", "GET /auth/v1/verify", "GET /api/chat/:reportId/conversations",
+  "GET /api/notifications", "GET /api/webhooks/:id/deliveries",
 ]);
 export const FEW_QUERIES = ["q=%00", `q=${"x".repeat(16_000)}`, "q=a&q=b", "v=%00"];
 

@@ -12,6 +12,7 @@ import { estimateTokens } from "../domain/usage-cost";
 import { REPORT_DAILY_USD, reportCapKey, toMicro, type CapScope, type Payer } from "../domain/metering";
 import { reserveCall } from "../metering/meter";
 import { log } from "../log";
+import { emitProspectEvent } from "../notifications/emit";
 import { signVoiceLines, type VoiceScope } from "./voice-lines";
 import {
   CHAT_TEXT,
@@ -170,6 +171,18 @@ export async function runReply(env: Env, plan: ReplyPlan, emit: Emit): Promise<E
       leadAsked,
       lead: hasLead(lead) || (plan.session.leadAskedAt && lead.name) ? lead : null,
     });
+    // The agency hears of contact details at once (alert + chat.lead_captured); once per visitor and details.
+    if (hasLead(lead) && plan.subject.prospectId) {
+      await emitProspectEvent(env, {
+        prospectId: plan.subject.prospectId,
+        reportId: plan.subject.reportId,
+        alert: "chat_lead",
+        webhook: "chat.lead_captured",
+        at: askedAt,
+        dedupeKey: `chat_lead:${plan.subject.reportId}:${plan.session.visitorId}:${lead.email ?? ""}:${lead.phone ?? ""}`,
+        data: { name: prospect.name, contact_name: lead.name, email: lead.email, phone: lead.phone },
+      });
+    }
   }
   const scope: VoiceScope = plan.audience === "admin" && plan.userId ? { kind: "user", userId: plan.userId } : { kind: "report", reportId: plan.subject.reportId };
   const voice = await signVoiceLines(env, scope, content);

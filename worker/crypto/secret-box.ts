@@ -7,7 +7,7 @@ const dec = new TextDecoder();
 const VERSION = "v1";
 
 /** What a stored secret is for: each purpose has its own derived key, so one never opens another's. */
-export type SecretPurpose = "totp-secret" | "google-token";
+export type SecretPurpose = "totp-secret" | "google-token" | "webhook-secret";
 
 export const ENCRYPTION_KEY_MISSING =
   "ENCRYPTION_KEY is not set (or shorter than 32 characters), so secrets cannot be stored. Set it with `wrangler secret put ENCRYPTION_KEY` (`npm start` writes one into .dev.vars locally).";

@@ -46,3 +46,18 @@ export async function reportTimeline(db: Db, reportId: string) {
   ]);
   return { stats: stats[0] ?? null, counts: counts[0] ?? { visits: 0, chatStarted: 0, prints: 0 }, sections, events };
 }
+
+/** The report's last open so far (null: never opened), read before a new open is recorded. */
+export async function lastOpenedAt(db: Db, reportId: string): Promise<string | null> {
+  const [row] = await db.select({ at: reportViewStats.lastOpenedAt }).from(reportViewStats).where(eq(reportViewStats.reportId, reportId)).limit(1);
+  return row?.at ?? null;
+}
+
+/** How many sections one visit has read. */
+export async function visitSectionCount(db: Db, reportId: string, visitId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(reportEvents)
+    .where(sql`${reportEvents.reportId} = ${reportId} and ${reportEvents.visitId} = ${visitId} and ${reportEvents.event} = 'section_viewed'`);
+  return row?.n ?? 0;
+}

@@ -1,7 +1,7 @@
 // One template per kind of mail: subject, plain-text and HTML parts with the product's name, the link, when it expires and what to do if it was not you.
 export const PRODUCT_NAME = "Porchlight";
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "widget_report_ready";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -71,6 +71,30 @@ const TEMPLATES: Record<MailKind, Template> = {
     action: "Open your report",
     expires: "The link keeps working: bookmark it or share it with your team.",
     notYou: "You get this because your email address was entered in a free-audit form. If it was not you, ignore this message.",
+  },
+  lead_alert: {
+    subject: "A prospect is ready to talk",
+    heading: "A new lead",
+    intro: ({ detail }) => `${detail ?? "A prospect left their contact details"}. Open their report in ${PRODUCT_NAME} to follow up while it is fresh.`,
+    action: "Open the prospect's report",
+    expires: "The alert stays in the bell in the app until you mark it read.",
+    notYou: "You get this because alerts by mail are on for this kind. Change which alerts you get by mail under Account settings.",
+  },
+  alert_digest: {
+    subject: "Your prospects' activity",
+    heading: "What your prospects did",
+    intro: ({ detail }) => detail ?? "Your prospects opened and read their reports.",
+    action: "Open the prospect's report",
+    expires: "At most one of these digests is sent an hour; every alert is also in the bell in the app.",
+    notYou: "You get this because alerts by mail are on. Change which alerts you get by mail under Account settings.",
+  },
+  webhook_paused: {
+    subject: "A webhook endpoint was paused",
+    heading: "A webhook endpoint was paused",
+    intro: ({ detail }) => `${detail ?? "A webhook endpoint"} failed every delivery for a day, so ${PRODUCT_NAME} paused it. Fix the receiver, then resume the endpoint on the Integrations page; failed deliveries can be replayed from its log.`,
+    action: "Open Integrations",
+    expires: "No events are sent to a paused endpoint until it is resumed.",
+    notYou: "You get this because you added this endpoint.",
   },
 };
 

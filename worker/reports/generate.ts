@@ -28,6 +28,7 @@ import {
 } from "./config";
 import { sendReportJobs } from "./enqueue";
 import { purgeSharedReport } from "./shared-cache";
+import { emitProspectEvent } from "../notifications/emit";
 import { log } from "../log";
 import { auditWait } from "../audits/for-reports";
 import { latestProspectAuditView } from "../audits/read";
@@ -178,6 +179,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
       const version = await saveClaimedContent(db, reportId, claimedAt, { content, source, lastError });
       if (version == null) return { kind: "skipped", reason: "claim_lost" };
       await purgeSharedReport(env, reportId, version - 1);
+      await emitReportReady(env, { reportId, prospectId: prospectRow.id, name: prospectRow.name, source, version });
       return { kind: "ready", source, version };
     };
 
@@ -209,6 +211,19 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
   }
 }
 
+/** report.ready to the webhooks: once per version (a regeneration is a new version, so it is sent again). */
+function emitReportReady(env: Env, r: { reportId: string; prospectId: string; name: string; source: "ai" | "template"; version: number }) {
+  return emitProspectEvent(env, {
+    prospectId: r.prospectId,
+    reportId: r.reportId,
+    alert: null,
+    webhook: "report.ready",
+    at: new Date().toISOString(),
+    dedupeKey: `report_ready:${r.reportId}:${r.version}`,
+    data: { name: r.name, source: r.source, version: r.version },
+  });
+}
+
 /** The dead-letter path: whatever reaches it gets template content, unless it is ready already. */
 export async function saveTemplateForDeadLetter(env: Env, reportId: string, deliveries: number): Promise<boolean> {
   const db = getDb(env);
@@ -218,7 +233,10 @@ export async function saveTemplateForDeadLetter(env: Env, reportId: string, deli
     `Generation did not finish after ${deliveries} deliveries${found.report.lastError ? `; last error: ${found.report.lastError}` : ""}`,
   );
   const version = await saveTemplateUnlessReady(db, reportId, templateReportContent(toReportProspect(found.prospect)), reason);
-  if (version != null) await purgeSharedReport(env, reportId, version - 1);
+  if (version != null) {
+    await purgeSharedReport(env, reportId, version - 1);
+    await emitReportReady(env, { reportId, prospectId: found.prospect.id, name: found.prospect.name, source: "template", version });
+  }
   return version != null;
 }
 

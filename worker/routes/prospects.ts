@@ -40,6 +40,7 @@ import { apiError, ErrorCode, invalidCursor } from "../errors";
 import { forgetVersion } from "../reports/shared-cache";
 import { validate, validId } from "../validate";
 import { log } from "../log";
+import { emitProspectsCreated } from "../notifications/emit";
 
 export const PROSPECT_NOT_FOUND = "Prospect not found";
 
@@ -232,6 +233,10 @@ export const prospectRoutes = new Hono<AppEnv>()
           reportId: a.reportId,
           prospect: prospectJson(asListed(items[i]!.prospect, a.reportId)),
         }));
+        await emitProspectsCreated(
+          c.env,
+          items.map((it) => ({ prospectId: it.prospect.id, reportId: it.report.id ?? null, name: it.prospect.name, area: it.prospect.area, source: "import" })),
+        );
       } catch (err) {
         // The batch is one transaction: nothing of it landed, so every row of it failed.
         log.error("prospect import failed", {}, err);

@@ -21,6 +21,7 @@ import { validate, validId } from "../validate";
 import { enqueueAllUngenerated, enqueueReport } from "../reports/enqueue";
 import { adminReportJson, appOrigin, listItemJson } from "../reports/views";
 import { log } from "../log";
+import { emitProspectsCreated } from "../notifications/emit";
 import { ensureProspectAudits, ensureReportAudits } from "../audits/for-reports";
 import { latestProspectAuditView } from "../audits/read";
 
@@ -87,6 +88,7 @@ export const reportRoutes = new Hono<AppEnv>()
       log.error("create report failed", {}, error);
       return apiError(c, 503, ErrorCode.unavailable, CREATE_REPORT_FAILED);
     }
+    await emitProspectsCreated(c.env, [{ prospectId: created.prospect.id, reportId: created.report.id, name: created.prospect.name, area: created.prospect.area, source: "new_report" }]);
     let warning: string | undefined;
     // A report with a website, or one to be generated, starts its prospect's audit first (issue 18): the job waits for it.
     if (input.generate || input.website) await ensureProspectAudits(c.env, [created.prospect.id], c.get("caller").id);

@@ -5,7 +5,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
-import { recordReportEvent } from "../db/report-events";
+import { lastOpenedAt, recordReportEvent } from "../db/report-events";
+import { emitBeacon } from "../notifications/beacons";
 import { getReportVersion } from "../db/reports";
 import { clientIp } from "../auth/session";
 import { verifyVisitToken } from "../reports/visit-token";
@@ -75,13 +76,17 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   ]);
   if (perIp > BEACONS_PER_IP_PER_MINUTE || perReport > BEACONS_PER_REPORT_PER_MINUTE || perVisit > BEACON_EVENTS_PER_VISIT) return "rate_limited";
 
+  // An open is an alert when it is the first or comes 7+ days after the last: read the last before recording this one.
+  const previousOpenAt = beacon.event === "opened" ? await lastOpenedAt(db, id) : null;
   const fresh = await recordReportEvent(db, {
     reportId: id,
     visitId,
     event: beacon.event,
     section: beacon.section ?? null,
   });
-  return fresh ? "recorded" : "duplicate";
+  if (!fresh) return "duplicate";
+  await emitBeacon(c.env, db, { reportId: id, prospectId: head.prospectId, visitId, event: beacon.event, previousOpenAt, at: new Date().toISOString() });
+  return "recorded";
 }
 
 export const sharedReportEventRoutes = new Hono<AppEnv>().post(

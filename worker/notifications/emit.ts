@@ -1,0 +1,113 @@
+// The lead loop's one entry point (issue 21): something a prospect did becomes alerts for the right people (in the app,
+// by mail) and webhook deliveries queued on webhooks-out. Idempotent on the event's dedupe key; never throws.
+import { getDb, type Db } from "../db/client";
+import { alertRecipients, channelsFor, insertNotifications, type NewNotification } from "../db/notifications";
+import { endpointsFor, insertDeliveries, type NewDelivery } from "../db/webhooks";
+import { mailMode, type WebhookBody } from "../domain/lead-alerts";
+import type { ProspectEvent, WebhookEvent } from "../domain/lead-events";
+import type { Env } from "../env";
+import { log } from "../log";
+import { mailConfig } from "../providers/mail";
+import { mailAlerts } from "./mail";
+
+/**
+ * Records the event's alert for the prospect's owner (else every admin) as their settings say, mails what is due,
+ * and queues one webhook delivery per subscribed active endpoint. Same `dedupeKey` twice → emitted once. Errors are
+ * logged, never thrown: an alert must not break the shared page or the chat.
+ */
+export async function emitProspectEvent(env: Env, event: ProspectEvent): Promise<void> {
+  try {
+    const db = getDb(env);
+    await Promise.all([event.alert ? recordAlert(env, db, event) : null, event.webhook ? queueWebhooks(env, db, event.webhook, [event]) : null]);
+  } catch (error) {
+    log.error("prospect event not emitted", { alert: event.alert, webhook: event.webhook, prospectId: event.prospectId }, error);
+  }
+}
+
+async function recordAlert(env: Env, db: Db, event: ProspectEvent) {
+  const kind = event.alert!;
+  const recipients = await alertRecipients(db, event.prospectId);
+  const channels = await channelsFor(
+    db,
+    recipients.map((r) => r.id),
+    kind,
+  );
+  const mailOn = mailConfig(env) !== null;
+  const rows: NewNotification[] = [];
+  for (const r of recipients) {
+    const ch = channels.get(r.id)!;
+    const mail = mailMode(kind, ch, mailOn);
+    if (!ch.inApp && mail === "none") continue;
+    rows.push({
+      userId: r.id,
+      kind,
+      prospectId: event.prospectId,
+      reportId: event.reportId,
+      data: JSON.stringify(event.data),
+      dedupeKey: `${kind}:${event.dedupeKey}`,
+      inApp: ch.inApp,
+      mailState: mail === "none" ? "none" : "pending",
+      createdAt: event.at,
+    });
+  }
+  const fresh = await insertNotifications(db, rows);
+  const toMail = [...new Set(fresh.filter((n) => n.mailState === "pending").map((n) => n.userId))];
+  if (toMail.length > 0) await mailAlerts(env, db, new Date(), toMail);
+}
+
+/** The body every webhook delivery carries: `{id, type, created_at, data}`; data names the prospect and report. */
+export function webhookBody(id: string, type: string, at: string, data: WebhookBody["data"]): WebhookBody {
+  return { id, type, created_at: at, data };
+}
+
+/** One delivery per event and subscribed active endpoint; one query for the endpoints however many events. */
+async function queueWebhooks(env: Env, db: Db, type: WebhookEvent, events: ProspectEvent[]) {
+  const endpoints = await endpointsFor(db, type);
+  if (endpoints.length === 0 || events.length === 0) return;
+  const rows: NewDelivery[] = [];
+  for (const event of events) {
+    const eventId = `evt_${crypto.randomUUID().replace(/-/g, "")}`;
+    const body = JSON.stringify(webhookBody(eventId, type, event.at, { prospect_id: event.prospectId, report_id: event.reportId, ...event.data }));
+    for (const e of endpoints) {
+      rows.push({ id: crypto.randomUUID(), endpointId: e.id, eventId, eventType: type, idempotencyKey: `${e.id}:${type}:${event.dedupeKey}`, body });
+    }
+  }
+  const fresh = await insertDeliveries(db, rows);
+  await enqueueDeliveries(env, fresh);
+}
+
+/** prospect.created for prospects created together (an import, a new report, a widget lead): one call, never throws. */
+export async function emitProspectsCreated(
+  env: Env,
+  created: { prospectId: string; reportId: string | null; name: string; area: string; source: string }[],
+): Promise<void> {
+  try {
+    const at = new Date().toISOString();
+    await queueWebhooks(
+      env,
+      getDb(env),
+      "prospect.created",
+      created.map((p) => ({
+        prospectId: p.prospectId,
+        reportId: p.reportId,
+        alert: null,
+        webhook: "prospect.created",
+        at,
+        dedupeKey: `prospect_created:${p.prospectId}`,
+        data: { name: p.name, area: p.area, source: p.source },
+      })),
+    );
+  } catch (error) {
+    log.error("prospect.created not emitted", { count: created.length }, error);
+  }
+}
+
+/** Puts deliveries on webhooks-out (a delay for a retry); a failure to queue is logged, the rows stay pending. */
+export async function enqueueDeliveries(env: Env, ids: string[], delaySeconds = 0) {
+  if (ids.length === 0) return;
+  try {
+    await env.WEBHOOKS_OUT.sendBatch(ids.map((deliveryId) => ({ body: { deliveryId }, ...(delaySeconds ? { delaySeconds } : {}) })));
+  } catch (error) {
+    log.error("webhook deliveries not queued", { count: ids.length }, error);
+  }
+}

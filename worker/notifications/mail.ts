@@ -1,0 +1,77 @@
+// Alert mail (issue 21): leads at once, the other alerts in a digest of at most one an hour per user, each linking to
+// the prospect's report in the app. Called by the emitter for the users it alerted and by the 5-minute cron for all.
+import type { Db } from "../db/client";
+import { claimMailed, lastMailedAt, pendingMail } from "../db/notifications";
+import { ALERT_TEXT, digestDue } from "../domain/lead-alerts";
+import { IMMEDIATE_ALERT_KINDS, type AlertKind } from "../domain/lead-events";
+import type { Env } from "../env";
+import { log } from "../log";
+import { sendAppMail } from "../mail/send";
+
+type Pending = Awaited<ReturnType<typeof pendingMail>>[number];
+
+/** The app's origin for links in mail (APP_ORIGIN; localhost in development); null when unknown. */
+export function appOrigin(env: Env): string | null {
+  return env.APP_ORIGIN?.trim().replace(/\/+$/, "") || (env.ENVIRONMENT === "development" ? "http://localhost:8787" : null);
+}
+
+/** Where an alert links: the prospect's report in the app, else the app's reports. */
+export function alertLink(origin: string, reportId: string | null): string {
+  return reportId ? `${origin}/admin/reports/${encodeURIComponent(reportId)}` : `${origin}/admin/report-generator`;
+}
+
+export function alertLine(n: { kind: string; prospectName: string | null }): string {
+  const text = ALERT_TEXT[n.kind as AlertKind] ?? n.kind;
+  return n.kind === "webhook_paused" ? text : `${n.prospectName ?? "A prospect"} ${text}`;
+}
+
+function isImmediate(kind: string) {
+  return kind === "webhook_paused" || IMMEDIATE_ALERT_KINDS.includes(kind as AlertKind);
+}
+
+/**
+ * Mails the pending alerts of `userIds` (all users when absent): each lead at once, the rest as one digest per user
+ * when none went out in the last hour. Alerts are claimed (pending → sent) before the mail is queued, so two runs
+ * never mail one alert twice.
+ */
+export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]): Promise<{ immediate: number; digests: number }> {
+  const origin = appOrigin(env);
+  if (!origin) {
+    log.warn("alert mail: APP_ORIGIN not set, nothing mailed");
+    return { immediate: 0, digests: 0 };
+  }
+  const pending = (await pendingMail(db)).filter((n) => !userIds || userIds.includes(n.userId));
+  const at = now.toISOString();
+  let immediate = 0;
+  let digests = 0;
+  for (const n of pending.filter((p) => isImmediate(p.kind))) {
+    if ((await claimMailed(db, [n.id], at)).length === 0) continue;
+    const link = n.kind === "webhook_paused" ? `${origin}/integrations` : alertLink(origin, n.reportId);
+    await sendAppMail(env, db, n.kind === "webhook_paused" ? "webhook_paused" : "lead_alert", { to: n.email, link, detail: detailOf(n) }, { readable: false });
+    immediate++;
+  }
+  const byUser = new Map<string, Pending[]>();
+  for (const n of pending.filter((p) => !isImmediate(p.kind))) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
+  const last = await lastMailedAt(db, [...byUser.keys()]);
+  for (const [, items] of byUser) {
+    const first = items[0]!;
+    if (!digestDue(last.get(first.userId) ?? null, now)) continue;
+    const claimed = new Set(await claimMailed(db, items.slice(0, 90).map((n) => n.id), at));
+    const mine = items.filter((n) => claimed.has(n.id));
+    if (mine.length === 0) continue;
+    const detail = mine.map((n) => `• ${alertLine(n)} — ${alertLink(origin, n.reportId)}`).join("\n");
+    await sendAppMail(env, db, "alert_digest", { to: first.email, link: alertLink(origin, mine[mine.length - 1]!.reportId), detail }, { readable: false });
+    digests++;
+  }
+  return { immediate, digests };
+}
+
+function detailOf(n: Pending): string {
+  if (n.kind !== "webhook_paused") return alertLine(n);
+  try {
+    const data = JSON.parse(n.data) as { url?: string };
+    return `The webhook endpoint ${data.url ?? ""}`.trim();
+  } catch {
+    return "A webhook endpoint";
+  }
+}
