@@ -8,7 +8,7 @@ import { getDb } from "../../worker/db/client";
 import { setMonthlyBudget } from "../../worker/db/budgets";
 import { addToWindow } from "../../worker/db/rate-limits";
 import { LEADS_PER_ADDRESS, LEADS_PER_WIDGET_DAY, LEADS_PER_WIDGET_HOUR } from "../../worker/domain/widgets";
-import type { AuditStepMessage, Env, ReportJobMessage } from "../../worker/env";
+import type { AuditStepMessage, Env, ReportJobMessage, WebhooksOutMessage } from "../../worker/env";
 import { sweepWidgetLeads } from "../../worker/widgets/leads";
 import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY } from "../fakes/turnstile-data";
 import { drain, type AuditEnv } from "./audit-fixtures";
@@ -19,12 +19,18 @@ const HOST = "https://www.agency-site.test";
 const OTHER = "https://evil.example";
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 
-type T = AuditEnv & { reportJobs: ReportJobMessage[] };
+type T = AuditEnv & { reportJobs: ReportJobMessage[]; webhooks: WebhooksOutMessage[] };
 
 function widgetEnv(overrides: Partial<Env> = {}): T {
   const audits = recorder<AuditStepMessage>();
   const jobs = recorder<ReportJobMessage>();
-  return { env: { ...env, AUDITS: audits.queue, REPORT_JOBS: jobs.queue, ...overrides } as Env, sent: audits.sent, reportJobs: jobs.sent };
+  const hooks = recorder<WebhooksOutMessage>();
+  return {
+    env: { ...env, AUDITS: audits.queue, REPORT_JOBS: jobs.queue, WEBHOOKS_OUT: hooks.queue, ...overrides } as Env,
+    sent: audits.sent,
+    reportJobs: jobs.sent,
+    webhooks: hooks.sent,
+  };
 }
 
 const call = (t: T, path: string, init: WorkerCall = {}) => callWorker(path, init, t.env as unknown as Record<string, unknown>);
@@ -183,6 +189,29 @@ describe("a visitor's submission", () => {
     expect(await outboxCount(email)).toBe(1);
     const mail = await env.DB.prepare("select body from outbox where to_email = ?").bind(email).first<{ body: string }>();
     expect(mail!.body).toContain(`/shared/reports/${lead!.report_id}`);
+  });
+
+  it("tells the agency: a widget_lead alert in the owner's bell, widget.lead and prospect.created to subscribed webhooks", async () => {
+    const t = widgetEnv();
+    const hook = await call(t, "/api/webhooks", {
+      method: "POST",
+      token: admin.session.access_token,
+      json: { url: `${env.TEST_WEBHOOKS_URL}/hooks/widget-${crypto.randomUUID().slice(0, 8)}`, events: ["widget.lead", "prospect.created"] },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const w = await createWidget(t, { name: "Alerting" });
+    const email = uniqueEmail("visitor");
+    const res = await submit(t, w.id, { email, website: "brightplumbing.example" });
+    expect(res.status).toBe(201);
+    const lead = await env.DB.prepare("select prospect_id, report_id from widget_leads where id = ?").bind(res.body.leadId).first<{ prospect_id: string; report_id: string }>();
+    const alerts = await env.DB.prepare("select user_id, kind from notifications where prospect_id = ?").bind(lead!.prospect_id).all<{ user_id: string; kind: string }>();
+    expect(alerts.results).toEqual([{ user_id: admin.user.id, kind: "widget_lead" }]);
+    const deliveries = await env.DB.prepare("select event_type, body from webhook_deliveries where endpoint_id = ? order by event_type").bind(hook.body.endpoint.id).all<{ event_type: string; body: string }>();
+    expect(deliveries.results.map((d) => d.event_type)).toEqual(["prospect.created", "widget.lead"]);
+    const body = JSON.parse(deliveries.results[1]!.body);
+    expect(body).toMatchObject({ type: "widget.lead", data: { prospect_id: lead!.prospect_id, report_id: lead!.report_id, name: "Bright Plumbing", area: "Austin, TX", email, website: "https://brightplumbing.example", widget: "Alerting" } });
+    expect(JSON.parse(deliveries.results[0]!.body).data).toMatchObject({ source: "widget" });
+    expect(t.webhooks).toHaveLength(2);
   });
 
   it("refuses a field the widget does not ask, and a missing consent, with the field named", async () => {

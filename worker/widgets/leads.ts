@@ -42,6 +42,7 @@ import { startAudit } from "../audits/run";
 import { prospectSubject } from "../audits/subject";
 import { enqueueReport } from "../reports/enqueue";
 import { verifyTurnstile, turnstileConfigured } from "../providers/turnstile";
+import { emitProspectEvent, emitProspectsCreated } from "../notifications/emit";
 
 /** The app's origin for links made outside a request (the cron, the queue): APP_ORIGIN, or local development's. */
 export function linkOrigin(env: Env): string | null {
@@ -131,6 +132,20 @@ export async function createLead(env: Env, widget: WidgetRow, input: LeadInput, 
   });
   if (room) await startLeadWork(env, db, lead, widget.ownerId, false);
   else log.info("widget: lead waits for the allowance", { leadId: lead.id, widgetId: widget.id });
+  // The agency hears of it at once (the bell, mail when on) and its webhooks get prospect.created and widget.lead.
+  const at = new Date().toISOString();
+  await Promise.all([
+    emitProspectsCreated(env, [{ prospectId: lead.prospectId, reportId: lead.reportId, name: fields.name, area: fields.area, source: "widget" }]),
+    emitProspectEvent(env, {
+      prospectId: lead.prospectId,
+      reportId: lead.reportId,
+      alert: "widget_lead",
+      webhook: "widget.lead",
+      at,
+      dedupeKey: `widget_lead:${lead.id}`,
+      data: { name: fields.name, area: fields.area, email: fields.email, website: fields.website, phone: fields.phone || null, widget: widget.name, lead_id: lead.id, status: lead.status },
+    }),
+  ]);
   return lead;
 }
 
