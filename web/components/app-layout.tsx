@@ -4,6 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { dashboardPath, useViewAs } from "../lib/view-as";
 import { Brand } from "./brand";
 import { MenuIcon } from "./icons";
+import { NotificationBell } from "./notification-bell";
 import { Sidebar } from "./sidebar";
 
 const SIDEBAR_ID = "app-sidebar";
@@ -43,17 +44,20 @@ export function AppLayout() {
       </a>
       <header className="topbar">
         <Brand to={dashboardPath(viewAs)} />
-        <button
-          ref={menuButton}
-          type="button"
-          className="icon-button"
-          aria-label="Open menu"
-          aria-expanded={drawerOpen}
-          aria-controls={SIDEBAR_ID}
-          onClick={() => setDrawerOpen(true)}
-        >
-          <MenuIcon />
-        </button>
+        <div className="topbar-actions">
+          <NotificationBell />
+          <button
+            ref={menuButton}
+            type="button"
+            className="icon-button"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+        </div>
       </header>
       <Sidebar id={SIDEBAR_ID} open={drawerOpen} onClose={closeDrawer} onNavigate={() => setDrawerOpen(false)} />
       {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} /> : null}

@@ -30,6 +30,7 @@ import {
 } from "./icons";
 import { CompanyLogo } from "./company-logo";
 import { EmailText } from "./email-text";
+import { NotificationBell } from "./notification-bell";
 
 type IconComponent = ComponentType<{ size?: "sm" | "md" }>;
 
@@ -68,6 +69,7 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
     <aside id={id} className={open ? "sidebar is-open" : "sidebar"} aria-label="Sidebar">
       <div className="sidebar-head">
         <Brand to={dashboardPath(viewAs)} onClick={onNavigate} />
+        <NotificationBell className="bell-desktop" />
         <button type="button" className="icon-button sidebar-close" aria-label="Close menu" onClick={onClose}>
           <CloseIcon />
         </button>

@@ -9,8 +9,10 @@ import { Badge, type BadgeTone } from "../components/badge";
 import { Button } from "../components/button";
 import { MapPinIcon, StoreIcon } from "../components/icons";
 import { Modal } from "../components/modal";
+import { WebhooksSection } from "../components/webhooks-section";
 import { LoadingScreen } from "../components/route-guards";
 import { formatDateTime } from "../lib/format-date";
+import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
 import { integrationsQuery, useChooseLocations, useConnectGoogle, useDisconnectGoogle } from "../queries/integrations";
 import "../admin.css";
@@ -29,6 +31,7 @@ const STATUS: Record<Google["status"], { label: string; tone: BadgeTone }> = {
 export default function IntegrationsPage() {
   const viewAs = useViewAs();
   const readOnly = Boolean(viewAs);
+  const { isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
   const query = useQuery(integrationsQuery(viewAs?.viewingUserId ?? null));
   const outcome = params.get("error");
@@ -65,6 +68,7 @@ export default function IntegrationsPage() {
       ) : (
         <GoogleCard google={query.data.google} readOnly={readOnly} picking={params.get("step") === "locations"} onPicked={() => setParams({ connected: "1" }, { replace: true })} />
       )}
+      {isAdmin && !readOnly ? <WebhooksSection /> : null}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { ShieldIcon, TrashIcon } from "../components/icons";
 import { Modal } from "../components/modal";
 import { NewPasswordFields, useNewPassword } from "../components/new-password-fields";
 import { SettingsSection } from "../components/settings-section";
+import { NotificationSettingsSection } from "../components/notification-settings";
 import { CurrentPasswordField, TextField } from "../components/text-field";
 import { TotpCodeForm } from "../components/totp-code-form";
 import { formatCreated } from "../lib/format-date";
@@ -68,6 +69,7 @@ export default function SettingsAccountPage() {
           <PasswordSection />
           <TwoFactorSection user={query.data} />
           <SessionsSection />
+          <NotificationSettingsSection />
           <DeleteSection readOnly={Boolean(viewAs)} />
         </>
       )}

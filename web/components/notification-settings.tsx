@@ -1,0 +1,79 @@
+// Which alerts a user gets, per kind: in the app (the bell) and by email (issue 21). A section of the Account page.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { AlertKind } from "../../worker/domain/lead-events";
+import { useViewAs } from "../lib/view-as";
+import { notificationSettingsQuery, useSaveNotificationSettings } from "../queries/notifications";
+import { Alert, RetryAlert } from "./alert";
+import { Button } from "./button";
+import { SettingsSection } from "./settings-section";
+import "../tools.css";
+
+type Row = { kind: AlertKind; label: string; inApp: boolean; byMail: boolean };
+
+export function NotificationSettingsSection() {
+  const viewAs = useViewAs();
+  const query = useQuery(notificationSettingsQuery(viewAs?.viewingUserId ?? null));
+  const save = useSaveNotificationSettings();
+  const [rows, setRows] = useState<Row[]>([]);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (query.data) setRows(query.data.settings as Row[]);
+  }, [query.data]);
+
+  const toggle = (kind: AlertKind, channel: "inApp" | "byMail") => {
+    setSaved(false);
+    setRows((current) => current.map((r) => (r.kind === kind ? { ...r, [channel]: !r[channel] } : r)));
+  };
+
+  return (
+    <SettingsSection id="notifications" title="Notifications" description="Which of your prospects' moves reach you in the app (the bell) and by email. Leads are mailed at once; the rest at most once an hour, in one digest.">
+      {query.isPending ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> Loading your notification settings...
+        </p>
+      ) : query.isError ? (
+        <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          {!query.data.mailConfigured ? (
+            <Alert tone="info" title="Email is not set up on this server">
+              <p>Your choices are kept; until mail is set up, alerts reach you in the app only.</p>
+            </Alert>
+          ) : null}
+          <div className="usage-table-wrap">
+            <table className="usage-table notification-settings">
+              <thead>
+                <tr>
+                  <th scope="col">Alert</th>
+                  <th scope="col">In the app</th>
+                  <th scope="col">By email</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.kind}>
+                    <th scope="row">{r.label}</th>
+                    <td>
+                      <input type="checkbox" aria-label={`${r.label}: in the app`} checked={r.inApp} disabled={Boolean(viewAs)} onChange={() => toggle(r.kind, "inApp")} />
+                    </td>
+                    <td>
+                      <input type="checkbox" aria-label={`${r.label}: by email`} checked={r.byMail} disabled={Boolean(viewAs)} onChange={() => toggle(r.kind, "byMail")} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {save.isError ? <p className="field-error">{save.error.message}</p> : null}
+          <div className="form-actions">
+            <Button variant="primary" busy={save.isPending} disabled={Boolean(viewAs)} onClick={() => save.mutate(rows.map(({ kind, inApp, byMail }) => ({ kind, inApp, byMail })), { onSuccess: () => setSaved(true) })}>
+              Save notification settings
+            </Button>
+            {saved ? <span role="status">Saved.</span> : null}
+          </div>
+        </>
+      )}
+    </SettingsSection>
+  );
+}
