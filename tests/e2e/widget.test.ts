@@ -1,7 +1,9 @@
 // The free-audit widget journey (issue 21): an agency's page on ANOTHER local origin embeds the widget's script; a
 // visitor fills the form in Chromium (inside the widget's shadow root, untouched by the page's own loud styles), sees the
 // audit's progress, then the shared report's link; the fake mail provider received the visitor's mail with the same
-// link; the admin's Widgets page lists the lead.
+// link; the agency's bell shows the lead, a local webhook receiver got a correctly signed `widget.lead`, and the admin's
+// Widgets page lists the lead.
+import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -9,12 +11,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminSession, signIn } from "./accounts";
 import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
 import { deliveredLink } from "./dev-server";
+import { startWebhookReceiverFake, type WebhookReceiverFake } from "../fakes/webhook-receiver-fake";
 
 let browser: Browser;
 let host: Server;
 let hostOrigin: string;
 let widgetId: string;
 let ipCounter = 0;
+let receiver: WebhookReceiverFake;
+let hookSecret: string;
+const HOOK_PATH = "/hooks/widget-leads";
+/** One business name per run, so the shared admin's bell shows exactly this lead. */
+const BUSINESS = `Bright Plumbing ${Math.random().toString(36).slice(2, 6)}`;
 
 /** The agency's own site: loud styles of its own (which must not reach the widget) and the pasted snippet. */
 function hostPage(snippet: string) {
@@ -48,11 +56,22 @@ beforeAll(async () => {
   });
   expect(res.status, await res.clone().text()).toBe(201);
   widgetId = ((await res.json()) as { widget: { id: string } }).widget.id;
+
+  // The agency's webhook endpoint for widget leads, on a loopback receiver (WEBHOOKS_ALLOW_LOOPBACK in the dev server).
+  receiver = await startWebhookReceiverFake();
+  const hook = await fetch(`${baseUrl()}/api/webhooks`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ url: `${receiver.url}${HOOK_PATH}`, events: ["widget.lead"] }),
+  });
+  expect(hook.status, await hook.clone().text()).toBe(201);
+  hookSecret = ((await hook.json()) as { secret: string }).secret;
 });
 
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => host?.close(resolve));
+  await receiver?.close();
 });
 
 /** Each visitor comes from an address of their own (development trusts X-Real-IP), so the per-address limit is theirs. */
@@ -67,7 +86,7 @@ async function visitorContext(width: number): Promise<{ context: BrowserContext;
 async function fillAndSend(page: Page, email: string) {
   await page.goto(hostOrigin);
   await page.getByRole("heading", { name: "Get your free business audit" }).waitFor();
-  await page.getByLabel("Business name").fill("Bright Plumbing");
+  await page.getByLabel("Business name").fill(BUSINESS);
   await page.getByLabel("City or area").fill("Austin, TX");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone (optional)").fill("512 555 0100");
@@ -100,6 +119,13 @@ describe("the free-audit widget on another site", () => {
     const mailed = await deliveredLink(inject("mailUrl"), email, "Your free business audit is ready");
     expect(new URL(mailed).pathname).toBe(new URL(href).pathname);
 
+    // The agency's webhook got the lead, signed the way Stripe signs: t=<unix>,v1=HMAC-SHA256(secret, "<t>.<body>").
+    const delivered = await receiver.waitFor(HOOK_PATH, (r) => JSON.parse(r.body).data?.email === email, 30_000);
+    const body = JSON.parse(delivered.body) as { type: string; data: Record<string, string> };
+    expect(body).toMatchObject({ type: "widget.lead", data: { name: BUSINESS, area: "Austin, TX", email } });
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivered.headers["porchlight-signature"] ?? "") ?? [];
+    expect(v1).toBe(createHmac("sha256", hookSecret).update(`${t}.${delivered.body}`).digest("hex"));
+
     // The link opens the visitor's report.
     const report = await fetch(`${baseUrl()}/api/shared/reports/${href.split("/").pop()}`);
     expect(((await report.json()) as { report: { status: string } }).report.status).toBe("ready");
@@ -121,6 +147,13 @@ describe("the free-audit widget on another site", () => {
     for (const width of [1280, 375]) {
       const made = await newPage(browser, width);
       await signIn(made.page, admin);
+      if (width > 1000) {
+        // The bell tells the agency at once.
+        await made.page.getByRole("button", { name: /^Notifications, \d+ unread/ }).first().click();
+        await made.page.getByRole("link", { name: `${BUSINESS} asked for a free audit through your website` }).first().waitFor();
+        await shot(made.page, "widget-bell-1280");
+        await made.page.keyboard.press("Escape");
+      }
       // The sidebar's Admin group links the page (on a phone the sidebar is behind the menu button).
       if (width > 1000) await made.page.getByRole("link", { name: "Widgets" }).click();
       else await made.page.goto("/admin/widgets");
