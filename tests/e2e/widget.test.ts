@@ -74,12 +74,12 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** Each visitor comes from an address of their own (development trusts X-Real-IP), so the per-address limit is theirs. */
+/** Each visitor comes from an address of their own (CF-Connecting-IP, as Cloudflare sets it), so the per-address limit is theirs. */
 async function visitorContext(width: number): Promise<{ context: BrowserContext; page: Page }> {
   const made = await newPage(browser, width);
   ipCounter += 1;
   const ip = `10.79.${Math.floor(Math.random() * 250)}.${ipCounter}`;
-  await made.context.route(`${baseUrl()}/api/widget/**`, (route) => route.continue({ headers: { ...route.request().headers(), "x-real-ip": ip } }));
+  await made.context.route(`${baseUrl()}/api/widget/**`, (route) => route.continue({ headers: { ...route.request().headers(), "cf-connecting-ip": ip } }));
   return made;
 }
 

@@ -9,7 +9,7 @@ import { getLead, getWidget, originsOf, type WidgetRow } from "../db/widgets";
 import { retryAfterSeconds } from "../db/rate-limits";
 import { IdParam } from "../domain/ids";
 import { fileKeyFromUrl } from "../domain/profile";
-import { LEAD_MESSAGES, leadInput, WidgetRefusal, type LeadProgress, type WidgetPublicConfig, type WidgetRefusalKey } from "../domain/widgets";
+import { leadInput, WidgetRefusal, type LeadProgress, type WidgetPublicConfig, type WidgetRefusalKey } from "../domain/widgets";
 import { issuesByField } from "../domain/form-rules";
 import type { Env } from "../env";
 import { apiError, ErrorCode } from "../errors";
@@ -170,7 +170,9 @@ export const widgetApiRoutes = new Hono<AppEnv>()
       log.error("widget: lead could not be stored", { widgetId: widget.id }, error);
       return apiError(c, 503, ErrorCode.unavailable, "We could not take your request just now. Please try again in a minute.");
     }
-    return c.json({ leadId: lead.id, status: lead.status, message: LEAD_MESSAGES[lead.status] }, 201);
+    // The answer is the lead's first progress: the widget shows its steps at once.
+    const body: LeadProgress = await leadProgress(c.env, lead, appOrigin(c.env, c.req.url));
+    return c.json(body, 201);
   })
 
   .get("/:id/leads/:leadId", async (c) => {
