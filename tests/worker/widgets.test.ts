@@ -168,6 +168,9 @@ describe("a visitor's submission", () => {
     expect(lead!.audit_id).toBeTruthy();
     expect(t.sent.length).toBeGreaterThan(0);
     expect(t.reportJobs).toEqual([{ reportId: lead!.report_id }]);
+    // The admin's list counts the widget's leads.
+    const list = await call(t, "/api/widgets", { token: admin.session.access_token });
+    expect(list.body.widgets.find((x: { id: string }) => x.id === w.id).leads).toBe(1);
 
     const running = await call(t, `/api/widget/${w.id}/leads/${leadId}`, { headers: { Origin: HOST } });
     expect(running.status).toBe(200);

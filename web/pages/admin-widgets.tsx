@@ -138,7 +138,7 @@ function WidgetDetail({ id, readOnly, onClosed }: { id: string; readOnly: boolea
 function Snippets({ widget }: { widget: WidgetDto }) {
   const origin = window.location.origin;
   const script = `<script src="${origin}/widget/${widget.id}.js" async></script>`;
-  const frame = `<iframe src="${origin}/widget/${widget.id}/frame" title="Free business audit" style="width:100%;max-width:520px;height:640px;border:0"></iframe>`;
+  const frame = `<iframe src="${origin}/widget/${widget.id}/frame" title="Free business audit" style="width:100%;max-width:520px;height:760px;border:0"></iframe>`;
   return (
     <section className="card card-pad" aria-labelledby="snippet-title">
       <h2 className="section-title" id="snippet-title">

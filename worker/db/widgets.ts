@@ -35,7 +35,8 @@ export function originsOf(row: WidgetRow): string[] {
 
 export async function listWidgets(db: Db): Promise<WidgetDto[]> {
   const rows = await db
-    .select({ widget: widgets, leads: sql<number>`(select count(*) from ${widgetLeads} where ${widgetLeads.widgetId} = ${widgets.id})` })
+    // Qualified by hand: inside the subquery a bare "id" would be the lead's own.
+    .select({ widget: widgets, leads: sql<number>`(select count(*) from widget_leads where widget_leads.widget_id = widgets.id)` })
     .from(widgets)
     .orderBy(desc(widgets.createdAt))
     .limit(200);

@@ -211,7 +211,7 @@ export type LeadProgress = {
 export const LEAD_MESSAGES: Record<LeadStatus, string> = {
   running: "We are auditing your business now. This takes a minute or two.",
   waiting_allowance: "Thanks! We have your request. Your free report will follow by email.",
-  ready: "Your free report is ready.",
+  ready: "We looked at your Google listing, your website and where you rank, and wrote up what to fix first.",
   failed: "Thanks! We have your request. Your report will follow by email.",
 };
 

@@ -32,7 +32,8 @@ label{display:block;margin:0 0 12px;font-weight:600;font-size:14px}
 .failed .dot,.skipped .dot{background:#e5e7eb;border-color:#e5e7eb}
 @keyframes spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.running .dot{animation:none}}
-.msg{margin:0;color:#374151}
+.msg{margin:0 0 4px;color:#374151}
+.done-list{margin:12px 0 16px}
 .note{color:#4b5563;font-size:13px;margin:12px 0 0}
 .ts{margin:0 0 12px;min-height:0}`;
 
@@ -154,16 +155,18 @@ const MAIN = `function (C, mode, css) {
   function showProgress(p, email) {
     header(p.status === "ready" ? "Your free audit is ready" : "Thanks! We are on it", null);
     card.appendChild(el("p", { class: "msg", role: "status", text: p.message }));
+    function steps(cls) {
+      card.appendChild(el("ol", { class: "steps " + cls }, p.steps.map(function (s) {
+        return el("li", { class: s.status }, [el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: s.label })]);
+      })));
+    }
     if (p.status === "ready" && p.reportUrl) {
+      if (p.steps) steps("done-list");
       card.appendChild(el("a", { class: "btn", href: p.reportUrl, target: "_blank", rel: "noopener", text: "Open your free report" }));
       card.appendChild(el("p", { class: "note", text: "We also sent the link to " + email + "." }));
       return;
     }
-    if (p.steps && p.status === "running") {
-      card.appendChild(el("ol", { class: "steps" }, p.steps.map(function (s) {
-        return el("li", { class: s.status }, [el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: s.label })]);
-      })));
-    }
+    if (p.steps && p.status === "running") steps("");
     card.appendChild(el("p", { class: "note", text: p.status === "running" ? "You can close this page: we will email the report to " + email + " too." : "We will email it to " + email + "." }));
     setTimeout(function () {
       fetch(base + "/" + encodeURIComponent(p.leadId))

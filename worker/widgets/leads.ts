@@ -183,6 +183,11 @@ export async function leadProgress(env: Env, lead: LeadRow, origin: string): Pro
   const reportStep: LeadProgressStep["status"] =
     reportStatus === "ready" ? "done" : reportStatus === "generating" ? "running" : reportStatus === "failed" ? "failed" : "pending";
   steps.push({ id: "report", label: PROGRESS_LABELS.report!, status: reportStep });
+  // While the lead runs, the first step not yet done shows as under way (the queue may not have claimed it yet).
+  if (lead.status === "running" && reportStatus !== "ready" && !steps.some((s) => s.status === "running")) {
+    const next = steps.find((s) => s.status === "pending");
+    if (next) next.status = "running";
+  }
   let status: LeadStatus = lead.status;
   if (reportStatus === "ready") {
     status = "ready";
