@@ -21,11 +21,11 @@ export const INVALID_ORIGIN_MESSAGE = "Each origin is a scheme and host, like ht
 /** `https://Example.com/` → `https://example.com`; null when it is not an http(s) origin without a path. */
 export function normalizeOrigin(value: string): string | null {
   const trimmed = value.trim();
-  if (!/^https?:\/\//i.test(trimmed)) return null;
+  // Scheme and host (a port allowed), nothing after but one slash: no path, query, fragment or user.
+  if (!/^https?:\/\/[^/?#@\s]+\/?$/i.test(trimmed)) return null;
   try {
     const url = new URL(trimmed);
     if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) return null;
-    if (trimmed.replace(/\/+$/, "").length !== url.origin.length) return null;
     return url.origin;
   } catch {
     return null;
