@@ -10,9 +10,10 @@ import { usageSuite } from "./suites/usage";
 import { chatSuite, CHAT_FIRST_TOKEN_MS } from "./suites/chat";
 import { auditsSuite } from "./suites/audits";
 import { contentSuite } from "./suites/content";
+import { leadsSuite } from "./suites/leads";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, leadsSuite];
 
 async function main() {
   const only = process.argv.slice(2);

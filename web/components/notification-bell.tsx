@@ -27,7 +27,7 @@ export function NotificationBell({ className = "" }: { className?: string }) {
   const root = useRef<HTMLDivElement>(null);
   const query = useInfiniteQuery(notificationsQuery(viewAs?.viewingUserId ?? null));
   const markRead = useMarkRead();
-  const items: Item[] = query.data?.pages.flatMap((p) => p.notifications) ?? [];
+  const items: Item[] = query.data?.pages.flatMap((p) => p.notifications ?? []) ?? [];
   const unread = query.data?.pages[0]?.unread ?? 0;
 
   useEffect(() => {

@@ -54,10 +54,10 @@ export function NotificationSettingsSection() {
                 {rows.map((r) => (
                   <tr key={r.kind}>
                     <th scope="row">{r.label}</th>
-                    <td>
+                    <td data-label="In the app">
                       <input type="checkbox" aria-label={`${r.label}: in the app`} checked={r.inApp} disabled={Boolean(viewAs)} onChange={() => toggle(r.kind, "inApp")} />
                     </td>
-                    <td>
+                    <td data-label="By email">
                       <input type="checkbox" aria-label={`${r.label}: by email`} checked={r.byMail} disabled={Boolean(viewAs)} onChange={() => toggle(r.kind, "byMail")} />
                     </td>
                   </tr>

@@ -10,6 +10,7 @@ import { Alert, RetryAlert } from "./alert";
 import { Badge, type BadgeTone } from "./badge";
 import { Button } from "./button";
 import { CodeIcon, PlusIcon } from "./icons";
+import { IntegrationCard } from "./integration-card";
 import { Modal } from "./modal";
 import { CopyButton } from "./report-copy-button";
 import { LoadingScreen } from "./route-guards";
@@ -47,21 +48,16 @@ export function WebhooksSection() {
   const [secret, setSecret] = useState<string | null>(null);
 
   return (
-    <section className="card card-pad integration-card" aria-labelledby="webhooks-title">
-      <div className="integration-head">
-        <span className="placeholder-icon">
-          <CodeIcon />
-        </span>
-        <div>
-          <h2 className="integration-title" id="webhooks-title">
-            Webhooks
-          </h2>
-          <p className="muted">Send your prospects' moves to your own systems (a CRM, Zapier, Make): each event is posted as signed JSON.</p>
-        </div>
+    <IntegrationCard
+      icon={CodeIcon}
+      title="Webhooks"
+      description="Send your prospects' moves to your own systems (a CRM, Zapier, Make): each event is posted as signed JSON."
+      aside={
         <Button variant="primary" onClick={() => setEditing("new")}>
           <PlusIcon size="sm" /> Add endpoint
         </Button>
-      </div>
+      }
+    >
 
       {query.isPending ? (
         <LoadingScreen />
@@ -89,7 +85,7 @@ export function WebhooksSection() {
         />
       ) : null}
       {secret ? <SecretModal secret={secret} onClose={() => setSecret(null)} /> : null}
-    </section>
+    </IntegrationCard>
   );
 }
 
@@ -194,16 +190,16 @@ function DeliveryLog({ endpointId, paused }: { endpointId: string; paused: boole
         <tbody>
           {query.data.deliveries.map((d) => (
             <tr key={d.id}>
-              <td>{formatDateTime(d.createdAt)}</td>
-              <td>
+              <td data-label="Time">{formatDateTime(d.createdAt)}</td>
+              <td data-label="Event">
                 <code>{d.eventType}</code>
               </td>
-              <td>
+              <td data-label="Status">
                 <Badge tone={DELIVERY_TONE[d.status] ?? "soon"}>{d.status}</Badge>
                 {d.attempts > 1 ? <span className="muted"> · {d.attempts} tries</span> : null}
               </td>
-              <td>{d.responseCode ? `HTTP ${d.responseCode}` : (d.lastError ?? "—")}</td>
-              <td>
+              <td data-label="Response">{d.responseCode ? `HTTP ${d.responseCode}` : (d.lastError ?? "—")}</td>
+              <td data-label="Body">
                 <details>
                   <summary>Request body</summary>
                   <pre className="webhook-body">{d.body}</pre>

@@ -10,6 +10,7 @@ import { Button } from "../components/button";
 import { MapPinIcon, StoreIcon } from "../components/icons";
 import { Modal } from "../components/modal";
 import { WebhooksSection } from "../components/webhooks-section";
+import { IntegrationCard } from "../components/integration-card";
 import { LoadingScreen } from "../components/route-guards";
 import { formatDateTime } from "../lib/format-date";
 import { useAuth } from "../lib/auth";
@@ -83,19 +84,7 @@ function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; r
   const connectLabel = google.status === "needs_reconnect" ? "Reconnect Google Business Profile" : "Connect Google Business Profile";
 
   return (
-    <section className="card card-pad integration-card" aria-labelledby="gbp-title">
-      <div className="integration-head">
-        <span className="placeholder-icon">
-          <StoreIcon />
-        </span>
-        <div>
-          <h2 className="integration-title" id="gbp-title">
-            Google Business Profile
-          </h2>
-          <p className="muted">Publish scheduled posts from the GMB Post Scheduler to your Google listing.</p>
-        </div>
-        <Badge tone={status.tone}>{status.label}</Badge>
-      </div>
+    <IntegrationCard icon={StoreIcon} title="Google Business Profile" description="Publish scheduled posts from the GMB Post Scheduler to your Google listing." aside={<Badge tone={status.tone}>{status.label}</Badge>}>
 
       {google.status === "not_configured" ? (
         <>
@@ -183,7 +172,7 @@ function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; r
           {disconnect.isError ? <p className="field-error">{disconnect.error.message}</p> : null}
         </Modal>
       ) : null}
-    </section>
+    </IntegrationCard>
   );
 }
 

@@ -2,7 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { ReportEventName } from "../domain/report-events";
 import type { Db } from "./client";
-import { reportEvents, reportViewStats } from "./schema";
+import { reportEvents, reportViewStats, seoReports } from "./schema";
 
 /** Inserts the event unless this visit already sent it; true when it was new. The trigger keeps open counts. */
 export async function recordReportEvent(
@@ -47,10 +47,15 @@ export async function reportTimeline(db: Db, reportId: string) {
   return { stats: stats[0] ?? null, counts: counts[0] ?? { visits: 0, chatStarted: 0, prints: 0 }, sections, events };
 }
 
-/** The report's last open so far (null: never opened), read before a new open is recorded. */
-export async function lastOpenedAt(db: Db, reportId: string): Promise<string | null> {
-  const [row] = await db.select({ at: reportViewStats.lastOpenedAt }).from(reportViewStats).where(eq(reportViewStats.reportId, reportId)).limit(1);
-  return row?.at ?? null;
+/** What a beacon needs of its report in one read: its status, its prospect, and its last open so far (before this beacon). */
+export async function beaconHead(db: Db, reportId: string) {
+  const [row] = await db
+    .select({ status: seoReports.status, prospectId: seoReports.prospectId, lastOpenedAt: reportViewStats.lastOpenedAt })
+    .from(seoReports)
+    .leftJoin(reportViewStats, eq(reportViewStats.reportId, seoReports.id))
+    .where(eq(seoReports.id, reportId))
+    .limit(1);
+  return row ?? null;
 }
 
 /** How many sections one visit has read. */

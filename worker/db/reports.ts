@@ -58,7 +58,7 @@ export async function getReportWithProspect(db: Db, id: string) {
 /** The one-row read the shared endpoint makes before it looks in the cache. */
 export async function getReportVersion(db: Db, id: string) {
   const rows = await db
-    .select({ status: seoReports.status, version: seoReports.version, prospectId: seoReports.prospectId })
+    .select({ status: seoReports.status, version: seoReports.version })
     .from(seoReports)
     .where(eq(seoReports.id, id))
     .limit(1);

@@ -5,9 +5,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
-import { lastOpenedAt, recordReportEvent } from "../db/report-events";
+import { beaconHead, recordReportEvent } from "../db/report-events";
 import { emitBeacon } from "../notifications/beacons";
-import { getReportVersion } from "../db/reports";
 import { clientIp } from "../auth/session";
 import { verifyVisitToken } from "../reports/visit-token";
 import {
@@ -60,7 +59,7 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   if (beacon.staff) return "staff";
 
   const db = getDb(c.env);
-  const head = await getReportVersion(db, id);
+  const head = await beaconHead(db, id);
   if (!head) return "unknown_report";
   if (!countsForStatus(head.status)) return "not_ready";
 
@@ -76,8 +75,6 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   ]);
   if (perIp > BEACONS_PER_IP_PER_MINUTE || perReport > BEACONS_PER_REPORT_PER_MINUTE || perVisit > BEACON_EVENTS_PER_VISIT) return "rate_limited";
 
-  // An open is an alert when it is the first or comes 7+ days after the last: read the last before recording this one.
-  const previousOpenAt = beacon.event === "opened" ? await lastOpenedAt(db, id) : null;
   const fresh = await recordReportEvent(db, {
     reportId: id,
     visitId,
@@ -85,7 +82,10 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
     section: beacon.section ?? null,
   });
   if (!fresh) return "duplicate";
-  await emitBeacon(c.env, db, { reportId: id, prospectId: head.prospectId, visitId, event: beacon.event, previousOpenAt, at: new Date().toISOString() });
+  // What it tells the agency (an open is an alert when it is the first or 7+ days after the last one, read with the
+  // report above, before this open) goes out after the answer: the page's beacon never waits for alerts or webhooks.
+  const recorded = { reportId: id, prospectId: head.prospectId, visitId, event: beacon.event, previousOpenAt: head.lastOpenedAt, at: new Date().toISOString() };
+  c.executionCtx.waitUntil(emitBeacon(c.env, db, recorded));
   return "recorded";
 }
 
