@@ -1,6 +1,7 @@
 // report-jobs consumer (and its dead-letter queue): each message is parsed, processed and acked or retried on its own.
 import type { Env } from "../worker/env";
 import { retryDelaySeconds } from "../worker/reports/config";
+import { mailLeadsOfReport } from "../worker/widgets/leads";
 import { processReportJob, saveTemplateForDeadLetter } from "../worker/reports/generate";
 import { log, withRequestId } from "../worker/log";
 import { ReportJobBody } from "./messages";
@@ -27,6 +28,8 @@ export async function consumeReportJobs(batch: MessageBatch<unknown>, env: Env):
             log.warn("report-jobs: generation failed; retrying", { reportId, attempt: message.attempts, delaySeconds: outcome.delaySeconds });
             message.retry({ delaySeconds: outcome.delaySeconds });
           } else {
+            // A widget lead's visitor gets the shared link once the report is ready (the cron is the net).
+            if (outcome.kind === "ready") await mailLeadsOfReport(env, reportId).catch((error: unknown) => log.error("report-jobs: widget lead mail failed", { reportId }, error));
             message.ack();
           }
         } catch (error) {

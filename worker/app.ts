@@ -40,6 +40,9 @@ import { notificationRoutes } from "./routes/notifications";
 import { webhookRoutes } from "./routes/webhooks";
 import { auditRoutes } from "./routes/audits";
 import { rankRoutes, sharedGridRoutes } from "./routes/rank";
+import { widgetRoutes } from "./routes/widgets";
+import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
+import { WIDGET_LOGO_TOO_LARGE_MESSAGE } from "./domain/widgets";
 
 const app = new Hono<AppEnv>();
 
@@ -84,6 +87,8 @@ const limit = (maxSize: number, message = "The request body is too large.") =>
 const defaultBodyLimit = limit(DEFAULT_BODY_LIMIT_BYTES);
 const importBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024);
 const logoBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024, LOGO_TOO_LARGE_MESSAGE);
+const widgetLogoBodyLimit = limit(200 * 1024, WIDGET_LOGO_TOO_LARGE_MESSAGE);
+const WIDGET_LOGO = /^\/api\/widgets\/[^/]+\/logo$/;
 // GoTrue's clients read GoTrue's error shape, a too-large body included.
 const authBodyLimit = bodyLimit({
   maxSize: DEFAULT_BODY_LIMIT_BYTES,
@@ -94,6 +99,7 @@ app.use((c, next) => {
   const path = c.req.path;
   if (path === "/api/prospects/import") return importBodyLimit(c, next);
   if (path === "/api/profile/logo") return logoBodyLimit(c, next);
+  if (WIDGET_LOGO.test(path)) return widgetLogoBodyLimit(c, next);
   if (path.startsWith("/auth/v1/")) return authBodyLimit(c, next);
   if (OWN_BODY_LIMIT.test(path)) return next();
   return defaultBodyLimit(c, next);
@@ -103,7 +109,7 @@ app.use((c, next) => {
  * Every JSON route answers 415 to a body that is not JSON (form-encoded, text, no type), before any handler reads it:
  * a form post to PUT /api/profile once cleared the whole profile. Routes that take other bodies are listed.
  */
-const NOT_JSON_BODIES = /^\/api\/(profile\/logo|billing\/webhook|shared\/reports\/[^/]+\/events)$/;
+const NOT_JSON_BODIES = /^\/api\/(profile\/logo|widgets\/[^/]+\/logo|billing\/webhook|shared\/reports\/[^/]+\/events)$/;
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 export const NOT_JSON_MESSAGE = "The request body must be JSON (Content-Type: application/json).";
 app.use(async (c, next) => {
@@ -149,6 +155,9 @@ const routes = app
   .route("/api/audits", auditRoutes)
   .route("/api/rank", rankRoutes)
   .route("/api/shared/grids", sharedGridRoutes)
+  .route("/api/widgets", widgetRoutes)
+  .route("/api/widget", widgetApiRoutes)
+  .route("/widget", widgetPageRoutes)
   .route("/api/notifications", notificationRoutes)
   .route("/api/webhooks", webhookRoutes)
   .route("/shared/reports", sharedReportPageRoutes);

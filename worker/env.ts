@@ -40,6 +40,10 @@ export interface Secrets {
   AUDIT_RANK_TIMEOUT_MS?: string;
   /** How long report generation waits for an audit's fast steps (find, fetch, rank), in ms (default 90000). */
   AUDIT_REPORT_WAIT_MS?: string;
+  /** Cloudflare Turnstile's secret: with TURNSTILE_SITE_KEY, widget submissions are verified by siteverify. */
+  TURNSTILE_SECRET_KEY?: string;
+  /** Milliseconds siteverify may take (default 5000). */
+  TURNSTILE_TIMEOUT_MS?: string;
   /** Milliseconds one webhook delivery may take (default 10000). */
   WEBHOOK_TIMEOUT_MS?: string;
 }

@@ -10,6 +10,7 @@ import { deleteExpiredWindows } from "./db/rate-limits";
 import { sweepDuePosts } from "./gbp/publish";
 import { sweepStaleAudits } from "./audits/run";
 import { sweepRank } from "./rank/tracker";
+import { sweepWidgetLeads } from "./widgets/leads";
 
 export default {
   fetch: app.fetch,
@@ -17,7 +18,9 @@ export default {
   // wrangler.toml's cron (every 5 minutes): re-queue reports whose generation went stale, give back meter
   // reservations of calls whose worker died, delete rate-limit windows that are over, put due Google Business
   // Profile posts on gbp-posts (or remind their owners), send unfinished audit steps again, and for rank tracking:
-  // enqueue due tracked keywords (once per period), send stale grid points and checks again, mail the alert digests.
+  // enqueue due tracked keywords (once per period), send stale grid points and checks again, mail the alert digests;
+  // start widget leads that waited for their owner's allowance (and mail a ready report's visitor the consumer missed);
+  // mail the lead alerts' digests that are due and queue webhook deliveries whose message was lost.
   async scheduled(_controller, env, _ctx) {
     await Promise.all([
       sweepStaleReports(env),
@@ -26,6 +29,7 @@ export default {
       sweepDuePosts(env),
       sweepStaleAudits(env),
       sweepRank(env),
+      sweepWidgetLeads(env),
       sweepAlertsAndWebhooks(env),
     ]);
   },

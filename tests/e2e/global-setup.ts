@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
       // Audits (issue 18): PageSpeed's fake, and the fake website on loopback may be fetched.
       PAGESPEED_BASE_URL: fakes.pagespeed!.url,
       AUDIT_ALLOW_LOOPBACK: "1",
+      // Outgoing webhooks may reach the journeys' loopback receivers (issue 21).
+      WEBHOOKS_ALLOW_LOOPBACK: "1",
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);

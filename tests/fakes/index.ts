@@ -6,6 +6,7 @@ import { startMailFake, type MailFake } from './mail-fake';
 import { startGoogleFake, type GoogleFake } from './google-fake';
 import { startPageSpeedFake, type PageSpeedFake } from './pagespeed-fake';
 import { startWebsiteFake, type WebsiteFake } from './website-fake';
+import { startTurnstileFake, type TurnstileFake } from './turnstile-fake';
 import { startWebhookReceiverFake, type WebhookReceiverFake } from './webhook-receiver-fake';
 
 export * from './openai-fake';
@@ -15,18 +16,19 @@ export * from './mail-fake';
 export * from './google-fake';
 export * from './pagespeed-fake';
 export * from './website-fake';
+export * from './turnstile-fake';
 export * from './webhook-receiver-fake';
 export * from './local-search-fake';
 export * from './audit-data';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'webhooks';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile' | 'webhooks';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; webhooks?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number; webhooks?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
@@ -43,6 +45,8 @@ export interface Fakes {
   pagespeed?: PageSpeedFake;
   /** The audit's fake small-business website (its home page is `${website.url}/site/`). */
   website?: WebsiteFake;
+  /** The widget's bot check: Turnstile's siteverify. */
+  turnstile?: TurnstileFake;
   /** The loopback webhook receiver (endpoints at `${webhooks.url}/hooks/<name>`). */
   webhooks?: WebhookReceiverFake;
   urls: {
@@ -59,6 +63,8 @@ export interface Fakes {
     /** PageSpeed Insights origin (PAGESPEED_BASE_URL). */
     pagespeed?: string;
     website?: string;
+    /** Turnstile siteverify origin (TURNSTILE_BASE_URL). */
+    turnstile?: string;
     webhooks?: string;
   };
   reset(): void;
@@ -78,6 +84,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     google: () => startGoogleFake(opts.ports?.google ?? 0),
     pagespeed: () => startPageSpeedFake(opts.ports?.pagespeed ?? 0),
     website: () => startWebsiteFake(opts.ports?.website ?? 0),
+    turnstile: () => startTurnstileFake(opts.ports?.turnstile ?? 0),
     webhooks: () => startWebhookReceiverFake(opts.ports?.webhooks ?? 0),
   };
   const names = [...wanted];
@@ -96,6 +103,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const google = byName.get('google') as GoogleFake | undefined;
   const pagespeed = byName.get('pagespeed') as PageSpeedFake | undefined;
   const website = byName.get('website') as WebsiteFake | undefined;
+  const turnstile = byName.get('turnstile') as TurnstileFake | undefined;
   const webhooks = byName.get('webhooks') as WebhookReceiverFake | undefined;
   // The fake business's Google listing links to the fake website.
   if (search && website) search.config.siteUrl = website.url;
@@ -108,8 +116,9 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     google,
     pagespeed,
     website,
+    turnstile,
     webhooks,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, webhooks: webhooks?.url },
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url, webhooks: webhooks?.url },
     reset() {
       for (const fake of all) fake.reset();
     },

@@ -13,7 +13,7 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 const env = { WEBHOOK_TIMEOUT_MS: '500' } as Env;
-const send = (path: string, deliveryId = crypto.randomUUID()) =>
+const send = (path: string, deliveryId: string = crypto.randomUUID()) =>
   postWebhook(env, { url: `${fake.url}${path}`, secret: 'whsec_test', body: '{"id":"evt_1"}', deliveryId, eventType: 'report.opened', now: new Date() });
 
 describe('webhook receiver fake', () => {

@@ -8,6 +8,7 @@ import { getDb } from "../../worker/db/client";
 import { insertContent } from "../../worker/db/content";
 import { insertPost } from "../../worker/db/posts";
 import { insertScheduledPost } from "../../worker/db/gbp";
+import { insertWidget } from "../../worker/db/widgets";
 import { PostRequest } from "../../worker/domain/facebook-post";
 import { api, signUp, signUpAdmin } from "./helpers";
 import { readyReport } from "./reports-fixtures";
@@ -24,6 +25,7 @@ type Fixture = {
   reportId: string;
   userId: string;
   otherId: string;
+  widgetId: string;
 };
 type Call = { path: string; body?: unknown; raw?: string; headers?: Record<string, string> };
 type Row = { call: (f: Fixture) => Call; expect: Record<Role, number> };
@@ -36,6 +38,7 @@ const signedInWrite = (ok: number, other = ok) => ({ anon: 401, user: ok, other,
 const adminRead = (ok = 200) => ({ anon: 401, user: 403, other: 403, admin: ok, viewAs: 403 });
 const adminWrite = (ok: number) => ({ anon: 401, user: 403, other: 403, admin: ok, viewAs: 403 });
 
+const WIDGET_ORIGIN = "https://www.agency-site.test";
 const MARK = `secret-${crypto.randomUUID().slice(0, 8)}`;
 const json = (body: unknown) => ({ body });
 
@@ -180,6 +183,22 @@ const MATRIX: Record<string, Row> = {
   "GET /api/integrations/google/callback": { call: () => ({ path: "/api/integrations/google/callback?code=x&state=forged" }), expect: all(302) },
   "PUT /api/integrations/google/locations": { call: () => ({ path: "/api/integrations/google/locations", ...json({ locations: [] }) }), expect: signedInWrite(400) },
   "DELETE /api/integrations/google": { call: () => ({ path: "/api/integrations/google" }), expect: signedInWrite(404) },
+  // Free-audit widgets (issue 21): admins manage them; the script, frame and lead routes are public, for listed origins.
+  "GET /api/widgets": { call: () => ({ path: "/api/widgets" }), expect: adminRead() },
+  "POST /api/widgets": { call: () => ({ path: "/api/widgets", ...json({}) }), expect: adminWrite(400) },
+  "GET /api/widgets/:id": { call: () => ({ path: `/api/widgets/${crypto.randomUUID()}` }), expect: adminRead(404) },
+  "PATCH /api/widgets/:id": { call: () => ({ path: `/api/widgets/${crypto.randomUUID()}`, ...json({ name: "x" }) }), expect: adminWrite(404) },
+  "DELETE /api/widgets/:id": { call: () => ({ path: `/api/widgets/${crypto.randomUUID()}` }), expect: adminWrite(404) },
+  "POST /api/widgets/:id/logo": { call: () => ({ path: `/api/widgets/${crypto.randomUUID()}/logo` }), expect: adminWrite(404) },
+  "GET /widget/:file{[^/]+\\.js}": { call: (f) => ({ path: `/widget/${f.widgetId}.js` }), expect: all(200) },
+  "GET /widget/:id/frame": { call: (f) => ({ path: `/widget/${f.widgetId}/frame` }), expect: all(200) },
+  "OPTIONS /api/widget/:id/leads": { call: (f) => ({ path: `/api/widget/${f.widgetId}/leads`, headers: { Origin: WIDGET_ORIGIN } }), expect: all(204) },
+  "OPTIONS /api/widget/:id/leads/:leadId": {
+    call: (f) => ({ path: `/api/widget/${f.widgetId}/leads/${crypto.randomUUID()}`, headers: { Origin: WIDGET_ORIGIN } }),
+    expect: all(204),
+  },
+  "POST /api/widget/:id/leads": { call: (f) => ({ path: `/api/widget/${f.widgetId}/leads`, headers: { Origin: WIDGET_ORIGIN }, ...json({}) }), expect: all(400) },
+  "GET /api/widget/:id/leads/:leadId": { call: (f) => ({ path: `/api/widget/${f.widgetId}/leads/${crypto.randomUUID()}` }), expect: all(404) },
   // Alerts (issue 21): each user's own bell and settings; view-as reads the viewed user's, never writes.
   "GET /api/notifications": { call: () => ({ path: "/api/notifications" }), expect: signedInRead() },
   "POST /api/notifications/read": { call: () => ({ path: "/api/notifications/read", ...json({ all: true }) }), expect: signedInWrite(200) },
@@ -325,7 +344,17 @@ beforeAll(async () => {
     notice: null,
     notes: [],
   });
-  fixture = { postId: post.id, scheduledPostId: scheduled.id, contentId: gmb.id, planId: plan.id, reportId: report.id, userId: user.user.id, otherId: other.user.id };
+  const widget = await insertWidget(db, { ownerId: admin.user.id, name: "Matrix", accent: "#1f5fa6", origins: JSON.stringify([WIDGET_ORIGIN]) });
+  fixture = {
+    postId: post.id,
+    scheduledPostId: scheduled.id,
+    contentId: gmb.id,
+    planId: plan.id,
+    reportId: report.id,
+    userId: user.user.id,
+    otherId: other.user.id,
+    widgetId: widget.id,
+  };
 });
 
 function tokenFor(role: Role) {

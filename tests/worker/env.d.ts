@@ -15,6 +15,8 @@ declare global {
       TEST_GOOGLE_BASE_URL: string;
       /** The audit's fake website (tests/fakes/website-fake.ts); its business's home page is `${TEST_WEBSITE_URL}/site/`. */
       TEST_WEBSITE_URL: string;
+      /** Turnstile's fake siteverify (tests/fakes/turnstile-fake.ts): TURNSTILE_BASE_URL for the widget's bot check. */
+      TEST_TURNSTILE_BASE_URL: string;
       /** The loopback webhook receiver (tests/fakes/webhook-receiver-fake.ts): endpoints at `${TEST_WEBHOOKS_URL}/hooks/<name>`. */
       TEST_WEBHOOKS_URL: string;
     }

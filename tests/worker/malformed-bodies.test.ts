@@ -33,8 +33,8 @@ describe("malformed input: bodies", () => {
   }, LONG_TEST_MS);
 
   it("answers 415 to a body that is not JSON on every JSON route, before reading it", async () => {
-    // The routes that take another body: a multipart logo, Stripe's raw event, text/plain beacons.
-    const notJson = new Set(["POST /api/profile/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events"]);
+    // The routes that take another body: a multipart logo (profile, widget), Stripe's raw event, text/plain beacons.
+    const notJson = new Set(["POST /api/profile/logo", "POST /api/widgets/:id/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events"]);
     const jsonRoutes = routes().filter(([key, r]) => r.method !== "DELETE" && BODY_METHODS.has(r.method) && !notJson.has(key));
     expect(jsonRoutes.length).toBeGreaterThan(20);
     const bodies: [string, string | undefined][] = [

@@ -138,8 +138,9 @@ export function checkAnswer(label: string, res: { status: number; body: any; hea
   if (mustBe4xx) expect.soft(res.status, label).toBeGreaterThanOrEqual(400);
   const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body ?? "");
   expect.soft(STACK.test(text), `${label} shows internals: ${text.slice(0, 300)}`).toBe(false);
-  // Page routes (/shared/reports/…) answer pages and images, plain text when not found; the API answers JSON.
-  if (res.status < 400 || label.includes(": GET /shared/")) return;
+  // Page routes (/shared/reports/…, the widget's script and frame) answer pages, images and scripts, plain text or a
+  // script comment when not found; the API answers JSON.
+  if (res.status < 400 || label.includes(": GET /shared/") || label.includes(": GET /widget/")) return;
   if (label.includes("/auth/v1/")) {
     expect.soft(res.body, label).toMatchObject({ msg: expect.any(String) });
   } else {

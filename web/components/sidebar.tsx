@@ -11,6 +11,7 @@ import { PlanBadge } from "./plan-badge";
 import { Button } from "./button";
 import {
   BriefcaseIcon,
+  CodeIcon,
   BuildingIcon,
   CardIcon,
   ChatIcon,
@@ -114,6 +115,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
             <li>
               <NavItem to="/admin/users" icon={UsersIcon} onNavigate={onNavigate}>
                 Users
+              </NavItem>
+            </li>
+            <li>
+              <NavItem to="/admin/widgets" icon={CodeIcon} onNavigate={onNavigate}>
+                Widgets
               </NavItem>
             </li>
             <li>

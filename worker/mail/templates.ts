@@ -1,7 +1,7 @@
 // One template per kind of mail: subject, plain-text and HTML parts with the product's name, the link, when it expires and what to do if it was not you.
 export const PRODUCT_NAME = "Porchlight";
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "lead_alert" | "alert_digest" | "webhook_paused";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -70,6 +70,15 @@ const TEMPLATES: Record<MailKind, Template> = {
     action: "Open the Local Rank Tracker",
     expires: "You get at most one digest a day; the tracker shows every check.",
     notYou: "You get this because you track keywords in your account. Pause or delete a keyword in the Local Rank Tracker to stop its alerts.",
+  },
+  widget_report_ready: {
+    subject: "Your free business audit is ready",
+    heading: "Your free audit is ready",
+    intro: ({ detail }) =>
+      `Thanks for asking for a free audit${detail ? ` of ${detail}` : ""}. We looked at your Google listing, your website and where you rank, and wrote up what to fix first.`,
+    action: "Open your report",
+    expires: "The link keeps working: bookmark it or share it with your team.",
+    notYou: "You get this because your email address was entered in a free-audit form. If it was not you, ignore this message.",
   },
   lead_alert: {
     subject: "A prospect is ready to talk",

@@ -1,0 +1,318 @@
+// The free-audit widget (issue 21): admins' widgets, the public script and frame with their origin rules, a visitor's
+// submission through the real audits and report-jobs consumers to the one mail, the bot check against the fake
+// siteverify, the three limits, and a lead that waits for its owner's allowance until the cron starts it.
+import { env } from "cloudflare:test";
+import { gzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../worker/db/client";
+import { setMonthlyBudget } from "../../worker/db/budgets";
+import { addToWindow } from "../../worker/db/rate-limits";
+import { LEADS_PER_ADDRESS, LEADS_PER_WIDGET_DAY, LEADS_PER_WIDGET_HOUR } from "../../worker/domain/widgets";
+import type { AuditStepMessage, Env, ReportJobMessage, WebhooksOutMessage } from "../../worker/env";
+import { sweepWidgetLeads } from "../../worker/widgets/leads";
+import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY } from "../fakes/turnstile-data";
+import { drain, type AuditEnv } from "./audit-fixtures";
+import { callWorker, signUp, signUpAdmin, testIp, uniqueEmail, type WorkerCall } from "./helpers";
+import { deliver, recorder } from "./reports-fixtures";
+
+const HOST = "https://www.agency-site.test";
+const OTHER = "https://evil.example";
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+
+type T = AuditEnv & { reportJobs: ReportJobMessage[]; webhooks: WebhooksOutMessage[] };
+
+function widgetEnv(overrides: Partial<Env> = {}): T {
+  const audits = recorder<AuditStepMessage>();
+  const jobs = recorder<ReportJobMessage>();
+  const hooks = recorder<WebhooksOutMessage>();
+  return {
+    env: { ...env, AUDITS: audits.queue, REPORT_JOBS: jobs.queue, WEBHOOKS_OUT: hooks.queue, ...overrides } as Env,
+    sent: audits.sent,
+    reportJobs: jobs.sent,
+    webhooks: hooks.sent,
+  };
+}
+
+const call = (t: T, path: string, init: WorkerCall = {}) => callWorker(path, init, t.env as unknown as Record<string, unknown>);
+
+let admin: Awaited<ReturnType<typeof signUpAdmin>>;
+beforeAll(async () => {
+  admin = await signUpAdmin();
+});
+
+async function createWidget(t: T, body: Record<string, unknown> = {}) {
+  const res = await call(t, "/api/widgets", { method: "POST", token: admin.session.access_token, json: { name: "Homepage", origins: [HOST], ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.widget as { id: string; origins: string[]; accent: string };
+}
+
+function submit(t: T, widgetId: string, fields: Record<string, unknown> = {}, opts: { origin?: string | null; ip?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (opts.origin !== null) headers.Origin = opts.origin ?? HOST;
+  return call(t, `/api/widget/${widgetId}/leads`, {
+    method: "POST",
+    headers,
+    ip: opts.ip,
+    json: { businessName: "Bright Plumbing", location: "Austin, TX", email: uniqueEmail("visitor"), consent: true, ...fields },
+  });
+}
+
+async function outboxCount(to: string): Promise<number> {
+  const row = await env.DB.prepare("select count(*) as n from outbox where to_email = ? and kind = 'widget_report_ready'").bind(to).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe("admin widgets", () => {
+  it("creates, lists, edits and deletes a widget; origins are validated and normalised", async () => {
+    const t = widgetEnv();
+    const bad = await call(t, "/api/widgets", { method: "POST", token: admin.session.access_token, json: { name: "X", origins: ["https://ok.test/path"] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("validation_failed");
+    const w = await createWidget(t, { origins: ["HTTPS://Www.Agency-Site.test/", HOST], accent: "#AA3300" });
+    expect(w.origins).toEqual([HOST]);
+    expect(w.accent).toBe("#aa3300");
+    const list = await call(t, "/api/widgets", { token: admin.session.access_token });
+    expect(list.body.widgets.map((x: { id: string }) => x.id)).toContain(w.id);
+    const patched = await call(t, `/api/widgets/${w.id}`, { method: "PATCH", token: admin.session.access_token, json: { name: "Footer", askPhone: true } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.widget).toMatchObject({ name: "Footer", askPhone: true, origins: [HOST] });
+    const gone = await call(t, `/api/widgets/${w.id}`, { method: "DELETE", token: admin.session.access_token });
+    expect(gone.status).toBe(204);
+    expect((await call(t, `/api/widgets/${w.id}`, { token: admin.session.access_token })).status).toBe(404);
+  });
+
+  it("refuses a regular user", async () => {
+    const t = widgetEnv();
+    const user = await signUp();
+    const res = await call(t, "/api/widgets", { method: "POST", token: user.session.access_token, json: { name: "Mine" } });
+    expect(res.status).toBe(403);
+  });
+
+  it("stores a logo in R2 and the script inlines it, loading nothing else from the app", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    const form = new FormData();
+    form.set("file", new File([PNG], "logo.png", { type: "image/png" }));
+    const up = await call(t, `/api/widgets/${w.id}/logo`, { method: "POST", token: admin.session.access_token, body: form });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    expect(up.body.widget.logoUrl).toMatch(/^\/api\/files\/logos\//);
+    const script = await call(t, `/widget/${w.id}.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/javascript/);
+    expect(script.text).toContain("data:image/png;base64,");
+    // The only app URL in it is the API it posts to: no stylesheet, script or image from the app.
+    expect(script.text).not.toMatch(/\/api\/files\/|\.css|\/assets\//);
+  });
+});
+
+describe("the widget's script size", () => {
+  it("is at most 15 KB gzip", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t, { askPhone: true });
+    const script = await call(t, `/widget/${w.id}.js`);
+    const gzip = gzipSync(Buffer.from(script.text)).length;
+    console.log(`widget script: ${script.text.length} bytes, ${gzip} bytes gzip`);
+    expect(gzip).toBeLessThanOrEqual(15 * 1024);
+  });
+});
+
+describe("origins", () => {
+  it("answers a preflight from a listed origin with CORS headers, and refuses another site's", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    const ok = await call(t, `/api/widget/${w.id}/leads`, { method: "OPTIONS", headers: { Origin: HOST, "Access-Control-Request-Method": "POST" } });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("access-control-allow-origin")).toBe(HOST);
+    const refused = await call(t, `/api/widget/${w.id}/leads`, { method: "OPTIONS", headers: { Origin: OTHER, "Access-Control-Request-Method": "POST" } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    expect(refused.body.error.code).toBe("widget_origin_refused");
+    const post = await submit(t, w.id, {}, { origin: OTHER });
+    expect(post.status).toBe(403);
+    expect(post.body.error.code).toBe("widget_origin_refused");
+  });
+
+  it("lets only the listed origins frame the frame page", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t, { origins: [HOST, "http://127.0.0.1:9999"] });
+    const res = await call(t, `/widget/${w.id}/frame`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toMatch(new RegExp(`frame-ancestors 'self' ${HOST} http://127\\.0\\.0\\.1:9999(;|$)`));
+    const none = await createWidget(t, { origins: [] });
+    expect((await call(t, `/widget/${none.id}/frame`)).headers.get("content-security-policy")).toMatch(/frame-ancestors 'self'(;|$)/);
+  });
+
+  it("an inactive widget mounts nothing and takes no lead", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t, { active: false });
+    expect((await call(t, `/widget/${w.id}.js`)).status).toBe(404);
+    const post = await submit(t, w.id);
+    expect(post.status).toBe(404);
+    expect(post.body.error.code).toBe("widget_not_found");
+  });
+});
+
+describe("a visitor's submission", () => {
+  it("creates a tagged prospect, its audit and report; the report's readiness mails the visitor once", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t, { name: "Spring promo" });
+    const email = uniqueEmail("visitor");
+    const res = await submit(t, w.id, { email, website: "" });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.headers.get("access-control-allow-origin")).toBe(HOST);
+    expect(res.body.status).toBe("running");
+    const leadId = res.body.leadId as string;
+    const lead = await env.DB.prepare("select * from widget_leads where id = ?").bind(leadId).first<Record<string, string>>();
+    const prospect = await env.DB.prepare("select * from prospects where id = ?").bind(lead!.prospect_id).first<Record<string, string>>();
+    expect(prospect).toMatchObject({ name: "Bright Plumbing", area: "Austin, TX", email, tag: "Widget: Spring promo", user_id: admin.user.id });
+    expect(lead!.audit_id).toBeTruthy();
+    expect(t.sent.length).toBeGreaterThan(0);
+    expect(t.reportJobs).toEqual([{ reportId: lead!.report_id }]);
+    // The admin's list counts the widget's leads.
+    const list = await call(t, "/api/widgets", { token: admin.session.access_token });
+    expect(list.body.widgets.find((x: { id: string }) => x.id === w.id).leads).toBe(1);
+
+    const running = await call(t, `/api/widget/${w.id}/leads/${leadId}`, { headers: { Origin: HOST } });
+    expect(running.status).toBe(200);
+    expect(running.body.reportUrl).toBeNull();
+    expect(running.body.steps.map((s: { id: string }) => s.id)).toEqual(["find", "fetch", "speed", "rank", "report"]);
+
+    await drain(t);
+    const jobs = t.reportJobs.splice(0);
+    await deliver("report-jobs", jobs.map((body) => ({ body })), t.env);
+    expect(await outboxCount(email)).toBe(1);
+
+    const done = await call(t, `/api/widget/${w.id}/leads/${leadId}`, { headers: { Origin: HOST } });
+    expect(done.body.status).toBe("ready");
+    expect(done.body.reportUrl).toBe(`http://localhost:8787/shared/reports/${lead!.report_id}`);
+    // A redelivered job, another poll and the cron: still one mail.
+    await deliver("report-jobs", jobs.map((body) => ({ body })), t.env);
+    await sweepWidgetLeads(t.env);
+    await call(t, `/api/widget/${w.id}/leads/${leadId}`, { headers: { Origin: HOST } });
+    expect(await outboxCount(email)).toBe(1);
+    const mail = await env.DB.prepare("select body from outbox where to_email = ?").bind(email).first<{ body: string }>();
+    expect(mail!.body).toContain(`/shared/reports/${lead!.report_id}`);
+  });
+
+  it("tells the agency: a widget_lead alert in the owner's bell, widget.lead and prospect.created to subscribed webhooks", async () => {
+    const t = widgetEnv();
+    const hook = await call(t, "/api/webhooks", {
+      method: "POST",
+      token: admin.session.access_token,
+      json: { url: `${env.TEST_WEBHOOKS_URL}/hooks/widget-${crypto.randomUUID().slice(0, 8)}`, events: ["widget.lead", "prospect.created"] },
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const w = await createWidget(t, { name: "Alerting" });
+    const email = uniqueEmail("visitor");
+    const res = await submit(t, w.id, { email, website: "brightplumbing.example" });
+    expect(res.status).toBe(201);
+    const lead = await env.DB.prepare("select prospect_id, report_id from widget_leads where id = ?").bind(res.body.leadId).first<{ prospect_id: string; report_id: string }>();
+    const alerts = await env.DB.prepare("select user_id, kind from notifications where prospect_id = ?").bind(lead!.prospect_id).all<{ user_id: string; kind: string }>();
+    expect(alerts.results).toEqual([{ user_id: admin.user.id, kind: "widget_lead" }]);
+    const deliveries = await env.DB.prepare("select event_type, body from webhook_deliveries where endpoint_id = ? order by event_type").bind(hook.body.endpoint.id).all<{ event_type: string; body: string }>();
+    expect(deliveries.results.map((d) => d.event_type)).toEqual(["prospect.created", "widget.lead"]);
+    const body = JSON.parse(deliveries.results[1]!.body);
+    expect(body).toMatchObject({ type: "widget.lead", data: { prospect_id: lead!.prospect_id, report_id: lead!.report_id, name: "Bright Plumbing", area: "Austin, TX", email, website: "https://brightplumbing.example", widget: "Alerting" } });
+    expect(JSON.parse(deliveries.results[0]!.body).data).toMatchObject({ source: "widget" });
+    expect(t.webhooks).toHaveLength(2);
+  });
+
+  it("refuses a field the widget does not ask, and a missing consent, with the field named", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t, { askPhone: false });
+    const phone = await submit(t, w.id, { phone: "512 555 0100" });
+    expect(phone.status).toBe(400);
+    expect(phone.body.error.fields.phone).toBeTruthy();
+    const consent = await submit(t, w.id, { consent: false });
+    expect(consent.status).toBe(400);
+    expect(consent.body.error.fields.consent).toBeTruthy();
+  });
+});
+
+describe("the bot check (Turnstile)", () => {
+  const turnstile = () => ({ TURNSTILE_SITE_KEY: FAKE_TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY: FAKE_TURNSTILE_SECRET, TURNSTILE_BASE_URL: env.TEST_TURNSTILE_BASE_URL });
+
+  it("renders the challenge, refuses a missing or failed token and takes a verified one", async () => {
+    const t = widgetEnv(turnstile());
+    const w = await createWidget(t);
+    const script = await call(t, `/widget/${w.id}.js`);
+    expect(script.text).toContain(FAKE_TURNSTILE_SITE_KEY);
+    const missing = await submit(t, w.id);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe("bot_check_failed");
+    const failed = await submit(t, w.id, { turnstileToken: "forged" });
+    expect(failed.status).toBe(400);
+    expect(failed.body.error).toMatchObject({ code: "bot_check_failed", message: "We could not check that you are not a robot. Please try again." });
+    const down = await submit(t, w.id, { turnstileToken: "down" });
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe("bot_check_unavailable");
+    const passed = await submit(t, w.id, { turnstileToken: FAKE_TURNSTILE_PASS });
+    expect(passed.status).toBe(201);
+  });
+});
+
+describe("limits", () => {
+  it("per client address (IPv6 per /64)", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    for (let i = 0; i < LEADS_PER_ADDRESS.max; i++) expect((await submit(t, w.id, {}, { ip: `2001:db8:1:2::${i + 1}` })).status).toBe(201);
+    const over = await submit(t, w.id, {}, { ip: "2001:db8:1:2:ffff::9" });
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe("widget_address_limit");
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await submit(t, w.id, {}, { ip: "2001:db8:1:3::1" })).status).toBe(201);
+  });
+
+  it("per widget per hour", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    await addToWindow(getDb(env), { key: `widget-hour:${w.id}`, windowSeconds: LEADS_PER_WIDGET_HOUR.windowSeconds }, LEADS_PER_WIDGET_HOUR.max);
+    const over = await submit(t, w.id, {}, { ip: testIp() });
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe("widget_hour_limit");
+    const leads = await env.DB.prepare("select count(*) as n from widget_leads where widget_id = ?").bind(w.id).first<{ n: number }>();
+    expect(leads!.n).toBe(0);
+  });
+
+  it("per widget per day", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    await addToWindow(getDb(env), { key: `widget-day:${w.id}`, windowSeconds: LEADS_PER_WIDGET_DAY.windowSeconds }, LEADS_PER_WIDGET_DAY.max);
+    const over = await submit(t, w.id, {}, { ip: testIp() });
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe("widget_day_limit");
+  });
+});
+
+describe("the owner's allowance", () => {
+  it("spent: the lead is taken and waits; the cron starts it once there is room", async () => {
+    const owner = await signUpAdmin();
+    const t = widgetEnv();
+    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "Budget", origins: [HOST] } }, t.env as never);
+    const widgetId = res.body.widget.id as string;
+    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+
+    const sent = await submit(t, widgetId);
+    expect(sent.status).toBe(201);
+    expect(sent.body.status).toBe("waiting_allowance");
+    expect(sent.body.message).toMatch(/follow by email/);
+    expect(t.reportJobs).toEqual([]);
+    expect(t.sent).toEqual([]);
+    const progress = await call(t, `/api/widget/${widgetId}/leads/${sent.body.leadId}`, { headers: { Origin: HOST } });
+    expect(progress.body).toMatchObject({ status: "waiting_allowance", reportUrl: null });
+
+    // Still spent: the cron leaves it waiting.
+    await sweepWidgetLeads(t.env);
+    expect(t.reportJobs).toEqual([]);
+
+    await setMonthlyBudget(getDb(env), owner.user.id, 5, admin.user.id);
+    const swept = await sweepWidgetLeads(t.env);
+    expect(swept.started).toBe(1);
+    const lead = await env.DB.prepare("select * from widget_leads where id = ?").bind(sent.body.leadId).first<Record<string, unknown>>();
+    expect(lead).toMatchObject({ status: "running", queued_for_allowance: 0 });
+    expect(t.reportJobs).toEqual([{ reportId: lead!.report_id }]);
+    expect(t.sent.length).toBeGreaterThan(0);
+    // Started once: the next sweep finds nothing waiting.
+    expect((await sweepWidgetLeads(t.env)).started).toBe(0);
+  });
+});

@@ -1,0 +1,95 @@
+// /api/widgets (issue 21): admins create and edit the agency's free-audit widgets, upload a widget's logo (R2, like
+// profile logos), and read a widget's recent leads. Viewing as someone is read-only (requireUser refuses writes).
+import { Hono, type Context } from "hono";
+import { requireAdmin, requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { getDb } from "../db/client";
+import { deleteWidget, getWidget, insertWidget, listWidgets, recentLeads, updateWidget, widgetJson } from "../db/widgets";
+import { FILE_CACHE_CONTROL, fileKeyFromUrl, fileUrl, LOGO_TYPE_MESSAGE, sniffLogoType } from "../domain/profile";
+import { WIDGET_LOGO_MAX_BYTES, WIDGET_LOGO_TOO_LARGE_MESSAGE, WidgetCreate, WidgetPatch, type WidgetDetailResponse, type WidgetListResponse } from "../domain/widgets";
+import type { Env } from "../env";
+import { apiError, ErrorCode } from "../errors";
+import { log } from "../log";
+import { validate, validId } from "../validate";
+
+export const WIDGET_NOT_FOUND = "Widget not found";
+
+const notFound = (c: Context) => apiError(c, 404, ErrorCode.notFound, WIDGET_NOT_FOUND);
+
+async function deleteStoredLogo(env: Env, url: string | null): Promise<void> {
+  const key = fileKeyFromUrl(url);
+  if (!key) return;
+  await env.FILES.delete(key).catch((error: unknown) => log.warn("could not delete a widget's replaced logo", { key }, error));
+}
+
+export const widgetRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+
+  .get("/", async (c) => {
+    const body: WidgetListResponse = { widgets: await listWidgets(getDb(c.env)) };
+    return c.json(body);
+  })
+
+  .post("/", validate("json", WidgetCreate), async (c) => {
+    const input = c.req.valid("json");
+    const row = await insertWidget(getDb(c.env), { ...input, origins: JSON.stringify(input.origins), ownerId: c.get("caller").id });
+    return c.json({ widget: widgetJson(row, 0) }, 201);
+  })
+
+  .get("/:id", validId(WIDGET_NOT_FOUND), async (c) => {
+    const db = getDb(c.env);
+    const row = await getWidget(db, c.req.valid("param").id);
+    if (!row) return notFound(c);
+    const leads = await recentLeads(db, row.id);
+    const body: WidgetDetailResponse = { widget: widgetJson(row, leads.length), leads };
+    return c.json(body);
+  })
+
+  .patch("/:id", validId(WIDGET_NOT_FOUND), validate("json", WidgetPatch), async (c) => {
+    const db = getDb(c.env);
+    const id = c.req.valid("param").id;
+    const { logo, origins, ...rest } = c.req.valid("json");
+    const before = await getWidget(db, id);
+    if (!before) return notFound(c);
+    const row = await updateWidget(db, id, {
+      ...rest,
+      ...(origins ? { origins: JSON.stringify(origins) } : {}),
+      ...(logo === null ? { logoUrl: null } : {}),
+    });
+    if (!row) return notFound(c);
+    if (logo === null) await deleteStoredLogo(c.env, before.logoUrl);
+    return c.json({ widget: widgetJson(row, 0) });
+  })
+
+  .delete("/:id", validId(WIDGET_NOT_FOUND), async (c) => {
+    const db = getDb(c.env);
+    const row = await getWidget(db, c.req.valid("param").id);
+    if (!row || !(await deleteWidget(db, row.id))) return notFound(c);
+    await deleteStoredLogo(c.env, row.logoUrl);
+    return c.body(null, 204);
+  })
+
+  // multipart/form-data with a `file` field, as the profile logo; smaller, because the widget's script inlines it.
+  .post("/:id/logo", validId(WIDGET_NOT_FOUND), async (c) => {
+    const declared = Number(c.req.header("Content-Length") ?? "0");
+    if (declared > WIDGET_LOGO_MAX_BYTES + 64 * 1024) return apiError(c, 413, ErrorCode.payloadTooLarge, WIDGET_LOGO_TOO_LARGE_MESSAGE);
+    const db = getDb(c.env);
+    const before = await getWidget(db, c.req.valid("param").id);
+    if (!before) return notFound(c);
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get("file") as File | string | null | undefined;
+    if (!file || typeof file === "string") return apiError(c, 400, ErrorCode.validation, "file: choose an image to upload", { file: ["Required"] });
+    if (file.size > WIDGET_LOGO_MAX_BYTES) return apiError(c, 413, ErrorCode.payloadTooLarge, WIDGET_LOGO_TOO_LARGE_MESSAGE);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffLogoType(bytes);
+    if (!type) return apiError(c, 415, ErrorCode.unsupportedMedia, LOGO_TYPE_MESSAGE);
+    const key = `logos/${before.id}/${crypto.randomUUID()}.${type.ext}`;
+    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: FILE_CACHE_CONTROL } });
+    const row = await updateWidget(db, before.id, { logoUrl: fileUrl(key) });
+    if (!row) {
+      await c.env.FILES.delete(key);
+      return notFound(c);
+    }
+    await deleteStoredLogo(c.env, before.logoUrl);
+    return c.json({ widget: widgetJson(row, 0) }, 201);
+  });

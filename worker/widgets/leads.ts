@@ -1,0 +1,264 @@
+// A widget lead's life (issue 21): the visitor's submission (bot check, limits, the owner's allowance) becomes a
+// prospect, its report and its audit on the queues; a lead that finds the allowance spent waits and the cron starts it;
+// the visitor's one mail goes out when the report is ready (the report-jobs consumer, and the cron as a net).
+import { getDb, type Db } from "../db/client";
+import { readAllowance } from "../db/budgets";
+import { readCounter } from "../db/meter";
+import { countEvent, uncountEvent, type Limit } from "../db/rate-limits";
+import { createProspectWithReport, getReportWithProspect } from "../db/reports";
+import { getAudit } from "../db/audits";
+import {
+  claimLeadMail,
+  claimWaitingLead,
+  insertLead,
+  leadsOfReport,
+  leadsToSweep,
+  releaseLeadMail,
+  setLeadAudit,
+  widgetsByIds,
+  type LeadRow,
+  type WidgetRow,
+} from "../db/widgets";
+import { globalCapKey, meterSettings, toMicro } from "../domain/metering";
+import { deriveKeyword, normalizePhone, prospectSearchText, qualifyingQuestions, questionsToText } from "../domain/prospect-rules";
+import {
+  LEAD_MESSAGES,
+  LEAD_MIN_ALLOWANCE_USD,
+  LEADS_PER_ADDRESS,
+  LEADS_PER_WIDGET_DAY,
+  LEADS_PER_WIDGET_HOUR,
+  PROGRESS_LABELS,
+  widgetTag,
+  type LeadInput,
+  type LeadProgress,
+  type LeadProgressStep,
+  type LeadStatus,
+  type WidgetRefusalKey,
+} from "../domain/widgets";
+import type { Env } from "../env";
+import { log } from "../log";
+import { sendAppMail } from "../mail/send";
+import { startAudit } from "../audits/run";
+import { prospectSubject } from "../audits/subject";
+import { enqueueReport } from "../reports/enqueue";
+import { verifyTurnstile, turnstileConfigured } from "../providers/turnstile";
+import { emitProspectEvent, emitProspectsCreated } from "../notifications/emit";
+
+/** The app's origin for links made outside a request (the cron, the queue): APP_ORIGIN, or local development's. */
+export function linkOrigin(env: Env): string | null {
+  return env.APP_ORIGIN?.trim().replace(/\/+$/, "") || (env.ENVIRONMENT === "development" ? "http://localhost:8787" : null);
+}
+
+export function sharedReportUrl(origin: string, reportId: string): string {
+  return `${origin}/shared/reports/${reportId}`;
+}
+
+/** Whether the owner's allowance and the daily ceiling have room for a lead now (the meter's own counters). */
+export async function allowanceHasRoom(env: Env, db: Db, ownerId: string, now = new Date()): Promise<boolean> {
+  const settings = meterSettings(env);
+  const [read, global] = await Promise.all([readAllowance(db, ownerId, settings, now), readCounter(db, globalCapKey(now))]);
+  const need = toMicro(LEAD_MIN_ALLOWANCE_USD);
+  if (global.reservedMicro + global.settledMicro + need > toMicro(settings.ceilingDailyUsd)) return false;
+  const monthly = read.allowance.monthlyUsd;
+  if (monthly === null) return true;
+  // The counter the meter reserves against (this month's, reserved and settled).
+  return read.reservedMicro + read.settledMicro + need <= toMicro(monthly);
+}
+
+export type Submitted = { ok: true; lead: LeadRow } | { ok: false; refusal: WidgetRefusalKey; retryAfter?: number };
+
+/** The bot check, when Turnstile is configured. */
+export async function checkBot(env: Env, token: string | undefined, ip: string | null): Promise<WidgetRefusalKey | null> {
+  if (!turnstileConfigured(env)) return null;
+  if (!token) return "botCheckFailed";
+  const verified = await verifyTurnstile(env, token, ip);
+  if (verified.ok) return null;
+  log.info("widget: bot check refused", { reason: verified.reason });
+  return verified.unavailable ? "botCheckUnavailable" : "botCheckFailed";
+}
+
+/** The three limits, each counted exactly in D1; a refused submission does not use up the widget's quota. */
+export async function countLimits(db: Db, widgetId: string, address: string, nowMs = Date.now()): Promise<{ refusal: WidgetRefusalKey; limit: Limit } | null> {
+  const perAddress: Limit = { key: `widget-ip:${address}`, ...LEADS_PER_ADDRESS };
+  if ((await countEvent(db, perAddress, nowMs)) > perAddress.max) return { refusal: "addressLimit", limit: perAddress };
+  const hour: Limit = { key: `widget-hour:${widgetId}`, ...LEADS_PER_WIDGET_HOUR };
+  const day: Limit = { key: `widget-day:${widgetId}`, ...LEADS_PER_WIDGET_DAY };
+  const [hourCount, dayCount] = await Promise.all([countEvent(db, hour, nowMs), countEvent(db, day, nowMs)]);
+  if (dayCount > day.max) {
+    await uncountEvent(db, hour);
+    return { refusal: "widgetDayLimit", limit: day };
+  }
+  if (hourCount > hour.max) {
+    await uncountEvent(db, day);
+    return { refusal: "widgetHourLimit", limit: hour };
+  }
+  return null;
+}
+
+/** The lead's prospect, report (queued, or draft while it waits) and row; then its audit and report job when it may start. */
+export async function createLead(env: Env, widget: WidgetRow, input: LeadInput, address: string): Promise<LeadRow> {
+  const db = getDb(env);
+  const room = await allowanceHasRoom(env, db, widget.ownerId);
+  const keyword = deriveKeyword(input.businessName, input.location);
+  const fields = {
+    name: input.businessName,
+    companyName: input.businessName,
+    phone: normalizePhone(input.phone),
+    email: input.email.toLowerCase(),
+    description: "",
+    area: input.location,
+    keyword,
+    tag: widgetTag(widget.name),
+    website: input.website === "" ? null : input.website,
+  };
+  const created = await createProspectWithReport(db, {
+    prospect: {
+      ...fields,
+      searchText: prospectSearchText({ ...fields, company_name: fields.companyName }),
+    },
+    questions: questionsToText(qualifyingQuestions("", input.location)),
+    userId: widget.ownerId,
+    queued: room,
+  });
+  const lead = await insertLead(db, {
+    id: crypto.randomUUID(),
+    widgetId: widget.id,
+    prospectId: created.prospect.id,
+    reportId: created.report.id,
+    status: room ? "running" : "waiting_allowance",
+    visitorEmail: fields.email,
+    addressKey: address,
+    queuedForAllowance: !room,
+  });
+  if (room) await startLeadWork(env, db, lead, widget.ownerId, false);
+  else log.info("widget: lead waits for the allowance", { leadId: lead.id, widgetId: widget.id });
+  // The agency hears of it at once (the bell, mail when on) and its webhooks get prospect.created and widget.lead.
+  const at = new Date().toISOString();
+  await Promise.all([
+    emitProspectsCreated(env, [{ prospectId: lead.prospectId, reportId: lead.reportId, name: fields.name, area: fields.area, source: "widget" }]),
+    emitProspectEvent(env, {
+      prospectId: lead.prospectId,
+      reportId: lead.reportId,
+      alert: "widget_lead",
+      webhook: "widget.lead",
+      at,
+      dedupeKey: `widget_lead:${lead.id}`,
+      data: { name: fields.name, area: fields.area, email: fields.email, website: fields.website, phone: fields.phone || null, widget: widget.name, lead_id: lead.id, status: lead.status },
+    }),
+  ]);
+  return lead;
+}
+
+/** Starts the lead's audit (paid by the widget's owner) and sends its report job. Never throws. */
+async function startLeadWork(env: Env, db: Db, lead: LeadRow, ownerId: string, markQueued: boolean): Promise<void> {
+  try {
+    const found = await getReportWithProspect(db, lead.reportId);
+    if (!found) return;
+    const audit = await startAudit(env, { kind: "prospect", prospectId: lead.prospectId, userId: ownerId, subject: prospectSubject(found.prospect) });
+    await setLeadAudit(db, lead.id, audit.id);
+  } catch (error) {
+    log.error("widget: the lead's audit could not start; the report goes on without it", { leadId: lead.id }, error);
+  }
+  if (markQueued) {
+    await enqueueReport(env, lead.reportId);
+    return;
+  }
+  try {
+    await env.REPORT_JOBS.send({ reportId: lead.reportId });
+  } catch (error) {
+    // The report stays queued; the report sweep sends it later.
+    log.error("widget: report-jobs send failed; the sweep sends it later", { leadId: lead.id }, error);
+  }
+}
+
+/** What the widget shows while it polls: the audit's steps, the report's, the link once ready. */
+export async function leadProgress(env: Env, lead: LeadRow, origin: string): Promise<LeadProgress> {
+  const db = getDb(env);
+  const [found, audit] = await Promise.all([getReportWithProspect(db, lead.reportId), lead.auditId ? getAudit(db, lead.auditId) : null]);
+  const reportStatus = found?.report.status ?? "failed";
+  const steps: LeadProgressStep[] = (["find", "fetch", "speed", "rank"] as const).map((id) => {
+    const row = audit?.steps.find((s) => s.step === id);
+    return { id, label: PROGRESS_LABELS[id]!, status: row?.status ?? "pending" };
+  });
+  const reportStep: LeadProgressStep["status"] =
+    reportStatus === "ready" ? "done" : reportStatus === "generating" ? "running" : reportStatus === "failed" ? "failed" : "pending";
+  steps.push({ id: "report", label: PROGRESS_LABELS.report!, status: reportStep });
+  // While the lead runs, the first step not yet done shows as under way (the queue may not have claimed it yet).
+  if (lead.status === "running" && reportStatus !== "ready" && !steps.some((s) => s.status === "running")) {
+    const next = steps.find((s) => s.status === "pending");
+    if (next) next.status = "running";
+  }
+  let status: LeadStatus = lead.status;
+  if (reportStatus === "ready") {
+    status = "ready";
+    // The page may see the report ready before the consumer's mail: send it now (once, by the claim).
+    if (!lead.mailedAt) await mailLead(env, db, lead).catch((error: unknown) => log.error("widget: mail on poll failed", { leadId: lead.id }, error));
+  }
+  return {
+    leadId: lead.id,
+    status,
+    message: LEAD_MESSAGES[status],
+    steps,
+    reportStatus,
+    reportUrl: reportStatus === "ready" ? sharedReportUrl(origin, lead.reportId) : null,
+  };
+}
+
+/** The visitor's one mail with the shared link (claimed by compare-and-set: a second caller sends nothing). */
+async function mailLead(env: Env, db: Db, lead: LeadRow): Promise<boolean> {
+  const origin = linkOrigin(env);
+  if (!origin) {
+    log.warn("widget: APP_ORIGIN not set, no mail", { leadId: lead.id });
+    return false;
+  }
+  if (!(await claimLeadMail(db, lead.id))) return false;
+  const found = await getReportWithProspect(db, lead.reportId);
+  try {
+    await sendAppMail(env, db, "widget_report_ready", { to: lead.visitorEmail, link: sharedReportUrl(origin, lead.reportId), detail: found?.prospect.name }, { readable: false });
+  } catch (error) {
+    await releaseLeadMail(db, lead.id);
+    throw error;
+  }
+  log.info("widget: report mailed", { leadId: lead.id });
+  return true;
+}
+
+/** The report-jobs consumer calls this when a report becomes ready: its widget lead (if any) is mailed. */
+export async function mailLeadsOfReport(env: Env, reportId: string): Promise<number> {
+  const db = getDb(env);
+  let sent = 0;
+  for (const lead of await leadsOfReport(db, reportId)) {
+    if (!lead.mailedAt && (await mailLead(env, db, lead))) sent++;
+  }
+  return sent;
+}
+
+/** The cron: waiting leads start once their owner's allowance has room; ready reports whose mail was missed are mailed. */
+export async function sweepWidgetLeads(env: Env, now = new Date()): Promise<{ started: number; mailed: number }> {
+  const db = getDb(env);
+  const { waiting, unmailed } = await leadsToSweep(db);
+  const owners = new Map((await widgetsByIds(db, [...new Set(waiting.map((l) => l.widgetId))])).map((w) => [w.id, w.ownerId]));
+  const room = new Map<string, boolean>();
+  let started = 0;
+  for (const lead of waiting) {
+    const ownerId = owners.get(lead.widgetId);
+    if (!ownerId) continue;
+    if (!room.has(ownerId)) room.set(ownerId, await allowanceHasRoom(env, db, ownerId, now));
+    if (!room.get(ownerId)) continue;
+    if (!(await claimWaitingLead(db, lead.id))) continue;
+    await startLeadWork(env, db, lead, ownerId, true);
+    // One lead's audit and report reserve from the allowance: the next waits for a fresh look.
+    room.delete(ownerId);
+    started++;
+  }
+  let mailed = 0;
+  for (const lead of unmailed) {
+    try {
+      if (await mailLead(env, db, lead)) mailed++;
+    } catch (error) {
+      log.error("widget: sweep mail failed", { leadId: lead.id }, error);
+    }
+  }
+  if (started || mailed) log.info("widget sweep", { started, mailed });
+  return { started, mailed };
+}
