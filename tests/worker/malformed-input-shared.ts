@@ -125,8 +125,12 @@ export function routes() {
   return [...keys.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** A concrete path: a real report id for `:reportId`/`:id`, unless a hostile one is given. */
-export const fill = (path: string, id = reportId) => path.replace(/:[a-zA-Z]+/g, id).replace("*", id === reportId ? "logos/x.png" : id);
+/**
+ * A concrete path: a real report id for `:reportId`/`:id`, unless a hostile one is given. A parameter with its own
+ * pattern (`/widget/:file{[^/]+\.js}`) gets the pattern's suffix too, so the request reaches that route.
+ */
+export const fill = (path: string, id = reportId) =>
+  path.replace(/:[a-zA-Z]+(\{[^}]*\})?/g, (_, pattern?: string) => (pattern?.endsWith("\\.js}") ? `${id}.js` : id)).replace("*", id === reportId ? "logos/x.png" : id);
 
 /** Anything that would reveal the server's insides. */
 export const STACK = /(\bat .+\.(ts|js):\d+|Error: |node_modules|\.ts:\d+:\d+|SQLITE_|D1_ERROR|fts5)/i;
