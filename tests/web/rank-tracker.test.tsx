@@ -193,6 +193,19 @@ describe("the dashboard's rank cards", () => {
     expect(await screen.findByText("Last scan: SoLV 44% for “roof repair”")).toBeTruthy();
     expect(await screen.findByText("Since the last check: 1 keyword up, 1 down")).toBeTruthy();
     expect(screen.getByText("Last scan: SoLV 44% for “roof repair”").closest("article")!.querySelector("h3")!.textContent).toBe("Local Search Grid");
+    // The keyword that went from #3 to #7 is an alert on the dashboard, linking to its history; the one that rose is not.
+    const alert = screen.getByText("A tracked keyword moved down").closest(".alert") as HTMLElement;
+    expect(alert.querySelector("li")!.textContent).toBe(`“${down.keyword}”: dropped 3+ positions and left the top 3 on Google Maps (#3 → #7)`);
+    expect(within(alert).getByRole("link").getAttribute("href")).toBe("/tools/local-rank-tracker/kw-2");
+    expect(alert.querySelectorAll("li").length).toBe(1);
+  });
+
+  it("leave a paused keyword's alert off the dashboard", async () => {
+    const down = view(keywordFixture(HISTORY, { id: "kw-2", paused: true }));
+    stubFetch((url) => (url === "/api/rank/grids?business=own" ? json({ scans: [] }) : url === "/api/rank/keywords?business=own" ? json(list([down])) : notFound()));
+    renderApp("/dashboard", owner());
+    expect(await screen.findByText("Since the last check: 0 keywords up, 1 down")).toBeTruthy();
+    expect(screen.queryByText(/tracked keywords? moved down/)).toBeNull();
   });
 
   it("show no figure for a user without data", async () => {

@@ -11,6 +11,8 @@ import { useAuth } from "../lib/auth";
 import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, SIDEBAR_GROUPS, WORKING_TOOLS, type Tool } from "../lib/tools";
 import { clearViewAs, useViewAs } from "../lib/view-as";
 import { useOwnRankFigures } from "../queries/rank";
+import { ALERT_LABELS } from "../components/rank-keyword";
+import type { TrackedKeywordView } from "../../worker/domain/rank-view";
 
 /** An account this young has just signed up: it is welcomed, not welcomed back. */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +41,8 @@ export default function DashboardPage() {
   const { user, profile } = useAuth();
   const viewAs = useViewAs();
   const navigate = useNavigate();
-  const figures = useRankFigures(Boolean(user));
+  const rank = useOwnRankFigures(Boolean(user));
+  const figures = rankFigures(rank);
 
   const viewedName = viewAs ? viewAs.viewingUserDetails.company_name || viewAs.viewingUserEmail || "Unknown Company" : null;
   const ownName = profile?.company_name || user?.email?.split("@")[0] || "";
@@ -88,6 +91,8 @@ export default function DashboardPage() {
         ))}
       </section>
 
+      <RankAlerts keywords={rank.alerts} />
+
       {ALL_READY ? (
         SIDEBAR_GROUPS.map((group) => (
           <ToolSection
@@ -114,12 +119,31 @@ export default function DashboardPage() {
 }
 
 /** The latest figure a tool has for this user, by tool path ("SoLV 44% for …", "2 keywords up, 1 down"). */
-function useRankFigures(enabled: boolean): Record<string, string> {
-  const { solv, keywords } = useOwnRankFigures(enabled);
+function rankFigures({ solv, keywords }: ReturnType<typeof useOwnRankFigures>): Record<string, string> {
   const figures: Record<string, string> = {};
   if (solv) figures["/tools/local-search-grid"] = `Last scan: SoLV ${Math.round(solv.value)}% for “${solv.keyword}”`;
   if (keywords) figures["/tools/local-rank-tracker"] = `Since the last check: ${keywords.up} keyword${keywords.up === 1 ? "" : "s"} up, ${keywords.down} down`;
   return figures;
+}
+
+/** Tracked keywords whose latest check dropped 3+ places or left the top 3 (issue 19), each linking to its history. */
+function RankAlerts({ keywords }: { keywords: readonly TrackedKeywordView[] }) {
+  if (keywords.length === 0) return null;
+  const place = (rank: number | null) => (rank === null ? "not in the top 20" : `#${rank}`);
+  return (
+    <div className="dashboard-banner">
+      <Alert tone="warning" title={keywords.length === 1 ? "A tracked keyword moved down" : `${keywords.length} tracked keywords moved down`}>
+        <ul className="rank-alert-list">
+          {keywords.map((k) => (
+            <li key={k.id}>
+              <Link to={`/tools/local-rank-tracker/${encodeURIComponent(k.id)}`}>“{k.keyword}”</Link>: {k.alerts.map((a) => ALERT_LABELS[a].toLowerCase()).join(" and ")} on Google
+              Maps ({place(k.map.sinceLast.from)} → {place(k.map.sinceLast.to)})
+            </li>
+          ))}
+        </ul>
+      </Alert>
+    </div>
+  );
 }
 
 function ToolSection({ id, title, tools, figures = {} }: { id: string; title: string; tools: readonly Tool[]; figures?: Record<string, string> }) {

@@ -180,5 +180,7 @@ export function useOwnRankFigures(enabled: boolean) {
     keywords: moved.length
       ? { up: moved.filter((k) => k.map.sinceLast.gained! > 0).length, down: moved.filter((k) => k.map.sinceLast.gained! < 0).length }
       : null,
+    /** Keywords whose latest check is an alert (a drop of 3+ places, or out of the top 3), paused ones left out. */
+    alerts: list.filter((k) => k.alerts.length > 0 && !k.paused),
   };
 }
