@@ -22,12 +22,17 @@ export const AuditStepBody = z.object({
 
 export const RANK_CHECKS_QUEUE = "rank-checks";
 export const RANK_CHECKS_DLQ = "rank-checks-dlq";
-/** Items (grid points or keyword checks) per rank-checks message. */
-export const RANK_ITEMS_PER_MESSAGE = 5;
+/**
+ * Items (grid points or keyword checks) per rank-checks message: with max_batch_size 2, a batch makes at most 6 grid
+ * searches at once (a Worker invocation's open connections). The schema takes up to 10, so messages sent under an
+ * earlier setting still parse.
+ */
+export const RANK_ITEMS_PER_MESSAGE = 3;
+const RANK_ITEMS_MAX = 10;
 
 export const RankCheckBody = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("grid"), scanId: z.string().min(1).max(100), points: z.array(z.number().int().min(0).max(168)).min(1).max(RANK_ITEMS_PER_MESSAGE) }),
-  z.object({ kind: z.literal("keyword"), checkIds: z.array(z.string().min(1).max(100)).min(1).max(RANK_ITEMS_PER_MESSAGE) }),
+  z.object({ kind: z.literal("grid"), scanId: z.string().min(1).max(100), points: z.array(z.number().int().min(0).max(168)).min(1).max(RANK_ITEMS_MAX) }),
+  z.object({ kind: z.literal("keyword"), checkIds: z.array(z.string().min(1).max(100)).min(1).max(RANK_ITEMS_MAX) }),
 ]) satisfies z.ZodType<RankCheckMessage>;
 export const WEBHOOKS_OUT_QUEUE = "webhooks-out";
 export const WEBHOOKS_OUT_DLQ = "webhooks-out-dlq";
