@@ -10,6 +10,7 @@ import { formatLongUsDate } from "../../worker/domain/report-format";
 import { CHECK_LABELS, VERDICT_LABELS, checksIn, pendingLabel, pendingStep, sentence } from "../lib/audit-labels";
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CheckIcon, ExternalLinkIcon, InfoIcon, ReportSearchIcon } from "./icons";
 import { ReportSection } from "./report-sections";
+import { TableHead } from "./table-head";
 
 export const ALL_SECTIONS: readonly SectionId[] = SECTIONS.map((s) => s.id);
 /** What the GBP Audit tool shows: the listing, its reputation and the competitors. */
@@ -195,13 +196,7 @@ export function CompetitorsTable({ audit }: { audit: AuditView }) {
       ) : (
         <div className="audit-table-wrap">
           <table className="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">Business</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Reviews</th>
-              </tr>
-            </thead>
+            <TableHead columns={["Business", "Rating", "Reviews"]} />
             <tbody>
               <tr className="is-own">
                 <th scope="row">

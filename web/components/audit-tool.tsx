@@ -23,6 +23,7 @@ import { rerunNote } from "./report-audit";
 import { SearchField } from "./search-field";
 import { Segmented } from "./segmented";
 import { LoadingScreen } from "./route-guards";
+import { TableHead } from "./table-head";
 import "../report.css";
 import "../audit.css";
 
@@ -94,15 +95,7 @@ function History({ list, current, onOpen }: { list: ReturnType<typeof useAudits>
       </h2>
       <div className="audit-table-wrap">
         <table className="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Score</th>
-              <th scope="col">
-                <span className="visually-hidden">Open</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["When", "Score"]} actions="Open" />
           <tbody>
             {list.map((a) => (
               <tr key={a.id} className={a.id === current ? "is-own" : undefined}>

@@ -7,6 +7,7 @@ import { notificationSettingsQuery, useSaveNotificationSettings } from "../queri
 import { Alert, RetryAlert } from "./alert";
 import { Button } from "./button";
 import { SettingsSection } from "./settings-section";
+import { TableHead } from "./table-head";
 import "../tools.css";
 
 type Row = { kind: AlertKind; label: string; inApp: boolean; byMail: boolean };
@@ -43,13 +44,7 @@ export function NotificationSettingsSection() {
           ) : null}
           <div className="usage-table-wrap">
             <table className="usage-table notification-settings">
-              <thead>
-                <tr>
-                  <th scope="col">Alert</th>
-                  <th scope="col">In the app</th>
-                  <th scope="col">By email</th>
-                </tr>
-              </thead>
+              <TableHead columns={["Alert", "In the app", "By email"]} />
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.kind}>

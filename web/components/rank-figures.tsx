@@ -10,6 +10,7 @@ import { formatLongUsDate } from "../../worker/domain/report-format";
 import { InfoIcon, MapPinIcon } from "./icons";
 import { RankHeatMap } from "./rank-heat-map";
 import { ReportSection } from "./report-sections";
+import { TableHead } from "./table-head";
 
 export type MetricKey = "arp" | "atrp" | "solv";
 export const METRIC_NAMES: Record<MetricKey, string> = { arp: "ARP", atrp: "ATRP", solv: "SoLV" };
@@ -142,14 +143,7 @@ export function ScanChangeTable({ before, after }: { before: { createdAt: string
   return (
     <div className="audit-table-wrap">
       <table className="audit-table" aria-label="Change between the two scans">
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col">Earlier</th>
-            <th scope="col">Later</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Metric", "Earlier", "Later", "Change"]} />
         <tbody>
           {METRIC_KEYS.map((key) => (
             <tr key={key}>

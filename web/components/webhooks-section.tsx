@@ -15,6 +15,7 @@ import { Modal } from "./modal";
 import { CopyButton } from "./report-copy-button";
 import { LoadingScreen } from "./route-guards";
 import { TextField } from "./text-field";
+import { TableHead } from "./table-head";
 import "../tools.css";
 
 type Endpoint = {
@@ -175,18 +176,7 @@ function DeliveryLog({ endpointId, paused }: { endpointId: string; paused: boole
   return (
     <div className="usage-table-wrap">
       <table className="usage-table webhook-log">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Response</th>
-            <th scope="col">Body</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Time", "Event", "Status", "Response", "Body"]} actions="Actions" />
         <tbody>
           {query.data.deliveries.map((d) => (
             <tr key={d.id}>

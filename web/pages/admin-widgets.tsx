@@ -18,6 +18,7 @@ import { formatDateTime } from "../lib/format-date";
 import { useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import { useCreateWidget, useDeleteWidget, useSaveWidget, useUploadWidgetLogo, widgetQuery, widgetsQuery } from "../queries/widgets";
+import { TableHead } from "../components/table-head";
 import "../admin.css";
 
 const LEAD_STATUS: Record<LeadStatus, { label: string; tone: BadgeTone }> = {
@@ -171,15 +172,7 @@ function RecentLeads({ leads }: { leads: LeadDto[] }) {
         </Placeholder>
       ) : (
         <table className="users-table">
-          <thead>
-            <tr>
-              <th scope="col">Business</th>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-              <th scope="col">Received</th>
-              <th scope="col">Report</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Business", "Email", "Status", "Received", "Report"]} />
           <tbody>
             {leads.map((l) => (
               <tr key={l.id}>

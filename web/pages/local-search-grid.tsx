@@ -22,6 +22,7 @@ import { TextField } from "../components/text-field";
 import { downloadText } from "../lib/download";
 import { formatDateTime } from "../lib/format-date";
 import { businessParam, fetchCsv, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
+import { TableHead } from "../components/table-head";
 import "../audit.css";
 import "../rank.css";
 
@@ -127,18 +128,7 @@ function History({ list, shown, keyword, onOpen, onCompare }: { list: GridScanSu
       </h2>
       <div className="audit-table-wrap">
         <table className="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Keyword</th>
-              <th scope="col">Grid</th>
-              <th scope="col">SoLV</th>
-              <th scope="col">ARP</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["When", "Keyword", "Grid", "SoLV", "ARP"]} actions="Actions" />
           <tbody>
             {list.map((s) => (
               <tr key={s.id} className={s.id === shown ? "is-own" : undefined}>

@@ -21,6 +21,7 @@ import { useViewAs } from "../lib/view-as";
 import { isNotFound } from "../queries/reports";
 import { fetchCsv, keywordCsvPath, trackedKeywordQuery } from "../queries/rank";
 import { TRACKER_PATH } from "./local-rank-tracker";
+import { TableHead } from "../components/table-head";
 import "../audit.css";
 import "../rank.css";
 
@@ -111,13 +112,7 @@ export default function RankKeywordPage() {
               <RankHistoryChart checks={checks} />
               <div className="audit-table-wrap">
                 <table className="audit-table" aria-label="Every check">
-                  <thead>
-                    <tr>
-                      <th scope="col">Checked</th>
-                      <th scope="col">Map pack</th>
-                      <th scope="col">Organic</th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={["Checked", "Map pack", "Organic"]} />
                   <tbody>
                     {[...checks].reverse().map((c) => (
                       <tr key={c.checkedAt}>

@@ -13,6 +13,7 @@ import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../lib/api";
 import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
 import { useSetBudget, usageQuery } from "../queries/usage";
+import { TableHead } from "../components/table-head";
 import "../admin.css";
 import "../tools.css";
 
@@ -127,15 +128,7 @@ function UsersBudgetTable({ users }: { users: UserUsage[] }) {
       <h3 className="usage-table-title">By user</h3>
       <div className="usage-table-wrap">
         <table className="usage-table">
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Uses</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">Cost</th>
-              <th scope="col">Monthly budget</th>
-            </tr>
-          </thead>
+          <TableHead columns={["User", "Uses", "Tokens", "Cost", "Monthly budget"]} />
           <tbody>
             {users.map((u) => (
               <tr key={u.user_id ?? "none"}>
