@@ -24,6 +24,7 @@ import { SearchField } from "./search-field";
 import { Segmented } from "./segmented";
 import { LoadingScreen } from "./route-guards";
 import { TableHead } from "./table-head";
+import { PageHeader } from "./page-header";
 import "../report.css";
 import "../audit.css";
 
@@ -230,13 +231,11 @@ export function AuditTool({ scope }: { scope: Scope }) {
       <div data-print-hide>
         <BackLink to="/dashboard">Back to Dashboard</BackLink>
       </div>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">{scope.eyebrow}</p>
-          <h1 className="page-title">{scope.name}</h1>
-          <p className="page-subtitle">{scope.intro}</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow={scope.eyebrow}
+        title={scope.name}
+        subtitle={scope.intro}
+      />
       {operator ? (
         <div className="audit-block" data-print-hide>
           <Segmented

@@ -11,6 +11,7 @@ import { ContentRecent } from "./content-recent";
 import { GeneratingSkeleton } from "./generating-skeleton";
 import { SparklesIcon } from "./icons";
 import { Placeholder } from "./placeholder";
+import { PageHeader } from "./page-header";
 
 type Props<R> = {
   tool: ContentTool;
@@ -52,13 +53,11 @@ export function ContentToolPage<R>({ tool, state, eyebrow, title, subtitle, form
   return (
     <>
       <title>{`${title} · Porchlight`}</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">{eyebrow}</p>
-          <h1 className="page-title">{title}</h1>
-          <p className="page-subtitle">{subtitle}</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow={eyebrow}
+        title={title}
+        subtitle={subtitle}
+      />
       <div className={wide ? "fb-layout is-wide" : "fb-layout"}>
         <div className="fb-controls">
           <section className="card card-pad fb-card" aria-label="Options">

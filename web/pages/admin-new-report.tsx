@@ -19,6 +19,7 @@ import { BackLink } from "../components/back-link";
 import { TextField } from "../components/text-field";
 import { ApiError } from "../lib/api";
 import { useCreateReport } from "../queries/reports";
+import { PageHeader } from "../components/page-header";
 import "../report.css";
 
 /** Spec §9: navigation to the report 1.5 s after creation. */
@@ -136,15 +137,11 @@ export default function NewReportPage() {
     <div className="report-page new-report">
       <title>Create New Report · Porchlight</title>
       <BackLink to={CANCEL_PATH}>Back to Prospects</BackLink>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Reports</p>
-          <h1 className="page-title">Create New Report</h1>
-          <p className="page-subtitle">
-            Add a business and get an SEO report with meta tags, a Google ad, content ideas and an SEO potential score.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Reports"
+        title="Create New Report"
+        subtitle="Add a business and get an SEO report with meta tags, a Google ad, content ideas and an SEO potential score."
+      />
 
       <form className="card new-report-card" onSubmit={onSubmit} noValidate aria-describedby={error ? "new-report-error" : undefined}>
         {error ? (

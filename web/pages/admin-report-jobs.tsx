@@ -16,6 +16,7 @@ import { formatCreated } from "../lib/format-date";
 import { useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import { reportJobsQuery, useRegenerateAllTemplate, useRegenerateReport } from "../queries/report-jobs";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 
 export const JOBS_PATH = "/admin/report-generator/jobs";
@@ -71,24 +72,26 @@ export default function ReportJobsPage() {
   return (
     <>
       <title>Jobs · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <BackLink to="/admin/report-generator">Back to Prospects</BackLink>
-          <p className="page-eyebrow">Admin · Prospects</p>
-          <h1 className="page-title">Jobs</h1>
-          <p className="page-subtitle">Reports being generated, reports that failed, and reports on template content.</p>
-        </div>
-        <Button
-          variant="primary"
-          busy={regenerateAll.isPending}
-          disabled={readOnly || aiOff || restartable === 0}
-          onClick={onRegenerateAll}
-          title={aiOff ? "AI generation is not configured on this server" : undefined}
-        >
-          <SparklesIcon size="sm" />
-          Regenerate all{restartable ? ` (${restartable})` : ""}
-        </Button>
-      </header>
+      <PageHeader
+        back={<BackLink to="/admin/report-generator">Back to Prospects</BackLink>}
+        eyebrow="Admin · Prospects"
+        title="Jobs"
+        subtitle="Reports being generated, reports that failed, and reports on template content."
+        actions={
+          <>
+            <Button
+              variant="primary"
+              busy={regenerateAll.isPending}
+              disabled={readOnly || aiOff || restartable === 0}
+              onClick={onRegenerateAll}
+              title={aiOff ? "AI generation is not configured on this server" : undefined}
+            >
+              <SparklesIcon size="sm" />
+              Regenerate all{restartable ? ` (${restartable})` : ""}
+            </Button>
+          </>
+        }
+      />
 
       <div className="page-messages" aria-live="polite">
         {success ? <Alert tone="success">{success}</Alert> : null}

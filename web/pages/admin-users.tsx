@@ -16,6 +16,7 @@ import { useAuth } from "../lib/auth";
 import { formatCreated } from "../lib/format-date";
 import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import { Placeholder } from "../components/placeholder";
 import { Segmented } from "../components/segmented";
@@ -81,16 +82,17 @@ export default function UsersPage() {
   return (
     <>
       <title>Users Management · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Admin · Users</p>
-          <h1 className="page-title">Users Management</h1>
-          <p className="page-subtitle" aria-live="polite">
-            {data ? `${registered.toLocaleString("en-US")} registered ${registered === 1 ? "user" : "users"}` : "Loading users…"}
-          </p>
-        </div>
-        {viewAs ? <ReturnToAdminButton /> : null}
-      </header>
+      <PageHeader
+        eyebrow="Admin · Users"
+        title="Users Management"
+        subtitle={data ? `${registered.toLocaleString("en-US")} registered ${registered === 1 ? "user" : "users"}` : "Loading users…"}
+        subtitleLive
+        actions={
+          <>
+            {viewAs ? <ReturnToAdminButton /> : null}
+          </>
+        }
+      />
 
       <div className="page-messages" aria-live="polite">
         {success ? <Alert tone="success">{success}</Alert> : null}

@@ -19,6 +19,7 @@ import { useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import { useCreateWidget, useDeleteWidget, useSaveWidget, useUploadWidgetLogo, widgetQuery, widgetsQuery } from "../queries/widgets";
 import { TableHead } from "../components/table-head";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 
 const LEAD_STATUS: Record<LeadStatus, { label: string; tone: BadgeTone }> = {
@@ -39,16 +40,18 @@ export default function AdminWidgetsPage() {
   return (
     <>
       <title>Widgets · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Admin</p>
-          <h1 className="page-title">Free-audit widgets</h1>
-          <p className="page-subtitle">A form for your agency's website: each visitor who fills it in becomes a prospect, gets a free audit and report by email, and you get the lead.</p>
-        </div>
-        <Button variant="primary" disabled={readOnly} onClick={() => open(null, true)}>
-          <PlusIcon size="sm" /> New widget
-        </Button>
-      </header>
+      <PageHeader
+        eyebrow="Admin"
+        title="Free-audit widgets"
+        subtitle="A form for your agency's website: each visitor who fills it in becomes a prospect, gets a free audit and report by email, and you get the lead."
+        actions={
+          <>
+            <Button variant="primary" disabled={readOnly} onClick={() => open(null, true)}>
+              <PlusIcon size="sm" /> New widget
+            </Button>
+          </>
+        }
+      />
 
       {list.isPending ? (
         <LoadingScreen />

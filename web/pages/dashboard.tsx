@@ -13,6 +13,7 @@ import { clearViewAs, useViewAs } from "../lib/view-as";
 import { useOwnRankFigures } from "../queries/rank";
 import { ALERT_LABELS } from "../components/rank-keyword";
 import type { TrackedKeywordView } from "../../worker/domain/rank-view";
+import { PageHeader } from "../components/page-header";
 
 /** An account this young has just signed up: it is welcomed, not welcomed back. */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -75,15 +76,11 @@ export default function DashboardPage() {
         </div>
       ) : null}
 
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Dashboard</p>
-          <h1 className="page-title">{greeting}</h1>
-          <p className="page-subtitle">
-            Your AI marketing toolkit for local home-service businesses. Start with the tools below; more are on the way.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Dashboard"
+        title={greeting}
+        subtitle="Your AI marketing toolkit for local home-service businesses. Start with the tools below; more are on the way."
+      />
 
       <section aria-label="At a glance" className="stats">
         {STATS.map(({ value, label, icon }) => (

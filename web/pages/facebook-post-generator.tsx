@@ -29,6 +29,7 @@ import { formatDateTime } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
 import { postsQuery, useDeletePost, useEditPost, useGeneratePost } from "../queries/posts";
 import { profileQuery } from "../queries/profile";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../report.css";
 import "../tools.css";
@@ -108,13 +109,11 @@ export default function FacebookPostGeneratorPage() {
   return (
     <>
       <title>Facebook Post Generator · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Tools · Social</p>
-          <h1 className="page-title">Facebook Post Generator</h1>
-          <p className="page-subtitle">Ready-to-publish Facebook posts about your business, written for your area.</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Tools · Social"
+        title="Facebook Post Generator"
+        subtitle="Ready-to-publish Facebook posts about your business, written for your area."
+      />
 
       <div className="fb-layout">
         <div className="fb-controls">

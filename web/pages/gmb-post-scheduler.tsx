@@ -20,6 +20,7 @@ import { TextField } from "../components/text-field";
 import { useViewAs } from "../lib/view-as";
 import { integrationsQuery } from "../queries/integrations";
 import { generatedGmbPostQuery, scheduleQuery, useDeleteScheduledPost, useSchedulePost, useUpdateScheduledPost } from "../queries/schedule";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../report.css";
 import "../scheduler.css";
@@ -68,13 +69,11 @@ export default function GmbPostSchedulerPage() {
   return (
     <>
       <title>GMB Post Scheduler · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Tools · Content</p>
-          <h1 className="page-title">GMB Post Scheduler</h1>
-          <p className="page-subtitle">Place Google Business Profile posts on a calendar; they go out at their time.</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Tools · Content"
+        title="GMB Post Scheduler"
+        subtitle="Place Google Business Profile posts on a calendar; they go out at their time."
+      />
 
       {google?.status === "needs_reconnect" ? (
         <Alert tone="warning" title="Google refused the connection">

@@ -15,6 +15,7 @@ import {
   TRY_RESTAURANT,
   type LocalServiceListing,
 } from "../../worker/domain/search-tools";
+import { PageHeader } from "../components/page-header";
 import "../search-tools.css";
 
 export default function GoogleAdsAnalyzerPage() {
@@ -35,15 +36,11 @@ export default function GoogleAdsAnalyzerPage() {
   return (
     <>
       <title>Google Local Services Analyzer · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Tools</p>
-          <h1 className="page-title">Google Local Services Analyzer</h1>
-          <p className="page-subtitle">
-            See how local businesses present themselves on Google for a business type and location, and copy what works.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Tools"
+        title="Google Local Services Analyzer"
+        subtitle="See how local businesses present themselves on Google for a business type and location, and copy what works."
+      />
 
       <ToolSearchForm
         firstLabel="Business Type"
@@ -108,13 +105,13 @@ function ListingCard({ listing, sample }: { listing: LocalServiceListing; sample
       title={listing.title}
       actions={
         <>
-          <CopyButton text={listing.title} label="Copy Name" copiedLabel="Copied!" />
-          <CopyButton text={listing.description} label="Copy Details" copiedLabel="Copied!" />
-          <CopyButton text={listingAllInfo(listing)} label="Copy All Info" copiedLabel="Copied!" />
-          <a className="btn btn-ghost btn-sm" href={listing.targetUrl} target="_blank" rel="noopener noreferrer">
-            <ExternalLinkIcon size="sm" />
-            {sample ? "Search on Google Maps" : "Visit Website"}
-          </a>
+              <CopyButton text={listing.title} label="Copy Name" copiedLabel="Copied!" />
+              <CopyButton text={listing.description} label="Copy Details" copiedLabel="Copied!" />
+              <CopyButton text={listingAllInfo(listing)} label="Copy All Info" copiedLabel="Copied!" />
+              <a className="btn btn-ghost btn-sm" href={listing.targetUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLinkIcon size="sm" />
+                {sample ? "Search on Google Maps" : "Visit Website"}
+              </a>
         </>
       }
     >

@@ -16,6 +16,7 @@ import {
   TRY_RESTAURANT,
   type SearchResult,
 } from "../../worker/domain/search-tools";
+import { PageHeader } from "../components/page-header";
 import "../search-tools.css";
 
 export default function GoogleResultsPage() {
@@ -36,13 +37,11 @@ export default function GoogleResultsPage() {
   return (
     <>
       <title>Google Search Results · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Tools</p>
-          <h1 className="page-title">Google Search Results</h1>
-          <p className="page-subtitle">See the top Google results for a keyword in a location, and copy what you need.</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Tools"
+        title="Google Search Results"
+        subtitle="See the top Google results for a keyword in a location, and copy what you need."
+      />
 
       <ToolSearchForm
         firstLabel="Search Keyword"
@@ -120,9 +119,9 @@ function SearchResultCard({ result, sample }: { result: SearchResult; sample: bo
       }
       actions={
         <>
-          <CopyButton text={result.title} label="Copy Title" copiedLabel="Copied!" />
-          <CopyButton text={result.snippet} label="Copy Snippet" copiedLabel="Copied!" />
-          <CopyButton text={result.link} label="Copy Link" copiedLabel="Copied!" />
+              <CopyButton text={result.title} label="Copy Title" copiedLabel="Copied!" />
+              <CopyButton text={result.snippet} label="Copy Snippet" copiedLabel="Copied!" />
+              <CopyButton text={result.link} label="Copy Link" copiedLabel="Copied!" />
         </>
       }
     >

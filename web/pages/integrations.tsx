@@ -16,6 +16,7 @@ import { formatDateTime } from "../lib/format-date";
 import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
 import { integrationsQuery, useChooseLocations, useConnectGoogle, useDisconnectGoogle } from "../queries/integrations";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../scheduler.css";
 
@@ -41,13 +42,11 @@ export default function IntegrationsPage() {
   return (
     <>
       <title>Integrations · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Settings</p>
-          <h1 className="page-title">Integrations</h1>
-          <p className="page-subtitle">Connect the places Porchlight publishes to for you.</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Settings"
+        title="Integrations"
+        subtitle="Connect the places Porchlight publishes to for you."
+      />
 
       {outcome && outcome !== "api_not_enabled" && outcome !== "not_approved" ? (
         <Alert tone="error" title="Google Business Profile was not connected">

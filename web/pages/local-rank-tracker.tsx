@@ -20,6 +20,7 @@ import { LoadingScreen } from "../components/route-guards";
 import { Segmented } from "../components/segmented";
 import { TextField } from "../components/text-field";
 import { trackedKeywordsQuery, useTrackKeyword } from "../queries/rank";
+import { PageHeader } from "../components/page-header";
 import "../audit.css";
 import "../rank.css";
 
@@ -152,13 +153,11 @@ export default function LocalRankTrackerPage() {
     <div className="audit-tool">
       <title>Local Rank Tracker · Porchlight</title>
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Tools</p>
-          <h1 className="page-title">Local Rank Tracker</h1>
-          <p className="page-subtitle">Your positions on Google Maps and in search for the keywords that bring you work, checked for you daily or weekly.</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Tools"
+        title="Local Rank Tracker"
+        subtitle="Your positions on Google Maps and in search for the keywords that bring you work, checked for you daily or weekly."
+      />
       <BusinessPicker choice={choice} />
       {body}
     </div>

@@ -23,6 +23,7 @@ import { downloadText } from "../lib/download";
 import { formatDateTime } from "../lib/format-date";
 import { businessParam, fetchCsv, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
 import { TableHead } from "../components/table-head";
+import { PageHeader } from "../components/page-header";
 import "../audit.css";
 import "../rank.css";
 
@@ -282,15 +283,11 @@ export default function LocalSearchGridPage() {
     <div className="audit-tool">
       <title>Local Search Grid · Porchlight</title>
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Tools</p>
-          <h1 className="page-title">Local Search Grid</h1>
-          <p className="page-subtitle">
-            Where your business shows on Google Maps when people search from all over your service area, not just from your front door.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Tools"
+        title="Local Search Grid"
+        subtitle="Where your business shows on Google Maps when people search from all over your service area, not just from your front door."
+      />
       <BusinessPicker choice={choice} onChange={reset} />
       {body}
     </div>

@@ -29,6 +29,7 @@ import {
   useSignOutOthers,
   type AccountUser,
 } from "../queries/account";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../account.css";
 
@@ -45,13 +46,11 @@ export default function SettingsAccountPage() {
   return (
     <>
       <title>Account · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Settings</p>
-          <h1 className="page-title">Account</h1>
-          <p className="page-subtitle">How you sign in to Porchlight: your email, password, two-factor sign-in and sessions.</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Settings"
+        title="Account"
+        subtitle="How you sign in to Porchlight: your email, password, two-factor sign-in and sessions."
+      />
       {viewAs ? (
         <Alert tone="info" title="Your own account">
           This page shows your own account, not {viewAs.viewingUserEmail || "the viewed user"}&apos;s. Return to your admin view to change it.

@@ -22,6 +22,7 @@ import { ApiError, TIMEOUT_MESSAGE } from "../lib/api";
 import { useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import { profileQuery, useRemoveLogo, useSaveProfile, useUploadLogo } from "../queries/profile";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../report.css";
 import "../tools.css";
@@ -56,13 +57,11 @@ export default function SettingsPersonalPage() {
   return (
     <>
       <title>Business Settings · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Settings</p>
-          <h1 className="page-title">Business Settings</h1>
-          <p className="page-subtitle">Your company profile makes every AI tool write about your business, in your area.</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Settings"
+        title="Business Settings"
+        subtitle="Your company profile makes every AI tool write about your business, in your area."
+      />
 
       {readOnly ? (
         <Alert tone="info" title="Viewing as user">

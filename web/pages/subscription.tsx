@@ -20,6 +20,7 @@ import {
   SELF_SERVICE_PLAN,
   type BillingInterval,
 } from "../../worker/domain/billing";
+import { PageHeader } from "../components/page-header";
 import "../plans.css";
 import "../search-tools.css";
 
@@ -80,14 +81,16 @@ export default function SubscriptionPage() {
   return (
     <>
       <title>Subscription Plans · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Settings</p>
-          <h1 className="page-title">Subscription Plans</h1>
-          <p className="page-subtitle">One plan with every AI tool. Pay monthly, or yearly and get 2 months free.</p>
-        </div>
-        <Segmented label="Billing period" size="lg" options={BILLING_PERIODS} value={interval} onChange={setInterval} />
-      </header>
+      <PageHeader
+        eyebrow="Settings"
+        title="Subscription Plans"
+        subtitle="One plan with every AI tool. Pay monthly, or yearly and get 2 months free."
+        actions={
+          <>
+            <Segmented label="Billing period" size="lg" options={BILLING_PERIODS} value={interval} onChange={setInterval} />
+          </>
+        }
+      />
 
       {checkoutFailed ? <Alert tone="error">{CHECKOUT_ERROR}</Alert> : null}
       {billing.isError ? <RetryAlert message={billing.error.message} onRetry={() => void billing.refetch()} /> : null}

@@ -5,6 +5,7 @@ import { HammerIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { placeholderToolName } from "../lib/tools";
 import { dashboardPath, useViewAs } from "../lib/view-as";
+import { PageHeader } from "../components/page-header";
 
 export default function ToolPlaceholderPage() {
   const { pathname } = useLocation();
@@ -14,12 +15,10 @@ export default function ToolPlaceholderPage() {
     <>
       <title>{`${name} · Porchlight`}</title>
       <BackLink to={dashboardPath(viewAs)}>Back to Dashboard</BackLink>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Coming Soon</p>
-          <h1 className="page-title">{name}</h1>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Coming Soon"
+        title={name}
+      />
       <Placeholder icon={HammerIcon} title="This tool will be implemented soon" />
     </>
   );

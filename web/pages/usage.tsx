@@ -14,6 +14,7 @@ import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
 import { useSetBudget, usageQuery } from "../queries/usage";
 import { TableHead } from "../components/table-head";
+import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../tools.css";
 
@@ -33,13 +34,11 @@ export default function UsagePage() {
   return (
     <>
       <title>AI Usage · Porchlight</title>
-      <header className="page-header">
-        <div>
-          <p className="page-eyebrow">Settings</p>
-          <h1 className="page-title">AI Usage</h1>
-          <p className="page-subtitle">How often the AI tools ran, how many tokens they used and what that cost.</p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow="Settings"
+        title="AI Usage"
+        subtitle="How often the AI tools ran, how many tokens they used and what that cost."
+      />
       {/* The page is titled 'AI Usage': the panel is named apart from it. */}
       <UsagePanel withChart title="Your usage" />
       {isAdmin && !viewAs ? <AllUsersSection /> : null}
