@@ -80,7 +80,10 @@ describe("Subscription", () => {
       .map((li) => li.textContent);
     expect(features).toEqual([
       "$30.00 of AI use every month",
-      "The Facebook Post Generator, with your business profile on every post",
+      "Posts for Facebook, your Google Business Profile and the other networks, video scripts and a monthly social plan, written from your business profile",
+      "Google Business Profile posts scheduled and published for you",
+      "A Local Search Audit and GBP Audit of your own business",
+      "The Local Search Grid, and up to 25 keywords in the Local Rank Tracker",
       "Google Search Results and the Local Services Analyzer",
       "Your AI usage and its cost, on the AI Usage page",
       "Each new tool as it ships, at no extra cost",

@@ -20,13 +20,17 @@ import {
   SELF_SERVICE_PLAN,
   type BillingInterval,
 } from "../../worker/domain/billing";
+import { TRACKED_KEYWORD_LIMITS } from "../../worker/domain/rank-view";
 import { PageHeader } from "../components/page-header";
 import "../plans.css";
 import "../search-tools.css";
 
 /** Only what a subscriber (a business, not an agency admin) gets: prospects and SEO reports are admin tools. */
 const SUBSCRIBER_FEATURES = [
-  "The Facebook Post Generator, with your business profile on every post",
+  "Posts for Facebook, your Google Business Profile and the other networks, video scripts and a monthly social plan, written from your business profile",
+  "Google Business Profile posts scheduled and published for you",
+  "A Local Search Audit and GBP Audit of your own business",
+  `The Local Search Grid, and up to ${TRACKED_KEYWORD_LIMITS.selfService} keywords in the Local Rank Tracker`,
   "Google Search Results and the Local Services Analyzer",
   "Your AI usage and its cost, on the AI Usage page",
   "Each new tool as it ships, at no extra cost",
