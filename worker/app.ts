@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { HttpError, apiError, ErrorCode } from "./errors";
+import { MALFORMED_JSON_MESSAGE } from "./validate";
 import { authError } from "./auth/gotrue";
 import { LOGO_TOO_LARGE_MESSAGE } from "./domain/profile";
 import { log, withRequestId } from "./log";
@@ -79,7 +80,7 @@ app.use(
 /**
  * Bodies are size-limited before they are read: 2 MB (and multipart framing) for the import and the logo,
  * 100 KB elsewhere. Routes with a limit of their own (chat messages, the Stripe webhook, text to speech)
- * apply it themselves, with their own message.
+ * apply it themselves, with their own message; the view beacon answers its quiet 204.
  */
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 const limit = (maxSize: number, message = "The request body is too large.") =>
@@ -94,7 +95,8 @@ const authBodyLimit = bodyLimit({
   maxSize: DEFAULT_BODY_LIMIT_BYTES,
   onError: (c) => authError(c, 413, ErrorCode.payloadTooLarge, "The request body is too large."),
 });
-const OWN_BODY_LIMIT = /^\/api\/((shared\/)?chat\/[^/]+\/messages|billing\/webhook|tts)$/;
+// The view beacon's own limit answers its quiet 204, never a 413 (README: beacons answer only 202 or 204).
+const OWN_BODY_LIMIT = /^\/api\/((shared\/)?chat\/[^/]+\/messages|billing\/webhook|tts|shared\/reports\/[^/]+\/events)$/;
 app.use((c, next) => {
   const path = c.req.path;
   if (path === "/api/prospects/import") return importBodyLimit(c, next);
@@ -177,7 +179,7 @@ app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     const code =
       err.status === 400 ? ErrorCode.validation : err.status === 413 ? ErrorCode.payloadTooLarge : `http_${err.status}`;
-    const message = err.status === 400 ? "The request body is not valid JSON." : err.message || "Request refused.";
+    const message = err.status === 400 ? MALFORMED_JSON_MESSAGE : err.message || "Request refused.";
     return apiError(c, err.status, code, message);
   }
   log.error("unhandled error", { requestId: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname }, err);

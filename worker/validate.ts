@@ -1,6 +1,6 @@
 // zValidator with our error shape: 400 {error: {code: "validation_failed", message, fields}}; `:id` params answer 404.
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, ValidationTargets } from "hono";
 import type { ZodType } from "zod";
 import { issuesByField } from "./domain/form-rules";
 import { IdParam } from "./domain/ids";
@@ -26,4 +26,22 @@ export function validId(notFoundMessage: string) {
   return zValidator("param", IdParam, (result, c) => {
     if (!result.success) return apiError(c, 404, ErrorCode.notFound, notFoundMessage);
   });
+}
+
+/** The message for a body that is not JSON at all (the app's onError gives Hono's own refusal the same words). */
+export const MALFORMED_JSON_MESSAGE = "The request body is not valid JSON.";
+
+/**
+ * A JSON body read by hand (for routes whose schema is chosen per request): `undefined` when there is no body,
+ * `malformed` when there is one that does not parse. Never a default for broken input: a body that was meant to
+ * say something and says nothing readable is refused, not run with defaults.
+ */
+export async function readJsonBody(c: Context): Promise<{ value: unknown } | { malformed: true }> {
+  const text = await c.req.text();
+  if (text.trim() === "") return { value: undefined };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return { malformed: true };
+  }
 }

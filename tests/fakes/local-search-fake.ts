@@ -1,6 +1,7 @@
 // The audit's SerpAPI answers (served by the search fake, tests/fakes/search-fake.ts), in the shapes SerpAPI documents:
 // `google_maps` (local_results with position, title, place_id, data_id, gps_coordinates, rating, reviews, type/types,
-// address, phone, website, operating_hours; `place_results` for a place_id) and `google` with num=100 (organic_results).
+// address, phone, website, operating_hours; `place_results` for a place_id, in its own form: `type` a list, hours an
+// array) and `google` with num=100 (organic_results). The documented examples are in tests/fakes/fixtures/serpapi.
 //
 // The audit searches a business by "<Name> <City, ST>" and a keyword by "<keyword> <City, ST>". The fake tells them
 // apart as people write them: a business name has capitals, a keyword is lower case.
@@ -73,6 +74,21 @@ function place(position: number, p: { title: string; phone?: string | null; addr
   };
 }
 
+/**
+ * A listing as SerpAPI's single-place answer gives it (fixtures/serpapi/google-maps-place.json): `type` is the list of
+ * categories and there is no `types`; the hours are an array of one-day objects; no list position.
+ */
+function asPlaceResult(listing: ReturnType<typeof place>) {
+  const { types, operating_hours, hours, position: _position, ...rest } = listing as ReturnType<typeof place> & { operating_hours?: Record<string, string>; hours?: string };
+  void _position;
+  return {
+    ...rest,
+    type: types,
+    type_ids: types.map((t) => t.toLowerCase().replace(/\W+/g, '_')),
+    ...(operating_hours ? { open_state: hours, hours: Object.entries(operating_hours).map(([day, time]) => ({ [day]: time })) } : {}),
+  };
+}
+
 function joes(position: number, config: LocalSearchConfig) {
   return place(position, {
     title: FAKE_SITE_BUSINESS.name,
@@ -106,7 +122,7 @@ export function fakeMapsAnswer(params: URLSearchParams, config: LocalSearchConfi
   if (placeId) {
     const all = [...mapPack('Austin, TX', config), ...nameSearch('Nomatch', 'Austin, TX', config)];
     const found = all.find((p) => p.place_id === placeId) ?? place(1, { title: `Business ${placeId}`, address: `1 Main St, Austin, TX`, rating: 4.1, reviews: 12, placeId });
-    return { ...metadata, search_parameters: { engine: 'google_maps', type: 'place', place_id: placeId }, place_results: found };
+    return { ...metadata, search_parameters: { engine: 'google_maps', type: 'place', place_id: placeId }, place_results: asPlaceResult(found) };
   }
   const q = params.get('q') ?? '';
   const { name, location } = splitQuery(q);

@@ -1,6 +1,7 @@
 // A loopback transactional mail API in both shapes the app speaks: Resend (POST /emails) and Postmark (POST /email).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { fixture } from './fixtures';
 
 export type MailApi = 'resend' | 'postmark';
 
@@ -154,9 +155,10 @@ export async function startMailFake(port = 0): Promise<MailFake> {
     const id = `fake-${api}-${counter}-${Date.now().toString(36)}`;
     if (api === 'resend' && key) seenKeys.set(key, id);
     delivered.push({ api, id, ...mail, idempotencyKey: key });
+    // The providers' documented answers (fixtures/resend, fixtures/postmark) with this message's id, address and time.
     return api === 'resend'
-      ? answer(200, { id })
-      : answer(200, { To: mail.to, SubmittedAt: new Date().toISOString(), MessageID: id, ErrorCode: 0, Message: 'OK' });
+      ? answer(200, { ...fixture('resend', 'send-email.json'), id })
+      : answer(200, { ...fixture('postmark', 'email.json'), To: mail.to, SubmittedAt: new Date().toISOString(), MessageID: id });
   }
 
   function reset() {

@@ -1,5 +1,5 @@
-// A loopback PageSpeed Insights v5 (GET /pagespeedonline/v5/runPagespeed?url=&strategy=mobile) in the API's documented
-// shape: `loadingExperience.metrics` (CrUX field data: LARGEST_CONTENTFUL_PAINT_MS, INTERACTION_TO_NEXT_PAINT,
+// A loopback PageSpeed Insights v5 (GET /pagespeedonline/v5/runPagespeed?url=&strategy=mobile) answering Google's
+// documented example (tests/fakes/fixtures/pagespeed) with the fake's figures: `loadingExperience.metrics` (CrUX field data: LARGEST_CONTENTFUL_PAINT_MS, INTERACTION_TO_NEXT_PAINT,
 // CUMULATIVE_LAYOUT_SHIFT_SCORE ×100, each with a percentile and category) and `lighthouseResult` (categories.performance
 // .score 0–1, audits with numericValue).
 // The scenario is picked by the audited URL: 'lab' (no field data: lab figures only), 'psfail' (500, as when Lighthouse
@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, readBody, sendJson, waitUnlessClosed } from './http-helpers';
 import { FAKE_FIELD, FAKE_LAB } from './audit-data';
+import { fixture } from './fixtures';
 
 export interface PageSpeedRequest {
   url: string;
@@ -24,46 +25,31 @@ export interface PageSpeedFake {
   close(): Promise<void>;
 }
 
-function metric(percentile: number, category: string) {
-  return { percentile, distributions: [{ min: 0, max: 2500, proportion: 0.6 }, { min: 2500, max: 4000, proportion: 0.3 }, { min: 4000, proportion: 0.1 }], category };
-}
-
+/**
+ * Google's documented answer (fixtures/pagespeed: a run with field and lab data, or lab only) for `pageUrl`, with the
+ * figures the audit tests expect (FAKE_FIELD, FAKE_LAB) put in place of the example's.
+ */
 export function fakePageSpeedAnswer(pageUrl: string) {
   const lab = pageUrl.includes('lab');
-  const performance = lab ? FAKE_LAB.performance : FAKE_FIELD.performance;
-  return {
-    captchaResult: 'CAPTCHA_NOT_NEEDED',
-    kind: 'pagespeedonline#result',
-    id: pageUrl,
-    ...(lab
-      ? { loadingExperience: { initial_url: pageUrl } }
-      : {
-          loadingExperience: {
-            id: pageUrl,
-            metrics: {
-              LARGEST_CONTENTFUL_PAINT_MS: metric(FAKE_FIELD.lcpMs, 'AVERAGE'),
-              INTERACTION_TO_NEXT_PAINT: metric(FAKE_FIELD.inpMs, 'FAST'),
-              CUMULATIVE_LAYOUT_SHIFT_SCORE: metric(FAKE_FIELD.clsX100, 'FAST'),
-              FIRST_CONTENTFUL_PAINT_MS: metric(1800, 'FAST'),
-            },
-            overall_category: 'AVERAGE',
-            initial_url: pageUrl,
-          },
-        }),
-    lighthouseResult: {
-      requestedUrl: pageUrl,
-      finalUrl: pageUrl,
-      lighthouseVersion: '12.0.0',
-      configSettings: { emulatedFormFactor: 'mobile', formFactor: 'mobile' },
-      categories: { performance: { id: 'performance', title: 'Performance', score: performance } },
-      audits: {
-        'largest-contentful-paint': { id: 'largest-contentful-paint', numericValue: lab ? FAKE_LAB.lcpMs : 3400, displayValue: lab ? '2.3 s' : '3.4 s' },
-        'cumulative-layout-shift': { id: 'cumulative-layout-shift', numericValue: lab ? FAKE_LAB.cls : 0.05, displayValue: lab ? '0.02' : '0.05' },
-        'total-blocking-time': { id: 'total-blocking-time', numericValue: 120, displayValue: '120 ms' },
-      },
-    },
-    analysisUTCTimestamp: new Date().toISOString(),
-  };
+  const answer = fixture('pagespeed', lab ? 'run-lab-only.json' : 'run-field-and-lab.json');
+  answer.id = pageUrl;
+  answer.analysisUTCTimestamp = new Date().toISOString();
+  answer.loadingExperience.initial_url = pageUrl;
+  const lighthouse = answer.lighthouseResult;
+  for (const key of ['requestedUrl', 'finalUrl', 'mainDocumentUrl', 'finalDisplayedUrl']) lighthouse[key] = pageUrl;
+  lighthouse.categories.performance.score = lab ? FAKE_LAB.performance : FAKE_FIELD.performance;
+  if (lab) {
+    lighthouse.audits['largest-contentful-paint'].numericValue = FAKE_LAB.lcpMs;
+    lighthouse.audits['cumulative-layout-shift'].numericValue = FAKE_LAB.cls;
+  } else {
+    const field = answer.loadingExperience;
+    field.id = pageUrl;
+    field.metrics.LARGEST_CONTENTFUL_PAINT_MS.percentile = FAKE_FIELD.lcpMs;
+    field.metrics.INTERACTION_TO_NEXT_PAINT.percentile = FAKE_FIELD.inpMs;
+    field.metrics.CUMULATIVE_LAYOUT_SHIFT_SCORE.percentile = FAKE_FIELD.clsX100;
+    delete answer.originLoadingExperience;
+  }
+  return answer;
 }
 
 export async function startPageSpeedFake(port = 0): Promise<PageSpeedFake> {

@@ -69,9 +69,10 @@ const MATRIX: Record<string, Row> = {
     call: () => ({ path: "/auth/v1/factors", ...json({ factor_type: "totp" }) }),
     expect: signedInRead(200),
   },
+  // A body that is not JSON is refused before any factor is looked up (it once made a challenge).
   "POST /auth/v1/factors/:id/challenge": {
-    call: () => ({ path: `/auth/v1/factors/${crypto.randomUUID()}/challenge`, ...json({}) }),
-    expect: signedInRead(404),
+    call: () => ({ path: `/auth/v1/factors/${crypto.randomUUID()}/challenge`, raw: "{not json" }),
+    expect: signedInRead(400),
   },
   "POST /auth/v1/factors/:id/verify": {
     call: () => ({ path: `/auth/v1/factors/${crypto.randomUUID()}/verify`, ...json({ challenge_id: crypto.randomUUID(), code: "123456" }) }),
@@ -244,7 +245,8 @@ const MATRIX: Record<string, Row> = {
     expect: { anon: 401, other: 404, viewAs: 200, admin: 404, user: 200 },
   },
   // No profile for the other users and the admin: the generator asks for one first (400 profile_required).
-  "POST /api/content/:tool": { call: () => ({ path: "/api/content/gmb-post", ...json({ postType: "NOPE" }) }), expect: signedInWrite(400) },
+  // A `null` body is a 400 for everyone (it once ran a metered generation with defaults for the user, who has a profile).
+  "POST /api/content/:tool": { call: () => ({ path: "/api/content/gmb-post", raw: "null" }), expect: signedInWrite(400) },
   "PATCH /api/content/:id": {
     call: (f) => ({ path: `/api/content/${f.contentId}`, ...json({ result: { type: "STANDARD", summary: `Edited ${MARK}` } }) }),
     expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },

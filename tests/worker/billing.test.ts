@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
 import { signStripePayload } from "../../worker/providers/stripe";
 import { api, BASE, signUp } from "./helpers";
+import checkoutCompleted from "../fakes/fixtures/stripe/checkout-session-completed.json";
+import subscriptionUpdated from "../fakes/fixtures/stripe/customer-subscription-updated-item-period.json";
 
 const SECRET = "whsec_test_secret";
 const now = () => Math.floor(Date.now() / 1000);
@@ -87,6 +89,26 @@ describe("POST /api/billing/webhook", () => {
     const billing = await api("/api/billing", { token: session.access_token });
     expect(billing.body.subscription).toMatchObject({ status: "active", plan: "Self Service", interval: "year", active: true });
     expect(billing.body.subscription.currentPeriodEnd).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it("reads Stripe's documented events as sent (API 2025-03-31.basil: the period end sits on the subscription's item)", async () => {
+    const { session, user } = await signUp();
+    const subId = `sub_${crypto.randomUUID()}`;
+    const t = now();
+    // The examples as Stripe documents them (tests/fakes/fixtures/stripe), with this test's ids and times.
+    const completed = structuredClone(checkoutCompleted);
+    Object.assign(completed, { id: `evt_${crypto.randomUUID()}`, created: t - 5 });
+    Object.assign(completed.data.object, { client_reference_id: user.id, subscription: subId });
+    expect((await send(completed)).status).toBe(200);
+    const updated = structuredClone(subscriptionUpdated);
+    Object.assign(updated, { id: `evt_${crypto.randomUUID()}`, created: t });
+    updated.data.object.id = subId;
+    expect("current_period_end" in updated.data.object).toBe(false);
+    expect((await send(updated)).status).toBe(200);
+    const billing = await api("/api/billing", { token: session.access_token });
+    expect(billing.body.subscription).toMatchObject({ status: "active", plan: "Self Service", interval: "month", active: true });
+    const periodEnd = updated.data.object.items.data[0]!.current_period_end;
+    expect(billing.body.subscription.currentPeriodEnd).toBe(new Date(periodEnd * 1000).toISOString());
   });
 
   it("accepts any of several v1 signatures", async () => {

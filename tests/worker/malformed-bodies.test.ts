@@ -6,6 +6,11 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BODY_METHODS, IGNORES_BODY, BODIES, bigBodies, reportId, routes, fill, checkAnswer, LONG_TEST_MS, timed, token, healthy, api, testIp } from "./malformed-input-shared";
 
+/** Routes whose body is not JSON: a multipart logo (profile, widget), Stripe's raw event, text/plain beacons. */
+const OTHER_BODIES = new Set(["POST /api/profile/logo", "POST /api/widgets/:id/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events"]);
+/** Routes that find nothing before reading a body: an unknown widget's form is not there for any body. */
+const BODY_AFTER_LOOKUP = new Map<string, number>([["POST /api/widget/:id/leads", 404]]);
+
 describe("malformed input: bodies", () => {
   it("answers every body-taking route's bad bodies with a 4xx and the stable error body", async () => {
     let tried = 0;
@@ -33,9 +38,7 @@ describe("malformed input: bodies", () => {
   }, LONG_TEST_MS);
 
   it("answers 415 to a body that is not JSON on every JSON route, before reading it", async () => {
-    // The routes that take another body: a multipart logo (profile, widget), Stripe's raw event, text/plain beacons.
-    const notJson = new Set(["POST /api/profile/logo", "POST /api/widgets/:id/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events"]);
-    const jsonRoutes = routes().filter(([key, r]) => r.method !== "DELETE" && BODY_METHODS.has(r.method) && !notJson.has(key));
+    const jsonRoutes = routes().filter(([key, r]) => r.method !== "DELETE" && BODY_METHODS.has(r.method) && !OTHER_BODIES.has(key));
     expect(jsonRoutes.length).toBeGreaterThan(20);
     const bodies: [string, string | undefined][] = [
       ["form-encoded", "application/x-www-form-urlencoded"],
@@ -59,6 +62,36 @@ describe("malformed input: bodies", () => {
       }));
     }
     console.log(`not-JSON bodies: ${jsonRoutes.length} routes, ${tried} requests`);
+  }, LONG_TEST_MS);
+
+  it("answers 400 to broken JSON and to null on every route that takes a JSON body, the auth routes included", async () => {
+    // Issue 26: the content generators ran a metered generation with defaults for these, a factor's challenge was made.
+    const takesBody = routes().filter(([key, r]) => BODY_METHODS.has(r.method) && !IGNORES_BODY.has(key) && !OTHER_BODIES.has(key));
+    expect(takesBody.map(([key]) => key)).toEqual(expect.arrayContaining(["POST /api/content/:tool", "POST /auth/v1/factors/:id/challenge", "POST /auth/v1/signup"]));
+    const bodies = BODIES.filter(([name]) => ["invalid JSON", "truncated JSON", "null"].includes(name));
+    let tried = 0;
+    for (const [key, r] of takesBody) {
+      // A real tool for the content generators (an unknown one is a 400 of its own); a random id elsewhere, judged after the body.
+      const path = key === "POST /api/content/:tool" ? "/api/content/gmb-post" : fill(r.path, r.path.includes("/shared/") || r.path.includes("/chat/") ? reportId : crypto.randomUUID());
+      await Promise.all(bodies.map(async ([name, body]) => {
+        const res = await api(path, { method: r.method, token: token(key), body, headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() } });
+        tried += 1;
+        expect.soft(res.status, `${name}: ${key} → ${JSON.stringify(res.body)?.slice(0, 200)}`).toBe(BODY_AFTER_LOOKUP.get(key) ?? 400);
+        // GoTrue's shape on /auth/v1 (the token grant names its own code first), ours elsewhere.
+        if (key.includes("/auth/v1/")) expect.soft(res.body?.msg, key).toEqual(expect.any(String));
+        else if (res.status === 400) expect.soft(res.body?.error?.code, key).toBe("validation_failed");
+      }));
+    }
+    console.log(`broken JSON: ${takesBody.length} routes, ${tried} requests`);
+  }, LONG_TEST_MS);
+
+  it("answers the view beacon's bodies, a large one included, with 202 or 204 only", async () => {
+    // The README's promise: a beacon never fails the page. A body past the app's 100 KB limit was a 413.
+    const path = fill("/api/shared/reports/:id/events");
+    for (const [name, body] of [...BODIES, ...bigBodies("POST /api/shared/reports/:id/events")]) {
+      const res = await api(path, { method: "POST", body, headers: { "Content-Type": "text/plain;charset=UTF-8", "CF-Connecting-IP": testIp() } });
+      expect.soft([202, 204], `${name} → ${res.status}`).toContain(res.status);
+    }
   }, LONG_TEST_MS);
 
 });

@@ -22,6 +22,11 @@ export const IGNORES_BODY = new Set([
   "DELETE /api/content/:id",
   "POST /api/content/:id/calendar",
   "DELETE /api/webhooks/:id",
+  "DELETE /api/integrations/google",
+  "DELETE /api/rank/keywords/:id",
+  "DELETE /api/schedule/:id",
+  "DELETE /api/widgets/:id",
+  "DELETE /auth/v1/factors/:id",
   "POST /api/webhooks/:id/deliveries/:deliveryId/replay",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */

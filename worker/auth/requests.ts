@@ -5,6 +5,7 @@
 // malformed JSON (rendered in the /api shape), so these endpoints read leniently and answer in GoTrue's.
 import type { Context } from "hono";
 import { z } from "zod";
+import { MALFORMED_JSON_MESSAGE, readJsonBody } from "../validate";
 import { authError } from "./gotrue";
 
 const Email = z.string().trim().email().max(254);
@@ -44,13 +45,10 @@ export async function readBody<T extends z.ZodType>(
   schema: T,
   message: string,
 ): Promise<{ data: z.infer<T> } | { error: ReturnType<typeof authError> }> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    raw = undefined;
-  }
-  const parsed = schema.safeParse(raw);
+  // A body that does not parse is refused on every auth route, even where no body at all is fine (a factor's challenge).
+  const raw = await readJsonBody(c);
+  if ("malformed" in raw) return { error: authError(c, 400, "validation_failed", MALFORMED_JSON_MESSAGE) };
+  const parsed = schema.safeParse(raw.value);
   if (!parsed.success) return { error: authError(c, 400, "validation_failed", message) };
   return { data: parsed.data };
 }

@@ -30,6 +30,8 @@ export type MapsOutcome = { ok: true; places: MapsPlace[] } | ProviderFailure;
 export type OrganicOutcome = { ok: true; links: { position: number; link: string }[] } | ProviderFailure;
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
+/** A string or a list of strings, as the non-empty strings it holds. */
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).map(str).filter((t): t is string => t !== null);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 function baseUrl(env: Env): string {
@@ -82,8 +84,8 @@ function placeOf(r: Record<string, unknown>, index: number): MapsPlace | null {
   const name = str(r.title);
   if (!name) return null;
   const gps = (r.gps_coordinates ?? {}) as Record<string, unknown>;
-  const types = Array.isArray(r.types) ? r.types.map(str).filter((t): t is string => t !== null) : null;
-  const type = str(r.type);
+  // A listing gives `type` (one category) and `types` (all of them); a single-place answer gives `type` as the list.
+  const categories = [...new Set([...strings(r.types), ...strings(r.type)])];
   return {
     position: num(r.position) ?? index + 1,
     placeId: str(r.place_id),
@@ -91,7 +93,7 @@ function placeOf(r: Record<string, unknown>, index: number): MapsPlace | null {
     address: str(r.address),
     phone: str(r.phone),
     website: str(r.website),
-    categories: types && types.length > 0 ? types : type ? [type] : null,
+    categories: categories.length > 0 ? categories : null,
     hoursSet: hoursOf(r),
     rating: num(r.rating),
     reviewCount: num(r.reviews),

@@ -16,7 +16,7 @@ import { issuesByField } from "../domain/form-rules";
 import { apiError, ErrorCode } from "../errors";
 import { sendUsageEvent } from "../metering/usage-log";
 import { appOrigin } from "../origin";
-import { validate, validId } from "../validate";
+import { MALFORMED_JSON_MESSAGE, readJsonBody, validate, validId } from "../validate";
 
 const NOT_FOUND = "Content not found";
 
@@ -45,13 +45,10 @@ export const contentRoutes = new Hono<AppEnv>()
   .post("/:tool", validate("param", ContentToolParam), async (c) => {
     const tool = c.req.valid("param").tool;
     const rules = CONTENT_RULES[tool];
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      raw = undefined;
-    }
-    const parsed = rules.request.safeParse(raw ?? {});
+    // As POST /api/posts/facebook: a body that is not JSON, empty or `null` is a 400, never a generation with defaults.
+    const sent = await readJsonBody(c);
+    if ("malformed" in sent) return apiError(c, 400, ErrorCode.validation, MALFORMED_JSON_MESSAGE);
+    const parsed = rules.request.safeParse(sent.value);
     if (!parsed.success) {
       const fields = issuesByField(parsed.error);
       const first = Object.entries(fields)[0];

@@ -1,0 +1,242 @@
+// The provider clients (worker/providers/*.ts) read each service's documented example answers as the service sends
+// them (tests/fakes/fixtures, sources in fixtures/SOURCES.md), the less common forms included: a single-place answer
+// whose `type` is the list of categories, a place without a website, hours as an array, a PageSpeed run with lab data
+// only, a Turnstile internal error, a Postmark suppression, an OpenAI stream ending in a usage chunk.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GmbPost } from '../../worker/domain/gmb-post';
+import type { Env } from '../../worker/env';
+import { chatCompletion, chatCompletionStream } from '../../worker/providers/ai';
+import { createLocalPost, googleConfig, listLocations } from '../../worker/providers/google';
+import { searchMaps, searchOrganic } from '../../worker/providers/local-search';
+import { sendMail, type MailConfig } from '../../worker/providers/mail';
+import { readPageSpeed, runPageSpeed } from '../../worker/providers/pagespeed';
+import { verifyTurnstile } from '../../worker/providers/turnstile';
+import { fixture, fixtureText, type FixtureProvider } from './fixtures';
+import { listen, readBody, type RunningServer } from './http-helpers';
+import { FAKE_FIELD, FAKE_LAB } from './audit-data';
+import { fakeMapsAnswer } from './local-search-fake';
+import { startPageSpeedFake } from './pagespeed-fake';
+
+/** One loopback server answering the fixture the test names (status, provider, file, content type). */
+type Answer = { status: number; provider: FixtureProvider; file: string; type?: string };
+let answer: Answer;
+/** Answers by path, for a client that makes several calls (the first whose path starts with the key). */
+let byPath: [string, Answer][] = [];
+const seen: { path: string; body: string }[] = [];
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await listen(0, async (req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url ?? '';
+    seen.push({ path, body: await readBody(req) });
+    const chosen = byPath.find(([prefix]) => path.startsWith(prefix))?.[1] ?? answer;
+    res.writeHead(chosen.status, { 'Content-Type': chosen.type ?? 'application/json' });
+    res.end(fixtureText(chosen.provider, chosen.file));
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  seen.length = 0;
+  byPath = [];
+});
+
+const env = (vars: Partial<Env>) => vars as Env;
+const serve = (provider: FixtureProvider, file: string, status = 200, type?: string) => {
+  answer = { status, provider, file, type };
+};
+
+describe('SerpAPI (google_maps, google)', () => {
+  const serp = () => env({ SERPAPI_KEY: 'k', SERPAPI_BASE_URL: server.origin });
+
+  it('reads a map pack: categories from types, hours from operating_hours, a listing without a website', async () => {
+    serve('serpapi', 'google-maps-search.json');
+    const got = await searchMaps(serp(), { q: 'plumber', ll: '@30.2672,-97.7431,14z' }, 2000);
+    expect(got).toMatchObject({ ok: true });
+    if (!got.ok) return;
+    expect(got.places).toHaveLength(3);
+    expect(got.places[0]).toEqual({
+      position: 1,
+      placeId: 'ChIJ0fz8P0a1RIYRYz0r3Wq6m0E',
+      name: 'Radiant Plumbing & Air Conditioning',
+      address: '4601 S Congress Ave, Austin, TX 78745',
+      phone: '(512) 263-9988',
+      website: 'https://www.radiantplumbing.com/',
+      categories: ['Plumber', 'Air conditioning contractor', 'Water heater installation service'],
+      hoursSet: true,
+      rating: 4.9,
+      reviewCount: 6512,
+      latitude: 30.2241,
+      longitude: -97.7692,
+    });
+    // Only `type`, no `types`, no hours: one category, hours not said.
+    expect(got.places[2]).toMatchObject({ website: null, categories: ['Plumber'], hoursSet: null });
+  });
+
+  it("reads a single-place answer whose `type` is the list of categories and whose hours are an array", async () => {
+    serve('serpapi', 'google-maps-place.json');
+    const got = await searchMaps(serp(), { q: 'x', placeId: 'ChIJ0fz8P0a1RIYRYz0r3Wq6m0E' }, 2000);
+    expect(seen[0]!.path).toContain('type=place');
+    expect(got).toMatchObject({
+      ok: true,
+      places: [
+        {
+          position: 1,
+          name: 'Radiant Plumbing & Air Conditioning',
+          categories: ['Plumber', 'Air conditioning contractor', 'Water heater installation service'],
+          hoursSet: true,
+          website: 'https://www.radiantplumbing.com/',
+        },
+      ],
+    });
+  });
+
+  it('reads a place answer without a website and with an empty hours array', async () => {
+    serve('serpapi', 'google-maps-place-no-website.json');
+    const got = await searchMaps(serp(), { q: 'Clear Choice Drain Service', location: 'Austin, TX' }, 2000);
+    expect(got).toMatchObject({ ok: true, places: [{ name: 'Clear Choice Drain Service', website: null, categories: ['Plumber'], hoursSet: false, phone: '(512) 555-0188' }] });
+  });
+
+  it('reads organic results with their positions', async () => {
+    serve('serpapi', 'google-organic.json');
+    const got = await searchOrganic(serp(), { q: 'plumber', location: 'Austin, TX' }, 2000);
+    expect(got).toEqual({ ok: true, links: [{ position: 1, link: 'https://www.radiantplumbing.com/' }, { position: 2, link: 'https://www.yelp.com/search?cflt=plumbing&find_loc=Austin%2C+TX' }] });
+  });
+
+  it("the search fake's single-place answer has the documented form, and the client reads its categories", () => {
+    const documented = fixture('serpapi', 'google-maps-place.json').place_results;
+    const answer = fakeMapsAnswer(new URLSearchParams({ place_id: 'ChIJfake-x' }), { siteUrl: null, latencyMs: 0, every429: 0 });
+    const place = ('place_results' in answer ? answer.place_results : {}) as Record<string, unknown>;
+    expect(Array.isArray(place.type)).toBe(Array.isArray(documented.type));
+    expect('types' in place).toBe('types' in documented);
+    expect(Array.isArray(place.hours)).toBe(true);
+  });
+});
+
+describe('PageSpeed Insights v5', () => {
+  it('reads field data (CrUX) first: LCP, INP and CLS ×100, with the lab score', () => {
+    expect(readPageSpeed(fixture('pagespeed', 'run-field-and-lab.json'))).toEqual({ status: 'ok', performanceScore: 67, lcpMs: 2879, inpMs: 183, cls: 0.05, source: 'field' });
+  });
+
+  it('reads a lab-only run (no field data for a small site): no INP', async () => {
+    serve('pagespeed', 'run-lab-only.json');
+    const got = await runPageSpeed(env({ PAGESPEED_BASE_URL: server.origin }), 'https://new-roofing-company.example/', 2000);
+    expect(got).toEqual({ ok: true, value: { status: 'ok', performanceScore: 83, lcpMs: 2310.4, inpMs: null, cls: 0.087, source: 'lab' } });
+  });
+});
+
+describe("the PageSpeed fake (Google's examples with the fake's figures)", () => {
+  it('answers field data, and lab only for a lab URL, as the client reads them', async () => {
+    const fake = await startPageSpeedFake();
+    try {
+      const psEnv = env({ PAGESPEED_BASE_URL: fake.url });
+      expect(await runPageSpeed(psEnv, 'https://joes.example/', 2000)).toEqual({
+        ok: true,
+        value: { status: 'ok', performanceScore: Math.round(FAKE_FIELD.performance * 100), lcpMs: FAKE_FIELD.lcpMs, inpMs: FAKE_FIELD.inpMs, cls: FAKE_FIELD.clsX100 / 100, source: 'field' },
+      });
+      expect(await runPageSpeed(psEnv, 'https://lab.joes.example/', 2000)).toEqual({
+        ok: true,
+        value: { status: 'ok', performanceScore: Math.round(FAKE_LAB.performance * 100), lcpMs: FAKE_LAB.lcpMs, inpMs: null, cls: FAKE_LAB.cls, source: 'lab' },
+      });
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('Turnstile siteverify', () => {
+  const turnstile = () => env({ TURNSTILE_BASE_URL: server.origin, TURNSTILE_SECRET_KEY: 's', TURNSTILE_SITE_KEY: 'k' });
+
+  it('passes the documented success', async () => {
+    serve('turnstile', 'siteverify-success.json');
+    expect(await verifyTurnstile(turnstile(), 'token', '127.0.0.1')).toEqual({ ok: true });
+    expect(new URLSearchParams(seen[0]!.body).get('remoteip')).toBe('127.0.0.1');
+  });
+
+  it('fails a refused token, and calls an internal error unavailable', async () => {
+    serve('turnstile', 'siteverify-failure.json');
+    expect(await verifyTurnstile(turnstile(), 'token', null)).toEqual({ ok: false, unavailable: false, reason: 'invalid-input-response' });
+    serve('turnstile', 'siteverify-internal-error.json');
+    expect(await verifyTurnstile(turnstile(), 'token', null)).toMatchObject({ ok: false, unavailable: true });
+  });
+});
+
+describe('mail (Resend, Postmark)', () => {
+  const config = (provider: 'resend' | 'postmark'): MailConfig => ({ provider, apiKey: 'k', from: 'P <p@porchlight.test>', baseUrl: server.origin, timeoutMs: 2000 });
+  const mail = { to: 'owner@example.test', subject: 'S', text: 'T', html: '<p>T</p>', idempotencyKey: 'key-1' };
+
+  it("reads Resend's id and its validation error", async () => {
+    serve('resend', 'send-email.json');
+    expect(await sendMail(config('resend'), mail)).toEqual({ ok: true, providerMessageId: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' });
+    serve('resend', 'error-validation.json', 422);
+    expect(await sendMail(config('resend'), mail)).toMatchObject({ ok: false, permanent: true, reason: expect.stringContaining('validation_error') });
+  });
+
+  it("reads Postmark's MessageID and its inactive-recipient refusal", async () => {
+    serve('postmark', 'email.json');
+    expect(await sendMail(config('postmark'), mail)).toEqual({ ok: true, providerMessageId: '0a129aee-e1cd-480d-b08d-4f48548ff48d' });
+    serve('postmark', 'error-inactive-recipient.json', 422);
+    expect(await sendMail(config('postmark'), mail)).toMatchObject({ ok: false, permanent: true, reason: expect.stringContaining('ErrorCode 406') });
+  });
+});
+
+describe('OpenAI chat completions (through the openai SDK)', () => {
+  const ai = () => env({ AI_API_KEY: 'k', AI_BASE_URL: server.origin });
+  const request = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: 'Hi' }], maxTokens: 50, temperature: 0 };
+
+  it('reads the content, the model and the usage of a completion', async () => {
+    serve('openai', 'chat-completion.json');
+    expect(await chatCompletion(ai(), request)).toEqual({
+      content: 'The image shows a wooden boardwalk path running through a lush green field or meadow.',
+      model: 'gpt-4o-2024-08-06',
+      usage: { input_tokens: 1117, output_tokens: 46, total_tokens: 1163, estimated: false },
+    });
+  });
+
+  it('streams the deltas and reads the usage from the last chunk (no choices in it)', async () => {
+    serve('openai', 'chat-completion-stream.txt', 200, 'text/event-stream');
+    const stream = chatCompletionStream(ai(), request);
+    const deltas: string[] = [];
+    let next = await stream.next();
+    while (!next.done) {
+      deltas.push(next.value);
+      next = await stream.next();
+    }
+    expect(deltas).toEqual(['Hello', '!']);
+    expect(next.value).toEqual({ content: 'Hello!', model: 'gpt-4o-mini', usage: { input_tokens: 9, output_tokens: 2, total_tokens: 11, estimated: false } });
+  });
+});
+
+describe('Google Business Profile (Account Management v1, Business Information v1, v4 localPosts)', () => {
+  const google = () => googleConfig(env({ GOOGLE_OAUTH_CLIENT_ID: 'id', GOOGLE_OAUTH_CLIENT_SECRET: 'secret', GBP_API_BASE_URL: server.origin }))!;
+  const at = (file: string): Answer => ({ status: 200, provider: 'google', file });
+
+  it("lists each account's locations: a storefront with its address, a service-area business with none", async () => {
+    byPath = [
+      ['/v1/accounts?', at('accounts-list.json')],
+      ['/v1/accounts/106214578347021398765/locations', at('locations-list.json')],
+    ];
+    expect(await listLocations(google(), 'token')).toEqual([
+      {
+        name: 'accounts/106214578347021398765/locations/5732401294658201234',
+        title: "Joe's Plumbing",
+        address: '1200 S Lamar Blvd, Suite 110, Austin, TX',
+        canOperateLocalPost: true,
+      },
+      { name: 'accounts/106214578347021398765/locations/5732401294658209999', title: "Joe's Plumbing – Round Rock", address: '', canOperateLocalPost: false },
+    ]);
+    expect(new URL(seen[1]!.path, server.origin).searchParams.get('readMask')).toBe('name,title,storefrontAddress,metadata');
+  });
+
+  it("reads a created local post's name, state and search URL", async () => {
+    serve('google', 'local-post-created.json');
+    const post = GmbPost.parse({ type: 'STANDARD', summary: 'Spring drain cleaning: book this week.', callToAction: { actionType: 'CALL' } });
+    const got = await createLocalPost(google(), 'token', 'accounts/106214578347021398765/locations/5732401294658201234', post);
+    expect(got).toMatchObject({
+      name: 'accounts/106214578347021398765/locations/5732401294658201234/localPosts/1784330016785432101',
+      state: 'PROCESSING',
+      searchUrl: expect.stringContaining('lpsid=1784330016785432101'),
+    });
+    expect(seen[0]!.path).toBe('/v4/accounts/106214578347021398765/locations/5732401294658201234/localPosts');
+  });
+});
