@@ -97,7 +97,9 @@ describe("Business Settings", () => {
     );
     const first = renderApp("/settings/personal", signedIn());
     expect((await screen.findAllByText("1,234")).length).toBe(2); // Total Tokens and the tool row
-    expect(screen.getAllByText("$0.000123").length).toBeGreaterThan(0);
+    // Money in cents (issue 26): a cost below a cent is "< $0.01", never "$0.000123".
+    expect(screen.getAllByText("< $0.01").length).toBeGreaterThan(0);
+    expect(screen.queryByText("$0.000123")).toBeNull();
     expect(screen.getByText("411 (est.)")).toBeTruthy();
     first.unmount();
 
