@@ -36,6 +36,7 @@ export function fakeProfile(user: User, isAdmin: boolean): Profile {
     company_category: null,
     company_description: null,
     company_logo_url: null,
+    time_zone: null,
     created_at: "2026-01-01T00:00:00Z",
     updated_at: "2026-01-01T00:00:00Z",
   };

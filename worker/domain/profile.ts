@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ProfileRow } from "../db/users";
 import { CATEGORIES } from "./categories";
 import { NO_CONTROL_CHARACTERS, noControlCharacters } from "./form-rules";
+import { validTimeZone } from "./time-zone";
 
 /** A profile row as the API returns it (profileJson builds it). */
 export type ProfileDto = {
@@ -17,6 +18,8 @@ export type ProfileDto = {
   company_category: string | null;
   company_description: string | null;
   company_logo_url: string | null;
+  /** The business's IANA time zone; null until set (the web then uses the browser's). */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -41,6 +44,7 @@ export function profileJson(p: ProfileRow): ProfileDto {
     company_category: p.companyCategory,
     company_description: p.companyDescription,
     company_logo_url: p.companyLogoUrl,
+    time_zone: p.timeZone ?? null,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };
@@ -121,6 +125,15 @@ export const ProfileUpdate = z.strictObject({
     .nullable()
     .optional(),
   company_description: optionalText(PROFILE_LIMITS.company_description),
+  /** An IANA zone ("America/Chicago"), as the browser names it; blank or null clears it. */
+  time_zone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((v) => v === "" || validTimeZone(v), { message: "Choose a time zone from the list" })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdate>;
 export type ProfileUpdate = z.output<typeof ProfileUpdate>;
