@@ -173,8 +173,20 @@ describe("Facebook Post Generator", () => {
     stubFetch((url) => (url.includes("/api/profile") ? json({ profile: fakeProfile(fakeUser(), false), viewingAs: false }) : json({ posts: [] })));
     renderApp("/tools/facebook-post-generator", signedIn());
     await screen.findByRole("heading", { name: "No Post Generated Yet" });
-    fireEvent.click(screen.getByRole("button", { name: "Generate Facebook Post" }));
+    const generate = screen.getByRole("button", { name: "Generate Facebook Post" }) as HTMLButtonElement;
+    await waitFor(() => expect(generate.disabled).toBe(false));
+    fireEvent.click(generate);
     expect((await screen.findAllByText("Please update your business profile first to generate more relevant content.")).length).toBeGreaterThan(0);
+  });
+
+  it("waits for the profile before Generate can be pressed, so nobody with a profile is asked for one (issue 26)", async () => {
+    stubFetch((url) => (url.includes("/api/profile") ? new Promise<Response>(() => {}) : json({ posts: [] })));
+    renderApp("/tools/facebook-post-generator", signedIn());
+    await screen.findByRole("heading", { name: "No Post Generated Yet" });
+    const generate = screen.getByRole("button", { name: "Generate Facebook Post" }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    fireEvent.click(generate);
+    expect(screen.queryByText("Please update your business profile first to generate more relevant content.")).toBeNull();
   });
 });
 

@@ -52,6 +52,8 @@ export function fakeAuth(over: Partial<AuthState> = {}): AuthState {
     profileLoading: false,
     needsCode: false,
     adminMfaMissing: false,
+    emailUnconfirmed: false,
+    adminAwaitsConfirmation: false,
     passwordRecovery: false,
     signOut: vi.fn(async () => {}),
     reloadProfile: vi.fn(),

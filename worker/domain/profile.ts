@@ -29,7 +29,17 @@ export type ProfileResponse = {
   viewingAs: boolean;
   /** The caller is an admin whose session lacks the two-factor step REQUIRE_ADMIN_MFA asks for (GET only). */
   adminMfaMissing?: boolean;
+  /** The caller has not confirmed their address by its emailed link yet (GET only; issue 26). */
+  emailUnconfirmed?: boolean;
+  /** …and it is one of ADMIN_EMAILS: admin rights start with that link. */
+  adminAwaitsConfirmation?: boolean;
 };
+
+/** Said after sign-up and on the dashboard until the address is confirmed. */
+export function confirmEmailNotice(email: string, adminAwaits: boolean): string {
+  const base = `We sent a link to ${email}: open it to confirm your address.`;
+  return adminAwaits ? `${base} Your administrator rights start once the address is confirmed.` : base;
+}
 
 export function profileJson(p: ProfileRow): ProfileDto {
   return {
