@@ -69,21 +69,24 @@ export default function GmbPostSchedulerPage() {
         subtitle="Place Google Business Profile posts on a calendar; they go out at their time."
       />
 
-      {google?.status === "needs_reconnect" ? (
-        <Alert tone="warning" title="Google refused the connection">
-          <p>
-            {google.error?.message} <Link to="/integrations">Reconnect on the Integrations page</Link>
-          </p>
-        </Alert>
-      ) : schedule.data && !schedule.data.publishing ? (
-        <Alert tone="info" title="Reminders, not publishing">
-          <p>
-            Google Business Profile is not connected, so when a post is due Porchlight reminds you (here, and by email when mail is set up) and you copy it onto your listing.{" "}
-            {google?.status === "not_configured" ? "Publishing straight to Google is not available yet." : <Link to="/integrations">Connect Google Business Profile</Link>}
-          </p>
-        </Alert>
-      ) : null}
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {/* Spaced from the form below on every width (at 375 px the info box touched the card). */}
+      <div className="page-messages" aria-live="polite">
+        {google?.status === "needs_reconnect" ? (
+          <Alert tone="warning" title="Google refused the connection">
+            <p>
+              {google.error?.message} <Link to="/integrations">Reconnect on the Integrations page</Link>
+            </p>
+          </Alert>
+        ) : schedule.data && !schedule.data.publishing ? (
+          <Alert tone="info" title="Reminders, not publishing">
+            <p>
+              Google Business Profile is not connected, so when a post is due Porchlight reminds you (here, and by email when mail is set up) and you copy it onto your listing.{" "}
+              {google?.status === "not_configured" ? "Publishing straight to Google is not available yet." : <Link to="/integrations">Connect Google Business Profile</Link>}
+            </p>
+          </Alert>
+        ) : null}
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+      </div>
 
       {due.length ? (
         <section className="card card-pad due-list" aria-labelledby="due-title">
