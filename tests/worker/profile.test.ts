@@ -96,6 +96,14 @@ describe("PUT /api/profile", () => {
     expect((await api("/api/profile", { token: session.access_token })).body.profile.company_name).toBeNull();
   });
 
+  it("says the address is unconfirmed, and to an ADMIN_EMAILS user that admin rights wait on the link (issue 26)", async () => {
+    const listed = await signUp("second.admin@agency.test");
+    const own = await api("/api/profile", { token: listed.session.access_token });
+    expect(own.body).toMatchObject({ emailUnconfirmed: true, adminAwaitsConfirmation: true, profile: { is_admin: false } });
+    const regular = await signUp();
+    expect((await api("/api/profile", { token: regular.session.access_token })).body).toMatchObject({ emailUnconfirmed: true, adminAwaitsConfirmation: false });
+  });
+
   it("keeps the business's time zone, an IANA name, and refuses one Intl does not know (issue 26)", async () => {
     const { session } = await signUp();
     const token = session.access_token;
