@@ -10,7 +10,6 @@ import { log } from "../log";
 import { appOrigin } from "../origin";
 import { consumePasswordReset, deleteSession, deleteSessionsOfUser } from "../db/sessions";
 import { createUserWithProfile, findUserByEmail, findUserById, normalizeEmail, updateUser } from "../db/users";
-import type { Env } from "../env";
 import { HttpError } from "../errors";
 import { authError, cleanMetadata, echoApiVersion, sessionJson, userJson } from "../auth/gotrue";
 import { recoverLimited, signInAttempt, signInSucceeded, signUpLimited, tooManyAttempts } from "../auth/limits";
