@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import {
   charCount,
   fitToNetwork,
+  hashtagsIn,
   NETWORK_CHAR_LIMITS,
+  NETWORK_HASHTAG_LIMITS,
   NETWORKS,
   postText,
   shortenToLimit,
@@ -62,6 +64,27 @@ describe("fitToNetwork", () => {
     expect(fitted.notes.join(" ")).toMatch(/Shortened on a sentence boundary/);
   });
 
+  it("counts the hashtags inside the text too: the text as posted holds at most the network's cap (issue 26)", () => {
+    const inText = Array.from({ length: 36 }, (_, i) => `#tag${i}`).join(" ");
+    const list = Array.from({ length: 8 }, (_, i) => `#list${i}`);
+    for (const network of NETWORKS) {
+      const fitted = fitToNetwork(network, `Spring tune-ups are open. ${inText}`, list);
+      const posted = postText(fitted.content, fitted.hashtags);
+      expect(hashtagsIn(posted).length, network).toBeLessThanOrEqual(NETWORK_HASHTAG_LIMITS[network]);
+      expect(fitted.content).toBe("Spring tune-ups are open.");
+    }
+    expect(fitToNetwork("instagram", `Fresh look. ${inText}`, list).hashtags).toHaveLength(30);
+  });
+
+  it("hashtags inside sentences past the cap keep their word; Google Business keeps none", () => {
+    const fitted = fitToNetwork("google-business", "Our #Austin crew cleans #gutters every fall.", ["#roof"]);
+    expect(fitted).toMatchObject({ content: "Our Austin crew cleans gutters every fall.", hashtags: [] });
+    expect(fitted.notes).toEqual(["Hashtags removed: Google Business posts do not use them."]);
+    const facebook = fitToNetwork("facebook", "Our #Austin crew cleans #gutters.", ["#a", "#b", "#c", "#d", "#Austin"]);
+    expect(facebook.hashtags).toEqual(["#a", "#b", "#c"]);
+    expect(hashtagsIn(postText(facebook.content, facebook.hashtags))).toHaveLength(5);
+  });
+
   it("leaves a post within limits as it is, with no notes", () => {
     expect(fitToNetwork("x", "Fresh gutters for winter.", ["#Austin"])).toEqual({ content: "Fresh gutters for winter.", hashtags: ["#Austin"], notes: [] });
   });
@@ -115,6 +138,21 @@ describe("generator rules", () => {
     expect(GmbPostRequest.safeParse({ ctaType: "BOOK" }).success).toBe(false);
     expect(GmbPostRequest.safeParse({ postType: "EVENT", startDate: "2026-12-10", endDate: "2026-12-01" }).success).toBe(false);
     expect(GmbPostRequest.safeParse({ ctaType: "LEARN_MORE", ctaUrl: "javascript:alert(1)" }).success).toBe(false);
+  });
+
+  it("social posts: an idea with 36 hashtags stays within each network's cap, from the template and from the AI (issue 26)", () => {
+    const idea = `Spring gutter special ${Array.from({ length: 36 }, (_, i) => `#gutter${i}`).join(" ")}`;
+    const req = SocialPostsRequest.parse({ idea, networks: [...NETWORKS] });
+    const fromTemplate = socialPostsRules.enforce(socialPostsRules.template(BUSINESS, req, NOW), req).result;
+    const answer = JSON.stringify({ posts: NETWORKS.map((network) => ({ network, content: idea, hashtags: ["#a", "#b", "#c", "#d", "#e", "#f", "#g", "#h"] })) });
+    const parsed = socialPostsRules.fromAnswer(answer, BUSINESS, req, NOW);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const fromAi = socialPostsRules.enforce(parsed.value, req).result;
+    for (const result of [fromTemplate, fromAi]) {
+      for (const post of result.posts) {
+        expect(hashtagsIn(postText(post.content, post.hashtags)).length, post.network).toBeLessThanOrEqual(NETWORK_HASHTAG_LIMITS[post.network]);
+      }
+    }
   });
 
   it("social posts: in the product's network order, a network the model skipped gets the template's post", () => {

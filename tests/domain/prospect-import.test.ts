@@ -2,6 +2,8 @@
 import { describe, it, expect } from "vitest";
 import {
   INVALID_WEBSITE_ROW,
+  INVALID_EMAIL_ROW,
+  HEADER_SKIPPED,
   EMPTY_SUBMIT,
   INVALID_ROW_FORMAT,
   NO_VALID_DATA,
@@ -108,6 +110,27 @@ describe("parseProspectPaste", () => {
     expect(result.errors).toEqual([
       { row: 2, message: INVALID_WEBSITE_ROW },
       { row: 4, message: INVALID_WEBSITE_ROW },
+    ]);
+  });
+
+  it("skips a header row of column titles and says so, instead of a Website error on row 1 (issue 26)", () => {
+    const result = parsed(
+      ["Description\tName\tLocation\tPhone\tEmail\tFull Name\tWebsite", "Plumbing\tJoe's Plumbing\tAustin, TX\t5125550142\tjoe@plumb.com\tJoe\tjoesplumbing.com"].join("\n"),
+    );
+    expect(result.header).toBe(true);
+    expect(result.errors).toEqual([]);
+    expect(result.rows.map((r) => [r.row, r.name])).toEqual([[2, "Joe's Plumbing"]]);
+    expect(parsed("Roofing\tAcme\tAustin").header).toBe(false);
+    expect(parseProspectPaste("business description\tbusiness name\tcity")).toEqual({ ok: false, error: NO_VALID_DATA });
+    expect(HEADER_SKIPPED).toBe("Row 1 looks like column titles, so it was skipped.");
+  });
+
+  it("reports a malformed email as that row's error and keeps the rest (issue 26)", () => {
+    const result = parsed(["Roofing\tAcme\tAustin\t\tnot-an-email", "Painting\tBrush Co\tReno\t\tpaint@brush.co", "HVAC\tCool Air\tPhoenix"].join("\n"));
+    expect(result.errors).toEqual([{ row: 1, message: INVALID_EMAIL_ROW }]);
+    expect(result.rows.map((r) => [r.row, r.email])).toEqual([
+      [2, "paint@brush.co"],
+      [3, ""],
     ]);
   });
 

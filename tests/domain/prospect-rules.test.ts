@@ -9,6 +9,7 @@ import {
   questionsFromText,
   questionsToText,
 } from "../../worker/domain/prospect-rules";
+import { CATEGORIES, TRADE_NOUNS } from "../../worker/domain/categories";
 
 describe("normalizePhone", () => {
   it.each([
@@ -68,11 +69,18 @@ describe("deriveTag", () => {
     expect(deriveTag(description)).toBe(tag);
   });
 
-  it("takes the first rule in spec order when several match", () => {
+  it("takes the first rule in spec order when several specific trades match", () => {
     expect(deriveTag("Roof and gutter cleaning")).toBe("Roofing");
-    expect(deriveTag("Appliance repair")).toBe("Handyman Services");
     expect(deriveTag("Electric heating")).toBe("Electrical Services");
-    expect(deriveTag("Pool cleaning")).toBe("Cleaning Services");
+  });
+
+  it("lets a specific trade win over a generic 'clean' or 'repair' (issue 26)", () => {
+    expect(deriveTag("Appliance repair")).toBe("Appliance Repair");
+    expect(deriveTag("Gutter cleaning")).toBe("Siding & Gutter Services");
+    expect(deriveTag("Pool cleaning")).toBe("Pool Services");
+    expect(deriveTag("Garage door repair")).toBe("Window & Door Services");
+    expect(deriveTag("Carpet cleaning")).toBe("Cleaning Services");
+    expect(deriveTag("Small repairs")).toBe("Handyman Services");
   });
 });
 
@@ -92,6 +100,25 @@ describe("deriveKeyword", () => {
   ])("%j uses the trade %j", (description, trade) => {
     expect(deriveKeyword(description, "Austin, TX")).toBe(`${trade} in austin`);
   });
+
+  it("gives every category its trade noun (issue 26)", () => {
+    expect(deriveKeyword("Appliance repair", "Austin, TX")).toBe("appliance repair technician in austin");
+    expect(deriveKeyword("Gutter cleaning", "Austin, TX")).toBe("gutter cleaner in austin");
+    expect(deriveKeyword("Vinyl siding", "Austin")).toBe("siding contractor in austin");
+    expect(deriveKeyword("Pool cleaning", "Austin")).toBe("pool service in austin");
+    expect(deriveKeyword("Licensed contractor", "Austin")).toBe("general contractor in austin");
+    expect(deriveKeyword("Termite treatment", "Austin")).toBe("pest control service in austin");
+    expect(deriveKeyword("Buyer inspections", "Austin")).toBe("home inspector in austin");
+  });
+
+  it.each(CATEGORIES.filter((c) => c !== "Other").map((c) => [c]))(
+    "the category %j as a description gives its own trade noun",
+    (category) => {
+      const trade = deriveKeyword(category, "Austin").replace(/ in austin$/, "");
+      expect(deriveTag(category)).toBe(category);
+      expect(trade).toBe(category === "Siding & Gutter Services" ? "gutter cleaner" : TRADE_NOUNS[category as Exclude<typeof category, "Other">]);
+    },
+  );
 
   it("falls back to the description's first word, letters only, lowercased", () => {
     expect(deriveKeyword("Locksmith-24/7 services", "Denver, CO")).toBe("locksmith in denver");

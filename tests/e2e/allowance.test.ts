@@ -66,7 +66,7 @@ describe("the monthly AI allowance", () => {
     await signIn(page, email);
     await page.goto("/subscription");
     const meter = page.getByTestId("allowance");
-    await meter.getByText("$0.015 of $0.03").waitFor();
+    await meter.getByText("$0.02 of $0.03").waitFor();
     expect(await meter.getByRole("meter").getAttribute("aria-valuenow")).toBe("0.015");
     await shotBoth(page, "subscription-allowance-half");
     await page.goto("/usage");

@@ -21,6 +21,7 @@ function user(over: Partial<AdminUserDto> = {}): AdminUserDto {
     company_category: null,
     company_description: null,
     company_logo_url: null,
+    time_zone: null,
     created_at: "2026-02-01T00:00:00.000Z",
     updated_at: "2026-02-01T00:00:00.000Z",
     ...over,

@@ -97,7 +97,9 @@ describe("Business Settings", () => {
     );
     const first = renderApp("/settings/personal", signedIn());
     expect((await screen.findAllByText("1,234")).length).toBe(2); // Total Tokens and the tool row
-    expect(screen.getAllByText("$0.000123").length).toBeGreaterThan(0);
+    // Money in cents (issue 26): a cost below a cent is "< $0.01", never "$0.000123".
+    expect(screen.getAllByText("< $0.01").length).toBeGreaterThan(0);
+    expect(screen.queryByText("$0.000123")).toBeNull();
     expect(screen.getByText("411 (est.)")).toBeTruthy();
     first.unmount();
 
@@ -171,8 +173,20 @@ describe("Facebook Post Generator", () => {
     stubFetch((url) => (url.includes("/api/profile") ? json({ profile: fakeProfile(fakeUser(), false), viewingAs: false }) : json({ posts: [] })));
     renderApp("/tools/facebook-post-generator", signedIn());
     await screen.findByRole("heading", { name: "No Post Generated Yet" });
-    fireEvent.click(screen.getByRole("button", { name: "Generate Facebook Post" }));
+    const generate = screen.getByRole("button", { name: "Generate Facebook Post" }) as HTMLButtonElement;
+    await waitFor(() => expect(generate.disabled).toBe(false));
+    fireEvent.click(generate);
     expect((await screen.findAllByText("Please update your business profile first to generate more relevant content.")).length).toBeGreaterThan(0);
+  });
+
+  it("waits for the profile before Generate can be pressed, so nobody with a profile is asked for one (issue 26)", async () => {
+    stubFetch((url) => (url.includes("/api/profile") ? new Promise<Response>(() => {}) : json({ posts: [] })));
+    renderApp("/tools/facebook-post-generator", signedIn());
+    await screen.findByRole("heading", { name: "No Post Generated Yet" });
+    const generate = screen.getByRole("button", { name: "Generate Facebook Post" }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    fireEvent.click(generate);
+    expect(screen.queryByText("Please update your business profile first to generate more relevant content.")).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import SharedChatPage from "../../web/pages/shared-chat";
-import { CHAT_TEXT } from "../../worker/domain/chat";
+import { sharedChatPreviewText, CHAT_TEXT } from "../../worker/domain/chat";
 import { fakeAuth, json, renderAt, stubFetch } from "./helpers";
 
 const REPORT = "7b0c2f4e-2d7a-4a57-9d55-2f0a3c1e9b11";
@@ -55,6 +55,13 @@ describe("shared chat page", () => {
     renderChat();
     expect(await screen.findByRole("heading", { name: "Chat not found" })).toBeTruthy();
     expect(screen.getByText(CHAT_TEXT.sharedLoadError)).toBeTruthy();
+  });
+
+  it("says on the page that it is a preview of the assistant the business's customers would talk to (issue 26)", async () => {
+    stubFetch(() => json(bootstrap));
+    renderChat();
+    await screen.findByRole("heading", { name: "Ridge Roofing" });
+    expect(screen.getByText(sharedChatPreviewText("Ridge Roofing"))).toBeTruthy();
   });
 
   it("fills the input from a chip, sends on Enter (not Shift+Enter), and shows the reply as it streams", async () => {

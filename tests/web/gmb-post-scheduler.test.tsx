@@ -56,6 +56,30 @@ describe("GMB Post Scheduler", () => {
     expect(body.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
+  it("shows and takes times in the business's time zone, and sends UTC (issue 26)", async () => {
+    const fetch = stubFetch((url, init) => {
+      if (url.startsWith("/api/profile")) return json({ profile: { id: "u1", time_zone: "America/Chicago" }, viewingAs: false });
+      if (url.startsWith("/api/integrations")) return json(connected);
+      if (url.startsWith("/api/schedule") && init?.method === "POST") return json({ post: scheduled({}) }, 201);
+      if (url.startsWith("/api/schedule")) return json({ posts: [scheduled({ timezone: "UTC" })], publishing: true });
+      return json({});
+    });
+    renderApp("/tools/gmb-post-scheduler", signedIn());
+    // 15:00 UTC on Dec 1 is 9:00 AM in Austin, whatever zone the post was stored with.
+    expect(await screen.findByText(/Dec 1, 2026, 9:00\sAM CST/)).toBeTruthy();
+    expect(screen.getByText("1,500 of 1,500 characters left")).toBeTruthy();
+    await screen.findByText("America/Chicago time (Business Settings)");
+    fireEvent.change(screen.getByLabelText("Post text"), { target: { value: "Winter roof checks are open." } });
+    fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2026-12-02" } });
+    fireEvent.change(screen.getByLabelText("Time"), { target: { value: "09:30" } });
+    fireEvent.click(screen.getByRole("button", { name: "Schedule post" }));
+    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => String(u).startsWith("/api/schedule") && i?.method === "POST")).toBe(true));
+    const [, init] = fetch.mock.calls.find(([u, i]) => String(u).startsWith("/api/schedule") && i?.method === "POST")!;
+    const body = JSON.parse(String(init!.body));
+    expect(body.scheduledAt).toBe("2026-12-02T15:30:00.000Z");
+    expect(body.timezone).toBe("America/Chicago");
+  });
+
   it("checks the post with the server's schema before sending it", async () => {
     const fetch = stubFetch((url) => (url.startsWith("/api/integrations") ? json(connected) : url.startsWith("/api/schedule") ? json({ posts: [], publishing: true }) : json({})));
     renderApp("/tools/gmb-post-scheduler", signedIn());

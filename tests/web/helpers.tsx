@@ -36,6 +36,7 @@ export function fakeProfile(user: User, isAdmin: boolean): Profile {
     company_category: null,
     company_description: null,
     company_logo_url: null,
+    time_zone: null,
     created_at: "2026-01-01T00:00:00Z",
     updated_at: "2026-01-01T00:00:00Z",
   };
@@ -51,6 +52,8 @@ export function fakeAuth(over: Partial<AuthState> = {}): AuthState {
     profileLoading: false,
     needsCode: false,
     adminMfaMissing: false,
+    emailUnconfirmed: false,
+    adminAwaitsConfirmation: false,
     passwordRecovery: false,
     signOut: vi.fn(async () => {}),
     reloadProfile: vi.fn(),

@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
+import { ALERT_WORDS } from "../../worker/domain/lead-alerts";
 
 const notConnected = { google: { status: "not_connected", canConnect: true, locations: [], available: [], lastSyncAt: null, error: null } };
 const ALERTS = [
@@ -59,6 +60,17 @@ describe("the bell", () => {
     fireEvent.click(within(panel).getByRole("button", { name: "Try again" }));
     expect(await within(panel).findByText("No alerts yet")).toBeTruthy();
     expect((within(panel).getByRole("button", { name: "Mark all as read" }) as HTMLButtonElement).disabled).toBe(true);
+    // A business owner is told about their own alerts, not prospects (issue 26).
+    expect(within(panel).getByText(ALERT_WORDS.business.empty)).toBeTruthy();
+    expect(within(panel).queryByText(/When a prospect opens/)).toBeNull();
+  });
+
+  it("tells an agency admin about prospects' moves when the bell is empty", async () => {
+    stubFetch((url) => (url.startsWith("/api/notifications") ? json({ notifications: [], unread: 0, nextCursor: null }) : frame(url)));
+    renderApp("/integrations", signedIn({ admin: true }));
+    fireEvent.click(await bellButton());
+    const panel = await screen.findByRole("region", { name: "Notifications" });
+    expect(await within(panel).findByText(ALERT_WORDS.agency.empty)).toBeTruthy();
   });
 });
 

@@ -193,7 +193,7 @@ describe("Prospects screen: the paste form", () => {
           ],
           errors: [{ row: 3, message: INVALID_ROW_FORMAT }],
           duplicates: [],
-          skipped: [],
+          skipped: [], headerSkipped: false,
           total: 3,
         };
       },
@@ -229,7 +229,7 @@ describe("Prospects screen: the paste form", () => {
           created: rows.map((_, i) => ({ row: body.startRow + i, prospect: prospect({ id: `p-${body.startRow + i}` }), reportId: "r" })),
           errors: [],
           duplicates: [],
-          skipped: [],
+          skipped: [], headerSkipped: false,
           total: rows.length,
         };
       },
@@ -256,8 +256,8 @@ describe("Prospects screen: the paste form", () => {
       importer: (body) => {
         bodies.push(body);
         return body.allowDuplicates
-          ? { created: [{ row: 1, prospect: prospect({ id: "p-9" }), reportId: "r-9" }], errors: [], duplicates: [], skipped: [], total: 1 }
-          : { created: [], errors: [], duplicates: [{ row: 1, name: "Acme Roofing", existingId: "p-1" }], skipped: [], total: 1 };
+          ? { created: [{ row: 1, prospect: prospect({ id: "p-9" }), reportId: "r-9" }], errors: [], duplicates: [], skipped: [], headerSkipped: false, total: 1 }
+          : { created: [], errors: [], duplicates: [{ row: 1, name: "Acme Roofing", existingId: "p-1" }], skipped: [], headerSkipped: false, total: 1 };
       },
     });
     renderApp(PATH, admin());

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ReportJob, ReportJobsResponse } from "../../worker/domain/report-jobs";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
+import { TEMPLATE_JOB_NOTE } from "../../worker/domain/report-jobs";
 
 function job(id: string, kind: ReportJob["kind"], over: Partial<ReportJob> = {}): ReportJob {
   return {
@@ -57,7 +58,9 @@ describe("Jobs panel", () => {
     expect(await screen.findByRole("heading", { name: "Jobs" })).toBeTruthy();
     const row = (await screen.findByText("Roofer 2")).closest("tr")!;
     expect(within(row).getByText("5 / 5")).toBeTruthy();
-    expect(within(row).getByText(/last error: API request failed: 500/)).toBeTruthy();
+    // A report ready from the template is not in error (issue 26): its row says what it is instead.
+    expect(within(row).getByText(TEMPLATE_JOB_NOTE)).toBeTruthy();
+    expect(within(row).queryByText(/last error: API request failed: 500/)).toBeNull();
     expect(within(row).getByLabelText("Report: Ready (template)")).toBeTruthy();
     // A report being generated cannot be restarted from here.
     const busyRow = screen.getByText("Roofer 1").closest("tr")!;

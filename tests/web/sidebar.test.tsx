@@ -95,11 +95,12 @@ describe("sidebar: admin section and labels", () => {
     expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("href")).toBe("/dashboard?view_as=user-9");
   });
 
-  it("lets a long email break before the '@' instead of cutting it, with the whole address on hover", () => {
+  it("keeps the email whole on one line, never broken at the '@' (issue 26), with the whole address on hover", () => {
     renderSidebar("/dashboard", signedIn({ email: "operations.manager@ridgelineroofing-austin.test" }));
     const email = screen.getByText("operations.manager@ridgelineroofing-austin.test");
     expect(email.getAttribute("title")).toBe("operations.manager@ridgelineroofing-austin.test");
-    expect(email.querySelector("wbr")).toBeTruthy();
+    expect(email.querySelector("wbr")).toBeNull();
+    expect(email.childNodes).toHaveLength(1);
   });
 
   it("signs out and goes to /login", async () => {

@@ -158,10 +158,22 @@ describe("the bell", () => {
 });
 
 describe("notification settings", () => {
-  it("list every kind (both channels on by default), save choices, refuse unknown kinds", async () => {
-    const owner = await signUp();
+  it("a business owner is offered no prospect alerts, only told where rank changes reach them (issue 26)", async () => {
+    const customer = await signUp();
+    const token = customer.session.access_token;
+    const got = await api("/api/notifications/settings", { token });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ role: "business", settings: [] });
+    const put = await api("/api/notifications/settings", { method: "PUT", token, body: JSON.stringify({ settings: [{ kind: "widget_lead", inApp: false, byMail: false }] }) });
+    expect(put.status).toBe(200);
+    expect(put.body.settings).toEqual([]);
+  });
+
+  it("list every kind to an agency admin (both channels on by default), save choices, refuse unknown kinds", async () => {
+    const owner = await signUpAdmin();
     const token = owner.session.access_token;
     const got = await api("/api/notifications/settings", { token });
+    expect(got.body.role).toBe("agency");
     expect(got.body.settings.map((s: { kind: string }) => s.kind)).toEqual([...ALERT_KINDS]);
     expect(got.body.settings.every((s: { inApp: boolean; byMail: boolean }) => s.inApp && s.byMail)).toBe(true);
     expect(got.body.mailConfigured).toBe(false);
@@ -220,7 +232,8 @@ describe("alert mail", () => {
   });
 
   it("mails nothing when mail is off for the kind or not configured, and keeps the in-app alert", async () => {
-    const owner = await signUp();
+    // Prospect alerts are an agency's: an admin owns the prospect and turns the mail off.
+    const owner = await signUpAdmin();
     const report = await ownedReport(owner.user.id);
     await api("/api/notifications/settings", { method: "PUT", token: owner.session.access_token, body: JSON.stringify({ settings: [{ kind: "chat_lead", inApp: true, byMail: false }] }) });
     const { env: e, mail } = mailEnv();

@@ -96,6 +96,28 @@ describe("PUT /api/profile", () => {
     expect((await api("/api/profile", { token: session.access_token })).body.profile.company_name).toBeNull();
   });
 
+  it("says the address is unconfirmed, and to an ADMIN_EMAILS user that admin rights wait on the link (issue 26)", async () => {
+    const listed = await signUp("second.admin@agency.test");
+    const own = await api("/api/profile", { token: listed.session.access_token });
+    expect(own.body).toMatchObject({ emailUnconfirmed: true, adminAwaitsConfirmation: true, profile: { is_admin: false } });
+    const regular = await signUp();
+    expect((await api("/api/profile", { token: regular.session.access_token })).body).toMatchObject({ emailUnconfirmed: true, adminAwaitsConfirmation: false });
+  });
+
+  it("keeps the business's time zone, an IANA name, and refuses one Intl does not know (issue 26)", async () => {
+    const { session } = await signUp();
+    const token = session.access_token;
+    expect((await api("/api/profile", { token })).body.profile.time_zone).toBeNull();
+    const put = await api("/api/profile", { method: "PUT", token, body: JSON.stringify({ time_zone: "America/Chicago" }) });
+    expect(put.status).toBe(200);
+    expect(put.body.profile.time_zone).toBe("America/Chicago");
+    const bad = await api("/api/profile", { method: "PUT", token, body: JSON.stringify({ time_zone: "Mars/Olympus_Mons" }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("validation_failed");
+    expect(JSON.stringify(bad.body.error)).toContain("Choose a time zone from the list");
+    expect((await api("/api/profile", { token })).body.profile.time_zone).toBe("America/Chicago");
+  });
+
   it("refuses without a session (401) and while viewing as another user (403)", async () => {
     expect((await api("/api/profile", { method: "PUT", body: JSON.stringify(FULL) })).status).toBe(401);
     const admin = await signUpAdmin();

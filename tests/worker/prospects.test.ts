@@ -247,7 +247,7 @@ describe("GET /api/prospects", () => {
   it.each([
     ["name", () => `SEARCHABLE ZQ${m}N`],
     ["area", () => `area zq${m}a`],
-    ["keyword", () => `cleaning service in area zq${m}a`],
+    ["keyword", () => `gutter cleaner in area zq${m}a`],
     ["tag", () => `pool services`],
     ["description", () => `zq${m}D`],
     ["company name", () => `company zq${m}c`],

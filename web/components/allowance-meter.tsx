@@ -1,17 +1,14 @@
 // The monthly AI allowance as the meter enforces it: used (settled + in progress), left, the renewal day, and past
 // it the ai_budget_exceeded message with the upgrade (usage panel and Subscription).
 import { Link } from "react-router";
+import { formatCost } from "../../worker/domain/usage-cost";
 import { budgetExceededMessage, type BudgetState } from "../../worker/domain/usage-stats";
 import { Alert } from "./alert";
 import { Badge } from "./badge";
 import { buttonClass } from "./button";
 
-/** Dollars as people read them: cents, a tenth of a cent below a dollar (a search is $0.015), "under $0.01" below that. */
-export function dollars(value: number): string {
-  if (value > 0 && value < 0.01) return "under $0.01";
-  if (value >= 1) return `$${value.toFixed(2)}`;
-  return `$${value.toFixed(3).replace(/0$/, "")}`;
-}
+/** Dollars as people read them: the app's one money format (cents, "< $0.01"). */
+export const dollars = formatCost;
 
 /** From this share of the Free allowance on, the upgrade is offered. */
 const UPGRADE_FROM_SHARE = 0.9;

@@ -99,7 +99,7 @@ export function GmbPostFields({ value, onChange, errors = {}, disabled }: { valu
           placeholder="e.g. Spring is here: book a free roof inspection before the storms."
         />
         <p className={left < 0 ? "field-error" : "field-hint"} id={`${id}-count`}>
-          {errors.summary ?? (left < 0 ? `${-left} characters over Google's 1,500` : `${left} of 1,500 characters left`)}
+          {errors.summary ?? (left < 0 ? `${(-left).toLocaleString("en-US")} characters over Google's 1,500` : `${left.toLocaleString("en-US")} of 1,500 characters left`)}
         </p>
       </div>
       {value.type === "OFFER" ? (

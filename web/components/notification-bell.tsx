@@ -3,7 +3,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ALERT_WORDS } from "../../worker/domain/lead-alerts";
+import { useAuth } from "../lib/auth";
 import { formatDateTime } from "../lib/format-date";
+import { useBusinessTimeZone } from "../lib/use-time-zone";
 import { useViewAs } from "../lib/view-as";
 import { notificationsQuery, useMarkRead } from "../queries/notifications";
 import { RetryAlert } from "./alert";
@@ -21,7 +24,11 @@ export function alertHref(n: Pick<Item, "kind" | "reportId">): string | null {
 
 export function NotificationBell({ className = "" }: { className?: string }) {
   const viewAs = useViewAs();
+  const { isAdmin } = useAuth();
   const readOnly = Boolean(viewAs);
+  // The alerts the person in view can get: an agency's are about prospects, a business owner's about rankings.
+  const isAgency = viewAs ? Boolean(viewAs.viewingUserDetails.is_admin) : isAdmin;
+  const zone = useBusinessTimeZone();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -79,7 +86,7 @@ export function NotificationBell({ className = "" }: { className?: string }) {
               <p>
                 <strong>No alerts yet</strong>
               </p>
-              <p className="muted">When a prospect opens their report, reads it, starts the chat or leaves their details, you hear it here.</p>
+              <p className="muted">{ALERT_WORDS[isAgency ? "agency" : "business"].empty}</p>
             </div>
           ) : (
             <ul className="bell-list">
@@ -96,7 +103,7 @@ export function NotificationBell({ className = "" }: { className?: string }) {
                         <span>{n.text}</span>
                       )}
                       <time className="muted" dateTime={n.createdAt}>
-                        {formatDateTime(n.createdAt)}
+                        {formatDateTime(n.createdAt, zone)}
                       </time>
                     </div>
                     {n.read ? null : (

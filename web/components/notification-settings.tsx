@@ -1,7 +1,9 @@
 // Which alerts a user gets, per kind: in the app (the bell) and by email (issue 21). A section of the Account page.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { ALERT_WORDS } from "../../worker/domain/lead-alerts";
 import type { AlertKind } from "../../worker/domain/lead-events";
+import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
 import { notificationSettingsQuery, useSaveNotificationSettings } from "../queries/notifications";
 import { Alert, RetryAlert } from "./alert";
@@ -14,6 +16,8 @@ type Row = { kind: AlertKind; label: string; inApp: boolean; byMail: boolean };
 
 export function NotificationSettingsSection() {
   const viewAs = useViewAs();
+  const { isAdmin } = useAuth();
+  const isAgency = viewAs ? Boolean(viewAs.viewingUserDetails.is_admin) : isAdmin;
   const query = useQuery(notificationSettingsQuery(viewAs?.viewingUserId ?? null));
   const save = useSaveNotificationSettings();
   const [rows, setRows] = useState<Row[]>([]);
@@ -28,14 +32,14 @@ export function NotificationSettingsSection() {
   };
 
   return (
-    <SettingsSection id="notifications" title="Notifications" description="Which of your prospects' moves reach you in the app (the bell) and by email. Leads are mailed at once; the rest at most once an hour, in one digest.">
+    <SettingsSection id="notifications" title="Notifications" description={ALERT_WORDS[query.data?.role ?? (isAgency ? "agency" : "business")].settings}>
       {query.isPending ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> Loading your notification settings...
         </p>
       ) : query.isError ? (
         <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : (
+      ) : query.data.settings.length === 0 ? null : (
         <>
           {!query.data.mailConfigured ? (
             <Alert tone="info" title="Email is not set up on this server">

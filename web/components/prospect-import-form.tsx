@@ -1,6 +1,6 @@
 // The paste form: tab-separated rows, a live check with the same parser the server uses, and the duplicates switch.
 import { useDeferredValue, useMemo, type RefObject } from "react";
-import { formatRowError, parseProspectPaste } from "../../worker/domain/prospect-import";
+import { formatRowError, HEADER_SKIPPED, parseProspectPaste } from "../../worker/domain/prospect-import";
 
 /** Row errors listed under the box before sending; the rest are summarised. */
 const PREVIEW_ERRORS = 5;
@@ -89,7 +89,9 @@ export function ProspectImportForm({
               {check.skipped.length ? (
                 <span className="import-pill">{plural(check.skipped.length, "row without name or location", "rows without name or location")}</span>
               ) : null}
+              {check.header ? <span className="import-pill">Header row skipped</span> : null}
             </p>
+            {check.header ? <p className="field-hint">{HEADER_SKIPPED}</p> : null}
             {check.errors.length ? (
               <ul className="row-errors">
                 {check.errors.slice(0, PREVIEW_ERRORS).map((e) => (

@@ -134,12 +134,12 @@ function ChatInvite({ id, agency }: { id: string; agency: string }) {
   return (
     <section className="card shared-chat" aria-labelledby="shared-chat-title">
       <div>
-        <h2 id="shared-chat-title">Questions about this report?</h2>
-        <p>Ask {agency}'s AI assistant about any section, any time.</p>
+        <h2 id="shared-chat-title">Meet your customers' assistant</h2>
+        <p>A preview of the AI assistant {agency} can set up for your customers: it answers as your business would answer a homeowner.</p>
       </div>
       <a className="btn btn-primary" href={sharedChatPath(id)} data-event="chat_started">
         <ChatIcon size="sm" />
-        Chat about this report
+        Try the assistant
       </a>
     </section>
   );

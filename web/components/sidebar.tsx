@@ -175,7 +175,7 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
         />
         <div className="sidebar-user">
           <p>
-            <EmailText className="sidebar-email" email={email} />
+            <EmailText className="sidebar-email" email={email} oneLine />
           </p>
           {viewAs ? (
             <p className="sidebar-role">

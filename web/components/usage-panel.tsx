@@ -10,6 +10,7 @@ import {
   type UsageStats,
 } from "../../worker/domain/usage-stats";
 import { formatDateTime } from "../lib/format-date";
+import { useBusinessTimeZone } from "../lib/use-time-zone";
 import { useViewAs } from "../lib/view-as";
 import { USAGE_COUNTING_NOTE, useUsage } from "../queries/usage";
 import { AllowanceMeter } from "./allowance-meter";
@@ -66,6 +67,7 @@ export function UsagePanel({
 }
 
 function UsageBody({ stats, withChart }: { stats: UsageStats; withChart: boolean }) {
+  const zone = useBusinessTimeZone();
   return (
     <div className="usage-body">
       <div className="stats">
@@ -94,7 +96,7 @@ function UsageBody({ stats, withChart }: { stats: UsageStats; withChart: boolean
             title="Recent Activity"
             head={["Date", "Tool", "Tokens", "Cost"]}
             rows={stats.recentLogs.map((log) => [
-              formatDateTime(log.created_at),
+              formatDateTime(log.created_at, zone),
               log.tool_name,
               log.tokens_estimated ? `${tokens(log.total_tokens)} (est.)` : tokens(log.total_tokens),
               formatCost(log.estimated_cost),

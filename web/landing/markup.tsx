@@ -18,6 +18,7 @@ import {
   VideoIcon,
 } from "../components/icons";
 import { LANDING_FAQ, LANDING_LINKS, LANDING_PLANS, LANDING_TESTIMONIALS, LANDING_TOOLS } from "./content";
+import { TOOL_COUNT } from "../lib/tools";
 
 const TOOL_ICONS = [ThumbsUpIcon, FileTextIcon, CalendarIcon, ReportSearchIcon, ChatIcon, SearchIcon, StoreIcon, CalendarIcon, VideoIcon];
 
@@ -135,7 +136,7 @@ export function LandingMarkup() {
           <div className="features-inner">
             <p className="page-eyebrow">How It Works</p>
             <h2 className="features-title" id="tools-title">
-              Nine AI tools, one dashboard. Describe your business once; every tool writes for your trade and your area.
+              {TOOL_COUNT} AI tools, one dashboard. Describe your business once; every tool writes for your trade and your area.
             </h2>
             <ul className="features-grid">
               {LANDING_TOOLS.map((tool, i) => {

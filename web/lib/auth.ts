@@ -24,6 +24,9 @@ export type AuthState = {
   needsCode: boolean;
   /** An admin whose session lacks the two-factor step the server asks admins for (REQUIRE_ADMIN_MFA). */
   adminMfaMissing: boolean;
+  /** The address is not confirmed by its emailed link yet, and whether admin rights (ADMIN_EMAILS) wait on it. */
+  emailUnconfirmed: boolean;
+  adminAwaitsConfirmation: boolean;
   signOut: () => Promise<void>;
   reloadProfile: () => void;
 };
@@ -136,6 +139,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       passwordRecovery,
       needsCode,
       adminMfaMissing: Boolean(profile?.is_admin && profileQuery.data?.adminMfaMissing),
+      emailUnconfirmed: Boolean(profile && profileQuery.data?.emailUnconfirmed),
+      adminAwaitsConfirmation: Boolean(profile && profileQuery.data?.adminAwaitsConfirmation),
       signOut,
       reloadProfile,
     };

@@ -111,6 +111,8 @@ export const SIDEBAR_GROUPS: readonly ToolGroup[] = ["content", "social", "searc
 
 /** The tools that work, first on the dashboard in a group of their own (each tool joins as it ships). */
 export const WORKING_TOOLS = TOOLS.filter((t) => t.available);
+/** How many tools work today: the one count the landing page and the dashboard both say (issue 26). */
+export const TOOL_COUNT = WORKING_TOOLS.length;
 /** The spec's two dashboard groups, coming-soon tools only: Content Tools (2) and Social Media Tools (3). */
 export const COMING_SOON_GROUPS: readonly ToolGroup[] = ["content", "social"];
 export const DASHBOARD_TOOLS = TOOLS.filter((t) => !t.available && COMING_SOON_GROUPS.includes(t.group));

@@ -7,6 +7,7 @@ import {
   formatRowError,
   formatSuccess,
   NOT_SIGNED_IN,
+  HEADER_SKIPPED,
   parseProspectPaste,
   prospectCountTitle,
 } from "../../worker/domain/prospect-import";
@@ -45,6 +46,8 @@ type ImportReport = {
   rowErrors: { row: number; message: string }[];
   duplicates: { row: number; name: string }[];
   failure: string | null;
+  /** The paste's first row was column titles and was not imported. */
+  headerSkipped: boolean;
 };
 
 /** Row messages listed under a partial success; the rest are counted. */
@@ -134,7 +137,7 @@ export default function ProspectsPage() {
     }
     const chunks = splitPaste(text);
     const n = parsed.total;
-    const result: ImportReport = { created: 0, rowErrors: [], duplicates: [], failure: null };
+    const result: ImportReport = { created: 0, rowErrors: [], duplicates: [], failure: null, headerSkipped: false };
     let done = 0;
     setProgress({ i: 1, n });
     for (const chunk of chunks) {
@@ -143,6 +146,7 @@ export default function ProspectsPage() {
         result.created += res.created.length;
         result.rowErrors.push(...res.errors);
         result.duplicates.push(...res.duplicates);
+        if (res.headerSkipped) result.headerSkipped = true;
       } catch (err) {
         result.failure =
           err instanceof ApiError && err.status === 401 ? NOT_SIGNED_IN : `Failed to create prospects: ${errorMessage(err)}`;
@@ -156,7 +160,7 @@ export default function ProspectsPage() {
 
     const clean = !result.failure && result.rowErrors.length === 0 && result.duplicates.length === 0;
     if (clean) {
-      showSuccess(formatSuccess(result.created));
+      showSuccess(result.headerSkipped ? `${formatSuccess(result.created)} ${HEADER_SKIPPED}` : formatSuccess(result.created));
       setText("");
       setFormOpen(false);
     } else {
@@ -415,6 +419,7 @@ function ImportReportView({ report, onDismiss }: { report: ImportReport; onDismi
       ) : !report.failure ? (
         <Alert tone="success">{formatSuccess(report.created)}</Alert>
       ) : null}
+      {report.headerSkipped ? <Alert tone="info">{HEADER_SKIPPED}</Alert> : null}
       {report.duplicates.length > 0 ? (
         <Alert
           tone="info"

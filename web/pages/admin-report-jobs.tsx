@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { canRegenerate, JOB_KIND_LABEL, JOB_KINDS, type JobKind, type ReportJob } from "../../worker/domain/report-jobs";
+import { canRegenerate, jobNote, JOB_KIND_LABEL, JOB_KINDS, type JobKind, type ReportJob } from "../../worker/domain/report-jobs";
 import { AdminAccessRequired } from "../components/admin-access-required";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
@@ -151,7 +151,7 @@ export default function ReportJobsPage() {
                 <th scope="col" className="col-created">
                   Attempts
                 </th>
-                <th scope="col">Last error</th>
+                <th scope="col">Note</th>
                 <th scope="col" className="col-actions">
                   Actions
                 </th>
@@ -174,7 +174,9 @@ export default function ReportJobsPage() {
                   <td data-label="Attempts" className="cell-created">
                     {job.attempts} / {job.max_attempts}
                   </td>
-                  <td data-label="Last error">{job.last_error ? <span className="muted">{job.last_error}</span> : <span className="muted">—</span>}</td>
+                  <td data-label="Note">
+                    <span className="muted">{jobNote(job) ?? "—"}</span>
+                  </td>
                   <td data-label="Actions" className="col-actions">
                     <div className="row-actions">
                       {canRegenerate(job.kind) ? (

@@ -3,12 +3,13 @@ import { StatCard } from "../components/stat-card";
 import type { ComponentType } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
+import { confirmEmailNotice } from "../../worker/domain/profile";
 import { Badge } from "../components/badge";
 import { Button, buttonClass } from "../components/button";
 import { ArrowRightIcon, ClockIcon, LightbulbIcon, ToolboxIcon } from "../components/icons";
 import { ToolIcon } from "../components/tool-icon";
 import { useAuth } from "../lib/auth";
-import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, SIDEBAR_GROUPS, WORKING_TOOLS, type Tool } from "../lib/tools";
+import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, SIDEBAR_GROUPS, TOOL_COUNT, WORKING_TOOLS, type Tool } from "../lib/tools";
 import { clearViewAs, useViewAs } from "../lib/view-as";
 import { useOwnRankFigures } from "../queries/rank";
 import { ALERT_LABELS } from "../components/rank-keyword";
@@ -32,14 +33,14 @@ const ALL_READY = DASHBOARD_TOOL_COUNT === 0;
 
 const STATS: { value: string; label: string; icon: ComponentType }[] = [
   ALL_READY
-    ? { value: String(WORKING_TOOLS.length), label: "Tools ready to use", icon: ToolboxIcon }
+    ? { value: String(TOOL_COUNT), label: "Tools ready to use", icon: ToolboxIcon }
     : { value: String(DASHBOARD_TOOL_COUNT), label: "Tools coming soon", icon: ToolboxIcon },
   { value: "500+", label: "Content ideas", icon: LightbulbIcon },
   { value: "10+ hrs", label: "Saved weekly", icon: ClockIcon },
 ];
 
 export default function DashboardPage() {
-  const { user, profile } = useAuth();
+  const { user, profile, emailUnconfirmed, adminAwaitsConfirmation } = useAuth();
   const viewAs = useViewAs();
   const navigate = useNavigate();
   const rank = useOwnRankFigures(Boolean(user));
@@ -72,6 +73,13 @@ export default function DashboardPage() {
                 Return to Admin View
               </Button>
             </p>
+          </Alert>
+        </div>
+      ) : null}
+      {emailUnconfirmed && !viewAs && user?.email ? (
+        <div className="dashboard-banner">
+          <Alert tone="info" title="Confirm your email address">
+            <p>{confirmEmailNotice(user.email, adminAwaitsConfirmation)}</p>
           </Alert>
         </div>
       ) : null}

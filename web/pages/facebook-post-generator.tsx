@@ -74,6 +74,8 @@ export default function FacebookPostGeneratorPage() {
   const descriptionId = useId();
 
   const p = profile.data?.profile;
+  // Until the profile has loaded nobody can say it is missing: Generate waits for it (issue 26).
+  const profileLoading = profile.isPending;
   const hasProfile = Boolean(p?.company_name?.trim());
   const business = { name: p?.company_name?.trim() || "Your Business", logoUrl: p?.company_logo_url ?? null };
   const set = <K extends keyof Options>(key: K, value: Options[K]) => setOptions((o) => ({ ...o, [key]: value }));
@@ -81,6 +83,7 @@ export default function FacebookPostGeneratorPage() {
   async function run(input: Options) {
     setError(null);
     setRetry(null);
+    if (profileLoading) return;
     if (!hasProfile) {
       setError(PROFILE_REQUIRED_MESSAGE);
       return;
@@ -205,7 +208,7 @@ export default function FacebookPostGeneratorPage() {
                 placeholder="e.g. Mention our 10-year warranty"
               />
             </div>
-            <Button variant="primary" block busy={generate.isPending} disabled={readOnly} onClick={() => void run(options)}>
+            <Button variant="primary" block busy={generate.isPending} disabled={readOnly || profileLoading} onClick={() => void run(options)}>
               <SparklesIcon size="sm" />
               {generate.isPending ? "Generating..." : "Generate Facebook Post"}
             </Button>
@@ -234,7 +237,7 @@ export default function FacebookPostGeneratorPage() {
           ) : (
             <Placeholder icon={ThumbsUpIcon} title="No Post Generated Yet" className="empty-state">
               <p className="placeholder-text">Pick a post type, describe what you want to say and generate a post, or try a sample first.</p>
-              <Button variant="secondary" onClick={() => void run({ ...options, description: "" })} disabled={readOnly}>
+              <Button variant="secondary" onClick={() => void run({ ...options, description: "" })} disabled={readOnly || profileLoading}>
                 Generate Sample Post
               </Button>
             </Placeholder>

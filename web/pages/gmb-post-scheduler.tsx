@@ -11,13 +11,16 @@ import { Button, buttonClass } from "../components/button";
 import { draftErrors, draftFromPost, EMPTY_GMB_DRAFT, GmbPostFields, gmbPostText, postFromDraft, type GmbPostDraft } from "../components/gmb-post-fields";
 import { CalendarIcon, ExternalLinkIcon, TrashIcon } from "../components/icons";
 import { Modal } from "../components/modal";
-import { dayKey, MonthCalendar, type CalendarMonth } from "../components/month-calendar";
+import { MonthCalendar, type CalendarMonth } from "../components/month-calendar";
 import { Placeholder } from "../components/placeholder";
 import { ScheduleStateBadge } from "../components/schedule-state-badge";
 import { CopyButton } from "../components/report-copy-button";
 import { LoadingScreen } from "../components/route-guards";
 import { TextField } from "../components/text-field";
 import { useViewAs } from "../lib/view-as";
+import { formatScheduled } from "../lib/format-date";
+import { useBusinessTimeZone } from "../lib/use-time-zone";
+import { utcToZoned, zonedToUtc } from "../../worker/domain/time-zone";
 import { integrationsQuery } from "../queries/integrations";
 import { generatedGmbPostQuery, scheduleQuery, useDeleteScheduledPost, useSchedulePost, useUpdateScheduledPost } from "../queries/schedule";
 import { PageHeader } from "../components/page-header";
@@ -25,21 +28,10 @@ import "../admin.css";
 import "../report.css";
 import "../scheduler.css";
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-
-function whenText(post: ScheduledPostJson): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: post.timezone }).format(new Date(post.scheduledAt));
-}
-
-/** The next full hour, as the form's default date and time (browser's zone). */
-function nextHour(): { date: string; time: string } {
-  const d = new Date(Date.now() + 3600_000);
-  return { date: dayKey(d), time: `${String(d.getHours()).padStart(2, "0")}:00` };
-}
-
-function localParts(iso: string): { date: string; time: string } {
-  const d = new Date(iso);
-  return { date: dayKey(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
+/** The next full hour in the business's zone, as the form's default date and time. */
+function nextHour(zone: string): { date: string; time: string } {
+  const next = utcToZoned(new Date(Date.now() + 3600_000), zone);
+  return { date: next.date, time: `${next.time.slice(0, 2)}:00` };
 }
 
 export default function GmbPostSchedulerPage() {
@@ -64,6 +56,8 @@ export default function GmbPostSchedulerPage() {
   const google = integrations.data?.google;
   const locations = google?.status === "connected" ? google.locations : [];
   const posts = useMemo(() => schedule.data?.posts ?? [], [schedule.data]);
+  // Times show in the business's zone (Business Settings); they are stored in UTC.
+  const zone = useBusinessTimeZone();
   const due = posts.filter((p) => p.state === "reminded");
 
   return (
@@ -75,21 +69,24 @@ export default function GmbPostSchedulerPage() {
         subtitle="Place Google Business Profile posts on a calendar; they go out at their time."
       />
 
-      {google?.status === "needs_reconnect" ? (
-        <Alert tone="warning" title="Google refused the connection">
-          <p>
-            {google.error?.message} <Link to="/integrations">Reconnect on the Integrations page</Link>
-          </p>
-        </Alert>
-      ) : schedule.data && !schedule.data.publishing ? (
-        <Alert tone="info" title="Reminders, not publishing">
-          <p>
-            Google Business Profile is not connected, so when a post is due Porchlight reminds you (here, and by email when mail is set up) and you copy it onto your listing.{" "}
-            {google?.status === "not_configured" ? "Publishing is not set up on this server." : <Link to="/integrations">Connect Google Business Profile</Link>}
-          </p>
-        </Alert>
-      ) : null}
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {/* Spaced from the form below on every width (at 375 px the info box touched the card). */}
+      <div className="page-messages" aria-live="polite">
+        {google?.status === "needs_reconnect" ? (
+          <Alert tone="warning" title="Google refused the connection">
+            <p>
+              {google.error?.message} <Link to="/integrations">Reconnect on the Integrations page</Link>
+            </p>
+          </Alert>
+        ) : schedule.data && !schedule.data.publishing ? (
+          <Alert tone="info" title="Reminders, not publishing">
+            <p>
+              Google Business Profile is not connected, so when a post is due Porchlight reminds you (here, and by email when mail is set up) and you copy it onto your listing.{" "}
+              {google?.status === "not_configured" ? "Publishing straight to Google is not available yet." : <Link to="/integrations">Connect Google Business Profile</Link>}
+            </p>
+          </Alert>
+        ) : null}
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+      </div>
 
       {due.length ? (
         <section className="card card-pad due-list" aria-labelledby="due-title">
@@ -99,7 +96,7 @@ export default function GmbPostSchedulerPage() {
           {due.map((p) => (
             <div key={p.id} className="due-item">
               <p>
-                <strong>{whenText(p)}</strong> · {p.post.summary.slice(0, 120)}
+                <strong>{formatScheduled(p.scheduledAt, zone)}</strong> · {p.post.summary.slice(0, 120)}
                 {p.post.summary.length > 120 ? "…" : ""}
               </p>
               <CopyButton text={gmbPostText(p.post)} label="Copy post" />
@@ -138,7 +135,7 @@ export default function GmbPostSchedulerPage() {
                   month={month}
                   onMonthChange={setMonth}
                   items={posts}
-                  dayOf={(p) => dayKey(new Date(p.scheduledAt))}
+                  dayOf={(p) => utcToZoned(p.scheduledAt, zone).date}
                   onDayClick={readOnly ? undefined : (day) => setFormDay(day)}
                   renderItem={(p) => (
                     <button key={p.id} type="button" className={`calendar-chip is-${p.state}`} title={`${SCHEDULE_STATE_LABELS[p.state]}: ${p.post.summary}`} onClick={() => document.getElementById(`post-${p.id}`)?.scrollIntoView({ behavior: "smooth", block: "center" })}>
@@ -158,7 +155,7 @@ export default function GmbPostSchedulerPage() {
                 ) : (
                   <ul className="schedule-list">
                     {posts.map((p) => (
-                      <ScheduledPostRow key={p.id} post={p} readOnly={readOnly} onEdit={() => setEditing(p)} />
+                      <ScheduledPostRow key={p.id} post={p} zone={zone} readOnly={readOnly} onEdit={() => setEditing(p)} />
                     ))}
                   </ul>
                 )}
@@ -186,7 +183,7 @@ export default function GmbPostSchedulerPage() {
   );
 }
 
-function ScheduledPostRow({ post, readOnly, onEdit }: { post: ScheduledPostJson; readOnly: boolean; onEdit: () => void }) {
+function ScheduledPostRow({ post, zone, readOnly, onEdit }: { post: ScheduledPostJson; zone: string; readOnly: boolean; onEdit: () => void }) {
   const remove = useDeleteScheduledPost();
   const [confirming, setConfirming] = useState(false);
   const showReason = post.reason && post.state !== "live";
@@ -195,7 +192,7 @@ function ScheduledPostRow({ post, readOnly, onEdit }: { post: ScheduledPostJson;
       <div className="schedule-item-head">
         <ScheduleStateBadge state={post.state} />
         <span className="muted">
-          {whenText(post)} · {GMB_POST_TYPE_LABELS[post.post.type]} · {post.locationTitle ?? "No location (reminder)"}
+          {formatScheduled(post.scheduledAt, zone)} · {GMB_POST_TYPE_LABELS[post.post.type]} · {post.locationTitle ?? "No location (reminder)"}
         </span>
       </div>
       <p className="schedule-item-text">{post.post.summary}</p>
@@ -258,7 +255,8 @@ function ScheduleForm({
   readOnly: boolean;
   onDone: (message: string) => void;
 }) {
-  const start = existing ? localParts(existing.scheduledAt) : nextHour();
+  const zone = useBusinessTimeZone();
+  const start = existing ? utcToZoned(existing.scheduledAt, zone) : nextHour(zone);
   const [draft, setDraft] = useState<GmbPostDraft>(() => (existing ? draftFromPost(existing.post) : fromGenerator?.post ? draftFromPost(fromGenerator.post) : EMPTY_GMB_DRAFT));
   const [date, setDate] = useState(initialDay ?? start.date);
   const [time, setTime] = useState(start.time);
@@ -277,12 +275,13 @@ function ScheduleForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = GmbPost.safeParse(postFromDraft(draft));
-    const when = new Date(`${date}T${time}`);
+    // The date and time are the business's wall clock; the server stores the UTC instant and the zone.
+    const when = zonedToUtc(date, time, zone);
     const next: Record<string, string> = parsed.success ? {} : draftErrors(parsed.error.issues);
-    if (Number.isNaN(when.getTime())) next.when = "Pick a date and time";
+    if (!when) next.when = "Pick a date and time";
     setErrors(next);
-    if (!parsed.success || next.when) return;
-    const body = { post: parsed.data, scheduledAt: when.toISOString(), timezone: browserZone(), locationName: location || null };
+    if (!parsed.success || !when) return;
+    const body = { post: parsed.data, scheduledAt: when.toISOString(), timezone: zone, locationName: location || null };
     try {
       if (existing) {
         await update.mutateAsync({ id: existing.id, patch: body });
@@ -310,7 +309,7 @@ function ScheduleForm({
       <GmbPostFields value={draft} onChange={setDraft} errors={errors} disabled={readOnly} />
       <div className="gmb-fields-row">
         <TextField label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={errors.when} disabled={readOnly} required />
-        <TextField label="Time" type="time" value={time} onChange={(e) => setTime(e.target.value)} disabled={readOnly} required hint={browserZone()} />
+        <TextField label="Time" type="time" value={time} onChange={(e) => setTime(e.target.value)} disabled={readOnly} required hint={`${zone} time (Business Settings)`} />
       </div>
       <div className="field">
         <label className="field-label" htmlFor={`${titleId ?? "edit"}-location`}>

@@ -24,10 +24,11 @@ import { formatDateTime } from "../lib/format-date";
 import { businessParam, fetchCsv, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
 import { TableHead } from "../components/table-head";
 import { PageHeader } from "../components/page-header";
+import { formatCost } from "../../worker/domain/usage-cost";
 import "../audit.css";
 import "../rank.css";
 
-const usd = (n: number) => `$${n.toFixed(2)}`;
+const usd = formatCost;
 
 /** "25 searches · about $0.38 · $0.62 left of this month's allowance" */
 export function estimateLine(e: GridEstimate): string {

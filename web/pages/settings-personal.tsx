@@ -17,6 +17,8 @@ import { Button } from "../components/button";
 import { CategorySelect } from "../components/category-select";
 import { CompanyLogo } from "../components/company-logo";
 import { TextField } from "../components/text-field";
+import { TimeZoneSelect } from "../components/time-zone-select";
+import { browserTimeZone } from "../lib/format-date";
 import { UsagePanel } from "../components/usage-panel";
 import { ApiError, TIMEOUT_MESSAGE } from "../lib/api";
 import { useTimedMessage } from "../lib/use-timed-message";
@@ -39,6 +41,8 @@ function fieldsOf(p: ProfileDto): Fields {
     company_email: p.company_email ?? "",
     company_category: p.company_category ?? "",
     company_description: p.company_description ?? "",
+    // Defaulted from the browser until the business picks one; saved with the form.
+    time_zone: p.time_zone ?? browserTimeZone(),
   };
 }
 
@@ -150,6 +154,7 @@ function ProfileForm({ profile, readOnly }: { profile: ProfileDto; readOnly: boo
           onChange={set("company_category")}
           disabled={readOnly}
         />
+        <TimeZoneSelect label="Time zone" name="time_zone" value={fields.time_zone} onChange={set("time_zone")} error={errors.time_zone} disabled={readOnly} />
         <div className="field new-report-wide">
           <label className="field-label" htmlFor={descriptionId}>
             Description

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { CHAT_TEXT } from "../../worker/domain/chat";
+import { CHAT_TEXT, sharedChatPreviewText } from "../../worker/domain/chat";
 import { Button } from "../components/button";
 import { ChatError } from "../components/chat/chat-error";
 import { ChatPanel } from "../components/chat/chat-panel";
@@ -56,6 +56,7 @@ function SharedChat({ id, data }: { id: string; data: SharedChatData }) {
       <header className="chat-head">
         <div className="chat-title">
           <h1>{data.prospect.name}</h1>
+          <p className="chat-preview-note">{sharedChatPreviewText(data.prospect.name)}</p>
         </div>
       </header>
       <div className="chat-toolbar" role="toolbar" aria-label="Chat actions">

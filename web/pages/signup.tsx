@@ -7,12 +7,16 @@ import { Button } from "../components/button";
 import { GuestOnly } from "../components/route-guards";
 import { EmailField, TextField } from "../components/text-field";
 import { getAuthClient } from "../lib/auth-client";
+import { useAuth } from "../lib/auth";
+import { confirmEmailNotice } from "../../worker/domain/profile";
 import { MIN_PASSWORD_LENGTH, PASSWORD_HINT, SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../lib/auth-messages";
 
 type Status = "idle" | "busy" | "success" | "error";
 
 export default function SignupPage() {
   const navigate = useNavigate();
+  // Read once the new session's profile arrives: whether admin rights (ADMIN_EMAILS) wait on the emailed link.
+  const { adminAwaitsConfirmation } = useAuth();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [status, setStatus] = useState<Status>("idle");
@@ -55,7 +59,10 @@ export default function SignupPage() {
     <GuestOnly hold={busy || status === "success"}>
       <AuthLayout title="Create your account" subtitle="Start using Porchlight's AI marketing tools for free.">
         {status === "success" ? (
-          <Alert tone="success">Account created successfully. Redirecting...</Alert>
+          <Alert tone="success">
+            <p>Account created successfully. Redirecting...</p>
+            <p>{confirmEmailNotice(email.trim(), adminAwaitsConfirmation)}</p>
+          </Alert>
         ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <form className="form" onSubmit={handleSubmit}>

@@ -155,7 +155,7 @@ function BudgetEditor({ userId, current }: { userId: string; current: number | n
   if (!editing) {
     return (
       <span className="budget-cell">
-        {current === null ? <span className="muted">No limit</span> : `$${current.toFixed(2)}`}
+        {current === null ? <span className="muted">No limit</span> : formatCost(current)}
         <Button size="sm" variant="ghost" onClick={() => setEditing(true)}>
           {current === null ? "Set" : "Change"}
         </Button>

@@ -7,7 +7,8 @@ import { pickListing } from "../domain/listing-match";
 import type { PaidCall, Payer } from "../domain/metering";
 import type { AuditRow, AuditStepRow, AuditSubjectRecord } from "../db/audits";
 import type { Env } from "../env";
-import { reserveCall } from "../metering/meter";
+import { METERED_TOOL_NAMES } from "../domain/usage-stats";
+import { reserveLoggedCall } from "../metering/usage-log";
 import { searchMaps, searchOrganic, type MapsPlace, type ProviderFailure } from "../providers/local-search";
 import { runPageSpeed } from "../providers/pagespeed";
 import { fetchWebsite, websiteUrl } from "../providers/website";
@@ -25,8 +26,14 @@ export const NO_SEARCH_KEY = "no search provider key is set (SERPAPI_KEY), so Go
 const MAX_CANDIDATES = 5;
 
 /** Reserve, call, settle (or release when the call failed: the provider bills only answers). */
-async function meteredCall<T extends { ok: boolean }>(env: Env, payer: Payer, call: PaidCall, run: () => Promise<T>): Promise<T | ProviderFailure> {
-  const reserved = await reserveCall(env, payer, call);
+async function meteredCall<T extends { ok: boolean }>(
+  env: Env,
+  payer: Payer,
+  call: Exclude<PaidCall, { kind: "ai" }>,
+  toolName: string,
+  run: () => Promise<T>,
+): Promise<T | ProviderFailure> {
+  const reserved = await reserveLoggedCall(env, payer, call, toolName);
   if (!reserved.ok) return { ok: false, reason: reserved.refusal.message, retryable: false };
   let out: T;
   try {
@@ -87,7 +94,7 @@ async function findStep(env: Env, audit: AuditRow, payer: Payer): Promise<StepOu
   const placeId = choice?.placeId ?? (fromUrl && "placeId" in fromUrl ? fromUrl.placeId : null);
   if (placeId || (fromUrl && "name" in fromUrl)) {
     // The admin picked the listing: take it as found, whatever its name.
-    const got = await meteredCall(env, payer, { kind: "search" }, () =>
+    const got = await meteredCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditMaps, () =>
       searchMaps(env, placeId ? { q: subject.name, placeId } : { q: (fromUrl as { name: string }).name, location: subject.area }, timeout),
     );
     if (!got.ok) return { kind: "failed", reason: got.reason, retryable: got.retryable };
@@ -95,7 +102,7 @@ async function findStep(env: Env, audit: AuditRow, payer: Payer): Promise<StepOu
     if (!place) return { kind: "failed", reason: "the listing picked was not found on Google Maps", retryable: false };
     return { kind: "done", result: { status: "found", listing: listingOf(place), candidates: [], picked: true } };
   }
-  const got = await meteredCall(env, payer, { kind: "search" }, () => searchMaps(env, { q: subject.name, location: subject.area }, timeout));
+  const got = await meteredCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditMaps, () => searchMaps(env, { q: subject.name, location: subject.area }, timeout));
   if (!got.ok) return { kind: "failed", reason: got.reason, retryable: got.retryable };
   const { match } = pickListing({ name: subject.name, phone: subject.phone, address: subject.address }, got.places);
   if (match !== null) return { kind: "done", result: { status: "found", listing: listingOf(got.places[match]!), candidates: [] } };
@@ -136,7 +143,7 @@ async function speedStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[
   const website = websiteOf(subjectOf(audit), storedFind(rows).result);
   if (!website) return { kind: "skipped", reason: "the business has no website to measure" };
   const url = websiteUrl(website);
-  const got = await meteredCall(env, payer, { kind: "pagespeed" }, () => runPageSpeed(env, url, stepTimeoutMs(env, "speed")));
+  const got = await meteredCall(env, payer, { kind: "pagespeed" }, METERED_TOOL_NAMES.auditSpeed, () => runPageSpeed(env, url, stepTimeoutMs(env, "speed")));
   if (!got.ok) return { kind: "failed", reason: got.reason, retryable: got.retryable };
   return { kind: "done", result: { ...got.value, url } };
 }
@@ -158,8 +165,8 @@ async function rankStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[]
   const host = website ? hostOf(website) : null;
   // The map pack and the organic results are asked for side by side (no organic search without a site to look for).
   const [maps, organic] = await Promise.all([
-    meteredCall(env, payer, { kind: "search" }, () => searchMaps(env, { q: subject.keyword!, location: subject.area }, timeout)),
-    host ? meteredCall(env, payer, { kind: "search" }, () => searchOrganic(env, { q: subject.keyword!, location: subject.area! }, timeout)) : null,
+    meteredCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditRank, () => searchMaps(env, { q: subject.keyword!, location: subject.area }, timeout)),
+    host ? meteredCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditRank, () => searchOrganic(env, { q: subject.keyword!, location: subject.area! }, timeout)) : null,
   ]);
   if (!maps.ok) return { kind: "failed", reason: maps.reason, retryable: maps.retryable };
   if (organic && !organic.ok) return { kind: "failed", reason: organic.reason, retryable: organic.retryable };

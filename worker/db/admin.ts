@@ -46,6 +46,7 @@ const profileColumns = {
   companyCategory: profiles.companyCategory,
   companyDescription: profiles.companyDescription,
   companyLogoUrl: profiles.companyLogoUrl,
+  timeZone: profiles.timeZone,
   createdAt: profiles.createdAt,
   updatedAt: profiles.updatedAt,
   seq: sql<number>`${profiles}.rowid`.as("seq"),

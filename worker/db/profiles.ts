@@ -17,6 +17,7 @@ export async function updateCompanyProfile(db: Db, userId: string, input: Profil
       companyEmail: input.company_email,
       companyCategory: input.company_category,
       companyDescription: input.company_description,
+      timeZone: input.time_zone,
       updatedAt: new Date().toISOString(),
     })
     .where(eq(profiles.id, userId))

@@ -79,6 +79,8 @@ export const profiles = sqliteTable(
     companyCategory: text("company_category"),
     companyDescription: text("company_description"),
     companyLogoUrl: text("company_logo_url"),
+    /** The business's IANA time zone ("America/Chicago"): times shown to it use it, stored times stay UTC. */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -73,6 +73,7 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
     .select({
       id: users.id,
       email: users.email,
+      emailConfirmedAt: users.emailConfirmedAt,
       profile: profiles,
       session: { authMethod: sessions.authMethod, createdAt: sessions.createdAt, mfaVerifiedAt: sessions.mfaVerifiedAt },
       hasFactor: sql<number>`exists(select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
@@ -87,6 +88,8 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
   return {
     id: row.id,
     email: row.email,
+    /** Null until the address is confirmed by its emailed link. */
+    emailConfirmedAt: row.emailConfirmedAt,
     isAdmin: Boolean(row.profile?.isAdmin),
     companyName: row.profile?.companyName ?? null,
     /** The caller's whole profile row, read in the same query (null only if it was never made). */

@@ -120,6 +120,8 @@ export type ProspectImportResponse = {
   errors: { row: number; message: string }[];
   duplicates: { row: number; name: string; existingId: string }[];
   skipped: number[];
+  /** True when the paste's first row was column titles and was skipped (issue 26). */
+  headerSkipped: boolean;
   total: number;
 };
 

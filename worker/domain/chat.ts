@@ -99,6 +99,14 @@ export const DEFAULT_QUESTIONS = [
   "How soon can you come out?",
 ] as const;
 
+/**
+ * What the shared chat is, said on the page (issue 26): the business owner who opens it is not a customer, and the
+ * assistant answers as it would answer a homeowner.
+ */
+export function sharedChatPreviewText(name: string): string {
+  return `This is a preview of the assistant your customers would talk to: it answers as ${name}'s assistant would answer a homeowner. Ask it what a customer would ask you.`;
+}
+
 export function greetingFor(p: Pick<ChatProspect, "name">): string {
   return `Hi! I'm the assistant for ${p.name}. How can we help you today?`;
 }

@@ -92,30 +92,59 @@ export function postText(content: string, hashtags: readonly string[]): string {
 
 export type FittedPost = { content: string; hashtags: string[]; notes: string[] };
 
+const HASHTAG = /#[\p{L}\p{N}_]+/gu;
+const TAG_RUN = /(?:^|\s)((?:#[\p{L}\p{N}_]+[ \t]*)+)$/u;
+
+/** The hashtags in a text as it is posted, counted as the network counts them: every one, wherever it stands. */
+export function hashtagsIn(text: string): string[] {
+  return text.match(HASHTAG) ?? [];
+}
+
 /**
- * Fits one network's post within that network's limits: hashtags beyond its cap are dropped, hashtags that leave
- * no room for the text are dropped from the end, then the text is shortened on a sentence boundary so that text and
- * hashtags together stay within the character limit. Each change is said in `notes`.
+ * Moves the runs of hashtags that end a line ("… for spring. #hvac #austin") out of the text into the list, and
+ * returns the prose with the hashtags that stand inside sentences.
+ */
+function liftTrailingHashtags(content: string): { text: string; lifted: string[] } {
+  const lifted: string[] = [];
+  const lines = content.split("\n").map((line) => {
+    const run = TAG_RUN.exec(line);
+    if (!run) return line;
+    lifted.push(...hashtagsIn(run[1]!));
+    return line.slice(0, run.index).trimEnd();
+  });
+  return { text: lines.join("\n").replace(/\n{3,}/g, "\n\n").trim(), lifted };
+}
+
+/**
+ * Fits one network's post within that network's limits, counting every hashtag of the text as posted (the body
+ * and the list; what Copy copies): runs of hashtags that end a line join the list, hashtags inside sentences
+ * beyond the network's cap lose their "#" (the word stays), the list keeps what room is left; hashtags that leave
+ * no room for the text are dropped from the end, then the text is shortened on a sentence boundary so that text
+ * and hashtags together stay within the character limit. Each change is said in `notes`.
  */
 export function fitToNetwork(network: Network, content: string, hashtags: readonly string[]): FittedPost {
   const notes: string[] = [];
   const limit = NETWORK_CHAR_LIMITS[network];
   const label = NETWORK_LABELS[network];
-  const unique = cleanHashtags(hashtags, Number.MAX_SAFE_INTEGER);
-  let tags = unique.slice(0, NETWORK_HASHTAG_LIMITS[network]);
-  if (tags.length < unique.length) {
-    notes.push(
-      NETWORK_HASHTAG_LIMITS[network] === 0
-        ? `Hashtags removed: ${label} posts do not use them.`
-        : `Hashtags cut to ${NETWORK_HASHTAG_LIMITS[network]} for ${label}.`,
-    );
+  const cap = NETWORK_HASHTAG_LIMITS[network];
+  const { text: prose, lifted } = liftTrailingHashtags(content);
+  // Hashtags inside sentences count first; past the cap they become plain words.
+  let inline = 0;
+  const body = prose.replace(HASHTAG, (tag) => (++inline <= cap ? tag : tag.slice(1)));
+  const kept = Math.min(inline, cap);
+  const unique = cleanHashtags([...lifted, ...hashtags], Number.MAX_SAFE_INTEGER).filter(
+    (tag) => !hashtagsIn(body).some((inBody) => inBody.toLowerCase() === tag.toLowerCase()),
+  );
+  let tags = unique.slice(0, cap - kept);
+  if (tags.length < unique.length || kept < inline) {
+    notes.push(cap === 0 ? `Hashtags removed: ${label} posts do not use them.` : `Hashtags cut to ${cap} for ${label}.`);
   }
   const tagRoom = () => (tags.length ? charCount(tags.join(" ")) + 2 : 0);
   // Keep at least half the room for the text itself.
   const tagsBefore = tags.length;
   while (tags.length && tagRoom() > limit / 2) tags = tags.slice(0, -1);
-  if (tags.length < tagsBefore && !notes.length) notes.push(`Hashtags cut to ${tags.length} to leave room for the text on ${label}.`);
-  const fitted = shortenToLimit(content, limit - tagRoom());
+  if (tags.length < tagsBefore && !notes.length) notes.push(`Hashtags cut to ${tags.length + kept} to leave room for the text on ${label}.`);
+  const fitted = shortenToLimit(body, limit - tagRoom());
   if (fitted.shortened) notes.push(`Shortened on a sentence boundary to fit ${label}'s ${limit.toLocaleString("en-US")}-character limit.`);
   return { content: fitted.text, hashtags: tags, notes };
 }

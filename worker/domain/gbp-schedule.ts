@@ -2,6 +2,7 @@
 // and the web forms, the answers' shapes, state labels and Google's refusals in plain words.
 import { z } from "zod";
 import { GmbPost } from "./gmb-post";
+import { validTimeZone } from "./time-zone";
 
 export const SCHEDULE_STATES = ["scheduled", "publishing", "processing", "live", "rejected", "failed", "reminded"] as const;
 export type ScheduleState = (typeof SCHEDULE_STATES)[number];
@@ -21,14 +22,6 @@ export const SCHEDULE_PAST_GRACE_MS = 5 * 60_000;
 /** How far ahead a post may be placed. */
 export const SCHEDULE_MAX_AHEAD_DAYS = 366;
 
-export function validTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const TimeZone = z.string().trim().min(1).max(64).refine(validTimeZone, { message: "Unknown time zone" });
 /** ISO 8601 with a zone (the browser sends UTC from the date and time the person picked). */

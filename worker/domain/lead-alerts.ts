@@ -148,3 +148,24 @@ export function checkWebhookUrl(input: string, allowLoopback: boolean): AddressD
 
 /** The rule as the add form explains it. */
 export const WEBHOOK_URL_RULE = "An https address on a public host (no IP addresses of private networks, no ports other than 443).";
+
+/**
+ * The alerts each role can get (issue 26): every lead-loop alert is about a prospect, and prospects are the agency's
+ * (admins'), so a business owner gets none of them; their alerts are rank changes (dashboard and a daily email).
+ */
+export function alertKindsFor(isAdmin: boolean): readonly AlertKind[] {
+  return isAdmin ? ALERT_KINDS : [];
+}
+
+/** The bell's empty state and the Notifications section's words, by role. */
+export const ALERT_WORDS = {
+  agency: {
+    empty: "When a prospect opens their report, reads it, starts the chat or leaves their details, you hear it here.",
+    settings: "Which of your prospects' moves reach you in the app (the bell) and by email. Leads are mailed at once; the rest at most once an hour, in one digest.",
+  },
+  business: {
+    empty: "When one of your tracked keywords drops 3 or more places or leaves the top 3, you see it on your dashboard and get one email that day.",
+    settings: "Rank changes of your tracked keywords (a drop of 3 or more places, or leaving the top 3) show on your dashboard and come by email, at most once a day.",
+  },
+} as const;
+

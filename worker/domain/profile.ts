@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ProfileRow } from "../db/users";
 import { CATEGORIES } from "./categories";
 import { NO_CONTROL_CHARACTERS, noControlCharacters } from "./form-rules";
+import { validTimeZone } from "./time-zone";
 
 /** A profile row as the API returns it (profileJson builds it). */
 export type ProfileDto = {
@@ -17,6 +18,8 @@ export type ProfileDto = {
   company_category: string | null;
   company_description: string | null;
   company_logo_url: string | null;
+  /** The business's IANA time zone; null until set (the web then uses the browser's). */
+  time_zone: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -26,7 +29,17 @@ export type ProfileResponse = {
   viewingAs: boolean;
   /** The caller is an admin whose session lacks the two-factor step REQUIRE_ADMIN_MFA asks for (GET only). */
   adminMfaMissing?: boolean;
+  /** The caller has not confirmed their address by its emailed link yet (GET only; issue 26). */
+  emailUnconfirmed?: boolean;
+  /** …and it is one of ADMIN_EMAILS: admin rights start with that link. */
+  adminAwaitsConfirmation?: boolean;
 };
+
+/** Said after sign-up and on the dashboard until the address is confirmed. */
+export function confirmEmailNotice(email: string, adminAwaits: boolean): string {
+  const base = `We sent a link to ${email}: open it to confirm your address.`;
+  return adminAwaits ? `${base} Your administrator rights start once the address is confirmed.` : base;
+}
 
 export function profileJson(p: ProfileRow): ProfileDto {
   return {
@@ -41,6 +54,7 @@ export function profileJson(p: ProfileRow): ProfileDto {
     company_category: p.companyCategory,
     company_description: p.companyDescription,
     company_logo_url: p.companyLogoUrl,
+    time_zone: p.timeZone ?? null,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };
@@ -121,6 +135,15 @@ export const ProfileUpdate = z.strictObject({
     .nullable()
     .optional(),
   company_description: optionalText(PROFILE_LIMITS.company_description),
+  /** An IANA zone ("America/Chicago"), as the browser names it; blank or null clears it. */
+  time_zone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((v) => v === "" || validTimeZone(v), { message: "Choose a time zone from the list" })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
 });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdate>;
 export type ProfileUpdate = z.output<typeof ProfileUpdate>;

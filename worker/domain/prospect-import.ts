@@ -61,9 +61,28 @@ export const INVALID_WEBSITE_ROW = `Website: ${INVALID_WEBSITE_MESSAGE}`;
 
 export type RowError = { row: number; message: string };
 
+/** A row whose 5th column is not an email address: that row's error (the rest of the paste is kept). */
+export const INVALID_EMAIL_ROW = "Email: Enter a valid email address";
+
+/** Said when the paste's first row was the spreadsheet's column titles. */
+export const HEADER_SKIPPED = "Row 1 looks like column titles, so it was skipped.";
+
 export type ParseResult =
   | { ok: false; error: string }
-  | { ok: true; total: number; rows: ParsedProspect[]; errors: RowError[]; skipped: number[] };
+  | { ok: true; total: number; rows: ParsedProspect[]; errors: RowError[]; skipped: number[]; header: boolean };
+
+// Column titles a spreadsheet's header row carries, letters only and lowercased.
+const HEADER_WORDS = new Set([
+  "description", "business", "businessdescription", "name", "businessname", "company", "companyname", "location", "area",
+  "city", "address", "phone", "phonenumber", "telephone", "email", "emailaddress", "fullname", "contact", "contactname",
+  "website", "url", "site", "web",
+]);
+
+/** A first row whose cells are column titles ("Description", "Name", "Location", …): two or more of them. */
+export function isHeaderRow(fields: readonly string[]): boolean {
+  const titles = fields.map((f) => clean(f).toLowerCase().replace(/[^a-z]/g, "")).filter((f) => HEADER_WORDS.has(f));
+  return titles.length >= 2;
+}
 
 // Text copied from spreadsheets and web pages can carry zero-width characters that trim() keeps.
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
@@ -87,8 +106,12 @@ export function parseProspectPaste(text: string): ParseResult {
   const errors: RowError[] = [];
   const skipped: number[] = [];
 
+  const header = isHeaderRow(lines[0]!.split("\t"));
+  if (header && lines.length === 1) return { ok: false, error: NO_VALID_DATA };
+
   lines.forEach((line, index) => {
     const row = index + 1;
+    if (row === 1 && header) return;
     const fields = line.split("\t");
     if (fields.length < 3) {
       errors.push({ row, message: INVALID_ROW_FORMAT });
@@ -108,6 +131,10 @@ export function parseProspectPaste(text: string): ParseResult {
     const tooLong = tooLongField({ description, name, area, phone, email });
     if (tooLong) {
       errors.push({ row, message: tooLong });
+      return;
+    }
+    if (email !== "" && !z.email().safeParse(email).success) {
+      errors.push({ row, message: INVALID_EMAIL_ROW });
       return;
     }
     const website = WebsiteInput.safeParse(clean(rawWebsite));
@@ -130,7 +157,7 @@ export function parseProspectPaste(text: string): ParseResult {
     });
   });
 
-  return { ok: true, total: lines.length, rows, errors, skipped };
+  return { ok: true, total: lines.length, rows, errors, skipped, header };
 }
 
 export function formatPartialSuccess(created: number, failed: number): string {

@@ -1,5 +1,5 @@
 // Rules that derive a prospect's phone, tag, keyword, qualifying questions and search text.
-import type { Category } from "./categories";
+import { type Category, TRADE_NOUNS } from "./categories";
 
 /** Keeps digits only, then applies the spec's country-prefix rule (part 1 §5). */
 export function normalizePhone(raw: string): string {
@@ -14,51 +14,65 @@ export function normalizePhone(raw: string): string {
   return `1${digits}`;
 }
 
-// First match wins, so the order is the spec's order.
-const TAG_RULES: ReadonlyArray<readonly [RegExp, Category]> = [
-  [/roof/i, "Roofing"],
-  [/remodel|renovation/i, "Remodeling"],
-  [/plumb/i, "Plumbing"],
-  [/electric/i, "Electrical Services"],
-  [/hvac|air condition|heating/i, "HVAC"],
-  [/landscape|lawn|garden/i, "Landscaping & Lawn Care"],
-  [/pest|termite/i, "Pest Control"],
-  [/clean/i, "Cleaning Services"],
-  [/paint/i, "Painting"],
-  [/floor/i, "Flooring"],
-  [/handyman|repair/i, "Handyman Services"],
-  [/window|door/i, "Window & Door Services"],
-  [/siding|gutter/i, "Siding & Gutter Services"],
-  [/deck|patio/i, "Deck & Patio Construction"],
-  [/pool/i, "Pool Services"],
-  [/security|automation/i, "Home Security & Automation"],
-  [/appliance/i, "Appliance Repair"],
-  [/contract/i, "General Contracting"],
-  [/inspect/i, "Home Inspections"],
-  [/interior|design/i, "Interior Design"],
+// The spec's order, first match wins, with one refinement: a generic word ("clean", "repair") names a
+// category only when no specific trade word matches, so "Gutter cleaning" is Siding & Gutter Services and
+// "Appliance repair" is Appliance Repair, not Cleaning Services and Handyman Services.
+const TAG_RULES: ReadonlyArray<readonly [RegExp, Category, "specific" | "generic"]> = [
+  [/roof/i, "Roofing", "specific"],
+  [/remodel|renovation/i, "Remodeling", "specific"],
+  [/plumb/i, "Plumbing", "specific"],
+  [/electric/i, "Electrical Services", "specific"],
+  [/hvac|air condition|heating/i, "HVAC", "specific"],
+  [/landscape|lawn|garden/i, "Landscaping & Lawn Care", "specific"],
+  [/pest|termite/i, "Pest Control", "specific"],
+  [/clean/i, "Cleaning Services", "generic"],
+  [/paint/i, "Painting", "specific"],
+  [/floor/i, "Flooring", "specific"],
+  [/handyman/i, "Handyman Services", "specific"],
+  [/repair/i, "Handyman Services", "generic"],
+  [/window|door/i, "Window & Door Services", "specific"],
+  [/siding|gutter/i, "Siding & Gutter Services", "specific"],
+  [/deck|patio/i, "Deck & Patio Construction", "specific"],
+  [/pool/i, "Pool Services", "specific"],
+  [/security|automation/i, "Home Security & Automation", "specific"],
+  [/appliance/i, "Appliance Repair", "specific"],
+  [/contract/i, "General Contracting", "specific"],
+  [/inspect/i, "Home Inspections", "specific"],
+  [/interior|design/i, "Interior Design", "specific"],
 ];
 
 export function deriveTag(description: string): Category {
-  for (const [pattern, tag] of TAG_RULES) {
-    if (pattern.test(description)) return tag;
+  for (const kind of ["specific", "generic"] as const) {
+    for (const [pattern, tag, ruleKind] of TAG_RULES) {
+      if (ruleKind === kind && pattern.test(description)) return tag;
+    }
   }
   return "Other";
 }
 
+// The spec's trades in its order; "clean" is left to the category rules so a specific trade wins.
 const TRADE_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/roof/i, "roofer"],
   [/plumb/i, "plumber"],
   [/hvac|air condition|heating/i, "hvac contractor"],
   [/landscap|lawn|garden/i, "landscaper"],
   [/electric/i, "electrician"],
-  [/clean/i, "cleaning service"],
   [/paint/i, "painter"],
 ];
 
-/** The trade word used in keywords: a known trade, else the description's first word. */
+/**
+ * The trade word used in keywords: the spec's trade when one matches, else the trade noun of the derived
+ * category (every one of the 21 has one), else the description's first word.
+ */
 export function deriveTrade(description: string): string {
   for (const [pattern, trade] of TRADE_RULES) {
     if (pattern.test(description)) return trade;
+  }
+  const category = deriveTag(description);
+  if (category !== "Other") {
+    // Siding alone is not gutter work.
+    if (category === "Siding & Gutter Services" && !/gutter/i.test(description)) return "siding contractor";
+    return TRADE_NOUNS[category];
   }
   const firstWord = description.trim().split(/\s+/)[0] ?? "";
   const lettersOnly = firstWord.replace(/[^\p{L}]/gu, "").toLowerCase();

@@ -50,6 +50,17 @@ export function jobKind(status: ReportStatus, source: ReportSource | null): JobK
   return null;
 }
 
+/** What a template report's row says instead of an error: it is ready, its content is the template's. */
+export const TEMPLATE_JOB_NOTE = "Ready with template content. Regenerate it for AI content.";
+
+/**
+ * The Jobs table's note: the last error of a job that is still to finish or failed. A report that is ready from the
+ * template is not in error (issue 26), so it says so, whatever made it fall back.
+ */
+export function jobNote(job: Pick<ReportJob, "kind" | "last_error">): string | null {
+  return job.kind === "template" ? TEMPLATE_JOB_NOTE : job.last_error;
+}
+
 /** A job the admin may (re)start: failed, or finished on template content. */
 export function canRegenerate(kind: JobKind): boolean {
   return kind === "failed" || kind === "template";

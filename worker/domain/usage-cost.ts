@@ -59,7 +59,12 @@ export function costFor(model: string, inputTokens: number, outputTokens: number
   return roundCost((inputTokens / 1000) * rate.input + (outputTokens / 1000) * rate.output);
 }
 
-/** A cost as shown to people: "$" and 6 decimals. */
+/**
+ * Money as people read it, everywhere in the app: whole cents ("$0.02", "$1,234.50"), "< $0.01" for a cost that is
+ * more than nothing but rounds to no cent. Half a cent rounds up (a $0.015 search shows as "$0.02").
+ */
 export function formatCost(value: number): string {
-  return `$${roundCost(value).toFixed(6)}`;
+  const cents = Math.round(Number((roundCost(value) * 100).toPrecision(12)));
+  if (value > 0 && cents === 0) return "< $0.01";
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

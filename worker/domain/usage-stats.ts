@@ -1,7 +1,7 @@
 // AI usage statistics (spec part 2 §2, §3, §9) and monthly budgets: response shapes and the pure rules around them.
 import { z } from "zod";
 import type { Allowance, PlanName } from "./metering";
-import { roundCost } from "./usage-cost";
+import { formatCost, roundCost } from "./usage-cost";
 
 /** Spec §9: the panel's Recent Activity shows the latest 10 calls. */
 export const RECENT_LOGS = 10;
@@ -12,6 +12,19 @@ export const USAGE_FOOTNOTE = "Token usage and costs are estimates and may vary 
 export const USAGE_EMPTY = "No AI usage yet";
 export const USAGE_LOADING = "Loading your AI usage statistics...";
 export const USAGE_LOAD_FAILED = "Failed to load your AI usage statistics";
+
+/**
+ * The usage screens' names of the metered calls made outside an AI completion, by the feature that made them: each
+ * appears in Usage by Tool beside the AI tools, so the breakdown adds up to what the allowance counts.
+ */
+export const METERED_TOOL_NAMES = {
+  gridSearch: "Local Search Grid",
+  rankCheck: "Local Rank Tracker",
+  listingLookup: "Business listing lookup",
+  auditMaps: "Audit: Google Maps lookup",
+  auditSpeed: "Audit: page speed test",
+  auditRank: "Audit: Google ranking lookup",
+} as const;
 
 export type ToolUsage = { tool_name: string; count: number; tokens: number; cost: number };
 export type RecentLog = {
@@ -139,14 +152,11 @@ export function budgetState(
   };
 }
 
-function dollars(value: number): string {
-  return `$${value.toFixed(2)}`;
-}
 
 /** What an AI feature answers once the monthly budget is used up. */
 export function budgetExceededMessage(budget: Pick<BudgetState, "monthly_usd" | "resets_at">): string {
   const resets = new Date(budget.resets_at).toLocaleDateString("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
-  return `You have used your monthly AI budget of ${dollars(budget.monthly_usd ?? 0)}. AI features are paused until ${resets} or until an administrator raises your budget.`;
+  return `You have used your monthly AI budget of ${formatCost(budget.monthly_usd ?? 0)}. AI features are paused until ${resets} or until an administrator raises your budget.`;
 }
 
 /** The first day of the chart window, for a 30-day chart ending today. */

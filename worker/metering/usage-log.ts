@@ -2,10 +2,12 @@
 // their sums show every dollar the meter settled.
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { usageCostUsd, type CallUsage } from "../domain/metering";
+import { TTS_MODEL } from "../domain/chat";
+import { usageCostUsd, type CallUsage, type PaidCall, type Payer } from "../domain/metering";
 import { log } from "../log";
 import { usageEvent } from "../providers/ai";
-import type { UsageEventMessage } from "../env";
+import type { Env, UsageEventMessage } from "../env";
+import { reserveCall, type ReserveResult } from "./meter";
 
 /** Puts one usage row on `usage-events`; logging never fails the request, and finishes after the answer when it can. */
 export function sendUsageEvent(c: Context<AppEnv>, event: UsageEventMessage): void {
@@ -17,11 +19,10 @@ export function sendUsageEvent(c: Context<AppEnv>, event: UsageEventMessage): vo
   }
 }
 
-export function logPaidCall(
-  c: Context<AppEnv>,
-  input: { userId: string | null; toolName: string; model: string; usage: CallUsage; detail: Record<string, unknown> },
-): void {
-  const event = usageEvent({
+type PaidCallLog = { userId: string | null; toolName: string; model: string; usage: CallUsage; detail: Record<string, unknown> };
+
+function paidCallEvent(input: PaidCallLog): UsageEventMessage {
+  return usageEvent({
     userId: input.userId,
     toolName: input.toolName,
     model: input.model,
@@ -32,5 +33,37 @@ export function logPaidCall(
     requestData: input.detail,
     responseData: null,
   });
-  sendUsageEvent(c, event);
+}
+
+export function logPaidCall(c: Context<AppEnv>, input: PaidCallLog): void {
+  sendUsageEvent(c, paidCallEvent(input));
+}
+
+/** The usage rows' model column for a paid call that is not an AI completion. */
+const PAID_CALL_MODEL: Record<Exclude<CallUsage["kind"], "ai">, string> = { search: "serpapi", pagespeed: "pagespeed", tts: TTS_MODEL };
+
+/**
+ * `reserveCall` for work that runs outside a request (grid points, rank checks, audit steps): settling also logs
+ * one usage row under the feature's name, so every metered call appears by tool on the usage screens and their
+ * sums match what the allowance counts. A failed call is released and logs nothing, as it costs nothing.
+ */
+export async function reserveLoggedCall(env: Env, payer: Payer, call: Exclude<PaidCall, { kind: "ai" }>, toolName: string): Promise<ReserveResult> {
+  const reserved = await reserveCall(env, payer, call);
+  if (!reserved.ok) return reserved;
+  const { ticket } = reserved;
+  let logged = false;
+  return {
+    ok: true,
+    ticket: {
+      reservation: ticket.reservation,
+      release: () => ticket.release(),
+      settle: async (usage) => {
+        await ticket.settle(usage);
+        if (logged || usage.kind === "ai") return;
+        logged = true;
+        const event = paidCallEvent({ userId: payer.kind === "user" ? payer.userId : null, toolName, model: PAID_CALL_MODEL[usage.kind], usage, detail: { kind: usage.kind } });
+        await env.USAGE_EVENTS.send(event).catch((error) => log.error("usage-events send failed", { eventId: event.event_id }, error));
+      },
+    },
+  };
 }

@@ -9,7 +9,8 @@ import { getAudit, latestAudit } from "../db/audits";
 import type { Db } from "../db/client";
 import { listGridScans, listTrackedKeywords, prospectById, type RankOwner } from "../db/rank";
 import type { Env } from "../env";
-import { reserveCall } from "../metering/meter";
+import { reserveLoggedCall } from "../metering/usage-log";
+import { METERED_TOOL_NAMES } from "../domain/usage-stats";
 import { searchConfigured, searchMaps } from "../providers/local-search";
 import { ownSubject, prospectSubject } from "../audits/subject";
 import { parseJson, type FindResult } from "../audits/view";
@@ -63,7 +64,7 @@ async function fromEarlier(db: Db, owner: RankOwner): Promise<RankBusiness | nul
 
 /** One metered maps search for the business by name and area; the listing when one matches with confidence. */
 async function bySearch(env: Env, subject: Subject, payer: Payer): Promise<{ placeId: string; latitude: number; longitude: number; website: string | null } | BusinessRefusal | null> {
-  const reserved = await reserveCall(env, payer, { kind: "search" });
+  const reserved = await reserveLoggedCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.listingLookup);
   if (!reserved.ok) return { status: 402, code: reserved.refusal.code, message: reserved.refusal.message };
   const got = await searchMaps(env, { q: subject.name, location: subject.area }, rankSearchTimeoutMs(env)).catch(async (error: unknown) => {
     await reserved.ticket.release();

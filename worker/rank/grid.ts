@@ -23,7 +23,9 @@ import { findRank, type LocalResult } from "../domain/rank-metrics";
 import type { GridEstimate } from "../domain/rank-view";
 import type { Env } from "../env";
 import { log } from "../log";
-import { reserveCall, settingsOf, userPayer } from "../metering/meter";
+import { settingsOf, userPayer } from "../metering/meter";
+import { reserveLoggedCall } from "../metering/usage-log";
+import { METERED_TOOL_NAMES } from "../domain/usage-stats";
 import { searchMaps, type MapsPlace } from "../providers/local-search";
 import { purgeSharedReport } from "../reports/shared-cache";
 import { RANK_ITEMS_PER_MESSAGE } from "../../queues/messages";
@@ -107,7 +109,7 @@ function localResult(place: MapsPlace): LocalResult {
 async function runPoint(env: Env, db: Db, scan: GridScanRow, claim: GridPointRow, delivery: number, payer: Payer): Promise<string | null> {
   const idx = claim.idx;
   const claimedAt = claim.claimedAt!;
-  const reserved = await reserveCall(env, payer, { kind: "search" });
+  const reserved = await reserveLoggedCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.gridSearch);
   if (!reserved.ok) {
     await storePoint(db, scan.id, idx, claimedAt, { status: "failed", reason: reserved.refusal.message });
     return null;

@@ -25,7 +25,9 @@ import { serpLl } from "../domain/rank-grid";
 import type { Env } from "../env";
 import { log } from "../log";
 import { sendAppMail } from "../mail/send";
-import { reserveCall, userPayer } from "../metering/meter";
+import { userPayer } from "../metering/meter";
+import { reserveLoggedCall } from "../metering/usage-log";
+import { METERED_TOOL_NAMES } from "../domain/usage-stats";
 import { searchMaps, searchOrganic, type ProviderFailure } from "../providers/local-search";
 import { RANK_ITEMS_PER_MESSAGE } from "../../queues/messages";
 import { CRON_KEYWORDS_PER_RUN, RANK_MAX_ATTEMPTS, RANK_RESEND_AFTER_MS, RANK_STALE_CLAIM_MARGIN_MS, rankRetryDelaySeconds, rankSearchTimeoutMs, TRACKER_ZOOM } from "./config";
@@ -43,7 +45,7 @@ type PartOutcome = { ok: true; result: CompletedResult } | ProviderFailure;
 
 /** Reserve, search, settle (or release when it failed: the provider bills only answers). */
 async function meteredSearch<T extends { ok: boolean }>(env: Env, payer: Payer, run: () => Promise<T>): Promise<T | ProviderFailure> {
-  const reserved = await reserveCall(env, payer, { kind: "search" });
+  const reserved = await reserveLoggedCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.rankCheck);
   if (!reserved.ok) return { ok: false, reason: reserved.refusal.message, retryable: false };
   let out: T;
   try {

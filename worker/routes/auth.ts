@@ -10,7 +10,6 @@ import { log } from "../log";
 import { appOrigin } from "../origin";
 import { consumePasswordReset, deleteSession, deleteSessionsOfUser } from "../db/sessions";
 import { createUserWithProfile, findUserByEmail, findUserById, normalizeEmail, updateUser } from "../db/users";
-import type { Env } from "../env";
 import { HttpError } from "../errors";
 import { authError, cleanMetadata, echoApiVersion, sessionJson, userJson } from "../auth/gotrue";
 import { recoverLimited, signInAttempt, signInSucceeded, signUpLimited, tooManyAttempts } from "../auth/limits";
@@ -20,6 +19,7 @@ import { Credentials, readBody, RecoverBody, RefreshBody, SignUpBody, UpdateUser
 import { bearerUser, clientIp, issueSession } from "../auth/session";
 import { ACCESS_TOKEN_TTL_SECONDS, assuranceOf, newOpaqueToken, sha256Hex, signAccessToken } from "../auth/tokens";
 import { listFactors } from "../db/mfa";
+import { adminEmails } from "../auth/admin-emails";
 
 const CREDENTIALS_REQUIRED = "A valid email address and a password are required.";
 
@@ -57,14 +57,6 @@ async function useEmailLink(c: Context<AppEnv>, db: ReturnType<typeof getDb>, ty
     : confirmEmail(db, tokenHash, (e) => adminEmails(c.env).has(e));
 }
 
-function adminEmails(env: Env): Set<string> {
-  return new Set(
-    (env.ADMIN_EMAILS ?? "")
-      .split(",")
-      .map((e) => normalizeEmail(e))
-      .filter(Boolean),
-  );
-}
 
 export const authRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {

@@ -7,8 +7,7 @@ import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { decodeCursor, encodeCursor } from "../db/cursor";
 import { listNotifications, listSettings, markRead, saveSettings, NOTIFICATIONS_PAGE } from "../db/notifications";
-import { ALERT_LABELS, DEFAULT_CHANNELS, MarkReadInput, NotificationSettingsInput } from "../domain/lead-alerts";
-import { ALERT_KINDS } from "../domain/lead-events";
+import { ALERT_LABELS, alertKindsFor, DEFAULT_CHANNELS, MarkReadInput, NotificationSettingsInput } from "../domain/lead-alerts";
 import type { Env } from "../env";
 import { invalidCursor } from "../errors";
 import { mailConfig } from "../providers/mail";
@@ -29,11 +28,15 @@ function parseData(text: string): Record<string, unknown> {
   }
 }
 
-/** Every alert kind with the user's channels (defaults where they saved nothing), and whether mail can go out at all. */
-function settingsBody(env: Env, saved: { kind: string; inApp: boolean; byMail: boolean }[]) {
+/**
+ * The alert kinds the user's role can get, with their channels (defaults where they saved nothing), and whether mail
+ * can go out at all. A business owner gets no prospect alerts, so none are listed to them.
+ */
+function settingsBody(env: Env, saved: { kind: string; inApp: boolean; byMail: boolean }[], isAdmin: boolean) {
   return {
     mailConfigured: mailConfig(env) !== null,
-    settings: ALERT_KINDS.map((kind) => {
+    role: isAdmin ? ("agency" as const) : ("business" as const),
+    settings: alertKindsFor(isAdmin).map((kind) => {
       const row = saved.find((s) => s.kind === kind);
       return { kind, label: ALERT_LABELS[kind], inApp: row?.inApp ?? DEFAULT_CHANNELS.inApp, byMail: row?.byMail ?? DEFAULT_CHANNELS.byMail };
     }),
@@ -75,14 +78,18 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
 
   .get("/settings", async (c) => {
-    const saved = await listSettings(getDb(c.env), c.get("subject").id);
-    return c.json(settingsBody(c.env, saved));
+    const subject = c.get("subject");
+    const saved = await listSettings(getDb(c.env), subject.id);
+    return c.json(settingsBody(c.env, saved, subject.isAdmin));
   })
 
   .put("/settings", validate("json", NotificationSettingsInput), async (c) => {
     const db = getDb(c.env);
     const userId = c.get("caller").id;
-    await saveSettings(db, userId, c.req.valid("json").settings);
+    const isAdmin = c.get("caller").isAdmin;
+    const allowed = alertKindsFor(isAdmin);
+    const settings = c.req.valid("json").settings.filter((s) => allowed.includes(s.kind));
+    if (settings.length) await saveSettings(db, userId, settings);
     const saved = await listSettings(db, userId);
-    return c.json(settingsBody(c.env, saved));
+    return c.json(settingsBody(c.env, saved, isAdmin));
   });

@@ -1,9 +1,10 @@
 // /api/profile: the subject's business profile (the caller's own, or the viewed user's, read-only).
 import { Hono } from "hono";
 import { adminMfaMissing, requireUser } from "../auth/middleware";
+import { adminEmails } from "../auth/admin-emails";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { getProfile } from "../db/users";
+import { getProfile, normalizeEmail } from "../db/users";
 import { updateCompanyProfile, setLogoUrl } from "../db/profiles";
 import {
   profileJson,
@@ -29,10 +30,15 @@ export const profileRoutes = new Hono<AppEnv>()
     const subject = c.get("subject");
     const profile = subject.profile ?? (await getProfile(getDb(c.env), subject.id));
     if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
+    const caller = c.get("caller");
+    // The caller's own address (never the viewed user's): unconfirmed, and whether admin rights wait on it.
+    const emailUnconfirmed = !c.get("viewingAs") && caller.emailConfirmedAt === null;
     const body: ProfileResponse = {
       profile: profileJson(profile),
       viewingAs: c.get("viewingAs"),
-      adminMfaMissing: adminMfaMissing(c.env, c.get("caller")),
+      adminMfaMissing: adminMfaMissing(c.env, caller),
+      emailUnconfirmed,
+      adminAwaitsConfirmation: emailUnconfirmed && adminEmails(c.env).has(normalizeEmail(caller.email)),
     };
     return c.json(body);
   })

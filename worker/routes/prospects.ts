@@ -249,6 +249,7 @@ export const prospectRoutes = new Hono<AppEnv>()
         errors,
         duplicates,
         skipped: parsed.skipped.map((row) => row + offset),
+        headerSkipped: parsed.header && offset === 0,
         total: parsed.total,
       };
       return c.json(body);

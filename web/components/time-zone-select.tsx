@@ -1,0 +1,30 @@
+// The business's time zone (Business Settings): the IANA zones the browser knows, the current one always listed.
+import { useId, useMemo } from "react";
+
+function knownZones(current: string): string[] {
+  const supported = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return supported.includes(current) || current === "" ? supported : [current, ...supported];
+}
+
+export function TimeZoneSelect({ label, name, value, onChange, error, disabled }: { label: string; name: string; value: string; onChange: (value: string) => void; error?: string; disabled?: boolean }) {
+  const id = useId();
+  const zones = useMemo(() => knownZones(value), [value]);
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} className="input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} aria-describedby={`${id}-hint`}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replace(/_/g, " ")}
+          </option>
+        ))}
+      </select>
+      <p className="field-hint" id={`${id}-hint`}>
+        Scheduled posts and the times the app shows you use this zone.
+      </p>
+      {error ? <p className="field-error">{error}</p> : null}
+    </div>
+  );
+}
