@@ -442,7 +442,7 @@ describe("the widget's daily spending cap", () => {
     expect(detail.body.widget).toMatchObject({ dailyCapUsd: cap, today: { leads: 2, spentUsd: counter!.used / 1_000_000 } });
   });
 
-  it("counts only the lead's own audit: the agency's later audit of the prospect is not the widget's", async () => {
+  it("counts only the lead's own audit and first report: the agency's later work on the prospect is not the widget's", async () => {
     const t = widgetEnv();
     const w = await createWidget(t);
     const res = await submit(t, w.id);
@@ -451,12 +451,33 @@ describe("the widget's daily spending cap", () => {
     const base = { kind: "user" as const, userId: admin.user.id, allowanceUsd: null };
     expect(await auditPayer(getDb(env), base, { id: lead!.audit_id, prospectId: lead!.prospect_id })).toMatchObject({ widget: { id: w.id, dailyCapUsd: 2 } });
     expect(await auditPayer(getDb(env), base, { id: crypto.randomUUID(), prospectId: lead!.prospect_id })).toEqual(base);
-    // A waiting lead of a widget whose cap is spent waits on, even when its owner's allowance has room.
-    const caps = capsFor({ ...base, widget: { id: w.id, dailyCapUsd: 2 } }, meterSettings(env), new Date()).filter((c) => c.scope === "widget");
+    // The lead's first report is the widget's; once written, a regeneration is the agency's own.
+    const { reportPayer } = await import("../../worker/widgets/guards");
+    const reportId = (await env.DB.prepare("select report_id from widget_leads where id = ?").bind(res.body.leadId).first<{ report_id: string }>())!.report_id;
+    expect(await reportPayer(getDb(env), base, reportId)).toMatchObject({ widget: { id: w.id } });
+    await drain(t);
+    await deliver("report-jobs", t.reportJobs.splice(0).map((body) => ({ body })), t.env);
+    expect(await reportPayer(getDb(env), base, reportId)).toEqual(base);
+  });
+
+  it("a waiting lead starts only on a day its widget's cap has room, even when its owner's allowance has", async () => {
+    const owner = await signUpAdmin();
+    const t = widgetEnv();
+    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "Capped", origins: [HOST] } }, t.env as never);
+    const widgetId = res.body.widget.id as string;
+    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+    const sent = await submit(t, widgetId);
+    expect(sent.body.status).toBe("waiting_allowance");
+    // The widget's day is spent (through the meter, as its leads' calls would spend it); the owner's allowance is raised.
+    const payer = { kind: "user" as const, userId: owner.user.id, allowanceUsd: null, widget: { id: widgetId, dailyCapUsd: 2 } };
+    const caps = capsFor(payer, meterSettings(env), new Date()).filter((c) => c.scope === "widget");
     const taken = await reserve(getDb(env), caps, toMicro(2));
     expect(taken.ok).toBe(true);
     if (taken.ok) await settle(getDb(env), taken.reservation, toMicro(2));
-    expect((await submit(t, w.id, {}, { ip: testIp() })).body.error.code).toBe("widget_spend_cap_reached");
+    await setMonthlyBudget(getDb(env), owner.user.id, 5, admin.user.id);
+    expect((await sweepWidgetLeads(t.env)).started).toBe(0);
+    expect(t.reportJobs).toEqual([]);
+    expect((await submit(t, widgetId, {}, { ip: testIp() })).body.error.code).toBe("widget_spend_cap_reached");
   });
 });
 
