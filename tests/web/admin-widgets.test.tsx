@@ -94,8 +94,7 @@ describe("Widgets page", () => {
     stubFetch((url) => (url.startsWith("/api/widgets") ? json({ widgets: [w], protection: protection({ mailConfigured: false }) }) : others(url)));
     renderApp("/admin/widgets", signedIn({ admin: true }));
     const row = (await screen.findByText("Homepage form")).closest("tr")!;
-    expect(within(row).getByText("$0.35 of $2.00")).toBeTruthy();
-    expect(row.querySelector('[data-label="Leads today"]')!.textContent).toBe("1");
+    expect(row.querySelector('[data-label="Today"]')!.textContent).toBe("$0.35 of $2.00 · 1 lead");
     expect(row.querySelector('[data-label="Bot check"]')!.textContent).toBe("On");
     const card = screen.getByRole("region", { name: "Protection" });
     expect(within(card).getByText(/at most one report mail a day, across all widgets/)).toBeTruthy();

@@ -96,6 +96,8 @@ function spendOfCap(w: WidgetDto): string {
   return `${dollars(w.today.spentUsd)} of ${dollars(w.dailyCapUsd)}`;
 }
 
+const leadsCount = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "lead" : "leads"}`;
+
 const BOT_CHECK: Record<WidgetProtection["botCheck"], { label: string; tone: BadgeTone }> = {
   on: { label: "On", tone: "success" },
   off: { label: "Off", tone: "soon" },
@@ -161,8 +163,7 @@ function WidgetTable({ widgets, protection, selected, onOpen }: { widgets: Widge
           <tr>
             <th scope="col">Widget</th>
             <th scope="col">Allowed sites</th>
-            <th scope="col">Spent today</th>
-            <th scope="col">Leads today</th>
+            <th scope="col">Today</th>
             <th scope="col">Leads</th>
             <th scope="col">Bot check</th>
             <th scope="col">Status</th>
@@ -181,8 +182,10 @@ function WidgetTable({ widgets, protection, selected, onOpen }: { widgets: Widge
                 </span>
               </td>
               <td data-label="Allowed sites">{w.origins.length > 0 ? w.origins.join(", ") : <span className="muted">None yet: only the preview shows it</span>}</td>
-              <td data-label="Spent today">{spendOfCap(w)}</td>
-              <td data-label="Leads today">{w.today.leads.toLocaleString("en-US")}</td>
+              <td data-label="Today">
+                <span className="widget-today">{spendOfCap(w)}</span>
+                <span className="muted"> · {leadsCount(w.today.leads)}</span>
+              </td>
               <td data-label="Leads">{w.leads.toLocaleString("en-US")}</td>
               <td data-label="Bot check">{BOT_CHECK[protection.botCheck].label}</td>
               <td data-label="Status">
@@ -390,7 +393,7 @@ function WidgetForm({ widget, readOnly, onSaved, onCancel }: { widget: WidgetDto
           error={errors.dailyCapUsd}
           hint={
             widget
-              ? `Spent today: ${spendOfCap(widget)}, ${widget.today.leads} ${widget.today.leads === 1 ? "lead" : "leads"}. Resets at midnight UTC.`
+              ? `Spent today: ${spendOfCap(widget)}, ${leadsCount(widget.today.leads)}. Resets at midnight UTC.`
               : "What this widget's leads may spend a day on audits and reports. Resets at midnight UTC."
           }
           onChange={(e) => set("dailyCap", e.target.value)}
