@@ -87,6 +87,8 @@ async function fillAndSend(page: Page, email: string) {
   await page.goto(hostOrigin);
   await page.getByRole("heading", { name: "Get your free business audit" }).waitFor();
   await page.getByLabel("Business name").fill(BUSINESS);
+  // The visitor's trade (issue 26): it tags the prospect and makes its keyword.
+  await page.getByLabel("Your trade").selectOption("Plumbing");
   await page.getByLabel("City or area").fill("Austin, TX");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone (optional)").fill("512 555 0100");
@@ -161,6 +163,10 @@ describe("the free-audit widget on another site", () => {
       await made.page.getByRole("row", { name: /Acme homepage/ }).getByRole("button", { name: "Open" }).click();
       await made.page.getByRole("heading", { name: "Recent leads" }).waitFor();
       await made.page.getByRole("cell", { name: email }).waitFor();
+      // What protects the widgets, and this widget's spend today against its daily cap.
+      await made.page.getByRole("heading", { name: "Protection" }).waitFor();
+      await made.page.getByText(/at most one report mail a day, across all widgets/).waitFor();
+      expect(await made.page.getByLabel("Daily spending cap (dollars)").inputValue()).toBe("2.00");
       await made.page.frameLocator("iframe.widget-preview").getByRole("heading", { name: "Get your free business audit" }).waitFor();
       await made.page.getByText(`/widget/${widgetId}.js`).waitFor();
       await shot(made.page, `widget-admin-${width}`);

@@ -1,8 +1,10 @@
 // A loopback Cloudflare Turnstile siteverify (POST /turnstile/v0/siteverify, form-encoded secret, response, remoteip),
-// answering as Cloudflare documents: {success, "error-codes"}. The token decides: FAKE_TURNSTILE_PASS passes, 'down'
-// answers 500, anything else fails with invalid-input-response; a wrong secret fails with invalid-input-secret.
+// answering with Cloudflare's documented examples (fixtures/turnstile-siteverify.json, source named there). The token
+// decides: FAKE_TURNSTILE_PASS passes with the success example as it is, fakeTurnstilePass(host) with its hostname set
+// to `host`; 'down' answers 500; anything else fails with the failure example; a wrong secret with invalid-input-secret.
 import { listen, readBody, sendJson } from './http-helpers';
 import { FAKE_TURNSTILE_DOWN, FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET } from './turnstile-data';
+import documented from './fixtures/turnstile-siteverify.json';
 
 export * from './turnstile-data';
 
@@ -19,6 +21,17 @@ export interface TurnstileFake {
   close(): Promise<void>;
 }
 
+/** The documented answer for a token: the success example (hostname from the token when it names one) or a failure. */
+export function siteverifyAnswer(secret: string | null, token: string | null): { status: number; body: Record<string, unknown> } {
+  if (token === FAKE_TURNSTILE_DOWN) return { status: 500, body: { success: false, 'error-codes': ['internal-error'] } };
+  if (secret !== FAKE_TURNSTILE_SECRET) return { status: 200, body: { ...documented.failure, 'error-codes': ['invalid-input-secret'] } };
+  if (token === FAKE_TURNSTILE_PASS) return { status: 200, body: documented.success };
+  if (token?.startsWith(`${FAKE_TURNSTILE_PASS}@`)) {
+    return { status: 200, body: { ...documented.success, challenge_ts: new Date().toISOString(), hostname: token.slice(FAKE_TURNSTILE_PASS.length + 1) } };
+  }
+  return { status: 200, body: documented.failure };
+}
+
 export async function startTurnstileFake(port = 0): Promise<TurnstileFake> {
   const requests: TurnstileRequest[] = [];
   const running = await listen(port, async (req, res) => {
@@ -26,10 +39,8 @@ export async function startTurnstileFake(port = 0): Promise<TurnstileFake> {
     const form = new URLSearchParams(await readBody(req));
     const seen = { secret: form.get('secret'), response: form.get('response'), remoteip: form.get('remoteip') };
     requests.push(seen);
-    if (seen.response === FAKE_TURNSTILE_DOWN) return sendJson(res, 500, { success: false, 'error-codes': ['internal-error'] });
-    if (seen.secret !== FAKE_TURNSTILE_SECRET) return sendJson(res, 200, { success: false, 'error-codes': ['invalid-input-secret'] });
-    if (seen.response !== FAKE_TURNSTILE_PASS) return sendJson(res, 200, { success: false, 'error-codes': ['invalid-input-response'] });
-    return sendJson(res, 200, { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost', 'error-codes': [] });
+    const answer = siteverifyAnswer(seen.secret, seen.response);
+    return sendJson(res, answer.status, answer.body);
   });
   return {
     url: running.origin,

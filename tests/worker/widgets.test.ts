@@ -7,10 +7,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client";
 import { setMonthlyBudget } from "../../worker/db/budgets";
 import { addToWindow } from "../../worker/db/rate-limits";
-import { LEADS_PER_ADDRESS, LEADS_PER_WIDGET_DAY, LEADS_PER_WIDGET_HOUR } from "../../worker/domain/widgets";
-import type { AuditStepMessage, Env, ReportJobMessage, WebhooksOutMessage } from "../../worker/env";
+import { reserve, settle } from "../../worker/db/meter";
+import { CATEGORIES } from "../../worker/domain/categories";
+import { capsFor, meterSettings, toMicro, widgetCapKey, WIDGET_CAP_MESSAGE } from "../../worker/domain/metering";
+import { deriveKeyword } from "../../worker/domain/prospect-rules";
+import { LEAD_MIN_ALLOWANCE_USD, LEADS_PER_ADDRESS, LEADS_PER_WIDGET_DAY, LEADS_PER_WIDGET_HOUR } from "../../worker/domain/widgets";
+import type { AuditStepMessage, Env, MailOutMessage, ReportJobMessage, WebhooksOutMessage } from "../../worker/env";
 import { sweepWidgetLeads } from "../../worker/widgets/leads";
-import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY } from "../fakes/turnstile-data";
+import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY, fakeTurnstilePass } from "../fakes/turnstile-data";
 import { drain, type AuditEnv } from "./audit-fixtures";
 import { callWorker, signUp, signUpAdmin, testIp, uniqueEmail, type WorkerCall } from "./helpers";
 import { deliver, recorder } from "./reports-fixtures";
@@ -153,18 +157,20 @@ describe("origins", () => {
 });
 
 describe("a visitor's submission", () => {
-  it("creates a tagged prospect, its audit and report; the report's readiness mails the visitor once", async () => {
+  it("creates a prospect of the visitor's trade, its audit and report; the report's readiness mails the visitor once", async () => {
     const t = widgetEnv();
     const w = await createWidget(t, { name: "Spring promo" });
     const email = uniqueEmail("visitor");
-    const res = await submit(t, w.id, { email, website: "" });
+    const res = await submit(t, w.id, { email, website: "", trade: "Plumbing" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.headers.get("access-control-allow-origin")).toBe(HOST);
     expect(res.body.status).toBe("running");
     const leadId = res.body.leadId as string;
     const lead = await env.DB.prepare("select * from widget_leads where id = ?").bind(leadId).first<Record<string, string>>();
     const prospect = await env.DB.prepare("select * from prospects where id = ?").bind(lead!.prospect_id).first<Record<string, string>>();
-    expect(prospect).toMatchObject({ name: "Bright Plumbing", area: "Austin, TX", email, tag: "Widget: Spring promo", user_id: admin.user.id });
+    expect(prospect).toMatchObject({ name: "Bright Plumbing", area: "Austin, TX", email, tag: "Plumbing", user_id: admin.user.id });
+    // The keyword is the trade's, never a word of the business name.
+    expect(prospect!.keyword).toBe(deriveKeyword("Plumbing", "Austin, TX"));
     expect(lead!.audit_id).toBeTruthy();
     expect(t.sent.length).toBeGreaterThan(0);
     expect(t.reportJobs).toEqual([{ reportId: lead!.report_id }]);
@@ -246,8 +252,49 @@ describe("the bot check (Turnstile)", () => {
     const down = await submit(t, w.id, { turnstileToken: "down" });
     expect(down.status).toBe(503);
     expect(down.body.error.code).toBe("bot_check_unavailable");
-    const passed = await submit(t, w.id, { turnstileToken: FAKE_TURNSTILE_PASS });
+    const passed = await submit(t, w.id, { turnstileToken: fakeTurnstilePass("www.agency-site.test") });
     expect(passed.status).toBe(201);
+  });
+
+  it("refuses a token whose challenge was solved on a site that is not the widget's (siteverify's hostname)", async () => {
+    const t = widgetEnv(turnstile());
+    const w = await createWidget(t);
+    // Cloudflare's documented success example, as it is: solved on example.com.
+    const elsewhere = await submit(t, w.id, { turnstileToken: FAKE_TURNSTILE_PASS });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error.code).toBe("bot_check_failed");
+    const other = await submit(t, w.id, { turnstileToken: fakeTurnstilePass("evil.example") });
+    expect(other.body.error.code).toBe("bot_check_failed");
+    expect(await env.DB.prepare("select count(*) as n from widget_leads where widget_id = ?").bind(w.id).first<{ n: number }>()).toEqual({ n: 0 });
+    // The frame page solves it on the app's own host.
+    const frame = await submit(t, w.id, { turnstileToken: fakeTurnstilePass("localhost") }, { origin: "http://localhost:8787" });
+    expect(frame.status, JSON.stringify(frame.body)).toBe(201);
+  });
+
+  it("in production, serves no active widget without the bot check; with it, serves it", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    const production = widgetEnv({ ENVIRONMENT: "production", REQUIRE_ADMIN_MFA: "false" });
+    const script = await call(production, `/widget/${w.id}.js`);
+    expect(script.status).toBe(404);
+    expect(script.text).not.toContain(w.id);
+    expect((await call(production, `/widget/${w.id}/frame`)).status).toBe(404);
+    const post = await submit(production, w.id);
+    expect(post.status).toBe(503);
+    expect(post.body.error).toMatchObject({ code: "widget_bot_check_missing", message: "This form is not available right now." });
+    expect(production.sent).toEqual([]);
+    // The Widgets page says why.
+    const list = await call(production, "/api/widgets", { token: admin.session.access_token });
+    expect(list.body.protection).toMatchObject({ botCheck: "missing" });
+    expect(list.body.widgets.find((x: { id: string }) => x.id === w.id)).toMatchObject({ active: true, served: false });
+
+    const guarded = widgetEnv({ ENVIRONMENT: "production", REQUIRE_ADMIN_MFA: "false", ...turnstile() });
+    const served = await call(guarded, `/widget/${w.id}.js`);
+    expect(served.status).toBe(200);
+    expect(served.text).toContain(FAKE_TURNSTILE_SITE_KEY);
+    expect((await submit(guarded, w.id, { turnstileToken: fakeTurnstilePass("www.agency-site.test") })).status).toBe(201);
+    const after = await call(guarded, `/api/widgets/${w.id}`, { token: admin.session.access_token });
+    expect(after.body).toMatchObject({ protection: { botCheck: "on" }, widget: { served: true } });
   });
 });
 
@@ -295,7 +342,8 @@ describe("the owner's allowance", () => {
     const sent = await submit(t, widgetId);
     expect(sent.status).toBe(201);
     expect(sent.body.status).toBe("waiting_allowance");
-    expect(sent.body.message).toMatch(/follow by email/);
+    // No mail provider here: the widget says the report shows on the page, not that it follows by email.
+    expect(sent.body).toMatchObject({ mail: "none", message: expect.stringMatching(/show here/) });
     expect(t.reportJobs).toEqual([]);
     expect(t.sent).toEqual([]);
     const progress = await call(t, `/api/widget/${widgetId}/leads/${sent.body.leadId}`, { headers: { Origin: HOST } });
@@ -314,5 +362,171 @@ describe("the owner's allowance", () => {
     expect(t.sent.length).toBeGreaterThan(0);
     // Started once: the next sweep finds nothing waiting.
     expect((await sweepWidgetLeads(t.env)).started).toBe(0);
+  });
+});
+
+describe("the visitor's trade", () => {
+  it("is asked from the profile's categories; it tags the prospect and makes its keyword; none is Other", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    const script = await call(t, `/widget/${w.id}.js`);
+    for (const category of CATEGORIES) expect(script.text).toContain(JSON.stringify(category));
+    const bad = await submit(t, w.id, { trade: "Astrology" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.trade).toBeTruthy();
+
+    const prospectOf = async (leadId: string) =>
+      env.DB.prepare("select p.tag, p.keyword from prospects p join widget_leads l on l.prospect_id = p.id where l.id = ?").bind(leadId).first<{ tag: string; keyword: string }>();
+    // An HVAC firm whose name says "Cool": HVAC and the HVAC keyword, not "cool in austin" tagged Roofing.
+    const hvac = await submit(t, w.id, { businessName: "Cool Breeze Co", trade: "HVAC" }, { ip: testIp() });
+    expect(hvac.status, JSON.stringify(hvac.body)).toBe(201);
+    expect(await prospectOf(hvac.body.leadId)).toEqual({ tag: "HVAC", keyword: deriveKeyword("HVAC", "Austin, TX") });
+    expect((await prospectOf(hvac.body.leadId))!.keyword).not.toMatch(/cool/i);
+    const none = await submit(t, w.id, { businessName: "Cool Breeze Co" }, { ip: testIp() });
+    expect(none.status).toBe(201);
+    expect((await prospectOf(none.body.leadId))!.tag).toBe("Other");
+  });
+});
+
+describe("the widget's daily spending cap", () => {
+  it("is set per widget (default $2.00) and shown with today's spend and leads", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    expect(w).toMatchObject({ dailyCapUsd: 2, today: { leads: 0, spentUsd: 0 } });
+    const patched = await call(t, `/api/widgets/${w.id}`, { method: "PATCH", token: admin.session.access_token, json: { dailyCapUsd: 0.75 } });
+    expect(patched.body.widget.dailyCapUsd).toBe(0.75);
+    const bad = await call(t, `/api/widgets/${w.id}`, { method: "PATCH", token: admin.session.access_token, json: { dailyCapUsd: -1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.dailyCapUsd).toBeTruthy();
+    const cents = await call(t, `/api/widgets/${w.id}`, { method: "PATCH", token: admin.session.access_token, json: { dailyCapUsd: 0.125 } });
+    expect(cents.status).toBe(400);
+  });
+
+  it("refuses a lead before anything is stored or paid once the cap has no room for one", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t, { dailyCapUsd: LEAD_MIN_ALLOWANCE_USD - 0.01 });
+    const refused = await submit(t, w.id);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: "widget_spend_cap_reached", message: "This form has given all the free audits it can today. Please try again tomorrow." });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await env.DB.prepare("select count(*) as n from widget_leads where widget_id = ?").bind(w.id).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(t.sent).toEqual([]);
+    expect(t.reportJobs).toEqual([]);
+  });
+
+  it("holds exactly: the leads' paid calls are counted on the widget's counter and refused past the cap", async () => {
+    const t = widgetEnv();
+    const cap = LEAD_MIN_ALLOWANCE_USD;
+    const w = await createWidget(t, { dailyCapUsd: cap });
+    // Two leads admitted while the counter is empty; their audits' searches together want more than the cap.
+    const leads = [];
+    for (const name of ["Bright Plumbing", "Austin Drain Pros"]) {
+      const res = await submit(t, w.id, { businessName: name, trade: "Plumbing" }, { ip: testIp() });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      leads.push(res.body.leadId as string);
+    }
+    await drain(t);
+    const key = widgetCapKey(w.id, new Date());
+    const counter = await env.DB.prepare("select reserved_micro + settled_micro as used from meter_counters where key = ?").bind(key).first<{ used: number }>();
+    expect(counter!.used).toBeGreaterThan(0);
+    expect(counter!.used).toBeLessThanOrEqual(toMicro(cap));
+    const refusedSteps = await env.DB.prepare(
+      "select count(*) as n from audit_steps s join widget_leads l on l.audit_id = s.audit_id where l.widget_id = ? and s.reason = ?",
+    )
+      .bind(w.id, WIDGET_CAP_MESSAGE)
+      .first<{ n: number }>();
+    expect(refusedSteps!.n).toBeGreaterThan(0);
+    // The next visitor is refused at once, and the page shows the day's spend and leads.
+    expect((await submit(t, w.id, {}, { ip: testIp() })).body.error.code).toBe("widget_spend_cap_reached");
+    const detail = await call(t, `/api/widgets/${w.id}`, { token: admin.session.access_token });
+    expect(detail.body.widget).toMatchObject({ dailyCapUsd: cap, today: { leads: 2, spentUsd: counter!.used / 1_000_000 } });
+  });
+
+  it("counts only the lead's own audit and first report: the agency's later work on the prospect is not the widget's", async () => {
+    const t = widgetEnv();
+    const w = await createWidget(t);
+    const res = await submit(t, w.id);
+    const lead = await env.DB.prepare("select prospect_id, audit_id from widget_leads where id = ?").bind(res.body.leadId).first<{ prospect_id: string; audit_id: string }>();
+    const { auditPayer } = await import("../../worker/widgets/guards");
+    const base = { kind: "user" as const, userId: admin.user.id, allowanceUsd: null };
+    expect(await auditPayer(getDb(env), base, { id: lead!.audit_id, prospectId: lead!.prospect_id })).toMatchObject({ widget: { id: w.id, dailyCapUsd: 2 } });
+    expect(await auditPayer(getDb(env), base, { id: crypto.randomUUID(), prospectId: lead!.prospect_id })).toEqual(base);
+    // The lead's first report is the widget's; once written, a regeneration is the agency's own.
+    const { reportPayer } = await import("../../worker/widgets/guards");
+    const reportId = (await env.DB.prepare("select report_id from widget_leads where id = ?").bind(res.body.leadId).first<{ report_id: string }>())!.report_id;
+    expect(await reportPayer(getDb(env), base, reportId)).toMatchObject({ widget: { id: w.id } });
+    await drain(t);
+    await deliver("report-jobs", t.reportJobs.splice(0).map((body) => ({ body })), t.env);
+    expect(await reportPayer(getDb(env), base, reportId)).toEqual(base);
+  });
+
+  it("a waiting lead starts only on a day its widget's cap has room, even when its owner's allowance has", async () => {
+    const owner = await signUpAdmin();
+    const t = widgetEnv();
+    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "Capped", origins: [HOST] } }, t.env as never);
+    const widgetId = res.body.widget.id as string;
+    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+    const sent = await submit(t, widgetId);
+    expect(sent.body.status).toBe("waiting_allowance");
+    // The widget's day is spent (through the meter, as its leads' calls would spend it); the owner's allowance is raised.
+    const payer = { kind: "user" as const, userId: owner.user.id, allowanceUsd: null, widget: { id: widgetId, dailyCapUsd: 2 } };
+    const caps = capsFor(payer, meterSettings(env), new Date()).filter((c) => c.scope === "widget");
+    const taken = await reserve(getDb(env), caps, toMicro(2));
+    expect(taken.ok).toBe(true);
+    if (taken.ok) await settle(getDb(env), taken.reservation, toMicro(2));
+    await setMonthlyBudget(getDb(env), owner.user.id, 5, admin.user.id);
+    expect((await sweepWidgetLeads(t.env)).started).toBe(0);
+    expect(t.reportJobs).toEqual([]);
+    expect((await submit(t, widgetId, {}, { ip: testIp() })).body.error.code).toBe("widget_spend_cap_reached");
+  });
+});
+
+describe("the visitor's mail", () => {
+  it("goes at most once a day to one address, across every widget", async () => {
+    const t = widgetEnv();
+    const email = uniqueEmail("twice");
+    const first = await createWidget(t, { name: "First" });
+    const second = await createWidget(t, { name: "Second" });
+    const a = await submit(t, first.id, { email }, { ip: testIp() });
+    const b = await submit(t, second.id, { email: email.toUpperCase() }, { ip: testIp() });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    await drain(t);
+    await deliver("report-jobs", t.reportJobs.splice(0).map((body) => ({ body })), t.env);
+    await sweepWidgetLeads(t.env);
+    expect(await outboxCount(email)).toBe(1);
+    const outcomes = await env.DB.prepare("select mail_outcome from widget_leads where id in (?, ?) order by mail_outcome").bind(a.body.leadId, b.body.leadId).all<{ mail_outcome: string }>();
+    expect(outcomes.results.map((r) => r.mail_outcome)).toEqual(["limited", "sent"]);
+  });
+
+  it("is promised by the widget only when a mail provider will really send it", async () => {
+    const none = widgetEnv();
+    const w = await createWidget(none);
+    const kept = await submit(none, w.id, {}, { ip: testIp() });
+    expect(kept.body.mail).toBe("none");
+
+    const mailOut = recorder<MailOutMessage>();
+    const mailing = widgetEnv({ MAIL_PROVIDER: "resend", MAIL_API_KEY: "k", MAIL_BASE_URL: env.TEST_MAIL_BASE_URL, MAIL_OUT: mailOut.queue });
+    const email = uniqueEmail("promised");
+    const sent = await submit(mailing, w.id, { email }, { ip: testIp() });
+    expect(sent.body.mail).toBe("will_send");
+    await drain(mailing);
+    await deliver("report-jobs", mailing.reportJobs.splice(0).map((body) => ({ body })), mailing.env);
+    const ready = await call(mailing, `/api/widget/${w.id}/leads/${sent.body.leadId}`, { headers: { Origin: HOST } });
+    expect(ready.body).toMatchObject({ status: "ready", mail: "sent" });
+    expect(await outboxCount(email)).toBe(1);
+    expect(mailOut.sent.length).toBeGreaterThan(0);
+    // The same address again today: no second mail, and the widget promises none.
+    const again = await submit(mailing, w.id, { email }, { ip: testIp() });
+    expect(again.body.mail).toBe("none");
+  });
+
+  it("a waiting lead without mail is told to keep the page open, not that the report follows by email", async () => {
+    const owner = await signUpAdmin();
+    const t = widgetEnv();
+    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "No mail", origins: [HOST] } }, t.env as never);
+    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+    const sent = await submit(t, res.body.widget.id);
+    expect(sent.body).toMatchObject({ status: "waiting_allowance", mail: "none" });
+    expect(sent.body.message).not.toMatch(/email/);
   });
 });

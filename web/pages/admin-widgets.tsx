@@ -1,10 +1,24 @@
 // /admin/widgets (issue 21): the agency's free-audit widgets: the list, a widget's form (name, accent, logo, fields
 // asked, consent, allowed sites), the snippets to paste with copy buttons, a live preview (the real frame) and its
-// recent leads linking to their reports. Viewing as someone is read-only.
+// recent leads linking to their reports. Viewing as someone is read-only. Issue 26: what protects the widgets (the bot
+// check, each widget's daily spending cap with today's spend and leads, the mail limit per address) is shown here.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { DEFAULT_ACCENT, DEFAULT_CONSENT, INVALID_ORIGIN_MESSAGE, normalizeOrigin, WIDGET_LIMITS, WidgetCreate, type LeadDto, type LeadStatus, type WidgetDto } from "../../worker/domain/widgets";
+import {
+  DEFAULT_ACCENT,
+  DEFAULT_CONSENT,
+  DEFAULT_WIDGET_DAILY_CAP_USD,
+  INVALID_ORIGIN_MESSAGE,
+  normalizeOrigin,
+  WIDGET_LIMITS,
+  WidgetCreate,
+  type LeadDto,
+  type LeadStatus,
+  type WidgetDto,
+  type WidgetProtection,
+} from "../../worker/domain/widgets";
+import { dollars } from "../components/allowance-meter";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge, type BadgeTone } from "../components/badge";
 import { Button, buttonClass } from "../components/button";
@@ -65,7 +79,10 @@ export default function AdminWidgetsPage() {
           </Button>
         </Placeholder>
       ) : (
-        <WidgetTable widgets={list.data.widgets} selected={selected} onOpen={(id) => open(id)} />
+        <>
+          <ProtectionCard protection={list.data.protection} />
+          <WidgetTable widgets={list.data.widgets} protection={list.data.protection} selected={selected} onOpen={(id) => open(id)} />
+        </>
       )}
 
       {creating ? <WidgetForm key="new" widget={null} readOnly={readOnly} onSaved={(w) => open(w.id)} onCancel={() => open(null)} /> : null}
@@ -74,7 +91,70 @@ export default function AdminWidgetsPage() {
   );
 }
 
-function WidgetTable({ widgets, selected, onOpen }: { widgets: WidgetDto[]; selected: string | null; onOpen: (id: string) => void }) {
+/** Today's spend against the cap, as people read money ("$0.35 of $2.00"). */
+function spendOfCap(w: WidgetDto): string {
+  return `${dollars(w.today.spentUsd)} of ${dollars(w.dailyCapUsd)}`;
+}
+
+const leadsCount = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "lead" : "leads"}`;
+
+const BOT_CHECK: Record<WidgetProtection["botCheck"], { label: string; tone: BadgeTone }> = {
+  on: { label: "On", tone: "success" },
+  off: { label: "Off", tone: "soon" },
+  missing: { label: "Missing", tone: "danger" },
+};
+
+/** What protects every widget: the bot check, the daily caps, the mail limit per address. */
+function ProtectionCard({ protection }: { protection: WidgetProtection }) {
+  const perDay = protection.mailsPerRecipientPerDay === 1 ? "one report mail" : `${protection.mailsPerRecipientPerDay} report mails`;
+  return (
+    <section className="card card-pad widget-protection" aria-labelledby="protection-title">
+      <h2 className="section-title" id="protection-title">
+        Protection
+      </h2>
+      {protection.botCheck === "missing" ? (
+        <Alert tone="error" title="Widgets are not shown: the bot check is not set up">
+          <p>
+            On a live server an active widget is served only behind Cloudflare Turnstile, so that scripts cannot spend your AI budget. Set TURNSTILE_SITE_KEY and the
+            TURNSTILE_SECRET_KEY secret, then reload this page.
+          </p>
+        </Alert>
+      ) : null}
+      <dl className="widget-protection-list">
+        <div>
+          <dt>
+            Bot check <Badge tone={BOT_CHECK[protection.botCheck].tone}>{BOT_CHECK[protection.botCheck].label}</Badge>
+          </dt>
+          <dd>
+            {protection.botCheck === "on"
+              ? "Visitors pass Cloudflare Turnstile on one of the widget's allowed sites before a lead is taken."
+              : protection.botCheck === "off"
+                ? "Off while developing (Turnstile is not set up). On a live server no widget is shown without it."
+                : "Without it no widget is shown and no lead is taken."}
+          </dd>
+        </div>
+        <div>
+          <dt>Daily spending cap</dt>
+          <dd>Each widget's leads may spend up to its cap a day (UTC) on audits and reports. Once it is reached, the form asks visitors to come back tomorrow.</dd>
+        </div>
+        <div>
+          <dt>Report mail</dt>
+          <dd>
+            An email address gets at most {perDay} a day, across all widgets; its other leads show the report on the page only.
+            {protection.mailConfigured ? null : " No mail provider is set up, so no mail goes out: visitors see their report on the page, and the mail is kept in the outbox."}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function WidgetStatus({ w }: { w: WidgetDto }) {
+  if (!w.active) return <Badge tone="soon">Off</Badge>;
+  return w.served ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Not shown: no bot check</Badge>;
+}
+
+function WidgetTable({ widgets, protection, selected, onOpen }: { widgets: WidgetDto[]; protection: WidgetProtection; selected: string | null; onOpen: (id: string) => void }) {
   if (widgets.length === 0) return null;
   return (
     <div className="card users-table-wrap">
@@ -83,7 +163,9 @@ function WidgetTable({ widgets, selected, onOpen }: { widgets: WidgetDto[]; sele
           <tr>
             <th scope="col">Widget</th>
             <th scope="col">Allowed sites</th>
+            <th scope="col">Today</th>
             <th scope="col">Leads</th>
+            <th scope="col">Bot check</th>
             <th scope="col">Status</th>
             <th scope="col" className="col-actions">
               Actions
@@ -100,8 +182,15 @@ function WidgetTable({ widgets, selected, onOpen }: { widgets: WidgetDto[]; sele
                 </span>
               </td>
               <td data-label="Allowed sites">{w.origins.length > 0 ? w.origins.join(", ") : <span className="muted">None yet: only the preview shows it</span>}</td>
+              <td data-label="Today">
+                <span className="widget-today">{spendOfCap(w)}</span>
+                <span className="muted"> · {leadsCount(w.today.leads)}</span>
+              </td>
               <td data-label="Leads">{w.leads.toLocaleString("en-US")}</td>
-              <td data-label="Status">{w.active ? <Badge tone="success">Active</Badge> : <Badge tone="soon">Off</Badge>}</td>
+              <td data-label="Bot check">{BOT_CHECK[protection.botCheck].label}</td>
+              <td data-label="Status">
+                <WidgetStatus w={w} />
+              </td>
               <td data-label="Actions" className="col-actions">
                 <Button size="sm" onClick={() => onOpen(w.id)}>
                   Open
@@ -182,7 +271,11 @@ function RecentLeads({ leads }: { leads: LeadDto[] }) {
                 <td data-label="Business">{l.businessName}</td>
                 <td data-label="Email">{l.visitorEmail}</td>
                 <td data-label="Status">
-                  <Badge tone={LEAD_STATUS[l.status].tone}>{LEAD_STATUS[l.status].label}</Badge>
+                  {l.mailOutcome === "limited" ? (
+                    <Badge tone="success">Ready, not mailed (address mailed today)</Badge>
+                  ) : (
+                    <Badge tone={LEAD_STATUS[l.status].tone}>{LEAD_STATUS[l.status].label}</Badge>
+                  )}
                 </td>
                 <td data-label="Received">{formatDateTime(l.createdAt)}</td>
                 <td data-label="Report">
@@ -197,12 +290,21 @@ function RecentLeads({ leads }: { leads: LeadDto[] }) {
   );
 }
 
-type Draft = { name: string; accent: string; askWebsite: boolean; askPhone: boolean; consentText: string; origins: string; active: boolean };
+type Draft = { name: string; accent: string; askWebsite: boolean; askPhone: boolean; consentText: string; origins: string; active: boolean; dailyCap: string };
 
 function draftOf(w: WidgetDto | null): Draft {
   return w
-    ? { name: w.name, accent: w.accent, askWebsite: w.askWebsite, askPhone: w.askPhone, consentText: w.consentText, origins: w.origins.join("\n"), active: w.active }
-    : { name: "", accent: DEFAULT_ACCENT, askWebsite: true, askPhone: false, consentText: DEFAULT_CONSENT, origins: "", active: true };
+    ? {
+        name: w.name,
+        accent: w.accent,
+        askWebsite: w.askWebsite,
+        askPhone: w.askPhone,
+        consentText: w.consentText,
+        origins: w.origins.join("\n"),
+        active: w.active,
+        dailyCap: w.dailyCapUsd.toFixed(2),
+      }
+    : { name: "", accent: DEFAULT_ACCENT, askWebsite: true, askPhone: false, consentText: DEFAULT_CONSENT, origins: "", active: true, dailyCap: DEFAULT_WIDGET_DAILY_CAP_USD.toFixed(2) };
 }
 
 function WidgetForm({ widget, readOnly, onSaved, onCancel }: { widget: WidgetDto | null; readOnly: boolean; onSaved: (w: WidgetDto) => void; onCancel: () => void }) {
@@ -223,13 +325,15 @@ function WidgetForm({ widget, readOnly, onSaved, onCancel }: { widget: WidgetDto
     e.preventDefault();
     const lines = draft.origins.split(/[\n,]+/).map((l) => l.trim()).filter(Boolean);
     const badOrigin = lines.find((l) => !normalizeOrigin(l));
-    const parsed = WidgetCreate.safeParse({ ...draft, origins: badOrigin ? [] : lines });
+    const { dailyCap, ...fields } = draft;
+    const dailyCapUsd = dailyCap.trim() === "" ? Number.NaN : Number(dailyCap);
+    const parsed = WidgetCreate.safeParse({ ...fields, dailyCapUsd, origins: badOrigin ? [] : lines });
     const next: Record<string, string> = {};
     if (badOrigin) next.origins = `${badOrigin}: ${INVALID_ORIGIN_MESSAGE}`;
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsed.success) return;
-    const body = { ...draft, origins: lines };
+    const body = { ...fields, dailyCapUsd, origins: lines };
     const done = (res: { widget: WidgetDto }) => {
       showSaved("Widget saved");
       onSaved(res.widget);
@@ -279,6 +383,21 @@ function WidgetForm({ widget, readOnly, onSaved, onCancel }: { widget: WidgetDto
           />
           {errors.origins ? <p className="field-error">{errors.origins}</p> : null}
         </div>
+        <TextField
+          label="Daily spending cap (dollars)"
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={draft.dailyCap}
+          error={errors.dailyCapUsd}
+          hint={
+            widget
+              ? `Spent today: ${spendOfCap(widget)}, ${leadsCount(widget.today.leads)}. Resets at midnight UTC.`
+              : "What this widget's leads may spend a day on audits and reports. Resets at midnight UTC."
+          }
+          onChange={(e) => set("dailyCap", e.target.value)}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={draft.active} onChange={(e) => set("active", e.target.checked)} /> Active (off: the snippet shows nothing)
         </label>

@@ -21,6 +21,7 @@ import {
 import type { Env } from "../env";
 import { log } from "../log";
 import { userPayer } from "../metering/meter";
+import { auditPayer } from "../widgets/guards";
 import { searchConfigured } from "../providers/local-search";
 import { purgeSharedReport } from "../reports/shared-cache";
 import { AUDIT_STEP_MAX_ATTEMPTS, STALE_CLAIM_MARGIN_MS, stepRetryDelaySeconds, stepTimeoutMs } from "./config";
@@ -69,7 +70,9 @@ export type StepJobOutcome = { kind: "ack"; note?: string } | { kind: "retry"; d
 const UNKNOWN_PAYER = "unknown-admin";
 
 async function payerOf(env: Env, db: Db, audit: AuditRow): Promise<Payer> {
-  return audit.userId ? userPayer(env, db, audit.userId) : { kind: "user", userId: UNKNOWN_PAYER, allowanceUsd: null };
+  const payer: Payer = audit.userId ? await userPayer(env, db, audit.userId) : { kind: "user", userId: UNKNOWN_PAYER, allowanceUsd: null };
+  // A widget lead's audit counts against its widget's daily cap too (issue 26).
+  return auditPayer(db, payer, audit);
 }
 
 /** Handles one `audits` delivery (`delivery` = message.attempts, 1-based). */

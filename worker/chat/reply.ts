@@ -67,6 +67,8 @@ export async function dailyCapReached(db: Db, reportId: string, now = new Date()
 /** The chat's fallback reason for a cap the meter refused. */
 const REFUSAL_REASON: Record<CapScope, FallbackReason> = {
   user: "budget",
+  // Chat never runs as a widget lead's work; kept for the record's completeness.
+  widget: "budget",
   report: "daily_cap",
   address: "address_cap",
   global: "spend_ceiling",

@@ -837,6 +837,8 @@ export const widgets = sqliteTable(
     /** JSON array of origins (`https://www.example.com`). */
     origins: text("origins").notNull().default("[]"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
+    /** What the widget's leads may spend a UTC day (audits and reports, counted by the meter), in cents (issue 26). */
+    dailyCapCents: integer("daily_cap_cents").notNull().default(200),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -866,6 +868,8 @@ export const widgetLeads = sqliteTable(
     /** Set while the lead waits for its owner's allowance; the cron starts it once there is room. */
     queuedForAllowance: integer("queued_for_allowance", { mode: "boolean" }).notNull().default(false),
     mailedAt: text("mailed_at"),
+    /** What became of the visitor's mail once claimed: sent, or not sent because the address had its mail today (issue 26). */
+    mailOutcome: text("mail_outcome", { enum: ["sent", "limited"] }),
     createdAt: createdAt(),
   },
   (t) => [

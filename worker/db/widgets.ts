@@ -1,13 +1,18 @@
 // Free-audit widgets and their leads (issue 21): the admin's list and edits, a lead's rows, the cron's reads.
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { seoReports, widgetLeads, widgets } from "./schema";
+import { dayPeriod, fromMicro } from "../domain/metering";
 import type { LeadDto, LeadStatus, WidgetDto } from "../domain/widgets";
 
 export type WidgetRow = typeof widgets.$inferSelect;
 export type LeadRow = typeof widgetLeads.$inferSelect;
 
-export function widgetJson(row: WidgetRow, leads: number): WidgetDto {
+/** A widget's figures beside its row: leads in all, and today's (UTC) leads and spend on its meter counter. */
+export type WidgetCounts = { leads: number; leadsToday: number; spentTodayMicro: number };
+const NO_COUNTS: WidgetCounts = { leads: 0, leadsToday: 0, spentTodayMicro: 0 };
+
+export function widgetJson(row: WidgetRow, counts: WidgetCounts = NO_COUNTS, served = row.active): WidgetDto {
   let origins: string[];
   try {
     origins = JSON.parse(row.origins) as string[];
@@ -24,23 +29,50 @@ export function widgetJson(row: WidgetRow, leads: number): WidgetDto {
     consentText: row.consentText,
     origins,
     active: row.active,
+    served,
     createdAt: row.createdAt,
-    leads,
+    leads: counts.leads,
+    dailyCapUsd: row.dailyCapCents / 100,
+    today: { leads: counts.leadsToday, spentUsd: fromMicro(counts.spentTodayMicro) },
   };
 }
 
 export function originsOf(row: WidgetRow): string[] {
-  return widgetJson(row, 0).origins;
+  return widgetJson(row).origins;
 }
 
-export async function listWidgets(db: Db): Promise<WidgetDto[]> {
+/** The widget's counts as columns (qualified by hand: inside a subquery a bare "id" would be the lead's own). */
+function countColumns(now: Date) {
+  const day = dayPeriod(now).id;
+  return {
+    leads: sql<number>`(select count(*) from widget_leads where widget_leads.widget_id = widgets.id)`,
+    leadsToday: sql<number>`(select count(*) from widget_leads where widget_leads.widget_id = widgets.id and widget_leads.created_at >= ${`${day}T00:00:00`})`,
+    // The meter's counter of the widget's day (widgetCapKey): settled and reserved.
+    spentTodayMicro: sql<number>`coalesce((select reserved_micro + settled_micro from meter_counters where meter_counters.key = 'widget:' || widgets.id || ${`:${day}`}), 0)`,
+  };
+}
+
+function countsOf(r: { leads: number; leadsToday: number; spentTodayMicro: number }): WidgetCounts {
+  return { leads: Number(r.leads), leadsToday: Number(r.leadsToday), spentTodayMicro: Number(r.spentTodayMicro) };
+}
+
+export async function listWidgets(db: Db, served: (row: WidgetRow) => boolean, now = new Date()): Promise<WidgetDto[]> {
   const rows = await db
-    // Qualified by hand: inside the subquery a bare "id" would be the lead's own.
-    .select({ widget: widgets, leads: sql<number>`(select count(*) from widget_leads where widget_leads.widget_id = widgets.id)` })
+    .select({ widget: widgets, ...countColumns(now) })
     .from(widgets)
     .orderBy(desc(widgets.createdAt))
     .limit(200);
-  return rows.map((r) => widgetJson(r.widget, Number(r.leads)));
+  return rows.map((r) => widgetJson(r.widget, countsOf(r), served(r.widget)));
+}
+
+/** One widget with its counts, or null. */
+export async function getWidgetWithCounts(db: Db, id: string, now = new Date()): Promise<{ row: WidgetRow; counts: WidgetCounts } | null> {
+  const [r] = await db
+    .select({ widget: widgets, ...countColumns(now) })
+    .from(widgets)
+    .where(eq(widgets.id, id))
+    .limit(1);
+  return r ? { row: r.widget, counts: countsOf(r) } : null;
 }
 
 export async function getWidget(db: Db, id: string): Promise<WidgetRow | null> {
@@ -75,6 +107,7 @@ function leadJson(row: LeadRow, businessName: string): LeadDto {
     visitorEmail: row.visitorEmail,
     createdAt: row.createdAt,
     mailedAt: row.mailedAt,
+    mailOutcome: row.mailOutcome,
   };
 }
 
@@ -126,7 +159,41 @@ export async function claimLeadMail(db: Db, leadId: string, now = new Date().toI
 
 /** Gives the claim back when the mail could not be stored, so the cron tries again. */
 export async function releaseLeadMail(db: Db, leadId: string): Promise<void> {
-  await db.update(widgetLeads).set({ mailedAt: null, status: "running" }).where(eq(widgetLeads.id, leadId));
+  await db.update(widgetLeads).set({ mailedAt: null, mailOutcome: null, status: "running" }).where(eq(widgetLeads.id, leadId));
+}
+
+export async function setLeadMailOutcome(db: Db, leadId: string, outcome: "sent" | "limited"): Promise<void> {
+  await db.update(widgetLeads).set({ mailOutcome: outcome }).where(eq(widgetLeads.id, leadId));
+}
+
+export type WidgetCap = { id: string; dailyCapCents: number };
+const capColumns = { id: widgets.id, dailyCapCents: widgets.dailyCapCents };
+
+/**
+ * The widget whose lead this audit is: the lead's prospect, and its first audit (the lead's audit id may not be stored
+ * yet when the first step runs). An admin's later audit of the same prospect is the agency's own work.
+ */
+export async function widgetOfLeadAudit(db: Db, audit: { id: string; prospectId: string | null }): Promise<WidgetCap | null> {
+  if (!audit.prospectId) return null;
+  const [row] = await db
+    .select(capColumns)
+    .from(widgetLeads)
+    .innerJoin(widgets, eq(widgets.id, widgetLeads.widgetId))
+    .where(and(eq(widgetLeads.prospectId, audit.prospectId), or(isNull(widgetLeads.auditId), eq(widgetLeads.auditId, audit.id))))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The widget whose lead this report is, while the report has never been written (later regenerations are the agency's). */
+export async function widgetOfLeadReport(db: Db, reportId: string): Promise<WidgetCap | null> {
+  const [row] = await db
+    .select(capColumns)
+    .from(widgetLeads)
+    .innerJoin(widgets, eq(widgets.id, widgetLeads.widgetId))
+    .innerJoin(seoReports, eq(seoReports.id, widgetLeads.reportId))
+    .where(and(eq(widgetLeads.reportId, reportId), isNull(seoReports.generatedAt)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function leadsOfReport(db: Db, reportId: string): Promise<LeadRow[]> {

@@ -79,7 +79,7 @@ export function usageCostUsd(usage: CallUsage): number {
   return fromMicro(actualMicro(usage));
 }
 
-export type CapScope = "user" | "report" | "address" | "global";
+export type CapScope = "user" | "widget" | "report" | "address" | "global";
 
 /** One cap a reservation is counted against: its counter key (the period is in the key) and limit. */
 export type Cap = {
@@ -92,7 +92,8 @@ export type Cap = {
 
 /** Who pays: a signed-in user (admins included, for their prospect work), or an anonymous visitor of a shared report. */
 export type Payer =
-  | { kind: "user"; userId: string; allowanceUsd: number | null }
+  /** `widget`: a free-audit widget lead's work, counted against that widget's daily cap too (issue 26). */
+  | { kind: "user"; userId: string; allowanceUsd: number | null; widget?: { id: string; dailyCapUsd: number } }
   | { kind: "visitor"; reportId: string; address: string };
 
 export type MeterSettings = { ceilingDailyUsd: number; allowanceFreeUsd: number; allowanceSelfServiceUsd: number };
@@ -156,6 +157,9 @@ export function userCapKey(userId: string, now: Date): string {
 export function reportCapKey(reportId: string, now: Date): string {
   return `report:${reportId}:${dayPeriod(now).id}`;
 }
+export function widgetCapKey(widgetId: string, now: Date): string {
+  return `widget:${widgetId}:${dayPeriod(now).id}`;
+}
 export function globalCapKey(now: Date): string {
   return `global:${dayPeriod(now).id}`;
 }
@@ -170,6 +174,10 @@ export function capsFor(payer: Payer, settings: MeterSettings, now: Date): Cap[]
     // Without an allowance the counter still runs (usage screens read it), with no limit of its own.
     const limitMicro = payer.allowanceUsd === null ? UNLIMITED_MICRO : toMicro(payer.allowanceUsd);
     caps.push({ scope: "user", key: userCapKey(payer.userId, now), limitMicro, expiresAt: monthPeriod(now).end.toISOString() });
+    if (payer.widget) {
+      const day = dayPeriod(now);
+      caps.push({ scope: "widget", key: widgetCapKey(payer.widget.id, now), limitMicro: toMicro(payer.widget.dailyCapUsd), expiresAt: day.end.toISOString() });
+    }
   } else {
     caps.push({ scope: "report", key: reportCapKey(payer.reportId, now), limitMicro: toMicro(REPORT_DAILY_USD), expiresAt: dayPeriod(now).end.toISOString() });
     const hour = hourPeriod(now);
@@ -187,5 +195,7 @@ export function capRefusing(caps: Cap[], totals: Map<string, number>, amountMicr
 /** Why AI features answer from their fallback once the operator's daily ceiling is reached. */
 export const SPEND_CEILING_MESSAGE =
   "This service has reached its AI spending limit for today, so AI features use their fallback until midnight UTC.";
+/** A widget lead's paid call past its widget's daily cap: the audit step or report goes on without it. */
+export const WIDGET_CAP_MESSAGE = "This widget has reached its daily spending cap, so this step was not run; it resets at midnight UTC.";
 /** An anonymous caller's address used up its hourly share. */
 export const ADDRESS_CAP_MESSAGE = "Too many AI requests from your network this hour, so replies come from the local fallback system.";

@@ -2,6 +2,7 @@
 // a visitor's submission built from the fields the widget asks, the limits, the refusal codes the widget shows, the
 // lead's statuses and the progress the widget polls. Pure: shared by the worker, the widget script's server and the web.
 import { z } from "zod";
+import { CATEGORIES, type Category } from "./categories";
 import { NO_CONTROL_CHARACTERS, noControlCharacters } from "./form-rules";
 import { isWebUrl, normalizeWebsite } from "./profile";
 
@@ -11,6 +12,11 @@ export const WIDGET_LOGO_MAX_BYTES = 100 * 1024;
 export const WIDGET_LOGO_TOO_LARGE_MESSAGE = "The widget logo must be smaller than 100 KB.";
 export const DEFAULT_ACCENT = "#1f5fa6";
 export const DEFAULT_CONSENT = "I agree to be contacted about my free audit.";
+/** What a widget's leads may spend a UTC day unless the admin sets otherwise (issue 26): about 40 leads' audits. */
+export const DEFAULT_WIDGET_DAILY_CAP_USD = 2;
+export const MAX_WIDGET_DAILY_CAP_USD = 1_000;
+/** Mails with a report link one address may get a UTC day, across every widget (issue 26). */
+export const WIDGET_MAILS_PER_RECIPIENT_DAY = 1;
 
 /** The optional fields a widget may ask (business name, location and email are always asked). */
 export const OPTIONAL_WIDGET_FIELDS = ["website", "phone"] as const;
@@ -63,7 +69,18 @@ const WidgetFields = {
   consentText: text(WIDGET_LIMITS.consent),
   origins: Origins,
   active: z.boolean(),
+  /** Dollars a UTC day, to the cent (stored in cents). */
+  dailyCapUsd: z
+    .number({ message: "Enter the daily cap in dollars" })
+    .min(0, { message: "The daily cap cannot be negative" })
+    .max(MAX_WIDGET_DAILY_CAP_USD, { message: `The daily cap can be at most $${MAX_WIDGET_DAILY_CAP_USD}` })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: "The daily cap is in dollars and cents, like 2.50" }),
 };
+
+/** Dollars as the API takes them → the cents the row keeps. */
+export function capCents(usd: number): number {
+  return Math.round(usd * 100);
+}
 
 /** POST /api/widgets: name required; the rest has defaults. */
 export const WidgetCreate = z.strictObject({
@@ -74,6 +91,7 @@ export const WidgetCreate = z.strictObject({
   consentText: WidgetFields.consentText.optional().default(DEFAULT_CONSENT),
   origins: WidgetFields.origins.optional().default([]),
   active: WidgetFields.active.optional().default(true),
+  dailyCapUsd: WidgetFields.dailyCapUsd.optional().default(DEFAULT_WIDGET_DAILY_CAP_USD),
 });
 export type WidgetCreateInput = z.input<typeof WidgetCreate>;
 
@@ -86,6 +104,7 @@ export const WidgetPatch = z.strictObject({
   consentText: WidgetFields.consentText.optional(),
   origins: WidgetFields.origins.optional(),
   active: WidgetFields.active.optional(),
+  dailyCapUsd: WidgetFields.dailyCapUsd.optional(),
   /** null removes the logo (uploading one is POST /api/widgets/:id/logo). */
   logo: z.null().optional(),
 });
@@ -101,8 +120,24 @@ export type WidgetDto = {
   consentText: string;
   origins: string[];
   active: boolean;
+  /** Active, and (in production) protected by the bot check: its script and frame show the form. */
+  served: boolean;
   createdAt: string;
   leads: number;
+  /** What its leads may spend a UTC day, and today's leads and spend (reserved and settled, as the meter counts). */
+  dailyCapUsd: number;
+  today: { leads: number; spentUsd: number };
+};
+
+/**
+ * The protections every widget shares, for the Widgets page: the bot check ("on"; "off" in development; "missing" in
+ * production, where an active widget is then not served), whether a mail provider sends the visitor's mail, and the
+ * mail limit per recipient.
+ */
+export type WidgetProtection = {
+  botCheck: "on" | "off" | "missing";
+  mailConfigured: boolean;
+  mailsPerRecipientPerDay: number;
 };
 
 export const LEAD_STATUSES = ["running", "waiting_allowance", "ready", "failed"] as const;
@@ -118,10 +153,12 @@ export type LeadDto = {
   visitorEmail: string;
   createdAt: string;
   mailedAt: string | null;
+  /** "limited": not mailed, the address had its widget mail today. */
+  mailOutcome: "sent" | "limited" | null;
 };
 
-export type WidgetListResponse = { widgets: WidgetDto[] };
-export type WidgetDetailResponse = { widget: WidgetDto; leads: LeadDto[] };
+export type WidgetListResponse = { widgets: WidgetDto[]; protection: WidgetProtection };
+export type WidgetDetailResponse = { widget: WidgetDto; leads: LeadDto[]; protection: WidgetProtection };
 
 /** What the widget's script and frame need (public: no owner, no leads). */
 export type WidgetPublicConfig = {
@@ -133,6 +170,8 @@ export type WidgetPublicConfig = {
   askWebsite: boolean;
   askPhone: boolean;
   consentText: string;
+  /** The trades the visitor picks from (the profile's categories). */
+  trades: readonly string[];
   /** Set when Turnstile is configured: the widget renders the challenge. */
   turnstileSiteKey: string | null;
   /** The app's origin, where the widget posts. */
@@ -159,16 +198,17 @@ export function leadInput(widget: { askWebsite: boolean; askPhone: boolean; cons
           .default("")
       : z.literal("").optional().default(""),
     phone: widget.askPhone ? text(LEAD_LIMITS.phone).optional().default("") : z.literal("").optional().default(""),
+    // The visitor's trade (issue 26): one of the profile's categories; none (an older embed) is "Other".
+    trade: z
+      .union([z.enum(CATEGORIES, { error: "Choose your trade from the list" }), z.literal("")])
+      .optional()
+      .transform((v): Category => (v ? v : "Other")),
     consent: widget.consentText.trim() !== "" ? z.literal(true, { error: "Tick the box to agree" }) : z.boolean().optional(),
     turnstileToken: z.string().max(LEAD_LIMITS.token).optional(),
   });
 }
 export type LeadInput = z.output<ReturnType<typeof leadInput>>;
 
-/** The tag a widget's prospects carry, so the agency can filter them. */
-export function widgetTag(name: string): string {
-  return `Widget: ${name}`;
-}
 
 // ---- Limits (fixed windows in D1, rate_limits)
 
@@ -189,6 +229,8 @@ export const WidgetRefusal = {
   addressLimit: { code: "widget_address_limit", status: 429, message: "You have sent this form several times already. Please try again in an hour." },
   widgetHourLimit: { code: "widget_hour_limit", status: 429, message: "Lots of businesses are asking for audits right now. Please try again in an hour." },
   widgetDayLimit: { code: "widget_day_limit", status: 429, message: "This form has had all the requests it can take today. Please try again tomorrow." },
+  spendCapReached: { code: "widget_spend_cap_reached", status: 429, message: "This form has given all the free audits it can today. Please try again tomorrow." },
+  botCheckMissing: { code: "widget_bot_check_missing", status: 503, message: "This form is not available right now." },
   leadNotFound: { code: "lead_not_found", status: 404, message: "We could not find your request." },
 } as const;
 export type WidgetRefusalKey = keyof typeof WidgetRefusal;
@@ -206,14 +248,28 @@ export type LeadProgress = {
   reportStatus: string;
   /** The shared report, once ready. */
   reportUrl: string | null;
+  /** The visitor's mail with the link: sent, to be sent when the report is ready, or none (the widget then says nothing of mail). */
+  mail: LeadMail;
 };
 
-export const LEAD_MESSAGES: Record<LeadStatus, string> = {
-  running: "We are auditing your business now. This takes a minute or two.",
-  waiting_allowance: "Thanks! We have your request. Your free report will follow by email.",
-  ready: "We looked at your Google listing, your website and where you rank, and wrote up what to fix first.",
-  failed: "Thanks! We have your request. Your report will follow by email.",
-};
+export type LeadMail = "sent" | "will_send" | "none";
+
+/** What the widget says now: by email only when a mail will really go. */
+export function leadMessage(status: LeadStatus, mail: LeadMail): string {
+  const byMail = mail !== "none";
+  switch (status) {
+    case "running":
+      return "We are auditing your business now. This takes a minute or two.";
+    case "ready":
+      return "We looked at your Google listing, your website and where you rank, and wrote up what to fix first.";
+    case "waiting_allowance":
+      return byMail
+        ? "Thanks! We have your request. Your free report will follow by email."
+        : "Thanks! We have your request. Keep this page open: your free report will show here once it is ready.";
+    case "failed":
+      return byMail ? "Thanks! We have your request. Your report will follow by email." : "Thanks! We have your request. Your report will show here once it is ready.";
+  }
+}
 
 /** The steps the widget shows: the audit's four, then writing the report. */
 export const PROGRESS_LABELS: Record<string, string> = {

@@ -13,6 +13,7 @@ import {
   meterSettings,
   RESERVATION_TTL_MS,
   SPEND_CEILING_MESSAGE,
+  WIDGET_CAP_MESSAGE,
   type CallUsage,
   type CapScope,
   type MeterSettings,
@@ -58,6 +59,8 @@ function refusalFor(scope: CapScope, payer: Payer, now: Date): Refusal {
         code: ErrorCode.budgetExceeded,
         message: budgetExceededMessage({ monthly_usd: payer.kind === "user" ? payer.allowanceUsd : 0, resets_at: monthWindow(now).end }),
       };
+    case "widget":
+      return { scope, code: "widget_spend_cap_reached", message: WIDGET_CAP_MESSAGE };
     case "global":
       return { scope, code: "spend_ceiling_reached", message: SPEND_CEILING_MESSAGE };
     case "report":

@@ -11,7 +11,8 @@ export function turnstileConfigured(env: Env): boolean {
   return Boolean(env.TURNSTILE_SITE_KEY?.trim() && env.TURNSTILE_SECRET_KEY?.trim());
 }
 
-export type TurnstileOutcome = { ok: true } | { ok: false; unavailable: boolean; reason: string };
+/** `hostname`: where the challenge was solved, as siteverify answers it (the caller checks it is one of its sites). */
+export type TurnstileOutcome = { ok: true; hostname: string | null } | { ok: false; unavailable: boolean; reason: string };
 
 export async function verifyTurnstile(env: Env, token: string, remoteIp: string | null): Promise<TurnstileOutcome> {
   const base = (env.TURNSTILE_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, "");
@@ -19,7 +20,7 @@ export async function verifyTurnstile(env: Env, token: string, remoteIp: string 
   const form = new URLSearchParams({ secret: env.TURNSTILE_SECRET_KEY ?? "", response: token });
   if (remoteIp) form.set("remoteip", remoteIp);
   let res: Response;
-  let body: { success?: unknown; "error-codes"?: unknown };
+  let body: { success?: unknown; hostname?: unknown; "error-codes"?: unknown };
   try {
     res = await fetch(`${base}/turnstile/v0/siteverify`, {
       method: "POST",
@@ -33,7 +34,7 @@ export async function verifyTurnstile(env: Env, token: string, remoteIp: string 
     return { ok: false, unavailable: true, reason: "siteverify did not answer" };
   }
   if (!res.ok) return { ok: false, unavailable: res.status >= 500, reason: `siteverify answered ${res.status}` };
-  if (body.success === true) return { ok: true };
+  if (body.success === true) return { ok: true, hostname: typeof body.hostname === "string" && body.hostname !== "" ? body.hostname.toLowerCase() : null };
   const codes = Array.isArray(body["error-codes"]) ? body["error-codes"].join(",") : "";
   return { ok: false, unavailable: codes.includes("internal-error"), reason: codes || "not verified" };
 }

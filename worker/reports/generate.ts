@@ -34,6 +34,7 @@ import { auditWait } from "../audits/for-reports";
 import { latestProspectAuditView } from "../audits/read";
 import { findingsFromAudit, type ReportFindings } from "../domain/report-findings";
 import { reserveCall, userPayer } from "../metering/meter";
+import { reportPayer } from "../widgets/guards";
 
 export type JobOutcome =
   | { kind: "skipped"; reason: "not_claimable" | "claim_lost" | "prospect_missing" }
@@ -94,11 +95,12 @@ function withAuditScore(parsed: ParseReportResult, findings: ReportFindings | nu
 const UNKNOWN_ADMIN = "unknown-admin";
 
 /** One metered AI call, validated; every call (success or failure) sends one usage event. Refused: no call at all. */
-async function generateWithAi(env: Env, prospect: ReportProspect, userId: string | null, findings: ReportFindings | null): Promise<AiAttempt> {
+async function generateWithAi(env: Env, reportId: string, prospect: ReportProspect, userId: string | null, findings: ReportFindings | null): Promise<AiAttempt> {
   const prompt = buildReportPrompt(prospect, findings);
   const model = reportModel(env);
-  // Admin work on prospects is charged to the admin who started it.
-  const payer = userId ? await userPayer(env, getDb(env), userId) : { kind: "user" as const, userId: UNKNOWN_ADMIN, allowanceUsd: null };
+  const db = getDb(env);
+  // Admin work on prospects is charged to the admin who started it; a widget lead's first report to its widget's cap too.
+  const payer = await reportPayer(db, userId ? await userPayer(env, db, userId) : { kind: "user" as const, userId: UNKNOWN_ADMIN, allowanceUsd: null }, reportId);
   const reserved = await reserveCall(env, payer, { kind: "ai", model, prompt, maxTokens: REPORT_MAX_TOKENS });
   if (!reserved.ok) return { ok: false, refused: reserved.refusal.message };
   const ticket = reserved.ticket;
@@ -185,7 +187,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
 
     if (!aiConfigured(env)) return await save(templateReportContent(prospect, findings), "template", AI_NOT_CONFIGURED_REASON);
 
-    const attempt = await generateWithAi(env, prospect, claim.userId, findings);
+    const attempt = await generateWithAi(env, reportId, prospect, claim.userId, findings);
     if (attempt.ok) return await save(attempt.content, "ai", null);
     // The meter refused (allowance or daily ceiling): template content now, with the reason; Regenerate later.
     if ("refused" in attempt) return await save(templateReportContent(prospect, findings), "template", clip(attempt.refused));

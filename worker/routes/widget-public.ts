@@ -7,6 +7,7 @@ import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { getLead, getWidget, originsOf, type WidgetRow } from "../db/widgets";
 import { retryAfterSeconds } from "../db/rate-limits";
+import { CATEGORIES } from "../domain/categories";
 import { IdParam } from "../domain/ids";
 import { fileKeyFromUrl } from "../domain/profile";
 import { leadInput, WidgetRefusal, type LeadProgress, type WidgetPublicConfig, type WidgetRefusalKey } from "../domain/widgets";
@@ -17,6 +18,7 @@ import { log } from "../log";
 import { appOrigin } from "../origin";
 import { turnstileConfigured } from "../providers/turnstile";
 import { checkBot, countLimits, createLead, leadProgress } from "../widgets/leads";
+import { botCheckHosts, widgetCapHasRoom, widgetServed } from "../widgets/guards";
 import { widgetFrameHtml, widgetScript } from "../widgets/embed";
 
 function refuse(c: Context, key: WidgetRefusalKey, retryAfter?: number) {
@@ -27,10 +29,23 @@ function refuse(c: Context, key: WidgetRefusalKey, retryAfter?: number) {
 
 const validWidgetId = (id: string) => IdParam.safeParse({ id }).success;
 
+/**
+ * The widget when it takes visitors: active, and in production only behind the bot check (issue 26). Otherwise the
+ * refusal: not found, or (an active widget in production without the bot check) not available.
+ */
+async function servedWidget(env: Env, id: string): Promise<{ widget: WidgetRow } | { refusal: WidgetRefusalKey }> {
+  const row = validWidgetId(id) ? await getWidget(getDb(env), id) : null;
+  if (!row?.active) return { refusal: "notFound" };
+  if (!widgetServed(env, row)) {
+    log.warn("widget: not served in production without the bot check (TURNSTILE_SITE_KEY, TURNSTILE_SECRET_KEY)", { widgetId: row.id });
+    return { refusal: "botCheckMissing" };
+  }
+  return { widget: row };
+}
+
 async function activeWidget(env: Env, id: string): Promise<WidgetRow | null> {
-  if (!validWidgetId(id)) return null;
-  const row = await getWidget(getDb(env), id);
-  return row?.active ? row : null;
+  const found = await servedWidget(env, id);
+  return "widget" in found ? found.widget : null;
 }
 
 /** The origins that may call the widget's API: its list, and the app's own (the frame page). */
@@ -70,12 +85,18 @@ async function publicConfig(c: Context<AppEnv>, widget: WidgetRow): Promise<Widg
     askWebsite: widget.askWebsite,
     askPhone: widget.askPhone,
     consentText: widget.consentText,
+    trades: CATEGORIES,
     turnstileSiteKey: turnstileConfigured(c.env) ? c.env.TURNSTILE_SITE_KEY!.trim() : null,
     api: appOrigin(c.env, c.req.url),
   };
 }
 
 const SCRIPT_CACHE = "public, max-age=300";
+
+/** Seconds to the next UTC midnight, when the widget's daily cap starts again. */
+function retryAfterMidnight(now = Date.now()): number {
+  return Math.max(1, Math.ceil((86_400_000 - (now % 86_400_000)) / 1000));
+}
 const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
 export const widgetPageRoutes = new Hono<AppEnv>()
@@ -143,8 +164,9 @@ export const widgetApiRoutes = new Hono<AppEnv>()
   })
 
   .post("/:id/leads", async (c) => {
-    const widget = await activeWidget(c.env, c.req.param("id"));
-    if (!widget) return refuse(c, "notFound");
+    const found = await servedWidget(c.env, c.req.param("id"));
+    if ("refusal" in found) return refuse(c, found.refusal);
+    const widget = found.widget;
     const origin = c.req.header("Origin");
     // A browser always sends Origin on a cross-origin POST; without one (or another site's) the answer is a refusal.
     if (!allowedOrigin(c, widget, origin)) return refuse(c, "originRefused");
@@ -157,10 +179,12 @@ export const widgetApiRoutes = new Hono<AppEnv>()
       return apiError(c, 400, ErrorCode.validation, first ?? "Please check the form and try again.", fields);
     }
     const ip = c.req.header("CF-Connecting-IP") ?? null;
-    const bot = await checkBot(c.env, parsed.data.turnstileToken, ip);
+    const bot = await checkBot(c.env, parsed.data.turnstileToken, ip, botCheckHosts(widget, appOrigin(c.env, c.req.url)));
     if (bot) return refuse(c, bot);
     const address = clientIp(c);
     const db = getDb(c.env);
+    // The widget's daily spending cap, before anything is stored or paid (the meter holds it exactly for every call).
+    if (!(await widgetCapHasRoom(db, widget))) return refuse(c, "spendCapReached", retryAfterMidnight());
     const over = await countLimits(db, widget.id, address);
     if (over) return refuse(c, over.refusal, retryAfterSeconds(over.limit));
     let lead;

@@ -4,17 +4,21 @@ import { Hono, type Context } from "hono";
 import { requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { deleteWidget, getWidget, insertWidget, listWidgets, recentLeads, updateWidget, widgetJson } from "../db/widgets";
+import { deleteWidget, getWidget, getWidgetWithCounts, insertWidget, listWidgets, recentLeads, updateWidget, widgetJson, type WidgetRow } from "../db/widgets";
 import { FILE_CACHE_CONTROL, fileKeyFromUrl, fileUrl, LOGO_TYPE_MESSAGE, sniffLogoType } from "../domain/profile";
-import { WIDGET_LOGO_MAX_BYTES, WIDGET_LOGO_TOO_LARGE_MESSAGE, WidgetCreate, WidgetPatch, type WidgetDetailResponse, type WidgetListResponse } from "../domain/widgets";
+import { capCents, WIDGET_LOGO_MAX_BYTES, WIDGET_LOGO_TOO_LARGE_MESSAGE, WidgetCreate, WidgetPatch, type WidgetDetailResponse, type WidgetListResponse } from "../domain/widgets";
 import type { Env } from "../env";
 import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { validate, validId } from "../validate";
+import { widgetProtection, widgetServed } from "../widgets/guards";
 
 export const WIDGET_NOT_FOUND = "Widget not found";
 
 const notFound = (c: Context) => apiError(c, 404, ErrorCode.notFound, WIDGET_NOT_FOUND);
+
+/** A written widget as the API answers it (its counts are the detail's: the page reads them from there). */
+const json = (env: Env, row: WidgetRow) => widgetJson(row, undefined, widgetServed(env, row));
 
 async function deleteStoredLogo(env: Env, url: string | null): Promise<void> {
   const key = fileKeyFromUrl(url);
@@ -26,39 +30,40 @@ export const widgetRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
 
   .get("/", async (c) => {
-    const body: WidgetListResponse = { widgets: await listWidgets(getDb(c.env)) };
+    const body: WidgetListResponse = { widgets: await listWidgets(getDb(c.env), (row) => widgetServed(c.env, row)), protection: widgetProtection(c.env) };
     return c.json(body);
   })
 
   .post("/", validate("json", WidgetCreate), async (c) => {
-    const input = c.req.valid("json");
-    const row = await insertWidget(getDb(c.env), { ...input, origins: JSON.stringify(input.origins), ownerId: c.get("caller").id });
-    return c.json({ widget: widgetJson(row, 0) }, 201);
+    const { dailyCapUsd, ...input } = c.req.valid("json");
+    const row = await insertWidget(getDb(c.env), { ...input, dailyCapCents: capCents(dailyCapUsd), origins: JSON.stringify(input.origins), ownerId: c.get("caller").id });
+    return c.json({ widget: json(c.env, row) }, 201);
   })
 
   .get("/:id", validId(WIDGET_NOT_FOUND), async (c) => {
     const db = getDb(c.env);
-    const row = await getWidget(db, c.req.valid("param").id);
-    if (!row) return notFound(c);
-    const leads = await recentLeads(db, row.id);
-    const body: WidgetDetailResponse = { widget: widgetJson(row, leads.length), leads };
+    const found = await getWidgetWithCounts(db, c.req.valid("param").id);
+    if (!found) return notFound(c);
+    const leads = await recentLeads(db, found.row.id);
+    const body: WidgetDetailResponse = { widget: widgetJson(found.row, found.counts, widgetServed(c.env, found.row)), leads, protection: widgetProtection(c.env) };
     return c.json(body);
   })
 
   .patch("/:id", validId(WIDGET_NOT_FOUND), validate("json", WidgetPatch), async (c) => {
     const db = getDb(c.env);
     const id = c.req.valid("param").id;
-    const { logo, origins, ...rest } = c.req.valid("json");
+    const { logo, origins, dailyCapUsd, ...rest } = c.req.valid("json");
     const before = await getWidget(db, id);
     if (!before) return notFound(c);
     const row = await updateWidget(db, id, {
       ...rest,
       ...(origins ? { origins: JSON.stringify(origins) } : {}),
+      ...(dailyCapUsd !== undefined ? { dailyCapCents: capCents(dailyCapUsd) } : {}),
       ...(logo === null ? { logoUrl: null } : {}),
     });
     if (!row) return notFound(c);
     if (logo === null) await deleteStoredLogo(c.env, before.logoUrl);
-    return c.json({ widget: widgetJson(row, 0) });
+    return c.json({ widget: json(c.env, row) });
   })
 
   .delete("/:id", validId(WIDGET_NOT_FOUND), async (c) => {
@@ -91,5 +96,5 @@ export const widgetRoutes = new Hono<AppEnv>()
       return notFound(c);
     }
     await deleteStoredLogo(c.env, before.logoUrl);
-    return c.json({ widget: widgetJson(row, 0) }, 201);
+    return c.json({ widget: json(c.env, row) }, 201);
   });

@@ -83,6 +83,11 @@ const MAIN = `function (C, mode, css) {
     if (required) input.required = true;
     return el("label", {}, [d.createTextNode(label), required ? null : el("span", { class: "opt", text: " (optional)" }), input]);
   }
+  function select(name, label, options) {
+    var input = el("select", { class: "in", name: name }, [el("option", { value: "", text: "Choose your trade" })].concat(options.map(function (o) { return el("option", { value: o, text: o }); })));
+    input.required = true;
+    return el("label", {}, [d.createTextNode(label), input]);
+  }
   var token = "";
   function turnstile(slot) {
     if (!C.turnstileSiteKey) return;
@@ -104,6 +109,7 @@ const MAIN = `function (C, mode, css) {
     header("Get your free business audit", "See how your business shows up on Google and what to fix first.");
     var form = el("form", { novalidate: "" }, [
       field("businessName", "Business name", "text", true, "organization"),
+      select("trade", "Your trade", C.trades || []),
       field("location", "City or area", "text", true, "address-level2"),
       field("email", "Email", "email", true, "email"),
       C.askWebsite ? field("website", "Website", "text", false, "url") : null,
@@ -126,8 +132,9 @@ const MAIN = `function (C, mode, css) {
       ev.preventDefault();
       err.textContent = "";
       var data = { businessName: "", location: "", email: "" };
-      ["businessName", "location", "email", "website", "phone"].forEach(function (k) { if (form.elements[k]) data[k] = form.elements[k].value.trim(); });
+      ["businessName", "trade", "location", "email", "website", "phone"].forEach(function (k) { if (form.elements[k]) data[k] = form.elements[k].value.trim(); });
       if (!data.businessName || !data.location || !data.email) { err.textContent = "Please fill in your business name, city and email."; return; }
+      if (form.elements.trade && !data.trade) { err.textContent = "Please choose your trade (Other if it is not listed)."; return; }
       if (C.consentText) {
         if (!form.elements.consent.checked) { err.textContent = "Tick the box to agree, then send."; return; }
         data.consent = true;
@@ -163,11 +170,15 @@ const MAIN = `function (C, mode, css) {
     if (p.status === "ready" && p.reportUrl) {
       if (p.steps) steps("done-list");
       card.appendChild(el("a", { class: "btn", href: p.reportUrl, target: "_blank", rel: "noopener", text: "Open your free report" }));
-      card.appendChild(el("p", { class: "note", text: "We also sent the link to " + email + "." }));
+      // Said only when a mail really went (no mail provider, or the address had its mail today: nothing is said).
+      if (p.mail === "sent") card.appendChild(el("p", { class: "note", text: "We also sent the link to " + email + "." }));
       return;
     }
     if (p.steps && p.status === "running") steps("");
-    card.appendChild(el("p", { class: "note", text: p.status === "running" ? "You can close this page: we will email the report to " + email + " too." : "We will email it to " + email + "." }));
+    var later = p.mail === "will_send"
+      ? (p.status === "running" ? "You can close this page: we will email the report to " + email + " too." : "We will email it to " + email + ".")
+      : "Keep this page open: your report will show here when it is ready.";
+    card.appendChild(el("p", { class: "note", text: later }));
     setTimeout(function () {
       fetch(base + "/" + encodeURIComponent(p.leadId))
         .then(function (r) { return r.ok ? r.json() : p; })

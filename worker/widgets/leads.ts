@@ -15,6 +15,7 @@ import {
   leadsToSweep,
   releaseLeadMail,
   setLeadAudit,
+  setLeadMailOutcome,
   widgetsByIds,
   type LeadRow,
   type WidgetRow,
@@ -22,14 +23,14 @@ import {
 import { globalCapKey, meterSettings, toMicro } from "../domain/metering";
 import { deriveKeyword, normalizePhone, prospectSearchText, qualifyingQuestions, questionsToText } from "../domain/prospect-rules";
 import {
-  LEAD_MESSAGES,
+  leadMessage,
   LEAD_MIN_ALLOWANCE_USD,
   LEADS_PER_ADDRESS,
   LEADS_PER_WIDGET_DAY,
   LEADS_PER_WIDGET_HOUR,
   PROGRESS_LABELS,
-  widgetTag,
   type LeadInput,
+  type LeadMail,
   type LeadProgress,
   type LeadProgressStep,
   type LeadStatus,
@@ -41,8 +42,10 @@ import { sendAppMail } from "../mail/send";
 import { startAudit } from "../audits/run";
 import { prospectSubject } from "../audits/subject";
 import { enqueueReport } from "../reports/enqueue";
+import { mailConfig } from "../providers/mail";
 import { verifyTurnstile, turnstileConfigured } from "../providers/turnstile";
 import { emitProspectEvent, emitProspectsCreated } from "../notifications/emit";
+import { recipientHasMailLeft, returnRecipientMail, takeRecipientMail, widgetCapHasRoom } from "./guards";
 
 /** The app's origin for links made outside a request (the cron, the queue): APP_ORIGIN, or local development's. */
 export function linkOrigin(env: Env): string | null {
@@ -67,12 +70,20 @@ export async function allowanceHasRoom(env: Env, db: Db, ownerId: string, now = 
 
 export type Submitted = { ok: true; lead: LeadRow } | { ok: false; refusal: WidgetRefusalKey; retryAfter?: number };
 
-/** The bot check, when Turnstile is configured. */
-export async function checkBot(env: Env, token: string | undefined, ip: string | null): Promise<WidgetRefusalKey | null> {
+/**
+ * The bot check, when Turnstile is configured (the routes serve no widget without it in production). A verified token
+ * counts only when the challenge was solved on one of `hosts` (the widget's sites and the app's frame page): a token
+ * solved on another site that uses the same site key is no proof for this widget.
+ */
+export async function checkBot(env: Env, token: string | undefined, ip: string | null, hosts: string[]): Promise<WidgetRefusalKey | null> {
   if (!turnstileConfigured(env)) return null;
   if (!token) return "botCheckFailed";
   const verified = await verifyTurnstile(env, token, ip);
-  if (verified.ok) return null;
+  if (verified.ok) {
+    if (verified.hostname && hosts.includes(verified.hostname)) return null;
+    log.info("widget: bot check solved on another site", { hostname: verified.hostname });
+    return "botCheckFailed";
+  }
   log.info("widget: bot check refused", { reason: verified.reason });
   return verified.unavailable ? "botCheckUnavailable" : "botCheckFailed";
 }
@@ -99,7 +110,8 @@ export async function countLimits(db: Db, widgetId: string, address: string, now
 export async function createLead(env: Env, widget: WidgetRow, input: LeadInput, address: string): Promise<LeadRow> {
   const db = getDb(env);
   const room = await allowanceHasRoom(env, db, widget.ownerId);
-  const keyword = deriveKeyword(input.businessName, input.location);
+  // The visitor's trade is the prospect's category (tag) and the keyword's trade; the business name is neither.
+  const keyword = deriveKeyword(input.trade, input.location);
   const fields = {
     name: input.businessName,
     companyName: input.businessName,
@@ -108,7 +120,7 @@ export async function createLead(env: Env, widget: WidgetRow, input: LeadInput, 
     description: "",
     area: input.location,
     keyword,
-    tag: widgetTag(widget.name),
+    tag: input.trade,
     website: input.website === "" ? null : input.website,
   };
   const created = await createProspectWithReport(db, {
@@ -116,7 +128,7 @@ export async function createLead(env: Env, widget: WidgetRow, input: LeadInput, 
       ...fields,
       searchText: prospectSearchText({ ...fields, company_name: fields.companyName }),
     },
-    questions: questionsToText(qualifyingQuestions("", input.location)),
+    questions: questionsToText(qualifyingQuestions(input.trade, input.location)),
     userId: widget.ownerId,
     queued: room,
   });
@@ -189,38 +201,65 @@ export async function leadProgress(env: Env, lead: LeadRow, origin: string): Pro
     if (next) next.status = "running";
   }
   let status: LeadStatus = lead.status;
+  let mailOutcome = lead.mailOutcome;
   if (reportStatus === "ready") {
     status = "ready";
     // The page may see the report ready before the consumer's mail: send it now (once, by the claim).
-    if (!lead.mailedAt) await mailLead(env, db, lead).catch((error: unknown) => log.error("widget: mail on poll failed", { leadId: lead.id }, error));
+    if (!lead.mailedAt) {
+      const mailed = await mailLead(env, db, lead).catch((error: unknown) => {
+        log.error("widget: mail on poll failed", { leadId: lead.id }, error);
+        return null;
+      });
+      if (mailed) mailOutcome = mailed;
+    }
   }
+  const mail = await leadMail(env, db, lead, mailOutcome);
   return {
     leadId: lead.id,
     status,
-    message: LEAD_MESSAGES[status],
+    message: leadMessage(status, mail),
     steps,
     reportStatus,
     reportUrl: reportStatus === "ready" ? sharedReportUrl(origin, lead.reportId) : null,
+    mail,
   };
 }
 
-/** The visitor's one mail with the shared link (claimed by compare-and-set: a second caller sends nothing). */
-async function mailLead(env: Env, db: Db, lead: LeadRow): Promise<boolean> {
+/** What the widget may say of the visitor's mail: only a mail a provider really sends counts (kept mail is not sent). */
+async function leadMail(env: Env, db: Db, lead: LeadRow, outcome: LeadRow["mailOutcome"]): Promise<LeadMail> {
+  if (!mailConfig(env) || !linkOrigin(env)) return "none";
+  if (outcome === "sent") return "sent";
+  if (outcome === "limited") return "none";
+  return (await recipientHasMailLeft(db, lead.visitorEmail)) ? "will_send" : "none";
+}
+
+/**
+ * The visitor's one mail with the shared link (claimed by compare-and-set: a second caller sends nothing), and at most
+ * one such mail per address per day across every widget (a lead past it is ready without mail). Null: not claimed.
+ */
+async function mailLead(env: Env, db: Db, lead: LeadRow): Promise<"sent" | "limited" | null> {
   const origin = linkOrigin(env);
   if (!origin) {
     log.warn("widget: APP_ORIGIN not set, no mail", { leadId: lead.id });
-    return false;
+    return null;
   }
-  if (!(await claimLeadMail(db, lead.id))) return false;
+  if (!(await claimLeadMail(db, lead.id))) return null;
+  if (!(await takeRecipientMail(db, lead.visitorEmail))) {
+    await setLeadMailOutcome(db, lead.id, "limited");
+    log.info("widget: the address had its mail today; not mailed", { leadId: lead.id });
+    return "limited";
+  }
   const found = await getReportWithProspect(db, lead.reportId);
   try {
     await sendAppMail(env, db, "widget_report_ready", { to: lead.visitorEmail, link: sharedReportUrl(origin, lead.reportId), detail: found?.prospect.name }, { readable: false });
   } catch (error) {
     await releaseLeadMail(db, lead.id);
+    await returnRecipientMail(db, lead.visitorEmail);
     throw error;
   }
+  await setLeadMailOutcome(db, lead.id, "sent");
   log.info("widget: report mailed", { leadId: lead.id });
-  return true;
+  return "sent";
 }
 
 /** The report-jobs consumer calls this when a report becomes ready: its widget lead (if any) is mailed. */
@@ -228,7 +267,7 @@ export async function mailLeadsOfReport(env: Env, reportId: string): Promise<num
   const db = getDb(env);
   let sent = 0;
   for (const lead of await leadsOfReport(db, reportId)) {
-    if (!lead.mailedAt && (await mailLead(env, db, lead))) sent++;
+    if (!lead.mailedAt && (await mailLead(env, db, lead)) === "sent") sent++;
   }
   return sent;
 }
@@ -237,14 +276,17 @@ export async function mailLeadsOfReport(env: Env, reportId: string): Promise<num
 export async function sweepWidgetLeads(env: Env, now = new Date()): Promise<{ started: number; mailed: number }> {
   const db = getDb(env);
   const { waiting, unmailed } = await leadsToSweep(db);
-  const owners = new Map((await widgetsByIds(db, [...new Set(waiting.map((l) => l.widgetId))])).map((w) => [w.id, w.ownerId]));
+  const widgetRows = new Map((await widgetsByIds(db, [...new Set(waiting.map((l) => l.widgetId))])).map((w) => [w.id, w]));
   const room = new Map<string, boolean>();
   let started = 0;
   for (const lead of waiting) {
-    const ownerId = owners.get(lead.widgetId);
-    if (!ownerId) continue;
+    const widget = widgetRows.get(lead.widgetId);
+    if (!widget) continue;
+    const ownerId = widget.ownerId;
     if (!room.has(ownerId)) room.set(ownerId, await allowanceHasRoom(env, db, ownerId, now));
     if (!room.get(ownerId)) continue;
+    // The widget's own daily cap too: a waiting lead starts on a day its widget has room.
+    if (!(await widgetCapHasRoom(db, widget, now))) continue;
     if (!(await claimWaitingLead(db, lead.id))) continue;
     await startLeadWork(env, db, lead, ownerId, true);
     // One lead's audit and report reserve from the allowance: the next waits for a fresh look.
@@ -254,7 +296,7 @@ export async function sweepWidgetLeads(env: Env, now = new Date()): Promise<{ st
   let mailed = 0;
   for (const lead of unmailed) {
     try {
-      if (await mailLead(env, db, lead)) mailed++;
+      if ((await mailLead(env, db, lead)) === "sent") mailed++;
     } catch (error) {
       log.error("widget: sweep mail failed", { leadId: lead.id }, error);
     }
