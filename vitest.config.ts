@@ -48,6 +48,10 @@ export default defineConfig({
           WEBHOOK_TIMEOUT_MS: "1000",
           TEST_WEBHOOKS_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.webhooks}`,
           TEST_WEBSITE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.website}`,
+          // The fetch guard resolves host names with the fake DoH resolver (tests/fakes/dns-fake.ts): never the network.
+          DNS_RESOLVER_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.dns}/dns-query`,
+          DNS_TIMEOUT_MS: "1000",
+          TEST_DNS_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.dns}`,
           TEST_LIBSQL_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.libsql}`,
           // Google Business Profile against the fake Google (tests/fakes/google-fake.ts).
           GOOGLE_OAUTH_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,

@@ -48,6 +48,25 @@ describe("Google Business Profile", () => {
     await page.getByText("Not connected", { exact: true }).waitFor();
     await shot(page, "integrations-not-connected-1280");
 
+    // A consent link started in this browser and opened in another one (someone sent it on) connects nobody there.
+    await page.getByRole("button", { name: "Connect Google Business Profile" }).click();
+    await page.getByRole("link", { name: "Continue as owner@example.com" }).waitFor();
+    const consent = page.url();
+    const other = await newPage(browser, 375);
+    await signUpAndIn(other.page, uniqueEmail("gbp-owner"), "10.79.0.2");
+    await other.page.goto(consent);
+    await other.page.getByRole("link", { name: "Continue as owner@example.com" }).click();
+    await other.page.waitForURL("**/integrations?error=other_browser");
+    await other.page.getByText("That Google sign-in was started in another browser").waitFor();
+    await other.page.getByText("Not connected", { exact: true }).waitFor();
+    await shot(other.page, "integrations-other-browser-375");
+    await other.context.close();
+    await page.goto("/integrations?error=other_browser");
+    await page.getByText("That Google sign-in was started in another browser").waitFor();
+    await shot(page, "integrations-other-browser-1280");
+    await page.goto("/integrations");
+    await page.getByText("Not connected", { exact: true }).waitFor();
+
     // At the fake Google's consent page, then back with the code.
     await page.getByRole("button", { name: "Connect Google Business Profile" }).click();
     await page.getByRole("link", { name: "Continue as owner@example.com" }).click();

@@ -16,7 +16,7 @@ export const E2E_STRIPE = {
 export default async function setup(project: TestProject) {
   // Only the services the app calls: AI, search, voice for the chat, mail, Google, PageSpeed, the audit's fake website;
   // and the live chat widget's script.
-  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google", "pagespeed", "website"] });
+  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google", "pagespeed", "website", "dns"] });
   const widget = await startWidgetFake();
   buildWeb();
   const server = await startDevServer({
@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
       AUDIT_ALLOW_LOOPBACK: "1",
       // Outgoing webhooks may reach the journeys' loopback receivers (issue 21).
       WEBHOOKS_ALLOW_LOOPBACK: "1",
+      // The fetch guard looks host names up with the fake resolver, so a name typed in a journey never leaves loopback.
+      DNS_RESOLVER_URL: fakes.dns!.resolverUrl,
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);

@@ -1,4 +1,4 @@
-// Starts the AI, search, text-to-speech, mail and Google fakes together (for vitest globalSetup and e2e around `wrangler dev`).
+// Starts the AI, search, text-to-speech, mail, Google, DNS-over-HTTPS (the fetch guard's resolver) … fakes together (for vitest globalSetup and e2e around `wrangler dev`).
 import { startOpenAiFake, type OpenAiFake } from './openai-fake';
 import { startSearchFake, type SearchFake } from './search-fake';
 import { startTtsFake, type TtsFake } from './tts-fake';
@@ -8,6 +8,7 @@ import { startPageSpeedFake, type PageSpeedFake } from './pagespeed-fake';
 import { startWebsiteFake, type WebsiteFake } from './website-fake';
 import { startTurnstileFake, type TurnstileFake } from './turnstile-fake';
 import { startWebhookReceiverFake, type WebhookReceiverFake } from './webhook-receiver-fake';
+import { startDnsFake, type DnsFake } from './dns-fake';
 
 export * from './openai-fake';
 export * from './search-fake';
@@ -18,17 +19,18 @@ export * from './pagespeed-fake';
 export * from './website-fake';
 export * from './turnstile-fake';
 export * from './webhook-receiver-fake';
+export * from './dns-fake';
 export * from './local-search-fake';
 export * from './audit-data';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile' | 'webhooks';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile' | 'webhooks' | 'dns';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number; webhooks?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number; webhooks?: number; dns?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
@@ -49,6 +51,8 @@ export interface Fakes {
   turnstile?: TurnstileFake;
   /** The loopback webhook receiver (endpoints at `${webhooks.url}/hooks/<name>`). */
   webhooks?: WebhookReceiverFake;
+  /** The fetch guard's DNS-over-HTTPS resolver (DNS_RESOLVER_URL is `dns.resolverUrl`). */
+  dns?: DnsFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
@@ -66,6 +70,8 @@ export interface Fakes {
     /** Turnstile siteverify origin (TURNSTILE_BASE_URL). */
     turnstile?: string;
     webhooks?: string;
+    /** DNS_RESOLVER_URL (the JSON API's /dns-query). */
+    dns?: string;
   };
   reset(): void;
   close(): Promise<void>;
@@ -86,6 +92,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     website: () => startWebsiteFake(opts.ports?.website ?? 0),
     turnstile: () => startTurnstileFake(opts.ports?.turnstile ?? 0),
     webhooks: () => startWebhookReceiverFake(opts.ports?.webhooks ?? 0),
+    dns: () => startDnsFake(opts.ports?.dns ?? 0),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));
@@ -105,6 +112,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const website = byName.get('website') as WebsiteFake | undefined;
   const turnstile = byName.get('turnstile') as TurnstileFake | undefined;
   const webhooks = byName.get('webhooks') as WebhookReceiverFake | undefined;
+  const dns = byName.get('dns') as DnsFake | undefined;
   // The fake business's Google listing links to the fake website.
   if (search && website) search.config.siteUrl = website.url;
   const all = [...byName.values()];
@@ -118,7 +126,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     website,
     turnstile,
     webhooks,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url, webhooks: webhooks?.url },
+    dns,
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url, webhooks: webhooks?.url, dns: dns?.resolverUrl },
     reset() {
       for (const fake of all) fake.reset();
     },

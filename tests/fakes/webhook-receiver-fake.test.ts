@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-const env = { WEBHOOK_TIMEOUT_MS: '500' } as Env;
+// The receiver is on loopback: the guard lets it through only with the allowance, as in the worker tests.
+const env = { WEBHOOK_TIMEOUT_MS: '500', WEBHOOKS_ALLOW_LOOPBACK: '1' } as Env;
 const send = (path: string, deliveryId: string = crypto.randomUUID()) =>
   postWebhook(env, { url: `${fake.url}${path}`, secret: 'whsec_test', body: '{"id":"evt_1"}', deliveryId, eventType: 'report.opened', now: new Date() });
 

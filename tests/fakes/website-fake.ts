@@ -83,6 +83,14 @@ export async function startWebsiteFake(port = 0): Promise<WebsiteFake> {
   const requests: WebsiteRequest[] = [];
   let origin = '';
 
+  /** Within the 2 MB the reader takes: a 300 kB title, 300 JSON-LD blocks, 5,000 tel: links, 500 Open Graph tags. */
+  function hostilePage(): string {
+    const jsonLd = Array.from({ length: 300 }, (_, i) => `<script type="application/ld+json">{"@type":"LocalBusiness","name":"Block ${i}","description":"${'x'.repeat(1500)}"}</script>`).join('');
+    const og = Array.from({ length: 500 }, (_, i) => `<meta property="og:x${i}" content="${'y'.repeat(200)}">`).join('');
+    const tel = Array.from({ length: 5000 }, (_, i) => `<a href="tel:+1512555${String(i).padStart(4, '0')}">call</a>`).join('');
+    return `<!doctype html><html lang="en"><head><title>${'T'.repeat(300_000)}</title><meta property="og:title" content="${'o'.repeat(300_000)}">${og}${jsonLd}</head><body><h1>Hostile</h1>${tel}</body></html>`;
+  }
+
   function html(res: ServerResponse, body: string | Buffer, type = 'text/html; charset=utf-8', status = 200, extra: Record<string, string> = {}) {
     res.writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(body)), ...extra });
     res.end(body);
@@ -109,6 +117,9 @@ export async function startWebsiteFake(port = 0): Promise<WebsiteFake> {
     }
     if (path === '/private/') return redirect(res, 302, 'http://10.1.2.3/admin');
     if (path === '/metadata/') return redirect(res, 302, 'http://169.254.169.254/latest/meta-data/');
+    // A redirect to a NAME that resolves to the metadata address (the fake resolver answers it; issue 26).
+    if (path === '/rebind/') return redirect(res, 302, 'http://metadata.rebind.example/latest/meta-data/');
+    if (path === '/hostile/') return html(res, hostilePage());
     if (path === '/slow/') {
       const ms = Number(url.searchParams.get('ms') ?? 15_000);
       if (!(await waitUnlessClosed(res, ms))) return;

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import { AUDITS_MAX_RETRIES } from "../../worker/audits/config";
-import { fetchWebsite } from "../../worker/providers/website";
+import { fetchWebsite, PAGE_CAPS } from "../../worker/providers/website";
 import type { AuditView } from "../../worker/domain/audit-view";
 import { FAKE_COMPETITORS, FAKE_FIELD, FAKE_SITE_BUSINESS, FAKE_SITE_DESCRIPTION, FAKE_SITE_TITLE } from "../fakes/audit-data";
 import {
@@ -187,6 +187,66 @@ describe("the website fetch", () => {
     const metadata = await fetchWebsite(env, `${env.TEST_WEBSITE_URL}/metadata/`, 3000, recording);
     expect(metadata).toMatchObject({ ok: false, code: "address_link_local" });
     expect(requested).not.toContain("http://169.254.169.254/latest/meta-data/");
+  });
+
+  it("resolves a redirect's host name and refuses it when it points at the metadata address, before requesting it", async () => {
+    const requested: string[] = [];
+    const recording = (url: string, init: RequestInit) => {
+      requested.push(url);
+      return fetch(url, init);
+    };
+    const got = await fetchWebsite(env, `${env.TEST_WEBSITE_URL}/rebind/`, 3000, recording);
+    expect(got).toMatchObject({ ok: false, code: "address_link_local", reason: expect.stringContaining("metadata.rebind.example resolves to 169.254.169.254") });
+    expect(requested).toEqual([`${env.TEST_WEBSITE_URL}/rebind/`]);
+  });
+
+  it("refuses a starting name that resolves to a private or loopback address, even with AUDIT_ALLOW_LOOPBACK", async () => {
+    const requested: string[] = [];
+    const recording = (url: string, init: RequestInit) => {
+      requested.push(url);
+      return fetch(url, init);
+    };
+    expect(await fetchWebsite(env, "169.254.169.254.nip.io/latest/meta-data/", 3000, recording)).toMatchObject({ ok: false, code: "address_link_local" });
+    expect(await fetchWebsite(env, "http://127.0.0.1.nip.io/", 3000, recording)).toMatchObject({ ok: false, code: "address_loopback" });
+    expect(await fetchWebsite(env, "http://no-such-name.example/", 3000, recording)).toMatchObject({ ok: false, code: "dns_not_found" });
+    expect(requested).toEqual([]);
+  });
+
+  it("refuses to fetch a name when the resolver cannot be reached (fail closed), saying so", async () => {
+    const requested: string[] = [];
+    const got = await fetchWebsite({ ...env, DNS_RESOLVER_URL: "http://127.0.0.1:9/dns-query" }, "http://www.joes-plumbing.example/", 3000, (u, i) => {
+      requested.push(u);
+      return fetch(u, i);
+    });
+    expect(got).toMatchObject({ ok: false, code: "dns_unavailable", reason: "the address was refused: www.joes-plumbing.example could not be looked up just now; try again later." });
+    expect(requested).toEqual([]);
+  });
+
+  it("fetches a name that resolves to public addresses only (answered here by a recording fetcher, never the network)", async () => {
+    const requested: string[] = [];
+    const got = await fetchWebsite(env, "www.joes-plumbing.example", 3000, async (u) => {
+      requested.push(u);
+      return new Response("<html><head><title>Joe's Plumbing in Austin, TX — licensed plumbers</title></head><body><h1>Joe's</h1></body></html>", { headers: { "Content-Type": "text/html" } });
+    });
+    expect(got.ok && got.page.facts.title).toBe("Joe's Plumbing in Austin, TX — licensed plumbers");
+    expect(requested).toEqual(["http://www.joes-plumbing.example/"]);
+  });
+
+  it("caps what a hostile page can put in the audit: title, JSON-LD, tel: links, Open Graph", async () => {
+    const got = await fetchWebsite(env, `${env.TEST_WEBSITE_URL}/hostile/`, 3000);
+    expect(got.ok).toBe(true);
+    if (!got.ok) return;
+    const f = got.page.facts;
+    expect(f.title!.length).toBe(PAGE_CAPS.fieldChars);
+    expect(f.jsonLd.length).toBeLessThanOrEqual(PAGE_CAPS.jsonLdBlocks);
+    expect(f.jsonLd.length).toBeGreaterThan(0);
+    expect(f.jsonLd.join("").length).toBeLessThanOrEqual(PAGE_CAPS.jsonLdChars);
+    expect(f.telLinks).toHaveLength(PAGE_CAPS.telLinks);
+    expect(f.telLinks[0]).toBe("tel:+15125550000");
+    expect(Object.keys(f.openGraph)).toHaveLength(PAGE_CAPS.openGraphTags);
+    expect(f.openGraph["og:title"]!.length).toBe(PAGE_CAPS.fieldChars);
+    // What the audit stores stays small: under half a megabyte of the 1.3 MB page.
+    expect(JSON.stringify(f).length).toBeLessThan(500_000);
   });
 
   it("refuses loopback unless AUDIT_ALLOW_LOOPBACK, without requesting it", async () => {

@@ -19,6 +19,8 @@ declare global {
       TEST_TURNSTILE_BASE_URL: string;
       /** The loopback webhook receiver (tests/fakes/webhook-receiver-fake.ts): endpoints at `${TEST_WEBHOOKS_URL}/hooks/<name>`. */
       TEST_WEBHOOKS_URL: string;
+      /** The fetch guard's fake DoH resolver (tests/fakes/dns-fake.ts); DNS_RESOLVER_URL is `${TEST_DNS_URL}/dns-query`. */
+      TEST_DNS_URL: string;
     }
   }
 }

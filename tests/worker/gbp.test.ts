@@ -39,10 +39,29 @@ function gbpQueue() {
   return { sent, env: { ...env, GBP_POSTS: queue } as Env };
 }
 
-/** Goes through Google's consent page as `user` and back to the callback; returns where the app sent the browser. */
-async function connectAs(token: string, user: "owner" | "api-disabled" | "not-approved" | "deny", tamper?: (state: string) => Promise<void>) {
+/** The browser cookie the start set (name=value), checked to be HttpOnly, SameSite=Lax and scoped to the callback. */
+function startCookie(headers: Headers): string {
+  const set = headers.get("Set-Cookie") ?? "";
+  expect(set).toMatch(/^porchlight_google_connect=[A-Za-z0-9_-]{43};/);
+  expect(set).toMatch(/;\s*HttpOnly/i);
+  expect(set).toMatch(/;\s*SameSite=Lax/i);
+  expect(set).toMatch(/;\s*Path=\/api\/integrations\/google\/callback/i);
+  return set.split(";")[0]!;
+}
+
+/**
+ * Goes through Google's consent page as `user` and back to the callback; returns where the app sent the browser. The
+ * callback carries the cookie the start set (the same browser), unless `browser` says another one comes back.
+ */
+async function connectAs(
+  token: string,
+  user: "owner" | "api-disabled" | "not-approved" | "deny",
+  tamper?: (state: string) => Promise<void>,
+  browser: (cookie: string) => string | null = (cookie) => cookie,
+) {
   const start = await api("/api/integrations/google/start", { token });
   expect(start.status).toBe(200);
+  const cookie = browser(startCookie(start.headers));
   const authorize = new URL(start.body.authorizeUrl as string);
   expect(authorize.origin).toBe(GOOGLE);
   expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
@@ -54,7 +73,7 @@ async function connectAs(token: string, user: "owner" | "api-disabled" | "not-ap
   const back = new URL(href);
   expect(back.pathname).toBe("/api/integrations/google/callback");
   await tamper?.(state);
-  const res = await callWorker(back.pathname + back.search, { redirect: "manual" });
+  const res = await callWorker(back.pathname + back.search, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   expect(res.status).toBe(302);
   return new URL(res.headers.get("Location")!, "http://localhost");
 }
@@ -140,6 +159,24 @@ describe("connecting Google Business Profile", () => {
 
     const cancelled = await connectAs(token, "deny");
     expect(cancelled.searchParams.get("error")).toBe("access_denied");
+  });
+
+  it("a consent link opened in another browser connects nobody: no cookie or another browser's cookie is refused, no code exchanged", async () => {
+    // The attacker starts a connection on their own account and sends the consent link to a business owner.
+    const attacker = await signUp();
+    const before = (await fakeRequests()).filter((r) => r.path === "/token").length;
+    const noCookie = await connectAs(attacker.session.access_token, "owner", undefined, () => null);
+    expect(noCookie.searchParams.get("error")).toBe("other_browser");
+    // The owner's browser has a cookie of its own (from an earlier start of theirs): still not the starting browser.
+    const otherBrowser = await connectAs(attacker.session.access_token, "owner", undefined, () => "porchlight_google_connect=QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVowMTIzNDU2Nzg");
+    expect(otherBrowser.searchParams.get("error")).toBe("other_browser");
+    expect(GOOGLE_ERROR_MESSAGES.other_browser).toContain("another browser");
+    // Nothing reached Google's token endpoint and nothing was stored on the attacker's account; the states are spent.
+    expect((await fakeRequests()).filter((r) => r.path === "/token").length).toBe(before);
+    expect(await connectionRow(attacker.user.id)).toBeNull();
+    expect((await env.DB.prepare("select count(*) as n from oauth_states where user_id = ?").bind(attacker.user.id).first<{ n: number }>())!.n).toBe(0);
+    // The starting browser still connects.
+    expect((await connectAs(attacker.session.access_token, "owner")).searchParams.get("step")).toBe("locations");
   });
 
   it("the fake Google checks the PKCE verifier: a different verifier gets invalid_grant and nothing is stored", async () => {

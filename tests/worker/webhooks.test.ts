@@ -122,6 +122,18 @@ describe("webhook endpoints", () => {
     expect((await call(test, "/api/webhooks", { method: "POST", token, json: { url: "https://hooks.example.com/x", events: ["nope"] } })).status).toBe(400);
   });
 
+  it("refuse a host name that resolves to a private address (looked up over DNS); a name not resolving yet can be saved", async () => {
+    const admin = await signUpAdmin();
+    const token = admin.session.access_token;
+    const { env: e } = hookEnv();
+    for (const [url, ip] of [["https://169.254.169.254.nip.io/latest", "169.254.169.254"], ["https://mixed.rebind.example/hook", "fd00::1"], ["https://127.0.0.1.nip.io/hook", "127.0.0.1"]] as const) {
+      const res = await call(e, "/api/webhooks", { method: "POST", token, json: { url, events: ["report.ready"] } });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.fields.url[0]).toContain(`resolves to ${ip}`);
+    }
+    expect((await call(e, "/api/webhooks", { method: "POST", token, json: { url: "https://not-live-yet.example/hook", events: ["report.ready"] } })).status).toBe(201);
+  });
+
   it("show the secret once, keep it sealed, and rotate it", async () => {
     const admin = await signUpAdmin();
     const { env: e } = hookEnv();
@@ -225,6 +237,29 @@ describe("webhook deliveries", () => {
     const id = sent[0]!.body.deliveryId;
     expect(await processDelivery(e, id)).toBe("retrying");
     expect(await deliveryRow(id)).toMatchObject({ status: "retrying", response_code: null, last_error: "no answer within 1 s" });
+  });
+
+  it("guard every delivery: a name that now resolves to a private address is never posted to (failed, not retried); a resolver that is down is retried", async () => {
+    const admin = await signUpAdmin();
+    const { env: e, sent } = hookEnv();
+    const made = await addEndpoint(e, admin.session.access_token, hookPath("rebind"));
+    // The endpoint's name later points at the metadata address (DNS rebinding after it was saved).
+    await env.DB.prepare("update webhook_endpoints set url = ? where id = ?").bind("https://metadata.rebind.example/hook", made.endpoint.id).run();
+    await openEvent(e);
+    const id = sent[0]!.body.deliveryId;
+    expect(await processDelivery(e, id)).toBe("failed");
+    expect(await deliveryRow(id)).toMatchObject({
+      status: "failed",
+      response_code: null,
+      last_error: "address refused: metadata.rebind.example resolves to 169.254.169.254, which is a link-local address.",
+    });
+
+    const down = hookEnv({ DNS_RESOLVER_URL: "http://127.0.0.1:9/dns-query" });
+    await env.DB.prepare("update webhook_endpoints set url = ? where id = ?").bind("https://hooks.example.com/hook", made.endpoint.id).run();
+    await openEvent(down.env);
+    const retried = down.sent[0]!.body.deliveryId;
+    expect(await processDelivery(down.env, retried)).toBe("retrying");
+    expect((await deliveryRow(retried))!.last_error).toBe("address refused: hooks.example.com could not be looked up just now; try again later.");
   });
 
   it("pause an endpoint failing for a day and alert its owner in the app and by mail; resume works", async () => {

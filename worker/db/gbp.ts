@@ -21,7 +21,7 @@ export function parseLocations(text: string): GbpLocationJson[] {
 
 // ---- OAuth starts ----
 
-export async function insertOauthState(db: Db, row: { id: string; userId: string; codeVerifier: string; redirectUri: string; expiresAt: string }) {
+export async function insertOauthState(db: Db, row: { id: string; userId: string; codeVerifier: string; redirectUri: string; browserHash: string; expiresAt: string }) {
   await db.insert(oauthStates).values({ ...row, provider: "google" });
 }
 

@@ -559,7 +559,7 @@ export const gbpConnections = sqliteTable("gbp_connections", {
   updatedAt: updatedAt(),
 });
 
-/** An OAuth start: state and PKCE verifier kept server-side for ten minutes, used once. */
+/** An OAuth start: state and PKCE verifier kept server-side for ten minutes, used once, bound to the starting browser. */
 export const oauthStates = sqliteTable(
   "oauth_states",
   {
@@ -571,6 +571,8 @@ export const oauthStates = sqliteTable(
     provider: text("provider").notNull(),
     codeVerifier: text("code_verifier").notNull(),
     redirectUri: text("redirect_uri").notNull(),
+    /** SHA-256 of the nonce in the starting browser's HttpOnly cookie (issue 26); the callback requires the same cookie. */
+    browserHash: text("browser_hash"),
     expiresAt: text("expires_at").notNull(),
     createdAt: createdAt(),
   },

@@ -124,6 +124,7 @@ export const GOOGLE_ERROR_MESSAGES: Record<string, string> = {
   unavailable: "Google did not answer. Try again in a few minutes.",
   access_denied: "You cancelled at Google, so nothing was connected.",
   state_mismatch: "That sign-in link expired or was not started here. Start connecting again.",
+  other_browser: "That Google sign-in was started in another browser, so nothing was connected. If you started it, connect again from this page in this browser; if someone sent you the link, ignore it.",
   no_locations: "Google lists no locations for this account where posts are allowed. Check that the account manages a verified Business Profile.",
 };
 

@@ -1,5 +1,7 @@
-// Connecting Google Business Profile: the OAuth start (state + PKCE kept server-side), the callback (state checked,
-// code exchanged, locations listed), tokens sealed at rest and refreshed before they expire, and disconnecting.
+// Connecting Google Business Profile: the OAuth start (state + PKCE kept server-side, bound to the starting browser by
+// an HttpOnly nonce cookie whose hash is stored with the state), the callback (state and browser checked, code
+// exchanged, locations listed), tokens sealed at rest and refreshed before they expire, and disconnecting.
+import { constantTimeEqual } from "../auth/password";
 import type { Db } from "../db/client";
 import {
   deleteConnection,
@@ -36,6 +38,16 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** Access tokens are refreshed this long before Google's expiry. */
 export const REFRESH_MARGIN_MS = 2 * 60_000;
 export const CALLBACK_PATH = "/api/integrations/google/callback";
+/**
+ * The starting browser's nonce (issue 26): HttpOnly, SameSite=Lax (sent on Google's top-level redirect back, not on
+ * cross-site subrequests), scoped to the callback's path, as long-lived as a state. Without it, a consent link
+ * started by one account and opened by someone else would land that person's Google tokens on the starter's account.
+ */
+export const BROWSER_COOKIE = "porchlight_google_connect";
+
+export function newBrowserNonce(): string {
+  return randomToken();
+}
 
 function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
@@ -74,26 +86,49 @@ export async function integrationsStatus(env: Env, db: Db, userId: string): Prom
   };
 }
 
-/** Starts a sign-in at Google: the state and the PKCE verifier stay here; the browser gets the URL to open. */
-export async function startConnect(env: Env, db: Db, userId: string, requestUrl: string): Promise<string> {
+/**
+ * Starts a sign-in at Google: the state, the PKCE verifier and the hash of the browser's nonce (its cookie, set by the
+ * route) stay here; the browser gets the URL to open.
+ */
+export async function startConnect(env: Env, db: Db, userId: string, requestUrl: string, browserNonce: string): Promise<string> {
   const config = requireConfig(env);
   const state = randomToken();
   const verifier = randomToken(48);
   const redirectUri = `${appOrigin(env, requestUrl)}${CALLBACK_PATH}`;
-  await insertOauthState(db, { id: await sha256(state), userId, codeVerifier: verifier, redirectUri, expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS).toISOString() });
+  await insertOauthState(db, {
+    id: await sha256(state),
+    userId,
+    codeVerifier: verifier,
+    redirectUri,
+    browserHash: await sha256(browserNonce),
+    expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS).toISOString(),
+  });
   return authorizeUrl(config, { redirectUri, state, codeChallenge: await pkceChallenge(verifier) });
 }
 
+/** Whether the callback's browser holds the nonce the state was started with. */
+async function sameBrowser(storedHash: string | null, nonce: string | null | undefined): Promise<boolean> {
+  if (!storedHash || !nonce) return false;
+  const enc = new TextEncoder();
+  return constantTimeEqual(enc.encode(await sha256(nonce)), enc.encode(storedHash));
+}
+
 /**
- * Google's redirect back: the state must be one we issued (unexpired, used once); then the code is exchanged with the
- * verifier and the locations listed. Returns where to send the browser (the Integrations page, with the outcome).
+ * Google's redirect back: the state must be one we issued (unexpired, used once) and the browser the one that started
+ * it (its nonce cookie); then the code is exchanged with the verifier and the locations listed. Returns where to send
+ * the browser (the Integrations page, with the outcome).
  */
-export async function finishConnect(env: Env, db: Db, q: { state?: string; code?: string; error?: string }): Promise<string> {
+export async function finishConnect(env: Env, db: Db, q: { state?: string; code?: string; error?: string; browserNonce?: string | null }): Promise<string> {
   const page = (params: Record<string, string>) => `/integrations?${new URLSearchParams(params).toString()}`;
   const config = googleConfig(env);
   if (!config || !encryptionConfigured(env)) return page({ error: "not_configured" });
   const stored = q.state ? await takeOauthState(db, await sha256(q.state)) : null;
   if (!stored || Date.parse(stored.expiresAt) < Date.now()) return page({ error: "state_mismatch" });
+  // Another browser (someone sent the consent link on): nothing is exchanged, the state is spent.
+  if (!(await sameBrowser(stored.browserHash, q.browserNonce))) {
+    log.warn("google connect: the callback came to a browser that did not start it", { userId: stored.userId });
+    return page({ error: "other_browser" });
+  }
   if (q.error || !q.code) return page({ error: q.error === "access_denied" ? "access_denied" : "refused" });
   const userId = stored.userId;
   try {

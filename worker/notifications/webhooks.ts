@@ -5,12 +5,12 @@ import { getDb, type Db } from "../db/client";
 import { adminRecipients, insertNotifications } from "../db/notifications";
 import { claimDelivery, createEndpoint, failDelivery, getDelivery, getEndpoint, insertDeliveries, pauseEndpoint, recordAttempt, strandedDeliveries, type DeliveryRow, type EndpointRow } from "../db/webhooks";
 import { openSecret, sealSecret } from "../crypto/secret-box";
-import { WEBHOOK_MAX_ATTEMPTS, checkWebhookUrl, shouldPauseEndpoint, webhookRetryDelaySeconds } from "../domain/lead-alerts";
+import { WEBHOOK_MAX_ATTEMPTS, shouldPauseEndpoint, webhookRetryDelaySeconds } from "../domain/lead-alerts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../domain/lead-events";
 import type { Env } from "../env";
 import { log } from "../log";
 import { mailConfig } from "../providers/mail";
-import { postWebhook, webhookLoopbackAllowed } from "../providers/webhooks";
+import { postWebhook } from "../providers/webhooks";
 import { enqueueDeliveries, webhookBody } from "./emit";
 import { mailAlerts } from "./mail";
 
@@ -98,14 +98,9 @@ export async function processDelivery(env: Env, deliveryId: string, now = new Da
     return "failed";
   }
   const at = now.toISOString();
-  const decision = checkWebhookUrl(endpoint.url, webhookLoopbackAllowed(env));
-  let attempt: { ok: boolean; status: number | null; error: string | null };
-  if (!decision.ok) {
-    attempt = { ok: false, status: null, error: `address refused: ${decision.reason}` };
-  } else {
-    const secret = await openSecret(env, "webhook-secret", endpoint.id, endpoint.secretCiphertext);
-    attempt = await postWebhook(env, { url: decision.url.href, secret, body: delivery.body, deliveryId: delivery.id, eventType: delivery.eventType, now });
-  }
+  // postWebhook guards the address (the rule, then DNS) before it posts: a refused endpoint is never requested.
+  const secret = await openSecret(env, "webhook-secret", endpoint.id, endpoint.secretCiphertext);
+  const attempt = await postWebhook(env, { url: endpoint.url, secret, body: delivery.body, deliveryId: delivery.id, eventType: delivery.eventType, now });
   const base = { deliveryId: delivery.id, endpointId: endpoint.id, responseCode: attempt.status, at };
   if (attempt.ok) {
     await recordAttempt(db, { ...base, status: "succeeded", error: null, nextAttemptAt: null });
@@ -119,7 +114,7 @@ export async function processDelivery(env: Env, deliveryId: string, now = new Da
     log.warn("webhook endpoint paused after a day of failures", { endpointId: endpoint.id });
     return "paused";
   }
-  if (delivery.attempts >= WEBHOOK_MAX_ATTEMPTS || !decision.ok) {
+  if (delivery.attempts >= WEBHOOK_MAX_ATTEMPTS || attempt.refused) {
     await recordAttempt(db, { ...base, status: "failed", error: attempt.error, nextAttemptAt: null });
     return "failed";
   }

@@ -1,7 +1,10 @@
 // Outgoing webhook deliveries (issue 21): the one place the worker posts to an agency's endpoint. Signed the way Stripe
 // signs (`Porchlight-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, Web Crypto), never follows a
-// redirect, gives up after the time-out, reads at most a little of the answer.
+// redirect, gives up after the time-out, reads at most a little of the answer. The endpoint goes through the fetch guard
+// first (worker/providers/fetch-guard.ts: the webhook URL rule, then the host name's addresses over DNS, all public).
+import { checkWebhookUrl } from "../domain/lead-alerts";
 import type { Env } from "../env";
+import { guardedFetch, guardUrl, type GuardDecision } from "./fetch-guard";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const SIGNATURE_HEADER = "Porchlight-Signature";
@@ -30,19 +33,29 @@ export async function signatureHeader(secret: string, timestamp: number, body: s
   return `t=${timestamp},v1=${await signPayload(secret, timestamp, body)}`;
 }
 
-export type WebhookAttempt = { ok: boolean; status: number | null; error: string | null };
+export type WebhookAttempt = { ok: boolean; status: number | null; error: string | null; refused?: boolean };
 
-/** Posts one delivery; the answer's status decides (2xx delivered), a redirect or time-out is a failure. */
+/** The endpoint rule with its DNS lookup (the add and edit forms, and every delivery through postWebhook). */
+export function guardWebhookUrl(env: Env, url: string): Promise<GuardDecision> {
+  const allowLoopback = webhookLoopbackAllowed(env);
+  return guardUrl(env, url, { allowLoopback, rule: (u) => checkWebhookUrl(u, allowLoopback) });
+}
+
+/**
+ * Posts one delivery; the answer's status decides (2xx delivered), a redirect or time-out is a failure. An endpoint the
+ * guard refuses is never requested (`refused`: the address itself, or a name that resolves to a private address;
+ * a resolver that does not answer is an ordinary failure, retried later).
+ */
 export async function postWebhook(
   env: Env,
   input: { url: string; secret: string; body: string; deliveryId: string; eventType: string; now: Date },
 ): Promise<WebhookAttempt> {
   const t = Math.floor(input.now.getTime() / 1000);
   const timeoutMs = webhookTimeoutMs(env);
+  const allowLoopback = webhookLoopbackAllowed(env);
   try {
-    const res = await fetch(input.url, {
+    const got = await guardedFetch(env, input.url, {
       method: "POST",
-      redirect: "manual",
       headers: {
         "Content-Type": "application/json",
         "User-Agent": "Porchlight-Webhooks/1.0 (+https://porchlight.app)",
@@ -52,7 +65,9 @@ export async function postWebhook(
       },
       body: input.body,
       signal: AbortSignal.timeout(timeoutMs),
-    });
+    }, { allowLoopback, rule: (u) => checkWebhookUrl(u, allowLoopback), timeoutMs });
+    if (!got.ok) return { ok: false, status: null, error: `address refused: ${got.reason}`, refused: got.code !== "dns_unavailable" };
+    const res = got.response;
     await res.body?.cancel();
     const ok = res.status >= 200 && res.status < 300;
     return { ok, status: res.status, error: ok ? null : res.status >= 300 && res.status < 400 ? `redirected (${res.status}); webhooks do not follow redirects` : `answered ${res.status}` };

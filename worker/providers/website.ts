@@ -1,16 +1,33 @@
-// The audit's website fetch (issue 18, step 2): follows up to 5 redirects by hand, checking every address with the
-// public-address rule BEFORE it is requested (http(s) only, default ports only, no private/loopback/link-local hosts;
-// AUDIT_ALLOW_LOOPBACK lets tests and local development reach loopback), reads at most 2 MB within the time-out, decodes
-// the page's charset and parses it with the platform's streaming HTMLRewriter into PageFacts (no DOM library).
+// The audit's website fetch (issue 18, step 2): follows up to 5 redirects by hand, each hop through the fetch guard
+// (worker/providers/fetch-guard.ts) BEFORE it is requested: the public-address rule (http(s) only, default ports only,
+// no private/loopback/link-local hosts; AUDIT_ALLOW_LOOPBACK lets tests and local development reach loopback literals
+// and localhost), then a host name's A and AAAA addresses over DNS-over-HTTPS, all of them public (issue 26). Reads at
+// most 2 MB within the time-out, decodes the page's charset and parses it with the platform's streaming HTMLRewriter into
+// PageFacts (no DOM library), each kept string capped so a hostile page cannot make an audit row huge.
 import type { PageFacts } from "../domain/audit-checks";
-import { checkPublicUrl } from "../domain/public-address";
 import type { Env } from "../env";
+import { guardedFetch, type Fetcher, type GuardRefusal } from "./fetch-guard";
 
 export const MAX_REDIRECTS = 5;
 export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /** The page's visible text kept for the phone search. */
 const MAX_TEXT_CHARS = 200_000;
 const MAX_SCRIPT_CHARS = 100_000;
+/**
+ * Caps on what one page can put in the audit's stored facts (issue 26): within the 2 MB page, a hostile page could
+ * otherwise fill the row with a 2 MB title, thousands of JSON-LD blocks, tel: links or Open Graph tags. The checks read
+ * far less than these: a title over 60 characters is already too long, a business has a few phone numbers.
+ */
+export const PAGE_CAPS = {
+  /** The title, meta description, viewport, canonical, lang, each Open Graph value. */
+  fieldChars: 2_000,
+  /** All JSON-LD blocks together; a block that would pass it is left out whole (cut JSON does not parse). */
+  jsonLdChars: 100_000,
+  jsonLdBlocks: 20,
+  telLinks: 50,
+  telLinkChars: 200,
+  openGraphTags: 50,
+} as const;
 
 export type FetchedPage = {
   facts: PageFacts;
@@ -33,8 +50,6 @@ export function websiteUrl(raw: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `http://${trimmed}`;
 }
 
-type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
-
 /**
  * Fetches the page. `fetcher` is the platform's fetch; tests pass one that records what would be requested, to prove
  * a refused address is never requested.
@@ -45,27 +60,35 @@ export async function fetchWebsite(env: Env, start: string, timeoutMs: number, f
   const chain: string[] = [];
   let current = websiteUrl(start);
   for (let hop = 0; ; hop++) {
-    const decision = checkPublicUrl(current, { allowLoopback });
-    if (!decision.ok) {
-      return { ok: false, code: `address_${decision.code}`, reason: hop === 0 ? `the address was refused: ${decision.reason}` : `a redirect to ${current} was refused: ${decision.reason}` };
+    let url: string;
+    try {
+      url = new URL(current).href;
+    } catch {
+      url = current;
     }
-    const url = decision.url.href;
     if (chain.includes(url)) return { ok: false, code: "redirect_loop", reason: `the site redirects in a loop (${url})` };
-    chain.push(url);
     const left = deadline - Date.now();
     if (left <= 0) return timedOut(timeoutMs);
     let res: Response;
     try {
-      res = await fetcher(url, {
-        redirect: "manual",
-        headers: { Accept: "text/html,application/xhtml+xml", "User-Agent": "PorchlightAudit/1.0 (+https://porchlight.app)" },
-        signal: AbortSignal.timeout(left),
-      });
+      const got = await guardedFetch(
+        env,
+        current,
+        {
+          headers: { Accept: "text/html,application/xhtml+xml", "User-Agent": "PorchlightAudit/1.0 (+https://porchlight.app)" },
+          signal: AbortSignal.timeout(left),
+        },
+        { allowLoopback, timeoutMs: left, fetcher },
+      );
+      if (!got.ok) return refused(got, hop, current);
+      url = got.url;
+      res = got.response;
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
       if (name === "TimeoutError" || name === "AbortError") return timedOut(timeoutMs);
       return { ok: false, code: "unreachable", reason: `the site could not be reached (${url})` };
     }
+    chain.push(url);
     if (res.status >= 300 && res.status < 400 && res.status !== 304) {
       await res.body?.cancel();
       const location = res.headers.get("Location");
@@ -100,6 +123,12 @@ export async function fetchWebsite(env: Env, start: string, timeoutMs: number, f
     const facts = await parsePage(html, chain, res.headers.get("X-Robots-Tag"));
     return { ok: true, page: { facts, status: res.status, bytes: read.bytes.byteLength, truncated: read.truncated, charset } };
   }
+}
+
+/** A hop the guard refused: `address_<rule>` for the address rule, `dns_not_found` / `dns_unavailable` for the lookup. */
+function refused(got: { code: GuardRefusal; reason: string }, hop: number, url: string): WebsiteOutcome {
+  const code = got.code === "dns_not_found" || got.code === "dns_unavailable" ? got.code : `address_${got.code}`;
+  return { ok: false, code, reason: hop === 0 ? `the address was refused: ${got.reason}` : `a redirect to ${url} was refused: ${got.reason}` };
 }
 
 function timedOut(ms: number): WebsiteOutcome {
@@ -198,6 +227,7 @@ export async function parsePage(html: string, redirectChain: string[], robotsHea
   let noindex = /noindex/i.test(robotsHeader ?? "");
   let h1Count = 0;
   const jsonLd: string[] = [];
+  let jsonLdChars = 0;
   const telLinks: string[] = [];
   const openGraph: Record<string, string> = {};
   let scripts = "";
@@ -210,7 +240,7 @@ export async function parsePage(html: string, redirectChain: string[], robotsHea
   const rewriter = new HTMLRewriter()
     .on("html", {
       element(el) {
-        lang ??= el.getAttribute("lang")?.trim() || null;
+        lang ??= clip(el.getAttribute("lang")?.trim() ?? "") || null;
       },
     })
     .on("title", {
@@ -218,12 +248,12 @@ export async function parsePage(html: string, redirectChain: string[], robotsHea
         if (title !== null || titleBuffer !== null) return;
         titleBuffer = "";
         el.onEndTag(() => {
-          title = (titleBuffer ?? "").replace(/\s+/g, " ").trim();
+          title = clip((titleBuffer ?? "").replace(/\s+/g, " ").trim());
           titleBuffer = null;
         });
       },
       text(chunk) {
-        if (titleBuffer !== null) titleBuffer += chunk.text;
+        if (titleBuffer !== null && titleBuffer.length <= PAGE_CAPS.fieldChars) titleBuffer += chunk.text;
       },
     })
     .on("meta", {
@@ -232,17 +262,17 @@ export async function parsePage(html: string, redirectChain: string[], robotsHea
         const property = el.getAttribute("property")?.toLowerCase().trim();
         const content = el.getAttribute("content");
         if (content === null) return;
-        if (name === "description" && metaDescription === null) metaDescription = decodeEntities(content).trim();
-        if (name === "viewport" && viewport === null) viewport = content.trim();
+        if (name === "description" && metaDescription === null) metaDescription = clip(decodeEntities(content).trim());
+        if (name === "viewport" && viewport === null) viewport = clip(content.trim());
         if ((name === "robots" || name === "googlebot") && /noindex/i.test(content)) noindex = true;
         const og = property?.startsWith("og:") ? property : name?.startsWith("og:") ? name : null;
-        if (og && !(og in openGraph)) openGraph[og] = decodeEntities(content).trim();
+        if (og && !(og in openGraph) && Object.keys(openGraph).length < PAGE_CAPS.openGraphTags) openGraph[og] = clip(decodeEntities(content).trim());
       },
     })
     .on("link", {
       element(el) {
         const rel = (el.getAttribute("rel") ?? "").toLowerCase().split(/\s+/);
-        if (rel.includes("canonical") && canonical === null) canonical = el.getAttribute("href")?.trim() || null;
+        if (rel.includes("canonical") && canonical === null) canonical = clip(el.getAttribute("href")?.trim() ?? "") || null;
       },
     })
     .on("h1", {
@@ -253,7 +283,7 @@ export async function parsePage(html: string, redirectChain: string[], robotsHea
     .on("a[href]", {
       element(el) {
         const href = el.getAttribute("href")?.trim() ?? "";
-        if (/^tel:/i.test(href)) telLinks.push(href);
+        if (/^tel:/i.test(href) && telLinks.length < PAGE_CAPS.telLinks) telLinks.push(href.slice(0, PAGE_CAPS.telLinkChars));
       },
     })
     .on("script", {
@@ -262,13 +292,18 @@ export async function parsePage(html: string, redirectChain: string[], robotsHea
         const src = el.getAttribute("src");
         if (src) scripts += ` ${src}`;
         const isJsonLd = (el.getAttribute("type") ?? "").toLowerCase().trim() === "application/ld+json";
-        if (isJsonLd) jsonBuffer = "";
+        // JSON-LD past the caps is not buffered at all.
+        if (isJsonLd) jsonBuffer = jsonLd.length < PAGE_CAPS.jsonLdBlocks && jsonLdChars < PAGE_CAPS.jsonLdChars ? "" : null;
         else scriptBuffer = "";
         // One end-tag handler per element does all of it.
         el.onEndTag(() => {
           hidden--;
           if (isJsonLd) {
-            if (jsonBuffer !== null) jsonLd.push(jsonBuffer.trim());
+            const block = jsonBuffer?.trim() ?? "";
+            if (jsonBuffer !== null && jsonLdChars + block.length <= PAGE_CAPS.jsonLdChars) {
+              jsonLd.push(block);
+              jsonLdChars += block.length;
+            }
             jsonBuffer = null;
           } else {
             if (scriptBuffer !== null && scripts.length < MAX_SCRIPT_CHARS) scripts += ` ${scriptBuffer.slice(0, MAX_SCRIPT_CHARS)}`;
@@ -277,8 +312,10 @@ export async function parsePage(html: string, redirectChain: string[], robotsHea
         });
       },
       text(chunk) {
-        if (jsonBuffer !== null) jsonBuffer += chunk.text;
-        else if (scriptBuffer !== null) scriptBuffer += chunk.text;
+        if (jsonBuffer !== null) {
+          // A block longer than what is left of the budget is dropped at its end tag: stop growing it now.
+          if (jsonLdChars + jsonBuffer.length <= PAGE_CAPS.jsonLdChars) jsonBuffer += chunk.text;
+        } else if (scriptBuffer !== null && scriptBuffer.length <= MAX_SCRIPT_CHARS) scriptBuffer += chunk.text;
       },
     })
     .on("style, template, noscript", {
@@ -316,6 +353,10 @@ export async function parsePage(html: string, redirectChain: string[], robotsHea
     openGraph,
     analytics,
   };
+}
+
+function clip(text: string): string {
+  return text.length > PAGE_CAPS.fieldChars ? text.slice(0, PAGE_CAPS.fieldChars) : text;
 }
 
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };

@@ -1,19 +1,22 @@
 // /api/integrations: the Google Business Profile connection — status, the OAuth start and callback, locations, disconnect.
 import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { findConnection, parseLocations, saveChosenLocations } from "../db/gbp";
 import { ChooseLocationsRequest } from "../domain/gbp-schedule";
 import { apiError, ErrorCode } from "../errors";
-import { disconnect, finishConnect, integrationsStatus, startConnect } from "../gbp/connection";
+import { BROWSER_COOKIE, CALLBACK_PATH, disconnect, finishConnect, integrationsStatus, newBrowserNonce, OAUTH_STATE_TTL_MS, startConnect } from "../gbp/connection";
 import { validate } from "../validate";
 
 export const integrationRoutes = new Hono<AppEnv>()
-  // Google sends the browser here: no bearer token, the state names the user who started (worker/gbp/connection.ts).
+  // Google sends the browser here: no bearer token, the state names the user who started and the nonce cookie proves it
+  // is the browser that started (worker/gbp/connection.ts).
   .get("/google/callback", async (c) => {
     const q = c.req.query();
-    const location = await finishConnect(c.env, getDb(c.env), { state: q.state, code: q.code, error: q.error });
+    const browserNonce = getCookie(c, BROWSER_COOKIE) ?? null;
+    const location = await finishConnect(c.env, getDb(c.env), { state: q.state, code: q.code, error: q.error, browserNonce });
     c.header("Referrer-Policy", "no-referrer");
     return c.redirect(location, 302);
   })
@@ -24,7 +27,17 @@ export const integrationRoutes = new Hono<AppEnv>()
 
   .get("/google/start", async (c) => {
     if (c.get("viewingAs")) return apiError(c, 403, ErrorCode.viewAsReadOnly, "You are viewing as another user: this view is read-only.");
-    const url = await startConnect(c.env, getDb(c.env), c.get("caller").id, c.req.url);
+    // One nonce per browser (kept if it has one), so two tabs connecting at once both come back bound.
+    const held = getCookie(c, BROWSER_COOKIE);
+    const nonce = held && /^[A-Za-z0-9_-]{43}$/.test(held) ? held : newBrowserNonce();
+    const url = await startConnect(c.env, getDb(c.env), c.get("caller").id, c.req.url, nonce);
+    setCookie(c, BROWSER_COOKIE, nonce, {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: new URL(c.req.url).protocol === "https:",
+      path: CALLBACK_PATH,
+      maxAge: Math.floor(OAUTH_STATE_TTL_MS / 1000),
+    });
     return c.json({ authorizeUrl: url });
   })
 

@@ -8,10 +8,10 @@ import { getDb } from "../db/client";
 import { decodeCursor, encodeCursor } from "../db/cursor";
 import { DELIVERIES_PAGE, deleteEndpoint, getDelivery, getEndpoint, listDeliveries, listEndpoints, updateEndpoint, type EndpointRow } from "../db/webhooks";
 import { encryptionConfigured, ENCRYPTION_KEY_MISSING } from "../crypto/secret-box";
-import { WEBHOOK_URL_RULE, WebhookEndpointInput, WebhookEndpointPatch, checkWebhookUrl } from "../domain/lead-alerts";
+import { WEBHOOK_URL_RULE, WebhookEndpointInput, WebhookEndpointPatch } from "../domain/lead-alerts";
 import { WEBHOOK_EVENTS } from "../domain/lead-events";
 import { apiError, ErrorCode, invalidCursor } from "../errors";
-import { webhookLoopbackAllowed } from "../providers/webhooks";
+import { guardWebhookUrl } from "../providers/webhooks";
 import { addEndpoint, newWebhookSecret, orderedEvents, parseEvents, replayDelivery, sealWebhookSecret, sendTestEvent } from "../notifications/webhooks";
 import { validate, validId } from "../validate";
 
@@ -40,9 +40,14 @@ function endpointJson(e: EndpointRow) {
   };
 }
 
-function urlRefused(c: Context, url: string) {
-  const decision = checkWebhookUrl(url, webhookLoopbackAllowed(c.env as AppEnv["Bindings"]));
-  if (decision.ok) return null;
+/**
+ * The endpoint rule, and its host name's addresses over DNS: a name that resolves to a private address is refused here.
+ * A name that does not resolve yet, or a resolver that does not answer, does not block saving: every delivery is
+ * guarded again before it is sent (and fails closed then).
+ */
+async function urlRefused(c: Context, url: string) {
+  const decision = await guardWebhookUrl(c.env as AppEnv["Bindings"], url);
+  if (decision.ok || decision.code === "dns_not_found" || decision.code === "dns_unavailable") return null;
   return apiError(c, 400, ErrorCode.validation, `url: ${decision.reason} ${WEBHOOK_URL_RULE}`, { url: [decision.reason] });
 }
 
@@ -56,7 +61,7 @@ export const webhookRoutes = new Hono<AppEnv>()
 
   .post("/", validate("json", WebhookEndpointInput), async (c) => {
     const input = c.req.valid("json");
-    const refused = urlRefused(c, input.url);
+    const refused = await urlRefused(c, input.url);
     if (refused) return refused;
     if (!encryptionConfigured(c.env)) return apiError(c, 503, ErrorCode.notConfigured, ENCRYPTION_KEY_MISSING);
     const { endpoint, secret } = await addEndpoint(c.env, getDb(c.env), {
@@ -75,7 +80,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     const current = await getEndpoint(db, id);
     if (!current) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
     if (input.url !== undefined) {
-      const refused = urlRefused(c, input.url);
+      const refused = await urlRefused(c, input.url);
       if (refused) return refused;
     }
     let secret: string | null = null;
