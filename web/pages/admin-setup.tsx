@@ -26,7 +26,7 @@ export default function AdminSetupPage() {
           query.data
             ? missing === 0
               ? "Every service is set up."
-              : `${missing} of ${query.data.providers.length} services are not set up. Customers are told what they can't do; the steps are here.`
+              : `${missing} of ${query.data.providers.length} services ${missing === 1 ? "is" : "are"} not set up. Customers are told what they can't do; the steps are here.`
             : "Which outside services this deployment has, and how to set up the rest."
         }
       />
