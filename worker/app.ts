@@ -13,6 +13,7 @@ import { log, withRequestId } from "./log";
 import { authRoutes } from "./routes/auth";
 import { authFactorRoutes } from "./routes/auth-factors";
 import { healthRoutes } from "./routes/health";
+import { adminSetupRoutes, capabilityRoutes } from "./routes/setup";
 import { adminOutboxRoutes } from "./routes/admin-outbox";
 import { adminUserRoutes } from "./routes/admin-users";
 import { profileRoutes } from "./routes/profile";
@@ -134,6 +135,8 @@ const routes = app
   .route("/api/profile", profileRoutes)
   .route("/api/account", accountRoutes)
   .route("/api/admin/outbox", adminOutboxRoutes)
+  .route("/api/admin/setup", adminSetupRoutes)
+  .route("/api/capabilities", capabilityRoutes)
   .route("/api/admin", adminUserRoutes)
   .route("/api/prospects", prospectRoutes)
   // Before reportRoutes, whose GET /:id would otherwise take /jobs.

@@ -134,7 +134,7 @@ describe("Google Business Profile", () => {
     await phone.context.close();
   }, 120_000);
 
-  it("without Google set up on the server, Integrations explains the Google Cloud set-up", async () => {
+  it("without Google set up, Integrations says publishing isn't available yet, with no set-up steps (those are the admins')", async () => {
     const email = uniqueEmail("gbp-setup");
     for (const width of [1280, 375]) {
       const { context, page } = await newPage(browser, width);
@@ -145,9 +145,9 @@ describe("Google Business Profile", () => {
         route.fulfill({ json: { google: { status: "not_configured", canConnect: false, locations: [], available: [], lastSyncAt: null, error: null } } }),
       );
       await page.goto("/integrations");
-      await page.getByText("Not set up on this server yet").waitFor();
-      await page.getByText("How Google must be set up").waitFor();
-      await page.getByText(/Enable the My Business Account Management API/).waitFor();
+      await page.getByText("Publishing to Google isn't available yet").waitFor();
+      expect(await page.getByText("How Google must be set up").count()).toBe(0);
+      expect(await page.locator("body").innerText()).not.toMatch(/Cloud Console|wrangler secret|\.dev\.vars|_SECRET\b/);
       expect(await page.getByRole("button", { name: "Connect Google Business Profile" }).count()).toBe(0);
       await shot(page, `integrations-not-configured-${width}`);
       await context.close();

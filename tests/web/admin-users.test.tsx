@@ -17,6 +17,7 @@ function user(over: Partial<AdminUserDto> = {}): AdminUserDto {
     company_website: "summitroofing.com",
     company_phone: null,
     company_location: null,
+    company_street_address: null,
     company_email: null,
     company_category: null,
     company_description: null,

@@ -172,7 +172,9 @@ describe("Integrations", () => {
     renderApp("/integrations?error=api_not_enabled", signedIn());
     expect(await screen.findByText("Google's Business Profile APIs are not enabled")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Connect Google Business Profile" })).toBeTruthy();
-    expect(screen.getByText("How Google must be set up")).toBeTruthy();
+    // The set-up steps are the admins' (the Set-up page), not the customer's Integrations page (issue 26).
+    expect(screen.queryByText("How Google must be set up")).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Cloud Console|wrangler secret|\.dev\.vars|_SECRET\b/);
   });
 
   it("a cancelled sign-in at Google is said as such", async () => {

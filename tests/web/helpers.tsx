@@ -32,6 +32,7 @@ export function fakeProfile(user: User, isAdmin: boolean): Profile {
     company_website: null,
     company_phone: null,
     company_location: null,
+    company_street_address: null,
     company_email: null,
     company_category: null,
     company_description: null,

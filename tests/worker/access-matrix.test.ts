@@ -98,6 +98,9 @@ const MATRIX: Record<string, Row> = {
 
   // Admins read the outbox with its one-time links redacted.
   "GET /api/admin/outbox": { call: () => ({ path: "/api/admin/outbox" }), expect: adminRead() },
+  // Issue 26: the Set-up checklist is the admins'; customers read what their screens may offer.
+  "GET /api/admin/setup": { call: () => ({ path: "/api/admin/setup" }), expect: adminRead() },
+  "GET /api/capabilities": { call: () => ({ path: "/api/capabilities" }), expect: signedInRead() },
   "GET /api/admin/users": { call: () => ({ path: "/api/admin/users" }), expect: adminRead() },
   "PATCH /api/admin/users/:id": {
     // Granting the same status again to the other user: allowed to an admin, a no-op.

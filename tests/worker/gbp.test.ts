@@ -197,7 +197,9 @@ describe("connecting Google Business Profile", () => {
     expect(disabled.searchParams.get("error")).toBe("api_not_enabled");
     let status = (await api("/api/integrations", { token })).body.google;
     expect(status).toMatchObject({ status: "not_connected", error: { code: "api_not_enabled", message: GOOGLE_ERROR_MESSAGES.api_not_enabled } });
-    expect(status.error.message).toContain("enable the My Business Account Management API");
+    // Customers' words (issue 26): what happened and whom to ask; the set-up steps are on the admin Set-up page.
+    expect(status.error.message).toContain("Ask your agency");
+    expect(status.error.message).not.toMatch(/Cloud Console|GOOGLE_OAUTH/);
 
     const notApproved = await connectAs(token, "not-approved");
     expect(notApproved.searchParams.get("error")).toBe("not_approved");

@@ -116,7 +116,8 @@ describe("images the pages may load", () => {
   });
 
   it("trust a URL only on exactly those https origins", () => {
-    expect(isTrustedImageUrl("https://serpapi.com/searches/abc/images/1.png")).toBe(true);
+    // Search result favicons are left out (issue 26): the provider's host is not an image origin any more.
+    expect(isTrustedImageUrl("https://serpapi.com/searches/abc/images/1.png")).toBe(false);
     expect(isTrustedImageUrl("http://placehold.co/600x400")).toBe(false);
     expect(isTrustedImageUrl("https://placehold.co.evil.example/x.png")).toBe(false);
     expect(isTrustedImageUrl("https://evil.example/favicon.ico")).toBe(false);

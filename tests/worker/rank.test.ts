@@ -304,7 +304,7 @@ describe("permissions", () => {
     const res = await runGrid(t, token, { keyword: "plumber", size: 3 });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("listing_not_found");
-    expect(res.body.error.message).toContain("Run a Local Search Audit first");
+    expect(res.body.error.message).toContain("Pick it in Local Search Audit");
   });
 
   it("lets an admin scan a prospect, and the prospect's report gains its local visibility", async () => {

@@ -41,7 +41,8 @@ describe("GET /api/tools/google-results", () => {
       link: expect.stringMatching(/^https:\/\//),
       displayedLink: expect.stringMatching(/^https:\/\//),
       position: 1,
-      favicon: expect.stringMatching(/^https:\/\/serpapi\.com\/searches\/.*\.png$/),
+      // Left out: the customer's browser never calls the search provider's host (issue 26).
+      favicon: null,
     });
     const log = await fetch(`${env.SERPAPI_BASE_URL}/__requests?q=${encodeURIComponent(q)}`);
     const { requests } = (await log.json()) as { requests: { apiKey: string; location: string }[] };

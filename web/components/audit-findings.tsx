@@ -132,7 +132,13 @@ export function AuditProgress({ audit, steps = AUDIT_STEPS }: { audit: AuditView
         const step = audit.steps[id];
         const status = step?.status ?? "pending";
         const state =
-          status === "done" ? "Done" : status === "running" ? "Running…" : status === "pending" ? "Waiting" : `No data${step?.reason ? `: ${step.reason}` : ""}`;
+          status === "done"
+            ? "Done"
+            : status === "running"
+              ? "Running…"
+              : status === "pending"
+                ? "Waiting"
+                : `${status === "failed" ? "Failed" : "Skipped"}${step?.reason ? `: ${step.reason}` : ""}`;
         return (
           <li key={id} className={`audit-step is-${status}`}>
             {status === "running" ? (

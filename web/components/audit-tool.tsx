@@ -25,6 +25,9 @@ import { Segmented } from "./segmented";
 import { LoadingScreen } from "./route-guards";
 import { TableHead } from "./table-head";
 import { PageHeader } from "./page-header";
+import { SearchUnavailableNotice } from "./unavailable-notice";
+import { UnavailableCode } from "../../worker/domain/setup";
+import { useCapabilities } from "../queries/setup";
 import "../report.css";
 import "../audit.css";
 
@@ -88,6 +91,11 @@ export function ProspectPicker({ value, onChange }: { value: string | null; onCh
   );
 }
 
+/** The audit could not search Google (no search provider): said once at the top, not per check. */
+function searchSkipped(audit: AuditView): boolean {
+  return Object.values(audit.steps).some((s) => s?.code === UnavailableCode.search);
+}
+
 function History({ list, current, onOpen }: { list: ReturnType<typeof useAudits>["list"]; current: string | null; onOpen: (id: string) => void }) {
   return (
     <section className="card card-pad audit-block audit-history" aria-labelledby="audit-history-title" data-print-hide>
@@ -144,6 +152,16 @@ function Results({ audit, scope, newest, onRun, running, runError }: { audit: Au
           ) : null}
         </div>
       </header>
+      {newest && audit.stale ? (
+        <p className="audit-muted" data-print-hide>
+          {audit.subject.kind === "own" ? "Your business details changed since this audit ran" : "This business's details changed since this audit ran"}: run it again to check them.
+        </p>
+      ) : null}
+      {searchSkipped(audit) ? (
+        <div data-print-hide>
+          <SearchUnavailableNotice what="The audit" />
+        </div>
+      ) : null}
       {newest && audit.status === "done" && wait ? (
         <p className="audit-muted" data-print-hide>
           {wait}
@@ -167,6 +185,7 @@ export function AuditTool({ scope }: { scope: Scope }) {
   const profile = useQuery({ ...profileQuery(viewAs?.viewingUserId ?? null), enabled: Boolean(viewAs) });
   const business = viewAs ? profile.data?.profile : ownProfile;
   const missing = missingForOwnAudit(business);
+  const searchOff = useCapabilities()?.search === false;
 
   const target: AuditTarget | null = whose === "prospect" ? (prospect ? { prospectId: prospect.id } : null) : missing.length ? null : { own: true };
   const { history, list, id, audit } = useAudits(target, chosen);
@@ -203,6 +222,12 @@ export function AuditTool({ scope }: { scope: Scope }) {
             No website is set in <Link to={SETTINGS_PATH}>Business Settings</Link>: the audit will say so and skip the website checks.
           </p>
         ) : null}
+        {whose === "own" && business && !business.company_street_address ? (
+          <p className="placeholder-text">
+            Add your street address in <Link to={SETTINGS_PATH}>Business Settings</Link>: the audit tells your Google listing from others by it.
+          </p>
+        ) : null}
+        {searchOff ? <SearchUnavailableNotice what="Part of the audit" /> : null}
         {start.error ? <Alert tone="error">{start.error.message}</Alert> : null}
         <Button variant="primary" busy={start.isPending} disabled={Boolean(viewAs)} onClick={run}>
           Run the audit

@@ -19,6 +19,7 @@ type Item = { id: string; kind: string; text: string; reportId: string | null; r
 /** Where an alert leads: the prospect's report in the app (a paused webhook: the Integrations page). */
 export function alertHref(n: Pick<Item, "kind" | "reportId">): string | null {
   if (n.kind === "webhook_paused") return "/integrations";
+  if (n.kind === "provider_missing") return "/admin/setup";
   return n.reportId ? `/admin/reports/${encodeURIComponent(n.reportId)}` : null;
 }
 

@@ -42,8 +42,8 @@ export function NotificationSettingsSection() {
       ) : query.data.settings.length === 0 ? null : (
         <>
           {!query.data.mailConfigured ? (
-            <Alert tone="info" title="Email is not set up on this server">
-              <p>Your choices are kept; until mail is set up, alerts reach you in the app only.</p>
+            <Alert tone="info" title="Email alerts aren't available yet">
+              <p>Your choices are kept; until email is available, alerts reach you in the app only.</p>
             </Alert>
           ) : null}
           <div className="usage-table-wrap">

@@ -12,6 +12,7 @@ import { Button } from "./button";
 import {
   BriefcaseIcon,
   CodeIcon,
+  KeyIcon,
   BuildingIcon,
   CardIcon,
   ChatIcon,
@@ -120,6 +121,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
             <li>
               <NavItem to="/admin/widgets" icon={CodeIcon} onNavigate={onNavigate}>
                 Widgets
+              </NavItem>
+            </li>
+            <li>
+              <NavItem to="/admin/setup" icon={KeyIcon} onNavigate={onNavigate}>
+                Set-up
               </NavItem>
             </li>
             <li>

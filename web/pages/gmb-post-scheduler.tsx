@@ -81,7 +81,7 @@ export default function GmbPostSchedulerPage() {
           <Alert tone="info" title="Reminders, not publishing">
             <p>
               Google Business Profile is not connected, so when a post is due Porchlight reminds you (here, and by email when mail is set up) and you copy it onto your listing.{" "}
-              {google?.status === "not_configured" ? "Publishing straight to Google is not available yet." : <Link to="/integrations">Connect Google Business Profile</Link>}
+              {google?.status === "not_configured" ? "Publishing straight to Google isn't available yet; your agency has been told." : <Link to="/integrations">Connect Google Business Profile</Link>}
             </p>
           </Alert>
         ) : null}

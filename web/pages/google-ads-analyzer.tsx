@@ -1,6 +1,7 @@
 // /tools/google-ads-analyzer: Google Local Services Analyzer (spec part 2 §2, §3, §9): five sample listings to study and copy.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useBusinessProfile } from "../queries/profile";
 import { Badge } from "../components/badge";
 import { Button } from "../components/button";
 import { ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../components/icons";
@@ -10,9 +11,8 @@ import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from ".
 import { localServicesQuery } from "../queries/tools";
 import {
   listingAllInfo,
-  LOCAL_SERVICES_DEFAULTS,
   LocalServicesQuery,
-  TRY_RESTAURANT,
+  searchStart,
   type LocalServiceListing,
 } from "../../worker/domain/search-tools";
 import { PageHeader } from "../components/page-header";
@@ -20,15 +20,17 @@ import "../search-tools.css";
 
 export default function GoogleAdsAnalyzerPage() {
   const [search, setSearch] = useState<LocalServicesQuery | null>(null);
-  const [initial, setInitial] = useState<{ first: string; location: string }>({
-    first: LOCAL_SERVICES_DEFAULTS.businessType,
-    location: LOCAL_SERVICES_DEFAULTS.location,
-  });
+  // The form opens on the business's own trade and city (issue 26); the spec's defaults without them.
+  const business = useBusinessProfile();
+  const start = searchStart(business);
+  const opening = useMemo(() => ({ first: start.businessType, location: start.location }), [start.businessType, start.location]);
+  const [picked, setInitial] = useState<{ first: string; location: string } | null>(null);
+  const initial = picked ?? opening;
   const query = useQuery({ ...localServicesQuery(search ?? { businessType: "", location: "" }), enabled: search !== null });
   const data = query.data;
 
   function tryRestaurant() {
-    const next = { businessType: TRY_RESTAURANT, location: search?.location || LOCAL_SERVICES_DEFAULTS.location };
+    const next = { businessType: start.keyword, location: search?.location || start.location };
     setInitial({ first: next.businessType, location: next.location });
     setSearch(next);
   }
@@ -45,7 +47,7 @@ export default function GoogleAdsAnalyzerPage() {
       <ToolSearchForm
         firstLabel="Business Type"
         firstName="businessType"
-        placeholder={{ first: "e.g. Plumber", location: "e.g. Austin, TX" }}
+        placeholder={{ first: start.example, location: "e.g. Austin, TX" }}
         initial={initial}
         busy={query.isFetching}
         schema={LocalServicesQuery}
@@ -75,7 +77,7 @@ export default function GoogleAdsAnalyzerPage() {
               ratings, badges and descriptions to learn from.
             </p>
             <Button variant="primary" onClick={tryRestaurant}>
-              Try Restaurant
+              {start.tryLabel}
             </Button>
           </Placeholder>
         }
@@ -83,7 +85,7 @@ export default function GoogleAdsAnalyzerPage() {
           <Placeholder icon={StoreIcon} title="No Local Services Found">
             <p className="placeholder-text">No listings for this business type and location. Try a different search.</p>
             <Button variant="primary" onClick={tryRestaurant}>
-              Try Restaurant
+              {start.tryLabel}
             </Button>
           </Placeholder>
         }

@@ -1,19 +1,19 @@
 // /tools/google-results: Google Search Results (spec part 2 §2, §4, §8): a server-side search, copy buttons, sample data.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "../components/button";
 import { SearchIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { CopyButton } from "../components/report-copy-button";
 import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../components/tool-search";
 import { useAuth } from "../lib/auth";
+import { useBusinessProfile } from "../queries/profile";
 import { useViewAs } from "../lib/view-as";
 import { googleResultsQuery } from "../queries/tools";
 import {
   GoogleResultsQuery,
-  LOCAL_SERVICES_DEFAULTS,
   NO_RESULTS_MESSAGE,
-  TRY_RESTAURANT,
+  searchStart,
   type SearchResult,
 } from "../../worker/domain/search-tools";
 import { PageHeader } from "../components/page-header";
@@ -21,7 +21,16 @@ import "../search-tools.css";
 
 export default function GoogleResultsPage() {
   const [search, setSearch] = useState<GoogleResultsQuery | null>(null);
-  const [initial, setInitial] = useState({ first: "", location: "" });
+  // The form opens on the business's own trade and city (issue 26); empty without them, as the spec has it.
+  const business = useBusinessProfile();
+  const start = searchStart(business);
+  const hasTrade = start.keyword !== searchStart(null).keyword;
+  const opening = useMemo(
+    () => ({ first: hasTrade ? start.keyword.toLowerCase() : "", location: business?.company_location?.trim() ?? "" }),
+    [hasTrade, start.keyword, business?.company_location],
+  );
+  const [picked, setInitial] = useState<{ first: string; location: string } | null>(null);
+  const initial = picked ?? opening;
   const query = useQuery({ ...googleResultsQuery(search ?? { keyword: "", location: "" }), enabled: search !== null });
   const data = query.data;
   const { isAdmin } = useAuth();
@@ -29,7 +38,7 @@ export default function GoogleResultsPage() {
   const operator = isAdmin && !viewAs;
 
   function tryRestaurant() {
-    const next = { keyword: TRY_RESTAURANT, location: search?.location || LOCAL_SERVICES_DEFAULTS.location };
+    const next = { keyword: start.keyword, location: search?.location || start.location };
     setInitial({ first: next.keyword, location: next.location });
     setSearch(next);
   }
@@ -46,7 +55,7 @@ export default function GoogleResultsPage() {
       <ToolSearchForm
         firstLabel="Search Keyword"
         firstName="keyword"
-        placeholder={{ first: "e.g. plumber", location: "e.g. Austin, TX" }}
+        placeholder={{ first: start.example, location: "e.g. Austin, TX" }}
         initial={initial}
         busy={query.isFetching}
         schema={GoogleResultsQuery}
@@ -78,7 +87,7 @@ export default function GoogleResultsPage() {
               copy.
             </p>
             <Button variant="primary" onClick={tryRestaurant}>
-              Try Restaurant
+              {start.tryLabel}
             </Button>
           </Placeholder>
         }
@@ -86,7 +95,7 @@ export default function GoogleResultsPage() {
           <Placeholder icon={SearchIcon} title="No Search Results Found">
             <p className="placeholder-text">{data?.message ?? NO_RESULTS_MESSAGE}</p>
             <Button variant="primary" onClick={tryRestaurant}>
-              Try Restaurant
+              {start.tryLabel}
             </Button>
           </Placeholder>
         }
@@ -100,17 +109,11 @@ function sameSearch(a: GoogleResultsQuery, b: GoogleResultsQuery) {
 }
 
 function SearchResultCard({ result, sample }: { result: SearchResult; sample: boolean }) {
-  const [iconFailed, setIconFailed] = useState(false);
+  // No favicons (issue 26): they would be loaded from the search provider's host by the customer's browser.
   return (
     <ResultCard
       sample={sample}
-      media={
-        result.favicon && !iconFailed ? (
-          <img src={result.favicon} alt="" width={18} height={18} loading="lazy" onError={() => setIconFailed(true)} />
-        ) : (
-          <SearchIcon size="sm" />
-        )
-      }
+      media={<SearchIcon size="sm" />}
       eyebrow={result.displayedLink}
       title={
         <a href={result.link} target="_blank" rel="noopener noreferrer">

@@ -17,6 +17,7 @@ import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
 import { integrationsQuery, useChooseLocations, useConnectGoogle, useDisconnectGoogle } from "../queries/integrations";
 import { PageHeader } from "../components/page-header";
+import { UnavailableNotice } from "../components/unavailable-notice";
 import "../admin.css";
 import "../scheduler.css";
 
@@ -87,10 +88,9 @@ function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; r
 
       {google.status === "not_configured" ? (
         <>
-          <Alert tone="info" title="Not set up on this server yet">
-            <p>Until it is, the GMB Post Scheduler reminds you when a post is due (in the app, and by email when mail is set up) and you copy it onto your listing.</p>
-          </Alert>
-          <SetupSteps open />
+          <UnavailableNotice title="Publishing to Google isn't available yet">
+            Your agency has been told. Until it is available, the GMB Post Scheduler reminds you when a post is due and you copy it onto your listing.
+          </UnavailableNotice>
         </>
       ) : null}
 
@@ -105,12 +105,11 @@ function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; r
           <Button variant="primary" busy={connect.isPending} disabled={readOnly || !google.canConnect} onClick={() => connect.mutate()}>
             {connectLabel}
           </Button>
-          {!google.canConnect ? <p className="field-error">The server cannot store Google's tokens: ENCRYPTION_KEY is not set.</p> : null}
+          {!google.canConnect ? <p className="field-error">Connecting isn't available yet; your agency has been told.</p> : null}
           {connect.isError ? <p className="field-error">{connect.error.message}</p> : null}
           <p className="muted">You sign in at Google and allow Porchlight to manage your Business Profile posts; Porchlight never sees your Google password.</p>
         </div>
       ) : null}
-      {google.status === "not_connected" || google.status === "needs_reconnect" ? <SetupSteps /> : null}
 
       {showPicker ? (
         <LocationPicker
@@ -209,20 +208,3 @@ function LocationPicker({ available, chosen, readOnly, onDone }: { available: Gb
   );
 }
 
-/** What the operator sets up once in Google Cloud (Google's own steps, in the order they are needed). */
-function SetupSteps({ open = false }: { open?: boolean }) {
-  const callback = `${window.location.origin}/api/integrations/google/callback`;
-  return (
-    <details className="setup-steps" open={open}>
-      <summary>How Google must be set up</summary>
-      <ol>
-        <li>In Google Cloud Console, create a project and an OAuth client of type “Web application” with this authorised redirect URI: <code>{callback}</code></li>
-        <li>Enable the My Business Account Management API, the My Business Business Information API and the Google My Business API for that project.</li>
-        <li>Ask Google for Business Profile API access (Google's access request form). Until Google approves it, the APIs answer with a quota of 0 and posts cannot be published.</li>
-        <li>
-          Give the server the client's id and secret: <code>GOOGLE_OAUTH_CLIENT_ID</code> in wrangler.toml and <code>wrangler secret put GOOGLE_OAUTH_CLIENT_SECRET</code> (locally in <code>.dev.vars</code>), with <code>ENCRYPTION_KEY</code> set to keep Google's tokens encrypted.
-        </li>
-      </ol>
-    </details>
-  );
-}

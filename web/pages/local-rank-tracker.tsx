@@ -20,6 +20,10 @@ import { LoadingScreen } from "../components/route-guards";
 import { Segmented } from "../components/segmented";
 import { TextField } from "../components/text-field";
 import { trackedKeywordsQuery, useTrackKeyword } from "../queries/rank";
+import { useBusinessProfile } from "../queries/profile";
+import { useCapabilities } from "../queries/setup";
+import { ActionError, SearchUnavailableNotice } from "../components/unavailable-notice";
+import { searchStart } from "../../worker/domain/search-tools";
 import { PageHeader } from "../components/page-header";
 import "../audit.css";
 import "../rank.css";
@@ -70,9 +74,12 @@ function AddKeyword({ list, target, readOnly, name }: { list: TrackedKeywordList
   const [frequency, setFrequency] = useState<CheckFrequency>("daily");
   const track = useTrackKeyword();
   const full = list.limit !== null && list.used >= list.limit;
+  // Every check is a Google search: without search the form is disabled and says why (issue 26).
+  const searchOff = useCapabilities()?.search === false;
+  const example = searchStart(useBusinessProfile()).example;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!keyword.trim() || full) return;
+    if (!keyword.trim() || full || searchOff) return;
     track.mutate({ target, keyword, frequency }, { onSuccess: () => setKeyword("") });
   };
   return (
@@ -83,6 +90,7 @@ function AddKeyword({ list, target, readOnly, name }: { list: TrackedKeywordList
         </h2>
         {full ? <Badge tone="warning">{limitText(list)}</Badge> : <span className="audit-muted">{limitText(list)}</span>}
       </div>
+      {searchOff ? <SearchUnavailableNotice what="Tracking a keyword" /> : null}
       {full ? (
         <Alert tone="info" title="Your plan's keywords are all in use">
           <p>
@@ -91,7 +99,7 @@ function AddKeyword({ list, target, readOnly, name }: { list: TrackedKeywordList
         </Alert>
       ) : (
         <div className="rank-form">
-          <TextField label="Keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="e.g. water heater repair" maxLength={200} />
+          <TextField label="Keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={example} maxLength={200} disabled={searchOff} />
           <div className="field">
             <span className="field-label">How often</span>
             <Segmented
@@ -106,10 +114,10 @@ function AddKeyword({ list, target, readOnly, name }: { list: TrackedKeywordList
           </div>
         </div>
       )}
-      {track.error ? <Alert tone="error">{track.error.message}</Alert> : null}
+      {track.error ? <ActionError error={track.error} /> : null}
       {!full ? (
         <div>
-          <Button type="submit" variant="primary" busy={track.isPending} disabled={readOnly || !keyword.trim()}>
+          <Button type="submit" variant="primary" busy={track.isPending} disabled={readOnly || searchOff || !keyword.trim()}>
             Track keyword
           </Button>
         </div>

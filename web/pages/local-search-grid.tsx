@@ -25,6 +25,10 @@ import { businessParam, fetchCsv, gridCsvPath, rankKeys, gridEstimateQuery, grid
 import { TableHead } from "../components/table-head";
 import { PageHeader } from "../components/page-header";
 import { formatCost } from "../../worker/domain/usage-cost";
+import { useBusinessProfile } from "../queries/profile";
+import { useCapabilities } from "../queries/setup";
+import { ActionError, SearchUnavailableNotice } from "../components/unavailable-notice";
+import { searchStart } from "../../worker/domain/search-tools";
 import "../audit.css";
 import "../rank.css";
 
@@ -196,7 +200,10 @@ export default function LocalSearchGridPage() {
     if (shownDone && business) void client.invalidateQueries({ queryKey: rankKeys.scans(business) });
   }, [shownDone, client, business, shownId]);
   const sizes = choice.operator ? ADMIN_GRID_SIZES : GRID_SIZES;
-  const blocked = !input || !estimate.data || estimate.data.allowed === false || choice.readOnly;
+  // Every grid point is a Google search: without search the button is disabled and the page says why (issue 26).
+  const searchOff = useCapabilities()?.search === false;
+  const example = searchStart(useBusinessProfile()).example;
+  const blocked = !input || !estimate.data || estimate.data.allowed === false || choice.readOnly || searchOff;
 
   const start = () => {
     if (!input || blocked) return;
@@ -248,7 +255,7 @@ export default function LocalSearchGridPage() {
             New scan{choice.name ? ` for ${choice.name}` : ""}
           </h2>
           <div className="rank-form">
-            <TextField label="Keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder="e.g. emergency plumber" maxLength={200} />
+            <TextField label="Keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={example} maxLength={200} disabled={searchOff} />
             <TextField
               label="Radius (miles)"
               type="number"
@@ -267,7 +274,8 @@ export default function LocalSearchGridPage() {
             <Segmented label="Grid size" value={String(size)} onChange={(v) => setSize(Number(v))} options={sizes.map((n) => ({ value: String(n), label: `${n}×${n}` }))} />
           </div>
           {choice.readOnly ? null : <Estimate query={estimate} />}
-          {run.error ? <Alert tone="error">{run.error.message}</Alert> : null}
+          {searchOff ? <SearchUnavailableNotice what="The grid" /> : null}
+          {run.error ? <ActionError error={run.error} /> : null}
           <div>
             <Button variant="primary" busy={run.isPending} disabled={blocked} onClick={start}>
               Run the grid

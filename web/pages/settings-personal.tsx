@@ -38,6 +38,7 @@ function fieldsOf(p: ProfileDto): Fields {
     company_website: p.company_website ?? "",
     company_phone: p.company_phone ?? "",
     company_location: p.company_location ?? "",
+    company_street_address: p.company_street_address ?? "",
     company_email: p.company_email ?? "",
     company_category: p.company_category ?? "",
     company_description: p.company_description ?? "",
@@ -146,6 +147,7 @@ function ProfileForm({ profile, readOnly }: { profile: ProfileDto; readOnly: boo
         {text("company_website", "Website", { placeholder: "ridgeroofing.com", inputMode: "url", autoComplete: "url" })}
         {text("company_phone", "Phone", { type: "tel", placeholder: "(512) 555-0142", autoComplete: "tel" })}
         {text("company_location", "Location", { placeholder: "Austin, TX" })}
+        {text("company_street_address", "Street address", { placeholder: "1200 Main St", autoComplete: "street-address" })}
         {text("company_email", "Email", { type: "email", placeholder: "hello@ridgeroofing.com", autoComplete: "email" })}
         <CategorySelect
           label="Category"

@@ -1,6 +1,7 @@
 // Server state of /api/profile: the signed-in user's own profile (admin status comes from it), the
 // subject's business profile (the viewed user's while viewing as), and the form and logo writes.
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useViewAs } from "../lib/view-as";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse, type ProfileResponse } from "../lib/api";
 import { api, unwrap, withInit, type RpcInit } from "../lib/rpc";
 import type { ProfileUpdateInput } from "../../worker/domain/profile";
@@ -70,4 +71,12 @@ export function useRemoveLogo() {
     mutationFn: () => unwrap(api.api.profile.logo.$delete(undefined, timed)),
     onSuccess: saved,
   });
+}
+
+/** The business the tools work for: the viewed user's while an admin views as them, else one's own (issue 26). */
+export function useBusinessProfile(): ProfileResponse["profile"] | null {
+  const { profile } = useAuth();
+  const viewAs = useViewAs();
+  const viewed = useQuery({ ...profileQuery(viewAs?.viewingUserId ?? null), enabled: Boolean(viewAs) });
+  return (viewAs ? viewed.data?.profile : profile) ?? null;
 }

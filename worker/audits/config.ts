@@ -36,5 +36,13 @@ export function reportWaitMs(env: Env): number {
 /** While waiting, the report job comes back after this long. */
 export const REPORT_WAIT_POLL_SECONDS = 3;
 
+/**
+ * A step still waiting this long after the audit's last progress (its start, a claim, a step finished) is ended as
+ * unavailable (issue 26): no step stays pending forever, even where no cron runs (wrangler dev) or a message was lost.
+ * Longer than a step's five tries with their back-off (page speed: 5 × 60 s + 225 s).
+ */
+export const STEP_DEADLINE_MS = 12 * 60_000;
+export const TIMED_OUT_REASON = `unavailable: it did not finish within ${STEP_DEADLINE_MS / 60_000} minutes`;
+
 /** An audit may be re-run once it is this old (GoHighLevel's rule). */
 export const RERUN_AFTER_MS = 7 * 86_400_000;

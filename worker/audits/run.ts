@@ -24,8 +24,9 @@ import { userPayer } from "../metering/meter";
 import { auditPayer } from "../widgets/guards";
 import { searchConfigured } from "../providers/local-search";
 import { purgeSharedReport } from "../reports/shared-cache";
-import { AUDIT_STEP_MAX_ATTEMPTS, STALE_CLAIM_MARGIN_MS, stepRetryDelaySeconds, stepTimeoutMs } from "./config";
-import { NO_SEARCH_KEY, runStep } from "./steps";
+import { AUDIT_STEP_MAX_ATTEMPTS, STALE_CLAIM_MARGIN_MS, STEP_DEADLINE_MS, TIMED_OUT_REASON, stepRetryDelaySeconds, stepTimeoutMs } from "./config";
+import { SEARCH_UNAVAILABLE, runStep } from "./steps";
+import { tellAgency } from "../setup/notify";
 import { auditChecks, subjectOf } from "./view";
 import { scoreAudit } from "../domain/audit-score";
 
@@ -42,8 +43,10 @@ export async function startAudit(
   const db = getDb(env);
   const skipped: Partial<Record<AuditStepId, string>> = {};
   if (!searchConfigured(env)) {
-    skipped.find = NO_SEARCH_KEY;
-    skipped.rank = NO_SEARCH_KEY;
+    skipped.find = SEARCH_UNAVAILABLE;
+    skipped.rank = SEARCH_UNAVAILABLE;
+    // The customer reads "your agency has been told": make it so (one alert a day per missing service).
+    await tellAgency(env, "search");
   }
   const audit = await createAudit(db, { ...input, skipped });
   const first: AuditStepId[] = skipped.find ? ["fetch", "speed"] : input.subject.website ? ["find", "fetch", "speed"] : ["find"];
@@ -129,13 +132,13 @@ export async function processAuditStep(env: Env, auditId: string, step: AuditSte
     }
   }
   if (!(await finishStep(db, auditId, step, claimedAt, { status, reason, result }))) return { kind: "ack", note: "claim lost" };
-  await afterStep(env, db, found.audit, step);
+  await afterStep(env, db, found.audit, step === "find");
   return { kind: "ack" };
 }
 
 /** After a step is stored: the waiting steps go out, the summary is updated, a written report shows the news. */
-async function afterStep(env: Env, db: Db, audit: AuditRow, step: AuditStepId): Promise<void> {
-  const [fresh] = await Promise.all([getAudit(db, audit.id), step === "find" ? send(env, audit.id, dependents(subjectOf(audit))) : null]);
+async function afterStep(env: Env, db: Db, audit: AuditRow, findFinished: boolean): Promise<void> {
+  const [fresh] = await Promise.all([getAudit(db, audit.id), findFinished ? send(env, audit.id, dependents(subjectOf(audit))) : null]);
   if (!fresh) return;
   const done = fresh.steps.length === 4 && fresh.steps.every((s) => s.status !== "pending" && s.status !== "running");
   const [, bumped] = await Promise.all([
@@ -151,12 +154,39 @@ export async function failStepForDeadLetter(env: Env, auditId: string, step: Aud
   const found = await getAudit(db, auditId);
   if (!found) return;
   const changed = await failUnfinishedStep(db, auditId, step, `the step did not finish after ${deliveries} tries`);
-  if (changed) await afterStep(env, db, found.audit, step);
+  if (changed) await afterStep(env, db, found.audit, step === "find");
+}
+
+/** When the audit last moved: its start, a step claimed or finished (a reopened step is stamped when reopened). */
+function lastProgress(audit: AuditRow, steps: readonly { claimedAt: string | null; finishedAt: string | null }[]): number {
+  const times = [audit.createdAt, ...steps.flatMap((s) => [s.claimedAt, s.finishedAt])].filter((t): t is string => Boolean(t)).map((t) => Date.parse(t));
+  return Math.max(...times.filter(Number.isFinite));
+}
+
+/**
+ * Ends the steps that have waited past their deadline as unavailable, with the reason, and updates the audit (it
+ * finishes, its score is final, it may run again). Called when an audit is read and by the cron. Answers how many.
+ */
+export async function expireOverdueSteps(env: Env, auditId: string, now = Date.now()): Promise<number> {
+  const db = getDb(env);
+  const found = await getAudit(db, auditId);
+  if (!found) return 0;
+  const waiting = found.steps.filter((s) => s.status === "pending" || s.status === "running");
+  if (waiting.length === 0 || now - lastProgress(found.audit, found.steps) < STEP_DEADLINE_MS) return 0;
+  let ended = 0;
+  for (const step of waiting) if (await failUnfinishedStep(db, auditId, step.step, TIMED_OUT_REASON)) ended++;
+  if (ended > 0) await afterStep(env, db, found.audit, false);
+  return ended;
 }
 
 /** The cron: steps of audits older than 10 minutes that never finished are sent again (claims keep them single). */
 export async function sweepStaleAudits(env: Env, now = Date.now()): Promise<number> {
-  const steps = await staleSteps(getDb(env), new Date(now - 10 * 60_000).toISOString());
+  const stale = await staleSteps(getDb(env), new Date(now - 10 * 60_000).toISOString());
+  if (stale.length === 0) return 0;
+  // Steps past their deadline end as unavailable; the rest are sent again.
+  const ended = new Set<string>();
+  for (const auditId of [...new Set(stale.map((s) => s.auditId))].slice(0, 25)) if ((await expireOverdueSteps(env, auditId, now)) > 0) ended.add(auditId);
+  const steps = stale.filter((s) => !ended.has(s.auditId));
   if (steps.length === 0) return 0;
   await env.AUDITS.sendBatch(steps.map((body) => ({ body })));
   log.info("audit sweep", { steps: steps.length });

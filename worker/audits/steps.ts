@@ -10,9 +10,11 @@ import type { Env } from "../env";
 import { METERED_TOOL_NAMES } from "../domain/usage-stats";
 import { reserveLoggedCall } from "../metering/usage-log";
 import { searchMaps, searchOrganic, type MapsPlace, type ProviderFailure } from "../providers/local-search";
-import { runPageSpeed } from "../providers/pagespeed";
+import { pagespeedConfigured, runPageSpeed } from "../providers/pagespeed";
 import { fetchWebsite, websiteUrl } from "../providers/website";
 import { stepTimeoutMs } from "./config";
+import { classifyIp } from "../domain/public-address";
+import { CUSTOMER_UNAVAILABLE } from "../domain/setup";
 import { parseJson, subjectOf, type FetchResult, type FindResult, type RankResult, type SpeedResult } from "./view";
 
 export type StepOutcome =
@@ -20,7 +22,21 @@ export type StepOutcome =
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; reason: string; retryable: boolean };
 
-export const NO_SEARCH_KEY = "no search provider key is set (SERPAPI_KEY), so Google was not searched";
+/** Customers' words for a step that could not run (issue 26): what happened, never the server's set-up. */
+export const SEARCH_UNAVAILABLE = CUSTOMER_UNAVAILABLE.search;
+export const SPEED_UNAVAILABLE = CUSTOMER_UNAVAILABLE.pagespeed;
+export const WEBSITE_NOT_READ_LOCALLY = CUSTOMER_UNAVAILABLE.websiteLocal;
+
+/** Locally (development) only loopback sites are read: a local start never fetches a customer's real website. */
+export function websiteReadable(env: Env, website: string): boolean {
+  if (env.ENVIRONMENT !== "development") return true;
+  try {
+    const host = new URL(websiteUrl(website)).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || classifyIp(host) === "loopback";
+  } catch {
+    return false;
+  }
+}
 
 /** How many candidates the admin is offered when no listing matched with confidence. */
 const MAX_CANDIDATES = 5;
@@ -130,10 +146,11 @@ async function fetchStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[
   const website = websiteOf(subject, find.result);
   const fetchedAt = new Date().toISOString();
   if (!website) {
-    if (find.row?.status === "skipped") return { kind: "done", result: { page: { status: "failed", reason: `no website was given, and ${find.row.reason ?? NO_SEARCH_KEY}` }, fetchedAt } };
+    if (find.row?.status === "skipped") return { kind: "done", result: { page: { status: "failed", reason: `no website was given, and ${find.row.reason ?? SEARCH_UNAVAILABLE}` }, fetchedAt } };
     if (find.row?.status === "failed") return { kind: "done", result: { page: { status: "failed", reason: "no website was given, and the Google listing could not be looked up" }, fetchedAt } };
     return { kind: "done", result: { page: { status: "no_website" }, fetchedAt } };
   }
+  if (!websiteReadable(env, website)) return { kind: "skipped", reason: WEBSITE_NOT_READ_LOCALLY };
   const got = await fetchWebsite(env, website, stepTimeoutMs(env, "fetch"));
   if (!got.ok) return { kind: "done", result: { page: { status: "failed", reason: got.reason }, fetchedAt } };
   return { kind: "done", result: { page: { status: "fetched", facts: got.page.facts }, fetchedAt, bytes: got.page.bytes, truncated: got.page.truncated } };
@@ -142,6 +159,7 @@ async function fetchStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[
 async function speedStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[], payer: Payer): Promise<StepOutcome> {
   const website = websiteOf(subjectOf(audit), storedFind(rows).result);
   if (!website) return { kind: "skipped", reason: "the business has no website to measure" };
+  if (!pagespeedConfigured(env)) return { kind: "skipped", reason: SPEED_UNAVAILABLE };
   const url = websiteUrl(website);
   const got = await meteredCall(env, payer, { kind: "pagespeed" }, METERED_TOOL_NAMES.auditSpeed, () => runPageSpeed(env, url, stepTimeoutMs(env, "speed")));
   if (!got.ok) return { kind: "failed", reason: got.reason, retryable: got.retryable };

@@ -41,17 +41,27 @@ export function prospectSubject(p: Pick<ProspectRow, "name" | "companyName" | "a
 export function ownSubject(profile: ProfileRow | null): { ok: true; subject: AuditSubjectRecord } | { ok: false; missing: string } {
   const name = profile?.companyName?.trim();
   if (!name) return { ok: false, missing: "company name" };
-  const address = profile?.companyLocation?.trim() || null;
-  if (!address) return { ok: false, missing: "location" };
+  const location = profile?.companyLocation?.trim() || null;
+  if (!location) return { ok: false, missing: "location" };
+  // The street address (when given) goes in front of the location: the listing is matched by it.
+  const street = profile?.companyStreetAddress?.trim() || null;
+  const address = street ? `${street}, ${location}` : location;
   return {
     ok: true,
     subject: {
       name,
       website: profile?.companyWebsite?.trim() || null,
       keyword: keywordOf(profile?.companyCategory ?? null),
-      area: areaFromAddress(address),
+      area: areaFromAddress(location),
       phone: profile?.companyPhone?.trim() || null,
       address,
     },
   };
+}
+
+/** An audit whose inputs (name, website, phone, address, keyword, area) changed since it ran is stale: it may run again at once. */
+export function subjectChanged(ran: AuditSubjectRecord, now: AuditSubjectRecord): boolean {
+  const norm = (v: string | null | undefined) => (v ?? "").trim().toLowerCase();
+  const keys = ["name", "website", "phone", "address", "keyword", "area"] as const;
+  return keys.some((k) => norm(ran[k]) !== norm(now[k]));
 }

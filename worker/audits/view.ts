@@ -13,7 +13,8 @@ import {
 import { fixFirst, scoreAudit } from "../domain/audit-score";
 import type { AuditCandidate, AuditListing, AuditStepId, AuditStepState, AuditSummary, AuditView, AuditSite } from "../domain/audit-view";
 import type { AuditRow, AuditStepRow, AuditSubjectRecord } from "../db/audits";
-import { RERUN_AFTER_MS } from "./config";
+import { RERUN_AFTER_MS, TIMED_OUT_REASON } from "./config";
+import { CUSTOMER_UNAVAILABLE, UnavailableCode } from "../domain/setup";
 
 /** What each step stores as its result. */
 export type FindResult =
@@ -25,6 +26,24 @@ export type SpeedResult = PageSpeedInput & { url?: string };
 export type RankResult = { rank: RankInput; competitors: CompetitorsInput; hasWebsite: boolean };
 
 const STILL_RUNNING = "still running";
+
+/** Reasons stored before issue 26 named the server's set-up; customers read what happened instead. */
+const LEGACY_SEARCH_REASON = /no search provider key is set \(SERPAPI_KEY\), so Google was not searched/g;
+
+export function customerReason(reason: string): string {
+  return reason.replace(LEGACY_SEARCH_REASON, CUSTOMER_UNAVAILABLE.search);
+}
+
+/** The stable code of a reason a step could not run for (null: an ordinary failure or skip). */
+export function reasonCode(reason: string | null | undefined): UnavailableCode | null {
+  if (!reason) return null;
+  const text = customerReason(reason);
+  if (text.includes(CUSTOMER_UNAVAILABLE.search)) return UnavailableCode.search;
+  if (text === CUSTOMER_UNAVAILABLE.pagespeed) return UnavailableCode.pagespeed;
+  if (text === CUSTOMER_UNAVAILABLE.websiteLocal) return UnavailableCode.website;
+  if (text === TIMED_OUT_REASON) return UnavailableCode.timedOut;
+  return null;
+}
 
 export function parseJson<T>(text: string | null | undefined): T | null {
   if (!text) return null;
@@ -52,7 +71,7 @@ const unfinished = (row: AuditStepRow | undefined) => !row || row.status === "pe
 /** The reason a step has no result, in the words the checks put in brackets. */
 function missingReason(row: AuditStepRow | undefined): string {
   if (unfinished(row)) return STILL_RUNNING;
-  return row!.reason ?? (row!.status === "skipped" ? "skipped" : "the step failed");
+  return row!.reason ? customerReason(row!.reason) : row!.status === "skipped" ? "skipped" : "the step failed";
 }
 
 export function findInput(row: AuditStepRow | undefined): ListingInput {
@@ -65,6 +84,7 @@ export function findInput(row: AuditStepRow | undefined): ListingInput {
 
 export function pageInput(row: AuditStepRow | undefined): PageInput {
   const result = row && row.status === "done" ? parseJson<FetchResult>(row.result) : null;
+  if (result?.page.status === "failed") return { status: "failed", reason: customerReason(result.page.reason) };
   return result ? result.page : { status: "failed", reason: missingReason(row) };
 }
 
@@ -111,7 +131,19 @@ function stepState(row: AuditStepRow | undefined): AuditStepState {
   if (!row) return { status: "pending", finishedAt: null };
   const state: AuditStepState = { status: row.status, finishedAt: row.finishedAt };
   // A pending step with a reason is waiting for a retry: the reason says why.
-  if (row.reason) state.reason = row.reason;
+  if (row.reason) state.reason = customerReason(row.reason);
+  if (row.step === "fetch" && row.status === "done") {
+    // The website step "finished" without reading the page: it says it failed (or had nothing to read), never "Done".
+    const page = pageInput(row);
+    if (page.status === "failed") {
+      const failed: AuditStepState = { status: "failed", reason: page.reason, finishedAt: row.finishedAt };
+      const pageCode = reasonCode(page.reason);
+      return pageCode ? { ...failed, code: pageCode } : failed;
+    }
+    if (page.status === "no_website") return { status: "skipped", reason: "the business has no website", finishedAt: row.finishedAt };
+  }
+  const code = reasonCode(row.reason);
+  if (code && (row.status === "skipped" || row.status === "failed")) state.code = code;
   return state;
 }
 

@@ -42,6 +42,7 @@ const profileColumns = {
   companyWebsite: profiles.companyWebsite,
   companyPhone: profiles.companyPhone,
   companyLocation: profiles.companyLocation,
+  companyStreetAddress: profiles.companyStreetAddress,
   companyEmail: profiles.companyEmail,
   companyCategory: profiles.companyCategory,
   companyDescription: profiles.companyDescription,

@@ -124,7 +124,8 @@ export async function releaseStep(db: Db, auditId: string, step: AuditStepId, cl
 /** Puts finished steps back to pending so they run again (the listing was picked by hand). */
 export async function reopenSteps(db: Db, auditId: string, steps: AuditStepId[], listingChoice: string | null): Promise<void> {
   await db.batch([
-    db.update(auditSteps).set({ status: "pending", claimedAt: null, attempts: 0 }).where(and(eq(auditSteps.auditId, auditId), inArray(auditSteps.step, steps))),
+    // claimedAt stamps when the step was reopened: the step's deadline counts from it (a claim replaces it).
+    db.update(auditSteps).set({ status: "pending", claimedAt: new Date().toISOString(), attempts: 0 }).where(and(eq(auditSteps.auditId, auditId), inArray(auditSteps.step, steps))),
     db.update(audits).set({ status: "running", finishedAt: null, ...(listingChoice !== null ? { listingChoice } : {}) }).where(eq(audits.id, auditId)),
   ]);
 }

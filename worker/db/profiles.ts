@@ -14,6 +14,7 @@ export async function updateCompanyProfile(db: Db, userId: string, input: Profil
       companyWebsite: input.company_website,
       companyPhone: input.company_phone,
       companyLocation: input.company_location,
+      companyStreetAddress: input.company_street_address,
       companyEmail: input.company_email,
       companyCategory: input.company_category,
       companyDescription: input.company_description,

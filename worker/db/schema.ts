@@ -75,6 +75,8 @@ export const profiles = sqliteTable(
     companyWebsite: text("company_website"),
     companyPhone: text("company_phone"),
     companyLocation: text("company_location"),
+    /** Street address (issue 26): the audit matches the Google listing by it. */
+    companyStreetAddress: text("company_street_address"),
     companyEmail: text("company_email"),
     companyCategory: text("company_category"),
     companyDescription: text("company_description"),

@@ -3,6 +3,7 @@
 // Search Audit tools, the edge-rendered shared page), so both sides read one shape.
 import type { Check, Competitor, Listing, PageSpeedInput, RankInput } from "./audit-checks";
 import type { AuditScore, Fix } from "./audit-score";
+import type { UnavailableCode } from "./setup";
 
 /** The audit's steps, in the order they run. */
 export const AUDIT_STEPS = ["find", "fetch", "speed", "rank"] as const;
@@ -23,6 +24,8 @@ export const AUDIT_STEP_LABELS: Record<AuditStepId, string> = {
 export type AuditStepState = {
   status: "pending" | "running" | "done" | "failed" | "skipped";
   reason?: string;
+  /** Why the step could not run, as a stable code (issue 26): the screen words it and says who was told. */
+  code?: UnavailableCode;
   finishedAt?: string | null;
 };
 
@@ -72,6 +75,8 @@ export type AuditView = {
   finishedAt: string | null;
   /** When this audit may be re-run (7 days after it was made); null when it may be re-run now. */
   rerunAfter: string | null;
+  /** The business's details changed since this audit ran (issue 26): it may run again at once. */
+  stale?: boolean;
   steps: Record<AuditStepId, AuditStepState>;
   listing: AuditListing | null;
   /** Offered when the find step had no confident match (empty otherwise). */

@@ -116,9 +116,9 @@ export function editableState(state: ScheduleState): boolean {
 /** Google's refusals of the connection in plain words (what the Integrations page shows). */
 export const GOOGLE_ERROR_MESSAGES: Record<string, string> = {
   api_not_enabled:
-    "Google says the Business Profile APIs are not enabled for this app's Google Cloud project. In Google Cloud Console, enable the My Business Account Management API, the My Business Business Information API and the Google My Business API for the project of GOOGLE_OAUTH_CLIENT_ID, wait a few minutes, then connect again.",
+    "Google says its Business Profile APIs are not switched on for Porchlight yet, so nothing was connected. Ask your agency to switch them on (the admin Set-up page lists how), then connect again.",
   not_approved:
-    "Google has not approved this app's project for the Business Profile APIs yet (its quota is 0 requests a minute). Ask for access with Google's Business Profile API access form; once approved, connect again.",
+    "Google has not approved Porchlight for its Business Profile APIs yet, so posts cannot be published. Ask your agency; once Google approves, connect again.",
   token_refused: "Google no longer accepts this connection (access was removed or expired). Reconnect Google Business Profile to keep publishing.",
   refused: "Google refused the request.",
   unavailable: "Google did not answer. Try again in a few minutes.",
@@ -129,4 +129,4 @@ export const GOOGLE_ERROR_MESSAGES: Record<string, string> = {
 };
 
 export const GOOGLE_NOT_CONFIGURED_MESSAGE =
-  "Google Business Profile is not set up on this server: set GOOGLE_OAUTH_CLIENT_ID and GOOGLE_OAUTH_CLIENT_SECRET. Until then the scheduler reminds you to post instead of publishing.";
+  "Connecting Google Business Profile isn't available yet; your agency has been told. Until it is, the scheduler reminds you to post instead of publishing.";

@@ -14,6 +14,7 @@ export type ProfileDto = {
   company_website: string | null;
   company_phone: string | null;
   company_location: string | null;
+  company_street_address: string | null;
   company_email: string | null;
   company_category: string | null;
   company_description: string | null;
@@ -50,6 +51,7 @@ export function profileJson(p: ProfileRow): ProfileDto {
     company_website: p.companyWebsite,
     company_phone: p.companyPhone,
     company_location: p.companyLocation,
+    company_street_address: p.companyStreetAddress ?? null,
     company_email: p.companyEmail,
     company_category: p.companyCategory,
     company_description: p.companyDescription,
@@ -67,6 +69,7 @@ export const PROFILE_LIMITS = {
   company_website: 500,
   company_phone: 50,
   company_location: 200,
+  company_street_address: 200,
   company_email: 254,
   company_description: 2000,
 } as const;
@@ -121,6 +124,7 @@ export const ProfileUpdate = z.strictObject({
     .optional(),
   company_phone: optionalText(PROFILE_LIMITS.company_phone),
   company_location: optionalText(PROFILE_LIMITS.company_location),
+  company_street_address: optionalText(PROFILE_LIMITS.company_street_address),
   company_email: z
     .string()
     .trim()

@@ -15,6 +15,29 @@ export const LOCAL_SERVICES_DEFAULTS = { businessType: "Coffee", location: "New 
 /** Spec §2: the empty states' 'Try Restaurant' button searches this. */
 export const TRY_RESTAURANT = "Restaurant";
 
+/**
+ * Where the search tools start (issue 26): the business's own trade and city when Business Settings has them, the
+ * spec's defaults otherwise. `tryLabel` is the empty states' button ("Try Restaurant" without a trade).
+ */
+export function searchStart(profile: { company_category?: string | null; company_location?: string | null } | null | undefined): {
+  keyword: string;
+  businessType: string;
+  location: string;
+  tryLabel: string;
+  example: string;
+} {
+  const category = profile?.company_category?.trim();
+  const trade = category && category !== "Other" ? category : null;
+  const location = profile?.company_location?.trim() || LOCAL_SERVICES_DEFAULTS.location;
+  return {
+    keyword: trade ?? TRY_RESTAURANT,
+    businessType: trade ?? LOCAL_SERVICES_DEFAULTS.businessType,
+    location,
+    tryLabel: `Try ${trade ?? TRY_RESTAURANT}`,
+    example: `e.g. ${(trade ?? "plumber").toLowerCase()}`,
+  };
+}
+
 const requiredText = z.string({ error: SEARCH_FIELDS_REQUIRED }).trim().min(1, SEARCH_FIELDS_REQUIRED).max(200);
 
 /** GET /api/tools/google-results and the Google Search Results form. */

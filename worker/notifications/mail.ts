@@ -1,6 +1,8 @@
 // Alert mail (issue 21): leads at once, the other alerts in a digest of at most one an hour per user, each linking to
 // the prospect's report in the app. Called by the emitter for the users it alerted and by the 5-minute cron for all.
 import type { Db } from "../db/client";
+import { PROVIDER_IDS, providerName, type ProviderId } from "../domain/setup";
+import { PROVIDER_MISSING_KIND } from "../setup/notify";
 import { claimMailed, lastMailedAt, pendingMail } from "../db/notifications";
 import { ALERT_TEXT, digestDue } from "../domain/lead-alerts";
 import { IMMEDIATE_ALERT_KINDS, type AlertKind } from "../domain/lead-events";
@@ -20,9 +22,21 @@ export function alertLink(origin: string, reportId: string | null): string {
   return reportId ? `${origin}/admin/reports/${encodeURIComponent(reportId)}` : `${origin}/admin/report-generator`;
 }
 
-export function alertLine(n: { kind: string; prospectName: string | null }): string {
+export function alertLine(n: { kind: string; prospectName: string | null; data?: string | null }): string {
+  if (n.kind === PROVIDER_MISSING_KIND) return providerMissingLine(n.data);
   const text = ALERT_TEXT[n.kind as AlertKind] ?? n.kind;
   return n.kind === "webhook_paused" ? text : `${n.prospectName ?? "A prospect"} ${text}`;
+}
+
+function providerMissingLine(data: string | null | undefined): string {
+  let provider: unknown;
+  try {
+    provider = (JSON.parse(data ?? "{}") as { provider?: unknown }).provider;
+  } catch {
+    provider = null;
+  }
+  const name = PROVIDER_IDS.includes(provider as ProviderId) ? providerName(provider as ProviderId) : "A service";
+  return `A customer needed ${name}, which is not set up yet: see Set-up`;
 }
 
 function isImmediate(kind: string) {

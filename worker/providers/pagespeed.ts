@@ -42,6 +42,12 @@ export function readPageSpeed(body: Record<string, unknown>): Extract<PageSpeedI
   return { status: "ok", performanceScore, lcpMs: lcp, inpMs: null, cls, source: "lab" };
 }
 
+/** Production may call keyless (a low quota); locally (development) only with a key or a base URL (a fake). */
+export function pagespeedConfigured(env: Env): boolean {
+  if (env.ENVIRONMENT !== "development") return true;
+  return Boolean(env.PAGESPEED_API_KEY?.trim() || env.PAGESPEED_BASE_URL?.trim());
+}
+
 export async function runPageSpeed(env: Env, pageUrl: string, timeoutMs: number): Promise<PageSpeedOutcome> {
   const base = (env.PAGESPEED_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, "");
   const url = new URL(`${base}/pagespeedonline/v5/runPagespeed`);

@@ -1,6 +1,5 @@
 // The web search provider (SerpAPI-compatible GET /search.json): base URL, key, time-out and error mapping, called only
 // from the worker; the caller reserves from the meter first (worker/routes/tools.ts).
-import { isTrustedImageUrl } from "../domain/image-hosts";
 import type { Env } from "../env";
 import { log } from "../log";
 import { SEARCH_TIMEOUT_MS, timeoutMessage, type GoogleResultsQuery, type SearchResult } from "../domain/search-tools";
@@ -82,8 +81,8 @@ export async function searchGoogle(env: Env, query: GoogleResultsQuery): Promise
       link: str(r.link),
       displayedLink: str(r.displayed_link) || str(r.link),
       position: typeof r.position === "number" ? r.position : i + 1,
-      // Only favicons the page's CSP lets it load (SerpAPI's own copies); anything else gets the letter icon.
-      favicon: isTrustedImageUrl(str(r.favicon)) ? str(r.favicon) : null,
+      // Left out (issue 26): a favicon URL would make the customer's browser call the search provider's host.
+      favicon: null,
     }))
     .filter((r) => r.title && /^https?:\/\//.test(r.link));
   if (results.length === 0) return { ok: false, empty: true, error: "No results found in SERP API response" };

@@ -15,12 +15,14 @@ import { searchConfigured, searchMaps } from "../providers/local-search";
 import { ownSubject, prospectSubject } from "../audits/subject";
 import { parseJson, type FindResult } from "../audits/view";
 import { ErrorCode } from "../errors";
+import { CUSTOMER_UNAVAILABLE, UnavailableCode } from "../domain/setup";
+import { tellAgency } from "../setup/notify";
 import { rankSearchTimeoutMs } from "./config";
 
 export const RankErrorCode = {
   listingNotFound: "listing_not_found",
   profileIncomplete: ErrorCode.profileRequired,
-  searchNotConfigured: ErrorCode.notConfigured,
+  searchUnavailable: UnavailableCode.search,
   allowanceExceeded: "allowance_exceeded",
   gridSizeNotAllowed: "grid_size_not_allowed",
   keywordLimit: "keyword_limit_reached",
@@ -28,8 +30,8 @@ export const RankErrorCode = {
 } as const;
 
 export const LISTING_NOT_FOUND_MESSAGE =
-  "We could not find this business on Google Maps. Run a Local Search Audit first (it finds the listing, and lets you pick it when several match), then try again.";
-export const SEARCH_NOT_CONFIGURED_MESSAGE = "Rank tracking searches Google Maps, and no search provider key (SERPAPI_KEY) is set on this server.";
+  "We could not tell which Google Maps listing is this business. Pick it in Local Search Audit (from the map results, or paste its Google Maps link), then try again.";
+export const SEARCH_UNAVAILABLE_MESSAGE = `Rank tracking searches Google Maps. ${CUSTOMER_UNAVAILABLE.searchTold}`;
 
 export type ResolvedBusiness = { owner: RankOwner; business: RankBusiness & { placeId: string; latitude: number; longitude: number }; website: string | null };
 export type BusinessRefusal = { status: 400 | 402 | 404 | 422 | 503; code: string; message: string };
@@ -104,12 +106,16 @@ export async function resolveBusiness(
     owner = { kind: "own", userId: who.userId };
     subject = own.subject;
   }
+  // Every grid point and keyword check is a Google search: refused before anything is stored, and the agency is told.
+  if (!searchConfigured(env)) {
+    await tellAgency(env, "search");
+    return { ok: false, refusal: { status: 503, code: RankErrorCode.searchUnavailable, message: SEARCH_UNAVAILABLE_MESSAGE } };
+  }
   const base = { kind: owner.kind, prospectId: owner.kind === "prospect" ? owner.prospectId : null, name: subject.name, area: subject.area };
   const audit = await fromAudit(db, owner);
   if (audit) return { ok: true, value: { owner, business: { ...base, placeId: audit.placeId, latitude: audit.latitude, longitude: audit.longitude }, website: subject.website ?? audit.website } };
   const earlier = await fromEarlier(db, owner);
   if (earlier && located(earlier)) return { ok: true, value: { owner, business: { ...base, placeId: earlier.placeId, latitude: earlier.latitude, longitude: earlier.longitude }, website: subject.website } };
-  if (!searchConfigured(env)) return { ok: false, refusal: { status: 503, code: RankErrorCode.searchNotConfigured, message: SEARCH_NOT_CONFIGURED_MESSAGE } };
   const found = await bySearch(env, subject, payer);
   if (found && "status" in found) return { ok: false, refusal: found };
   if (!found) return { ok: false, refusal: { status: 422, code: RankErrorCode.listingNotFound, message: LISTING_NOT_FOUND_MESSAGE } };

@@ -14,7 +14,10 @@ import { validate, validId } from "../validate";
 import { loadAuditView } from "../audits/read";
 import { startAudit } from "../audits/run";
 import { readMapsUrl } from "../audits/steps";
-import { ownSubject, prospectSubject } from "../audits/subject";
+import { ownSubject, prospectSubject, subjectChanged } from "../audits/subject";
+import { expireOverdueSteps } from "../audits/run";
+import type { Db } from "../db/client";
+import type { AuditView } from "../domain/audit-view";
 import { auditSummary, rerunAfter, subjectOf } from "../audits/view";
 
 export const AUDIT_NOT_FOUND = "Audit not found";
@@ -44,6 +47,24 @@ function adminOnly(c: Context<AppEnv>) {
   if (!c.get("subject").isAdmin) return apiError(c, 403, ErrorCode.adminRequired, "You need administrator privileges to audit a prospect.");
   if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, "Verify your two-factor code to continue.");
   return null;
+}
+
+/** The business's details as they are now (null: the prospect is gone or the profile lacks what the audit needs). */
+async function currentSubject(c: Context<AppEnv>, db: Db, audit: AuditRow) {
+  if (audit.kind === "own") {
+    const own = ownSubject(c.get("subject").profile);
+    return own.ok ? own.subject : null;
+  }
+  const prospect = audit.prospectId ? await getProspectForAudit(db, audit.prospectId) : null;
+  return prospect ? prospectSubject(prospect) : null;
+}
+
+/** The view with `stale` set when the business's details changed since the audit ran (then it may run again now). */
+async function viewWithStaleness(c: Context<AppEnv>, db: Db, audit: AuditRow): Promise<AuditView | null> {
+  const [view, now] = await Promise.all([loadAuditView(db, audit.id), currentSubject(c, db, audit)]);
+  if (!view) return null;
+  const stale = now !== null && subjectChanged(subjectOf(audit), now);
+  return stale ? { ...view, stale, rerunAfter: null } : { ...view, stale };
 }
 
 /** Who may read an audit: admins a prospect's, the owner their own business's (as the subject, so view-as reads it). */
@@ -85,7 +106,8 @@ export const auditRoutes = new Hono<AppEnv>()
       target = { kind: "own", prospectId: null, subject: own.subject };
     }
     const latest = await latestAudit(db, target.prospectId ? { prospectId: target.prospectId } : { ownerId: subject.id });
-    const after = latest ? rerunAfter(latest) : null;
+    // An audit whose inputs changed (Business Settings, the prospect's details) is stale: it may run again at once.
+    const after = latest && !subjectChanged(subjectOf(latest), target.subject) ? rerunAfter(latest) : null;
     if (latest && after) return tooRecent(c, latest, after);
     let audit: AuditRow;
     try {
@@ -112,7 +134,9 @@ export const auditRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const found = await getAudit(db, c.req.valid("param").id);
     if (!found || !mayRead(c, found.audit)) return apiError(c, 404, ErrorCode.notFound, AUDIT_NOT_FOUND);
-    return c.json((await loadAuditView(db, found.audit.id))!);
+    // A step that has waited past its deadline ends as unavailable here too (no cron runs under wrangler dev).
+    await expireOverdueSteps(c.env, found.audit.id);
+    return c.json((await viewWithStaleness(c, db, found.audit))!);
   })
 
   .post("/:id/listing", validId(AUDIT_NOT_FOUND), validate("json", ListingChoice), async (c) => {

@@ -1,4 +1,5 @@
 // /api/integrations: the Google Business Profile connection — status, the OAuth start and callback, locations, disconnect.
+import { tellAgency } from "../setup/notify";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { requireUser } from "../auth/middleware";
@@ -23,7 +24,13 @@ export const integrationRoutes = new Hono<AppEnv>()
 
   .use(requireUser)
 
-  .get("/", async (c) => c.json(await integrationsStatus(c.env, getDb(c.env), c.get("subject").id)))
+  .get("/", async (c) => {
+    const status = await integrationsStatus(c.env, getDb(c.env), c.get("subject").id);
+    // The page tells the customer their agency was told: make it so (one alert a day).
+    if (status.google.status === "not_configured") await tellAgency(c.env, "google");
+    else if (!status.google.canConnect) await tellAgency(c.env, "encryption");
+    return c.json(status);
+  })
 
   .get("/google/start", async (c) => {
     if (c.get("viewingAs")) return apiError(c, 403, ErrorCode.viewAsReadOnly, "You are viewing as another user: this view is read-only.");

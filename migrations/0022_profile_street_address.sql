@@ -1,0 +1,1 @@
+ALTER TABLE `profiles` ADD `company_street_address` text;
