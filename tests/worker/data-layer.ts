@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser } from "../../worker/db/billing";
 import { getBudgetState, setMonthlyBudget } from "../../worker/db/budgets";
-import { countPublicChatMessage, listConversations, readPublicChatState, saveChatTurn } from "../../worker/db/chat";
+import { listConversations, readPublicChatTurn, saveChatTurn } from "../../worker/db/chat";
 import { readCounter, reserve, settle, sweepMeter } from "../../worker/db/meter";
 import { meterSettings } from "../../worker/domain/metering";
 import type { Db } from "../../worker/db/client";
@@ -207,14 +207,18 @@ export function dataLayerSuite(driver: string, database: () => Db) {
         userId: user.id,
         queued: false,
       });
-      const input = { reportId: report.id, visitorId: `visitor-${run}` };
       const ipLimit = { key: `ip:${run}`, max: 10, windowSeconds: 60 };
       const reportLimit = { key: `report:${run}`, max: 10, windowSeconds: 60 };
-      expect(await countPublicChatMessage(db, ipLimit, reportLimit)).toEqual({ ipCount: 1, reportCount: 1 });
-      expect(await countPublicChatMessage(db, ipLimit, null)).toEqual({ ipCount: 2, reportCount: 0 });
-      const before = await readPublicChatState(db, input);
-      expect(before).toMatchObject({ session: { answerCount: 0, leadAskedAt: null } });
+      const input = { reportId: report.id, visitorId: `visitor-${run}`, ipLimit, reportLimit };
+      // A message to a report that does not exist counts nothing.
+      const missing = await readPublicChatTurn(db, { ...input, reportId: crypto.randomUUID() });
+      expect(missing).toMatchObject({ subject: null, ipCount: 0, reportCount: 0 });
+      expect(await currentCount(db, ipLimit)).toBe(0);
+      const before = await readPublicChatTurn(db, input);
+      expect(before).toMatchObject({ ipCount: 1, reportCount: 1, session: { answerCount: 0, leadAskedAt: null } });
       expect(before.subject).toMatchObject({ reportId: report.id, name: `Chat ${run}`, area: "Shelbyville" });
+      expect(before.audit).toEqual({ audit: null, chatBlock: null, steps: [] });
+      expect(await readPublicChatTurn(db, { ...input, reportLimit: null })).toMatchObject({ ipCount: 2, reportCount: 0 });
 
       const at = new Date().toISOString();
       await saveChatTurn(db, { session: before.session, question: "Hi?", answer: "Hello!", askedAt: at, answeredAt: at, leadAsked: true, lead: null });
@@ -227,8 +231,8 @@ export function dataLayerSuite(driver: string, database: () => Db) {
         leadAsked: false,
         lead: { name: "Ann", phone: "555-0100", email: null },
       });
-      const after = await readPublicChatState(db, input);
-      expect(after).toMatchObject({ session: { answerCount: 2, leadAskedAt: at } });
+      const after = await readPublicChatTurn(db, input);
+      expect(after).toMatchObject({ ipCount: 3, reportCount: 2, session: { answerCount: 2, leadAskedAt: at } });
 
       const listed = await listConversations(db, report.id, 10);
       expect(listed.next).toBeNull();

@@ -2,7 +2,7 @@
 // the last 7 days exists), and generation waits for the audit's fast steps (find, fetch, rank) up to a bound.
 import { inArray } from "drizzle-orm";
 import { getDb } from "../db/client";
-import { getAudit, latestAudit } from "../db/audits";
+import { latestAudit, type AuditRow, type AuditStepRow } from "../db/audits";
 import { prospects, seoReports } from "../db/schema";
 import type { Env } from "../env";
 import { log } from "../log";
@@ -43,15 +43,13 @@ export async function ensureReportAudits(env: Env, reportIds: readonly string[],
 }
 
 /**
- * Whether the report's generation should wait: its prospect's latest audit still runs a fast step and started less
- * than the bound ago. The job comes back after a short delay (re-sent, not retried, so no try is used up).
+ * Whether the report's generation should wait: its prospect's latest audit (with its steps) still runs a fast step
+ * and started less than the bound ago. The job comes back after a short delay (re-sent, not retried, so no try is
+ * used up).
  */
-export async function auditWait(env: Env, prospectId: string, now = Date.now()): Promise<number | null> {
-  const db = getDb(env);
-  const latest = await latestAudit(db, { prospectId });
+export function auditWait(env: Env, latest: AuditRow | null, steps: readonly AuditStepRow[], now = Date.now()): number | null {
   if (!latest || latest.status === "done") return null;
   if (now - Date.parse(latest.createdAt) >= reportWaitMs(env)) return null;
-  const found = await getAudit(db, latest.id);
-  const busy = found?.steps.some((s) => FAST_STEPS.includes(s.step) && (s.status === "pending" || s.status === "running"));
+  const busy = steps.some((s) => FAST_STEPS.includes(s.step) && (s.status === "pending" || s.status === "running"));
   return busy ? REPORT_WAIT_POLL_SECONDS : null;
 }

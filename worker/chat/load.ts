@@ -2,8 +2,8 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { getDb } from "../db/client";
-import { getChatSubject, type ChatSubject } from "../db/chat";
+import { getDb, type Db } from "../db/client";
+import { getChatSubject, getChatSubjectWithAudit, type ChatSubject } from "../db/chat";
 import { aiConfigured } from "../providers/ai";
 import { CHAT_TEXT, ChatRequest, chatLimitProblem, DEFAULT_QUESTIONS, DEFAULT_VOICE_ID, greetingFor, VOICES } from "../domain/chat";
 import { apiError, ErrorCode, type FieldErrors } from "../errors";
@@ -15,27 +15,39 @@ export const ReportId = z.uuid();
 /** The typed error response, so the RPC client sees every route's success body. */
 type ErrorResponse = ReturnType<typeof apiError>;
 
-/** The subject, or the error response the page shows (400 bad id, 404 report / prospect, 503 store failure). */
-export async function loadSubject(
+/** The subject (and what `read` adds), or the error response the page shows (400 bad id, 404 report / prospect, 503 store failure). */
+async function loadSubjectVia<T extends { subject: ChatSubject | null }>(
   c: Context<AppEnv>,
   audience: "admin" | "public",
-): Promise<{ subject: ChatSubject } | { error: ErrorResponse }> {
+  read: (db: Db, reportId: string) => Promise<T>,
+): Promise<(T & { subject: ChatSubject }) | { error: ErrorResponse }> {
   const id = c.req.param("reportId") ?? "";
   if (!ReportId.safeParse(id).success) {
     return { error: apiError(c, 400, "invalid_chat_id", audience === "admin" ? CHAT_TEXT.invalidId : CHAT_TEXT.invalidLink) };
   }
-  let subject: ChatSubject | null;
+  let found: T;
   try {
-    subject = await getChatSubject(getDb(c.env), id);
+    found = await read(getDb(c.env), id);
   } catch (error) {
     log.error("chat load failed", {}, error);
     return { error: apiError(c, 503, ErrorCode.unavailable, CHAT_TEXT.loadFailed) };
   }
+  const subject = found.subject;
   if (!subject) {
     return { error: apiError(c, 404, ErrorCode.notFound, audience === "admin" ? CHAT_TEXT.reportNotFound : CHAT_TEXT.chatNotFound) };
   }
   if (!subject.prospectId) return { error: apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.prospectNotFound) };
-  return { subject };
+  return { ...found, subject };
+}
+
+/** The subject, or the error response the page shows. */
+export function loadSubject(c: Context<AppEnv>, audience: "admin" | "public") {
+  return loadSubjectVia(c, audience, async (db, id) => ({ subject: await getChatSubject(db, id) }));
+}
+
+/** The admin's message: the subject and its prospect's latest audit, in one round trip. */
+export function loadSubjectWithAudit(c: Context<AppEnv>) {
+  return loadSubjectVia(c, "admin", getChatSubjectWithAudit);
 }
 
 /** What both chat pages start from; the admin one adds the prospect's details and the system prompt. */

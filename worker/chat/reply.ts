@@ -1,6 +1,4 @@
 // One chat reply, shared by the admin and public routes: AI stream or local fallback, lead question, transcript, usage, spend.
-import { findingsChatBlock } from "../domain/report-findings";
-import { latestProspectAuditView } from "../audits/read";
 import { streamSSE } from "hono/streaming";
 import type { Context } from "hono";
 import { AiError, billedOnFailure, chatCompletionStream, promptText, usageEvent, type ChatMessage } from "../providers/ai";
@@ -14,6 +12,8 @@ import { reserveCall } from "../metering/meter";
 import { log } from "../log";
 import { emitProspectEvent } from "../notifications/emit";
 import { signVoiceLines, type VoiceScope } from "./voice-lines";
+import { storeChatAuditBlock, type ChatAuditBlock } from "./audit-block";
+import { waitUntil } from "../reports/shared-cache";
 import {
   CHAT_TEXT,
   extractLead,
@@ -41,17 +41,6 @@ export function chatModel(env: Env): string {
 
 export function chatProspect(s: ChatSubject): ChatProspect {
   return { name: s.name, company_name: s.companyName, keyword: s.keyword, area: s.area, tag: s.tag, description: s.description };
-}
-
-/** The prospect's latest audit as the system prompt carries it (public chat: the public view). */
-async function auditBlockFor(plan: ReplyPlan): Promise<string> {
-  if (!plan.subject.prospectId) return "";
-  try {
-    return findingsChatBlock(await latestProspectAuditView(plan.db, plan.subject.prospectId, { publicView: plan.audience === "public" }));
-  } catch (error) {
-    log.warn("chat: audit not loaded", { reportId: plan.subject.reportId }, error);
-    return "";
-  }
 }
 
 export function subjectQuestions(s: ChatSubject): string[] {
@@ -86,6 +75,8 @@ export type ReplyPlan = {
   session: VisitorSession | null;
   /** Who the AI call is charged to: the admin who asked, or the shared report's visitor (by address). */
   payer: Payer;
+  /** The prospect's latest audit as the system prompt carries it, read in the request's first batch. */
+  auditBlock: ChatAuditBlock;
 };
 
 type Emit = (event: ChatStreamEvent) => Promise<void>;
@@ -107,7 +98,7 @@ export async function runReply(env: Env, plan: ReplyPlan, emit: Emit): Promise<E
     await emit({ type: "delta", text: content });
   } else {
     const messages: ChatMessage[] = [
-      { role: "system", content: systemPromptFor(prospect, subjectQuestions(plan.subject), plan.audience, await auditBlockFor(plan)) },
+      { role: "system", content: systemPromptFor(prospect, subjectQuestions(plan.subject), plan.audience, plan.auditBlock.text) },
       ...plan.turns.map((t) => ({ role: t.role, content: t.content }) as ChatMessage),
     ];
     const model = chatModel(env);
@@ -214,6 +205,16 @@ async function recordUsage(
   await env.USAGE_EVENTS.send(event).catch((error) => log.error("chat: usage-events send failed", { eventId: event.event_id }, error));
 }
 
+/**
+ * The reply, kept alive past the client: the runtime cancels a request's work when its client disconnects unless it
+ * is in `waitUntil`, and a reply cut there would skip the meter's settle (the reservation then waits for the sweep),
+ * the usage row and the transcript.
+ */
+function finishing<T>(c: Context<AppEnv>, reply: Promise<T>): Promise<T> {
+  waitUntil(c, reply.catch(() => undefined));
+  return reply;
+}
+
 /** Server-sent events when the client asks for them, else one JSON body. */
 export function wantsStream(c: Context): boolean {
   return (c.req.header("Accept") ?? "").includes("text/event-stream");
@@ -221,8 +222,9 @@ export function wantsStream(c: Context): boolean {
 
 /** Answers the reply as SSE (uncompressed, unbuffered) or as JSON. */
 export async function replyResponse(c: Context<AppEnv>, plan: ReplyPlan): Promise<Response> {
+  waitUntil(c, storeChatAuditBlock(plan.db, plan.auditBlock));
   if (!wantsStream(c)) {
-    const done = await runReply(c.env, plan, async () => undefined);
+    const done = await finishing(c, runReply(c.env, plan, async () => undefined));
     const body: ChatReplyResponse = { reply: done.content, mode: done.mode, ...(done.reason ? { reason: done.reason } : {}), voice: done.voice };
     return c.json(body);
   }
@@ -233,7 +235,8 @@ export async function replyResponse(c: Context<AppEnv>, plan: ReplyPlan): Promis
   return streamSSE(
     c,
     async (stream) => {
-      await runReply(c.env, plan, (event) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) }));
+      // A reader that goes away stops nothing: the reply runs to its end (writes to a closed stream are dropped).
+      await finishing(c, runReply(c.env, plan, (event) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) })));
     },
     async (error, stream) => {
       log.error("chat stream failed", {}, error);

@@ -1,9 +1,9 @@
 // Audits and their steps (issue 18): create with its four step rows, claim a step once (compare-and-set), store a
 // step's result as soon as it finishes, read one audit with its steps, list a business's audits.
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AuditStepId } from "../domain/audit-view";
 import type { Db } from "./client";
-import { audits, auditSteps, prospects, seoReports } from "./schema";
+import { auditChatBlocks, audits, auditSteps, prospects, seoReports } from "./schema";
 
 export type AuditRow = typeof audits.$inferSelect;
 export type AuditStepRow = typeof auditSteps.$inferSelect;
@@ -60,6 +60,67 @@ export async function listAudits(db: Db, who: { prospectId: string } | { ownerId
 
 export async function latestAudit(db: Db, who: { prospectId: string } | { ownerId: string }): Promise<AuditRow | null> {
   return (await listAudits(db, who, 1))[0] ?? null;
+}
+
+/** The prospect a report is about, as a subquery: reads that start from a report id go in the report's own batch. */
+export function prospectOfReport(reportId: string): SQL {
+  return sql`(select ${seoReports.prospectId} from ${seoReports} where ${seoReports.id} = ${reportId})`;
+}
+
+/** The id of the prospect's newest audit, as a subquery (the order of `latestAudit`). */
+function latestAuditId(prospectId: SQL | string): SQL {
+  return sql`(select ${audits.id} from ${audits} where ${audits.prospectId} = ${prospectId} order by ${audits.createdAt} desc limit 1)`;
+}
+
+/**
+ * The prospect's newest audit and its stored chat block (null when none is stored for its current finish): one
+ * statement for a caller's batch.
+ */
+export function latestAuditQuery(db: Db, prospectId: SQL | string) {
+  const chatBlock = sql<string | null>`(select b.block from ${auditChatBlocks} b where b.audit_id = ${audits.id}
+    and b.audit_finished_at = ${audits.finishedAt} and ${audits.status} = 'done')`;
+  return db
+    .select({ audit: audits, chatBlock: chatBlock.as("stored_chat_block") })
+    .from(audits)
+    .where(eq(audits.prospectId, prospectId))
+    .orderBy(desc(audits.createdAt))
+    .limit(1);
+}
+
+/** The step's audit has no chat block stored for its current finish. */
+const notChatBlockStored = sql`not exists (select 1 from ${audits} a join ${auditChatBlocks} b on b.audit_id = a.id
+  where a.id = ${auditSteps.auditId} and a.status = 'done' and b.audit_finished_at = a.finished_at)`;
+
+/**
+ * The steps of the prospect's newest audit, for a caller's batch. `unlessChatBlock`: none when the audit's chat
+ * block is stored (a chat message then needs nothing more of it).
+ */
+export function latestAuditStepsQuery(db: Db, prospectId: SQL | string, opts: { unlessChatBlock?: boolean } = {}) {
+  return db
+    .select()
+    .from(auditSteps)
+    .where(and(eq(auditSteps.auditId, latestAuditId(prospectId)), opts.unlessChatBlock ? notChatBlockStored : undefined));
+}
+
+/** Keeps a finished audit's chat block; nothing when the audit changed since (re-run steps, a new finish). */
+export async function storeAuditChatBlock(db: Db, audit: Pick<AuditRow, "id" | "finishedAt">, block: string): Promise<void> {
+  if (!audit.finishedAt) return;
+  await db
+    .insert(auditChatBlocks)
+    .select(
+      db
+        .select({
+          auditId: audits.id,
+          auditFinishedAt: sql<string>`${audits.finishedAt}`.as("audit_finished_at"),
+          block: sql<string>`${block}`.as("block"),
+        })
+        .from(audits)
+        .where(and(eq(audits.id, audit.id), eq(audits.status, "done"), eq(audits.finishedAt, audit.finishedAt))),
+    )
+    .onConflictDoUpdate({
+      target: auditChatBlocks.auditId,
+      set: { auditFinishedAt: sql`excluded.audit_finished_at`, block: sql`excluded.block` },
+    });
 }
 
 /** The audit made before this one of the same business (for "how the score moved"). */

@@ -1,6 +1,7 @@
 // Queries for the prospect chat: the report + prospect it talks about, visitor conversations and their turns, leads.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
+import { latestAuditQuery, latestAuditStepsQuery, prospectOfReport, type AuditRow, type AuditStepRow } from "./audits";
 import { countEventQuery, type Limit } from "./rate-limits";
 import { chatMessages, chatSessions, prospects, seoReports } from "./schema";
 
@@ -35,15 +36,47 @@ export type ChatSubject = NonNullable<Awaited<ReturnType<typeof getChatSubject>>
 /** A visitor's conversation as a reply needs it: who, and where the lead question stands. */
 export type VisitorSession = { reportId: string; visitorId: string; answerCount: number; leadAskedAt: string | null };
 
-/** The report and prospect a public message talks about and the visitor's conversation so far: one round trip, nothing counted. */
-export async function readPublicChatState(db: Db, input: { reportId: string; visitorId: string }) {
-  const [subject, session] = await db.batch([
+/** The prospect's newest audit as a chat reads it: the stored chat block, or the steps to write it from. */
+export type ChatAuditRead = { audit: AuditRow | null; chatBlock: string | null; steps: AuditStepRow[] };
+
+function chatAuditQueries(db: Db, reportId: string) {
+  const prospectId = prospectOfReport(reportId);
+  return [latestAuditQuery(db, prospectId), latestAuditStepsQuery(db, prospectId, { unlessChatBlock: true })] as const;
+}
+
+function chatAuditRead(latest: { audit: AuditRow; chatBlock: string | null }[], steps: AuditStepRow[]): ChatAuditRead {
+  return { audit: latest[0]?.audit ?? null, chatBlock: latest[0]?.chatBlock ?? null, steps };
+}
+
+/** The subject and its prospect's newest audit (the chat block, or the steps when none is stored): one round trip. */
+export async function getChatSubjectWithAudit(db: Db, reportId: string) {
+  const [subject, latest, steps] = await db.batch([subjectQuery(db, reportId), ...chatAuditQueries(db, reportId)]);
+  return { subject: subject[0] ?? null, audit: chatAuditRead(latest, steps) };
+}
+
+/** True when the report exists and its prospect too: a message to anything else counts nothing. */
+function reportHasProspect(reportId: string) {
+  return sql`exists (select 1 from ${seoReports} join ${prospects} on ${prospects.id} = ${seoReports.prospectId} where ${seoReports.id} = ${reportId})`;
+}
+
+/**
+ * Everything a public message needs before the AI call, in one round trip (one transaction): the report and prospect
+ * it talks about, the visitor's conversation so far, the message counted against the address limit and, for a turn
+ * the AI will answer, the report's (only when the report and its prospect exist), and the prospect's newest audit.
+ */
+export async function readPublicChatTurn(db: Db, input: { reportId: string; visitorId: string; ipLimit: Limit; reportLimit: Limit | null }) {
+  const onlyIf = reportHasProspect(input.reportId);
+  const now = Date.now();
+  const [subject, session, latest, steps, ip, report] = await db.batch([
     subjectQuery(db, input.reportId),
     db
       .select({ answerCount: chatSessions.answerCount, leadAskedAt: chatSessions.leadAskedAt })
       .from(chatSessions)
       .where(and(eq(chatSessions.reportId, input.reportId), eq(chatSessions.visitorId, input.visitorId)))
       .limit(1),
+    ...chatAuditQueries(db, input.reportId),
+    countEventQuery(db, input.ipLimit, now, onlyIf),
+    ...(input.reportLimit ? [countEventQuery(db, input.reportLimit, now, onlyIf)] : []),
   ]);
   return {
     subject: subject[0] ?? null,
@@ -53,13 +86,10 @@ export async function readPublicChatState(db: Db, input: { reportId: string; vis
       answerCount: session[0]?.answerCount ?? 0,
       leadAskedAt: session[0]?.leadAskedAt ?? null,
     } satisfies VisitorSession,
+    ipCount: ip[0]?.count ?? 0,
+    reportCount: report?.[0]?.count ?? 0,
+    audit: chatAuditRead(latest, steps),
   };
-}
-
-/** Counts one public message against the address limit and, for a turn the AI will answer, the report's: one round trip. */
-export async function countPublicChatMessage(db: Db, ipLimit: Limit, reportLimit: Limit | null) {
-  const [ip, report] = await db.batch([countEventQuery(db, ipLimit), ...(reportLimit ? [countEventQuery(db, reportLimit)] : [])]);
-  return { ipCount: ip[0]?.count ?? 1, reportCount: report?.[0]?.count ?? 0 };
 }
 
 export type SavedTurn = {

@@ -1,5 +1,5 @@
 // Fixed-window counters in D1: one upsert per counted event.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { rateLimits } from "./schema";
 
@@ -27,11 +27,20 @@ export async function countEvent(db: Db, limit: Limit, nowMs = Date.now()): Prom
 }
 
 /** The statement `countEvent` runs, for a caller that batches it with other reads (one D1 round trip). */
-export function countEventQuery(db: Db, limit: Limit, nowMs = Date.now()) {
+export function countEventQuery(db: Db, limit: Limit, nowMs = Date.now(), onlyIf?: SQL) {
   const start = windowStart(limit.windowSeconds, nowMs);
-  return db
-    .insert(rateLimits)
-    .values({ key: limit.key, windowStart: start, count: 1 })
+  const insert = db.insert(rateLimits);
+  // `onlyIf`: counted only when it holds (an event about something that does not exist counts nothing).
+  return (
+    onlyIf
+      ? insert.select(
+          db
+            .select({ key: sql<string>`${limit.key}`.as("key"), windowStart: sql<number>`${start}`.as("window_start"), count: sql<number>`1`.as("count") })
+            .from(sql`(select 1)`)
+            .where(onlyIf),
+        )
+      : insert.values({ key: limit.key, windowStart: start, count: 1 })
+  )
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {

@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { NormalizedReportContent } from "../domain/report-content";
 import { ENQUEUEABLE_STATUSES } from "../domain/report-status";
+import { latestAuditQuery, latestAuditStepsQuery, prospectOfReport, type AuditRow, type AuditStepRow } from "./audits";
 import type { Db } from "./client";
 import { afterCursor, rowid, type Cursor } from "./cursor";
 import type { NewProspect, ProspectRow } from "./prospects";
@@ -53,6 +54,25 @@ export async function getReportWithProspect(db: Db, id: string) {
     .where(eq(seoReports.id, id))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * What a report job needs before its claim, in one round trip: the report, its prospect, and the prospect's newest
+ * audit with its steps (the generation's findings, and whether it should wait for the audit).
+ */
+export async function readReportJob(
+  db: Db,
+  id: string,
+): Promise<{ report: ReportRow | null; prospect: ProspectRow | null; audit: AuditRow | null; steps: AuditStepRow[] }> {
+  const prospectId = prospectOfReport(id);
+  // Separate statements: D1 hands batched rows back by column name, and a join's two `id`s would collide.
+  const [report, prospect, latest, steps] = await db.batch([
+    db.select().from(seoReports).where(eq(seoReports.id, id)).limit(1),
+    db.select().from(prospects).where(eq(prospects.id, prospectId)).limit(1),
+    latestAuditQuery(db, prospectId),
+    latestAuditStepsQuery(db, prospectId),
+  ]);
+  return { report: report[0] ?? null, prospect: prospect[0] ?? null, audit: latest[0]?.audit ?? null, steps };
 }
 
 /** The one-row read the shared endpoint makes before it looks in the cache. */

@@ -662,6 +662,19 @@ export const auditSteps = sqliteTable(
 );
 
 /**
+ * The chats' system-prompt block of a finished audit (issue 26), written once from its steps: a chat message reads
+ * this one row instead of the audit's steps. Valid while `auditFinishedAt` is the audit's `finished_at` (a re-run
+ * of steps clears that, and sets a new one when it is done again).
+ */
+export const auditChatBlocks = sqliteTable("audit_chat_blocks", {
+  auditId: text("audit_id")
+    .primaryKey()
+    .references(() => audits.id, { onDelete: "cascade" }),
+  auditFinishedAt: text("audit_finished_at").notNull(),
+  block: text("block").notNull(),
+});
+
+/**
  * Local Search Grid scans (issue 19): one business (the user's own, or a prospect) and one keyword searched from a
  * square of points. The business as it was searched (name, area, place id, centre) is kept as JSON; each point lives
  * in grid_points. `share_token` is 128 random bits (hex) for the public page; `version` changes whenever a point

@@ -2,10 +2,11 @@
 import { AiError, aiConfigured, billedOnFailure, chatCompletion, usageEvent } from "../providers/ai";
 import { estimateTokens } from "../domain/usage-cost";
 import { getDb } from "../db/client";
-import { findProspect, type ProspectRow } from "../db/prospects";
+import type { ProspectRow } from "../db/prospects";
 import {
   claimReport,
   getReportWithProspect,
+  readReportJob,
   releaseForRetry,
   saveClaimedContent,
   saveTemplateUnlessReady,
@@ -31,10 +32,11 @@ import { purgeSharedReport } from "./shared-cache";
 import { emitProspectEvent } from "../notifications/emit";
 import { log } from "../log";
 import { auditWait } from "../audits/for-reports";
-import { latestProspectAuditView } from "../audits/read";
+import { buildAuditView } from "../audits/view";
 import { findingsFromAudit, type ReportFindings } from "../domain/report-findings";
+import type { Payer } from "../domain/metering";
 import { reserveCall, userPayer } from "../metering/meter";
-import { reportPayer } from "../widgets/guards";
+import { reportPayer as withWidgetCap } from "../widgets/guards";
 
 export type JobOutcome =
   | { kind: "skipped"; reason: "not_claimable" | "claim_lost" | "prospect_missing" }
@@ -82,7 +84,12 @@ async function logUsage(env: Env, event: UsageEventMessage): Promise<void> {
   }
 }
 
-type AiAttempt = { ok: true; content: NormalizedReportContent } | { ok: false; error: string } | { ok: false; refused: string };
+/**
+ * An AI attempt's outcome. `bookkeeping` (the meter's settle and the usage row) runs beside the save that follows
+ * and never rejects; a refusal made no call and has none.
+ */
+type AiAttempt = ({ ok: true; content: NormalizedReportContent } | { ok: false; error: string }) & { bookkeeping: Promise<unknown> };
+type AiRefused = { ok: false; refused: string };
 
 /** The audit's overall score is the report's SEO potential when the audit had data (issue 18). */
 function withAuditScore(parsed: ParseReportResult, findings: ReportFindings | null): ParseReportResult {
@@ -94,13 +101,27 @@ function withAuditScore(parsed: ParseReportResult, findings: ReportFindings | nu
 /** Reports started without a known admin (data from before reports kept their creator) are charged here. */
 const UNKNOWN_ADMIN = "unknown-admin";
 
+/**
+ * The payer of a report's AI call: the admin who started it (their allowance read), or the unknown admin; a widget
+ * lead's first report is held to its widget's daily cap too.
+ */
+function reportPayer(env: Env, userId: string | null, reportId: string): Promise<Payer> {
+  const db = getDb(env);
+  // Admin work on prospects is charged to the admin who started it.
+  const base = userId ? userPayer(env, db, userId) : Promise.resolve({ kind: "user" as const, userId: UNKNOWN_ADMIN, allowanceUsd: null });
+  return withWidgetCap(db, base, reportId);
+}
+
 /** One metered AI call, validated; every call (success or failure) sends one usage event. Refused: no call at all. */
-async function generateWithAi(env: Env, reportId: string, prospect: ReportProspect, userId: string | null, findings: ReportFindings | null): Promise<AiAttempt> {
+async function generateWithAi(
+  env: Env,
+  prospect: ReportProspect,
+  userId: string | null,
+  payer: Payer,
+  findings: ReportFindings | null,
+): Promise<AiAttempt | AiRefused> {
   const prompt = buildReportPrompt(prospect, findings);
   const model = reportModel(env);
-  const db = getDb(env);
-  // Admin work on prospects is charged to the admin who started it; a widget lead's first report to its widget's cap too.
-  const payer = await reportPayer(db, userId ? await userPayer(env, db, userId) : { kind: "user" as const, userId: UNKNOWN_ADMIN, allowanceUsd: null }, reportId);
   const reserved = await reserveCall(env, payer, { kind: "ai", model, prompt, maxTokens: REPORT_MAX_TOKENS });
   if (!reserved.ok) return { ok: false, refused: reserved.refusal.message };
   const ticket = reserved.ticket;
@@ -112,39 +133,43 @@ async function generateWithAi(env: Env, reportId: string, prospect: ReportProspe
       temperature: REPORT_TEMPERATURE,
       json: true,
     });
-    await ticket.settle({ kind: "ai", model: result.model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens });
     const parsed = withAuditScore(parseReportContent(result.content, prospect), findings);
     const failure = parsed.ok ? null : clip(parseFailure(parsed));
-    await logUsage(
-      env,
-      usageEvent({
-        userId,
-        toolName: failure ? REPORT_TOOL_NAME_FAILED : REPORT_TOOL_NAME,
-        model: result.model,
-        prompt,
-        response: result.content,
-        usage: result.usage,
-        ...(failure ? { responseData: { error: failure, response: result.content } } : {}),
-      }),
-    );
-    return parsed.ok ? { ok: true, content: parsed.content } : { ok: false, error: failure! };
+    const bookkeeping = Promise.all([
+      ticket.settle({ kind: "ai", model: result.model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens }),
+      logUsage(
+        env,
+        usageEvent({
+          userId,
+          toolName: failure ? REPORT_TOOL_NAME_FAILED : REPORT_TOOL_NAME,
+          model: result.model,
+          prompt,
+          response: result.content,
+          usage: result.usage,
+          ...(failure ? { responseData: { error: failure, response: result.content } } : {}),
+        }),
+      ),
+    ]);
+    return parsed.ok ? { ok: true, content: parsed.content, bookkeeping } : { ok: false, error: failure!, bookkeeping };
   } catch (error) {
     const aiError = error instanceof AiError ? error : new AiError("connection", String(error));
     // Possibly billed (time-out, dropped connection, empty answer): the prompt is settled; a refusal is released.
-    await (billedOnFailure(aiError) ? ticket.settle({ kind: "ai", model, inputTokens: estimateTokens(prompt), outputTokens: 0 }) : ticket.release());
     const message = clip(aiError.message);
-    await logUsage(
-      env,
-      usageEvent({
-        userId,
-        toolName: REPORT_TOOL_NAME_FAILED,
-        model,
-        prompt,
-        response: "",
-        responseData: { error: message, kind: aiError.kind, status: aiError.status ?? null },
-      }),
-    );
-    return { ok: false, error: message };
+    const bookkeeping = Promise.all([
+      billedOnFailure(aiError) ? ticket.settle({ kind: "ai", model, inputTokens: estimateTokens(prompt), outputTokens: 0 }) : ticket.release(),
+      logUsage(
+        env,
+        usageEvent({
+          userId,
+          toolName: REPORT_TOOL_NAME_FAILED,
+          model,
+          prompt,
+          response: "",
+          responseData: { error: message, kind: aiError.kind, status: aiError.status ?? null },
+        }),
+      ),
+    ]);
+    return { ok: false, error: message, bookkeeping };
   }
 }
 
@@ -154,12 +179,17 @@ async function generateWithAi(env: Env, reportId: string, prospect: ReportProspe
  */
 export async function processReportJob(env: Env, reportId: string, delivery: number): Promise<JobOutcome> {
   const db = getDb(env);
+  // One round trip before the claim: the report, its prospect and the prospect's latest audit with its steps.
+  const read = await readReportJob(db, reportId);
   // Generation waits (up to a bound) for the prospect's audit's fast steps, then writes with what it has.
-  const pending = await getReportWithProspect(db, reportId);
-  if (pending && pending.report.status !== "ready") {
-    const wait = await auditWait(env, pending.prospect.id);
+  if (read.report && read.prospect && read.report.status !== "ready") {
+    const wait = auditWait(env, read.audit, read.steps);
     if (wait !== null) return { kind: "wait", delaySeconds: wait };
   }
+  // The payer's allowance is read beside the claim, not after it.
+  const userId = read.report?.userId ?? null;
+  const payer = aiConfigured(env) ? reportPayer(env, userId, reportId) : null;
+  payer?.catch(() => undefined);
   const now = Date.now();
   const claim = await claimReport(
     db,
@@ -171,11 +201,10 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
   const claimedAt = claim.claimedAt!;
 
   try {
-    const prospectRow = await findProspect(db, claim.prospectId);
+    const prospectRow = read.prospect?.id === claim.prospectId ? read.prospect : null;
     if (!prospectRow) return { kind: "skipped", reason: "prospect_missing" };
     const prospect = toReportProspect(prospectRow);
-    const audit = await latestProspectAuditView(db, prospectRow.id);
-    const findings = audit ? findingsFromAudit(audit) : null;
+    const findings = read.audit ? findingsFromAudit(buildAuditView(read.audit, read.steps, null)) : null;
 
     const save = async (content: NormalizedReportContent, source: "ai" | "template", lastError: string | null): Promise<JobOutcome> => {
       const version = await saveClaimedContent(db, reportId, claimedAt, { content, source, lastError });
@@ -185,24 +214,31 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
       return { kind: "ready", source, version };
     };
 
-    if (!aiConfigured(env)) return await save(templateReportContent(prospect, findings), "template", AI_NOT_CONFIGURED_REASON);
+    // No payer: AI is not configured.
+    if (!payer) return await save(templateReportContent(prospect, findings), "template", AI_NOT_CONFIGURED_REASON);
 
-    const attempt = await generateWithAi(env, reportId, prospect, claim.userId, findings);
-    if (attempt.ok) return await save(attempt.content, "ai", null);
+    const attempt = await generateWithAi(env, prospect, claim.userId, claim.userId === userId ? await payer : await reportPayer(env, claim.userId, reportId), findings);
     // The meter refused (allowance or daily ceiling): template content now, with the reason; Regenerate later.
     if ("refused" in attempt) return await save(templateReportContent(prospect, findings), "template", clip(attempt.refused));
+    // The meter's settle and the usage row go beside the save: the report is ready one round trip sooner.
+    const finish = async (outcome: Promise<JobOutcome>): Promise<JobOutcome> => {
+      try {
+        return await outcome;
+      } finally {
+        await attempt.bookkeeping;
+      }
+    };
+    if (attempt.ok) return await finish(save(attempt.content, "ai", null));
 
     const attemptNumber = Math.max(delivery, claim.attempts);
     if (attemptNumber >= REPORT_MAX_ATTEMPTS) {
-      return await save(
-        templateReportContent(prospect, findings),
-        "template",
-        clip(`AI generation failed ${claim.attempts} times; last error: ${attempt.error}`),
+      return await finish(
+        save(templateReportContent(prospect, findings), "template", clip(`AI generation failed ${claim.attempts} times; last error: ${attempt.error}`)),
       );
     }
     const delaySeconds = retryDelaySeconds(env, attemptNumber);
     const dueAt = new Date(Date.now() + delaySeconds * 1000).toISOString();
-    await releaseForRetry(db, reportId, claimedAt, attempt.error, dueAt);
+    await Promise.all([releaseForRetry(db, reportId, claimedAt, attempt.error, dueAt), attempt.bookkeeping]);
     return { kind: "retry", delaySeconds, error: attempt.error };
   } catch (error) {
     // Unexpected (the database, most likely): give the claim back so the retry can take it.

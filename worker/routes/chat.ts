@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requireAdmin, requireUser } from "../auth/middleware";
 import { aiConfigured } from "../providers/ai";
-import { chatBootstrap, loadSubject, readChatRequest } from "../chat/load";
+import { chatBootstrap, loadSubject, loadSubjectWithAudit, readChatRequest } from "../chat/load";
+import { chatAuditBlock } from "../chat/audit-block";
+import type { Payer } from "../domain/metering";
 import { chatProspect, replyResponse, subjectQuestions } from "../chat/reply";
 import { userPayer } from "../metering/meter";
 import type { AppEnv } from "../context";
@@ -54,11 +56,14 @@ export const chatRoutes = new Hono<AppEnv>()
   .post("/:reportId/messages", tooLarge, async (c) => {
     const body = await readChatRequest(c);
     if ("error" in body) return body.error;
-    const loaded = await loadSubject(c, "admin");
-    if ("error" in loaded) return loaded.error;
     const fallback = !aiConfigured(c.env) ? "not_configured" : body.data.fallback ? "session" : null;
     const db = getDb(c.env);
     const adminId = c.get("caller").id;
+    // Admin work on prospects is charged to the admin who asked: the allowance is read beside the subject, not after it.
+    const payer: Promise<Payer> = fallback ? Promise.resolve({ kind: "user", userId: adminId, allowanceUsd: null }) : userPayer(c.env, db, adminId);
+    payer.catch(() => undefined);
+    const loaded = await loadSubjectWithAudit(c);
+    if ("error" in loaded) return loaded.error;
     return replyResponse(c, {
       db,
       subject: loaded.subject,
@@ -67,8 +72,8 @@ export const chatRoutes = new Hono<AppEnv>()
       userId: adminId,
       fallback,
       session: null,
-      // Admin work on prospects is charged to the admin who asked.
-      payer: fallback ? { kind: "user", userId: adminId, allowanceUsd: null } : await userPayer(c.env, db, adminId),
+      payer: await payer,
+      auditBlock: chatAuditBlock(loaded.audit, loaded.subject.reportId),
     });
   })
 

@@ -6,7 +6,8 @@ import { chatBootstrap, clientIp, loadSubject, readChatRequest, ReportId } from 
 import { dailyCapReached, replyResponse } from "../chat/reply";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
-import { countPublicChatMessage, readPublicChatState } from "../db/chat";
+import { readPublicChatTurn } from "../db/chat";
+import { chatAuditBlock } from "../chat/audit-block";
 import { retryAfterSeconds, type Limit } from "../db/rate-limits";
 import { CHAT_TEXT, type FallbackReason } from "../domain/chat";
 import { CHAT_BODY_MAX_BYTES, PUBLIC_CHAT_PER_IP, PUBLIC_CHAT_PER_REPORT } from "../domain/chat-limits";
@@ -42,12 +43,6 @@ export const sharedChatRoutes = new Hono<AppEnv>()
     if ("error" in body) return body.error;
     const reportId = c.req.param("reportId");
     if (!ReportId.safeParse(reportId).success) return apiError(c, 400, "invalid_chat_id", CHAT_TEXT.invalidLink);
-    const db = getDb(c.env);
-    // The report first: a message to a report that does not exist counts nothing.
-    const state = await readPublicChatState(db, { reportId, visitorId: body.data.session_id ?? crypto.randomUUID() });
-    if (!state.subject) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.chatNotFound);
-    if (!state.subject.prospectId) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.prospectNotFound);
-
     let fallback: FallbackReason | null = null;
     if (!aiConfigured(c.env)) fallback = "not_configured";
     else if (body.data.fallback) fallback = "session";
@@ -56,9 +51,14 @@ export const sharedChatRoutes = new Hono<AppEnv>()
     const ipLimit: Limit = { key: `chat-ip:${address}`, ...PUBLIC_CHAT_PER_IP };
     // Fallback turns cost no AI: they do not use up the report's message quota.
     const reportLimit: Limit | null = fallback ? null : { key: `chat-report:${reportId}`, ...PUBLIC_CHAT_PER_REPORT };
-    const counts = await countPublicChatMessage(db, ipLimit, reportLimit);
-    if (counts.ipCount > ipLimit.max) return tooMany(c, ipLimit, CHAT_RATE_LIMITED);
-    if (reportLimit && counts.reportCount > reportLimit.max) return tooMany(c, reportLimit, CHAT_REPORT_RATE_LIMITED);
+    const db = getDb(c.env);
+    // One round trip before the AI call's reservation: the report, the conversation, the counts and the audit. The
+    // counts are taken only for a report (and prospect) that exists: a message to one that does not counts nothing.
+    const state = await readPublicChatTurn(db, { reportId, visitorId: body.data.session_id ?? crypto.randomUUID(), ipLimit, reportLimit });
+    if (!state.subject) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.chatNotFound);
+    if (!state.subject.prospectId) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.prospectNotFound);
+    if (state.ipCount > ipLimit.max) return tooMany(c, ipLimit, CHAT_RATE_LIMITED);
+    if (reportLimit && state.reportCount > reportLimit.max) return tooMany(c, reportLimit, CHAT_REPORT_RATE_LIMITED);
 
     return replyResponse(c, {
       db,
@@ -69,5 +69,6 @@ export const sharedChatRoutes = new Hono<AppEnv>()
       fallback,
       session: state.session,
       payer: { kind: "visitor", reportId, address },
+      auditBlock: chatAuditBlock(state.audit, reportId),
     });
   });

@@ -5,6 +5,8 @@ import { adminToken, json, percentile, requestsPerSecond, round, type Suite } fr
 /** The fake AI sends its first streamed token this long after the request (tests/bench/run.ts). */
 export const CHAT_FIRST_TOKEN_MS = 200;
 const SAMPLES = 40;
+/** Issue 26: what the public chat may add to the first token beyond a bare route. */
+export const CHAT_BEYOND_BARE_TARGET_MS = 10;
 
 /** ms from sending `init` to the first chunk of the body whose text satisfies `isFirst`. */
 async function timeToFirst(url: string, init: RequestInit, isFirst: (text: string) => boolean): Promise<number> {
@@ -61,7 +63,7 @@ export const chatSuite: Suite = {
     const workerTimes: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       directTimes.push(await timeToFirst(`${aiUrl}/chat/completions`, direct, (t) => /"content":"[^"]/.test(t)));
-      // Through the worker: rate limit, report read, daily-cap read, visitor session, then the AI stream.
+      // Through the worker: one batch (report, session, rate counts, audit block), the meter's reservation, then the AI stream.
       workerTimes.push(
         await timeToFirst(
           `${baseUrl}/api/shared/chat/${reportId}/messages`,
@@ -105,10 +107,16 @@ export const chatSuite: Suite = {
       { name: `chat first token, fake AI direct p95`, value: round(d95, 1), unit: "ms" },
       { name: `chat first streamed delta through the worker p50, ${where}`, value: round(w50, 1), unit: "ms", note: "POST /api/shared/chat/:id/messages, SSE" },
       { name: `chat first streamed delta through the worker p95, ${where}`, value: round(w95, 1), unit: "ms" },
-      { name: `chat: added by the worker p50`, value: round(w50 - d50, 1), unit: "ms", note: "target < 30 ms" },
+      { name: `chat: added by the worker p50`, value: round(w50 - d50, 1), unit: "ms" },
       { name: `chat: added by the worker p95`, value: round(w95 - d95, 1), unit: "ms" },
       { name: `bare route latency p50 (GET /auth/v1/health), ${where}`, value: round(b50, 1), unit: "ms", note: "what any request costs here, proxy included" },
-      { name: `chat: added by the worker beyond the bare route p50`, value: round(w50 - d50 - b50, 1), unit: "ms" },
+      {
+        name: `chat: added by the worker beyond the bare route p50`,
+        value: round(w50 - d50 - b50, 1),
+        unit: "ms",
+        note: `target ≤ ${CHAT_BEYOND_BARE_TARGET_MS} ms: reads in one batch, then the meter's reservation (2 round trips)`,
+      },
+      { name: `chat: added beyond the bare route / bare route p50`, value: round((w50 - d50 - b50) / b50), unit: "×", note: "the same run's bare route, for machines of other speeds" },
       { name: `chat through worker / direct p50`, value: round(w50 / d50), unit: "×" },
       { name: `public chat over its rate limit (429s), ${where}`, value: round(limited.rps, 0), unit: "req/s", note: `autocannon, 2 connections, median of 3; ${limited.non2xx} refused` },
       { name: `bare route (GET /auth/v1/health), ${where}`, value: round(bare.rps, 0), unit: "req/s" },
