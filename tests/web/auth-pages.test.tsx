@@ -175,12 +175,12 @@ describe("sign-in with two-factor sign-in", () => {
 });
 
 describe("sign-up", () => {
-  it("shows the password hint and refuses a short password without calling the service", async () => {
+  it("shows the password hint and refuses a password under 8 characters without calling the service", async () => {
     const signUp = vi.spyOn(client, "signUp");
     renderPage("/signup", SignupPage);
-    expect(screen.getByText("Password must be at least 6 characters")).toBeTruthy();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
     fill("Email", "new@roof.test");
-    fill("Password", "12345");
+    fill("Password", "1234567");
     fireEvent.submit(screen.getByRole("button", { name: "Sign up" }).closest("form")!);
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
     expect(signUp).not.toHaveBeenCalled();
@@ -191,10 +191,10 @@ describe("sign-up", () => {
     const signUp = vi.spyOn(client, "signUp").mockReturnValue(pending.promise);
     const router = renderPage("/signup", SignupPage);
     fill("Email", "new@roof.test");
-    fill("Password", "123456");
+    fill("Password", "12345678");
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
     expect(await screen.findByRole("button", { name: "Signing up..." })).toBeTruthy();
-    expect(signUp).toHaveBeenCalledWith({ email: "new@roof.test", password: "123456" });
+    expect(signUp).toHaveBeenCalledWith({ email: "new@roof.test", password: "12345678" });
     vi.useFakeTimers();
     await act(async () => pending.resolve({ error: null }));
     const message = screen.getByRole("status");

@@ -55,6 +55,61 @@ describe("REQUIRE_ADMIN_MFA", () => {
   });
 });
 
+describe("prospect-owned scans, tracked keywords and audits use the admin guard (issue 26)", () => {
+  it("an admin's password-only session neither reads nor changes them nor re-runs an audit's paid steps; aal2 does", async () => {
+    const { startGrid } = await import("../../worker/rank/grid");
+    const { startAudit } = await import("../../worker/audits/run");
+    const { insertTrackedKeyword } = await import("../../worker/db/rank");
+    const { getDb } = await import("../../worker/db/client");
+    const { seedReport } = await import("./reports-fixtures");
+    const admin = await signUpAdmin();
+    const seeded = await seedReport();
+    const prospectId = seeded.prospect.id;
+    const quiet = { ...env, RANK_CHECKS: { send: async () => undefined, sendBatch: async () => undefined }, AUDITS: { send: async () => undefined, sendBatch: async () => undefined } } as unknown as Env;
+    const business = { kind: "prospect" as const, prospectId, name: "Ridge Roofing", area: "Austin, TX", placeId: "ChIJx", latitude: 30.27, longitude: -97.74 };
+    const scan = await startGrid(quiet, { resolved: { owner: { kind: "prospect", prospectId }, business, website: null }, keyword: "roofer", size: 3, radiusMiles: 1, userId: admin.user.id });
+    const keywordId = crypto.randomUUID();
+    await insertTrackedKeyword(
+      getDb(env),
+      { id: keywordId, kind: "prospect", userId: admin.user.id, prospectId, ownerKey: `prospect:${prospectId}`, business: JSON.stringify(business), website: null, keyword: "roofer", lastCheckAt: new Date().toISOString() },
+      crypto.randomUUID(),
+    );
+    const audit = await startAudit(quiet, { kind: "prospect", prospectId, userId: admin.user.id, subject: { name: "Ridge Roofing", website: null, keyword: "roofer", area: "Austin, TX", phone: null, address: null } });
+    await env.DB.prepare("update audit_steps set status = 'done' where audit_id = ?").bind(audit.id).run();
+
+    const requests: [string, RequestInit][] = [
+      [`/api/rank/grids/${scan.id}`, {}],
+      [`/api/rank/grids/${scan.id}/export.csv`, {}],
+      [`/api/rank/keywords/${keywordId}`, {}],
+      [`/api/rank/keywords/${keywordId}/export.csv`, {}],
+      [`/api/rank/keywords/${keywordId}`, { method: "PATCH", body: JSON.stringify({ paused: true }) }],
+      [`/api/audits/${audit.id}`, {}],
+      [`/api/audits/${audit.id}/listing`, { method: "POST", body: JSON.stringify({ placeId: "ChIJother" }) }],
+      [`/api/rank/keywords/${keywordId}`, { method: "DELETE" }],
+    ];
+    const aal1 = admin.session.access_token;
+    for (const [path, init] of requests) {
+      const res = await call(path, aal1, init);
+      expect(res.status, `${init.method ?? "GET"} ${path}`).toBe(404);
+    }
+    // Nothing changed: the keyword is there, unpaused; the audit's steps were not reopened.
+    expect(await env.DB.prepare("select paused from tracked_keywords where id = ?").bind(keywordId).first<{ paused: number }>()).toEqual({ paused: 0 });
+    const reopened = await env.DB.prepare("select count(*) as n from audit_steps where audit_id = ? and status != 'done'").bind(audit.id).first<{ n: number }>();
+    expect(reopened?.n).toBe(0);
+    // The admin-only big grid and the unlimited keyword list are admin powers too.
+    expect((await call("/api/rank/grids?estimate=1&size=11", aal1)).status).toBe(403);
+
+    const { data: factor } = await admin.client.mfa.enroll({ factorType: "totp" });
+    if (!factor || factor.type !== "totp") throw new Error("no factor");
+    const { data: verified } = await admin.client.mfa.challengeAndVerify({ factorId: factor.id, code: await totpCode(factor.totp.secret) });
+    const aal2 = verified!.access_token;
+    expect((await call(`/api/rank/grids/${scan.id}`, aal2)).status).toBe(200);
+    expect((await call(`/api/rank/keywords/${keywordId}`, aal2)).status).toBe(200);
+    expect((await call(`/api/audits/${audit.id}`, aal2)).status).toBe(200);
+    expect((await call("/api/rank/grids?estimate=1&size=11", aal2)).status).toBe(200);
+  });
+});
+
 describe("DELETE /api/account", () => {
   it("needs the right password, then removes the user's rows, logo objects and sessions", async () => {
     const made = await signUp(uniqueEmail("leaving"));

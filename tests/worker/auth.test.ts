@@ -79,11 +79,23 @@ describe("sign-up", () => {
     expect((await api("/api/profile", { token: session.access_token })).body.profile.is_admin).toBe(false);
   });
 
-  it("refuses passwords shorter than 6 characters", async () => {
-    const { error } = await authClient().signUp({ email: uniqueEmail(), password: "abc12" });
+  it("refuses passwords shorter than 8 characters at sign-up, reset and change (issue 26 raised the spec's 6)", async () => {
+    const { error } = await authClient().signUp({ email: uniqueEmail(), password: "abc1234" });
     expect(error?.status).toBe(422);
     expect(error?.code).toBe("weak_password");
-    expect(error?.message).toContain("at least 6 characters");
+    expect(error?.message).toContain("at least 8 characters");
+    // A change (current password given) and a recovery session's new password are held to the same rule.
+    const made = await signUp();
+    const change = await made.client.updateUser({ password: "x7k2q9z", current_password: GOOD_PASSWORD });
+    expect(change.error?.code).toBe("weak_password");
+    const recovering = authClient();
+    await recovering.resetPasswordForEmail(made.email);
+    const mail = await env.DB.prepare("select body from outbox where to_email = ? order by created_at desc").bind(made.email).first<{ body: string }>();
+    const token = /token=([^&\s]+)/.exec(mail!.body)![1]!;
+    expect((await recovering.verifyOtp({ token_hash: token, type: "recovery" })).error).toBeNull();
+    const reset = await recovering.updateUser({ password: "x7k2q9z" });
+    expect(reset.error?.code).toBe("weak_password");
+    expect((await recovering.updateUser({ password: "x7k2q9zw" })).error).toBeNull();
   });
 
   it("refuses passwords from the common-password list", async () => {
@@ -300,6 +312,35 @@ describe("sign-out", () => {
     expect((await client.getSession()).data.session).not.toBeNull(); // the server ended it, not the client
     const { error } = await client.getUser();
     expect(error).not.toBeNull();
+  });
+});
+
+describe("sign-out with two-factor sign-in on (issue 26)", () => {
+  it("a password-only session cannot sign the others out (others: 422 insufficient_aal; global: only itself); aal2 can", async () => {
+    const secured = await signUpWithFactor();
+    const phone = secured.session!.access_token;
+    const thief = authClient();
+    await thief.signInWithPassword({ email: secured.email, password: GOOD_PASSWORD });
+    const aal1 = (await thief.getSession()).data.session!.access_token;
+    const logout = (scope: string, token: string) =>
+      SELF.fetch(`http://localhost/auth/v1/logout?scope=${scope}`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+
+    const others = await logout("others", aal1);
+    expect(others.status).toBe(422);
+    expect(((await others.json()) as { error_code: string }).error_code).toBe("insufficient_aal");
+    expect((await api("/api/profile", { token: phone })).status).toBe(200);
+    // Global from a password-only session ends that session alone.
+    expect((await logout("global", aal1)).status).toBe(204);
+    expect((await api("/api/profile", { token: phone })).status).toBe(200);
+    expect((await SELF.fetch("http://localhost/auth/v1/user", { headers: { Authorization: `Bearer ${aal1}` } })).status).toBe(403);
+
+    // From the aal2 session, others go.
+    const again = authClient();
+    await again.signInWithPassword({ email: secured.email, password: GOOD_PASSWORD });
+    const second = (await again.getSession()).data.session!.access_token;
+    expect((await logout("others", phone)).status).toBe(204);
+    expect((await SELF.fetch("http://localhost/auth/v1/user", { headers: { Authorization: `Bearer ${second}` } })).status).toBe(403);
+    expect((await api("/api/profile", { token: phone })).status).toBe(200);
   });
 });
 

@@ -1,6 +1,5 @@
 // The spec's §8 wording for sign-in and sign-up failures, from an auth-js error.
-export const MIN_PASSWORD_LENGTH = 6;
-export const PASSWORD_HINT = "Password must be at least 6 characters";
+export { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../../worker/domain/account";
 /** Redirect after sign-up (spec §9). */
 export const SIGNUP_REDIRECT_MS = 2000;
 

@@ -1,5 +1,13 @@
-// The Account page's rules shared by the form and the API: deleting an account needs its password; a TOTP code is six digits.
+// The Account page's rules shared by the forms and the API: a new password's length, deleting an account needs its
+// password, a TOTP code is six digits, a recovery code is ten letters and digits.
 import { z } from "zod";
+
+/** Issue 26 raised the spec's 6 to 8 (NIST SP 800-63B's minimum); the common-password check stays on the server. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_HINT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+
+/** A new password (sign-up, reset, change): the server refuses a shorter one with GoTrue's weak_password. */
+export const NewPassword = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_HINT).max(1024);
 
 export const DeleteAccountInput = z.object({
   password: z.string().min(1, "Enter your password to delete your account.").max(1024),
