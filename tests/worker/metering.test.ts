@@ -270,19 +270,46 @@ describe("settle and release", () => {
     expect(counter.settledMicro).toBeGreaterThan(0);
   });
 
-  it("the cron gives back a reservation whose worker died, once", async () => {
+  it("the cron settles a reservation whose settle never ran at its estimate (the provider likely billed), once", async () => {
     const { user } = await signUp();
     const payer: Payer = { kind: "user", userId: user.id, allowanceUsd: 1 };
     const got = await reserveCall(env as Env, payer, { kind: "search" });
     expect(got.ok).toBe(true);
     const key = userCapKey(user.id, new Date());
-    expect((await readCounter(getDb(env), key)).reservedMicro).toBe(estimateMicro({ kind: "search" }));
+    const estimate = estimateMicro({ kind: "search" });
+    expect((await readCounter(getDb(env), key)).reservedMicro).toBe(estimate);
     const { sweepReservations } = await import("../../worker/metering/meter");
     await sweepReservations(env as Env, Date.now() + 16 * 60_000);
-    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: 0 });
-    // A late settle of the swept reservation changes nothing.
+    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: estimate });
+    // A late settle of the swept reservation changes nothing; a second sweep neither.
     if (got.ok) await got.ticket.settle({ kind: "search", calls: 1 });
-    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: 0 });
+    await sweepReservations(env as Env, Date.now() + 32 * 60_000);
+    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: estimate });
+  });
+});
+
+describe("a visitor who leaves mid-call (issue 26)", () => {
+  it("TTS: the call and its settle run under waitUntil, so the reservation settles though the response is never read", async () => {
+    const { signVoiceLines } = await import("../../worker/chat/voice-lines");
+    const { SLOW_VOICE_MARK } = await import("../fakes/tts-fake");
+    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+    const { default: worker } = await import("../../worker/index");
+    const seeded = await seedReport();
+    const mark = `Our crews replace roofs ${crypto.randomUUID().slice(0, 8)} ${SLOW_VOICE_MARK}.`;
+    const [line] = await signVoiceLines(env as Env, { kind: "report", reportId: seeded.id }, mark);
+    const ctx = createExecutionContext();
+    const req = new Request("http://localhost/api/tts", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+      body: JSON.stringify({ ...line, report_id: seeded.id }),
+    });
+    // The response is never awaited: the visitor closed the page while the provider was still speaking.
+    const left = worker.fetch(req, { ...env, ...AI_ON, USAGE_EVENTS: recorder().queue } as never, ctx);
+    while ((await providerCalls("tts", "Our crews replace roofs")) === 0) await new Promise((r) => setTimeout(r, 50));
+    await waitOnExecutionContext(ctx);
+    const counter = await readCounter(getDb(env), reportCapKey(seeded.id, new Date()));
+    expect(counter).toEqual({ reservedMicro: 0, settledMicro: actualMicro({ kind: "tts", characters: line!.text.length }) });
+    await left;
   });
 });
 
