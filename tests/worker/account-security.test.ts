@@ -170,4 +170,59 @@ describe("DELETE /api/account", () => {
       for (const o of others.results) await env.DB.prepare("update profiles set is_admin = 1 where id = ?").bind(o.id).run();
     }
   });
+
+  it("two admins deleting their accounts at once leave one: the last-admin check and the delete are one statement (issue 26)", async () => {
+    const { deleteAccountRows } = await import("../../worker/db/account");
+    const { getDb } = await import("../../worker/db/client");
+    const first = await signUpAdmin();
+    const second = await signUpAdmin();
+    const others = await env.DB.prepare("select id from profiles where is_admin = 1 and id not in (?, ?)").bind(first.user.id, second.user.id).all<{ id: string }>();
+    await env.DB.prepare("update profiles set is_admin = 0 where is_admin = 1 and id not in (?, ?)").bind(first.user.id, second.user.id).run();
+    try {
+      const answers = await Promise.all(
+        [first, second].map((a) => api("/api/account", { method: "DELETE", token: a.session.access_token, body: JSON.stringify({ password: GOOD_PASSWORD }) })),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([204, 409]);
+      const admins = await env.DB.prepare("select count(*) as n from profiles where is_admin = 1").first<{ n: number }>();
+      expect(admins?.n).toBe(1);
+      // Past the early check (as when both requests passed it together), the delete itself still refuses the last admin.
+      const last = answers[0]!.status === 409 ? first : second;
+      expect(await deleteAccountRows(getDb(env), { id: last.user.id, email: last.email })).toBe(false);
+      for (const table of ["users", "profiles"]) {
+        const row = await env.DB.prepare(`select count(*) as n from ${table} where id = ?`).bind(last.user.id).first<{ n: number }>();
+        expect(row?.n, table).toBe(1);
+      }
+      expect((await api("/api/profile", { token: last.session.access_token })).status).toBe(200);
+    } finally {
+      for (const o of others.results) await env.DB.prepare("update profiles set is_admin = 1 where id = ?").bind(o.id).run();
+    }
+  });
+
+  it("an admin's widgets go with their logos (public in R2 until then); the webhook endpoints they added are paused (issue 26)", async () => {
+    await signUpAdmin(); // another admin stays
+    const admin = await signUpAdmin();
+    const token = admin.session.access_token;
+    const widget = await call("/api/widgets", token, { method: "POST", body: JSON.stringify({ name: "Homepage" }) }, env);
+    expect(widget.status).toBe(201);
+    const widgetId = widget.body.widget.id as string;
+    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (ch) => ch.charCodeAt(0));
+    const form = new FormData();
+    form.append("file", new File([png], "logo.png", { type: "image/png" }));
+    const upload = await app.request(`/api/widgets/${widgetId}/logo`, { method: "POST", body: form, headers: { Authorization: `Bearer ${token}` } }, env);
+    expect(upload.status).toBe(201);
+    const logoPath = new URL(((await upload.json()) as { widget: { logoUrl: string } }).widget.logoUrl, "http://localhost").pathname;
+    expect((await app.request(logoPath, {}, env)).status).toBe(200);
+    const hook = await call("/api/webhooks", token, { method: "POST", body: JSON.stringify({ url: `${env.TEST_WEBHOOKS_URL}/hooks/${widgetId}`, events: ["widget.lead"] }) }, env);
+    expect(hook.status).toBe(201);
+
+    expect((await api("/api/account", { method: "DELETE", token, body: JSON.stringify({ password: GOOD_PASSWORD }) })).status).toBe(204);
+    expect((await env.FILES.list({ prefix: `logos/${widgetId}/` })).objects).toEqual([]);
+    expect((await app.request(logoPath, {}, env)).status).toBe(404);
+    expect(await env.DB.prepare("select id from widgets where id = ?").bind(widgetId).first()).toBeNull();
+    const endpoint = await env.DB.prepare("select status, user_id, last_error from webhook_endpoints where id = ?")
+      .bind(hook.body.endpoint.id)
+      .first<{ status: string; user_id: string | null; last_error: string }>();
+    expect(endpoint).toMatchObject({ status: "paused", user_id: null });
+    expect(endpoint!.last_error).toMatch(/deleted their account/);
+  });
 });

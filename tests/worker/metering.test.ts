@@ -291,11 +291,11 @@ describe("settle and release", () => {
 describe("a visitor who leaves mid-call (issue 26)", () => {
   it("TTS: the call and its settle run under waitUntil, so the reservation settles though the response is never read", async () => {
     const { signVoiceLines } = await import("../../worker/chat/voice-lines");
-    const { SLOW_VOICE_MARK } = await import("../fakes/tts-fake");
     const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
     const { default: worker } = await import("../../worker/index");
     const seeded = await seedReport();
-    const mark = `Our crews replace roofs ${crypto.randomUUID().slice(0, 8)} ${SLOW_VOICE_MARK}.`;
+    // The fake voice answers a line with "[fake:slow]" late (tests/fakes/tts-fake.ts).
+    const mark = `Our crews replace roofs ${crypto.randomUUID().slice(0, 8)} [fake:slow].`;
     const [line] = await signVoiceLines(env as Env, { kind: "report", reportId: seeded.id }, mark);
     const ctx = createExecutionContext();
     const req = new Request("http://localhost/api/tts", {

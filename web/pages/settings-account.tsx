@@ -345,7 +345,7 @@ function DeleteSection({ readOnly }: { readOnly: boolean }) {
   return (
     <SettingsSection
       title="Delete account"
-      description="Deletes your sign-in, business profile, logo, generated posts and AI usage for good. Reports and prospects an agency made stay with the agency."
+      description="Deletes your sign-in, business profile, logo, generated posts, AI usage, widgets and Google connection (access is revoked at Google) for good. Reports and prospects an agency made stay with the agency; webhook endpoints you added are paused for another admin to check."
     >
       <div className="form-actions">
         <Button variant="danger" disabled={readOnly} onClick={() => setOpen(true)}>
