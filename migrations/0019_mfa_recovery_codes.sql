@@ -3,6 +3,7 @@ CREATE TABLE `mfa_recovery_codes` (
 	`user_id` text NOT NULL,
 	`code_hash` text NOT NULL,
 	`used_at` text,
+	`used_by_session` text,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );

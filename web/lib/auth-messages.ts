@@ -38,6 +38,16 @@ export function totpErrorMessage(error: { code?: string; message?: string; statu
   return error?.message || "The code could not be checked. Please try again.";
 }
 
+/** The recovery-code prompt (issue 26). */
+export const RECOVERY_PROMPT = "Enter one of the recovery codes you saved when you set up two-factor sign-in";
+
+/** A refused recovery code, in words. */
+export function recoveryErrorMessage(error: { code?: string; message?: string; status?: number } | null | undefined): string {
+  if (error?.code === "mfa_verification_failed") return "That recovery code is not right, or it was already used. Each code works once.";
+  if (error?.status === 429) return "Too many attempts. Please wait a few minutes and try again.";
+  return error?.message || "The code could not be checked. Please try again.";
+}
+
 /** Where a deleted account's browser lands, and what /login then says. */
 export const ACCOUNT_DELETED_PATH = "/login?deleted=1";
 export const ACCOUNT_DELETED_NOTICE = "Your account and its data were deleted.";

@@ -52,7 +52,15 @@ export default function LoginPage() {
     return (
       <GuestOnly hold>
         <AuthLayout title="Two-factor sign-in" subtitle={`${TOTP_PROMPT}.`}>
-          <TotpCodeForm showHint={false} submitLabel="Sign in" busyLabel="Signing in..." block onVerified={() => navigate("/dashboard", { replace: true })} />
+          <TotpCodeForm
+            showHint={false}
+            submitLabel="Sign in"
+            busyLabel="Signing in..."
+            block
+            allowRecoveryCode
+            // After a recovery code, the Account page: where the lost phone's app is removed and a new one set up.
+            onVerified={({ recoveryCode }) => navigate(recoveryCode ? "/settings/account?recovered=1#two-factor" : "/dashboard", { replace: true })}
+          />
           <p className="auth-alt">
             Not you?{" "}
             <Button variant="ghost" size="sm" onClick={() => void signOut()}>

@@ -532,6 +532,8 @@ export const mfaRecoveryCodes = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
     usedAt: text("used_at"),
+    /** The session the code raised to aal2. */
+    usedBySession: text("used_by_session"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("mfa_recovery_codes_user_hash_unique").on(t.userId, t.codeHash)],

@@ -22,3 +22,21 @@ export const TotpCode = z
 
 export const DELETE_ACCOUNT_LAST_ADMIN =
   "You are the only admin. Make another user an admin before you delete your account.";
+
+/** How many one-time recovery codes a set has. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Their characters: Crockford's base32 (digits and capitals without I, L, O, U), 10 of them: 50 random bits a code. */
+export const RECOVERY_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const RECOVERY_CODE_LENGTH = 10;
+
+/** A recovery code as typed: case, spaces and the dash in the middle do not matter; O reads as 0, I and L as 1. */
+export const RecoveryCode = z
+  .string()
+  .max(40)
+  .transform((s) => s.toUpperCase().replace(/[\s-]+/g, "").replace(/O/g, "0").replace(/[IL]/g, "1"))
+  .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{10}$/, "A recovery code is the 10 letters and digits from the list you saved, like ABCDE-12345."));
+
+/** A code as shown: two groups of five. */
+export function formatRecoveryCode(code: string): string {
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
