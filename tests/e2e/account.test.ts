@@ -65,6 +65,16 @@ describe("two-factor sign-in", () => {
     await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
     await page.getByText("Two-factor sign-in is on.").waitFor();
     await page.getByRole("list", { name: "Authenticator apps" }).getByText("Authenticator app").waitFor();
+    // The first app comes with ten recovery codes, shown once (issue 26).
+    await page.getByText("Save these codes now").waitFor();
+    const codes = (await page.getByTestId("recovery-codes").locator("code").allTextContents()).map((c) => c.trim());
+    expect(codes).toHaveLength(10);
+    await shot(page, "account-recovery-codes-1280");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await shot(page, "account-recovery-codes-375");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("button", { name: "I saved them" }).click();
+    await page.getByText("10 of 10 recovery codes left", { exact: false }).waitFor();
 
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await page.waitForURL(/\/login$/);
@@ -82,6 +92,19 @@ describe("two-factor sign-in", () => {
     // A reload keeps the two-factor session.
     await openAccount(page);
     await page.getByRole("list", { name: "Authenticator apps" }).waitFor();
+
+    // Lost phone: a recovery code instead of the app's code, once; the Account page then says what to do.
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await page.waitForURL(/\/login$/);
+    await signInThroughForm(page, email);
+    await page.getByRole("button", { name: "Lost your phone? Use a recovery code" }).click();
+    await page.getByLabel("Recovery code").fill(codes[0]!.toLowerCase());
+    await shot(page, "recovery-prompt-1280");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/settings\/account\?recovered=1/);
+    await page.getByText("You signed in with a recovery code").waitFor();
+    await page.getByText("9 of 10 recovery codes left", { exact: false }).waitFor();
+    await shot(page, "account-recovered-1280");
     await context.close();
   });
 });

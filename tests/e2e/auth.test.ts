@@ -79,7 +79,7 @@ describe("a new business user", () => {
       .waitFor();
     await shot(page, "login-error-375");
     await page.goto("/signup");
-    await page.getByText("Password must be at least 6 characters").waitFor();
+    await page.getByText("Password must be at least 8 characters").waitFor();
     await context.close();
   });
 });

@@ -24,6 +24,9 @@ export const FAKE_MP3: Uint8Array = (() => {
   return frame;
 })();
 
+export const SLOW_VOICE_MARK = '[fake:slow]';
+export const SLOW_VOICE_MS = 1500;
+
 const PATH = /^\/v1\/text-to-speech\/([^/]+)(?:\/stream)?$/;
 
 export async function startTtsFake(port = 0): Promise<TtsFake> {
@@ -60,6 +63,8 @@ export async function startTtsFake(port = 0): Promise<TtsFake> {
       sendJson(res, 400, { detail: { status: 'invalid_text', message: 'A non-empty "text" field is required.' } });
       return;
     }
+    // A text with SLOW_VOICE_MARK is answered after SLOW_VOICE_MS: tests leave before the answer, as a visitor who closes the page.
+    if (text.includes(SLOW_VOICE_MARK)) await new Promise((resolve) => setTimeout(resolve, SLOW_VOICE_MS));
     res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(FAKE_MP3.byteLength) });
     res.end(Buffer.from(FAKE_MP3));
   }

@@ -6,7 +6,7 @@ import { AuthContext } from "../../web/lib/auth";
 import ForgotPasswordPage from "../../web/pages/forgot-password";
 import LoginPage from "../../web/pages/login";
 import SignupPage from "../../web/pages/signup";
-import { fakeAuth, signedIn } from "./helpers";
+import { fakeAuth, json, signedIn, stubFetch } from "./helpers";
 
 // The boundary: the auth-js client.
 const client = vi.hoisted(() => ({
@@ -14,6 +14,8 @@ const client = vi.hoisted(() => ({
   refreshSession: (async () => ({ error: null })) as () => Promise<{ error: unknown }>,
   signUp: (async () => ({ error: null })) as (c: unknown) => Promise<{ error: unknown }>,
   resetPasswordForEmail: (async () => ({ error: null })) as (e: string, o: unknown) => Promise<{ error: unknown }>,
+  getSession: (async () => ({ data: { session: { access_token: "aal1-token" } }, error: null })) as () => Promise<{ data: unknown; error: unknown }>,
+  setSession: (async () => ({ data: {}, error: null })) as (s: unknown) => Promise<{ data: unknown; error: unknown }>,
   mfa: {
     getAuthenticatorAssuranceLevel: (async () => ({ data: { currentLevel: "aal1", nextLevel: "aal1" }, error: null })) as () => Promise<{ data: unknown; error: unknown }>,
     listFactors: (async () => ({ data: { totp: [{ id: "factor-1" }], all: [] }, error: null })) as () => Promise<{ data: unknown; error: unknown }>,
@@ -160,6 +162,36 @@ describe("sign-in with two-factor sign-in", () => {
     expect(verify).not.toHaveBeenCalled();
   });
 
+  it("offers a recovery code for a lost phone: the session is raised with it, then the Account page says what to do (issue 26)", async () => {
+    const setSession = vi.spyOn(client, "setSession");
+    const calls: { url: string; auth: string | null; body: unknown }[] = [];
+    stubFetch((url, init) => {
+      calls.push({ url, auth: new Headers(init.headers).get("Authorization"), body: JSON.parse(String(init.body)) });
+      return (calls.length === 1
+        ? json({ code: 422, error_code: "mfa_verification_failed", msg: "Invalid recovery code entered, or it was already used" }, 422)
+        : json({ access_token: "aal2-token", refresh_token: "refresh-2" }));
+    });
+    const router = renderCodeStep();
+    fireEvent.click(screen.getByRole("button", { name: "Lost your phone? Use a recovery code" }));
+    fill("Recovery code", "12ab");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText(/A recovery code is the 10 letters and digits/)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    fill("Recovery code", "abcde 23456");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/That recovery code is not right, or it was already used/);
+    fill("Recovery code", "abcde-23457");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/settings/account"));
+    expect(router.state.location.search).toBe("?recovered=1");
+    expect(calls.map((c) => [new URL(c.url, "http://x").pathname, c.auth, c.body])).toEqual([
+      ["/auth/v1/factors/recovery-codes/verify", "Bearer aal1-token", { code: "ABCDE23456" }],
+      ["/auth/v1/factors/recovery-codes/verify", "Bearer aal1-token", { code: "ABCDE23457" }],
+    ]);
+    expect(setSession).toHaveBeenCalledWith({ access_token: "aal2-token", refresh_token: "refresh-2" });
+    vi.unstubAllGlobals();
+  });
+
   it("says so clearly for a wrong code and for a code already used", async () => {
     const verify = vi.spyOn(client.mfa, "challengeAndVerify");
     renderCodeStep();
@@ -175,12 +207,12 @@ describe("sign-in with two-factor sign-in", () => {
 });
 
 describe("sign-up", () => {
-  it("shows the password hint and refuses a short password without calling the service", async () => {
+  it("shows the password hint and refuses a password under 8 characters without calling the service", async () => {
     const signUp = vi.spyOn(client, "signUp");
     renderPage("/signup", SignupPage);
-    expect(screen.getByText("Password must be at least 6 characters")).toBeTruthy();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
     fill("Email", "new@roof.test");
-    fill("Password", "12345");
+    fill("Password", "1234567");
     fireEvent.submit(screen.getByRole("button", { name: "Sign up" }).closest("form")!);
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
     expect(signUp).not.toHaveBeenCalled();
@@ -191,10 +223,10 @@ describe("sign-up", () => {
     const signUp = vi.spyOn(client, "signUp").mockReturnValue(pending.promise);
     const router = renderPage("/signup", SignupPage);
     fill("Email", "new@roof.test");
-    fill("Password", "123456");
+    fill("Password", "12345678");
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
     expect(await screen.findByRole("button", { name: "Signing up..." })).toBeTruthy();
-    expect(signUp).toHaveBeenCalledWith({ email: "new@roof.test", password: "123456" });
+    expect(signUp).toHaveBeenCalledWith({ email: "new@roof.test", password: "12345678" });
     vi.useFakeTimers();
     await act(async () => pending.resolve({ error: null }));
     const message = screen.getByRole("status");
@@ -213,7 +245,7 @@ describe("sign-up", () => {
     const signUp = vi.spyOn(client, "signUp").mockResolvedValueOnce({ error: { status: 500, message: "db down" } });
     renderPage("/signup", SignupPage);
     fill("Email", "new@roof.test");
-    fill("Password", "123456");
+    fill("Password", "12345678");
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
     expect((await screen.findByRole("alert")).textContent).toBe("A server error occurred. Please try again later.");
     signUp.mockResolvedValueOnce({ error: { status: 422, message: "User already registered" } });

@@ -79,6 +79,13 @@ const MATRIX: Record<string, Row> = {
     expect: signedInRead(404),
   },
   "DELETE /auth/v1/factors/:id": { call: () => ({ path: `/auth/v1/factors/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+  // Recovery codes are the caller's own too; without an authenticator app there are none to make or use.
+  "GET /auth/v1/factors/recovery-codes": { call: () => ({ path: "/auth/v1/factors/recovery-codes" }), expect: signedInRead(200) },
+  "POST /auth/v1/factors/recovery-codes": { call: () => ({ path: "/auth/v1/factors/recovery-codes", ...json({}) }), expect: signedInRead(422) },
+  "POST /auth/v1/factors/recovery-codes/verify": {
+    call: () => ({ path: "/auth/v1/factors/recovery-codes/verify", ...json({ code: "ABCDE-12345" }) }),
+    expect: signedInRead(422),
+  },
 
   "GET /api/health": { call: () => ({ path: "/api/health" }), expect: all(200) },
 

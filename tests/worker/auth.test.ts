@@ -79,11 +79,23 @@ describe("sign-up", () => {
     expect((await api("/api/profile", { token: session.access_token })).body.profile.is_admin).toBe(false);
   });
 
-  it("refuses passwords shorter than 6 characters", async () => {
-    const { error } = await authClient().signUp({ email: uniqueEmail(), password: "abc12" });
+  it("refuses passwords shorter than 8 characters at sign-up, reset and change (issue 26 raised the spec's 6)", async () => {
+    const { error } = await authClient().signUp({ email: uniqueEmail(), password: "abc1234" });
     expect(error?.status).toBe(422);
     expect(error?.code).toBe("weak_password");
-    expect(error?.message).toContain("at least 6 characters");
+    expect(error?.message).toContain("at least 8 characters");
+    // A change (current password given) and a recovery session's new password are held to the same rule.
+    const made = await signUp();
+    const change = await made.client.updateUser({ password: "x7k2q9z", current_password: GOOD_PASSWORD });
+    expect(change.error?.code).toBe("weak_password");
+    const recovering = authClient();
+    await recovering.resetPasswordForEmail(made.email);
+    const mail = await env.DB.prepare("select body from outbox where to_email = ? order by created_at desc").bind(made.email).first<{ body: string }>();
+    const token = /token=([^&\s]+)/.exec(mail!.body)![1]!;
+    expect((await recovering.verifyOtp({ token_hash: token, type: "recovery" })).error).toBeNull();
+    const reset = await recovering.updateUser({ password: "x7k2q9z" });
+    expect(reset.error?.code).toBe("weak_password");
+    expect((await recovering.updateUser({ password: "x7k2q9zw" })).error).toBeNull();
   });
 
   it("refuses passwords from the common-password list", async () => {
@@ -300,6 +312,35 @@ describe("sign-out", () => {
     expect((await client.getSession()).data.session).not.toBeNull(); // the server ended it, not the client
     const { error } = await client.getUser();
     expect(error).not.toBeNull();
+  });
+});
+
+describe("sign-out with two-factor sign-in on (issue 26)", () => {
+  it("a password-only session cannot sign the others out (others: 422 insufficient_aal; global: only itself); aal2 can", async () => {
+    const secured = await signUpWithFactor();
+    const phone = secured.session!.access_token;
+    const thief = authClient();
+    await thief.signInWithPassword({ email: secured.email, password: GOOD_PASSWORD });
+    const aal1 = (await thief.getSession()).data.session!.access_token;
+    const logout = (scope: string, token: string) =>
+      SELF.fetch(`http://localhost/auth/v1/logout?scope=${scope}`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+
+    const others = await logout("others", aal1);
+    expect(others.status).toBe(422);
+    expect(((await others.json()) as { error_code: string }).error_code).toBe("insufficient_aal");
+    expect((await api("/api/profile", { token: phone })).status).toBe(200);
+    // Global from a password-only session ends that session alone.
+    expect((await logout("global", aal1)).status).toBe(204);
+    expect((await api("/api/profile", { token: phone })).status).toBe(200);
+    expect((await SELF.fetch("http://localhost/auth/v1/user", { headers: { Authorization: `Bearer ${aal1}` } })).status).toBe(403);
+
+    // From the aal2 session, others go.
+    const again = authClient();
+    await again.signInWithPassword({ email: secured.email, password: GOOD_PASSWORD });
+    const second = (await again.getSession()).data.session!.access_token;
+    expect((await logout("others", phone)).status).toBe(204);
+    expect((await SELF.fetch("http://localhost/auth/v1/user", { headers: { Authorization: `Bearer ${second}` } })).status).toBe(403);
+    expect((await api("/api/profile", { token: phone })).status).toBe(200);
   });
 });
 
@@ -605,5 +646,76 @@ describe("two-factor sign-in (TOTP) through auth-js mfa.*", () => {
     const theirs = await other.client.mfa.challenge({ factorId: factor!.id });
     expect(theirs.error?.code).toBe("mfa_factor_not_found");
     expect(session.access_token).toBeTruthy();
+  });
+});
+
+describe("two-factor recovery codes (issue 26)", () => {
+  const factorsApi = (path: string, token: string, body?: unknown) =>
+    SELF.fetch(`http://localhost/auth/v1/factors/${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+  async function passwordOnly(email: string) {
+    const client = authClient();
+    await client.signInWithPassword({ email, password: GOOD_PASSWORD });
+    return { client, token: (await client.getSession()).data.session!.access_token };
+  }
+
+  it("made with aal2 and shown once, stored hashed; each one raises one password-only session to aal2, once", async () => {
+    const secured = await signUpWithFactor();
+    const aal2 = secured.session!.access_token;
+    expect((await factorsApi("recovery-codes", aal2)).body).toEqual({ total: 0, remaining: 0, created_at: null });
+    const made = await factorsApi("recovery-codes", aal2, {});
+    expect(made.status).toBe(200);
+    const codes = made.body.codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+    // Only keyed hashes are kept; the codes are never answered again.
+    const stored = await env.DB.prepare("select code_hash from mfa_recovery_codes where user_id = ?").bind(secured.user.id).all<{ code_hash: string }>();
+    expect(stored.results).toHaveLength(10);
+    for (const row of stored.results) for (const code of codes) expect(row.code_hash).not.toContain(code.replace("-", ""));
+    expect((await factorsApi("recovery-codes", aal2)).body).toMatchObject({ total: 10, remaining: 10 });
+
+    // Lost phone: the password gives an aal1 session, which can neither use the API nor make codes for itself.
+    const lost = await passwordOnly(secured.email);
+    expect((await api("/api/profile", { token: lost.token })).body.error.code).toBe("mfa_required");
+    expect((await factorsApi("recovery-codes", lost.token, {})).body.error_code).toBe("insufficient_aal");
+    expect((await factorsApi("recovery-codes/verify", lost.token, { code: "ZZZZZ-ZZZZZ" })).body.error_code).toBe("mfa_verification_failed");
+    // Typed in lower case without the dash, it still counts.
+    const used = await factorsApi("recovery-codes/verify", lost.token, { code: codes[0]!.replace("-", "").toLowerCase() });
+    expect(used.status).toBe(200);
+    expect(claimsOf(used.body.access_token)).toMatchObject({ aal: "aal2", session_id: claimsOf(lost.token).session_id });
+    expect(claimsOf(used.body.access_token).amr[0].method).toBe("recovery_code");
+    expect((await api("/api/profile", { token: used.body.access_token })).status).toBe(200);
+    // auth-js takes the new tokens as its session and reads aal2 from them.
+    await lost.client.setSession({ access_token: used.body.access_token, refresh_token: used.body.refresh_token });
+    expect((await lost.client.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe("aal2");
+    expect((await factorsApi("recovery-codes", aal2)).body).toMatchObject({ total: 10, remaining: 9 });
+
+    // The same code never works twice.
+    const again = await passwordOnly(secured.email);
+    expect((await factorsApi("recovery-codes/verify", again.token, { code: codes[0] })).status).toBe(422);
+
+    // A new set replaces the old one: the old codes stop working.
+    const fresh = await factorsApi("recovery-codes", used.body.access_token, {});
+    expect(fresh.status).toBe(200);
+    expect((await factorsApi("recovery-codes/verify", again.token, { code: codes[1] })).status).toBe(422);
+    expect((await factorsApi("recovery-codes/verify", again.token, { code: fresh.body.codes[1] })).status).toBe(200);
+
+    // With the last authenticator app removed, the codes go too.
+    await lost.client.mfa.unenroll({ factorId: secured.factorId });
+    expect((await factorsApi("recovery-codes", aal2)).body).toMatchObject({ total: 0, remaining: 0 });
+  });
+
+  it("a burst of guesses is counted with the authenticator codes: 429 after 10", async () => {
+    const secured = await signUpWithFactor();
+    const lost = await passwordOnly(secured.email);
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await factorsApi("recovery-codes/verify", lost.token, { code: `AAAAA-${String(i).padStart(5, "2")}` })).status);
+    expect(answers.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(answers[10]).toBe(429);
   });
 });

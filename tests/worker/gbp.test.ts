@@ -211,6 +211,21 @@ describe("connecting Google Business Profile", () => {
     expect((await api("/api/integrations", { token })).body.google).toMatchObject({ status: "choosing", error: null });
   });
 
+  it("deleting the account revokes the grant at Google too (issue 26); refresh with the old token fails", async () => {
+    const user = await connectedUser();
+    const row = (await connectionRow(user.user.id))!;
+    const refreshToken = await openSecret(env as Env, "google-token", `${row.id}:refresh`, row.refresh_token_ciphertext!);
+    const gone = await api("/api/account", { method: "DELETE", token: user.session.access_token, body: JSON.stringify({ password: user.password }) });
+    expect(gone.status).toBe(204);
+    expect(await connectionRow(user.user.id)).toBeNull();
+    const refresh = await fetch(`${GOOGLE}/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: env.GOOGLE_OAUTH_CLIENT_ID!, client_secret: env.GOOGLE_OAUTH_CLIENT_SECRET! }),
+    });
+    expect(refresh.status).toBe(400);
+  });
+
   it("disconnect revokes the grant at Google, then forgets it; refresh with the old token fails", async () => {
     const user = await connectedUser();
     const token = user.session.access_token;

@@ -270,19 +270,46 @@ describe("settle and release", () => {
     expect(counter.settledMicro).toBeGreaterThan(0);
   });
 
-  it("the cron gives back a reservation whose worker died, once", async () => {
+  it("the cron settles a reservation whose settle never ran at its estimate (the provider likely billed), once", async () => {
     const { user } = await signUp();
     const payer: Payer = { kind: "user", userId: user.id, allowanceUsd: 1 };
     const got = await reserveCall(env as Env, payer, { kind: "search" });
     expect(got.ok).toBe(true);
     const key = userCapKey(user.id, new Date());
-    expect((await readCounter(getDb(env), key)).reservedMicro).toBe(estimateMicro({ kind: "search" }));
+    const estimate = estimateMicro({ kind: "search" });
+    expect((await readCounter(getDb(env), key)).reservedMicro).toBe(estimate);
     const { sweepReservations } = await import("../../worker/metering/meter");
     await sweepReservations(env as Env, Date.now() + 16 * 60_000);
-    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: 0 });
-    // A late settle of the swept reservation changes nothing.
+    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: estimate });
+    // A late settle of the swept reservation changes nothing; a second sweep neither.
     if (got.ok) await got.ticket.settle({ kind: "search", calls: 1 });
-    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: 0 });
+    await sweepReservations(env as Env, Date.now() + 32 * 60_000);
+    expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: estimate });
+  });
+});
+
+describe("a visitor who leaves mid-call (issue 26)", () => {
+  it("TTS: the call and its settle run under waitUntil, so the reservation settles though the response is never read", async () => {
+    const { signVoiceLines } = await import("../../worker/chat/voice-lines");
+    const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
+    const { default: worker } = await import("../../worker/index");
+    const seeded = await seedReport();
+    // The fake voice answers a line with "[fake:slow]" late (tests/fakes/tts-fake.ts).
+    const mark = `Our crews replace roofs ${crypto.randomUUID().slice(0, 8)} [fake:slow].`;
+    const [line] = await signVoiceLines(env as Env, { kind: "report", reportId: seeded.id }, mark);
+    const ctx = createExecutionContext();
+    const req = new Request("http://localhost/api/tts", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+      body: JSON.stringify({ ...line, report_id: seeded.id }),
+    });
+    // The response is never awaited: the visitor closed the page while the provider was still speaking.
+    const left = worker.fetch(req, { ...env, ...AI_ON, USAGE_EVENTS: recorder().queue } as never, ctx);
+    while ((await providerCalls("tts", "Our crews replace roofs")) === 0) await new Promise((r) => setTimeout(r, 50));
+    await waitOnExecutionContext(ctx);
+    const counter = await readCounter(getDb(env), reportCapKey(seeded.id, new Date()));
+    expect(counter).toEqual({ reservedMicro: 0, settledMicro: actualMicro({ kind: "tts", characters: line!.text.length }) });
+    await left;
   });
 });
 
@@ -321,8 +348,25 @@ describe("POST /api/tts speaks only what the server wrote", () => {
   });
 });
 
+// Every client function in worker/providers/ that reaches the network is listed here: paid (metered at every call site)
+// or deliberately unmetered, with why and what limits it. A new provider function that is in neither list fails.
+const PAID_PROVIDER_CALLS = ["chatCompletion", "chatCompletionStream", "searchGoogle", "searchMaps", "searchOrganic", "runPageSpeed", "synthesizeSpeech"];
+const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
+  sendMail:
+    "mail (Resend/Postmark): billed by the operator's plan, not per call; recovery links 5 an hour per address and 20 per client address, sign-ups 30 an hour per client address, alerts one digest an hour per user, one mail a lead, each message sent once (outbox claim)",
+  exchangeCode: "Google OAuth: free; once per sign-in at Google, behind a one-time state that lives 10 minutes",
+  refreshAccessToken: "Google OAuth: free; only when the access token is within 2 minutes of expiring",
+  revokeToken: "Google OAuth: free; once per disconnect or account deletion",
+  listLocations: "Google Business Profile: free (Google's per-project quota); once per connection",
+  createLocalPost: "Google Business Profile: free (quota); once per scheduled post, claimed by compare-and-set on the gbp-posts queue",
+  getLocalPost: "Google Business Profile: free (quota); the review follow-up of a published post, GBP_RECONCILE_SECONDS apart",
+  verifyTurnstile: "Cloudflare Turnstile siteverify: free; once per widget submission, which the widget's per-address and per-widget limits cap",
+  postWebhook: "the agency's own endpoint, not a paid provider: one delivery per event and retry (13 tries over a day), paused after a day of failures",
+  fetchWebsite: "the audited business's own site, not a paid provider: one fetch per audit step, an audit at most every 7 days per business",
+};
+
 // Every module that calls a paid provider function, and the routes (or queues) that reach it. A new caller of a
-// provider that is not listed here fails the first test; one that does not reserve from the meter fails the second.
+// provider that is not listed here fails the first test; a call site without a reservation before it fails the second.
 const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/content/engine.ts": ["POST /api/posts/facebook", "POST /api/content/:tool"],
   "worker/chat/reply.ts": ["POST /api/chat/:reportId/messages", "POST /api/shared/chat/:reportId/messages"],
@@ -334,7 +378,46 @@ const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/rank/grid.ts": ["queue rank-checks (grid points)"],
   "worker/rank/tracker.ts": ["queue rank-checks (keyword checks)"],
 };
-const PAID_FUNCTIONS = /\b(chatCompletion|chatCompletionStream|searchGoogle|synthesizeSpeech|searchMaps|searchOrganic|runPageSpeed)\(/;
+const PAID_CALL = new RegExp(`(?<![\\w.])(${PAID_PROVIDER_CALLS.join("|")})\\(`, "g");
+/** Where a top-level block starts: a function, a const (a route chain), or one handler of a chain. */
+const BLOCK_START = /^(?:export )?(?:async )?function\*?\s|^(?:export )?const\s|^\s*\.(?:get|post|put|patch|delete)\(/gm;
+
+/** The top-level functions of a module (declaration to the closing brace at column 0), by name. */
+function topLevelFunctions(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/^(?:export )?(?:async )?function\*?\s+(\w+)[^]*?\n\}/gm)) out.set(m[1]!, m[0]);
+  return out;
+}
+
+/** The functions of a provider module that reach the network: they fetch (or make the openai SDK's client), or call one of the module's own that does. */
+function networkFunctions(text: string): Set<string> {
+  const fns = topLevelFunctions(text);
+  const network = new Set([...fns].filter(([, body]) => /(?<![\w.])(fetch|fetcher|new OpenAI)\(/.test(body.replace(/^[^{]*\{/, ""))).map(([name]) => name));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, body] of fns) {
+      if (network.has(name)) continue;
+      if ([...network].some((n) => new RegExp(`(?<![\\w.])${n}(?:<[^()]*?>)?\\(`).test(body.replace(/^[^{]*\{/, "")))) {
+        network.add(name);
+        grew = true;
+      }
+    }
+  }
+  return network;
+}
+
+/** True when the paid call at `at` is metered: a reservation earlier in its block, or inside the arguments of a metering wrapper. */
+function meteredAt(text: string, at: number, wrappers: string[]): boolean {
+  const starts = [...text.slice(0, at).matchAll(BLOCK_START)];
+  const block = text.slice(starts.at(-1)?.index ?? 0, at);
+  if (/(?<![\w.])(reserveCall|reserveLoggedCall|metered)\(/.test(block)) return true;
+  return wrappers.some((w) => {
+    const open = block.lastIndexOf(`${w}(`);
+    if (open < 0) return false;
+    const args = block.slice(open);
+    return args.split("(").length > args.split(")").length;
+  });
+}
 
 describe("every paid call site is metered", () => {
   const sources = import.meta.glob(["../../worker/**/*.ts", "../../queues/**/*.ts", "!../../worker/providers/**"], {
@@ -343,22 +426,36 @@ describe("every paid call site is metered", () => {
     eager: true,
   }) as Record<string, string>;
   const files = Object.fromEntries(Object.entries(sources).map(([path, text]) => [path.replace(/^(\.\.\/)+/, ""), text]));
+  const providerSources = import.meta.glob(["../../worker/providers/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
-  it("the table lists exactly the modules that call a provider", () => {
+  it("every provider function that reaches the network is listed as paid or as deliberately unmetered (with its limits)", () => {
+    const exported = new Set<string>();
+    for (const text of Object.values(providerSources)) {
+      for (const name of networkFunctions(text)) if (new RegExp(`^export (?:async )?function\\*?\\s+${name}\\(`, "m").test(text)) exported.add(name);
+    }
+    expect([...exported].sort()).toEqual([...PAID_PROVIDER_CALLS, ...Object.keys(UNMETERED_PROVIDER_CALLS)].sort());
+    for (const [name, why] of Object.entries(UNMETERED_PROVIDER_CALLS)) expect(why.length, name).toBeGreaterThan(40);
+  });
+
+  it("the table lists exactly the modules that call a paid provider", () => {
     expect(Object.keys(files).length).toBeGreaterThan(50);
-    const callers = Object.keys(files).filter((f) => PAID_FUNCTIONS.test(files[f]!)).sort();
+    const callers = Object.keys(files).filter((f) => [...files[f]!.matchAll(PAID_CALL)].length > 0).sort();
     expect(callers).toEqual(Object.keys(PAID_CALL_SITES).sort());
   });
 
-  it("each of them reserves from the meter before its call, and nobody reaches a provider with fetch", () => {
+  it("every call of a paid provider (not only a file's first) has a reservation before it, and nobody reaches a provider with fetch", () => {
     for (const file of Object.keys(PAID_CALL_SITES)) {
       const text = files[file]!;
       // reserveLoggedCall (metering/usage-log.ts) is reserveCall that also logs the settled call by tool (issue 26).
       expect(text, file).toMatch(/from "\.\.\/metering\/(meter|usage-log)"/);
-      const reserveAt = text.search(/reserveCall\(|reserveLoggedCall\(|metered\(/);
-      const callAt = text.search(PAID_FUNCTIONS);
-      expect(reserveAt, file).toBeGreaterThan(-1);
-      expect(reserveAt, `${file}: the reservation comes before the call`).toBeLessThan(callAt);
+      // A module's own metering wrapper: a top-level function that reserves (meteredCall, meteredSearch …).
+      const wrappers = [...topLevelFunctions(text)].filter(([, body]) => /(?<![\w.])(reserveCall|reserveLoggedCall|metered)\(/.test(body)).map(([name]) => name);
+      const calls = [...text.matchAll(PAID_CALL)];
+      expect(calls.length, file).toBeGreaterThan(0);
+      for (const call of calls) {
+        const line = text.slice(0, call.index).split("\n").length;
+        expect(meteredAt(text, call.index!, wrappers), `${file}:${line} ${call[1]}() without a reservation before it`).toBe(true);
+      }
     }
     // The free-audit widget's script is text the worker serves to the visitor's browser: its fetch runs there, to the
     // app's own widget API, never from the worker to a provider.
@@ -366,6 +463,12 @@ describe("every paid call site is metered", () => {
     for (const [file, text] of Object.entries(files)) {
       if (!BROWSER_SCRIPTS.has(file)) expect(/(^|[^.\w])fetch\(/m.test(text), file).toBe(false);
     }
+  });
+
+  it("a second, unreserved call in a file that meters its first is caught", () => {
+    const text = `async function good(env) {\n  const r = await reserveCall(env, p, c);\n  return searchMaps(env, q, 1);\n}\n\nexport async function bad(env) {\n  return searchMaps(env, q, 1);\n}\n`;
+    const calls = [...text.matchAll(PAID_CALL)];
+    expect(calls.map((c) => meteredAt(text, c.index!, []))).toEqual([true, false]);
   });
 
   it("each route in the table is refused by the meter without a provider call", async () => {

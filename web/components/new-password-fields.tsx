@@ -1,6 +1,6 @@
 // "New password" and "Confirm new password" with the spec's hint and their checks: the reset page and the Account page share them.
 import { useState } from "react";
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../lib/auth-messages";
+import { MIN_PASSWORD_LENGTH, NewPassword, PASSWORD_HINT } from "../../worker/domain/account";
 import { TextField } from "./text-field";
 
 export type NewPassword = { password: string; confirm: string };
@@ -12,7 +12,8 @@ export function useNewPassword() {
   const [problems, setProblems] = useState<Problems>({});
   function check(): string | null {
     const found: Problems = {};
-    if (value.password.length < MIN_PASSWORD_LENGTH) found.password = PASSWORD_HINT;
+    const parsed = NewPassword.safeParse(value.password);
+    if (!parsed.success) found.password = parsed.error.issues[0]?.message ?? PASSWORD_HINT;
     else if (value.password !== value.confirm) found.confirm = "Passwords do not match";
     setProblems(found);
     return found.password || found.confirm ? null : value.password;

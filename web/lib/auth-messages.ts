@@ -1,6 +1,5 @@
 // The spec's §8 wording for sign-in and sign-up failures, from an auth-js error.
-export const MIN_PASSWORD_LENGTH = 6;
-export const PASSWORD_HINT = "Password must be at least 6 characters";
+export { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../../worker/domain/account";
 /** Redirect after sign-up (spec §9). */
 export const SIGNUP_REDIRECT_MS = 2000;
 
@@ -35,6 +34,16 @@ export function totpErrorMessage(error: { code?: string; message?: string; statu
     case "mfa_challenge_expired":
       return "That took too long. Enter the code your authenticator app shows now.";
   }
+  if (error?.status === 429) return "Too many attempts. Please wait a few minutes and try again.";
+  return error?.message || "The code could not be checked. Please try again.";
+}
+
+/** The recovery-code prompt (issue 26). */
+export const RECOVERY_PROMPT = "Enter one of the recovery codes you saved when you set up two-factor sign-in";
+
+/** A refused recovery code, in words. */
+export function recoveryErrorMessage(error: { code?: string; message?: string; status?: number } | null | undefined): string {
+  if (error?.code === "mfa_verification_failed") return "That recovery code is not right, or it was already used. Each code works once.";
   if (error?.status === 429) return "Too many attempts. Please wait a few minutes and try again.";
   return error?.message || "The code could not be checked. Please try again.";
 }

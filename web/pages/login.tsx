@@ -1,6 +1,6 @@
 // /login: the sign-in form (spec §2 Sign-in, §8 wording), then the two-factor code when the account has one; a signed-in
 // visitor goes to /dashboard.
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
@@ -48,14 +48,36 @@ export default function LoginPage() {
     }
   }
 
-  if (needsCode) {
+  // Once at the code step the page stays there until the code's own navigation: the session turning aal2 must not
+  // bounce the visitor to /dashboard before a recovery code's sign-in has sent them to the Account page.
+  const [codeStep, setCodeStep] = useState(false);
+  useEffect(() => {
+    if (needsCode) setCodeStep(true);
+  }, [needsCode]);
+
+  if (needsCode || codeStep) {
     return (
       <GuestOnly hold>
         <AuthLayout title="Two-factor sign-in" subtitle={`${TOTP_PROMPT}.`}>
-          <TotpCodeForm showHint={false} submitLabel="Sign in" busyLabel="Signing in..." block onVerified={() => navigate("/dashboard", { replace: true })} />
+          <TotpCodeForm
+            showHint={false}
+            submitLabel="Sign in"
+            busyLabel="Signing in..."
+            block
+            allowRecoveryCode
+            // After a recovery code, the Account page: where the lost phone's app is removed and a new one set up.
+            onVerified={({ recoveryCode }) => navigate(recoveryCode ? "/settings/account?recovered=1#two-factor" : "/dashboard", { replace: true })}
+          />
           <p className="auth-alt">
             Not you?{" "}
-            <Button variant="ghost" size="sm" onClick={() => void signOut()}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setCodeStep(false);
+                void signOut();
+              }}
+            >
               Use another account
             </Button>
           </p>

@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
     return (
       <AuthLayout title="Two-factor sign-in" subtitle={`${TOTP_PROMPT} to choose a new password.`}>
         {/* Verifying raises this session to aal2; the auth state then shows the password form. */}
-        <TotpCodeForm showHint={false} submitLabel="Continue" block onVerified={() => undefined} />
+        <TotpCodeForm showHint={false} submitLabel="Continue" block allowRecoveryCode onVerified={() => undefined} />
       </AuthLayout>
     );
   }

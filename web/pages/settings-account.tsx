@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Factor } from "@supabase/auth-js";
 import { useState, type FormEvent } from "react";
+import { useLocation } from "react-router";
 import { DeleteAccountInput } from "../../worker/domain/account";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
@@ -12,6 +13,7 @@ import { Modal } from "../components/modal";
 import { NewPasswordFields, useNewPassword } from "../components/new-password-fields";
 import { SettingsSection } from "../components/settings-section";
 import { NotificationSettingsSection } from "../components/notification-settings";
+import { RecoveryCodesPanel } from "../components/recovery-codes";
 import { CurrentPasswordField, TextField } from "../components/text-field";
 import { TotpCodeForm } from "../components/totp-code-form";
 import { formatCreated } from "../lib/format-date";
@@ -22,12 +24,14 @@ import {
   accountUserQuery,
   useChangeEmail,
   useChangePassword,
+  useCreateRecoveryCodes,
   useDeleteAccount,
   useEnrollFactor,
   useRefreshUser,
   useRemoveFactor,
   useSignOutOthers,
   type AccountUser,
+  type RecoveryCodeSet,
 } from "../queries/account";
 import { PageHeader } from "../components/page-header";
 import "../admin.css";
@@ -176,6 +180,9 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
   const [enrolment, setEnrolment] = useState<{ id: string; qr: string; secret: string } | null>(null);
   const [removing, setRemoving] = useState<Factor | null>(null);
   const [success, showSuccess] = useTimedMessage(8000);
+  const createCodes = useCreateRecoveryCodes();
+  const [freshCodes, setFreshCodes] = useState<RecoveryCodeSet | null>(null);
+  const recovered = new URLSearchParams(useLocation().search).has("recovered");
   const verified = user.factors.filter((f) => f.status === "verified");
 
   async function start() {
@@ -207,8 +214,14 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
     <SettingsSection
       id="two-factor"
       title="Two-factor sign-in"
-      description="A 6-digit code from an authenticator app on your phone, asked for after your password, so a stolen password alone cannot open your account."
+      description="A 6-digit code from an authenticator app on your phone, asked for after your password, so a stolen password alone cannot open your account. Recovery codes get you in if you lose the phone."
     >
+      {recovered ? (
+        <Alert tone="info" title="You signed in with a recovery code">
+          That code is used up. If you lost your phone, remove its authenticator app below and set up the new one; make new
+          recovery codes when few are left.
+        </Alert>
+      ) : null}
       {success ? <Alert tone="success">{success}</Alert> : null}
       {enroll.isError ? <Alert tone="error">{reason(enroll.error)}</Alert> : null}
       {verified.length ? (
@@ -249,10 +262,13 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
                 submitLabel="Turn on two-factor sign-in"
                 busyLabel="Checking..."
                 onVerified={async () => {
+                  const first = verified.length === 0;
                   // The list shows the new app before the form goes, never "off" next to "on".
                   await refresh();
                   setEnrolment(null);
                   showSuccess("Two-factor sign-in is on. Next time you sign in, enter the code from your authenticator app.");
+                  // The first app comes with its recovery codes, shown once below (a failure leaves the Create button).
+                  if (first) setFreshCodes(await createCodes.mutateAsync().catch(() => null));
                 }}
               >
                 <Button onClick={() => void cancel()}>Cancel</Button>
@@ -267,6 +283,8 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
           </Button>
         </div>
       )}
+
+      {verified.length || freshCodes ? <RecoveryCodesPanel email={user.email} fresh={freshCodes} onFresh={setFreshCodes} /> : null}
 
       {removing ? (
         <Modal
@@ -289,7 +307,7 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
           <p>
             {verified.length > 1
               ? "Sign-in will ask for a code from your other authenticator app."
-              : "Sign-in will ask for your password only. Admin pages need two-factor sign-in in production."}
+              : "Sign-in will ask for your password only, and your recovery codes stop working. Admin pages need two-factor sign-in in production."}
           </p>
           {remove.isError ? <Alert tone="error">{reason(remove.error)}</Alert> : null}
         </Modal>
@@ -345,7 +363,7 @@ function DeleteSection({ readOnly }: { readOnly: boolean }) {
   return (
     <SettingsSection
       title="Delete account"
-      description="Deletes your sign-in, business profile, logo, generated posts and AI usage for good. Reports and prospects an agency made stay with the agency."
+      description="Deletes your sign-in, business profile, logo, generated posts, AI usage, widgets and Google connection (access is revoked at Google) for good. Reports and prospects an agency made stay with the agency; webhook endpoints you added are paused for another admin to check."
     >
       <div className="form-actions">
         <Button variant="danger" disabled={readOnly} onClick={() => setOpen(true)}>

@@ -9,7 +9,8 @@ import { EmailField, TextField } from "../components/text-field";
 import { getAuthClient } from "../lib/auth-client";
 import { useAuth } from "../lib/auth";
 import { confirmEmailNotice } from "../../worker/domain/profile";
-import { MIN_PASSWORD_LENGTH, PASSWORD_HINT, SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../lib/auth-messages";
+import { MIN_PASSWORD_LENGTH, NewPassword, PASSWORD_HINT } from "../../worker/domain/account";
+import { SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../lib/auth-messages";
 
 type Status = "idle" | "busy" | "success" | "error";
 
@@ -31,8 +32,9 @@ export default function SignupPage() {
 
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      setPasswordError(PASSWORD_HINT);
+    const parsed = NewPassword.safeParse(password);
+    if (!parsed.success) {
+      setPasswordError(parsed.error.issues[0]?.message ?? PASSWORD_HINT);
       return;
     }
     setPasswordError(null);
@@ -77,7 +79,7 @@ export default function SignupPage() {
             value={password}
             onChange={(e) => {
               setPassword(e.target.value);
-              if (passwordError && e.target.value.length >= MIN_PASSWORD_LENGTH) setPasswordError(null);
+              if (passwordError && NewPassword.safeParse(e.target.value).success) setPasswordError(null);
             }}
             hint={passwordError ? undefined : PASSWORD_HINT}
             error={passwordError}

@@ -1,4 +1,5 @@
 // API guards: who is calling (bearer token + live session), admin from the database, read-only view-as.
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { AuditAction, recordAudit } from "../db/admin";
@@ -107,9 +108,22 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
  * While viewing as a regular user, admin routes answer as they would to that user.
  */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get("subject").isAdmin) {
-    return apiError(c, 403, ErrorCode.adminRequired, "You need administrator privileges to access this page.");
-  }
-  if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, ADMIN_MFA_MESSAGE);
+  const refused = adminRefusal(c);
+  if (refused) return refused;
   await next();
 });
+
+/**
+ * The admin guard for a route that is admin-only for part of its input (a prospect's scan, keyword or audit): the
+ * same two rules as requireAdmin, the admin flag and REQUIRE_ADMIN_MFA's aal2. Null when the caller may act as admin.
+ */
+export function adminRefusal(c: Context<AppEnv>, notAdminMessage = "You need administrator privileges to access this page.") {
+  if (!c.get("subject").isAdmin) return apiError(c, 403, ErrorCode.adminRequired, notAdminMessage);
+  if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, ADMIN_MFA_MESSAGE);
+  return null;
+}
+
+/** True when the request may use admin powers: an admin subject, and an aal2 session where REQUIRE_ADMIN_MFA asks it. */
+export function actsAsAdmin(c: Context<AppEnv>): boolean {
+  return c.get("subject").isAdmin && !adminMfaMissing(c.env, c.get("caller"));
+}

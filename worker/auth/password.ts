@@ -1,9 +1,9 @@
 // Password hashing: PBKDF2-SHA256 with a self-describing stored format, so parameters can be raised later.
+import { MIN_PASSWORD_LENGTH, NewPassword } from "../domain/account";
 import { isCommonPassword } from "./common-passwords";
 
 /** Cloudflare Workers refuse PBKDF2 above 100,000 iterations in production. */
 export const PBKDF2_ITERATIONS = 100_000;
-export const MIN_PASSWORD_LENGTH = 6;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
@@ -63,7 +63,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string): { code: "weak_password"; message: string; reasons: string[] } | null {
-  if (password.length < MIN_PASSWORD_LENGTH)
+  if (!NewPassword.safeParse(password).success)
     return {
       code: "weak_password",
       message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,

@@ -11,7 +11,8 @@ export type Aal = "aal1" | "aal2";
 
 /** GoTrue's `amr` claim: how the session proved who it is, newest first. */
 export interface AmrEntry {
-  method: "password" | "recovery" | "otp" | "totp";
+  /** `recovery` is a recovery link (GoTrue's); `recovery_code` a one-time two-factor recovery code (ours). */
+  method: "password" | "recovery" | "otp" | "totp" | "recovery_code";
   timestamp: number;
 }
 
@@ -33,11 +34,15 @@ export interface AccessClaims {
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-/** The session's assurance: aal2 once a TOTP code was verified in it, else aal1; amr lists both steps. */
-export function assuranceOf(session: { authMethod: string; createdAt: string; mfaVerifiedAt: string | null }): Assurance {
+/**
+ * The session's assurance: aal2 once a TOTP code (or a one-time recovery code) was verified in it, else aal1; amr
+ * lists both steps.
+ */
+export function assuranceOf(session: { authMethod: string; createdAt: string; mfaVerifiedAt: string | null; mfaMethod?: string | null }): Assurance {
   const first: AmrEntry = { method: session.authMethod as AmrEntry["method"], timestamp: seconds(session.createdAt) };
+  const second: AmrEntry["method"] = session.mfaMethod === "recovery_code" ? "recovery_code" : "totp";
   return session.mfaVerifiedAt
-    ? { aal: "aal2", amr: [{ method: "totp", timestamp: seconds(session.mfaVerifiedAt) }, first] }
+    ? { aal: "aal2", amr: [{ method: second, timestamp: seconds(session.mfaVerifiedAt) }, first] }
     : { aal: "aal1", amr: [first] };
 }
 

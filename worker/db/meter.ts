@@ -78,14 +78,23 @@ export async function settle(db: Db, reservation: Reservation, actualMicro: numb
   ]);
 }
 
-/** Gives back every reservation older than `before` (its worker died mid-call), and drops counters long past their period. */
+/**
+ * Settles every reservation older than `before` at its estimate, and drops counters long past their period. A
+ * reservation still open then lost its settle (the visitor left and the request was cancelled, or the worker died
+ * mid-call); the provider most likely billed the call, so its estimate stays spent: giving it back at zero refilled
+ * the caps every sweep (issue 26).
+ */
 export async function sweepMeter(db: Db, before: Date, countersExpiredBefore: Date): Promise<void> {
   const cut = before.toISOString();
   const stale = sql`select r.amount_micro as amount, j.value as key from ${meterReservations} r, json_each(r.keys) j where r.created_at < ${cut}`;
+  const staleSum = sql`coalesce((select sum(s.amount) from (${stale}) s where s.key = ${meterCounters.key}), 0)`;
   await db.batch([
     db
       .update(meterCounters)
-      .set({ reservedMicro: sql`max(${meterCounters.reservedMicro} - coalesce((select sum(s.amount) from (${stale}) s where s.key = ${meterCounters.key}), 0), 0)` })
+      .set({
+        reservedMicro: sql`max(${meterCounters.reservedMicro} - ${staleSum}, 0)`,
+        settledMicro: sql`${meterCounters.settledMicro} + ${staleSum}`,
+      })
       .where(sql`${meterCounters.key} in (select s.key from (${stale}) s)`),
     db.delete(meterReservations).where(lt(meterReservations.createdAt, cut)),
     db.delete(meterCounters).where(lt(meterCounters.expiresAt, countersExpiredBefore.toISOString())),

@@ -1,7 +1,7 @@
 // Queries for TOTP factors and their challenges (GoTrue's factors and challenges).
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { mfaChallenges, mfaFactors, sessions } from "./schema";
+import { mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from "./schema";
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
 
@@ -26,8 +26,13 @@ export async function createFactor(db: Db, row: { id: string; userId: string; fr
   return (await db.query.mfaFactors.findFirst({ where: eq(mfaFactors.id, row.id) }))!;
 }
 
+/** Removes a factor; with the last verified one gone, the recovery codes go too (they recover nothing then). */
 export async function deleteFactor(db: Db, userId: string, factorId: string) {
-  await db.delete(mfaFactors).where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)));
+  const noneLeft = sql`not exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${userId} and ${mfaFactors.status} = 'verified')`;
+  await db.batch([
+    db.delete(mfaFactors).where(and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId))),
+    db.delete(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.userId, userId), noneLeft)),
+  ]);
 }
 
 export async function createChallenge(db: Db, factorId: string, sessionId: string) {
@@ -65,9 +70,60 @@ export async function completeChallenge(db: Db, challengeId: string, factorId: s
   if (!spent[0]) return false;
   await db.batch([
     db.update(mfaFactors).set({ status: "verified", updatedAt: now }).where(eq(mfaFactors.id, factorId)),
-    db.update(sessions).set({ mfaVerifiedAt: now }).where(eq(sessions.id, sessionId)),
+    db.update(sessions).set({ mfaVerifiedAt: now, mfaMethod: "totp" }).where(eq(sessions.id, sessionId)),
   ]);
   return true;
+}
+
+// ---- recovery codes ----
+
+/** A new set replaces the old one whole: codes of an earlier set stop working at once. */
+export async function replaceRecoveryCodes(db: Db, userId: string, hashes: string[]) {
+  const now = new Date().toISOString();
+  await db.batch([
+    db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId)),
+    db.insert(mfaRecoveryCodes).values(hashes.map((codeHash) => ({ id: crypto.randomUUID(), userId, codeHash, createdAt: now }))),
+  ]);
+  return now;
+}
+
+/** How many codes the user's set has, how many are still unused, and when it was made (null: no set). */
+export async function recoveryCodeStatus(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      remaining: sql<number>`coalesce(sum(case when ${mfaRecoveryCodes.usedAt} is null then 1 else 0 end), 0)`,
+      createdAt: sql<string | null>`max(${mfaRecoveryCodes.createdAt})`,
+    })
+    .from(mfaRecoveryCodes)
+    .where(eq(mfaRecoveryCodes.userId, userId));
+  return { total: row?.total ?? 0, remaining: row?.remaining ?? 0, createdAt: row?.createdAt ?? null };
+}
+
+/**
+ * Spends a code and raises the session to aal2 in one batch: the code only when it is still unused (compare-and-set,
+ * so two requests with one code never both pass), the session only when the code was spent by this batch.
+ */
+export async function useRecoveryCode(db: Db, userId: string, codeHash: string, sessionId: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  const [spent] = await db.batch([
+    db
+      .update(mfaRecoveryCodes)
+      .set({ usedAt: now, usedBySession: sessionId })
+      .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, codeHash), isNull(mfaRecoveryCodes.usedAt)))
+      .returning({ id: mfaRecoveryCodes.id }),
+    db
+      .update(sessions)
+      .set({ mfaVerifiedAt: now, mfaMethod: "recovery_code" })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          sql`exists (select 1 from ${mfaRecoveryCodes} where ${mfaRecoveryCodes.userId} = ${userId} and ${mfaRecoveryCodes.codeHash} = ${codeHash} and ${mfaRecoveryCodes.usedAt} = ${now} and ${mfaRecoveryCodes.usedBySession} = ${sessionId})`,
+        ),
+      ),
+  ]);
+  return spent.length > 0;
 }
 
 /** True when the user has at least one verified factor. */

@@ -40,6 +40,8 @@ export const sessions = sqliteTable(
     authMethod: text("auth_method").notNull().default("password"),
     /** When a TOTP code was verified in this session: from then on it is aal2. */
     mfaVerifiedAt: text("mfa_verified_at"),
+    /** How the second step was made: "totp", or "recovery_code" (a one-time recovery code); null before it. */
+    mfaMethod: text("mfa_method", { enum: ["totp", "recovery_code"] }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -519,6 +521,26 @@ export const mfaFactors = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("mfa_factors_user_idx").on(t.userId)],
+);
+
+/**
+ * One-time recovery codes for two-factor sign-in (issue 26): shown once, stored as a keyed hash (HMAC-SHA256 with a
+ * key derived from JWT_SECRET, of the user id and the code), each used once (`used_at`, set by compare-and-set).
+ */
+export const mfaRecoveryCodes = sqliteTable(
+  "mfa_recovery_codes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: text("used_at"),
+    /** The session the code raised to aal2. */
+    usedBySession: text("used_by_session"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_user_hash_unique").on(t.userId, t.codeHash)],
 );
 
 /** A challenge of a factor (GoTrue's `challenges`): valid for five minutes, verified once. */

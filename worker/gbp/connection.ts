@@ -202,20 +202,38 @@ export async function withAccessToken<T>(env: Env, db: Db, connection: GbpConnec
   }
 }
 
-/** Disconnects: the grant is revoked at Google first, then forgotten here (a grant Google no longer knows is fine). */
-export async function disconnect(env: Env, db: Db, userId: string): Promise<boolean> {
+/**
+ * Revokes the user's grant at Google (the refresh token, which ends the whole grant; a grant Google no longer knows is
+ * fine). Google not answering throws a 503 with `unavailableMessage`, so the caller keeps what it was about to delete
+ * and the person can try again. False when there is no connection. A token this server can no longer open (the
+ * encryption key changed) cannot be revoked: it is logged and the caller goes on.
+ */
+export async function revokeGrant(env: Env, db: Db, userId: string, unavailableMessage: string): Promise<boolean> {
   const row = await findConnection(db, userId);
   if (!row) return false;
   const config = googleConfig(env);
-  if (config && row.refreshTokenCiphertext && encryptionConfigured(env)) {
-    const refreshToken = await openSecret(env, "google-token", `${row.id}:refresh`, row.refreshTokenCiphertext);
-    try {
-      await revokeToken(config, refreshToken);
-    } catch (error) {
-      if (error instanceof GoogleError && error.kind === "unavailable") throw new HttpError(503, ErrorCode.unavailable, "Google did not answer, so the connection was kept. Try again in a minute.");
-      throw error;
-    }
+  const sealed = row.refreshTokenCiphertext ?? row.accessTokenCiphertext;
+  if (!config || !sealed || !encryptionConfigured(env)) {
+    log.warn("gbp: grant not revoked at Google (no client or key)", { connection: row.id });
+    return true;
   }
+  const token = await openSecret(env, "google-token", `${row.id}:${row.refreshTokenCiphertext ? "refresh" : "access"}`, sealed).catch((error: unknown) => {
+    log.error("gbp: stored token unreadable, grant not revoked", { connection: row.id }, error);
+    return null;
+  });
+  if (token === null) return true;
+  try {
+    await revokeToken(config, token);
+  } catch (error) {
+    if (error instanceof GoogleError && error.kind === "unavailable") throw new HttpError(503, ErrorCode.unavailable, unavailableMessage);
+    throw error;
+  }
+  return true;
+}
+
+/** Disconnects: the grant is revoked at Google first, then forgotten here (a grant Google no longer knows is fine). */
+export async function disconnect(env: Env, db: Db, userId: string): Promise<boolean> {
+  if (!(await revokeGrant(env, db, userId, "Google did not answer, so the connection was kept. Try again in a minute."))) return false;
   await deleteConnection(db, userId);
   return true;
 }

@@ -89,7 +89,7 @@ export async function reserveCall(env: Env, payer: Payer, call: PaidCall, now = 
     try {
       await settle(db, reservation, micro);
     } catch (error) {
-      // Not lost: the cron sweep gives an open reservation back after RESERVATION_TTL_MS.
+      // Not lost: the cron sweep settles an open reservation at its estimate after RESERVATION_TTL_MS.
       log.error("meter: settle failed", { reservation: reservation.id }, error);
     }
   };
@@ -130,7 +130,7 @@ export async function metered<T>(
   return { ok: true, value: result.value };
 }
 
-/** The cron: reservations older than their time-to-live go back; counters a week past their period are dropped. */
+/** The cron: reservations older than their time-to-live settle at their estimate; counters a week past their period are dropped. */
 export async function sweepReservations(env: Env, now = Date.now()): Promise<void> {
   await sweepMeter(getDb(env), new Date(now - RESERVATION_TTL_MS), new Date(now - 7 * 86_400_000));
 }

@@ -1,31 +1,35 @@
-// /api/account: deleting one's own account (password required): the user's rows, their stored files in R2, and every session.
+// /api/account: deleting one's own account (password required): the Google grant revoked at Google, the user's and their
+// widgets' files in R2, their rows and every session; the webhook endpoints they added paused.
 import { Hono } from "hono";
 import { requireUser } from "../auth/middleware";
 import { signInAttempt, signInSucceeded } from "../auth/limits";
 import { DUMMY_HASH, verifyPassword } from "../auth/password";
 import { clientIp } from "../auth/session";
 import type { AppEnv } from "../context";
-import { deleteAccountRows, isLastAdmin } from "../db/account";
+import { deleteAccountRows, isLastAdmin, ownedWidgetIds } from "../db/account";
 import { getDb } from "../db/client";
 import { findUserById } from "../db/users";
+import { revokeGrant } from "../gbp/connection";
 import { DELETE_ACCOUNT_LAST_ADMIN, DeleteAccountInput } from "../domain/account";
 import type { Env } from "../env";
 import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { validate } from "../validate";
 
-/** Every R2 object under the user's own prefixes (logos, including any a failed replace left behind). */
-async function deleteUserFiles(env: Env, userId: string): Promise<number> {
+/** Every R2 object under the given prefixes: the user's logos and their widgets' (including any a failed replace left). */
+async function deleteFiles(env: Env, prefixes: string[]): Promise<number> {
   let deleted = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await env.FILES.list({ prefix: `logos/${userId}/`, cursor });
-    if (page.objects.length) {
-      await env.FILES.delete(page.objects.map((o) => o.key));
-      deleted += page.objects.length;
-    }
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
+  for (const prefix of prefixes) {
+    let cursor: string | undefined;
+    do {
+      const page = await env.FILES.list({ prefix, cursor });
+      if (page.objects.length) {
+        await env.FILES.delete(page.objects.map((o) => o.key));
+        deleted += page.objects.length;
+      }
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+  }
   return deleted;
 }
 
@@ -43,12 +47,18 @@ export const accountRoutes = new Hono<AppEnv>()
       return apiError(c, 400, "invalid_credentials", "The password is incorrect.", { password: ["The password is incorrect."] });
     }
     await signInSucceeded(db, caller.email, ip);
+    // The early answer; the delete below checks again in the same statement that deletes (two admins at once).
     if (caller.isAdmin && (await isLastAdmin(db, caller.id))) {
       return apiError(c, 409, ErrorCode.conflict, DELETE_ACCOUNT_LAST_ADMIN);
     }
-    // Files first: if R2 fails the account is still there to try again, never rows gone and files orphaned.
-    const files = await deleteUserFiles(c.env, caller.id);
-    await deleteAccountRows(db, { id: caller.id, email: caller.email });
-    log.info("account deleted", { files });
+    // Outside first, rows last: if Google or R2 fails the account is still there to try again, never rows gone and a
+    // grant left at Google or public files orphaned. The Google grant is revoked there, not only forgotten here.
+    const google = await revokeGrant(c.env, db, caller.id, "Google did not answer, so your account was kept. Try again in a minute.");
+    const widgetIds = await ownedWidgetIds(db, caller.id);
+    const files = await deleteFiles(c.env, [caller.id, ...widgetIds].map((id) => `logos/${id}/`));
+    if (!(await deleteAccountRows(db, { id: caller.id, email: caller.email }))) {
+      return apiError(c, 409, ErrorCode.conflict, DELETE_ACCOUNT_LAST_ADMIN);
+    }
+    log.info("account deleted", { files, widgets: widgetIds.length, googleRevoked: google });
     return c.body(null, 204);
   });

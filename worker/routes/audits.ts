@@ -3,7 +3,7 @@
 // audits are admins', an own-business audit is its owner's; viewing as someone is read-only (requireUser).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { adminMfaMissing, requireUser } from "../auth/middleware";
+import { actsAsAdmin, adminRefusal, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { getAudit, getProspectForAudit, latestAudit, listAudits, reopenSteps, type AuditRow } from "../db/audits";
@@ -43,11 +43,7 @@ const ListingChoice = z.union([
   z.strictObject({ mapsUrl: z.string().trim().min(1).max(2000) }),
 ]);
 
-function adminOnly(c: Context<AppEnv>) {
-  if (!c.get("subject").isAdmin) return apiError(c, 403, ErrorCode.adminRequired, "You need administrator privileges to audit a prospect.");
-  if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, "Verify your two-factor code to continue.");
-  return null;
-}
+const adminOnly = (c: Context<AppEnv>) => adminRefusal(c, "You need administrator privileges to audit a prospect.");
 
 /** The business's details as they are now (null: the prospect is gone or the profile lacks what the audit needs). */
 async function currentSubject(c: Context<AppEnv>, db: Db, audit: AuditRow) {
@@ -67,10 +63,12 @@ async function viewWithStaleness(c: Context<AppEnv>, db: Db, audit: AuditRow): P
   return stale ? { ...view, stale, rerunAfter: null } : { ...view, stale };
 }
 
-/** Who may read an audit: admins a prospect's, the owner their own business's (as the subject, so view-as reads it). */
+/**
+ * Who may read an audit: a prospect's, admins (with requireAdmin's two-factor rule); their own business's, the owner
+ * (as the subject, so view-as reads it).
+ */
 function mayRead(c: Context<AppEnv>, audit: AuditRow): boolean {
-  const subject = c.get("subject");
-  return audit.kind === "prospect" ? subject.isAdmin : audit.userId === subject.id;
+  return audit.kind === "prospect" ? actsAsAdmin(c) : audit.userId === c.get("subject").id;
 }
 
 function tooRecent(c: Context<AppEnv>, latest: AuditRow, after: string) {

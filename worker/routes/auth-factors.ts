@@ -1,5 +1,7 @@
-// /auth/v1/factors: GoTrue-compatible TOTP enrolment, challenge, verification and removal, as auth-js's `mfa.*` calls them.
-import { Hono } from "hono";
+// /auth/v1/factors: GoTrue-compatible TOTP enrolment, challenge, verification and removal, as auth-js's `mfa.*` calls them,
+// and one-time recovery codes (ours: GoTrue has none) under /factors/recovery-codes: made with aal2, shown once, each
+// raising one aal1 session to aal2 once.
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
@@ -14,9 +16,16 @@ import {
   findChallenge,
   findFactor,
   listFactors,
+  recoveryCodeStatus,
+  replaceRecoveryCodes,
   useFactorStep,
+  useRecoveryCode,
 } from "../db/mfa";
+import { formatRecoveryCode, RecoveryCode } from "../domain/account";
+import { newRecoveryCodes, recoveryCodeHash } from "../auth/recovery-codes";
 import { addRefreshToken, findSession } from "../db/sessions";
+import type { UserRow } from "../db/users";
+import type { Db } from "../db/client";
 import { authError, sessionJson } from "../auth/gotrue";
 import { mfaVerifyLimited, mfaVerifySucceeded, tooManyAttempts } from "../auth/limits";
 import { readBody } from "../auth/requests";
@@ -37,9 +46,64 @@ const EnrollBody = z.object({
 const VerifyBody = z.object({ challenge_id: z.string().min(1).max(100), code: z.string().trim().max(20) });
 const ChallengeBody = z.object({ channel: z.string().max(20).optional() }).passthrough().optional();
 
+const RecoveryVerifyBody = z.object({ code: z.string().max(40) });
+
 const factorContext = (factorId: string) => `mfa-factor:${factorId}`;
 
+/** As GoTrue after a good code: new tokens for the same session, now aal2. */
+async function aal2Tokens(c: Context<AppEnv>, db: Db, user: UserRow, sessionId: string) {
+  const session = (await findSession(db, sessionId))!;
+  const refresh = newOpaqueToken();
+  await addRefreshToken(db, { sessionId: session.id, userId: user.id, refreshTokenHash: await sha256Hex(refresh) });
+  const access = await signAccessToken(c.env, user, session.id, assuranceOf(session));
+  return sessionJson(user, access, refresh, ACCESS_TOKEN_TTL_SECONDS, await listFactors(db, user.id));
+}
+
 export const authFactorRoutes = new Hono<AppEnv>()
+  // ——— recovery codes (before /:id, whose patterns would take these paths) ———
+  .get("/recovery-codes", async (c) => {
+    const db = getDb(c.env);
+    const found = await bearerUser(c, db);
+    if ("error" in found) return found.error;
+    const status = await recoveryCodeStatus(db, found.user.id);
+    return c.json({ total: status.total, remaining: status.remaining, created_at: status.createdAt });
+  })
+  .post("/recovery-codes", async (c) => {
+    const db = getDb(c.env);
+    const found = await bearerUser(c, db);
+    if ("error" in found) return found.error;
+    if (!found.context.hasVerifiedFactor) {
+      return authError(c, 422, "mfa_factor_not_found", "Set up an authenticator app first: recovery codes stand in for its code.");
+    }
+    // A password alone never makes (or replaces) codes: that would hand the second step to whoever has the password.
+    if (!found.context.aal2) return authError(c, 422, "insufficient_aal", "AAL2 required to create recovery codes");
+    const codes = newRecoveryCodes();
+    const createdAt = await replaceRecoveryCodes(
+      db,
+      found.user.id,
+      await Promise.all(codes.map((code) => recoveryCodeHash(c.env, found.user.id, code))),
+    );
+    c.header("Cache-Control", "no-store");
+    return c.json({ codes: codes.map(formatRecoveryCode), created_at: createdAt });
+  })
+  .post("/recovery-codes/verify", async (c) => {
+    const db = getDb(c.env);
+    const found = await bearerUser(c, db);
+    if ("error" in found) return found.error;
+    const body = await readBody(c, RecoveryVerifyBody, "code is required.");
+    if ("error" in body) return body.error;
+    if (!found.context.hasVerifiedFactor) return authError(c, 422, "mfa_factor_not_found", "This account has no two-factor sign-in to recover.");
+    // Counted with the authenticator codes, before the check: guessing stays slow whatever the answers.
+    const limited = await mfaVerifyLimited(db, found.user.id);
+    if (limited) return tooManyAttempts(c, limited);
+    const code = RecoveryCode.safeParse(body.data.code);
+    const used = code.success && (await useRecoveryCode(db, found.user.id, await recoveryCodeHash(c.env, found.user.id, code.data), found.sessionId));
+    if (!used) return authError(c, 422, "mfa_verification_failed", "Invalid recovery code entered, or it was already used");
+    await mfaVerifySucceeded(db, found.user.id);
+    return c.json(await aal2Tokens(c, db, found.user, found.sessionId));
+  })
+
+  // ——— TOTP factors ———
   .post("/", async (c) => {
     const db = getDb(c.env);
     const found = await bearerUser(c, db);
@@ -118,13 +182,7 @@ export const authFactorRoutes = new Hono<AppEnv>()
       return authError(c, 404, "mfa_challenge_not_found", "MFA challenge not found");
     }
     await mfaVerifySucceeded(db, found.user.id);
-
-    // As GoTrue: new tokens for the same session, now aal2.
-    const session = (await findSession(db, found.sessionId))!;
-    const refresh = newOpaqueToken();
-    await addRefreshToken(db, { sessionId: session.id, userId: found.user.id, refreshTokenHash: await sha256Hex(refresh) });
-    const access = await signAccessToken(c.env, found.user, session.id, assuranceOf(session));
-    return c.json(sessionJson(found.user, access, refresh, ACCESS_TOKEN_TTL_SECONDS, await listFactors(db, found.user.id)));
+    return c.json(await aal2Tokens(c, db, found.user, found.sessionId));
   })
   .delete("/:id", async (c) => {
     const db = getDb(c.env);

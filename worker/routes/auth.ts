@@ -149,10 +149,15 @@ export const authRoutes = new Hono<AppEnv>()
     const found = await bearerUser(c, db);
     if ("error" in found) return found.error;
     const scope = c.req.query("scope") ?? "global";
-    if (scope === "local") await deleteSession(db, found.sessionId);
-    else if (scope === "others") await deleteSessionsOfUser(db, found.user.id, found.sessionId);
-    else if (scope === "global") await deleteSessionsOfUser(db, found.user.id);
-    else return authError(c, 400, "validation_failed", "scope must be global, local or others");
+    if (scope !== "local" && scope !== "others" && scope !== "global") return authError(c, 400, "validation_failed", "scope must be global, local or others");
+    // With two-factor sign-in on, a password alone (aal1) ends only its own session: signing out the others needs
+    // the code. 422, not 401/403: auth-js reads those as "already signed out" and would report success.
+    const passwordOnly = found.context.hasVerifiedFactor && !found.context.aal2;
+    if (scope === "others" && passwordOnly) {
+      return authError(c, 422, "insufficient_aal", "Enter the code from your authenticator app (or a recovery code) before signing out your other sessions.");
+    }
+    if (scope === "local" || passwordOnly) await deleteSession(db, found.sessionId);
+    else await deleteSessionsOfUser(db, found.user.id, scope === "others" ? found.sessionId : undefined);
     return c.body(null, 204);
   })
   .get("/user", async (c) => {

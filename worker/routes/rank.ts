@@ -4,7 +4,7 @@
 // viewing as someone is read-only (requireUser refuses writes).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { adminMfaMissing, requireUser } from "../auth/middleware";
+import { actsAsAdmin, adminRefusal, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb, type Db } from "../db/client";
 import { readAllowance } from "../db/budgets";
@@ -60,14 +60,10 @@ const EstimateQuery = z.object({
 
 const RunQuery = z.object({ estimate: z.literal("1").optional() });
 
-function adminOnly(c: Context<AppEnv>, what: string) {
-  if (!c.get("subject").isAdmin) return apiError(c, 403, ErrorCode.adminRequired, `You need administrator privileges to ${what} a prospect.`);
-  if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, "Verify your two-factor code to continue.");
-  return null;
-}
+const adminOnly = (c: Context<AppEnv>, what: string) => adminRefusal(c, `You need administrator privileges to ${what} a prospect.`);
 
 function sizeRefused(c: Context<AppEnv>, size: number) {
-  return gridSizeAllowed(size, c.get("subject").isAdmin) ? null : apiError(c, 403, RankErrorCode.gridSizeNotAllowed, GRID_SIZE_ADMIN_MESSAGE);
+  return gridSizeAllowed(size, actsAsAdmin(c)) ? null : apiError(c, 403, RankErrorCode.gridSizeNotAllowed, GRID_SIZE_ADMIN_MESSAGE);
 }
 
 /** Whose list a `business=` query asks for: `own`, or a prospect (admins only). */
@@ -77,8 +73,7 @@ function ownerOf(c: Context<AppEnv>, business: string): RankOwner {
 
 /** Users read their own business's scans and keywords; admins prospects' too (as the subject, so view-as reads). */
 function mayRead(c: Context<AppEnv>, row: { kind: "own" | "prospect"; userId: string }): boolean {
-  const subject = c.get("subject");
-  return row.kind === "prospect" ? subject.isAdmin : row.userId === subject.id;
+  return row.kind === "prospect" ? actsAsAdmin(c) : row.userId === c.get("subject").id;
 }
 
 async function scanView(c: Context<AppEnv>, db: Db, scan: GridScanRow, points: GridPointRow[], publicView = false): Promise<GridScanView> {
@@ -96,7 +91,7 @@ function csvResponse(c: Context<AppEnv>, csv: string, name: string) {
 /** How many keywords this user may track: by plan; admins have no limit. */
 async function keywordLimit(c: Context<AppEnv>, db: Db): Promise<number | null> {
   const subject = c.get("subject");
-  if (subject.isAdmin) return null;
+  if (actsAsAdmin(c)) return null;
   const read = await readAllowance(db, subject.id, settingsOf(c.env));
   return read.allowance.plan === "Self Service" ? TRACKED_KEYWORD_LIMITS.selfService : TRACKED_KEYWORD_LIMITS.free;
 }

@@ -16,6 +16,7 @@ import { apiError, ErrorCode } from "../errors";
 import { logPaidCall } from "../metering/usage-log";
 import { reserveCall, userPayer } from "../metering/meter";
 import { synthesizeSpeech, ttsConfigured } from "../providers/tts";
+import { waitUntil } from "../reports/shared-cache";
 import { validate } from "../validate";
 
 export const TTS_NOT_CONFIGURED = "Voice is not configured on the server: use the browser's own speech.";
@@ -59,14 +60,23 @@ export const ttsRoutes = new Hono<AppEnv>().post(
     const reserved = await reserveCall(c.env, payer ?? (await userPayer(c.env, db, caller!.id)), { kind: "tts", characters: text.length });
     // Past a cap the page speaks with the browser's own voice, as without a key, and says why.
     if (!reserved.ok) return apiError(c, 402, reserved.refusal.code, reserved.refusal.message);
-    const speech = await synthesizeSpeech(c.env, text, voice_id ?? DEFAULT_VOICE_ID);
-    if (!speech.ok) {
-      await reserved.ticket.release();
-      return apiError(c, 502, "tts_failed", CHAT_TEXT.voiceFailed);
-    }
-    const usage = { kind: "tts" as const, characters: text.length };
-    await reserved.ticket.settle(usage);
-    logPaidCall(c, { userId: caller?.id ?? null, toolName: VOICE_TOOL_NAME, model: TTS_MODEL, usage, detail: { characters: text.length, report_id: report_id ?? null } });
+    // The call and its settle run under waitUntil: a visitor who leaves mid-call cancels the request, and without it
+    // the settle never ran (the sweep then charges the estimate, which for voice is the real figure anyway).
+    const { ticket } = reserved;
+    const call = (async () => {
+      const speech = await synthesizeSpeech(c.env, text, voice_id ?? DEFAULT_VOICE_ID);
+      if (!speech.ok) {
+        await ticket.release();
+        return speech;
+      }
+      const usage = { kind: "tts" as const, characters: text.length };
+      await ticket.settle(usage);
+      logPaidCall(c, { userId: caller?.id ?? null, toolName: VOICE_TOOL_NAME, model: TTS_MODEL, usage, detail: { characters: text.length, report_id: report_id ?? null } });
+      return speech;
+    })();
+    waitUntil(c, call);
+    const speech = await call;
+    if (!speech.ok) return apiError(c, 502, "tts_failed", CHAT_TEXT.voiceFailed);
     return c.body(speech.audio, 200, { "Content-Type": speech.contentType, "Cache-Control": "no-store" });
   },
 );
