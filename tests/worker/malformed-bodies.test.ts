@@ -3,6 +3,7 @@
 // file the later sweeps ran progressively slower (a per-request cost that grew over the file), so each sweep runs in
 // a file of its own.
 import { SELF } from "cloudflare:test";
+import { signUp } from "./helpers";
 import { describe, expect, it } from "vitest";
 import { BODY_METHODS, IGNORES_BODY, BODIES, bigBodies, reportId, routes, fill, checkAnswer, LONG_TEST_MS, timed, token, healthy, api, testIp } from "./malformed-input-shared";
 
@@ -69,12 +70,14 @@ describe("malformed input: bodies", () => {
     const takesBody = routes().filter(([key, r]) => BODY_METHODS.has(r.method) && !IGNORES_BODY.has(key) && !OTHER_BODIES.has(key));
     expect(takesBody.map(([key]) => key)).toEqual(expect.arrayContaining(["POST /api/content/:tool", "POST /auth/v1/factors/:id/challenge", "POST /auth/v1/signup"]));
     const bodies = BODIES.filter(([name]) => ["invalid JSON", "truncated JSON", "null"].includes(name));
+    // A session of its own for /auth/v1: the sweeps before this one sign the shared user out (logout takes no body).
+    const authToken = (await signUp()).session.access_token;
     let tried = 0;
     for (const [key, r] of takesBody) {
       // A real tool for the content generators (an unknown one is a 400 of its own); a random id elsewhere, judged after the body.
       const path = key === "POST /api/content/:tool" ? "/api/content/gmb-post" : fill(r.path, r.path.includes("/shared/") || r.path.includes("/chat/") ? reportId : crypto.randomUUID());
       await Promise.all(bodies.map(async ([name, body]) => {
-        const res = await api(path, { method: r.method, token: token(key), body, headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() } });
+        const res = await api(path, { method: r.method, token: key.includes("/auth/v1/") ? authToken : token(key), body, headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() } });
         tried += 1;
         expect.soft(res.status, `${name}: ${key} → ${JSON.stringify(res.body)?.slice(0, 200)}`).toBe(BODY_AFTER_LOOKUP.get(key) ?? 400);
         // GoTrue's shape on /auth/v1 (the token grant names its own code first), ours elsewhere.
