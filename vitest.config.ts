@@ -48,6 +48,8 @@ export default defineConfig({
           WEBHOOK_TIMEOUT_MS: "1000",
           TEST_WEBHOOKS_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.webhooks}`,
           TEST_WEBSITE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.website}`,
+          // The Citation Tracker reads listing pages from the fake directory web (tests/fakes/citation-web.ts).
+          CITATIONS_WEB_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.search}/dir`,
           TEST_LIBSQL_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.libsql}`,
           // Google Business Profile against the fake Google (tests/fakes/google-fake.ts).
           GOOGLE_OAUTH_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,

@@ -333,8 +333,9 @@ const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/rank/business.ts": ["POST /api/rank/grids", "POST /api/rank/keywords"],
   "worker/rank/grid.ts": ["queue rank-checks (grid points)"],
   "worker/rank/tracker.ts": ["queue rank-checks (keyword checks)"],
+  "worker/citations/scan.ts": ["queue citations"],
 };
-const PAID_FUNCTIONS = /\b(chatCompletion|chatCompletionStream|searchGoogle|synthesizeSpeech|searchMaps|searchOrganic|runPageSpeed)\(/;
+const PAID_FUNCTIONS = /\b(chatCompletion|chatCompletionStream|searchGoogle|synthesizeSpeech|searchMaps|searchOrganic|searchWeb|runPageSpeed)\(/;
 
 describe("every paid call site is metered", () => {
   const sources = import.meta.glob(["../../worker/**/*.ts", "../../queues/**/*.ts", "!../../worker/providers/**"], {
