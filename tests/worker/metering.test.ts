@@ -404,6 +404,15 @@ describe("every paid call site is metered", () => {
         const res = await call("/api/rank/keywords", { method: "POST", json: { own: true, keyword: `plumber ${mark}` }, token: session.access_token }, refusing);
         return res.status === 402 && res.body.error.code === "spend_ceiling_reached";
       },
+      "queue citations": async () => {
+        const { startCitationScan, processCitationSources } = await import("../../worker/citations/scan");
+        const quiet = { ...env, CITATIONS: recorder().queue } as unknown as Env;
+        const expected = { name: `Ridge ${mark}`, street: "1 Main St", city: "Austin", region: "TX", zip: "78701", phone: "5125550142", website: null, knownPhones: [], knownHosts: [] };
+        const scan = await startCitationScan(quiet, { business: { owner: { kind: "own", userId: session.user.id }, ownerKey: `own:${session.user.id}`, name: expected.name, expected, competitors: [], google: null }, userId: session.user.id, trigger: "manual" });
+        const outcome = await processCitationSources({ ...quiet, ...refusing } as Env, scan.id, ["yelp", "bbb"], 1);
+        const rows = await env.DB.prepare("select status, reason from citation_checks where scan_id = ? and source in ('yelp', 'bbb')").bind(scan.id).all<{ status: string; reason: string }>();
+        return outcome.kind === "ack" && rows.results.length === 2 && rows.results.every((r) => r.status === "failed" && r.reason.includes("spending limit"));
+      },
       "queue rank-checks (grid points)": async () => {
         const { startGrid, processGridPoints } = await import("../../worker/rank/grid");
         const quiet = { ...env, RANK_CHECKS: recorder().queue } as unknown as Env;
