@@ -52,6 +52,8 @@ export default defineConfig({
           DNS_RESOLVER_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.dns}/dns-query`,
           DNS_TIMEOUT_MS: "1000",
           TEST_DNS_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.dns}`,
+          // The Citation Tracker reads listing pages from the fake directory web (tests/fakes/citation-web.ts).
+          CITATIONS_WEB_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.search}/dir`,
           TEST_LIBSQL_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.libsql}`,
           // Google Business Profile against the fake Google (tests/fakes/google-fake.ts).
           GOOGLE_OAUTH_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,

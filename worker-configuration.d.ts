@@ -11,6 +11,7 @@ declare namespace Cloudflare {
 		AUDITS: Queue;
 		RANK_CHECKS: Queue;
 		WEBHOOKS_OUT: Queue;
+		CITATIONS: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;

@@ -1,7 +1,8 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
-import { AUDITS_DLQ, AUDITS_QUEUE, RANK_CHECKS_DLQ, RANK_CHECKS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE, WEBHOOKS_OUT_DLQ, WEBHOOKS_OUT_QUEUE } from "./messages";
+import { AUDITS_DLQ, AUDITS_QUEUE, CITATIONS_DLQ, CITATIONS_QUEUE, RANK_CHECKS_DLQ, RANK_CHECKS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE, WEBHOOKS_OUT_DLQ, WEBHOOKS_OUT_QUEUE } from "./messages";
 import { consumeAudits, consumeAuditsDeadLetter } from "./audits";
+import { consumeCitations, consumeCitationsDeadLetter } from "./citations";
 import { consumeRankChecks, consumeRankChecksDeadLetter } from "./rank-checks";
 import { consumeMailOut, consumeMailOutDeadLetter } from "./mail-out";
 import { consumeGbpPosts, consumeGbpPostsDeadLetter } from "./gbp-posts";
@@ -36,6 +37,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: E
       return consumeRankChecks(batch, env);
     case RANK_CHECKS_DLQ:
       return consumeRankChecksDeadLetter(batch, env);
+    case CITATIONS_QUEUE:
+      return consumeCitations(batch, env);
+    case CITATIONS_DLQ:
+      return consumeCitationsDeadLetter(batch, env);
     case WEBHOOKS_OUT_QUEUE:
       return consumeWebhooksOut(batch, env);
     case WEBHOOKS_OUT_DLQ:

@@ -1,6 +1,6 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { AuditStepMessage, RankCheckMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage, WebhooksOutMessage } from "../worker/env";
+import type { AuditStepMessage, CitationsMessage, RankCheckMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage, WebhooksOutMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
@@ -59,3 +59,9 @@ export const UsageEventBody = z.object({
   created_at: z.string().min(1).max(40),
   tokens_estimated: z.boolean().optional(),
 }) satisfies z.ZodType<UsageEventMessage>;
+
+export const CITATIONS_QUEUE = "citations";
+export const CITATIONS_DLQ = "citations-dlq";
+
+/** A few sources of one citation scan (3 are sent; the schema takes up to 10). */
+export const CitationsBody = z.object({ scanId: z.string().min(1).max(100), sources: z.array(z.string().min(1).max(40)).min(1).max(10) }) satisfies z.ZodType<CitationsMessage>;

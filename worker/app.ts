@@ -42,6 +42,7 @@ import { notificationRoutes } from "./routes/notifications";
 import { webhookRoutes } from "./routes/webhooks";
 import { auditRoutes } from "./routes/audits";
 import { rankRoutes, sharedGridRoutes } from "./routes/rank";
+import { citationRoutes } from "./routes/citations";
 import { widgetRoutes } from "./routes/widgets";
 import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
 import { WIDGET_LOGO_TOO_LARGE_MESSAGE } from "./domain/widgets";
@@ -159,6 +160,7 @@ const routes = app
   .route("/api/schedule", scheduleRoutes)
   .route("/api/audits", auditRoutes)
   .route("/api/rank", rankRoutes)
+  .route("/api/citations", citationRoutes)
   .route("/api/shared/grids", sharedGridRoutes)
   .route("/api/widgets", widgetRoutes)
   .route("/api/widget", widgetApiRoutes)

@@ -46,6 +46,8 @@ export interface Secrets {
   TURNSTILE_TIMEOUT_MS?: string;
   /** Milliseconds one webhook delivery may take (default 10000). */
   WEBHOOK_TIMEOUT_MS?: string;
+  /** Tests only (with AUDIT_ALLOW_LOOPBACK): the fake directory web the Citation Tracker reads listing pages from. */
+  CITATIONS_WEB_BASE_URL?: string;
 }
 
 /** The queue producers with their message bodies (wrangler types types them as Queue<unknown>). */
@@ -57,6 +59,7 @@ interface TypedQueues {
   AUDITS: Queue<AuditStepMessage>;
   RANK_CHECKS: Queue<RankCheckMessage>;
   WEBHOOKS_OUT: Queue<WebhooksOutMessage>;
+  CITATIONS: Queue<CitationsMessage>;
 }
 
 /**
@@ -79,6 +82,12 @@ export interface AuditStepMessage {
 
 /** Body of a `rank-checks` message: a few points of one grid scan (by index), or a few tracked-keyword checks. */
 export type RankCheckMessage = { kind: "grid"; scanId: string; points: number[] } | { kind: "keyword"; checkIds: string[] };
+
+/** Body of a `citations` message: a few sources of one citation scan. */
+export interface CitationsMessage {
+  scanId: string;
+  sources: string[];
+}
 
 /** Body of a `mail-out` message: the outbox row to deliver (its content stays in D1). */
 export interface MailOutMessage {

@@ -11,6 +11,7 @@ import { sweepDuePosts } from "./gbp/publish";
 import { sweepStaleAudits } from "./audits/run";
 import { sweepRank } from "./rank/tracker";
 import { sweepWidgetLeads } from "./widgets/leads";
+import { sweepCitations } from "./citations/scan";
 
 export default {
   fetch: app.fetch,
@@ -20,7 +21,8 @@ export default {
   // Profile posts on gbp-posts (or remind their owners), send unfinished audit steps again, and for rank tracking:
   // enqueue due tracked keywords (once per period), send stale grid points and checks again, mail the alert digests;
   // start widget leads that waited for their owner's allowance (and mail a ready report's visitor the consumer missed);
-  // mail the lead alerts' digests that are due and queue webhook deliveries whose message was lost.
+  // mail the lead alerts' digests that are due and queue webhook deliveries whose message was lost; re-scan tracked
+  // businesses' citations monthly and send lost citation messages again.
   async scheduled(_controller, env, _ctx) {
     await Promise.all([
       sweepStaleReports(env),
@@ -31,6 +33,7 @@ export default {
       sweepRank(env),
       sweepWidgetLeads(env),
       sweepAlertsAndWebhooks(env),
+      sweepCitations(env),
     ]);
   },
 } satisfies ExportedHandler<Env>;

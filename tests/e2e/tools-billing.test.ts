@@ -266,12 +266,12 @@ describe("a new customer's first minutes", () => {
       await page.getByRole("heading", { level: 1, name: "Google Local Services Analyzer" }).waitFor();
       expect(await titles()).toEqual(["Google Local Services Analyzer · Porchlight"]);
 
-      // A placeholder names its tool and leads back.
+      // The last placeholder is a tool now (issue 27): it names itself and leads back.
       await page.goto("/tools/citation-tracker");
       await page.getByRole("heading", { level: 1, name: "Citation Tracker" }).waitFor();
-      await page.getByText("This tool will be implemented soon").waitFor();
+      expect(await page.getByText("This tool will be implemented soon").count()).toBe(0);
       expect(await titles()).toEqual(["Citation Tracker · Porchlight"]);
-      await shot(page, `placeholder-${width}`);
+      await shot(page, `citation-tracker-${width}`);
       await page.getByRole("link", { name: "Back to Dashboard" }).click();
       await page.waitForURL(/\/dashboard$/);
 

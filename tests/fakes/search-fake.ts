@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
 import { fakeGridAnswer, fakeMapsAnswer, fakeOrganicAnswer, gridPointFails, type LocalSearchConfig } from './local-search-fake';
 import { hostile, XSS_LINKS, XSS_SHORT } from './xss';
+import { fakeCitationPage, fakeCitationSearch } from './citation-web';
 
 export interface SearchRequest {
   q: string;
@@ -90,6 +91,25 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
       Object.assign(config, JSON.parse((await readBody(req)) || '{}') as Partial<LocalSearchConfig>);
       return sendJson(res, 200, config);
     }
+    // The Citation Tracker's fake directory web (tests/fakes/citation-web.ts): listing pages by host and path.
+    if (req.method === 'GET' && url.pathname.startsWith('/dir/')) {
+      const page = fakeCitationPage(url.pathname.slice('/dir/'.length));
+      requests.push({ q: `page:${url.pathname.slice('/dir/'.length)}`, engine: 'page', location: '', apiKey: null, headers: plainHeaders(req) });
+      if (!page) return sendJson(res, 404, { error: 'no such listing' });
+      if (page.location) {
+        res.writeHead(page.status ?? 302, { Location: page.location });
+        res.end();
+        return;
+      }
+      if (page.status) {
+        res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>Access denied</title><h1>403 Forbidden</h1>');
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(page.html ?? '');
+      return;
+    }
     if (req.method !== 'GET' || url.pathname !== '/search.json') {
       sendJson(res, 404, { error: `Unknown request URL: ${req.method} ${url.pathname}` });
       return;
@@ -125,6 +145,20 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
       }
       record.status = 200;
       return sendJson(res, 200, engine === 'google_maps' ? fakeMapsAnswer(url.searchParams, config) : fakeOrganicAnswer(q, location, config));
+    }
+    // The Citation Tracker's `site:` searches. A business named "Flaky …" sees its first BuildZoom search fail (500).
+    const citation = fakeCitationSearch(q);
+    if (citation) {
+      const record = requests[requests.length - 1]!;
+      if (config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
+      const tries = (llTries.get(`citation|${q}`) ?? 0) + 1;
+      llTries.set(`citation|${q}`, tries);
+      if (/flaky/i.test(q) && q.includes('site:buildzoom.com') && tries === 1) {
+        record.status = 500;
+        return sendJson(res, 500, { error: 'Internal server error.' });
+      }
+      record.status = 200;
+      return sendJson(res, 200, { search_metadata: { status: 'Success' }, search_parameters: { engine: 'google', q }, ...citation });
     }
     if (q.toLowerCase().includes('empty')) {
       return sendJson(res, 200, { search_metadata: { status: 'Success' }, organic_results: [] });

@@ -13,15 +13,13 @@ const noBilling = { checkout: { monthly: null, annual: null }, portal: null, sub
 const usage = { stats: { totalUsage: 0, totalTokens: 0, totalCost: 0, usageByTool: [], recentLogs: [], daily: [], budget: budgetFixture() }, all: null };
 
 describe("placeholder tool pages", () => {
-  it.each([
-    ["/tools/citation-tracker", "Citation Tracker"],
-  ])("%s shows the tool's name as its title, the spec's sentence and the way back", async (path, name) => {
+  it("are all gone: the Citation Tracker, the last of them, shows its own title and the way back", async () => {
     stubFetch(() => json(noBilling));
-    renderApp(path, signedIn());
-    expect(await screen.findByRole("heading", { level: 1, name })).toBeTruthy();
-    expect(screen.getByText("This tool will be implemented soon")).toBeTruthy();
+    renderApp("/tools/citation-tracker", signedIn());
+    expect(await screen.findByRole("heading", { level: 1, name: "Citation Tracker" })).toBeTruthy();
+    expect(screen.queryByText("This tool will be implemented soon")).toBeNull();
     expect(screen.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href")).toBe("/dashboard");
-    await waitFor(() => expect(document.head.querySelector("title")?.textContent).toBe(`${name} · Porchlight`));
+    await waitFor(() => expect(document.head.querySelector("title")?.textContent).toBe("Citation Tracker · Porchlight"));
   });
 });
 

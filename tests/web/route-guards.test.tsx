@@ -93,9 +93,10 @@ describe("route guards", () => {
     expect(screen.queryByRole("heading", { name: "Welcome back" })).toBeNull();
   });
 
-  it("shows only 'This tool will be implemented soon' on a placeholder tool route", async () => {
+  it("has no placeholder tool route left: the Citation Tracker (the last one, issue 27) is the tool itself", async () => {
     renderApp("/tools/citation-tracker", signedIn());
-    expect(await screen.findByText("This tool will be implemented soon")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Citation Tracker" })).toBeTruthy();
+    expect(screen.queryByText("This tool will be implemented soon")).toBeNull();
   });
 
   it("shows the navigation only on any other signed-in path", async () => {
@@ -109,13 +110,13 @@ describe("dashboard", () => {
   it("shows the stat cards, then every tool in its group once none of the spec's tools is still to come", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
-    expect(screen.getByText("Tools ready to use").previousElementSibling!.textContent).toBe("12");
+    expect(screen.getByText("Tools ready to use").previousElementSibling!.textContent).toBe("13");
     expect(screen.queryByText("Tools coming soon")).toBeNull();
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools6"]);
+    expect(headings).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools7"]);
     const links = within(main).getAllByRole("link", { name: /Open tool/ });
     expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
       "GMB Post Scheduler",
@@ -130,6 +131,7 @@ describe("dashboard", () => {
       "GBP Audit",
       "Local Search Grid",
       "Local Rank Tracker",
+      "Citation Tracker",
     ]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
       "/tools/gmb-post-scheduler",
@@ -144,11 +146,12 @@ describe("dashboard", () => {
       "/tools/gbp-audit",
       "/tools/local-search-grid",
       "/tools/local-rank-tracker",
+      "/tools/citation-tracker",
     ]);
     // The 'New' badge is on the newest tool only.
-    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Local Rank Tracker"]);
+    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Citation Tracker"]);
     expect(within(main).queryByText("Coming Soon")).toBeNull();
-    expect(main.querySelectorAll(".tool-card")).toHaveLength(12);
+    expect(main.querySelectorAll(".tool-card")).toHaveLength(13);
     expect(main.querySelectorAll(".tool-card button")).toHaveLength(0);
   });
 

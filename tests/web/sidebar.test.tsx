@@ -166,7 +166,9 @@ describe("sidebar: tools", () => {
     expect(within(list).getByRole("link", { name: /^GBP Audit/ }).getAttribute("href")).toBe("/tools/gbp-audit");
     expect(within(list).getByRole("link", { name: /^Local Search Grid/ }).getAttribute("href")).toBe("/tools/local-search-grid");
     // The 'New' badge is on the newest tool.
-    expect(within(within(list).getByRole("link", { name: /^Local Rank Tracker/ })).getByText("New")).toBeTruthy();
+    expect(within(list).getByRole("link", { name: /^Local Rank Tracker/ }).getAttribute("href")).toBe("/tools/local-rank-tracker");
+    expect(within(within(list).getByRole("link", { name: /^Citation Tracker/ })).getByText("New")).toBeTruthy();
+    expect(within(list).getByRole("link", { name: /^Citation Tracker/ }).getAttribute("href")).toBe("/tools/citation-tracker");
   });
 
   it.each(["/tools/google-results", "/tools/google-ads-analyzer", "/tools/gbp-audit"])("opens the Search group on %s", (path) => {

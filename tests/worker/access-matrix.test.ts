@@ -152,6 +152,13 @@ const MATRIX: Record<string, Row> = {
   "GET /api/rank/grids": { call: () => ({ path: "/api/rank/grids?business=own" }), expect: signedInRead(200) },
   "GET /api/rank/grids/:id": { call: () => ({ path: `/api/rank/grids/${crypto.randomUUID()}` }), expect: signedInRead(404) },
   "GET /api/rank/grids/:id/export.csv": { call: () => ({ path: `/api/rank/grids/${crypto.randomUUID()}/export.csv` }), expect: signedInRead(404) },
+  // Citation Tracker (issue 27): a prospect's scans are admins' (an unknown prospect is 404 for them); a user's own
+  // are theirs only (another's id is 404); the sources table is for anyone signed in.
+  "POST /api/citations/scans": { call: () => ({ path: "/api/citations/scans", ...json({ business: crypto.randomUUID() }) }), expect: { anon: 401, user: 403, other: 403, admin: 404, viewAs: 403 } },
+  "GET /api/citations/scans": { call: () => ({ path: "/api/citations/scans?business=own" }), expect: signedInRead(200) },
+  "GET /api/citations/scans/:id": { call: () => ({ path: `/api/citations/scans/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+  "GET /api/citations/scans/:id/export.csv": { call: () => ({ path: `/api/citations/scans/${crypto.randomUUID()}/export.csv` }), expect: signedInRead(404) },
+  "GET /api/citations/sources": { call: () => ({ path: "/api/citations/sources" }), expect: signedInRead(200) },
   "GET /api/rank/keywords": { call: () => ({ path: "/api/rank/keywords?business=own" }), expect: signedInRead(200) },
   "POST /api/rank/keywords": {
     call: () => ({ path: "/api/rank/keywords", ...json({ prospectId: crypto.randomUUID(), keyword: "plumber" }) }),

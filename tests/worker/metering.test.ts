@@ -350,7 +350,7 @@ describe("POST /api/tts speaks only what the server wrote", () => {
 
 // Every client function in worker/providers/ that reaches the network is listed here: paid (metered at every call site)
 // or deliberately unmetered, with why and what limits it. A new provider function that is in neither list fails.
-const PAID_PROVIDER_CALLS = ["chatCompletion", "chatCompletionStream", "searchGoogle", "searchMaps", "searchOrganic", "runPageSpeed", "synthesizeSpeech"];
+const PAID_PROVIDER_CALLS = ["chatCompletion", "chatCompletionStream", "searchGoogle", "searchMaps", "searchOrganic", "runPageSpeed", "searchWeb", "synthesizeSpeech"];
 const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
   sendMail:
     "mail (Resend/Postmark): billed by the operator's plan, not per call; recovery links 5 an hour per address and 20 per client address, sign-ups 30 an hour per client address, alerts one digest an hour per user, one mail a lead, each message sent once (outbox claim)",
@@ -377,6 +377,7 @@ const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/rank/business.ts": ["POST /api/rank/grids", "POST /api/rank/keywords"],
   "worker/rank/grid.ts": ["queue rank-checks (grid points)"],
   "worker/rank/tracker.ts": ["queue rank-checks (keyword checks)"],
+  "worker/citations/scan.ts": ["queue citations"],
 };
 const PAID_CALL = new RegExp(`(?<![\\w.])(${PAID_PROVIDER_CALLS.join("|")})\\(`, "g");
 /** Where a top-level block starts: a function, a const (a route chain), or one handler of a chain. */
@@ -506,6 +507,15 @@ describe("every paid call site is metered", () => {
       "POST /api/rank/keywords": async () => {
         const res = await call("/api/rank/keywords", { method: "POST", json: { own: true, keyword: `plumber ${mark}` }, token: session.access_token }, refusing);
         return res.status === 402 && res.body.error.code === "spend_ceiling_reached";
+      },
+      "queue citations": async () => {
+        const { startCitationScan, processCitationSources } = await import("../../worker/citations/scan");
+        const quiet = { ...env, CITATIONS: recorder().queue } as unknown as Env;
+        const expected = { name: `Ridge ${mark}`, street: "1 Main St", city: "Austin", region: "TX", zip: "78701", phone: "5125550142", website: null, knownPhones: [], knownHosts: [] };
+        const scan = await startCitationScan(quiet, { business: { owner: { kind: "own", userId: session.user.id }, ownerKey: `own:${session.user.id}`, name: expected.name, expected, competitors: [], google: null }, userId: session.user.id, trigger: "manual" });
+        const outcome = await processCitationSources({ ...quiet, ...refusing } as Env, scan.id, ["yelp", "bbb"], 1);
+        const rows = await env.DB.prepare("select status, reason from citation_checks where scan_id = ? and source in ('yelp', 'bbb')").bind(scan.id).all<{ status: string; reason: string }>();
+        return outcome.kind === "ack" && rows.results.length === 2 && rows.results.every((r) => r.status === "failed" && r.reason.includes("spending limit"));
       },
       "queue rank-checks (grid points)": async () => {
         const { startGrid, processGridPoints } = await import("../../worker/rank/grid");

@@ -96,6 +96,13 @@ export const TOOLS: readonly Tool[] = [
     group: "search",
     blurb: "Track your map-pack and organic positions for the keywords that bring you work, daily or weekly.",
     available: true,
+  },
+  {
+    name: "Citation Tracker",
+    path: "/tools/citation-tracker",
+    group: "search",
+    blurb: "See where your business is listed across the web, which listings are wrong, and exactly what to fix where.",
+    available: true,
     isNew: true,
   },
 ];
@@ -122,16 +129,14 @@ export const DASHBOARD_TOOL_COUNT = DASHBOARD_TOOLS.length;
 /**
  * The routes that show only 'This tool will be implemented soon' (spec §2 route table), with the name each page shows as its
  * title. GBP Audit and Local Search Audit left the list when they shipped (issue 18), the Local Search Grid and the
- * Local Rank Tracker with issue 19.
+ * Local Rank Tracker with issue 19, the Citation Tracker (the last of them) with issue 27.
  */
-export const PLACEHOLDER_TOOLS = {
-  "/tools/citation-tracker": "Citation Tracker",
-} as const satisfies Record<string, string>;
+export const PLACEHOLDER_TOOLS: Readonly<Record<string, string>> = {};
 
-export const PLACEHOLDER_TOOL_PATHS = Object.keys(PLACEHOLDER_TOOLS) as (keyof typeof PLACEHOLDER_TOOLS)[];
+export const PLACEHOLDER_TOOL_PATHS = Object.keys(PLACEHOLDER_TOOLS);
 
 /** The name a placeholder page shows for its path (a trailing slash or letter case do not matter). */
 export function placeholderToolName(pathname: string): string {
-  const key = pathname.toLowerCase().replace(/\/+$/, "") as keyof typeof PLACEHOLDER_TOOLS;
+  const key = pathname.toLowerCase().replace(/\/+$/, "");
   return PLACEHOLDER_TOOLS[key] ?? "Coming soon";
 }

@@ -197,7 +197,7 @@ async function rankStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[]
   const competitors: Competitor[] = maps.places
     .filter((_, i) => i !== ownIndex)
     .slice(0, 3)
-    .map((p) => ({ name: p.name, rating: p.rating, reviewCount: p.reviewCount }));
+    .map((p) => ({ name: p.name, rating: p.rating, reviewCount: p.reviewCount, phone: p.phone }));
   return {
     kind: "done",
     result: {

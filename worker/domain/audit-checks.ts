@@ -123,7 +123,8 @@ export type RankInput =
     }
   | { status: "failed"; reason: string };
 
-export type Competitor = { name: string; rating: number | null; reviewCount: number | null };
+/** `phone` (kept since issue 27) lets the Citation Tracker look the competitor up on the directories. */
+export type Competitor = { name: string; rating: number | null; reviewCount: number | null; phone?: string | null };
 
 export type CompetitorsInput = { status: "ok"; competitors: readonly Competitor[] } | { status: "failed"; reason: string };
 
@@ -264,7 +265,18 @@ export function checkHttpRedirect(facts: Pick<PageFacts, "redirectChain" | "fina
     : check("http_redirect", "website_performance", "fail", `${first} does not redirect to HTTPS.`);
 }
 
-type JsonLdBusiness = { type: string; name: string | null; address: string | null; phone: string | null };
+/** `parts` and `url` are kept for the Citation Tracker (a listing's street, city and ZIP compared one by one). */
+type JsonLdBusiness = { type: string; name: string | null; address: string | null; phone: string | null; url: string | null; parts: AddressParts | null };
+
+export type AddressParts = { street: string | null; city: string | null; region: string | null; zip: string | null };
+
+function addressParts(address: unknown): AddressParts | null {
+  if (Array.isArray(address)) return addressParts(address[0]);
+  if (!address || typeof address !== "object") return null;
+  const a = address as Record<string, unknown>;
+  const text = (key: string) => (typeof a[key] === "string" && (a[key] as string).trim() ? (a[key] as string).trim() : typeof a[key] === "number" ? String(a[key]) : null);
+  return { street: text("streetAddress"), city: text("addressLocality"), region: text("addressRegion"), zip: text("postalCode") };
+}
 
 /** The schema.org LocalBusiness types a local home-service (or any local) business uses. */
 const LOCAL_BUSINESS_TYPES = new Set([
@@ -327,7 +339,8 @@ export function readJsonLd(blocks: readonly string[]): JsonLdReading {
       if (!type) continue;
       const name = typeof node.name === "string" && node.name.trim() ? node.name.trim() : null;
       const phone = typeof node.telephone === "string" && node.telephone.trim() ? node.telephone.trim() : null;
-      businesses.push({ type, name, address: addressText(node.address), phone });
+      const url = typeof node.url === "string" && node.url.trim() ? node.url.trim() : null;
+      businesses.push({ type, name, address: addressText(node.address), phone, url, parts: addressParts(node.address) });
     }
   });
   return { businesses, errors };

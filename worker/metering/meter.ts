@@ -3,14 +3,17 @@
 // `reserveCall` / `metered`; tests/worker/metering.test.ts keeps a table of every route that reaches a provider.
 import { getDb, type Db } from "../db/client";
 import { readAllowance } from "../db/budgets";
-import { reserve, settle, sweepMeter, type Reservation } from "../db/meter";
+import { readCounter, reserve, settle, sweepMeter, type Reservation } from "../db/meter";
 import {
   actualMicro,
   ADDRESS_CAP_MESSAGE,
   capRefusing,
   capsFor,
   estimateMicro,
+  fromMicro,
+  globalCapKey,
   meterSettings,
+  toMicro,
   RESERVATION_TTL_MS,
   SPEND_CEILING_MESSAGE,
   WIDGET_CAP_MESSAGE,
@@ -68,6 +71,19 @@ function refusalFor(scope: CapScope, payer: Payer, now: Date): Refusal {
     case "address":
       return { scope, code: "address_cap_reached", message: ADDRESS_CAP_MESSAGE };
   }
+}
+
+/**
+ * Whether a run estimated at `estimateMicro` fits what is left of the user's allowance this month and of the
+ * operator's daily ceiling (checked before a fan-out makes any call: a run past it is refused with 402).
+ */
+export async function fitsAllowance(env: Env, db: Db, userId: string, estimate: number, now = new Date()): Promise<{ allowed: boolean; allowanceLeftUsd: number | null }> {
+  const settings = settingsOf(env);
+  const [read, global] = await Promise.all([readAllowance(db, userId, settings, now), readCounter(db, globalCapKey(now))]);
+  const monthly = read.allowance.monthlyUsd;
+  const leftMicro = monthly === null ? null : Math.max(0, toMicro(monthly) - read.reservedMicro - read.settledMicro);
+  const globalLeft = toMicro(settings.ceilingDailyUsd) - global.reservedMicro - global.settledMicro;
+  return { allowed: (leftMicro === null || estimate <= leftMicro) && estimate <= globalLeft, allowanceLeftUsd: leftMicro === null ? null : fromMicro(leftMicro) };
 }
 
 /** Reserves the call's estimate against every cap of the payer, or refuses naming the cap that would be passed. */

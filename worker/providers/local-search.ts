@@ -156,3 +156,29 @@ export async function searchOrganic(env: Env, query: { q: string; location: stri
       .filter((r) => /^https?:\/\//.test(r.link)),
   };
 }
+
+export type WebResult = { position: number; title: string; link: string; snippet: string };
+export type WebOutcome = { ok: true; results: WebResult[] } | ProviderFailure;
+
+/**
+ * A plain Google web search (the Citation Tracker's `site:<domain> …` lookups): the organic results with their title
+ * and snippet (SerpAPI's `organic_results`; tests/fakes/fixtures/serpapi-organic-results.json). "No results" is an
+ * answer (an empty list), never a failure.
+ */
+export async function searchWeb(env: Env, q: string, timeoutMs: number): Promise<WebOutcome> {
+  const got = await serpGet(env, { engine: "google", q, hl: "en", gl: "us" }, timeoutMs);
+  if (!got.ok) return got;
+  const body = got.body;
+  if (typeof body.error === "string") {
+    if (/hasn't returned any results|no results/i.test(body.error)) return { ok: true, results: [] };
+    log.warn("local-search: provider error", { detail: body.error.slice(0, 300) });
+    return { ok: false, reason: "the search provider refused the query", retryable: false };
+  }
+  const list = Array.isArray(body.organic_results) ? (body.organic_results as Record<string, unknown>[]) : [];
+  return {
+    ok: true,
+    results: list
+      .map((r, i) => ({ position: num(r.position) ?? i + 1, title: str(r.title) ?? "", link: str(r.link) ?? "", snippet: str(r.snippet) ?? "" }))
+      .filter((r) => /^https?:\/\//.test(r.link)),
+  };
+}

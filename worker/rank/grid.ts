@@ -3,8 +3,6 @@
 // (`ll`), its result stored as soon as it answers. A failed search is stored `failed` (retrying) and its message
 // retried; never stored as "not ranked". The dead-letter path fails what never succeeded, so a scan always finishes.
 import { getDb, type Db } from "../db/client";
-import { readAllowance } from "../db/budgets";
-import { readCounter } from "../db/meter";
 import {
   bumpReportVersionOfProspect,
   claimPoints,
@@ -17,13 +15,13 @@ import {
   type GridPointRow,
   type GridScanRow,
 } from "../db/rank";
-import { fromMicro, globalCapKey, toMicro, type Payer } from "../domain/metering";
+import { fromMicro, type Payer } from "../domain/metering";
 import { gridEstimateMicro, gridPoints, gridSpacingMiles, searchesFor, serpLl, zoomFor } from "../domain/rank-grid";
 import { findRank, type LocalResult } from "../domain/rank-metrics";
 import type { GridEstimate } from "../domain/rank-view";
 import type { Env } from "../env";
 import { log } from "../log";
-import { settingsOf, userPayer } from "../metering/meter";
+import { fitsAllowance, settingsOf, userPayer } from "../metering/meter";
 import { reserveLoggedCall } from "../metering/usage-log";
 import { METERED_TOOL_NAMES } from "../domain/usage-stats";
 import { searchMaps, type MapsPlace } from "../providers/local-search";
@@ -35,19 +33,9 @@ import { businessOf } from "./view";
 
 /** What a grid of this size would cost against what is left of the payer's allowance (and the operator's ceiling). */
 export async function gridEstimate(env: Env, db: Db, userId: string, size: number, now = new Date()): Promise<GridEstimate> {
-  const settings = settingsOf(env);
-  const [read, global] = await Promise.all([readAllowance(db, userId, settings, now), readCounter(db, globalCapKey(now))]);
   const estimate = gridEstimateMicro(size);
-  const monthly = read.allowance.monthlyUsd;
-  const leftMicro = monthly === null ? null : Math.max(0, toMicro(monthly) - read.reservedMicro - read.settledMicro);
-  const globalLeft = toMicro(settings.ceilingDailyUsd) - global.reservedMicro - global.settledMicro;
-  return {
-    size,
-    searches: searchesFor(size),
-    estimateUsd: fromMicro(estimate),
-    allowanceLeftUsd: leftMicro === null ? null : fromMicro(leftMicro),
-    allowed: (leftMicro === null || estimate <= leftMicro) && estimate <= globalLeft,
-  };
+  const fits = await fitsAllowance(env, db, userId, estimate, now);
+  return { size, searches: searchesFor(size), estimateUsd: fromMicro(estimate), allowanceLeftUsd: fits.allowanceLeftUsd, allowed: fits.allowed };
 }
 
 /** Random bits as hex: the share token (128 bits), unguessable. */

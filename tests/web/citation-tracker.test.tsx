@@ -1,0 +1,82 @@
+// The Citation Tracker's screen (issue 27): the cost before a scan, the sources table with differences marked and the
+// fix links, the problems filter, the fix list, the history's changes, and the empty and error states.
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { CITATION_SOURCES, sourceById } from "../../worker/domain/citation-sources";
+import { fixList, judgeSource, manualResult, summarize, type CitationScanView, type ExpectedBusiness, type ListingFields } from "../../worker/domain/citations";
+import { json, renderApp, signedIn, stubFetch } from "./helpers";
+
+const EXPECTED: ExpectedBusiness = { name: "Ridge Roofing", street: "1200 Main St", city: "Austin", region: "TX", zip: "78701", phone: "5125550142", website: null, knownPhones: [], knownHosts: [] };
+const listing = (over: Partial<ListingFields>): ListingFields => ({ name: "Ridge Roofing", street: "1200 Main St", city: "Austin", region: "TX", zip: "78701", phones: ["5125550142"], website: null, trackingMarked: false, ...over });
+const at = "2026-11-20T15:00:00.000Z";
+
+function scanFixture(): CitationScanView {
+  const judged = (id: string, fields: Partial<ListingFields> | null) =>
+    judgeSource(sourceById(id)!, EXPECTED, [], { searches: 2, searchFailed: null, checkedAt: at, candidates: fields ? [{ url: `https://www.${sourceById(id)!.domain}/ridge`, title: "", snippet: "", page: { ok: true, fields: listing(fields) } }] : [] });
+  const sources = CITATION_SOURCES.map((s) => (s.lookup === "manual" ? manualResult(s) : s.id === "yelp" ? judged("yelp", { phones: ["5125550100"] }) : s.id === "bbb" ? judged("bbb", {}) : judged(s.id, null)));
+  return {
+    id: "scan-1",
+    status: "done",
+    business: { kind: "own", prospectId: null, name: "Ridge Roofing" },
+    expected: EXPECTED,
+    competitors: [],
+    createdAt: at,
+    finishedAt: at,
+    trigger: "manual",
+    estimate: { searches: 50, costUsd: 0.75 },
+    sources,
+    summary: summarize(sources),
+    fixes: fixList(sources),
+    changes: ["Yelp now shows your new phone number."],
+    previous: null,
+  };
+}
+
+function owner() {
+  const auth = signedIn();
+  auth.profile = { ...auth.profile!, company_name: "Ridge Roofing", company_location: "1200 Main St, Austin, TX 78701" };
+  return auth;
+}
+const estimate = { searches: 50, costUsd: 0.75, allowanceLeftUsd: 0.91, allowed: true };
+
+describe("Citation Tracker", () => {
+  it("shows the cost, the figures, the fix list first, and the sources with differences marked and their fix links", async () => {
+    const scan = scanFixture();
+    stubFetch((url) => {
+      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
+      if (url === "/api/citations/scans?business=own") return json({ scans: [{ id: scan.id, status: "done", createdAt: at, finishedAt: at, trigger: "manual", summary: scan.summary, changes: scan.changes }] });
+      if (url === "/api/citations/scans/scan-1") return json(scan);
+      return json({});
+    });
+    renderApp("/tools/citation-tracker", owner());
+    expect(await screen.findByText("50 web searches · about $0.75 · $0.91 left of this month's allowance")).toBeTruthy();
+    expect(await screen.findByText("2 of 26")).toBeTruthy();
+    const fixes = screen.getByRole("heading", { name: "What to fix first" }).closest("section")!;
+    expect(within(fixes).getAllByRole("listitem")[0]!.textContent).toContain('On Yelp, change the phone from "(512) 555-0100" to "(512) 555-0142".');
+    const table = screen.getByRole("table");
+    const yelp = within(table).getByText("Yelp").closest("tr")!;
+    expect(within(yelp).getByText("Inconsistent")).toBeTruthy();
+    expect(within(yelp).getByText("Should be: (512) 555-0142")).toBeTruthy();
+    expect(within(yelp).getByRole("link", { name: /Claim or correct/ }).getAttribute("href")).toBe("https://biz.yelp.com/");
+    expect(within(table).getByText("Apple Business Connect").closest("tr")!.textContent).toContain("Check yourself");
+    expect(screen.getAllByText("Yelp now shows your new phone number.").length).toBeGreaterThan(0);
+    // Problems only: Yelp, and nothing that agrees.
+    fireEvent.click(screen.getByRole("button", { name: "Problems only" }));
+    expect(within(screen.getByRole("table")).queryByText("BBB")).toBeNull();
+    expect(within(screen.getByRole("table")).getByText("Yelp")).toBeTruthy();
+  });
+
+  it("says when there is no scan yet, and when the scans could not be loaded", async () => {
+    stubFetch((url) => {
+      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
+      if (url === "/api/citations/scans?business=own") return json({ scans: [] });
+      return json({});
+    });
+    const first = renderApp("/tools/citation-tracker", owner());
+    expect(await screen.findByText("No scans yet")).toBeTruthy();
+    first.unmount();
+    stubFetch((url) => (url === "/api/citations/scans?business=own" ? json({ error: { code: "unavailable", message: "down" } }, 503) : json(estimate)));
+    renderApp("/tools/citation-tracker", owner());
+    expect(await screen.findByText("Could not load the scans.")).toBeTruthy();
+  });
+});
