@@ -5,7 +5,8 @@
 // for FAKE_DNS_SERVFAIL, HTTP 503 for FAKE_DNS_DOWN, and NXDOMAIN (Status 3) for any other name.
 import { readFileSync } from 'node:fs';
 import { listen, sendJson } from './http-helpers';
-import { FAKE_DNS_DOWN, FAKE_DNS_NAMES, FAKE_DNS_SERVFAIL, type FakeDnsRecord } from './dns-data';
+import { FAKE_DNS_DOWN, FAKE_DNS_NAMES, FAKE_DNS_SERVFAIL, FAKE_PUBLIC_V4, type FakeDnsRecord } from './dns-data';
+import { CITATION_SOURCES } from '../../worker/domain/citation-sources';
 
 export * from './dns-data';
 
@@ -39,7 +40,11 @@ export interface DnsFake {
 function records(name: string): FakeDnsRecord[] | null {
   const nip = /^((?:\d{1,3}\.){3}\d{1,3})\.nip\.io$/.exec(name);
   if (nip) return [{ type: 'A', data: nip[1]! }];
-  return FAKE_DNS_NAMES[name] ?? null;
+  if (FAKE_DNS_NAMES[name]) return FAKE_DNS_NAMES[name];
+  // The Citation Tracker's directories (issue 27) have public addresses; their pages are served by the fake directory
+  // web through the test's fetcher, never over the network.
+  if (CITATION_SOURCES.some((s) => name === s.domain || name.endsWith(`.${s.domain}`))) return [{ type: 'A', data: FAKE_PUBLIC_V4 }];
+  return null;
 }
 
 export async function startDnsFake(port = 0): Promise<DnsFake> {

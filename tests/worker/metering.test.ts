@@ -362,6 +362,12 @@ const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
   getLocalPost: "Google Business Profile: free (quota); the review follow-up of a published post, GBP_RECONCILE_SECONDS apart",
   verifyTurnstile: "Cloudflare Turnstile siteverify: free; once per widget submission, which the widget's per-address and per-widget limits cap",
   postWebhook: "the agency's own endpoint, not a paid provider: one delivery per event and retry (13 tries over a day), paused after a day of failures",
+  guardedFetch:
+    "the fetch guard (issue 26) itself: not a provider; every outgoing fetch of a business's site or an agency's webhook goes through it, each within its caller's limits",
+  resolveHost:
+    "DNS over HTTPS (Cloudflare's resolver by default): free; one A+AAAA lookup per host name per fetch and redirect hop, only for the fetches above",
+  readListingPage:
+    "a directory's public listing page (the Citation Tracker), not a paid provider: at most 4 pages a source in a scan, a scan at most weekly per business (monthly on Free)",
   fetchWebsite: "the audited business's own site, not a paid provider: one fetch per audit step, an audit at most every 7 days per business",
 };
 
@@ -390,10 +396,13 @@ function topLevelFunctions(text: string): Map<string, string> {
   return out;
 }
 
-/** The functions of a provider module that reach the network: they fetch (or make the openai SDK's client), or call one of the module's own that does. */
+/**
+ * The functions of a provider module that reach the network: they fetch (or make the openai SDK's client), go through the
+ * fetch guard or the website reader (providers/fetch-guard.ts, providers/website.ts), or call one of the module's own that does.
+ */
 function networkFunctions(text: string): Set<string> {
   const fns = topLevelFunctions(text);
-  const network = new Set([...fns].filter(([, body]) => /(?<![\w.])(fetch|fetcher|new OpenAI)\(/.test(body.replace(/^[^{]*\{/, ""))).map(([name]) => name));
+  const network = new Set([...fns].filter(([, body]) => /(?<![\w.])(fetch|fetcher|new OpenAI|guardedFetch|fetchWebsite)\(/.test(body.replace(/^[^{]*\{/, ""))).map(([name]) => name));
   for (let grew = true; grew; ) {
     grew = false;
     for (const [name, body] of fns) {
