@@ -7,6 +7,7 @@ import { RankHistoryChart, RankSparkline, lineSegments } from "../../web/compone
 import type { TrackedKeywordList, TrackedKeywordView } from "../../worker/domain/rank-view";
 import { hangingResponse, json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 import { check, keywordFixture, scanFixture } from "./rank-fixtures";
+import { TOOL_COUNT } from "../../web/lib/tools";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -212,7 +213,8 @@ describe("the dashboard's rank cards", () => {
     stubFetch((url) => (url === "/api/rank/grids?business=own" ? json({ scans: [] }) : url === "/api/rank/keywords?business=own" ? json(list([])) : notFound()));
     renderApp("/dashboard", owner());
     await screen.findByRole("heading", { name: /Search Tools/ });
-    await waitFor(() => expect(document.querySelectorAll(".tool-card").length).toBe(12));
+    // Every working tool has its card (the Citation Tracker, issue 27, made it 13).
+    await waitFor(() => expect(document.querySelectorAll(".tool-card").length).toBe(TOOL_COUNT));
     expect(document.querySelector(".tool-card-figure")).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import app from "../../worker/app";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/auth/tokens";
 import { rateLimitAddress } from "../../worker/auth/session";
-import { api, authClient, claimsOf, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, signUpWithFactor, testIp, totpCode, uniqueEmail } from "./helpers";
+import { api, authClient, callWorker, claimsOf, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, signUpWithFactor, testIp, totpCode, uniqueEmail } from "./helpers";
 
 const enc = new TextEncoder();
 
@@ -646,6 +646,18 @@ describe("two-factor sign-in (TOTP) through auth-js mfa.*", () => {
     const theirs = await other.client.mfa.challenge({ factorId: factor!.id });
     expect(theirs.error?.code).toBe("mfa_factor_not_found");
     expect(session.access_token).toBeTruthy();
+  });
+
+  it("in production without ENCRYPTION_KEY refuses enrolment in the customer's terms and tells the agency (issue 26)", async () => {
+    await signUpAdmin();
+    const { session } = await signUp(uniqueEmail("mfa"));
+    const res = await callWorker("/auth/v1/factors", { method: "POST", token: session.access_token, json: { factor_type: "totp" } }, { ENCRYPTION_KEY: "", ENVIRONMENT: "production" });
+    expect(res.status).toBe(503);
+    expect(res.body.error_code).toBe("server_misconfigured");
+    expect(res.body.msg).toBe("Two-factor sign-in isn't available yet; your agency has been told.");
+    expect(res.text).not.toMatch(/ENCRYPTION_KEY|wrangler|\.dev\.vars/);
+    const told = await env.DB.prepare("select count(*) as n from notifications where kind = 'provider_missing' and data like '%encryption%'").first<{ n: number }>();
+    expect(told!.n).toBeGreaterThan(0);
   });
 });
 

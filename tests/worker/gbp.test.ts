@@ -258,12 +258,13 @@ describe("connecting Google Business Profile", () => {
     expect(list.body.publishing).toBe(false);
   });
 
-  it("in production without ENCRYPTION_KEY connecting is refused with a clear message", async () => {
+  it("in production without ENCRYPTION_KEY connecting is refused in the customer's terms (set-up wording stays on admin screens)", async () => {
     const user = await signUp();
     const res = await callWorker("/api/integrations/google/start", { token: user.session.access_token }, { ENCRYPTION_KEY: "", ENVIRONMENT: "production" });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     expect(res.body.error.code).toBe("server_misconfigured");
-    expect(res.body.error.message).toContain("ENCRYPTION_KEY");
+    expect(res.body.error.message).toBe("Connecting Google isn't available yet; your agency has been told.");
+    expect(res.body.error.message).not.toMatch(/ENCRYPTION_KEY|wrangler|\.dev\.vars/);
   });
 
   it("needs a signed-in user; the callback is the only public route", async () => {

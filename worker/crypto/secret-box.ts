@@ -9,8 +9,14 @@ const VERSION = "v1";
 /** What a stored secret is for: each purpose has its own derived key, so one never opens another's. */
 export type SecretPurpose = "totp-secret" | "google-token" | "webhook-secret";
 
+/** For the logs and the admin Set-up checklist only: customers see what happened in their terms (below). */
 export const ENCRYPTION_KEY_MISSING =
   "ENCRYPTION_KEY is not set (or shorter than 32 characters), so secrets cannot be stored. Set it with `wrangler secret put ENCRYPTION_KEY` (`npm start` writes one into .dev.vars locally).";
+
+/** What a customer reads when a feature that keeps a secret cannot run (the agency is told through Set-up). */
+export function encryptionUnavailableMessage(feature: string): string {
+  return `${feature} isn't available yet; your agency has been told.`;
+}
 
 /** True when ENCRYPTION_KEY can protect secrets (features that store secrets refuse without it). */
 export function encryptionConfigured(env: Env): boolean {

@@ -15,7 +15,7 @@ import {
   upsertConnection,
   type GbpConnectionRow,
 } from "../db/gbp";
-import { encryptionConfigured, ENCRYPTION_KEY_MISSING, openSecret, sealSecret } from "../crypto/secret-box";
+import { encryptionConfigured, encryptionUnavailableMessage, ENCRYPTION_KEY_MISSING, openSecret, sealSecret } from "../crypto/secret-box";
 import { GOOGLE_ERROR_MESSAGES, GOOGLE_NOT_CONFIGURED_MESSAGE, type IntegrationsResponse } from "../domain/gbp-schedule";
 import type { Env } from "../env";
 import { ErrorCode, HttpError } from "../errors";
@@ -64,7 +64,10 @@ async function sha256(text: string): Promise<string> {
 function requireConfig(env: Env): GoogleConfig {
   const config = googleConfig(env);
   if (!config) throw new HttpError(501, ErrorCode.notConfigured, GOOGLE_NOT_CONFIGURED_MESSAGE);
-  if (!encryptionConfigured(env)) throw new HttpError(500, "server_misconfigured", ENCRYPTION_KEY_MISSING);
+  if (!encryptionConfigured(env)) {
+    log.error("gbp: connection refused", { reason: ENCRYPTION_KEY_MISSING });
+    throw new HttpError(503, "server_misconfigured", encryptionUnavailableMessage("Connecting Google"));
+  }
   return config;
 }
 

@@ -32,7 +32,9 @@ import { readBody } from "../auth/requests";
 import { bearerUser } from "../auth/session";
 import { newTotpSecret, totpEnrolment, totpStep } from "../auth/totp";
 import { ACCESS_TOKEN_TTL_SECONDS, assuranceOf, newOpaqueToken, sha256Hex, signAccessToken } from "../auth/tokens";
-import { ENCRYPTION_KEY_MISSING, encryptionConfigured, openSecret, sealSecret } from "../crypto/secret-box";
+import { ENCRYPTION_KEY_MISSING, encryptionConfigured, encryptionUnavailableMessage, openSecret, sealSecret } from "../crypto/secret-box";
+import { tellAgency } from "../setup/notify";
+import { log } from "../log";
 import { PRODUCT_NAME } from "../mail/templates";
 
 /** GoTrue's limit on verified factors per user. */
@@ -113,7 +115,12 @@ export const authFactorRoutes = new Hono<AppEnv>()
     if (body.data.factor_type === "phone") return authError(c, 422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
     if (body.data.factor_type === "webauthn") return authError(c, 422, "mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
     if (body.data.factor_type !== "totp") return authError(c, 400, "validation_failed", "factor_type needs to be totp");
-    if (!encryptionConfigured(c.env)) return authError(c, 500, "server_misconfigured", ENCRYPTION_KEY_MISSING);
+    if (!encryptionConfigured(c.env)) {
+      // Set-up wording stays in the log and on the admin Set-up checklist; the customer reads what happened.
+      log.error("factors: enrolment refused", { reason: ENCRYPTION_KEY_MISSING });
+      c.executionCtx.waitUntil(tellAgency(c.env, "encryption"));
+      return authError(c, 503, "server_misconfigured", encryptionUnavailableMessage("Two-factor sign-in"));
+    }
 
     const factors = await listFactors(db, found.user.id);
     const verified = factors.filter((f) => f.status === "verified");
