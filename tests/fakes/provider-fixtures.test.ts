@@ -149,7 +149,7 @@ describe('Turnstile siteverify', () => {
 
   it('passes the documented success', async () => {
     serve('turnstile', 'siteverify-success.json');
-    expect(await verifyTurnstile(turnstile(), 'token', '127.0.0.1')).toEqual({ ok: true });
+    expect(await verifyTurnstile(turnstile(), 'token', '127.0.0.1')).toEqual({ ok: true, hostname: 'example.com' });
     expect(new URLSearchParams(seen[0]!.body).get('remoteip')).toBe('127.0.0.1');
   });
 
