@@ -57,6 +57,8 @@ export default async function setup(project: TestProject) {
       WEBHOOKS_ALLOW_LOOPBACK: "1",
       // The fetch guard looks host names up with the fake resolver, so a name typed in a journey never leaves loopback.
       DNS_RESOLVER_URL: fakes.dns!.resolverUrl,
+      // The Citation Tracker reads listing pages from the fake directory web (tests/fakes/citation-web.ts), never the hosts.
+      CITATIONS_WEB_BASE_URL: `${fakes.search!.url}/dir`,
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);

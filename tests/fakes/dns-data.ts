@@ -1,6 +1,8 @@
 // The fake DNS-over-HTTPS resolver's names, shared by the fake (node) and the worker tests (workerd). Public addresses
 // are documented ones (example.com's, apple.com's from Google's example answer); nothing here is ever connected to:
 // a name that passes the guard is only fetched through a test's recording fetcher, never over the network.
+import { CITATION_TRAPS } from './citation-web';
+
 export const FAKE_PUBLIC_V4 = '93.184.215.14';
 export const FAKE_PUBLIC_V6 = '2606:2800:21f:cb07:6820:80da:af6b:8b2c';
 
@@ -24,6 +26,9 @@ export const FAKE_DNS_NAMES: Record<string, FakeDnsRecord[]> = {
   'loopback-v6.rebind.example': [{ type: 'AAAA', data: '::1' }],
   // A CNAME to an internal name, whose address the same answer carries.
   'cname.rebind.example': [{ type: 'CNAME', data: 'db.corp.rebind.example.' }, { type: 'A', data: '192.168.10.20', name: 'db.corp.rebind.example.' }],
+  // The Citation Tracker's directories (issue 27): their names pass the guard, their pages come from the fake
+  // directory web (tests/fakes/citation-web.ts through CITATIONS_WEB_BASE_URL), never from this address.
+  ...Object.fromEntries(CITATION_TRAPS.flatMap((t) => [t.domain, `www.${t.domain}`]).map((host) => [host, [{ type: 'A' as const, data: FAKE_PUBLIC_V4 }]])),
 };
 
 /** The resolver answers these with SERVFAIL (Status 2, Google's documented failure shape). */

@@ -1,9 +1,17 @@
 // The Citation Tracker's screen (issue 27): the cost before a scan, the sources table with differences marked and the
 // fix links, the problems filter, the fix list, the history's changes, and the empty and error states.
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { CITATION_SOURCES, sourceById } from "../../worker/domain/citation-sources";
-import { fixList, judgeSource, manualResult, summarize, type CitationScanView, type ExpectedBusiness, type ListingFields } from "../../worker/domain/citations";
+import { fixList, judgeSource, manualResult, reportListingsOf, summarize, type CitationScanView, type ExpectedBusiness, type ListingFields } from "../../worker/domain/citations";
+import type { AdminReportResponse, SharedReportResponse } from "../../worker/domain/report-view";
+import { SharedReportView } from "../../web/components/shared-report-view";
+import { ProspectCard } from "../../web/components/prospect-card";
+import { AdminReportView } from "../../web/pages/admin-report";
+import { createQueryClient } from "../../web/lib/query-client";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const EXPECTED: ExpectedBusiness = { name: "Ridge Roofing", street: "1200 Main St", city: "Austin", region: "TX", zip: "78701", phone: "5125550142", website: null, knownPhones: [], knownHosts: [] };
@@ -78,5 +86,70 @@ describe("Citation Tracker", () => {
     stubFetch((url) => (url === "/api/citations/scans?business=own" ? json({ error: { code: "unavailable", message: "down" } }, 503) : json(estimate)));
     renderApp("/tools/citation-tracker", owner());
     expect(await screen.findByText("Could not load the scans.")).toBeTruthy();
+  });
+});
+
+describe("the report's Listings (issue 27)", () => {
+  const listings = reportListingsOf(at, scanFixture().sources);
+  const shared = (over: Partial<SharedReportResponse> = {}): SharedReportResponse => ({
+    report: { id: "r-1", status: "queued", source: null, created_at: at, generated_at: null, version: 3, content: null },
+    prospect: { name: "Ridge Roofing", company_name: "Ridge Roofing", area: "Austin, TX", keyword: "roofer", tag: null, description: "" },
+    sender: null,
+    ...over,
+  });
+
+  it("shows the scan's sentence and the wrong sources on the shared page, and no phone number", () => {
+    expect(listings.sentence).toBe("Found on 2 of 26 sources; 1 shows an old phone number.");
+    const html = renderToStaticMarkup(<SharedReportView data={shared({ listings })} />);
+    const section = /<section[^>]*id="listings"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(section).toContain("Listings");
+    expect(section).toContain("Found on 2 of 26 sources; 1 shows an old phone number.");
+    expect(section).toContain("Yelp: out of date (phone)");
+    expect(section).not.toMatch(/555|\d{10}/);
+    // No link into the app on the public page; no section before the first scan.
+    expect(section).not.toContain("/tools/citation-tracker");
+    expect(renderToStaticMarkup(<SharedReportView data={shared({ listings: null })} />)).not.toContain('id="listings"');
+  });
+
+  it("links the admin's report and the prospect card to the tracker with the prospect chosen", () => {
+    const data = {
+      report: { id: "r-1", status: "queued", source: null, attempts: 0, max_attempts: 5, last_error: null, content_generated: false, created_at: at, generated_at: null, version: 1, questions: [], content: null },
+      prospect: { id: "p-9", name: "Ridge Roofing", company_name: "", phone: "15125550142", email: "", description: "", area: "Austin, TX", keyword: "roofer", tag: null, created_at: at, website: null },
+      listings,
+      ai_configured: true,
+      share_url: "http://localhost/shared/reports/r-1",
+    } satisfies AdminReportResponse;
+    const view = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <AdminReportView data={data} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const section = screen.getByRole("region", { name: "Listings" });
+    expect(within(section).getByRole("link", { name: "Open in Citation Tracker" }).getAttribute("href")).toBe("/tools/citation-tracker?prospect=p-9&name=Ridge+Roofing");
+    view.unmount();
+    render(
+      <MemoryRouter>
+        <ProspectCard prospect={{ ...data.prospect, user_id: null, report: null }} saving={false} readOnly={false} onTagChange={() => undefined} onDelete={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: /Listings/ }).getAttribute("href")).toBe("/tools/citation-tracker?prospect=p-9&name=Ridge+Roofing");
+  });
+
+  it("opens on the prospect the address names, for an admin", async () => {
+    const asked: string[] = [];
+    stubFetch((url) => {
+      asked.push(url);
+      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
+      if (url === "/api/citations/scans?business=p-9") return json({ scans: [] });
+      if (url.startsWith("/api/prospects")) return json({ prospects: [], total: 0, all: 0, nextCursor: null });
+      if (url.startsWith("/api/reports")) return json({ reports: [], nextCursor: null });
+      return json({});
+    });
+    renderApp("/tools/citation-tracker?prospect=p-9&name=Ridge%20Roofing", signedIn({ admin: true }));
+    expect(await screen.findByRole("heading", { name: "New scan for Ridge Roofing" })).toBeTruthy();
+    expect(await screen.findByText("No scans yet")).toBeTruthy();
+    expect(asked).toContain("/api/citations/scans?business=p-9");
   });
 });

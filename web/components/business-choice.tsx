@@ -11,12 +11,14 @@ import { Alert } from "./alert";
 import { ProspectPicker, SETTINGS_PATH, missingForOwnAudit } from "./audit-tool";
 import { Segmented } from "./segmented";
 
-export function useBusinessChoice() {
+/** `initial`: a prospect chosen already (a tool opened from the prospect's report or card); admins only. */
+export function useBusinessChoice(initial: { id: string; name: string } | null = null) {
   const { isAdmin, profile: ownProfile } = useAuth();
   const viewAs = useViewAs();
   const operator = isAdmin && !viewAs;
-  const [whose, setWhose] = useState<"own" | "prospect">("own");
-  const [prospect, setProspect] = useState<{ id: string; name: string } | null>(null);
+  const start = operator ? initial : null;
+  const [whose, setWhose] = useState<"own" | "prospect">(start ? "prospect" : "own");
+  const [prospect, setProspect] = useState<{ id: string; name: string } | null>(start);
   const profile = useQuery({ ...profileQuery(viewAs?.viewingUserId ?? null), enabled: Boolean(viewAs) });
   const business = viewAs ? profile.data?.profile : ownProfile;
   const missing = whose === "own" ? missingForOwnAudit(business) : [];

@@ -9,6 +9,7 @@ import { buttonClass } from "./button";
 import { ReportStatusBadge } from "./report-status";
 import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "./icons";
 import { companyBesideName } from "../../worker/domain/report-format";
+import { citationTrackerPath } from "./report-listings";
 
 /** Phones are stored as digits with a country prefix; a US number reads better grouped. */
 export function formatPhone(digits: string): string {
@@ -146,6 +147,10 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
         ) : (
           <span className="muted">No report yet</span>
         )}
+        <Link className={buttonClass("ghost", "sm")} to={citationTrackerPath(p)} title={`Scan ${p.name}'s listings in the Citation Tracker`}>
+          <MapPinIcon size="sm" />
+          Listings
+        </Link>
       </footer>
 
       {saving ? (

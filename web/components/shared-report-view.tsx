@@ -20,6 +20,7 @@ import {
 } from "./icons";
 import { WhatWeFoundSection } from "./audit-findings";
 import { LocalVisibilitySection } from "./rank-figures";
+import { ListingsSection } from "./report-listings";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
 export const NOT_FOUND_TITLE = "Report Not Found";
@@ -151,6 +152,8 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
   // The report's audit, without admin-only data: the listing picker is never rendered here.
   const audit = data.audit ?? null;
   const visibility = data.localVisibility ?? null;
+  // No prospect id here: the public section has no link to the tracker.
+  const listings = data.listings ?? null;
   const content = report.status === "ready" ? report.content : null;
   const agency = senderName(sender);
   return (
@@ -162,6 +165,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
             <Overview content={content} />
             {audit ? <WhatWeFoundSection audit={audit} /> : null}
             {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
+            {listings ? <ListingsSection listings={listings} /> : null}
             <ReportSections content={content} description={prospect.description} variant="shared" site={audit?.site ?? null} />
             <ChatInvite id={report.id} agency={agency} />
           </>
@@ -174,6 +178,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
           </section>
           {audit ? <WhatWeFoundSection audit={audit} /> : null}
           {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
+          {listings ? <ListingsSection listings={listings} /> : null}
           </>
         )}
       </main>

@@ -1,6 +1,6 @@
 // /admin/reports/:id: the admin report view (spec part 2 §2) — loading, error, generating with live progress, loaded.
 import { useQuery } from "@tanstack/react-query";
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { BackLink } from "../components/back-link";
 import type { AdminReportResponse } from "../../worker/domain/report-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
@@ -21,6 +21,7 @@ import { GeneratingScreen } from "../components/report-generating";
 import { ReportSections } from "../components/report-sections";
 import { ReportAudit } from "../components/report-audit";
 import { LocalVisibilitySection } from "../components/rank-figures";
+import { ListingsSection, citationTrackerPath } from "../components/report-listings";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { useAudits } from "../queries/audits";
@@ -105,7 +106,19 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
   // The same queries ReportAudit polls (one cache entry): the meta tags section shows the site's current ones.
   const { audit } = useAudits({ prospectId: prospect.id });
   const visibility = data.localVisibility ?? null;
-  const localSection = visibility ? <LocalVisibilitySection visibility={visibility} /> : null;
+  const localSection = (
+    <>
+      {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
+      {data.listings ? <ListingsSection
+          listings={data.listings}
+          actions={
+            <Link className={buttonClass("ghost", "sm")} to={citationTrackerPath(prospect)}>
+              Open in Citation Tracker
+            </Link>
+          }
+        /> : null}
+    </>
+  );
 
   if (report.status !== "ready" || !report.content) {
     return (
@@ -142,6 +155,10 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
           </h1>
         </div>
         <div className="report-header-actions">
+          <Link className={buttonClass("ghost")} to={citationTrackerPath(prospect)}>
+            <MapPinIcon size="sm" />
+            Scan listings
+          </Link>
           <a className={buttonClass("ghost")} href={data.share_url} target="_blank" rel="noopener" data-testid="shared-link">
             <ExternalLinkIcon size="sm" />
             Open shared page

@@ -4,12 +4,13 @@
 // filters, the fix list, the history of what changed, CSV.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { SOURCE_KIND_LABELS } from "../../worker/domain/citation-sources";
-import { FIELD_IDS, FIELD_LABELS, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type CitationVerdict, type FieldView } from "../../worker/domain/citations";
+import { FIELD_IDS, FIELD_LABELS, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView } from "../../worker/domain/citations";
 import { Alert, RetryAlert } from "../components/alert";
 import { BackLink } from "../components/back-link";
-import { Badge, type BadgeTone } from "../components/badge";
+import { Badge } from "../components/badge";
+import { VERDICT_LABELS, prospectFromParams } from "../components/report-listings";
 import { BusinessPicker, MissingDetails, useBusinessChoice } from "../components/business-choice";
 import { Button } from "../components/button";
 import { CheckCircleIcon, DownloadIcon, ExternalLinkIcon, MapPinIcon, AlertTriangleIcon, SearchIcon } from "../components/icons";
@@ -28,13 +29,6 @@ import "../citations.css";
 
 const usd = (n: number) => (n > 0 && n < 0.01 ? "< $0.01" : `$${n.toFixed(2)}`);
 
-export const VERDICT_LABELS: Record<CitationVerdict, { label: string; tone: BadgeTone }> = {
-  consistent: { label: "Consistent", tone: "success" },
-  inconsistent: { label: "Inconsistent", tone: "danger" },
-  duplicate: { label: "Duplicate", tone: "warning" },
-  not_found: { label: "Not found", tone: "soon" },
-  unknown: { label: "Unknown", tone: "view" },
-};
 
 function VerdictBadge({ r }: { r: CitationSourceResult }) {
   if (r.state === "pending") return <Badge tone="view">Checking…</Badge>;
@@ -243,7 +237,9 @@ function ScanResult({ scan }: { scan: CitationScanView }) {
 }
 
 export default function CitationTrackerPage() {
-  const choice = useBusinessChoice();
+  const [params] = useSearchParams();
+  // Opened from a prospect's report or card (issue 27): that prospect is chosen already.
+  const choice = useBusinessChoice(prospectFromParams(params));
   const { target } = choice;
   const [chosen, setChosen] = useState<string | null>(null);
   const estimate = useQuery({ ...citationEstimateQuery(target ?? { own: true }), enabled: target !== null && !choice.readOnly });

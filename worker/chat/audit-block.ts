@@ -6,6 +6,7 @@ import type { ChatAuditRead } from "../db/chat";
 import type { Db } from "../db/client";
 import { findingsChatBlock } from "../domain/report-findings";
 import { log } from "../log";
+import { listingsChatText } from "../citations/for-reports";
 
 /** The block for the system prompt, and the finished audit it should be stored for (null: stored already, or unfinished). */
 export type ChatAuditBlock = { text: string; store: { audit: AuditRow; text: string } | null };
@@ -16,6 +17,13 @@ export type ChatAuditBlock = { text: string; store: { audit: AuditRow; text: str
  * would then reach the admin's chat a little less, never the public one.
  */
 export function chatAuditBlock(read: ChatAuditRead, reportId: string): ChatAuditBlock {
+  // The scan's "Listings" lines follow the audit's; the stored block stays the audit's alone (a scan changes apart from it).
+  const block = auditBlockOf(read, reportId);
+  const listings = listingsChatText(read.listingChecks);
+  return listings ? { ...block, text: block.text ? `${block.text}\n\n${listings}` : listings } : block;
+}
+
+function auditBlockOf(read: ChatAuditRead, reportId: string): ChatAuditBlock {
   if (!read.audit) return { text: findingsChatBlock(null), store: null };
   if (read.chatBlock !== null) return { text: read.chatBlock, store: null };
   try {

@@ -1,6 +1,6 @@
 // Citation Tracker (issue 27): scans, each source's check (claimed per delivery by compare-and-set, its finished
 // searches kept so a retry never searches twice), and the businesses the cron re-scans monthly.
-import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { citationChecks, citationScans, citationTracking } from "./schema";
 
@@ -73,6 +73,21 @@ export async function latestFinishedCitationScan(db: Db, ownerKey: string): Prom
     .orderBy(desc(citationScans.createdAt))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The id of a prospect's newest finished scan, as a subquery (`prospectId` a value or a subquery). */
+function latestProspectScanId(prospectId: string | SQL): SQL {
+  return sql`(select ${citationScans.id} from ${citationScans} where ${citationScans.ownerKey} = 'prospect:' || ${prospectId} and ${citationScans.status} = 'done' order by ${citationScans.createdAt} desc limit 1)`;
+}
+
+/** The prospect's newest finished scan (the report's "Listings"), for a batch. */
+export function latestProspectScanQuery(db: Db, prospectId: string | SQL) {
+  return db.select().from(citationScans).where(eq(citationScans.id, latestProspectScanId(prospectId))).limit(1);
+}
+
+/** The checks of the prospect's newest finished scan, for a batch (the report's prompt and the chats). */
+export function latestProspectChecksQuery(db: Db, prospectId: string | SQL) {
+  return db.select().from(citationChecks).where(eq(citationChecks.scanId, latestProspectScanId(prospectId)));
 }
 
 /** A user's own scans made since `since` (the plan's limit). */

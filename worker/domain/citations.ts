@@ -621,3 +621,44 @@ export function listingsSentence(summary: CitationSummary, results: readonly Cit
   if (gaps.length > 0) parts.push(`your competitors are on ${gaps.slice(0, 3).join(gaps.length === 2 ? " and " : ", ")}, you are not`);
   return `${parts.join("; ")}.`;
 }
+
+// ——— The report's "Listings" (issue 27) ———
+
+/** One source the report names: wrong details (which fields, never their values), a duplicate, or a competitor gap. */
+export type ReportListingSource = { name: string; verdict: CitationVerdict; fields: string[]; gap: boolean };
+
+/**
+ * A prospect's newest finished scan as the report, the shared page and the prompts show it. No listing's values: a
+ * listing's phone number or address never reaches the shared page, only which field is out of date.
+ */
+export type ReportListings = { createdAt: string; sentence: string; summary: CitationSummary; sources: ReportListingSource[] };
+
+export function reportListingsOf(createdAt: string, results: readonly CitationSourceResult[]): ReportListings {
+  const summary = summarize(results);
+  const sources = results
+    .filter((r) => r.verdict === "inconsistent" || r.verdict === "duplicate" || r.gap)
+    .map((r) => ({
+      name: r.name,
+      verdict: r.verdict,
+      fields: FIELD_IDS.filter((f) => r.fields?.[f].match === "differs" || r.listings.some((l) => l.fields[f].match === "differs")).map((f) => FIELD_LABELS[f]),
+      gap: r.gap,
+    }));
+  return { createdAt, sentence: listingsSentence(summary, results), summary, sources };
+}
+
+/** What a source's line in the report says (the same words on the page, in the prompt and in the chats). */
+export function reportListingSourceText(s: ReportListingSource): string {
+  if (s.verdict === "duplicate") return `${s.name}: listed more than once`;
+  if (s.verdict === "inconsistent") return `${s.name}: out of date (${s.fields.join(", ").toLowerCase() || "details"})`;
+  return `${s.name}: competitors are listed, the business is not`;
+}
+
+/** The lines the report's prompt and both chats carry: the scan's facts only. */
+export function listingsPromptLines(l: ReportListings | null): string[] {
+  if (!l) return [];
+  return [
+    `A citation scan on ${l.createdAt.slice(0, 10)} checked the business's listings on directories (the only listing facts you may state):`,
+    `- ${l.sentence}`,
+    ...l.sources.map((s) => `  - ${reportListingSourceText(s)}`),
+  ];
+}

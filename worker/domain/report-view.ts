@@ -1,5 +1,6 @@
 // What the report API returns (admin and shared), and how stored report columns become view content.
 import type { LocalVisibility } from "./rank-view";
+import type { ReportListings } from "./citations";
 import {
   BlogStructure,
   type CompleteFacebookPost,
@@ -71,6 +72,8 @@ export type AdminReportResponse = {
   audit?: AuditView | null;
   /** The prospect's latest finished Local Search Grid scan (issue 19): "Local visibility"; null before the first. */
   localVisibility?: LocalVisibility | null;
+  /** The prospect's newest finished citation scan (issue 27): "Listings"; null before the first. */
+  listings?: ReportListings | null;
   /** False when no AI key is set: reports get template content straight away. */
   ai_configured: boolean;
   /** The public link: the app's origin plus /shared/reports/{id}. */
@@ -114,6 +117,8 @@ export type SharedReportResponse = {
   audit?: AuditView | null;
   /** The prospect's latest finished grid scan (issue 19), without ids; null before the first. */
   localVisibility?: LocalVisibility | null;
+  /** The prospect's newest finished citation scan (issue 27), without any listing's values (no phone number); null before the first. */
+  listings?: ReportListings | null;
   /** The agency sending the report: the first admin's business profile. */
   sender: { company_name: string | null; logo_url: string | null; website: string | null } | null;
 };

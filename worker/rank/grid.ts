@@ -21,7 +21,7 @@ import { findRank, type LocalResult } from "../domain/rank-metrics";
 import type { GridEstimate } from "../domain/rank-view";
 import type { Env } from "../env";
 import { log } from "../log";
-import { fitsAllowance, settingsOf, userPayer } from "../metering/meter";
+import { fitsAllowance, userPayer } from "../metering/meter";
 import { reserveLoggedCall } from "../metering/usage-log";
 import { METERED_TOOL_NAMES } from "../domain/usage-stats";
 import { searchMaps, type MapsPlace } from "../providers/local-search";

@@ -20,6 +20,8 @@ import { latestProspectAuditView } from "../audits/read";
 import { toReportProspect } from "./generate";
 import type { LocalVisibility } from "../domain/rank-view";
 import { latestLocalVisibility } from "../rank/for-reports";
+import type { ReportListings } from "../domain/citations";
+import { latestReportListings } from "../citations/for-reports";
 
 function viewContent(report: ReportRow, prospect: ReportProspect) {
   return contentFromStored(report, prospect);
@@ -50,10 +52,12 @@ export function adminReportJson(
   origin: string,
   audit: AuditView | null = null,
   localVisibility: LocalVisibility | null = null,
+  listings: ReportListings | null = null,
 ): AdminReportResponse {
   return {
     audit,
     localVisibility,
+    listings,
     report: {
       id: report.id,
       status: report.status,
@@ -99,10 +103,15 @@ export async function loadSharedReport(db: Db, id: string): Promise<SharedReport
   const [found, sender] = await Promise.all([getReportWithProspect(db, id), getAgencySender(db)]);
   if (!found) return null;
   const { report, prospect } = found;
-  const [audit, localVisibility] = await Promise.all([latestProspectAuditView(db, prospect.id, { publicView: true }), latestLocalVisibility(db, prospect.id)]);
+  const [audit, localVisibility, listings] = await Promise.all([
+    latestProspectAuditView(db, prospect.id, { publicView: true }),
+    latestLocalVisibility(db, prospect.id),
+    latestReportListings(db, prospect.id),
+  ]);
   return {
     audit,
     localVisibility,
+    listings,
     report: {
       id: report.id,
       status: report.status,

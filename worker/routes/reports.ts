@@ -25,6 +25,7 @@ import { emitProspectsCreated } from "../notifications/emit";
 import { ensureProspectAudits, ensureReportAudits } from "../audits/for-reports";
 import { latestProspectAuditView } from "../audits/read";
 import { latestLocalVisibility } from "../rank/for-reports";
+import { latestReportListings } from "../citations/for-reports";
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(50),
@@ -123,8 +124,12 @@ export const reportRoutes = new Hono<AppEnv>()
       const result = await enqueueReport(c.env, id);
       if (result.enqueued) found = (await getReportWithProspect(db, id)) ?? found;
     }
-    const [audit, localVisibility] = await Promise.all([latestProspectAuditView(db, found.prospect.id), latestLocalVisibility(db, found.prospect.id)]);
-    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url), audit, localVisibility));
+    const [audit, localVisibility, listings] = await Promise.all([
+      latestProspectAuditView(db, found.prospect.id),
+      latestLocalVisibility(db, found.prospect.id),
+      latestReportListings(db, found.prospect.id),
+    ]);
+    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url), audit, localVisibility, listings));
   })
 
   .post("/:id/generate", validId(REPORT_NOT_FOUND), async (c) => {

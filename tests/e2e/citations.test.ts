@@ -1,0 +1,105 @@
+// Journeys (issue 27): a user scans their own business in the Citation Tracker (the fake directory web: Yelp with a
+// suite written differently, an old phone on Yellowpages ...) and reads the fix list; an admin's scan of a prospect
+// shows in its report's "Listings", in the app and signed out on a phone. Screens go to SHOTS_DIR when it is set.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CITATION_BUSINESS } from "../fakes/citation-web";
+import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function both(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(500);
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe("Citation Tracker", () => {
+  it("a user scans their own business and reads what to fix first", async () => {
+    const email = uniqueEmail("cit");
+    const { context, page } = await newPage(browser, 1280);
+    await signUpAndIn(page, email, "10.78.27.1");
+    const token = await accessToken(email);
+    const put = await fetch(`${baseUrl()}/api/profile`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ company_name: CITATION_BUSINESS.name, company_location: CITATION_BUSINESS.address, company_phone: CITATION_BUSINESS.phone, company_website: CITATION_BUSINESS.website, company_category: "Plumbing" }),
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+
+    await page.goto("/tools/citation-tracker");
+    await page.getByRole("heading", { level: 1, name: "Citation Tracker" }).waitFor();
+    await page.getByText("No scans yet").waitFor({ timeout: 30_000 });
+    await page.getByText(/web searches · about \$/).waitFor({ timeout: 30_000 });
+    await both(page, "citations-empty");
+    const run = page.getByRole("button", { name: "Scan listings" });
+    await expect.poll(() => run.isEnabled()).toBe(true);
+    await run.click();
+    // The sources answer through the queue; the fix list appears once the scan is done.
+    const fixes = page.getByRole("heading", { name: "What to fix first" });
+    await fixes.waitFor({ timeout: 90_000 });
+    const items = await fixes.locator("xpath=ancestor::section[1]").getByRole("listitem").allTextContents();
+    expect(items.length).toBeGreaterThan(0);
+    // The old phone on a directory is a correction with the number to write.
+    expect(items.some((t) => /change the phone from ".+" to "\(512\) 555-0142"/.test(t))).toBe(true);
+    expect(await page.getByRole("table").getByText("Inconsistent").count()).toBeGreaterThan(0);
+    await both(page, "citations-done");
+    await context.close();
+  });
+
+  it("an admin's scan of a prospect shows in its report's Listings, in the app and on the shared page without the phone", async () => {
+    const { email, token } = await adminSession();
+    const reportId = await createReport(token, {
+      name: CITATION_BUSINESS.name,
+      company_name: CITATION_BUSINESS.name,
+      phone: CITATION_BUSINESS.phone,
+      area: "Austin, TX",
+      keyword: "plumber",
+      description: "Drain cleaning and water heaters",
+      category: "Plumbing",
+      generate: true,
+    });
+    const auth = { Authorization: `Bearer ${token}` };
+    const report = (await (await fetch(`${baseUrl()}/api/reports/${reportId}`, { headers: auth })).json()) as { prospect: { id: string } };
+    const started = await fetch(`${baseUrl()}/api/citations/scans`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ business: report.prospect.id }) });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const scanId = ((await started.json()) as { id: string }).id;
+    await expect
+      .poll(async () => ((await (await fetch(`${baseUrl()}/api/citations/scans/${scanId}`, { headers: auth })).json()) as { status: string }).status, { timeout: 90_000, interval: 500 })
+      .toBe("done");
+    await waitUntilReady(reportId);
+
+    const { context, page } = await newPage(browser, 1280);
+    await signIn(page, email);
+    await page.goto(`/admin/reports/${reportId}`);
+    const section = page.locator("#listings");
+    await section.getByText(/^Found on \d+ of \d+ sources/).waitFor({ timeout: 30_000 });
+    await section.scrollIntoViewIfNeeded();
+    await both(page, "listings-admin");
+    // The section's link opens the tracker on this prospect.
+    await section.getByRole("link", { name: "Open in Citation Tracker" }).click();
+    await page.getByRole("heading", { name: `New scan for ${CITATION_BUSINESS.name}` }).waitFor({ timeout: 30_000 });
+    await context.close();
+
+    const phone = await newPage(browser, 375);
+    await phone.page.goto(`/shared/reports/${reportId}`);
+    const shared = phone.page.locator("#listings");
+    await shared.getByText(/^Found on \d+ of \d+ sources/).waitFor({ timeout: 30_000 });
+    expect(await shared.textContent()).not.toMatch(/555/);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shared.scrollIntoViewIfNeeded();
+    await shot(phone.page, "listings-shared-375");
+    if (process.env.SHOTS_DIR) await shared.screenshot({ path: `${process.env.SHOTS_DIR}/listings-shared-only-375.png` });
+    await phone.context.close();
+  });
+});
