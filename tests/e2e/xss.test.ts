@@ -169,7 +169,9 @@ const PROSPECT = {
   description: hostile("Emergency plumbing and water heaters"),
   area: `Orlando, FL ${XSS_MARKUP.svg}`,
   phone: "(407) 555-0142",
-  email: `"><img src=x onerror=window.__xss='email'>@probe.example`,
+  // A markup "address" is refused at import now (issue 26: a malformed email is that row's error), so the row carries a
+  // valid one; markup reaches the pages through the other fields.
+  email: `probe-${stamp}@probe.example`,
 };
 
 function prospectRow() {
