@@ -47,6 +47,8 @@ const EnrollBody = z.object({
 });
 const VerifyBody = z.object({ challenge_id: z.string().min(1).max(100), code: z.string().trim().max(20) });
 const ChallengeBody = z.object({ channel: z.string().max(20).optional() }).passthrough().optional();
+/** A route that reads nothing: no body, or an empty object. */
+const NoBody = z.object({}).passthrough().optional();
 
 const RecoveryVerifyBody = z.object({ code: z.string().max(40) });
 
@@ -74,6 +76,9 @@ export const authFactorRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const found = await bearerUser(c, db);
     if ("error" in found) return found.error;
+    // No body is needed, but one that does not parse is refused, as on every auth route.
+    const body = await readBody(c, NoBody, "Send no body, or an empty JSON object.");
+    if ("error" in body) return body.error;
     if (!found.context.hasVerifiedFactor) {
       return authError(c, 422, "mfa_factor_not_found", "Set up an authenticator app first: recovery codes stand in for its code.");
     }
