@@ -23,6 +23,8 @@ async function findings(page: Page) {
   const scores = page.getByRole("list", { name: "Score by section" });
   // Under load (the suite runs journeys side by side) the first answers can be slow.
   await scores.waitFor({ timeout: 30_000 });
+  // The list can be in the page a moment before its rows (a loaded machine showed it empty): wait for the first row.
+  await scores.locator(".audit-section-name").first().waitFor({ timeout: 30_000 });
   return (await scores.locator(".audit-section-name").allTextContents()).length;
 }
 
