@@ -388,7 +388,9 @@ describe("POST /api/tts", () => {
     const flood = await call("/api/tts", { method: "POST", json: { ...line, report_id: seeded.id }, ip }, key);
     expect(flood.status).toBe(429);
     expect(Number(flood.headers.get("Retry-After"))).toBeGreaterThan(0);
-  });
+    // A hang guard, not a timing assertion: a whole per-address allowance of voice calls, one after another (on a
+    // loaded 2-core machine they passed vitest's default 5 s).
+  }, 60_000);
 
   it("says 'Failed to generate voice. Please try again.' when the provider fails, and releases what it reserved", async () => {
     const { session, user } = await signUp();
