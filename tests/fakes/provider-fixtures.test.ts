@@ -352,12 +352,12 @@ describe("the fakes answer the documented shapes (every answer is a fixture with
       const href = /data-user="owner" href="([^"]+)"/.exec(await (await fetch(auth)).text())![1]!.replace(/&amp;/g, '&');
       const code = new URL(href).searchParams.get('code')!;
       const token = async (fields: Record<string, string>) =>
-        (await fetch(`${fake.url}/token`, { method: 'POST', body: new URLSearchParams({ client_id: FAKE_GOOGLE_CLIENT_ID, client_secret: FAKE_GOOGLE_CLIENT_SECRET, ...fields }) })).json();
+        (await (await fetch(`${fake.url}/token`, { method: 'POST', body: new URLSearchParams({ client_id: FAKE_GOOGLE_CLIENT_ID, client_secret: FAKE_GOOGLE_CLIENT_SECRET, ...fields }) })).json()) as Record<string, any>;
       const exchanged = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:1/cb' });
       expect(shape(exchanged)).toEqual(shape(fixture('google', 'oauth-token.json')));
       expect(shape(await token({ grant_type: 'refresh_token', refresh_token: exchanged.refresh_token }))).toEqual(shape(fixture('google', 'oauth-token-refresh.json')));
       expect(shape(await token({ grant_type: 'refresh_token', refresh_token: 'unknown' }))).toEqual(shape(fixture('google', 'oauth-error.json')));
-      const get = async (path: string) => (await fetch(`${fake.url}${path}`, { headers: { Authorization: `Bearer ${exchanged.access_token}` } })).json();
+      const get = async (path: string) => (await (await fetch(`${fake.url}${path}`, { headers: { Authorization: `Bearer ${exchanged.access_token}` } })).json()) as Record<string, any>;
       expect(shape(await get('/v1/accounts'))).toEqual(shape(fixture('google', 'accounts-list.json')));
       const documentedLocations = fixture('google', 'locations-list.json');
       const listed = await get('/v1/accounts/1001/locations?readMask=name,title,storefrontAddress,metadata');
