@@ -96,8 +96,7 @@ const serviceDisabled = (service: string) => googleServiceDisabled(service, API_
 /** Google's answer while the project's Business Profile API access is not approved (quota 0 requests per minute). */
 const quotaZero = googleQuotaZero;
 
-const UNAUTHENTICATED = () =>
-  googleStatusError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.', 'UNAUTHENTICATED');
+const UNAUTHENTICATED = googleStatusError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.', 'UNAUTHENTICATED');
 const NOT_FOUND = () => googleStatusError(404, 'Requested entity was not found.', 'NOT_FOUND');
 
 /**
@@ -237,7 +236,7 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
       : /\/locations/.test(path)
         ? 'mybusinessbusinessinformation.googleapis.com'
         : 'mybusinessaccountmanagement.googleapis.com';
-    if (!grant) return send(req, res, path, 401, UNAUTHENTICATED());
+    if (!grant) return send(req, res, path, 401, UNAUTHENTICATED);
     if (grant.user === 'api-disabled') return send(req, res, path, 403, serviceDisabled(service));
     if (grant.user === 'not-approved') return send(req, res, path, 429, quotaZero(service));
 
