@@ -5,11 +5,16 @@ import { join } from 'node:path';
 
 const DIR = join(import.meta.dirname, 'fixtures');
 
-export type FixtureProvider = 'serpapi' | 'pagespeed' | 'stripe' | 'turnstile' | 'resend' | 'postmark' | 'openai' | 'google';
+export type FixtureProvider = 'serpapi' | 'pagespeed' | 'stripe' | 'turnstile' | 'resend' | 'postmark' | 'openai' | 'google' | 'elevenlabs';
 
 /** The raw text of a fixture (an SSE stream, say). */
 export function fixtureText(provider: FixtureProvider, file: string): string {
   return readFileSync(join(DIR, provider, file), 'utf8');
+}
+
+/** The raw bytes of a fixture (an audio answer). */
+export function fixtureBytes(provider: FixtureProvider, file: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(DIR, provider, file)));
 }
 
 /** A fresh copy of a JSON fixture each call: a caller may adapt it without changing what others read. */

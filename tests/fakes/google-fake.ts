@@ -1,13 +1,26 @@
 // A loopback Google: OAuth 2.0 (consent page, token with PKCE S256, refresh, revoke) and the Business Profile APIs
-// (accounts, locations with canOperateLocalPost, v4 localPosts PROCESSING → LIVE or REJECTED), answering in Google's shapes.
+// (accounts, locations with canOperateLocalPost, v4 localPosts PROCESSING → LIVE or REJECTED), answering Google's documented
+// examples (fixtures/google, through documented-answers.ts) with the fake's values.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  googleAccountsList,
+  googleLocalPost,
+  googleLocationsList,
+  googleOAuthError,
+  googleQuotaZero,
+  googleRefreshAnswer,
+  googleServiceDisabled,
+  googleStatusError,
+  googleTokenAnswer,
+} from './documented-answers';
 import { listen, readBody, sendJson } from './http-helpers';
 
 /** The only OAuth client the fake knows (GOOGLE_OAUTH_CLIENT_ID / GOOGLE_OAUTH_CLIENT_SECRET in tests). */
 export const FAKE_GOOGLE_CLIENT_ID = 'porchlight-test.apps.googleusercontent.com';
 export const FAKE_GOOGLE_CLIENT_SECRET = 'fake-google-client-secret';
 export const FAKE_GBP_ACCOUNT = 'accounts/1001';
+const SCOPE = 'https://www.googleapis.com/auth/business.manage';
 
 /**
  * The Google users the consent page offers; each token carries its user's behaviour:
@@ -71,44 +84,20 @@ interface Grant {
 const b64url = (buf: Buffer) => buf.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
+const API_TITLES: Record<string, string> = {
+  'mybusinessaccountmanagement.googleapis.com': 'My Business Account Management API',
+  'mybusinessbusinessinformation.googleapis.com': 'My Business Business Information API',
+  'mybusiness.googleapis.com': 'Google My Business API',
+};
+
 /** Google's error for a project without the API enabled (google.rpc.Status with ErrorInfo SERVICE_DISABLED). */
-function serviceDisabled(service: string) {
-  const activationUrl = `https://console.developers.google.com/apis/api/${service}/overview?project=123456789`;
-  const message = `My Business Account Management API has not been used in project 123456789 before or it is disabled. Enable it by visiting ${activationUrl} then retry. If you enabled this API recently, wait a few minutes for the action to propagate to our systems and retry.`;
-  return {
-    error: {
-      code: 403,
-      message,
-      status: 'PERMISSION_DENIED',
-      details: [
-        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'SERVICE_DISABLED', domain: 'googleapis.com', metadata: { service, consumer: 'projects/123456789', activationUrl } },
-        { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Google developers console API activation', url: activationUrl }] },
-      ],
-    },
-  };
-}
+const serviceDisabled = (service: string) => googleServiceDisabled(service, API_TITLES[service] ?? service);
 
 /** Google's answer while the project's Business Profile API access is not approved (quota 0 requests per minute). */
-function quotaZero(service: string) {
-  return {
-    error: {
-      code: 429,
-      message: `Quota exceeded for quota metric 'Requests' and limit 'Requests per minute' of service '${service}' for consumer 'project_number:123456789'.`,
-      status: 'RESOURCE_EXHAUSTED',
-      details: [
-        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'RATE_LIMIT_EXCEEDED', domain: 'googleapis.com', metadata: { service, consumer: 'projects/123456789', quota_limit_value: '0', quota_metric: `${service}/default_requests`, quota_limit: 'DefaultRequestsPerMinutePerProject' } },
-      ],
-    },
-  };
-}
+const quotaZero = googleQuotaZero;
 
-const UNAUTHENTICATED = {
-  error: {
-    code: 401,
-    message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
-    status: 'UNAUTHENTICATED',
-  },
-};
+const UNAUTHENTICATED = googleStatusError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.', 'UNAUTHENTICATED');
+const NOT_FOUND = () => googleStatusError(404, 'Requested entity was not found.', 'NOT_FOUND');
 
 /**
  * Paths (one origin for what Google spreads over hosts; GOOGLE_OAUTH_BASE_URL and GBP_API_BASE_URL both point here):
@@ -177,7 +166,7 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   async function token(req: IncomingMessage, res: ServerResponse) {
     const form = new URLSearchParams(await readBody(req));
     const grantType = form.get('grant_type') ?? '';
-    const fail = (status: number, error: string, description: string) => send(req, res, '/token', status, { error, error_description: description }, { grantType });
+    const fail = (status: number, error: string, description: string) => send(req, res, '/token', status, googleOAuthError(error, description), { grantType });
     if (form.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || form.get('client_secret') !== FAKE_GOOGLE_CLIENT_SECRET) return fail(401, 'invalid_client', 'Unauthorized');
     if (grantType === 'authorization_code') {
       const code = codes.get(form.get('code') ?? '');
@@ -190,18 +179,12 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
       const grantId = `g${++counter}`;
       const refreshToken = `1//fake-${b64url(randomBytes(24))}`;
       grants.set(grantId, { user: code.user, refreshToken, revoked: false });
-      return send(req, res, '/token', 200, {
-        access_token: issueAccess(grantId),
-        expires_in: 3599,
-        refresh_token: refreshToken,
-        scope: 'https://www.googleapis.com/auth/business.manage',
-        token_type: 'Bearer',
-      }, { grantType });
+      return send(req, res, '/token', 200, googleTokenAnswer({ accessToken: issueAccess(grantId), refreshToken, scope: SCOPE }), { grantType });
     }
     if (grantType === 'refresh_token') {
       const entry = [...grants.entries()].find(([, g]) => g.refreshToken === form.get('refresh_token'));
       if (!entry || entry[1].revoked) return fail(400, 'invalid_grant', 'Token has been expired or revoked.');
-      return send(req, res, '/token', 200, { access_token: issueAccess(entry[0]), expires_in: 3599, scope: 'https://www.googleapis.com/auth/business.manage', token_type: 'Bearer' }, { grantType });
+      return send(req, res, '/token', 200, googleRefreshAnswer({ accessToken: issueAccess(entry[0]), scope: SCOPE }), { grantType });
     }
     return fail(400, 'unsupported_grant_type', 'Invalid grant_type: ' + grantType);
   }
@@ -212,7 +195,7 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     const byRefresh = [...grants.values()].find((g) => g.refreshToken === value);
     const byAccess = grants.get(accessTokens.get(value) ?? '');
     const grant = byRefresh ?? byAccess;
-    if (!grant || grant.revoked) return send(req, res, '/revoke', 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+    if (!grant || grant.revoked) return send(req, res, '/revoke', 400, googleOAuthError('invalid_token', 'Token expired or revoked'));
     // Revoking either token ends the whole grant, as at Google.
     grant.revoked = true;
     return send(req, res, '/revoke', 200, {});
@@ -226,8 +209,7 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   }
 
   function localPostJson(post: FakeLocalPost) {
-    const now = new Date().toISOString();
-    return { ...post.body, name: post.name, state: post.state, createTime: now, updateTime: now, searchUrl: `https://local.google.com/place?id=fake&use=posts&lpsid=${post.name.split('/').pop()}` };
+    return googleLocalPost({ name: post.name, state: post.state, sent: post.body, time: new Date().toISOString() });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -259,51 +241,35 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     if (grant.user === 'not-approved') return send(req, res, path, 429, quotaZero(service));
 
     if (req.method === 'GET' && path === '/v1/accounts') {
-      return send(req, res, path, 200, { accounts: [{ name: FAKE_GBP_ACCOUNT, accountName: 'Ridge Roofing', type: 'PERSONAL', verificationState: 'VERIFIED', vettedState: 'NOT_VETTED' }] });
+      return send(req, res, path, 200, googleAccountsList({ name: FAKE_GBP_ACCOUNT, accountName: 'Ridge Roofing' }));
     }
     const locList = /^\/v1\/(accounts\/[^/]+)\/locations$/.exec(path);
     if (req.method === 'GET' && locList) {
-      if (locList[1] !== FAKE_GBP_ACCOUNT) return send(req, res, path, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
+      if (locList[1] !== FAKE_GBP_ACCOUNT) return send(req, res, path, 404, NOT_FOUND());
       const readMask = url.searchParams.get('readMask');
       if (!readMask) {
-        return send(req, res, path, 400, {
-          error: { code: 400, message: "Request contains an invalid argument.", status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'read_mask', description: 'Field is required' }] }] },
-        });
+        return send(req, res, path, 400, googleStatusError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT', [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'read_mask', description: 'Field is required' }] }]));
       }
-      const fields = new Set(readMask.split(','));
-      const locations = FAKE_GBP_LOCATIONS.map((l) => ({
-        name: l.name,
-        ...(fields.has('title') ? { title: l.title } : {}),
-        ...(fields.has('storefrontAddress') ? { storefrontAddress: { regionCode: 'US', administrativeArea: 'TX', locality: l.locality, addressLines: ['100 Main St'] } } : {}),
-        ...(fields.has('metadata') ? { metadata: { canOperateLocalPost: l.canOperateLocalPost, hasVoiceOfMerchant: l.canOperateLocalPost, placeId: `ChIJfake${l.name.slice(10)}` } } : {}),
-      }));
-      return send(req, res, path, 200, { locations, totalSize: locations.length });
+      const locations = FAKE_GBP_LOCATIONS.map((l) => ({ ...l, placeId: `ChIJfake${l.name.slice(10)}` }));
+      return send(req, res, path, 200, googleLocationsList(locations, new Set(readMask.split(','))));
     }
     const create = /^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/localPosts$/.exec(path);
     if (req.method === 'POST' && create) {
       const location = FAKE_GBP_LOCATIONS.find((l) => `${FAKE_GBP_ACCOUNT}/${l.name}` === create[1]);
-      if (!location) return send(req, res, path, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
-      if (!location.canOperateLocalPost) return send(req, res, path, 403, { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } });
+      if (!location) return send(req, res, path, 404, NOT_FOUND());
+      if (!location.canOperateLocalPost) return send(req, res, path, 403, googleStatusError(403, 'The caller does not have permission', 'PERMISSION_DENIED'));
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
       const summary = String(body.summary ?? '');
-      if (summary.includes(GBP_MARKERS.down)) return send(req, res, path, 500, { error: { code: 500, message: 'Internal error encountered.', status: 'INTERNAL' } });
+      if (summary.includes(GBP_MARKERS.down)) return send(req, res, path, 500, googleStatusError(500, 'Internal error encountered.', 'INTERNAL'));
       if (summary.includes(GBP_MARKERS.flaky) && !failedOnce.has(summary)) {
         failedOnce.add(summary);
-        return send(req, res, path, 503, { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } });
+        return send(req, res, path, 503, googleStatusError(503, 'The service is currently unavailable.', 'UNAVAILABLE'));
       }
       if (!body.topicType) {
-        return send(req, res, path, 400, { error: { code: 400, message: 'Request contains an invalid argument.', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.mybusiness.v4.ValidationError', errorDetails: [{ code: 2, field: 'topic_type', message: 'Topic type is required for post creation.' }] }] } });
+        return send(req, res, path, 400, googleStatusError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT', [{ '@type': 'type.googleapis.com/google.mybusiness.v4.ValidationError', errorDetails: [{ code: 2, field: 'topic_type', message: 'Topic type is required for post creation.' }] }]));
       }
       if (summary.includes(GBP_MARKERS.invalid)) {
-        return send(req, res, path, 400, {
-          error: {
-            code: 400,
-            message: 'Request contains an invalid argument.',
-            errors: [{ message: 'Request contains an invalid argument.', domain: 'global', reason: 'badRequest' }],
-            status: 'INVALID_ARGUMENT',
-            details: [{ '@type': 'type.googleapis.com/google.mybusiness.v4.ValidationError', errorDetails: [{ code: 3, field: 'summary', message: 'Posts may not contain phone numbers in the text.' }] }],
-          },
-        });
+        return send(req, res, path, 400, googleStatusError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT', [{ '@type': 'type.googleapis.com/google.mybusiness.v4.ValidationError', errorDetails: [{ code: 3, field: 'summary', message: 'Posts may not contain phone numbers in the text.' }] }]));
       }
       const post: FakeLocalPost = { name: `${create[1]}/localPosts/${++counter}${Date.now().toString(36)}`, summary, topicType: String(body.topicType), state: 'PROCESSING', body, gets: 0, requestId: url.searchParams.get('requestId') };
       posts.push(post);
@@ -312,13 +278,13 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     const get = /^\/v4\/(accounts\/[^/]+\/locations\/[^/]+\/localPosts\/[^/]+)$/.exec(path);
     if (req.method === 'GET' && get) {
       const post = posts.find((p) => p.name === get[1]);
-      if (!post) return send(req, res, path, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
+      if (!post) return send(req, res, path, 404, NOT_FOUND());
       // Review ends on the first look after creation.
       post.gets += 1;
       if (post.state === 'PROCESSING') post.state = post.summary.includes(GBP_MARKERS.reject) ? 'REJECTED' : 'LIVE';
       return send(req, res, path, 200, localPostJson(post));
     }
-    return send(req, res, path, 404, { error: { code: 404, message: `Unknown request URL: ${req.method} ${path}`, status: 'NOT_FOUND' } });
+    return send(req, res, path, 404, googleStatusError(404, `Unknown request URL: ${req.method} ${path}`, 'NOT_FOUND'));
   }
 
   const running = await listen(port, handle);

@@ -1,6 +1,8 @@
 // A loopback OpenAI-compatible chat-completions server whose behaviour is picked by a `[fake:SCENARIO]` marker in the prompt.
+// Its answers are OpenAI's documented examples (fixtures/openai, through documented-answers.ts) with this answer's content.
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { openAiCompletion, openAiError, openAiStreamChunks } from './documented-answers';
 import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
 import { hostile, XSS_LINKS, XSS_TEXT } from './xss';
 
@@ -300,27 +302,17 @@ export function xssContent(body: WireRequest, prompt: string): string {
   return `${XSS_TEXT} [Book now](${XSS_LINKS.javascript}) ${XSS_LINKS.data}`;
 }
 
-function errorBody(message: string, type: string, code: string | null) {
-  return { error: { message, type, param: null, code } };
-}
+const errorBody = openAiError;
 
+/** The documented completion object with this answer's id, model, content and usage. */
 function completion(body: WireRequest, content: string, withUsage: boolean) {
-  const messages = body.messages ?? [];
-  return {
+  return openAiCompletion({
     id: `chatcmpl-fake-${randomUUID()}`,
-    object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: body.model ?? 'fake-model',
-    choices: [
-      {
-        index: 0,
-        message: { role: 'assistant', content, refusal: null },
-        logprobs: null,
-        finish_reason: 'stop',
-      },
-    ],
-    ...(withUsage ? { usage: providerUsage(messages, content) } : {}),
-  };
+    content,
+    usage: withUsage ? providerUsage(body.messages ?? [], content) : null,
+  });
 }
 
 /**
@@ -334,24 +326,19 @@ async function sendStream(
   withUsage: boolean,
   opts: { firstTokenMs?: number; cut?: boolean } = {},
 ): Promise<void> {
-  const id = `chatcmpl-fake-${randomUUID()}`;
-  const created = Math.floor(Date.now() / 1000);
-  const model = body.model ?? 'fake-model';
-  const chunk = (delta: object, finish: string | null, extra: object = {}) =>
-    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }], ...extra })}\n\n`;
+  const chunks = openAiStreamChunks({ id: `chatcmpl-fake-${randomUUID()}`, created: Math.floor(Date.now() / 1000), model: body.model ?? 'fake-model' });
+  const event = (chunk: object) => `data: ${JSON.stringify(chunk)}\n\n`;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  res.write(chunk({ role: 'assistant', content: '' }, null));
+  res.write(event(chunks.role()));
   if (opts.firstTokenMs && !(await waitUnlessClosed(res, opts.firstTokenMs))) return;
   if (opts.cut) {
-    res.write(chunk({ content: content.slice(0, 16) }, null));
+    res.write(event(chunks.content(content.slice(0, 16))));
     res.destroy();
     return;
   }
-  for (const piece of content.match(/[\s\S]{1,16}/g) ?? []) res.write(chunk({ content: piece }, null));
-  res.write(chunk({}, 'stop'));
-  if (withUsage && body.stream_options?.include_usage) {
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: providerUsage(body.messages ?? [], content) })}\n\n`);
-  }
+  for (const piece of content.match(/[\s\S]{1,16}/g) ?? []) res.write(event(chunks.content(piece)));
+  res.write(event(chunks.stop()));
+  if (withUsage && body.stream_options?.include_usage) res.write(event(chunks.usage(providerUsage(body.messages ?? [], content))));
   res.end('data: [DONE]\n\n');
 }
 

@@ -1,18 +1,20 @@
 // The provider clients (worker/providers/*.ts) read each service's documented example answers as the service sends
 // them (tests/fakes/fixtures, sources in fixtures/SOURCES.md), the less common forms included: a single-place answer
 // whose `type` is the list of categories, a place without a website, hours as an array, a PageSpeed run with lab data
-// only, a Turnstile internal error, a Postmark suppression, an OpenAI stream ending in a usage chunk.
+// only, a Turnstile internal error, a Postmark suppression, an OpenAI stream ending in a usage chunk, Google's token
+// answers and error statuses, ElevenLabs' audio and errors. The last block checks that the fakes answer these shapes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GmbPost } from '../../worker/domain/gmb-post';
 import type { Env } from '../../worker/env';
-import { chatCompletion, chatCompletionStream } from '../../worker/providers/ai';
-import { createLocalPost, googleConfig, listLocations } from '../../worker/providers/google';
+import { AiError, chatCompletion, chatCompletionStream } from '../../worker/providers/ai';
+import { classifyGoogleError, createLocalPost, exchangeCode, GoogleError, googleConfig, listLocations, refreshAccessToken } from '../../worker/providers/google';
+import { synthesizeSpeech } from '../../worker/providers/tts';
 import { searchMaps, searchOrganic } from '../../worker/providers/local-search';
 import { sendMail, type MailConfig } from '../../worker/providers/mail';
 import { readPageSpeed, runPageSpeed } from '../../worker/providers/pagespeed';
 import { verifyTurnstile } from '../../worker/providers/turnstile';
-import { fixture, fixtureText, type FixtureProvider } from './fixtures';
+import { fixture, fixtureBytes, fixtureText, type FixtureProvider } from './fixtures';
 import { listen, readBody, type RunningServer } from './http-helpers';
 import { FAKE_FIELD, FAKE_LAB } from './audit-data';
 import { fakeMapsAnswer } from './local-search-fake';
@@ -32,7 +34,7 @@ beforeAll(async () => {
     seen.push({ path, body: await readBody(req) });
     const chosen = byPath.find(([prefix]) => path.startsWith(prefix))?.[1] ?? answer;
     res.writeHead(chosen.status, { 'Content-Type': chosen.type ?? 'application/json' });
-    res.end(fixtureText(chosen.provider, chosen.file));
+    res.end(Buffer.from(fixtureBytes(chosen.provider, chosen.file)));
   });
 });
 afterAll(() => server.close());
@@ -205,6 +207,15 @@ describe('OpenAI chat completions (through the openai SDK)', () => {
     expect(deltas).toEqual(['Hello', '!']);
     expect(next.value).toEqual({ content: 'Hello!', model: 'gpt-4o-mini', usage: { input_tokens: 9, output_tokens: 2, total_tokens: 11, estimated: false } });
   });
+
+  it('reads the documented error answer: a 429 is rate_limited, a 500 an http error with its status', async () => {
+    serve('openai', 'error.json', 429);
+    const limited = await chatCompletion(ai(), request).catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(AiError);
+    expect(limited).toMatchObject({ kind: 'rate_limited', status: 429 });
+    serve('openai', 'error.json', 500);
+    expect(await chatCompletion(ai(), request).catch((e: unknown) => e)).toMatchObject({ kind: 'http', status: 500 });
+  });
 });
 
 describe('Google Business Profile (Account Management v1, Business Information v1, v4 localPosts)', () => {
@@ -238,5 +249,150 @@ describe('Google Business Profile (Account Management v1, Business Information v
       searchUrl: expect.stringContaining('lpsid=1784330016785432101'),
     });
     expect(seen[0]!.path).toBe('/v4/accounts/106214578347021398765/locations/5732401294658201234/localPosts');
+  });
+});
+
+describe('Google Business Profile fixtures use only documented fields', () => {
+  // The fields google-api-nodejs-client's generated "Example response" lists for each method
+  // (src/apis/mybusinessaccountmanagement/v1.ts, src/apis/mybusinessbusinessinformation/v1.ts).
+  const ACCOUNT = ['accountName', 'accountNumber', 'name', 'organizationInfo', 'permissionLevel', 'primaryOwner', 'role', 'type', 'verificationState', 'vettedState'];
+  const LOCATION = ['adWordsLocationExtensions', 'categories', 'labels', 'languageCode', 'latlng', 'metadata', 'moreHours', 'name', 'openInfo', 'phoneNumbers', 'profile', 'regularHours', 'relationshipData', 'serviceArea', 'serviceItems', 'specialHours', 'storeCode', 'storefrontAddress', 'title', 'websiteUri'];
+
+  it('accounts.list and accounts.locations.list', () => {
+    const accounts = fixture('google', 'accounts-list.json');
+    expect(['accounts', 'nextPageToken']).toEqual(expect.arrayContaining(Object.keys(accounts)));
+    for (const account of accounts.accounts) expect(ACCOUNT).toEqual(expect.arrayContaining(Object.keys(account)));
+    const locations = fixture('google', 'locations-list.json');
+    expect(['locations', 'nextPageToken', 'totalSize']).toEqual(expect.arrayContaining(Object.keys(locations)));
+    for (const location of locations.locations) expect(LOCATION).toEqual(expect.arrayContaining(Object.keys(location)));
+  });
+});
+
+describe('Google OAuth (token endpoint) and error statuses', () => {
+  const google = () => googleConfig(env({ GOOGLE_OAUTH_CLIENT_ID: 'id', GOOGLE_OAUTH_CLIENT_SECRET: 'secret', GOOGLE_OAUTH_BASE_URL: server.origin, GBP_API_BASE_URL: server.origin }))!;
+
+  it('reads a code exchange (with a refresh token) and a refresh (without one)', async () => {
+    serve('google', 'oauth-token.json');
+    const got = await exchangeCode(google(), { code: '4/x', codeVerifier: 'v'.repeat(43), redirectUri: 'http://127.0.0.1:1/cb' });
+    expect(got).toMatchObject({ accessToken: 'ya29.a0AfB_byC3x8Plumbers-AustinExampleToken', refreshToken: '1//04dExampleRefreshTokenForJoesPlumbing', scope: 'https://www.googleapis.com/auth/business.manage' });
+    expect(Date.parse(got.expiresAt) - Date.now()).toBeGreaterThan(3500 * 1000);
+    expect(new URLSearchParams(seen[0]!.body).get('grant_type')).toBe('authorization_code');
+    serve('google', 'oauth-token-refresh.json');
+    expect(await refreshAccessToken(google(), '1//04d')).toMatchObject({ accessToken: 'ya29.a0AfB_byD9RefreshedExampleToken', refreshToken: null });
+  });
+
+  it('a refused grant is token_refused; a Status error is sorted by its code and details', async () => {
+    serve('google', 'oauth-error.json', 400);
+    const refused = await refreshAccessToken(google(), 'gone').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GoogleError);
+    expect(refused).toMatchObject({ kind: 'token_refused', message: 'invalid_grant: Token has been expired or revoked.' });
+    expect(classifyGoogleError(404, fixture('google', 'error-status.json'))).toMatchObject({ kind: 'refused', message: 'Requested entity was not found.' });
+    expect(classifyGoogleError(403, fixture('google', 'error-service-disabled.json')).kind).toBe('api_not_enabled');
+    expect(classifyGoogleError(429, fixture('google', 'error-quota.json')).kind).toBe('not_approved');
+  });
+});
+
+describe('ElevenLabs text to speech', () => {
+  const tts = () => env({ ELEVENLABS_API_KEY: 'k', ELEVENLABS_BASE_URL: server.origin });
+
+  it('passes the audio on as it comes, and fails on the documented 422 and a refused key', async () => {
+    serve('elevenlabs', 'text-to-speech.mp3', 200, 'audio/mpeg');
+    const got = await synthesizeSpeech(tts(), 'Hello', 'voice-1');
+    expect(got).toMatchObject({ ok: true, contentType: 'audio/mpeg' });
+    if (!got.ok) return;
+    const bytes = new Uint8Array(await new Response(got.audio).arrayBuffer());
+    expect(bytes).toEqual(fixtureBytes('elevenlabs', 'text-to-speech.mp3'));
+    expect(seen[0]!.path).toBe('/v1/text-to-speech/voice-1');
+    serve('elevenlabs', 'error-validation.json', 422);
+    expect(await synthesizeSpeech(tts(), 'Hello', 'voice-1')).toEqual({ ok: false });
+    serve('elevenlabs', 'error-unauthorized.json', 401);
+    expect(await synthesizeSpeech(tts(), 'Hello', 'voice-1')).toEqual({ ok: false });
+  });
+});
+
+/** The object's keys, nested, as sorted paths: two answers of one shape have the same list. */
+function shape(node: unknown, at = ''): string[] {
+  if (Array.isArray(node)) return node.length ? shape(node[0], `${at}[]`) : [`${at}[]`];
+  if (node && typeof node === 'object') return Object.entries(node).flatMap(([k, v]) => [`${at}.${k}`, ...shape(v, `${at}.${k}`)]).sort();
+  return [];
+}
+
+describe("the fakes answer the documented shapes (every answer is a fixture with the fake's values)", () => {
+  it('OpenAI: a completion, each stream chunk and an error have the keys of the documented ones', async () => {
+    const { startOpenAiFake } = await import('./openai-fake');
+    const fake = await startOpenAiFake();
+    try {
+      const post = (body: object, auth = true) =>
+        fetch(`${fake.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: 'Bearer k' } : {}) }, body: JSON.stringify(body) });
+      const messages = [{ role: 'user', content: 'Hi' }];
+      expect(shape(await (await post({ model: 'm', messages })).json())).toEqual(shape(fixture('openai', 'chat-completion.json')));
+      const sse = await (await post({ model: 'm', messages, stream: true, stream_options: { include_usage: true } })).text();
+      const documented = fixtureText('openai', 'chat-completion-stream.txt');
+      const chunks = (text: string) => text.split('\n').filter((l) => l.startsWith('data: {')).map((l) => shape(JSON.parse(l.slice(6))));
+      const want = chunks(documented);
+      const got = chunks(sse);
+      expect(got[0]).toEqual(want[0]);
+      expect(got.slice(1, -2).every((c) => JSON.stringify(c) === JSON.stringify(want[1]))).toBe(true);
+      expect(got.slice(-2)).toEqual(want.slice(-2));
+      expect(sse.trimEnd().endsWith('data: [DONE]')).toBe(true);
+      expect(shape(await (await post({ model: 'm', messages }, false)).json())).toEqual(shape(fixture('openai', 'error.json')));
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('Google: tokens, accounts, locations (as the readMask asks), a post and an error have the documented keys', async () => {
+    const { startGoogleFake, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } = await import('./google-fake');
+    const fake = await startGoogleFake();
+    try {
+      const { createHash, randomBytes } = await import('node:crypto');
+      const verifier = randomBytes(32).toString('base64url');
+      const auth = new URL(`${fake.url}/o/oauth2/v2/auth`);
+      auth.search = new URLSearchParams({ client_id: FAKE_GOOGLE_CLIENT_ID, redirect_uri: 'http://127.0.0.1:1/cb', response_type: 'code', scope: 's', code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' }).toString();
+      const href = /data-user="owner" href="([^"]+)"/.exec(await (await fetch(auth)).text())![1]!.replace(/&amp;/g, '&');
+      const code = new URL(href).searchParams.get('code')!;
+      const token = async (fields: Record<string, string>) =>
+        (await (await fetch(`${fake.url}/token`, { method: 'POST', body: new URLSearchParams({ client_id: FAKE_GOOGLE_CLIENT_ID, client_secret: FAKE_GOOGLE_CLIENT_SECRET, ...fields }) })).json()) as Record<string, any>;
+      const exchanged = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: 'http://127.0.0.1:1/cb' });
+      expect(shape(exchanged)).toEqual(shape(fixture('google', 'oauth-token.json')));
+      expect(shape(await token({ grant_type: 'refresh_token', refresh_token: exchanged.refresh_token }))).toEqual(shape(fixture('google', 'oauth-token-refresh.json')));
+      expect(shape(await token({ grant_type: 'refresh_token', refresh_token: 'unknown' }))).toEqual(shape(fixture('google', 'oauth-error.json')));
+      const get = async (path: string) => (await (await fetch(`${fake.url}${path}`, { headers: { Authorization: `Bearer ${exchanged.access_token}` } })).json()) as Record<string, any>;
+      expect(shape(await get('/v1/accounts'))).toEqual(shape(fixture('google', 'accounts-list.json')));
+      const documentedLocations = fixture('google', 'locations-list.json');
+      const listed = await get('/v1/accounts/1001/locations?readMask=name,title,storefrontAddress,metadata');
+      expect(shape(listed)).toEqual(shape({ ...documentedLocations, locations: [documentedLocations.locations[0]] }));
+      const titles = await get('/v1/accounts/1001/locations?readMask=title');
+      expect(Object.keys(titles.locations[0]).sort()).toEqual(['name', 'title']);
+      const created = await (
+        await fetch(`${fake.url}/v4/accounts/1001/locations/2001/localPosts`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${exchanged.access_token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ languageCode: 'en', summary: 'Spring drain cleaning: book this week.', callToAction: { actionType: 'CALL' }, topicType: 'STANDARD' }),
+        })
+      ).json();
+      expect(shape(created)).toEqual(shape(fixture('google', 'local-post-created.json')));
+      expect(shape(await get('/v1/accounts/9999/locations?readMask=name'))).toEqual(shape(fixture('google', 'error-status.json')));
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('ElevenLabs: the audio is the fixture, a missing text the documented 422, a missing key the refusal', async () => {
+    const { startTtsFake } = await import('./tts-fake');
+    const fake = await startTtsFake();
+    try {
+      const say = (body: object, key = true) =>
+        fetch(`${fake.url}/v1/text-to-speech/voice-1`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'xi-api-key': 'k' } : {}) }, body: JSON.stringify(body) });
+      const audio = await say({ text: 'Hello' });
+      expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+      expect(new Uint8Array(await audio.arrayBuffer())).toEqual(fixtureBytes('elevenlabs', 'text-to-speech.mp3'));
+      const invalid = await say({ text: '' });
+      expect(invalid.status).toBe(422);
+      expect(shape(await invalid.json())).toEqual(shape(fixture('elevenlabs', 'error-validation.json')));
+      expect(shape(await (await say({ text: 'Hello' }, false)).json())).toEqual(shape(fixture('elevenlabs', 'error-unauthorized.json')));
+    } finally {
+      await fake.close();
+    }
   });
 });

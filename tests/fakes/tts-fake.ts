@@ -1,5 +1,7 @@
-// A loopback ElevenLabs-shaped text-to-speech API (POST /v1/text-to-speech/:voiceId → audio/mpeg).
+// A loopback ElevenLabs text-to-speech API (POST /v1/text-to-speech/:voiceId → audio/mpeg), answering the documented
+// audio and errors (fixtures/elevenlabs, through documented-answers.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { elevenLabsSpeech, elevenLabsUnauthorized, elevenLabsValidationError } from './documented-answers';
 import { listen, plainHeaders, readBody, sendJson } from './http-helpers';
 
 export interface TtsRequest {
@@ -17,12 +19,8 @@ export interface TtsFake {
   close(): Promise<void>;
 }
 
-/** One silent MPEG-1 Layer III frame (128 kbit/s, 44.1 kHz): 417 bytes that start like a real MP3. */
-export const FAKE_MP3: Uint8Array = (() => {
-  const frame = new Uint8Array(417);
-  frame.set([0xff, 0xfb, 0x90, 0x64]);
-  return frame;
-})();
+/** The fake's audio (fixtures/elevenlabs/text-to-speech.mp3): one silent MPEG-1 Layer III frame at the default output_format mp3_44100_128. */
+export const FAKE_MP3: Uint8Array = elevenLabsSpeech();
 
 export const SLOW_VOICE_MARK = '[fake:slow]';
 export const SLOW_VOICE_MS = 1500;
@@ -41,7 +39,7 @@ export async function startTtsFake(port = 0): Promise<TtsFake> {
     }
     const match = PATH.exec(path);
     if (req.method !== 'POST' || !match) {
-      sendJson(res, 404, { detail: { status: 'not_found', message: `Unknown request URL: ${req.method} ${path}` } });
+      sendJson(res, 404, elevenLabsUnauthorized({ status: 'not_found', message: `Unknown request URL: ${req.method} ${path}` }));
       return;
     }
     const raw = await readBody(req);
@@ -55,12 +53,13 @@ export async function startTtsFake(port = 0): Promise<TtsFake> {
     requests.push({ voiceId, body, headers: plainHeaders(req) });
 
     if (!req.headers['xi-api-key']) {
-      sendJson(res, 401, { detail: { status: 'needs_authorization', message: 'Missing xi-api-key header.' } });
+      sendJson(res, 401, elevenLabsUnauthorized());
       return;
     }
     const text = body && typeof body === 'object' ? (body as { text?: unknown }).text : undefined;
     if (typeof text !== 'string' || text.trim() === '') {
-      sendJson(res, 400, { detail: { status: 'invalid_text', message: 'A non-empty "text" field is required.' } });
+      // The API's one documented error: a 422 HTTPValidationError naming the field.
+      sendJson(res, 422, elevenLabsValidationError('text', 'Field required'));
       return;
     }
     // A text with SLOW_VOICE_MARK is answered after SLOW_VOICE_MS: tests leave before the answer, as a visitor who closes the page.

@@ -11,23 +11,44 @@ import { auditFixture } from "./audit-fixtures";
 const checkItem = (label: string) => screen.getByText(label, { selector: ".audit-check-name" }).closest("li")!;
 
 describe("What we found", () => {
-  it("never shows a check it could not make as a failure: it says it could not check it, and why", () => {
+  it("groups the checks it could not make: one line per section and reason, the checks named under it, never as failures", () => {
     const audit = auditFixture("no-search");
     render(<AuditFindings audit={audit} />);
     const unknown = audit.checks.filter((c) => c.verdict === "unknown");
     const failed = audit.checks.filter((c) => c.verdict === "fail");
     expect(unknown.length).toBeGreaterThan(5);
-    for (const check of unknown) {
-      const item = checkItem(CHECK_LABELS[check.id]);
-      expect(item.className).toContain("is-unknown");
-      expect(within(item).getByText("Not checked")).toBeTruthy();
-      expect(within(item).queryByText("Needs fixing")).toBeNull();
-      expect(item.textContent).toMatch(/We could not check this/);
-    }
-    // Only real failures carry the failure badge.
     const findings = document.querySelector(".audit-findings") as HTMLElement;
+    // The reason is said once per section, not once per check.
+    expect(findings.textContent).not.toMatch(/We could not check this/);
+    for (const section of SECTIONS) {
+      const inSection = unknown.filter((c) => c.section === section.id);
+      const reasons = [...new Set(inSection.map((c) => c.reason))];
+      const group = screen.getByRole("group", { name: new RegExp(`^${section.label}`) });
+      const lines = within(group).queryAllByText(/checks? could not be made/);
+      expect(lines).toHaveLength(reasons.length);
+      for (const reason of reasons) {
+        const n = inSection.filter((c) => c.reason === reason).length;
+        const line = within(group).getByText(`${n} check${n === 1 ? "" : "s"} could not be made: ${reason}`);
+        const item = line.closest("li")!;
+        expect(item.className).toContain("is-unknown");
+        expect(within(item).getByText("Not checked")).toBeTruthy();
+        expect(within(item).queryByText("Needs fixing")).toBeNull();
+        // Each check is named under its line, in the order of the section.
+        const named = within(item.querySelector(".audit-unchecked") as HTMLElement).getAllByRole("listitem").map((li) => li.textContent);
+        expect(named).toEqual(inSection.filter((c) => c.reason === reason).map((c) => CHECK_LABELS[c.id]));
+      }
+      expect(within(group).queryAllByText("Not checked")).toHaveLength(reasons.length);
+    }
+    const gbp = screen.getByRole("group", { name: /^Google Business Profile/ });
+    expect(within(gbp).getByText("4 checks could not be made: the Google listing could not be looked up (no search key is configured)")).toBeTruthy();
+    // Only real failures carry the failure badge.
     expect(within(findings).queryAllByText("Needs fixing")).toHaveLength(failed.length);
-    expect(within(checkItem(CHECK_LABELS.gbp_found)).getByText(/no search key is configured/)).toBeTruthy();
+  });
+
+  it("keeps what an unmade check says beyond its reason: the listing to pick", () => {
+    render(<AuditFindings audit={auditFixture("not-found")} />);
+    const line = screen.getByText("1 check could not be made: no confident match");
+    expect(line.closest("li")!.textContent).toMatch(new RegExp(`${CHECK_LABELS.gbp_found} · Google Maps showed 2 possible listings`));
   });
 
   it("shows every section's score, and 'No data' with the reason for a section nothing could be checked in", () => {

@@ -498,6 +498,32 @@ describe("the visitor's mail", () => {
     expect(outcomes.results.map((r) => r.mail_outcome)).toEqual(["limited", "sent"]);
   });
 
+  it("carries none of the visitor's words: the agency's name and the report link, in subject, text and HTML", async () => {
+    // Anyone can type any address and any business name: the name must not reach that inbox.
+    const owner = await signUpAdmin();
+    const t = widgetEnv();
+    const named = await callWorker("/api/profile", { method: "PUT", token: owner.session.access_token, json: { company_name: "Ridge Growth Agency" } }, t.env as never);
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    const created = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "Homepage", origins: [HOST] } }, t.env as never);
+    const widgetId = created.body.widget.id as string;
+    const email = uniqueEmail("stranger");
+    const planted = "Claim your refund at refunds-now.example";
+    const res = await submit(t, widgetId, { email, businessName: planted }, { ip: testIp() });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const lead = await env.DB.prepare("select report_id from widget_leads where id = ?").bind(res.body.leadId).first<{ report_id: string }>();
+    await drain(t);
+    await deliver("report-jobs", t.reportJobs.splice(0).map((body) => ({ body })), t.env);
+    const mail = await env.DB.prepare("select subject, body, html from outbox where to_email = ? and kind = 'widget_report_ready'").bind(email).first<{ subject: string; body: string; html: string }>();
+    expect(mail).not.toBeNull();
+    for (const part of [mail!.subject, mail!.body, mail!.html]) {
+      expect(part).not.toContain("refunds-now");
+      expect(part).not.toContain("Claim your refund");
+    }
+    expect(mail!.body).toContain("Ridge Growth Agency");
+    expect(mail!.html).toContain("Ridge Growth Agency");
+    expect(mail!.body).toContain(`/shared/reports/${lead!.report_id}`);
+  });
+
   it("is promised by the widget only when a mail provider will really send it", async () => {
     const none = widgetEnv();
     const w = await createWidget(none);

@@ -249,12 +249,9 @@ export function ListingSummary({ listing }: { listing: NonNullable<AuditView["li
 }
 
 function CheckItem({ audit, check }: { audit: AuditView; check: Check }) {
+  // Checks that could not be made are grouped by reason (UncheckedGroup); one still waiting says what it waits for.
   const step = pendingStep(audit, check);
-  const evidence = step
-    ? `${AUDIT_STEP_LABELS[step]}…`
-    : check.verdict === "unknown" && !/could not check/i.test(check.evidence)
-      ? `We could not check this${check.reason ? `: ${check.reason}` : ""}. ${check.evidence}`
-      : check.evidence;
+  const evidence = step ? `${AUDIT_STEP_LABELS[step]}…` : check.evidence;
   return (
     <li className={`audit-check is-${step ? "pending" : check.verdict}`}>
       <VerdictBadge verdict={check.verdict} pending={step ? pendingLabel(step) : null} />
@@ -264,6 +261,45 @@ function CheckItem({ audit, check }: { audit: AuditView; check: Check }) {
       </div>
     </li>
   );
+}
+
+/** "We could not check this: <reason>." as the checks write it: nothing beyond the reason, so the group line says it all. */
+const onlyTheReason = (check: Check) => check.evidence === `We could not check this: ${check.reason}.`;
+
+/**
+ * A section's checks that could not be made, one line per reason ("3 checks could not be made: search isn't available
+ * yet") with the checks named under it, instead of the same sentence on every check.
+ */
+function UncheckedGroup({ reason, checks }: { reason: string; checks: readonly Check[] }) {
+  const count = `${checks.length} check${checks.length === 1 ? "" : "s"} could not be made`;
+  return (
+    <li className="audit-check is-unknown">
+      <VerdictBadge verdict="unknown" />
+      <div>
+        <p className="audit-check-name is-unmade">{reason ? `${count}: ${reason}` : count}</p>
+        <ul className="audit-unchecked">
+          {checks.map((check) => (
+            <li key={check.id}>
+              {CHECK_LABELS[check.id]}
+              {onlyTheReason(check) || !check.reason ? null : <span className="audit-check-evidence"> · {check.evidence}</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </li>
+  );
+}
+
+/** The section's checks as shown: each made (or still waiting) check, then its unmade checks grouped by reason. */
+function sectionItems(audit: AuditView, checks: readonly Check[]): ReactNode[] {
+  const unmade = new Map<string, Check[]>();
+  const items: ReactNode[] = [];
+  for (const check of checks) {
+    if (check.verdict === "unknown" && !pendingStep(audit, check)) unmade.set(check.reason ?? "", [...(unmade.get(check.reason ?? "") ?? []), check]);
+    else items.push(<CheckItem key={check.id} audit={audit} check={check} />);
+  }
+  for (const [reason, group] of unmade) items.push(<UncheckedGroup key={`unmade-${reason}`} reason={reason} checks={group} />);
+  return items;
 }
 
 function Findings({ audit, sections, score }: { audit: AuditView; sections: readonly SectionId[]; score: AuditScore }) {
@@ -289,11 +325,7 @@ function Findings({ audit, sections, score }: { audit: AuditView; sections: read
                   : `${[...new Set(waiting.map((s) => (s ? AUDIT_STEP_LABELS[s] : "Checking")))].join(", ")}…`}
               </p>
             ) : (
-              <ul className="audit-checks">
-                {checks.map((check) => (
-                  <CheckItem key={check.id} audit={audit} check={check} />
-                ))}
-              </ul>
+              <ul className="audit-checks">{sectionItems(audit, checks)}</ul>
             )}
           </div>
         );

@@ -1,7 +1,7 @@
 // Free-audit widgets and their leads (issue 21): the admin's list and edits, a lead's rows, the cron's reads.
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { seoReports, widgetLeads, widgets } from "./schema";
+import { profiles, seoReports, widgetLeads, widgets } from "./schema";
 import { dayPeriod, fromMicro } from "../domain/metering";
 import type { LeadDto, LeadStatus, WidgetDto } from "../domain/widgets";
 
@@ -217,4 +217,15 @@ export async function leadsToSweep(db: Db, limit = 50): Promise<{ waiting: LeadR
 export async function widgetsByIds(db: Db, ids: string[]): Promise<WidgetRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(widgets).where(inArray(widgets.id, ids.slice(0, 90)));
+}
+
+/** The agency behind a widget: its owner's company name (null when the owner has not set one). */
+export async function widgetAgencyName(db: Db, widgetId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: profiles.companyName })
+    .from(widgets)
+    .innerJoin(profiles, eq(profiles.id, widgets.ownerId))
+    .where(eq(widgets.id, widgetId))
+    .limit(1);
+  return row?.name?.trim() || null;
 }

@@ -74,8 +74,10 @@ const TEMPLATES: Record<MailKind, Template> = {
   widget_report_ready: {
     subject: "Your free business audit is ready",
     heading: "Your free audit is ready",
+    // `detail` is the agency's own name (its profile), never what the visitor typed: a form anyone can fill must not
+    // put a stranger's words in the inbox of the address they entered.
     intro: ({ detail }) =>
-      `Thanks for asking for a free audit${detail ? ` of ${detail}` : ""}. We looked at your Google listing, your website and where you rank, and wrote up what to fix first.`,
+      `Thanks for asking for a free business audit${detail ? ` from ${detail}` : ""}. It looked at the Google listing, the website and where the business ranks, and wrote up what to fix first.`,
     action: "Open your report",
     expires: "The link keeps working: bookmark it or share it with your team.",
     notYou: "You get this because your email address was entered in a free-audit form. If it was not you, ignore this message.",

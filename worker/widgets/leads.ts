@@ -16,6 +16,7 @@ import {
   releaseLeadMail,
   setLeadAudit,
   setLeadMailOutcome,
+  widgetAgencyName,
   widgetsByIds,
   type LeadRow,
   type WidgetRow,
@@ -249,9 +250,10 @@ async function mailLead(env: Env, db: Db, lead: LeadRow): Promise<"sent" | "limi
     log.info("widget: the address had its mail today; not mailed", { leadId: lead.id });
     return "limited";
   }
-  const found = await getReportWithProspect(db, lead.reportId);
+  // The agency's name (its owner's profile), not the visitor-typed business name: the mail carries no visitor text.
+  const agency = await widgetAgencyName(db, lead.widgetId);
   try {
-    await sendAppMail(env, db, "widget_report_ready", { to: lead.visitorEmail, link: sharedReportUrl(origin, lead.reportId), detail: found?.prospect.name }, { readable: false });
+    await sendAppMail(env, db, "widget_report_ready", { to: lead.visitorEmail, link: sharedReportUrl(origin, lead.reportId), detail: agency ?? undefined }, { readable: false });
   } catch (error) {
     await releaseLeadMail(db, lead.id);
     await returnRecipientMail(db, lead.visitorEmail);
