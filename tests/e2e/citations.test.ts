@@ -1,6 +1,8 @@
 // Journeys (issue 27): a user scans their own business in the Citation Tracker (the fake directory web: Yelp with a
-// suite written differently, an old phone on Yellowpages ...) and reads the fix list; an admin's scan of a prospect
-// shows in its report's "Listings", in the app and signed out on a phone. Screens go to SHOTS_DIR when it is set.
+// suite written differently, an old phone on Yellowpages ...) and reads the fix list, the screen's empty, running,
+// loading and error states on the way, the sources table fitting 1280 and 375 px; an admin's scan of a prospect shows
+// in its report's "Listings", in the app and signed out on a phone, and the report header's and the prospect card's
+// entry points open the tracker on that prospect. Screens go to SHOTS_DIR when it is set.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CITATION_BUSINESS } from "../fakes/citation-web";

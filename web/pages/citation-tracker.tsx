@@ -1,7 +1,7 @@
 // /tools/citation-tracker: the Citation Tracker (issue 27) — where the business is listed across the web and whether
-// each listing agrees. The cost is shown before a scan; sources fill in as they answer; the table puts each listing's
-// fields beside what they should say (differences marked), with its evidence and the link to claim or correct it;
-// filters, the fix list, the history of what changed, CSV.
+// each listing agrees. The cost is shown before a scan; sources fill in as they answer; the table (four columns at
+// 1280 px, a card per source on phones) says what each listing shows that differs and what it should say, what
+// matches, its evidence and the link to claim or correct it; filters, the fix list, the history of what changed, CSV.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -28,7 +28,6 @@ import { formatDateTime } from "../lib/format-date";
 import { citationCsvPath, citationEstimateQuery, citationHistoryQuery, citationScanQuery, useRunCitationScan } from "../queries/citations";
 import "../audit.css";
 import "../citations.css";
-
 
 function VerdictBadge({ r }: { r: CitationSourceResult }) {
   if (r.state === "pending") return <Badge tone="view">Checking…</Badge>;

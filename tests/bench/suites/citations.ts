@@ -76,11 +76,11 @@ async function databaseCost(business: { vars: Record<string, string>; port: numb
     await configure(0);
     await scanOnce(server.baseUrl, headers, id); // warm
     // One poll's cost, to take the polls out of the scan's count.
-    const before = libsql.counts();
     const last = (await json(await fetch(`${server.baseUrl}/api/citations/scans?business=${id}`, { headers }))).scans[0].id as string;
+    const before = libsql.counts();
     for (let i = 0; i < 5; i++) await fetch(`${server.baseUrl}/api/citations/scans/${last}`, { headers }).then((r) => r.arrayBuffer());
-    const listed = libsql.counts();
-    const perPoll = { roundTrips: (listed.roundTrips - before.roundTrips - 0) / 5, statements: (listed.statements - before.statements) / 5 };
+    const polled = libsql.counts();
+    const perPoll = { roundTrips: (polled.roundTrips - before.roundTrips) / 5, statements: (polled.statements - before.statements) / 5 };
     const start = libsql.counts();
     // Polled slowly: each poll's share is subtracted, so fewer polls keep the estimate tight.
     const run = await scanOnce(server.baseUrl, headers, id, 1000);
