@@ -76,6 +76,7 @@ describe("Citation Tracker", () => {
     expect(within(bbb).getByText(/^Matches: Name, Street address, City and ZIP, Phone$/)).toBeTruthy();
     expect(within(bbb).getByRole("link", { name: /View listing/ }).getAttribute("href")).toBe("https://www.bbb.org/ridge");
     expect(screen.getAllByText("Yelp now shows your new phone number.").length).toBeGreaterThan(0);
+    expect(within(screen.getByRole("region", { name: "History" })).getByText("Shown")).toBeTruthy();
     // Problems only: Yelp, and nothing that agrees.
     fireEvent.click(screen.getByRole("button", { name: "Problems only" }));
     expect(within(screen.getByRole("table")).queryByText("BBB")).toBeNull();

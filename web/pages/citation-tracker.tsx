@@ -18,7 +18,7 @@ import { PageHeader } from "../components/page-header";
 import { ActionError, SearchUnavailableNotice } from "../components/unavailable-notice";
 import { useCapabilities } from "../queries/setup";
 import { ScanEstimate } from "../components/scan-estimate";
-import { ScanHeader } from "../components/scan-header";
+import { ScanHeader, ShownOrOpen } from "../components/scan-header";
 import { Placeholder } from "../components/placeholder";
 import { LoadingScreen } from "../components/route-guards";
 import { Segmented } from "../components/segmented";
@@ -166,13 +166,7 @@ function History({ list, shown, onOpen }: { list: CitationScanSummaryRow[]; show
               <strong>
                 {formatDateTime(s.createdAt)} {s.trigger === "cron" ? "· monthly re-scan" : ""}
               </strong>
-              {s.id === shown ? (
-                <span className="audit-muted">Shown</span>
-              ) : (
-                <Button size="sm" variant="ghost" onClick={() => onOpen(s.id)}>
-                  Open
-                </Button>
-              )}
+              <ShownOrOpen shown={s.id === shown} onOpen={() => onOpen(s.id)} />
             </div>
             <p className="audit-muted">{s.status === "done" ? `Found on ${s.summary.listed} of ${s.summary.checked} sources; ${s.summary.consistent} consistent.` : "Running…"}</p>
             {s.changes.length > 0 ? (

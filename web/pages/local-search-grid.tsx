@@ -18,7 +18,7 @@ import { GridScanResult, ScanChangeTable, formatMetric, scanSubtitle } from "../
 import { CopyButton } from "../components/report-copy-button";
 import { LoadingScreen } from "../components/route-guards";
 import { ScanEstimate } from "../components/scan-estimate";
-import { ScanHeader } from "../components/scan-header";
+import { ScanHeader, ShownOrOpen } from "../components/scan-header";
 import { Segmented } from "../components/segmented";
 import { TextField } from "../components/text-field";
 import { formatDateTime } from "../lib/format-date";
@@ -111,20 +111,13 @@ function History({ list, shown, keyword, onOpen, onCompare }: { list: GridScanSu
                 <td>{s.status === "done" ? formatMetric("solv", s.metrics.solv) : "Running…"}</td>
                 <td>{s.status === "done" ? formatMetric("arp", s.metrics.arp) : ""}</td>
                 <td className="rank-row-actions">
-                  {s.id === shown ? (
-                    <span className="audit-muted">Shown</span>
-                  ) : (
-                    <>
-                      <Button size="sm" variant="ghost" onClick={() => onOpen(s.id)}>
-                        Open
+                  <ShownOrOpen shown={s.id === shown} onOpen={() => onOpen(s.id)}>
+                    {s.keyword === keyword && s.status === "done" ? (
+                      <Button size="sm" variant="ghost" onClick={() => onCompare(s.id)}>
+                        Compare
                       </Button>
-                      {s.keyword === keyword && s.status === "done" ? (
-                        <Button size="sm" variant="ghost" onClick={() => onCompare(s.id)}>
-                          Compare
-                        </Button>
-                      ) : null}
-                    </>
-                  )}
+                    ) : null}
+                  </ShownOrOpen>
                 </td>
               </tr>
             ))}
