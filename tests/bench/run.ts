@@ -12,13 +12,14 @@ import { auditsSuite } from "./suites/audits";
 import { contentSuite } from "./suites/content";
 import { rankSuite } from "./suites/rank";
 import { leadsSuite } from "./suites/leads";
+import { citationsSuite } from "./suites/citations";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite];
 
 async function main() {
   const only = process.argv.slice(2);
-  const fakes = await startFakes({ services: ["ai", "search", "pagespeed", "website"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
+  const fakes = await startFakes({ services: ["ai", "search", "pagespeed", "website", "dns"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
   // The usage suite times the fake directly, to tell the worker's share of a post generation.
   process.env.BENCH_AI_URL = fakes.ai.url;
   // The audits suite sets the search and PageSpeed fakes' latency and 429 share, and audits the fake website.
@@ -26,25 +27,28 @@ async function main() {
   process.env.BENCH_PAGESPEED_URL = fakes.pagespeed!.url;
   process.env.BENCH_SITE_URL = fakes.website!.url;
   buildWeb();
-  const server = await startDevServer({
-    port: Number(process.env.BENCH_PORT ?? 8798),
-    state: ".e2e/bench-state",
-    vars: {
-      ENVIRONMENT: "development",
-      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      ADMIN_EMAILS: "bench-admin@agency.test",
-      AI_API_KEY: "fake-key",
-      AI_BASE_URL: fakes.ai.url,
-      REPORT_RETRY_BASE_SECONDS: "1",
-      SERPAPI_KEY: "fake-key",
-      SERPAPI_BASE_URL: fakes.search!.url,
-      PAGESPEED_BASE_URL: fakes.pagespeed!.url,
-      AUDIT_ALLOW_LOOPBACK: "1",
-      // The rank suite makes some 4,000 searches (1,000 keywords checked twice, map and organic): above the default
-      // daily ceiling ($25), which would refuse the rest (stored as failed checks) and measure the meter instead.
-      SPEND_CEILING_DAILY_USD: "500",
-    },
-  });
+  const vars: Record<string, string> = {
+    ENVIRONMENT: "development",
+    JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    ADMIN_EMAILS: "bench-admin@agency.test",
+    AI_API_KEY: "fake-key",
+    AI_BASE_URL: fakes.ai.url,
+    REPORT_RETRY_BASE_SECONDS: "1",
+    SERPAPI_KEY: "fake-key",
+    SERPAPI_BASE_URL: fakes.search!.url,
+    PAGESPEED_BASE_URL: fakes.pagespeed!.url,
+    AUDIT_ALLOW_LOOPBACK: "1",
+    // The rank suite makes some 4,000 searches (1,000 keywords checked twice, map and organic): above the default
+    // daily ceiling ($25), which would refuse the rest (stored as failed checks) and measure the meter instead.
+    SPEND_CEILING_DAILY_USD: "500",
+    // The citations suite: listing pages from the fake directory web, their hosts looked up by the fake resolver
+    // (the fetch guard resolves every name first; nothing leaves loopback).
+    CITATIONS_WEB_BASE_URL: `${fakes.search!.url}/dir`,
+    DNS_RESOLVER_URL: fakes.dns!.resolverUrl,
+  };
+  // The citations suite starts a second server with these and a libSQL store, to count a scan's queries.
+  process.env.BENCH_SERVER_VARS = JSON.stringify(vars);
+  const server = await startDevServer({ port: Number(process.env.BENCH_PORT ?? 8798), state: ".e2e/bench-state", vars });
   // BENCH_DEBUG: the server's output kept in a file as it runs (a stalled queue can be read while it stalls).
   const dump = process.env.BENCH_DEBUG ? setInterval(() => writeFileSync("/tmp/bench-server.log", server.output()), 5000) : null;
   const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test", aiUrl: fakes.ai.url };

@@ -1,8 +1,10 @@
 // Journeys (issue 27): a user scans their own business in the Citation Tracker (the fake directory web: Yelp with a
-// suite written differently, an old phone on Yellowpages ...) and reads the fix list; an admin's scan of a prospect
-// shows in its report's "Listings", in the app and signed out on a phone. Screens go to SHOTS_DIR when it is set.
+// suite written differently, an old phone on Yellowpages ...) and reads the fix list, the screen's empty, running,
+// loading and error states on the way, the sources table fitting 1280 and 375 px; an admin's scan of a prospect shows
+// in its report's "Listings", in the app and signed out on a phone, and the report header's and the prospect card's
+// entry points open the tracker on that prospect. Screens go to SHOTS_DIR when it is set.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CITATION_BUSINESS } from "../fakes/citation-web";
 import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
 import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
@@ -20,6 +22,24 @@ async function both(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(500);
     await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The sources table fits the page at 1280 and 375 px: no sideways scroll, its last column inside its card. */
+async function sourcesFit(page: Page) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const fit = await page.evaluate(() => {
+      const table = document.querySelector(".cit-table")!;
+      const card = table.closest("section")!;
+      const cells = [...table.querySelectorAll("tbody td:last-child")].map((td) => td.getBoundingClientRect().right);
+      const wide = [...document.querySelectorAll("main *")].filter((el) => el.getBoundingClientRect().right > window.innerWidth).slice(0, 8).map((el) => `${el.tagName}.${el.className}`);
+      return { wide, page: document.documentElement.scrollWidth, table: table.getBoundingClientRect().right, card: card.getBoundingClientRect().right, lastCell: Math.max(...cells) };
+    });
+    expect(fit.page, `page width at ${width}: ${fit.wide.join(" | ")}`).toBeLessThanOrEqual(width);
+    expect(fit.table, `table inside its card at ${width}`).toBeLessThanOrEqual(fit.card);
+    expect(fit.lastCell, `fix links inside the card at ${width}`).toBeLessThanOrEqual(fit.card);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -44,7 +64,18 @@ describe("Citation Tracker", () => {
     await both(page, "citations-empty");
     const run = page.getByRole("button", { name: "Scan listings" });
     await expect.poll(() => run.isEnabled()).toBe(true);
-    await run.click();
+    // Searches answer after 1.5 s for a moment, so the running scan can be looked at: its progress line, sources checking.
+    const searchFake = (latencyMs: number) => fetch(`${inject("searchUrl")}/__config`, { method: "POST", body: JSON.stringify({ latencyMs }) });
+    await searchFake(1500);
+    try {
+      await run.click();
+      await page.getByText(/Looking up sources: \d+ of \d+ answered/).waitFor({ timeout: 30_000 });
+      await page.getByRole("table").getByText("Checking…").first().waitFor();
+      expect(await page.getByRole("button", { name: "Export CSV" }).count()).toBe(0);
+      await both(page, "citations-scanning");
+    } finally {
+      await searchFake(0);
+    }
     // The sources answer through the queue; the fix list appears once the scan is done.
     const fixes = page.getByRole("heading", { name: "What to fix first" });
     await fixes.waitFor({ timeout: 90_000 });
@@ -53,7 +84,33 @@ describe("Citation Tracker", () => {
     // The old phone on a directory is a correction with the number to write.
     expect(items.some((t) => /change the phone from ".+" to "\(512\) 555-0142"/.test(t))).toBe(true);
     expect(await page.getByRole("table").getByText("Inconsistent").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Export CSV" }).waitFor();
     await both(page, "citations-done");
+    await sourcesFit(page);
+
+    // While the scans load: the loading state (the list held back a moment); when they cannot be read: the error,
+    // and Try again brings the scan back.
+    let mode: "hold" | "refuse" | "pass" = "hold";
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/api/citations/scans" && url.searchParams.get("business") === "own",
+      async (route) => {
+        if (mode === "hold") await held;
+        if (mode === "refuse") return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "unavailable", message: "down" } }) });
+        return route.continue();
+      },
+    );
+    await page.reload();
+    await page.getByRole("main").getByText("Loading...").waitFor({ timeout: 30_000 });
+    await both(page, "citations-loading");
+    mode = "refuse";
+    release();
+    await page.getByText("Could not load the scans.").waitFor({ timeout: 30_000 });
+    await both(page, "citations-error");
+    mode = "pass";
+    await page.getByRole("button", { name: "Try again" }).click();
+    await fixes.waitFor({ timeout: 30_000 });
     await context.close();
   });
 
@@ -71,7 +128,8 @@ describe("Citation Tracker", () => {
     });
     const auth = { Authorization: `Bearer ${token}` };
     const report = (await (await fetch(`${baseUrl()}/api/reports/${reportId}`, { headers: auth })).json()) as { prospect: { id: string } };
-    const started = await fetch(`${baseUrl()}/api/citations/scans`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ business: report.prospect.id }) });
+    const prospectId = report.prospect.id;
+    const started = await fetch(`${baseUrl()}/api/citations/scans`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ business: prospectId }) });
     expect(started.status, await started.clone().text()).toBe(201);
     const scanId = ((await started.json()) as { id: string }).id;
     await expect
@@ -88,6 +146,32 @@ describe("Citation Tracker", () => {
     await both(page, "listings-admin");
     // The section's link opens the tracker on this prospect.
     await section.getByRole("link", { name: "Open in Citation Tracker" }).click();
+    await page.getByRole("heading", { name: `New scan for ${CITATION_BUSINESS.name}` }).waitFor({ timeout: 30_000 });
+
+    // The report header's entry point: the tracker opens scoped to the prospect (its scan shown, its history), and a
+    // scan run there is the prospect's.
+    await page.goto(`/admin/reports/${reportId}`);
+    await page.getByRole("heading", { level: 1, name: new RegExp(`Report for ${CITATION_BUSINESS.name}`) }).waitFor({ timeout: 30_000 });
+    await page.getByRole("link", { name: "Scan listings" }).click();
+    await page.waitForURL((url) => url.pathname === "/tools/citation-tracker" && url.searchParams.get("prospect") === prospectId);
+    await page.getByRole("heading", { name: `New scan for ${CITATION_BUSINESS.name}` }).waitFor({ timeout: 30_000 });
+    const shown = (await (await fetch(`${baseUrl()}/api/citations/scans/${scanId}`, { headers: auth })).json()) as { summary: { listed: number; checked: number } };
+    await page.getByRole("heading", { name: "What to fix first" }).waitFor({ timeout: 30_000 });
+    expect(await page.locator(".cit-stats").textContent()).toContain(`${shown.summary.listed}of ${shown.summary.checked} sources list you`);
+    expect(await page.getByRole("heading", { name: "History", exact: true }).count()).toBe(1);
+    const scanHere = page.getByRole("button", { name: "Scan listings" });
+    await expect.poll(() => scanHere.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await scanHere.click();
+    await expect
+      .poll(async () => ((await (await fetch(`${baseUrl()}/api/citations/scans?business=${prospectId}`, { headers: auth })).json()) as { scans: unknown[] }).scans.length, { timeout: 30_000 })
+      .toBe(2);
+
+    // The prospect card's entry point lands on the same prospect.
+    await page.goto("/admin/report-generator");
+    await page.getByLabel("Search prospects").fill(CITATION_BUSINESS.name);
+    const card = page.locator("article.prospect-card", { has: page.locator(`a[href*="prospect=${prospectId}"]`) });
+    await card.getByRole("link", { name: "Listings" }).click();
+    await page.waitForURL((url) => url.pathname === "/tools/citation-tracker" && url.searchParams.get("prospect") === prospectId);
     await page.getByRole("heading", { name: `New scan for ${CITATION_BUSINESS.name}` }).waitFor({ timeout: 30_000 });
     await context.close();
 

@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
   project.provide("googleUrl", fakes.google!.url);
   // The audit's fake small-business website (Joe's Plumbing at `${websiteUrl}/site/`).
   project.provide("websiteUrl", fakes.website!.url);
+  // The search fake's origin (POST /__config sets its latency: a journey can watch a scan while it runs).
+  project.provide("searchUrl", fakes.search!.url);
 
   return async () => {
     if (process.env.E2E_DEBUG) console.log(server.output());
@@ -105,5 +107,7 @@ declare module "vitest" {
     googleUrl: string;
     /** The audit's fake small-business website (tests/fakes/website-fake.ts); Joe's Plumbing's home page is `${websiteUrl}/site/`. */
     websiteUrl: string;
+    /** The search fake's origin (tests/fakes/search-fake.ts; POST /__config {latencyMs}). */
+    searchUrl: string;
   }
 }

@@ -115,9 +115,19 @@ async function handle(db: Engine, req: StreamRequest, stored: Map<number, string
   }
 }
 
+/** The statements a request runs (a batch's steps), the transaction's own BEGIN/COMMIT/ROLLBACK not counted. */
+function statementsIn(r: StreamRequest): number {
+  const own = (stmt: Stmt) => (/^\s*(BEGIN|COMMIT|ROLLBACK|END)\b/i.test(stmt.sql ?? '') ? 0 : 1);
+  if (r.type === 'execute') return own((r as { stmt: Stmt }).stmt);
+  if (r.type === 'batch') return (r as { batch: { steps: { stmt: Stmt }[] } }).batch.steps.reduce((n, step) => n + own(step.stmt), 0);
+  return 0;
+}
+
 export interface LibsqlServer {
   /** The LIBSQL_URL to give the worker. */
   url: string;
+  /** Round trips (pipeline requests) and the statements they ran, BEGIN/COMMIT left out, since the start (the bench counts a scan's). */
+  counts(): { roundTrips: number; statements: number };
   reset(): void;
   close(): Promise<void>;
 }
@@ -132,11 +142,14 @@ export async function startLibsqlServer(port = 0): Promise<LibsqlServer> {
   engine.exec('PRAGMA foreign_keys = ON');
   // One engine connection: pipelines run one after another, so a batch's BEGIN…COMMIT is never interleaved.
   let queue: Promise<unknown> = Promise.resolve();
+  const counted = { roundTrips: 0, statements: 0 };
   const streams = new Map<string, Map<number, string>>();
   const running = await listen(port, async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (req.method !== 'POST' || path !== '/v2/pipeline') return sendJson(res, 404, { message: 'Hrana v2 pipeline only' });
     const body = JSON.parse(await readBody(req)) as { baton: string | null; requests: StreamRequest[] };
+    counted.roundTrips++;
+    for (const r of body.requests) counted.statements += statementsIn(r);
     // A stream (its baton) keeps the SQL texts the client stored on it for the batches that follow.
     const baton = body.baton ?? crypto.randomUUID();
     const stored = streams.get(baton) ?? new Map<number, string>();
@@ -154,6 +167,7 @@ export async function startLibsqlServer(port = 0): Promise<LibsqlServer> {
   });
   return {
     url: running.origin,
+    counts: () => ({ ...counted }),
     reset() {},
     async close() {
       await running.close();

@@ -58,7 +58,8 @@ describe("Citation Tracker", () => {
     });
     renderApp("/tools/citation-tracker", owner());
     expect(await screen.findByText("50 web searches · about $0.75 · $0.91 left of this month's allowance")).toBeTruthy();
-    expect(await screen.findByText("2 of 26")).toBeTruthy();
+    expect(await screen.findByText("of 26 sources list you")).toBeTruthy();
+    expect(screen.getByText("of 26 sources list you").previousElementSibling!.textContent).toBe("2");
     const fixes = screen.getByRole("heading", { name: "What to fix first" }).closest("section")!;
     expect(within(fixes).getAllByRole("listitem")[0]!.textContent).toContain('On Yelp, change the phone from "(512) 555-0100" to "(512) 555-0142".');
     const table = screen.getByRole("table");
@@ -67,11 +68,51 @@ describe("Citation Tracker", () => {
     expect(within(yelp).getByText("Should be: (512) 555-0142")).toBeTruthy();
     expect(within(yelp).getByRole("link", { name: /Claim or correct/ }).getAttribute("href")).toBe("https://biz.yelp.com/");
     expect(within(table).getByText("Apple Business Connect").closest("tr")!.textContent).toContain("Check yourself");
+    // Four columns (issue 27's layout at 1280 px): a listing's fields fold into one cell, what differs first.
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Source", "Verdict", "What the listing says", "Fix"]);
+    expect(within(yelp).getByText("Phone: (512) 555-0100")).toBeTruthy();
+    expect(within(yelp).getByText(/^Matches: Name, Street address, City and ZIP$/)).toBeTruthy();
+    const bbb = within(table).getByText("BBB").closest("tr")!;
+    expect(within(bbb).getByText(/^Matches: Name, Street address, City and ZIP, Phone$/)).toBeTruthy();
+    expect(within(bbb).getByRole("link", { name: /View listing/ }).getAttribute("href")).toBe("https://www.bbb.org/ridge");
     expect(screen.getAllByText("Yelp now shows your new phone number.").length).toBeGreaterThan(0);
+    expect(within(screen.getByRole("region", { name: "History" })).getByText("Shown")).toBeTruthy();
     // Problems only: Yelp, and nothing that agrees.
     fireEvent.click(screen.getByRole("button", { name: "Problems only" }));
     expect(within(screen.getByRole("table")).queryByText("BBB")).toBeNull();
     expect(within(screen.getByRole("table")).getByText("Yelp")).toBeTruthy();
+  });
+
+  it("says while a scan runs how many sources answered, and offers the CSV only once it is done", async () => {
+    const scan = scanFixture();
+    const running: CitationScanView = { ...scan, status: "running", finishedAt: null, sources: scan.sources.map((r) => (r.source === "bbb" ? { ...r, state: "pending" as const, verdict: "unknown" as const } : r)) };
+    stubFetch((url) => {
+      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
+      if (url === "/api/citations/scans?business=own") return json({ scans: [{ id: scan.id, status: "running", createdAt: at, finishedAt: null, trigger: "manual", summary: scan.summary, changes: [] }] });
+      if (url === "/api/citations/scans/scan-1") return json(running);
+      return json({});
+    });
+    renderApp("/tools/citation-tracker", owner());
+    const looked = scan.sources.filter((r) => r.lookup !== "manual").length;
+    expect(await screen.findByText(`Looking up sources: ${looked - 1} of ${looked} answered`)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Export CSV" })).toBeNull();
+    // One scan at a time: another waits until this one is done.
+    expect((screen.getByRole("button", { name: "Scan listings" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(within(screen.getByRole("table")).getByText("BBB").closest("tr")!).getByText("Checking…")).toBeTruthy();
+  });
+
+  it("without search, says so in the customer's words and keeps Scan listings disabled", async () => {
+    stubFetch((url) => {
+      if (url === "/api/capabilities") return json({ search: false, pagespeed: true, ai: true, mail: false, publishing: false });
+      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
+      if (url === "/api/citations/scans?business=own") return json({ scans: [] });
+      return json({});
+    });
+    renderApp("/tools/citation-tracker", owner());
+    expect(await screen.findByText("Search isn't available yet")).toBeTruthy();
+    expect(await screen.findByText(/web searches · about/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Scan listings" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(document.body.textContent).not.toMatch(/SERPAPI|on this server/);
   });
 
   it("says when there is no scan yet, and when the scans could not be loaded", async () => {

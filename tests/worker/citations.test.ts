@@ -254,6 +254,21 @@ describe("failures", () => {
     expect(t.sent).toEqual([]);
     expect((await searchRequests()).length).toBe(before);
   });
+
+  it("without search refuses with search_unavailable in the customer's words, admins too, and stores nothing", async () => {
+    const t = citEnv({ SERPAPI_KEY: "" });
+    const { token } = await owner(t);
+    const admin = await signUpAdmin();
+    for (const who of [token, admin.session.access_token]) {
+      const res = await callWorker("/api/citations/scans", { method: "POST", token: who, json: { business: "own" } }, bind(t));
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe("search_unavailable");
+      expect(res.body.error.message).toContain("isn't available yet; your agency has been told");
+      expect(res.body.error.message).not.toMatch(/SERPAPI|on this server/);
+    }
+    expect(t.sent).toEqual([]);
+    expect((await callWorker("/api/citations/scans?business=own", { token }, bind(t))).body.scans).toEqual([]);
+  });
 });
 
 describe("permissions", () => {

@@ -1,34 +1,33 @@
 // /tools/citation-tracker: the Citation Tracker (issue 27) — where the business is listed across the web and whether
-// each listing agrees. The cost is shown before a scan; sources fill in as they answer; the table puts each listing's
-// fields beside what they should say (differences marked), with its evidence and the link to claim or correct it;
-// filters, the fix list, the history of what changed, CSV.
+// each listing agrees. The cost is shown before a scan; sources fill in as they answer; the table (four columns at
+// 1280 px, a card per source on phones) says what each listing shows that differs and what it should say, what
+// matches, its evidence and the link to claim or correct it; filters, the fix list, the history of what changed, CSV.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { SOURCE_KIND_LABELS } from "../../worker/domain/citation-sources";
-import { FIELD_IDS, FIELD_LABELS, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView } from "../../worker/domain/citations";
+import { FIELD_IDS, FIELD_LABELS, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView, type ListingFieldsView } from "../../worker/domain/citations";
 import { Alert, RetryAlert } from "../components/alert";
 import { BackLink } from "../components/back-link";
 import { Badge } from "../components/badge";
 import { VERDICT_LABELS, prospectFromParams } from "../components/report-listings";
 import { BusinessPicker, MissingDetails, useBusinessChoice } from "../components/business-choice";
 import { Button } from "../components/button";
-import { CheckCircleIcon, DownloadIcon, ExternalLinkIcon, MapPinIcon, AlertTriangleIcon, SearchIcon } from "../components/icons";
+import { CheckCircleIcon, ExternalLinkIcon, MapPinIcon, AlertTriangleIcon, SearchIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
+import { ActionError, SearchUnavailableNotice } from "../components/unavailable-notice";
+import { useCapabilities } from "../queries/setup";
+import { ScanEstimate } from "../components/scan-estimate";
+import { ScanHeader, ShownOrOpen } from "../components/scan-header";
 import { Placeholder } from "../components/placeholder";
 import { LoadingScreen } from "../components/route-guards";
 import { Segmented } from "../components/segmented";
 import { StatCard } from "../components/stat-card";
 import { TableHead } from "../components/table-head";
-import { downloadText } from "../lib/download";
 import { formatDateTime } from "../lib/format-date";
 import { citationCsvPath, citationEstimateQuery, citationHistoryQuery, citationScanQuery, useRunCitationScan } from "../queries/citations";
-import { fetchCsv } from "../queries/rank";
 import "../audit.css";
 import "../citations.css";
-
-const usd = (n: number) => (n > 0 && n < 0.01 ? "< $0.01" : `$${n.toFixed(2)}`);
-
 
 function VerdictBadge({ r }: { r: CitationSourceResult }) {
   if (r.state === "pending") return <Badge tone="view">Checking…</Badge>;
@@ -37,21 +36,37 @@ function VerdictBadge({ r }: { r: CitationSourceResult }) {
   return <Badge tone={v.tone}>{v.label}</Badge>;
 }
 
-function FieldCell({ f }: { f: FieldView | undefined }) {
-  if (!f || (f.listing === null && f.match !== "missing")) return <span className="audit-muted">—</span>;
-  if (f.match === "missing") return <span className="audit-muted">Not shown</span>;
-  const differs = f.match === "differs";
+/** A listing's fields in a line or two: what differs (with what it should say) first, then what matches or is not shown. */
+function ListingFields({ fields }: { fields: ListingFieldsView }) {
+  const names = (match: FieldView["match"]) => FIELD_IDS.filter((f) => fields[f].match === match).map((f) => FIELD_LABELS[f]);
+  const flagged = FIELD_IDS.filter((f) => fields[f].match === "differs" || fields[f].match === "tracking");
+  const matches = names("match");
+  const missing = names("missing");
   return (
-    <span className={differs ? "cit-differs" : undefined} title={f.note}>
-      {f.listing}
-      {differs && f.expected ? <span className="cit-should">Should be: {f.expected}</span> : null}
-      {f.match === "tracking" ? <span className="cit-should">Call-tracking number</span> : null}
-    </span>
+    <>
+      {flagged.map((f) => {
+        const v = fields[f];
+        return (
+          <span key={f} className={v.match === "differs" ? "cit-field cit-differs" : "cit-field"} title={v.note}>
+            {FIELD_LABELS[f]}: {v.listing}
+            {v.match === "differs" && v.expected ? <span className="cit-should">Should be: {v.expected}</span> : null}
+            {v.match === "tracking" ? <span className="cit-should">Call-tracking number</span> : null}
+          </span>
+        );
+      })}
+      {matches.length > 0 || missing.length > 0 ? (
+        <span className="cit-should">{[matches.length > 0 ? `Matches: ${matches.join(", ")}` : "", missing.length > 0 ? `Not shown: ${missing.join(", ")}` : ""].filter(Boolean).join(" · ")}</span>
+      ) : null}
+    </>
   );
 }
 
 type Filter = "all" | "problems" | "gaps";
 
+/**
+ * Four columns that fit 1280 px (issue 27): the source, the verdict, what the listing says (differences with what
+ * they should say, then what matches) with its evidence, and the fix link. On a phone each row is a card.
+ */
 function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
   const [filter, setFilter] = useState<Filter>("all");
   const shown = sources.filter((r) => (filter === "problems" ? ["inconsistent", "duplicate"].includes(r.verdict) : filter === "gaps" ? r.gap : true));
@@ -75,43 +90,39 @@ function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
       {shown.length === 0 ? (
         <p className="audit-muted">{filter === "problems" ? "No listing disagrees with your details." : "No source lists two or more of your competitors without you."}</p>
       ) : (
-        <div className="audit-table-wrap">
-          <table className="audit-table cit-table">
-            <TableHead columns={["Source", "Verdict", ...FIELD_IDS.map((f) => FIELD_LABELS[f]), "Evidence"]} actions="Fix" />
-            <tbody>
-              {shown.map((r) => (
-                <tr key={r.source}>
-                  <td>
-                    <strong>{r.name}</strong>
-                    <span className="cit-should">{SOURCE_KIND_LABELS[r.kind]}</span>
-                  </td>
-                  <td>
-                    <VerdictBadge r={r} />
-                    {r.gap ? <span className="cit-should">Competitors here: {r.competitors.join(", ")}</span> : null}
-                  </td>
-                  {FIELD_IDS.map((f) => (
-                    <td key={f}>
-                      <FieldCell f={r.fields?.[f]} />
-                    </td>
-                  ))}
-                  <td className="cit-evidence">
-                    {r.evidence}
+        <table className="audit-table cit-table">
+          <TableHead columns={["Source", "Verdict", "What the listing says"]} actions="Fix" />
+          <tbody>
+            {shown.map((r) => (
+              <tr key={r.source}>
+                <td>
+                  <strong>{r.name}</strong>
+                  <span className="cit-should">{SOURCE_KIND_LABELS[r.kind]}</span>
+                </td>
+                <td>
+                  <VerdictBadge r={r} />
+                  {r.gap ? <span className="cit-should">Competitors here: {r.competitors.join(", ")}</span> : null}
+                </td>
+                <td className="cit-found">
+                  {r.fields ? <ListingFields fields={r.fields} /> : null}
+                  <span className="cit-evidence">
+                    {r.evidence}{" "}
                     {r.url ? (
                       <a href={r.url} target="_blank" rel="noopener noreferrer" className="cit-link">
                         View listing <ExternalLinkIcon size="sm" />
                       </a>
                     ) : null}
-                  </td>
-                  <td>
-                    <a href={r.fix_url} target="_blank" rel="noopener noreferrer" className="cit-link">
-                      {r.verdict === "not_found" || r.lookup === "manual" ? "Claim or add" : "Claim or correct"} <ExternalLinkIcon size="sm" />
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </span>
+                </td>
+                <td>
+                  <a href={r.fix_url} target="_blank" rel="noopener noreferrer" className="cit-link">
+                    {r.verdict === "not_found" || r.lookup === "manual" ? "Claim or add" : "Claim or correct"} <ExternalLinkIcon size="sm" />
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );
@@ -155,13 +166,7 @@ function History({ list, shown, onOpen }: { list: CitationScanSummaryRow[]; show
               <strong>
                 {formatDateTime(s.createdAt)} {s.trigger === "cron" ? "· monthly re-scan" : ""}
               </strong>
-              {s.id === shown ? (
-                <span className="audit-muted">Shown</span>
-              ) : (
-                <Button size="sm" variant="ghost" onClick={() => onOpen(s.id)}>
-                  Open
-                </Button>
-              )}
+              <ShownOrOpen shown={s.id === shown} onOpen={() => onOpen(s.id)} />
             </div>
             <p className="audit-muted">{s.status === "done" ? `Found on ${s.summary.listed} of ${s.summary.checked} sources; ${s.summary.consistent} consistent.` : "Running…"}</p>
             {s.changes.length > 0 ? (
@@ -179,43 +184,21 @@ function History({ list, shown, onOpen }: { list: CitationScanSummaryRow[]; show
 }
 
 function ScanResult({ scan }: { scan: CitationScanView }) {
-  const [csvError, setCsvError] = useState<string | null>(null);
   const answered = scan.sources.filter((s) => s.state === "done" && s.lookup !== "manual").length;
   const looked = scan.sources.filter((s) => s.lookup !== "manual").length;
   const s = scan.summary;
-  const exportCsv = async () => {
-    setCsvError(null);
-    try {
-      downloadText(await fetchCsv(citationCsvPath(scan.id)), `citations-${scan.createdAt.slice(0, 10)}.csv`);
-    } catch (err) {
-      setCsvError(err instanceof Error ? err.message : "Could not export the scan.");
-    }
-  };
   return (
     <>
       <section className="card card-pad audit-result" aria-labelledby="cit-scan-title">
-        <header className="audit-result-head">
-          <div>
-            <h2 id="cit-scan-title">{scan.business.name}</h2>
-            <p className="audit-muted">Scan of {formatDateTime(scan.createdAt)}</p>
-            {scan.status !== "done" ? (
-              <p className="rank-progress" role="status">
-                <span className="spinner" aria-hidden="true" /> Looking up sources: {answered} of {looked} answered
-              </p>
-            ) : null}
-          </div>
-          {scan.status === "done" ? (
-            <div className="audit-actions">
-              <Button size="sm" onClick={() => void exportCsv()}>
-                <DownloadIcon size="sm" />
-                Export CSV
-              </Button>
-            </div>
-          ) : null}
-        </header>
-        {csvError ? <Alert tone="error">{csvError}</Alert> : null}
+        <ScanHeader
+          titleId="cit-scan-title"
+          title={scan.business.name}
+          subtitle={`Scan of ${formatDateTime(scan.createdAt)}`}
+          progress={scan.status !== "done" ? `Looking up sources: ${answered} of ${looked} answered` : null}
+          csv={{ path: citationCsvPath(scan.id), filename: `citations-${scan.createdAt.slice(0, 10)}.csv` }}
+        />
         <div className="cit-stats">
-          <StatCard icon={MapPinIcon} value={`${s.listed} of ${s.checked}`} label="Sources listing you" />
+          <StatCard icon={MapPinIcon} value={String(s.listed)} label={`of ${s.checked} sources list you`} />
           <StatCard icon={CheckCircleIcon} value={String(s.consistent)} label="Consistent" />
           <StatCard icon={AlertTriangleIcon} value={String(s.inconsistent + s.duplicates)} label="Wrong or duplicate" />
           <StatCard icon={SearchIcon} value={s.score === null ? "—" : `${s.score}/100`} label="Citation score" />
@@ -248,7 +231,11 @@ export default function CitationTrackerPage() {
   const shownId = chosen ?? list[0]?.id ?? null;
   const scan = useQuery({ ...citationScanQuery(shownId ?? ""), enabled: shownId !== null });
   const run = useRunCitationScan();
-  const blocked = !target || !estimate.data || !estimate.data.allowed || choice.readOnly || run.isPending;
+  // Every source is a web search: without search the button is disabled and the page says why (as the rank tools).
+  const searchOff = useCapabilities()?.search === false;
+  // One scan at a time per business: its sources are still being looked up.
+  const running = list.some((s) => s.status !== "done");
+  const blocked = !target || !estimate.data || !estimate.data.allowed || choice.readOnly || run.isPending || searchOff || running;
 
   let body;
   if (choice.loading) body = <LoadingScreen />;
@@ -274,23 +261,11 @@ export default function CitationTrackerPage() {
           </h2>
           {choice.readOnly ? (
             <p className="audit-muted">Read-only while viewing as another user.</p>
-          ) : estimate.isError ? (
-            <p className="audit-muted">Could not estimate the cost: {estimate.error.message}</p>
-          ) : !e ? (
-            <p className="audit-muted">Working out the cost…</p>
           ) : (
-            <p className="rank-estimate" role="status">
-              {e.searches} web searches · about {usd(e.costUsd)} · {e.allowanceLeftUsd === null ? "no monthly cap" : `${usd(e.allowanceLeftUsd)} left of this month's allowance`}
-            </p>
+            <ScanEstimate cost={e && { ...e, usd: e.costUsd }} error={estimate.error} searches="web searches" needs="A scan" />
           )}
-          {e && !e.allowed && !choice.readOnly ? (
-            <Alert tone="warning" title="Over this month's allowance">
-              <p>
-                A scan needs about {usd(e.costUsd)} of searches and {e.allowanceLeftUsd === null ? "nothing" : usd(e.allowanceLeftUsd)} is left this month. <Link to="/subscription">Upgrade your plan</Link> for more.
-              </p>
-            </Alert>
-          ) : null}
-          {run.error ? <Alert tone="error">{run.error.message}</Alert> : null}
+          {searchOff ? <SearchUnavailableNotice what="The Citation Tracker" /> : null}
+          {run.error ? <ActionError error={run.error} /> : null}
           <div>
             <Button variant="primary" busy={run.isPending} disabled={blocked} onClick={() => target && run.mutate(target, { onSuccess: (s) => setChosen(s.id) })}>
               Scan listings

@@ -7,24 +7,24 @@ import { Link } from "react-router";
 import { ADMIN_GRID_SIZES, GRID_RADIUS_MAX_MILES, GRID_RADIUS_MIN_MILES, GRID_RADIUS_MESSAGE, GRID_SIZES } from "../../worker/domain/rank-grid";
 import type { GridEstimate, GridScanSummary, GridScanView } from "../../worker/domain/rank-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
-import { Alert, RetryAlert } from "../components/alert";
+import { RetryAlert } from "../components/alert";
 import { BackLink } from "../components/back-link";
 import { BusinessPicker, MissingDetails, useBusinessChoice } from "../components/business-choice";
 import { Button } from "../components/button";
-import { DownloadIcon, MapPinIcon } from "../components/icons";
+import { MapPinIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { HeatMapLegend, RankHeatMap } from "../components/rank-heat-map";
 import { GridScanResult, ScanChangeTable, formatMetric, scanSubtitle } from "../components/rank-figures";
 import { CopyButton } from "../components/report-copy-button";
 import { LoadingScreen } from "../components/route-guards";
+import { ScanEstimate } from "../components/scan-estimate";
+import { ScanHeader, ShownOrOpen } from "../components/scan-header";
 import { Segmented } from "../components/segmented";
 import { TextField } from "../components/text-field";
-import { downloadText } from "../lib/download";
 import { formatDateTime } from "../lib/format-date";
-import { businessParam, fetchCsv, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
+import { businessParam, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries/rank";
 import { TableHead } from "../components/table-head";
 import { PageHeader } from "../components/page-header";
-import { formatCost } from "../../worker/domain/usage-cost";
 import { useBusinessProfile } from "../queries/profile";
 import { useCapabilities } from "../queries/setup";
 import { ActionError, SearchUnavailableNotice } from "../components/unavailable-notice";
@@ -32,71 +32,36 @@ import { searchStart } from "../../worker/domain/search-tools";
 import "../audit.css";
 import "../rank.css";
 
-const usd = formatCost;
-
-/** "25 searches · about $0.38 · $0.62 left of this month's allowance" */
-export function estimateLine(e: GridEstimate): string {
-  const left = e.allowanceLeftUsd === null ? "no monthly cap" : `${usd(e.allowanceLeftUsd)} left of this month's allowance`;
-  return `${e.searches} map searches · about ${usd(e.estimateUsd)} · ${left}`;
-}
-
+/** The grid's cost: its map searches against what is left of the month's allowance. */
 function Estimate({ query }: { query: UseQueryResult<GridEstimate> }) {
-  if (query.isError) return <p className="audit-muted">Could not estimate the cost: {query.error.message}</p>;
-  if (!query.data) return <p className="audit-muted">Working out the cost…</p>;
   const e = query.data;
   return (
-    <>
-      <p className="rank-estimate" role="status">
-        {estimateLine(e)}
-      </p>
-      {!e.allowed ? (
-        <Alert tone="warning" title="Over this month's allowance">
-          <p>
-            This grid needs about {usd(e.estimateUsd)} of searches and {e.allowanceLeftUsd === null ? "nothing" : usd(e.allowanceLeftUsd)} is left this
-            month. Choose a smaller grid, or <Link to="/subscription">upgrade your plan</Link>.
-          </p>
-        </Alert>
-      ) : null}
-    </>
+    <ScanEstimate
+      cost={e && { searches: e.searches, usd: e.estimateUsd, allowanceLeftUsd: e.allowanceLeftUsd, allowed: e.allowed }}
+      error={query.error}
+      searches="map searches"
+      needs="This grid"
+      advice={
+        <>
+          Choose a smaller grid, or <Link to="/subscription">upgrade your plan</Link>.
+        </>
+      }
+    />
   );
 }
 
-function ScanHeader({ scan }: { scan: GridScanView }) {
-  const [csvError, setCsvError] = useState<string | null>(null);
-  const exportCsv = async () => {
-    setCsvError(null);
-    try {
-      downloadText(await fetchCsv(gridCsvPath(scan.id)), `grid-${scan.keyword.replace(/\W+/g, "-")}-${scan.createdAt.slice(0, 10)}.csv`);
-    } catch (err) {
-      setCsvError(err instanceof Error ? err.message : "Could not export the scan.");
-    }
-  };
+function GridScanHeader({ scan }: { scan: GridScanView }) {
   const shareUrl = scan.sharePath ? new URL(scan.sharePath, window.location.origin).toString() : null;
   const searched = scan.points.length - scan.metrics.pending;
   return (
-    <header className="audit-result-head">
-      <div>
-        <h2 id="grid-scan-title">“{scan.keyword}”</h2>
-        <p className="audit-muted">
-          {scan.business.name} · {scanSubtitle(scan)}
-        </p>
-        {scan.status !== "done" ? (
-          <p className="rank-progress" role="status">
-            <span className="spinner" aria-hidden="true" /> Searching point by point: {searched} of {scan.points.length} done
-          </p>
-        ) : null}
-      </div>
-      {scan.status === "done" ? (
-        <div className="audit-actions">
-          <Button size="sm" onClick={() => void exportCsv()}>
-            <DownloadIcon size="sm" />
-            Export CSV
-          </Button>
-          {shareUrl ? <CopyButton text={shareUrl} label="Copy share link" copiedLabel="Link copied" /> : null}
-        </div>
-      ) : null}
-      {csvError ? <Alert tone="error">{csvError}</Alert> : null}
-    </header>
+    <ScanHeader
+      titleId="grid-scan-title"
+      title={`“${scan.keyword}”`}
+      subtitle={`${scan.business.name} · ${scanSubtitle(scan)}`}
+      progress={scan.status !== "done" ? `Searching point by point: ${searched} of ${scan.points.length} done` : null}
+      csv={{ path: gridCsvPath(scan.id), filename: `grid-${scan.keyword.replace(/\W+/g, "-")}-${scan.createdAt.slice(0, 10)}.csv` }}
+      actions={shareUrl ? <CopyButton text={shareUrl} label="Copy share link" copiedLabel="Link copied" /> : null}
+    />
   );
 }
 
@@ -146,20 +111,13 @@ function History({ list, shown, keyword, onOpen, onCompare }: { list: GridScanSu
                 <td>{s.status === "done" ? formatMetric("solv", s.metrics.solv) : "Running…"}</td>
                 <td>{s.status === "done" ? formatMetric("arp", s.metrics.arp) : ""}</td>
                 <td className="rank-row-actions">
-                  {s.id === shown ? (
-                    <span className="audit-muted">Shown</span>
-                  ) : (
-                    <>
-                      <Button size="sm" variant="ghost" onClick={() => onOpen(s.id)}>
-                        Open
+                  <ShownOrOpen shown={s.id === shown} onOpen={() => onOpen(s.id)}>
+                    {s.keyword === keyword && s.status === "done" ? (
+                      <Button size="sm" variant="ghost" onClick={() => onCompare(s.id)}>
+                        Compare
                       </Button>
-                      {s.keyword === keyword && s.status === "done" ? (
-                        <Button size="sm" variant="ghost" onClick={() => onCompare(s.id)}>
-                          Compare
-                        </Button>
-                      ) : null}
-                    </>
-                  )}
+                    ) : null}
+                  </ShownOrOpen>
                 </td>
               </tr>
             ))}
@@ -235,7 +193,7 @@ export default function LocalSearchGridPage() {
       result = (
         <>
           <section className="card card-pad audit-result" aria-labelledby="grid-scan-title">
-            <ScanHeader scan={s} />
+            <GridScanHeader scan={s} />
             <GridScanResult scan={s} />
             {s.status === "done" && s.previous && compareId === null ? (
               <div>

@@ -1,25 +1,23 @@
 // /tools/local-rank-tracker/:id: one tracked keyword (issue 19) — its positions now, the history chart (map pack and
 // organic, failed checks as gaps), every check with its date, CSV export, pause/resume and delete.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import type { KeywordCheckView, TrackedKeywordDetail } from "../../worker/domain/rank-view";
 import { Alert, RetryAlert } from "../components/alert";
 import { BackLink } from "../components/back-link";
 import { Badge } from "../components/badge";
-import { Button } from "../components/button";
-import { DownloadIcon, SearchIcon } from "../components/icons";
+import { SearchIcon } from "../components/icons";
 import { Placeholder } from "../components/placeholder";
 import { RankHistoryChart } from "../components/rank-charts";
 import { PositionChangeMark } from "../components/rank-figures";
 import { resultText } from "../components/rank-heat-map";
 import { AlertBadges, KeywordActions, nextCheckText } from "../components/rank-keyword";
 import { LoadingScreen } from "../components/route-guards";
-import { downloadText } from "../lib/download";
+import { ExportCsvButton, useCsvExport } from "../components/scan-header";
 import { formatDateTime } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
 import { isNotFound } from "../queries/reports";
-import { fetchCsv, keywordCsvPath, trackedKeywordQuery } from "../queries/rank";
+import { keywordCsvPath, trackedKeywordQuery } from "../queries/rank";
 import { TRACKER_PATH } from "./local-rank-tracker";
 import { TableHead } from "../components/table-head";
 import "../audit.css";
@@ -53,8 +51,8 @@ export default function RankKeywordPage() {
   const navigate = useNavigate();
   const viewAs = useViewAs();
   const query = useQuery(trackedKeywordQuery(id));
-  const [csvError, setCsvError] = useState<string | null>(null);
   const k = query.data;
+  const csv = useCsvExport(keywordCsvPath(id), `rank-${(k?.keyword ?? "keyword").replace(/\W+/g, "-")}.csv`, "Could not export the history.");
 
   let body;
   if (isNotFound(query.error)) {
@@ -66,14 +64,6 @@ export default function RankKeywordPage() {
   } else if (query.isError) body = <RetryAlert message="Could not load this keyword." onRetry={() => void query.refetch()} />;
   else if (!k) body = <LoadingScreen />;
   else {
-    const exportCsv = async () => {
-      setCsvError(null);
-      try {
-        downloadText(await fetchCsv(keywordCsvPath(k.id)), `rank-${k.keyword.replace(/\W+/g, "-")}.csv`);
-      } catch (err) {
-        setCsvError(err instanceof Error ? err.message : "Could not export the history.");
-      }
-    };
     const checks = [...k.checks].sort((a, b) => a.checkedAt.localeCompare(b.checkedAt));
     body = (
       <>
@@ -91,14 +81,11 @@ export default function RankKeywordPage() {
               </p>
             </div>
             <div className="audit-actions">
-              <Button size="sm" onClick={() => void exportCsv()} disabled={checks.length === 0}>
-                <DownloadIcon size="sm" />
-                Export CSV
-              </Button>
+              <ExportCsvButton onClick={() => void csv.run()} disabled={checks.length === 0} />
               <KeywordActions keyword={k} readOnly={Boolean(viewAs)} onDeleted={() => navigate(TRACKER_PATH)} />
             </div>
           </header>
-          {csvError ? <Alert tone="error">{csvError}</Alert> : null}
+          {csv.error ? <Alert tone="error">{csv.error}</Alert> : null}
           <Now k={k} />
         </section>
         <section className="card card-pad audit-block" aria-labelledby="kw-history-title">

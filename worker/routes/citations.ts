@@ -15,10 +15,12 @@ import { getDb, type Db } from "../db/client";
 import { CITATION_SOURCES, SOURCE_KIND_LABELS } from "../domain/citation-sources";
 import { CITATION_SCAN_LIMITS, CitationScanRequest, citationsCsv } from "../domain/citations";
 import { monthPeriod } from "../domain/metering";
+import { CUSTOMER_UNAVAILABLE, UnavailableCode } from "../domain/setup";
 import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { settingsOf } from "../metering/meter";
 import { searchConfigured } from "../providers/local-search";
+import { tellAgency } from "../setup/notify";
 import { validate, validId } from "../validate";
 
 
@@ -81,8 +83,10 @@ export const citationRoutes = new Hono<AppEnv>()
     }
     const estimate = await citationScanEstimate(c.env, db, subject.id);
     if (c.req.valid("query").estimate) return c.json(estimate);
+    // As the rank tools: refused in the customer's words before anything is stored, and the agency is told (issue 26).
     if (!searchConfigured(c.env)) {
-      return apiError(c, 503, ErrorCode.notConfigured, subject.isAdmin ? "The Citation Tracker searches the web, and no search provider key (SERPAPI_KEY) is set on this server." : "The Citation Tracker is not available right now. Please try again later.");
+      await tellAgency(c.env, "search");
+      return apiError(c, 503, UnavailableCode.search, `The Citation Tracker searches the web for your listings. ${CUSTOMER_UNAVAILABLE.searchTold}`);
     }
     if (business === "own") {
       const limit = await planLimitRefusal(c, db);
