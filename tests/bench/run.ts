@@ -12,9 +12,10 @@ import { auditsSuite } from "./suites/audits";
 import { contentSuite } from "./suites/content";
 import { rankSuite } from "./suites/rank";
 import { leadsSuite } from "./suites/leads";
+import { reviewsSuite } from "./suites/reviews";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, reviewsSuite];
 
 async function main() {
   const only = process.argv.slice(2);

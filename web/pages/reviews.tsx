@@ -42,7 +42,7 @@ import "../reviews.css";
 type Tab = "inbox" | "ask";
 
 const stars = (n: number) => (n > 0 ? `${"★".repeat(n)}${"☆".repeat(5 - n)}` : "No rating");
-const monthLabel = (m: string) => new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "2-digit", timeZone: "UTC" });
+const monthLabel = (m: string) => new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
 function Stars({ n }: { n: number }) {
   return (
@@ -139,7 +139,7 @@ function Figures({ f, inbox }: { f: ReviewFigures; inbox: ReviewInboxResponse })
   const shown = f.months.slice(-6);
   return (
     <>
-      <section aria-label="Your reviews at a glance" className="stats">
+      <section aria-label="Your reviews at a glance" className="rv-stats">
         <StatCard icon={StarIcon} value={f.averageRating === null ? "—" : f.averageRating.toFixed(1)} label="Average rating" />
         <StatCard icon={MessageIcon} value={String(inbox.sync.googleTotal ?? f.total)} label="Reviews on Google" />
         <StatCard icon={TrendingUpIcon} value={f.replyRate === null ? "—" : `${Math.round(f.replyRate * 100)}%`} label="Answered" />
@@ -301,6 +301,8 @@ export default function ReviewsPage() {
   const [filter, setFilter] = useState<ReviewFilter>("all");
   const check = useCheckNow();
   const readOnly = Boolean(useViewAs());
+  // The same query the inbox reads (shared by its key): "Check now" only shows with Google connected.
+  const connected = useQuery({ ...reviewInboxQuery(filter, false), refetchInterval: false }).data?.connection === "connected";
   // After "Check now" the inbox is polled for a short while (the check runs in the background).
   const [checkingUntil, setCheckingUntil] = useState(0);
   const checking = checkingUntil > Date.now();
@@ -316,7 +318,7 @@ export default function ReviewsPage() {
         title="Reviews"
         subtitle="Every Google review in one place, answered in your voice."
         actions={
-          tab === "inbox" && !readOnly ? (
+          tab === "inbox" && connected && !readOnly ? (
             <Button busy={check.isPending || checking} onClick={() => check.mutate(undefined, { onSuccess: () => setCheckingUntil(Date.now() + 20_000) })}>
               Check now
             </Button>

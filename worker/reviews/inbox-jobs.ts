@@ -7,12 +7,40 @@ import { recordSync } from "../db/reviews";
 import { failRepliesForDeadLetter, publishReplies, syncUserReviews } from "./inbox";
 import type { ReviewJobOutcome } from "./jobs";
 
+/**
+ * The env with a D1 binding that counts the statements prepared through it (each one D1 query), so a sync logs what it
+ * cost in D1 (the bench reads it). Without LIBSQL_URL only: libSQL does not go through the binding.
+ */
+function countingD1(env: Env): { env: Env; statements: () => number } {
+  let n = 0;
+  const db = env.DB;
+  const DB = new Proxy(db, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (prop === "prepare" && typeof value === "function") {
+        return (query: string) => {
+          n++;
+          return (value as D1Database["prepare"]).call(target, query);
+        };
+      }
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { env: { ...env, DB }, statements: () => n };
+}
+
 export async function processReviewSync(env: Env, userIds: string[], attempts: number): Promise<ReviewJobOutcome> {
   const usage: UsageEventMessage[] = [];
   let retry: string | null = null;
   for (const userId of userIds) {
-    const outcome = await syncUserReviews(env, userId, usage);
+    const counted = countingD1(env);
+    const started = Date.now();
+    const outcome = await syncUserReviews(counted.env, userId, usage);
     if (!outcome.ok && outcome.retry) retry = outcome.message;
+    if (outcome.ok) {
+      const changed = outcome.inserted + outcome.updated + outcome.deleted;
+      log.info("reviews: synced", { userId, ...outcome, d1Queries: counted.statements(), ms: Date.now() - started, perChangedReview: changed ? Math.round((counted.statements() / changed) * 1000) / 1000 : null });
+    }
   }
   if (usage.length > 0) {
     await env.USAGE_EVENTS.sendBatch(usage.map((body) => ({ body }))).catch((error: unknown) => log.error("reviews: usage events not sent", { count: usage.length }, error));
