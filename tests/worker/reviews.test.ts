@@ -9,8 +9,8 @@ import type { Env, ReviewsMessage, UsageEventMessage } from "../../worker/env";
 import { REVIEWS_CONNECT_HINT, TEMPLATE_DRAFT_NOTICE } from "../../worker/domain/reviews";
 import { REPLY_REFUSED_PREFIX, sweepReviews } from "../../worker/reviews/inbox";
 import reviewsList from "../fakes/fixtures/google/reviews-list.json";
-import { api, callWorker, signUp } from "./helpers";
-import { connectedGoogleUser, fakeReviews, googleReviews } from "./google-connect";
+import { api, callWorker, signUp, signUpAdmin } from "./helpers";
+import { connectedGoogleUser as connectOnce, fakeReviews, googleReviews } from "./google-connect";
 import { deliver, recorder } from "./reports-fixtures";
 
 type Inbox = {
@@ -39,6 +39,20 @@ function reviewsEnv(extra: Partial<Env> = {}) {
   const queue = recorder<ReviewsMessage>();
   const usage = recorder<UsageEventMessage>();
   return { queue, usage, env: { ...env, REVIEWS: queue.queue, USAGE_EVENTS: usage.queue, ...extra } as Env };
+}
+
+let connected: Awaited<ReturnType<typeof connectOnce>> | undefined;
+/**
+ * One user connected to the fake Google for the whole file (each connection is a sign-in at the one fake Google every
+ * test file shares), its reviews, settings, alerts and allowance cleared before each test.
+ */
+async function connectedGoogleUser() {
+  connected ??= await connectOnce();
+  const id = connected.user.id;
+  await env.DB.batch(
+    ["delete from reviews where user_id = ?", "delete from review_settings where user_id = ?", "delete from notifications where user_id = ?", "delete from ai_budgets where user_id = ?"].map((q) => env.DB.prepare(q).bind(id)),
+  );
+  return connected;
 }
 
 /** The env as callWorker's extra bindings. */
@@ -124,7 +138,15 @@ describe("syncing reviews from Google", () => {
   it("new reviews after the first sync raise alerts (a 1–3 star one at once) and the review.created webhook", async () => {
     await googleReviews({ reviews: fixtureReviews() });
     const user = await connectedGoogleUser();
+    const admin = await signUpAdmin();
+    const hook = await api("/api/webhooks", { method: "POST", token: admin.session.access_token, body: JSON.stringify({ url: `${env.TEST_WEBHOOKS_URL}/hooks/reviews-${crypto.randomUUID().slice(0, 6)}`, events: ["review.created"] }) });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const endpointId = hook.body.endpoint.id as string;
+    const deliveries = async () =>
+      (await env.DB.prepare("select event_type, body from webhook_deliveries where endpoint_id = ?").bind(endpointId).all<{ event_type: string; body: string }>()).results;
     await sync(user.user.id);
+    // The first sync reads the history: old reviews are not news.
+    expect(await deliveries()).toEqual([]);
     const now = new Date().toISOString();
     const low = { ...fixtureReviews()[1]!, reviewId: `Low${crypto.randomUUID().slice(0, 6)}`, createTime: now, updateTime: now };
     low.name = `accounts/1001/locations/2001/reviews/${low.reviewId}`;
@@ -134,6 +156,9 @@ describe("syncing reviews from Google", () => {
     expect(alerts.results.map((a) => a.kind)).toContain("review_low");
     const bell = await api("/api/notifications", { token: user.session.access_token });
     expect(bell.body.notifications[0].text).toBe("Tom Becker left a 2-star Google review");
+    const sent = await deliveries();
+    expect(sent.map((d) => d.event_type)).toEqual(["review.created"]);
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({ type: "review.created", data: { review_id: low.reviewId, reviewer: "Tom Becker", stars: 2 } });
   });
 });
 

@@ -53,7 +53,7 @@ export const SYNC_USERS_PER_MESSAGE = 3;
 export const SYNC_EVERY_MS = 6 * 3_600_000;
 /** Tries of one publish (Google not answering) before it fails. */
 export const PUBLISH_MAX_ATTEMPTS = 5;
-/** A first sync alerts only the reviews written this recently (not a business's whole history). */
+/** A first sync alerts (and sends review.created for) only the reviews written this recently, not the whole history. */
 const INITIAL_ALERT_WINDOW_MS = 48 * 3_600_000;
 /** A publish claim older than this is taken back by the cron. */
 const STALE_CLAIM_MS = 10 * 60_000;
@@ -214,10 +214,11 @@ async function draftNewReviews(env: Env, db: Db, userId: string, fresh: NewRevie
 async function alertNewReviews(env: Env, userId: string, fresh: NewReviewRow[], initial: boolean, now: Date) {
   const events: OwnEvent[] = [];
   for (const r of fresh) {
-    const data = { review_id: r.googleReviewId, reviewer: r.reviewerName, stars: r.stars, comment: r.comment ?? null, location: r.locationName };
-    events.push({ alert: null, webhook: "review.created", at: r.createTime, dedupeKey: `review_created:${userId}:${r.googleReviewId}`, data });
+    // A first sync reads a business's whole history: only its recent reviews are news (alert and webhook).
     const recent = now.getTime() - Date.parse(r.createTime) <= INITIAL_ALERT_WINDOW_MS;
     if (initial && !recent) continue;
+    const data = { review_id: r.googleReviewId, reviewer: r.reviewerName, stars: r.stars, comment: r.comment ?? null, location: r.locationName };
+    events.push({ alert: null, webhook: "review.created", at: r.createTime, dedupeKey: `review_created:${userId}:${r.googleReviewId}`, data });
     events.push({ alert: r.stars >= 1 && r.stars <= 3 ? "review_low" : "review_new", webhook: null, at: r.createTime, dedupeKey: `${userId}:${r.googleReviewId}`, data });
   }
   await emitOwnEvents(env, userId, events);
