@@ -12,6 +12,7 @@ declare namespace Cloudflare {
 		RANK_CHECKS: Queue;
 		WEBHOOKS_OUT: Queue;
 		CITATIONS: Queue;
+		REVIEWS: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;

@@ -1,8 +1,9 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
-import { AUDITS_DLQ, AUDITS_QUEUE, CITATIONS_DLQ, CITATIONS_QUEUE, RANK_CHECKS_DLQ, RANK_CHECKS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE, WEBHOOKS_OUT_DLQ, WEBHOOKS_OUT_QUEUE } from "./messages";
+import { REVIEWS_DLQ, REVIEWS_QUEUE, AUDITS_DLQ, AUDITS_QUEUE, CITATIONS_DLQ, CITATIONS_QUEUE, RANK_CHECKS_DLQ, RANK_CHECKS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE, WEBHOOKS_OUT_DLQ, WEBHOOKS_OUT_QUEUE } from "./messages";
 import { consumeAudits, consumeAuditsDeadLetter } from "./audits";
 import { consumeCitations, consumeCitationsDeadLetter } from "./citations";
+import { consumeReviews, consumeReviewsDeadLetter } from "./reviews";
 import { consumeRankChecks, consumeRankChecksDeadLetter } from "./rank-checks";
 import { consumeMailOut, consumeMailOutDeadLetter } from "./mail-out";
 import { consumeGbpPosts, consumeGbpPostsDeadLetter } from "./gbp-posts";
@@ -41,6 +42,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: E
       return consumeCitations(batch, env);
     case CITATIONS_DLQ:
       return consumeCitationsDeadLetter(batch, env);
+    case REVIEWS_QUEUE:
+      return consumeReviews(batch, env);
+    case REVIEWS_DLQ:
+      return consumeReviewsDeadLetter(batch, env);
     case WEBHOOKS_OUT_QUEUE:
       return consumeWebhooksOut(batch, env);
     case WEBHOOKS_OUT_DLQ:

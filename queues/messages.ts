@@ -1,6 +1,6 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { AuditStepMessage, CitationsMessage, RankCheckMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage, WebhooksOutMessage } from "../worker/env";
+import type { AuditStepMessage, CitationsMessage, ReviewsMessage, RankCheckMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage, WebhooksOutMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
@@ -34,6 +34,17 @@ export const RankCheckBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("grid"), scanId: z.string().min(1).max(100), points: z.array(z.number().int().min(0).max(168)).min(1).max(RANK_ITEMS_MAX) }),
   z.object({ kind: z.literal("keyword"), checkIds: z.array(z.string().min(1).max(100)).min(1).max(RANK_ITEMS_MAX) }),
 ]) satisfies z.ZodType<RankCheckMessage>;
+export const REVIEWS_QUEUE = "reviews";
+export const REVIEWS_DLQ = "reviews-dlq";
+
+const reviewIds = z.array(z.string().min(1).max(100)).min(1).max(10);
+/** A few ids of one kind per message (see ReviewsMessage): sync businesses, publish replies, send requests. */
+export const ReviewsBody = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("sync"), userIds: reviewIds }),
+  z.object({ kind: z.literal("publish"), reviewIds }),
+  z.object({ kind: z.literal("send"), requestIds: reviewIds }),
+]) satisfies z.ZodType<ReviewsMessage>;
+
 export const WEBHOOKS_OUT_QUEUE = "webhooks-out";
 export const WEBHOOKS_OUT_DLQ = "webhooks-out-dlq";
 

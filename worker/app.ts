@@ -43,6 +43,7 @@ import { webhookRoutes } from "./routes/webhooks";
 import { auditRoutes } from "./routes/audits";
 import { rankRoutes, sharedGridRoutes } from "./routes/rank";
 import { citationRoutes } from "./routes/citations";
+import { reviewRoutes } from "./routes/reviews";
 import { widgetRoutes } from "./routes/widgets";
 import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
 import { WIDGET_LOGO_TOO_LARGE_MESSAGE } from "./domain/widgets";
@@ -161,6 +162,7 @@ const routes = app
   .route("/api/audits", auditRoutes)
   .route("/api/rank", rankRoutes)
   .route("/api/citations", citationRoutes)
+  .route("/api/reviews", reviewRoutes)
   .route("/api/shared/grids", sharedGridRoutes)
   .route("/api/widgets", widgetRoutes)
   .route("/api/widget", widgetApiRoutes)

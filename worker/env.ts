@@ -60,6 +60,7 @@ interface TypedQueues {
   RANK_CHECKS: Queue<RankCheckMessage>;
   WEBHOOKS_OUT: Queue<WebhooksOutMessage>;
   CITATIONS: Queue<CitationsMessage>;
+  REVIEWS: Queue<ReviewsMessage>;
 }
 
 /**
@@ -88,6 +89,15 @@ export interface CitationsMessage {
   scanId: string;
   sources: string[];
 }
+
+/**
+ * Body of a `reviews` message (issue 28): `sync` reads a few businesses' Google reviews, `publish` sends a few
+ * approved replies to Google, `send` sends a few due review requests (mail or SMS). Ids only; the rows stay in D1.
+ */
+export type ReviewsMessage =
+  | { kind: "sync"; userIds: string[] }
+  | { kind: "publish"; reviewIds: string[] }
+  | { kind: "send"; requestIds: string[] };
 
 /** Body of a `mail-out` message: the outbox row to deliver (its content stays in D1). */
 export interface MailOutMessage {

@@ -13,9 +13,10 @@ import { contentSuite } from "./suites/content";
 import { rankSuite } from "./suites/rank";
 import { leadsSuite } from "./suites/leads";
 import { citationsSuite } from "./suites/citations";
+import { reviewsSuite } from "./suites/reviews";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite, reviewsSuite];
 
 async function main() {
   const only = process.argv.slice(2);

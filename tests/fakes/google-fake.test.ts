@@ -3,8 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../worker/env';
-import { classifyGoogleError, exchangeCode, GoogleError, googleConfig, listLocations, pkceChallenge, refreshAccessToken } from '../../worker/providers/google';
-import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startGoogleFake, type GoogleFake } from './google-fake';
+import { classifyGoogleError, deleteReviewReply, exchangeCode, GoogleError, googleConfig, listLocations, listReviews, pkceChallenge, refreshAccessToken, updateReviewReply } from '../../worker/providers/google';
+import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, GBP_MARKERS, startGoogleFake, type GoogleFake } from './google-fake';
+import { fixture } from './fixtures';
 
 let google: GoogleFake;
 beforeAll(async () => {
@@ -72,5 +73,31 @@ describe('fake Google', () => {
     expect(((await noMask.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
     expect(classifyGoogleError(401, { error: { code: 401, status: 'UNAUTHENTICATED' } }).kind).toBe('token_refused');
     expect(classifyGoogleError(503, { error: { code: 503, status: 'UNAVAILABLE' } }).kind).toBe('unavailable');
+  });
+
+  it('pages reviews newest first as reviews.list documents them, and takes or refuses a reply (issue 28)', async () => {
+    const verifier = randomBytes(32).toString('base64url');
+    const tokens = await exchangeCode(config(), { code: await codeFor('owner', verifier), codeVerifier: verifier, redirectUri: 'http://127.0.0.1:1/cb' });
+    const location = 'accounts/1001/locations/2001';
+    const first = await listReviews(config(), tokens.accessToken, location);
+    // The documented example, as the client reads it.
+    const documented = fixture<{ reviews: { reviewId: string; starRating: string }[]; averageRating: number; totalReviewCount: number }>('google', 'reviews-list.json');
+    expect(first.reviews.map((r) => r.reviewId)).toEqual(documented.reviews.map((r) => r.reviewId));
+    expect(first).toMatchObject({ averageRating: documented.averageRating, totalReviewCount: documented.totalReviewCount, nextPageToken: null });
+    await fetch(`${google.url}/__reviews`, { method: 'POST', body: JSON.stringify({ location, generate: 120 }) });
+    const pages = [await listReviews(config(), tokens.accessToken, location)];
+    while (pages.at(-1)!.nextPageToken) pages.push(await listReviews(config(), tokens.accessToken, location, pages.at(-1)!.nextPageToken));
+    expect(pages.map((p) => p.reviews.length)).toEqual([50, 50, 20]);
+    const times = pages.flatMap((p) => p.reviews.map((r) => r.updateTime));
+    expect(times).toEqual([...times].sort().reverse());
+    const name = pages[0]!.reviews[0]!.name;
+    expect(await updateReviewReply(config(), tokens.accessToken, name, 'Thank you!')).toMatchObject({ comment: 'Thank you!' });
+    const refused = await updateReviewReply(config(), tokens.accessToken, name, `No ${GBP_MARKERS.refuseReply}`).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GoogleError);
+    expect(refused).toMatchObject({ kind: 'refused', message: 'comment: The reply contains content that violates the review reply policy.' });
+    await deleteReviewReply(config(), tokens.accessToken, name);
+    // Deleting a reply Google no longer has counts as deleted.
+    await deleteReviewReply(config(), tokens.accessToken, name);
+    google.reset();
   });
 });

@@ -14,6 +14,7 @@ import {
   googleStatusError,
   googleTokenAnswer,
 } from './documented-answers';
+import { fixture } from './fixtures';
 import { listen, readBody, sendJson } from './http-helpers';
 
 /** The only OAuth client the fake knows (GOOGLE_OAUTH_CLIENT_ID / GOOGLE_OAUTH_CLIENT_SECRET in tests). */
@@ -47,7 +48,39 @@ export const GBP_MARKERS = {
   flaky: '[gbp:flaky]',
   /** Every create answers 500. */
   down: '[gbp:500]',
+  /** A review reply holding this is refused (400 with a ValidationError on `comment`). */
+  refuseReply: '[gbp:refuse-reply]',
+  /** A review reply holding this answers 503 once, then succeeds. */
+  flakyReply: '[gbp:flaky-reply]',
 } as const;
+
+/** A review as the fake keeps it: Google's Review resource (fixtures/google/reviews-list.json). */
+export type FakeReview = {
+  name: string;
+  reviewId: string;
+  reviewer: { displayName: string; profilePhotoUrl?: string; isAnonymous: boolean };
+  starRating: 'ONE' | 'TWO' | 'THREE' | 'FOUR' | 'FIVE';
+  comment?: string;
+  createTime: string;
+  updateTime: string;
+  reviewReply?: { comment: string; updateTime: string };
+};
+
+/** The documented list answer's reviews (a fresh copy), the Austin location's reviews when the fake starts or resets. */
+export function fixtureReviews(): FakeReview[] {
+  return fixture<{ reviews: FakeReview[] }>('google', 'reviews-list.json').reviews;
+}
+
+const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
+/** `count` made-up reviews of a location, newest first (the bench's 1,000). */
+export function generatedReviews(location: string, count: number, now = Date.now()): FakeReview[] {
+  const template = fixtureReviews()[0]!;
+  return Array.from({ length: count }, (_, i) => {
+    const at = new Date(now - (i + 1) * 3_600_000 * 7).toISOString();
+    const reviewId = `Gen${i.toString(36)}x${(now % 100000).toString(36)}`;
+    return { ...template, name: `${location}/reviews/${reviewId}`, reviewId, reviewer: { displayName: `Customer ${i + 1}`, isAnonymous: false }, starRating: STARS[(i * 7) % 5]!, comment: i % 3 === 0 ? undefined : `Review ${i + 1}: the roof repair went well.`, createTime: at, updateTime: at };
+  });
+}
 
 export interface FakeLocalPost {
   name: string;
@@ -70,6 +103,8 @@ export interface GoogleFake {
   url: string;
   port: number;
   posts: FakeLocalPost[];
+  /** Reviews by location name (accounts/…/locations/…), newest first. */
+  reviews: Map<string, FakeReview[]>;
   requests: GoogleRequest[];
   reset(): void;
   close(): Promise<void>;
@@ -103,7 +138,9 @@ const NOT_FOUND = () => googleStatusError(404, 'Requested entity was not found.'
  * Paths (one origin for what Google spreads over hosts; GOOGLE_OAUTH_BASE_URL and GBP_API_BASE_URL both point here):
  * GET /o/oauth2/v2/auth (consent page), POST /token, POST /revoke; GET /v1/accounts (Account Management),
  * GET /v1/accounts/{a}/locations?readMask= (Business Information), POST /v4/accounts/{a}/locations/{l}/localPosts,
- * GET /v4/accounts/{a}/locations/{l}/localPosts/{p}. Test hooks: GET /__posts, GET /__requests, POST /__reset, POST /__revoke-all.
+ * GET /v4/accounts/{a}/locations/{l}/localPosts/{p}; GET /v4/accounts/{a}/locations/{l}/reviews (paged: pageSize ≤ 50,
+ * nextPageToken), PUT and DELETE /v4/…/reviews/{r}/reply. Test hooks: GET /__posts, GET /__requests, POST /__reset,
+ * POST /__revoke-all; GET /__reviews?location=, POST /__reviews {location, reviews?, generate?, edit?, remove?}.
  */
 export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   const codes = new Map<string, { user: FakeGoogleUser; challenge: string; method: string; redirectUri: string; clientId: string; grantId: string }>();
@@ -112,6 +149,8 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   const posts: FakeLocalPost[] = [];
   const requests: GoogleRequest[] = [];
   const failedOnce = new Set<string>();
+  const AUSTIN = `${FAKE_GBP_ACCOUNT}/${FAKE_GBP_LOCATIONS[0]!.name}`;
+  const reviews = new Map<string, FakeReview[]>([[AUSTIN, fixtureReviews()]]);
   let counter = 0;
 
   function reset() {
@@ -119,6 +158,8 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     grants.clear();
     accessTokens.clear();
     posts.length = 0;
+    reviews.clear();
+    reviews.set(AUSTIN, fixtureReviews());
     requests.length = 0;
     failedOnce.clear();
   }
@@ -217,6 +258,8 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     const path = url.pathname;
     if (req.method === 'GET' && path === '/__posts') return sendJson(res, 200, { posts });
     if (req.method === 'GET' && path === '/__requests') return sendJson(res, 200, { requests });
+    if (req.method === 'GET' && path === '/__reviews') return sendJson(res, 200, { reviews: reviews.get(url.searchParams.get('location') ?? AUSTIN) ?? [] });
+    if (req.method === 'POST' && path === '/__reviews') return reviewHook(req, res);
     if (req.method === 'POST' && path === '/__reset') {
       reset();
       return sendJson(res, 200, {});
@@ -284,9 +327,77 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
       if (post.state === 'PROCESSING') post.state = post.summary.includes(GBP_MARKERS.reject) ? 'REJECTED' : 'LIVE';
       return send(req, res, path, 200, localPostJson(post));
     }
+    const reviewList = /^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/reviews$/.exec(path);
+    if (req.method === 'GET' && reviewList) {
+      const all = reviews.get(reviewList[1]!);
+      if (!all) return send(req, res, path, 404, googleStatusError(404, 'Requested entity was not found.', 'NOT_FOUND'));
+      const size = Math.min(50, Math.max(1, Number(url.searchParams.get('pageSize')) || 50));
+      const start = Number(url.searchParams.get('pageToken') || 0);
+      const sorted = [...all].sort((a, b) => b.updateTime.localeCompare(a.updateTime));
+      const page = sorted.slice(start, start + size);
+      const rated = all.map((r) => STARS.indexOf(r.starRating) + 1);
+      const answer = fixture<Record<string, unknown>>('google', 'reviews-list.json');
+      answer.reviews = page;
+      answer.averageRating = rated.length ? Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10 : 0;
+      answer.totalReviewCount = all.length;
+      if (start + size < sorted.length) answer.nextPageToken = String(start + size);
+      else delete answer.nextPageToken;
+      return send(req, res, path, 200, answer);
+    }
+    const reply = /^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/reviews\/([^/]+)\/reply$/.exec(path);
+    if (reply && (req.method === 'PUT' || req.method === 'DELETE')) {
+      const review = reviews.get(reply[1]!)?.find((r) => r.reviewId === reply[2]);
+      if (!review) return send(req, res, path, 404, googleStatusError(404, 'Requested entity was not found.', 'NOT_FOUND'));
+      if (req.method === 'DELETE') {
+        if (!review.reviewReply) return send(req, res, path, 404, googleStatusError(404, 'Requested entity was not found.', 'NOT_FOUND'));
+        delete review.reviewReply;
+        return send(req, res, path, 200, {});
+      }
+      const body = JSON.parse((await readBody(req)) || '{}') as { comment?: unknown };
+      const comment = typeof body.comment === 'string' ? body.comment : '';
+      if (comment.includes(GBP_MARKERS.refuseReply)) return send(req, res, path, 400, fixture('google', 'review-reply-refused.json'));
+      if (comment.includes(GBP_MARKERS.flakyReply) && !failedOnce.has(comment)) {
+        failedOnce.add(comment);
+        return send(req, res, path, 503, googleStatusError(503, 'The service is currently unavailable.', 'UNAVAILABLE'));
+      }
+      if (!comment.trim() || Buffer.byteLength(comment, 'utf8') > 4096) {
+        return send(req, res, path, 400, googleStatusError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT'));
+      }
+      const answer = { ...fixture<{ comment: string; updateTime: string }>('google', 'review-reply.json'), comment, updateTime: new Date().toISOString() };
+      review.reviewReply = answer;
+      return send(req, res, path, 200, answer);
+    }
     return send(req, res, path, 404, googleStatusError(404, `Unknown request URL: ${req.method} ${path}`, 'NOT_FOUND'));
   }
 
+  /** Test hook: replace a location's reviews, generate many, edit one (a new updateTime) or remove one. */
+  async function reviewHook(req: IncomingMessage, res: ServerResponse) {
+    const body = JSON.parse((await readBody(req)) || '{}') as {
+      location?: string;
+      reviews?: FakeReview[];
+      generate?: number;
+      edit?: { reviewId: string; comment?: string; starRating?: FakeReview['starRating'] };
+      remove?: string;
+      add?: FakeReview;
+    };
+    const location = body.location ?? AUSTIN;
+    if (body.reviews) reviews.set(location, body.reviews);
+    if (body.generate !== undefined) reviews.set(location, generatedReviews(location, body.generate));
+    const list = reviews.get(location) ?? [];
+    if (body.add) list.unshift(body.add);
+    if (body.edit) {
+      const r = list.find((x) => x.reviewId === body.edit!.reviewId);
+      if (r) {
+        if (body.edit.comment !== undefined) r.comment = body.edit.comment;
+        if (body.edit.starRating) r.starRating = body.edit.starRating;
+        r.updateTime = new Date().toISOString();
+      }
+    }
+    if (body.remove) reviews.set(location, list.filter((x) => x.reviewId !== body.remove));
+    else reviews.set(location, list);
+    return sendJson(res, 200, { reviews: reviews.get(location)!.length });
+  }
+
   const running = await listen(port, handle);
-  return { url: running.origin, port: running.port, posts, requests, reset, close: running.close };
+  return { url: running.origin, port: running.port, posts, reviews, requests, reset, close: running.close };
 }

@@ -223,6 +223,14 @@ function padded(text: string, long: boolean, chars = 3500): string {
 export function fakeContent(prompt: string, long = false): object | null {
   const { name, area } = promptFacts(prompt);
   const topic = field(prompt, ['Topic', 'Idea', 'Focus']) ?? 'local services';
+  if (prompt.includes("public reply to a Google review")) {
+    // The review inbox's drafts (issue 28): thanks by the name the prompt gives, signs as asked; a review holding
+    // "[ai:discount]" gets a reply that offers money, which the worker must refuse to use.
+    const first = /by their first name, ([^.\n]+)\./.exec(prompt)?.[1] ?? null;
+    const sign = /signature on its own line: (.+)$/m.exec(prompt)?.[1] ?? 'The team';
+    const offer = prompt.includes('[ai:discount]') ? ' Here is 20% off your next visit.' : '';
+    return { reply: `Thank you${first ? `, ${first}` : ''}, for your kind words (AI draft).${offer}\n\n— ${sign}` };
+  }
   if (prompt.includes('Write one Google Business Profile post')) {
     return {
       summary: padded(`${name} has news for ${area}: ${topic}. Our team is ready to help. Book a visit today.`, long),

@@ -155,7 +155,7 @@ describe("sidebar: tools", () => {
     const groups = within(tools)
       .getAllByRole("button")
       .map((b) => b.textContent);
-    expect(groups).toEqual(["Content", "Social", "Search"]);
+    expect(groups).toEqual(["Content", "Social", "Search", "Reputation"]);
     const search = screen.getByRole("button", { name: "Search" });
     expect(search.getAttribute("aria-expanded")).toBe("false");
     fireEvent.click(search);
@@ -169,6 +169,14 @@ describe("sidebar: tools", () => {
     expect(within(list).getByRole("link", { name: /^Local Rank Tracker/ }).getAttribute("href")).toBe("/tools/local-rank-tracker");
     expect(within(within(list).getByRole("link", { name: /^Citation Tracker/ })).getByText("New")).toBeTruthy();
     expect(within(list).getByRole("link", { name: /^Citation Tracker/ }).getAttribute("href")).toBe("/tools/citation-tracker");
+  });
+
+  it("has a Reputation group with the review inbox, open on /tools/reviews (issue 28)", () => {
+    renderSidebar("/tools/reviews");
+    const reputation = screen.getByRole("button", { name: "Reputation" });
+    expect(reputation.getAttribute("aria-expanded")).toBe("true");
+    const list = document.getElementById(reputation.getAttribute("aria-controls")!)!;
+    expect(within(list).getByRole("link", { name: /^Reviews/ }).getAttribute("href")).toBe("/tools/reviews");
   });
 
   it.each(["/tools/google-results", "/tools/google-ads-analyzer", "/tools/gbp-audit"])("opens the Search group on %s", (path) => {

@@ -26,6 +26,7 @@ type Fixture = {
   userId: string;
   otherId: string;
   widgetId: string;
+  reviewId: string;
 };
 type Call = { path: string; body?: unknown; raw?: string; headers?: Record<string, string> };
 type Row = { call: (f: Fixture) => Call; expect: Record<Role, number> };
@@ -159,6 +160,18 @@ const MATRIX: Record<string, Row> = {
   "GET /api/citations/scans/:id": { call: () => ({ path: `/api/citations/scans/${crypto.randomUUID()}` }), expect: signedInRead(404) },
   "GET /api/citations/scans/:id/export.csv": { call: () => ({ path: `/api/citations/scans/${crypto.randomUUID()}/export.csv` }), expect: signedInRead(404) },
   "GET /api/citations/sources": { call: () => ({ path: "/api/citations/sources" }), expect: signedInRead(200) },
+  // Reviews (issue 28): the inbox is the signed-in user's own business; another's review is 404; Check now without
+  // Google connected is 409 with what to do; viewing as someone is read-only.
+  "GET /api/reviews": { call: () => ({ path: "/api/reviews?business=own&filter=needs_reply" }), expect: signedInRead(200) },
+  "POST /api/reviews/sync": { call: () => ({ path: "/api/reviews/sync" }), expect: signedInWrite(409) },
+  "GET /api/reviews/settings": { call: () => ({ path: "/api/reviews/settings" }), expect: signedInRead(200) },
+  "PUT /api/reviews/settings": { call: () => ({ path: "/api/reviews/settings", ...json({ tone: "nope" }) }), expect: signedInWrite(400) },
+  "POST /api/reviews/:id/draft": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/draft` }), expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 } },
+  "PUT /api/reviews/:id/reply": {
+    call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply`, ...json({ comment: "Thank you!" }) }),
+    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 202 },
+  },
+  "DELETE /api/reviews/:id/reply": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply` }), expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 409 } },
   "GET /api/rank/keywords": { call: () => ({ path: "/api/rank/keywords?business=own" }), expect: signedInRead(200) },
   "POST /api/rank/keywords": {
     call: () => ({ path: "/api/rank/keywords", ...json({ prospectId: crypto.randomUUID(), keyword: "plumber" }) }),
@@ -364,6 +377,12 @@ beforeAll(async () => {
     notes: [],
   });
   const widget = await insertWidget(db, { ownerId: admin.user.id, name: "Matrix", accent: "#1f5fa6", origins: JSON.stringify([WIDGET_ORIGIN]) });
+  const reviewId = crypto.randomUUID();
+  await env.DB.prepare(
+    "insert into reviews (id, user_id, location_name, google_review_id, google_name, reviewer_name, stars, comment, create_time, update_time) values (?, ?, 'accounts/1/locations/2', ?, ?, 'Maria', 5, ?, ?, ?)",
+  )
+    .bind(reviewId, user.user.id, `g-${reviewId}`, `accounts/1/locations/2/reviews/g-${reviewId}`, `Owner's review ${MARK}`, new Date().toISOString(), new Date().toISOString())
+    .run();
   fixture = {
     postId: post.id,
     scheduledPostId: scheduled.id,
@@ -373,6 +392,7 @@ beforeAll(async () => {
     userId: user.user.id,
     otherId: other.user.id,
     widgetId: widget.id,
+    reviewId,
   };
 });
 

@@ -29,6 +29,10 @@ export const IGNORES_BODY = new Set([
   "DELETE /api/widgets/:id",
   "DELETE /auth/v1/factors/:id",
   "POST /api/webhooks/:id/deliveries/:deliveryId/replay",
+  // The review inbox (issue 28): Check now, a redraft and deleting a reply take no body.
+  "POST /api/reviews/sync",
+  "POST /api/reviews/:id/draft",
+  "DELETE /api/reviews/:id/reply",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */
 export const SEARCH_ROUTES = ["/api/prospects", "/api/prospects/export.csv", "/api/admin/users", "/api/tools/google-results", "/api/tools/local-services"];

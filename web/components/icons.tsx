@@ -70,6 +70,7 @@ export const VideoIcon = make(
     <rect x="2" y="6" width="14" height="12" rx="2" />
   </>,
 );
+export const StarIcon = make(<path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />);
 export const ThumbsUpIcon = make(
   <>
     <path d="M7 10v12" />

@@ -20,6 +20,7 @@ type Item = { id: string; kind: string; text: string; reportId: string | null; r
 export function alertHref(n: Pick<Item, "kind" | "reportId">): string | null {
   if (n.kind === "webhook_paused") return "/integrations";
   if (n.kind === "provider_missing") return "/admin/setup";
+  if (n.kind === "review_new" || n.kind === "review_low") return "/tools/reviews";
   return n.reportId ? `/admin/reports/${encodeURIComponent(n.reportId)}` : null;
 }
 

@@ -25,6 +25,7 @@ import {
   LogOutIcon,
   SearchIcon,
   ShareIcon,
+  StarIcon,
   TrendingUpIcon,
   UserIcon,
   UsersIcon,
@@ -35,7 +36,7 @@ import { NotificationBell } from "./notification-bell";
 
 type IconComponent = ComponentType<{ size?: "sm" | "md" }>;
 
-const GROUP_ICONS: Record<ToolGroup, IconComponent> = { content: FileTextIcon, social: ShareIcon, search: SearchIcon };
+const GROUP_ICONS: Record<ToolGroup, IconComponent> = { content: FileTextIcon, social: ShareIcon, search: SearchIcon, reputation: StarIcon };
 
 type SidebarProps = {
   /** Phone drawer state; on desktop the sidebar is always shown. */

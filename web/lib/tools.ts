@@ -1,5 +1,5 @@
 // The tool catalogue shared by the sidebar, the dashboard and the placeholder pages (names and groups from spec §2).
-export type ToolGroup = "content" | "social" | "search";
+export type ToolGroup = "content" | "social" | "search" | "reputation";
 
 export type Tool = {
   name: string;
@@ -105,16 +105,25 @@ export const TOOLS: readonly Tool[] = [
     available: true,
     isNew: true,
   },
+  {
+    name: "Reviews",
+    path: "/tools/reviews",
+    group: "reputation",
+    blurb: "Every Google review in one inbox, with a reply drafted in your voice, and more reviews asked for.",
+    available: true,
+    isNew: true,
+  },
 ];
 
 export const GROUP_LABELS: Record<ToolGroup, { sidebar: string; dashboard: string }> = {
   content: { sidebar: "Content", dashboard: "Content Tools" },
   social: { sidebar: "Social", dashboard: "Social Media Tools" },
   search: { sidebar: "Search", dashboard: "Search Tools" },
+  reputation: { sidebar: "Reputation", dashboard: "Reputation Tools" },
 };
 
-/** The sidebar's Tools groups, in order: the spec's two, then Search. */
-export const SIDEBAR_GROUPS: readonly ToolGroup[] = ["content", "social", "search"];
+/** The sidebar's Tools groups, in order: the spec's two, then Search, then Reputation (issue 28). */
+export const SIDEBAR_GROUPS: readonly ToolGroup[] = ["content", "social", "search", "reputation"];
 
 /** The tools that work, first on the dashboard in a group of their own (each tool joins as it ships). */
 export const WORKING_TOOLS = TOOLS.filter((t) => t.available);

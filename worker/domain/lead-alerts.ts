@@ -1,7 +1,7 @@
 // The lead loop's pure rules (issue 21): which shared-report visits raise an alert, which channels an alert takes,
 // when a digest is due, and the outgoing webhooks' retry schedule and pause rule.
 import { z } from "zod";
-import { ALERT_KINDS, IMMEDIATE_ALERT_KINDS, WEBHOOK_EVENTS, type AlertKind } from "./lead-events";
+import { ALERT_KINDS, IMMEDIATE_ALERT_KINDS, REVIEW_ALERT_KINDS, WEBHOOK_EVENTS, type AlertKind } from "./lead-events";
 import { checkPublicUrl, classifyIp, type AddressDecision } from "./public-address";
 import { TRACKED_SECTIONS } from "./report-event-names";
 
@@ -117,6 +117,8 @@ export const ALERT_TEXT: Record<AlertKind | "webhook_paused", string> = {
   chat_started: "started the chat on their report",
   chat_lead: "left their contact details in the chat",
   widget_lead: "asked for a free audit through your website",
+  review_new: "left a new Google review",
+  review_low: "left a 1–3 star Google review",
   webhook_paused: "A webhook endpoint failed for a day and was paused",
 };
 
@@ -129,6 +131,8 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   chat_started: "Chat started",
   chat_lead: "Contact details left in the chat",
   widget_lead: "Widget lead",
+  review_new: "New Google review",
+  review_low: "Google review of 1–3 stars (mailed at once)",
 };
 
 /**
@@ -154,7 +158,8 @@ export const WEBHOOK_URL_RULE = "An https address on a public host (no IP addres
  * (admins'), so a business owner gets none of them; their alerts are rank changes (dashboard and a daily email).
  */
 export function alertKindsFor(isAdmin: boolean): readonly AlertKind[] {
-  return isAdmin ? ALERT_KINDS : [];
+  // Reviews of the user's own business (issue 28) reach every role.
+  return isAdmin ? ALERT_KINDS : REVIEW_ALERT_KINDS;
 }
 
 /** The bell's empty state and the Notifications section's words, by role. */
@@ -164,8 +169,8 @@ export const ALERT_WORDS = {
     settings: "Which of your prospects' moves reach you in the app (the bell) and by email. Leads are mailed at once; the rest at most once an hour, in one digest.",
   },
   business: {
-    empty: "When one of your tracked keywords drops 3 or more places or leaves the top 3, you see it on your dashboard and get one email that day.",
-    settings: "Rank changes of your tracked keywords (a drop of 3 or more places, or leaving the top 3) show on your dashboard and come by email, at most once a day.",
+    empty: "When a customer leaves a Google review, you hear it here. When one of your tracked keywords drops 3 or more places or leaves the top 3, you see it on your dashboard and get one email that day.",
+    settings: "New Google reviews reach you in the app and by email (a review of 1–3 stars at once, the others at most once an hour, in one digest). Rank changes of your tracked keywords show on your dashboard and come by email, at most once a day.",
   },
 } as const;
 

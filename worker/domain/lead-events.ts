@@ -3,7 +3,7 @@
 // generation, prospect import, the widget), the alert rules, the webhook sender and the web screens.
 
 /** Outgoing webhook event types (fixed names: the README documents each with an example body). */
-export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead"] as const;
+export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** What an agency is alerted to (in the app, and by mail when configured). */
@@ -20,11 +20,18 @@ export const ALERT_KINDS = [
   "chat_lead",
   /** A lead arrived through an embedded free-audit widget. */
   "widget_lead",
+  /** A new Google review of the user's own business (issue 28). */
+  "review_new",
+  /** A new 1–3 star review: mailed at once. */
+  "review_low",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
+/** The alerts about the user's own Google reviews (every role gets these; the others are about prospects). */
+export const REVIEW_ALERT_KINDS = ["review_new", "review_low"] as const satisfies readonly AlertKind[];
+
 /** Alerts mailed at once; the others are batched into a digest, at most one an hour. */
-export const IMMEDIATE_ALERT_KINDS: readonly AlertKind[] = ["chat_lead", "widget_lead"];
+export const IMMEDIATE_ALERT_KINDS: readonly AlertKind[] = ["chat_lead", "widget_lead", "review_low"];
 
 /**
  * One thing that happened to a prospect, as the emitters hand it to `emitProspectEvent` (worker/notifications/emit.ts).

@@ -1,7 +1,7 @@
 // One template per kind of mail: subject, plain-text and HTML parts with the product's name, the link, when it expires and what to do if it was not you.
 export const PRODUCT_NAME = "Porchlight";
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused" | "review_alert" | "review_digest";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -89,6 +89,22 @@ const TEMPLATES: Record<MailKind, Template> = {
     action: "Open the prospect's report",
     expires: "The alert stays in the bell in the app until you mark it read.",
     notYou: "You get this because alerts by mail are on for this kind. Change which alerts you get by mail under Account settings.",
+  },
+  review_alert: {
+    subject: "A customer left a low Google review",
+    heading: "A review that needs you",
+    intro: ({ detail }) => `${detail ?? "A customer left a Google review of 1–3 stars"}. A quick, calm reply that takes it offline shows other customers you care. A draft is waiting in ${PRODUCT_NAME}.`,
+    action: "Open your reviews",
+    expires: "The review stays in your inbox until you answer it.",
+    notYou: "You get this because review alerts by mail are on. Change which alerts you get by mail under Account settings.",
+  },
+  review_digest: {
+    subject: "New Google reviews",
+    heading: "New reviews of your business",
+    intro: ({ detail }) => detail ?? "Customers left new Google reviews.",
+    action: "Open your reviews",
+    expires: "At most one of these digests is sent an hour; every alert is also in the bell in the app.",
+    notYou: "You get this because review alerts by mail are on. Change which alerts you get by mail under Account settings.",
   },
   alert_digest: {
     subject: "Your prospects' activity",

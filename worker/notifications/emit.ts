@@ -4,7 +4,7 @@ import { getDb, type Db } from "../db/client";
 import { alertRecipients, channelsFor, insertNotifications, type NewNotification } from "../db/notifications";
 import { endpointsFor, insertDeliveries, type NewDelivery } from "../db/webhooks";
 import { mailMode, type WebhookBody } from "../domain/lead-alerts";
-import type { ProspectEvent, WebhookEvent } from "../domain/lead-events";
+import type { AlertKind, ProspectEvent, WebhookEvent } from "../domain/lead-events";
 import type { Env } from "../env";
 import { log } from "../log";
 import { mailConfig } from "../providers/mail";
@@ -61,13 +61,15 @@ export function webhookBody(id: string, type: string, at: string, data: WebhookB
 }
 
 /** One delivery per event and subscribed active endpoint; one query for the endpoints however many events. */
-async function queueWebhooks(env: Env, db: Db, type: WebhookEvent, events: ProspectEvent[]) {
+async function queueWebhooks(env: Env, db: Db, type: WebhookEvent, events: (Omit<ProspectEvent, "prospectId"> & { prospectId: string | null })[]) {
   const endpoints = await endpointsFor(db, type);
   if (endpoints.length === 0 || events.length === 0) return;
   const rows: NewDelivery[] = [];
   for (const event of events) {
     const eventId = `evt_${crypto.randomUUID().replace(/-/g, "")}`;
-    const body = JSON.stringify(webhookBody(eventId, type, event.at, { prospect_id: event.prospectId, report_id: event.reportId, ...event.data }));
+    // An event about the user's own business (a review) names no prospect or report.
+    const data = event.prospectId === null ? event.data : { prospect_id: event.prospectId, report_id: event.reportId, ...event.data };
+    const body = JSON.stringify(webhookBody(eventId, type, event.at, data));
     for (const e of endpoints) {
       rows.push({ id: crypto.randomUUID(), endpointId: e.id, eventId, eventType: type, idempotencyKey: `${e.id}:${type}:${event.dedupeKey}`, body });
     }
@@ -109,5 +111,45 @@ export async function enqueueDeliveries(env: Env, ids: string[], delaySeconds = 
     await env.WEBHOOKS_OUT.sendBatch(ids.map((deliveryId) => ({ body: { deliveryId }, ...(delaySeconds ? { delaySeconds } : {}) })));
   } catch (error) {
     log.error("webhook deliveries not queued", { count: ids.length }, error);
+  }
+}
+
+/** Something about a user's own business (a Google review, issue 28): alerts for that user, webhooks for the agency. */
+export type OwnEvent = Omit<ProspectEvent, "prospectId" | "reportId">;
+
+/**
+ * Records each event's alert for `userId` as their settings say (mailing what is due at once) and queues the webhook
+ * deliveries of each event. Same dedupe key twice → emitted once. Logged, never thrown.
+ */
+export async function emitOwnEvents(env: Env, userId: string, events: OwnEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  try {
+    const db = getDb(env);
+    const mailOn = mailConfig(env) !== null;
+    const rows: NewNotification[] = [];
+    const kinds = [...new Set(events.map((e) => e.alert).filter((k): k is AlertKind => k !== null))];
+    for (const kind of kinds) {
+      const ch = (await channelsFor(db, [userId], kind)).get(userId)!;
+      const mail = mailMode(kind, ch, mailOn);
+      if (!ch.inApp && mail === "none") continue;
+      for (const e of events.filter((x) => x.alert === kind)) {
+        rows.push({ userId, kind, prospectId: null, reportId: null, data: JSON.stringify(e.data), dedupeKey: `${kind}:${e.dedupeKey}`, inApp: ch.inApp, mailState: mail === "none" ? "none" : "pending", createdAt: e.at });
+      }
+    }
+    // Ten bound parameters a row: eight rows a statement stay under D1's 100.
+    const fresh = [];
+    for (let i = 0; i < rows.length; i += 8) fresh.push(...(await insertNotifications(db, rows.slice(i, i + 8))));
+    if (fresh.some((n) => n.mailState === "pending")) await mailAlerts(env, db, new Date(), [userId]);
+    const types = [...new Set(events.map((e) => e.webhook).filter((w): w is WebhookEvent => w !== null))];
+    for (const type of types) {
+      await queueWebhooks(
+        env,
+        db,
+        type,
+        events.filter((e) => e.webhook === type).map((e) => ({ ...e, prospectId: null, reportId: null })),
+      );
+    }
+  } catch (error) {
+    log.error("own events not emitted", { userId, count: events.length }, error);
   }
 }

@@ -5,7 +5,7 @@ import { PROVIDER_IDS, providerName, type ProviderId } from "../domain/setup";
 import { PROVIDER_MISSING_KIND } from "../setup/notify";
 import { claimMailed, lastMailedAt, pendingMail } from "../db/notifications";
 import { ALERT_TEXT, digestDue } from "../domain/lead-alerts";
-import { IMMEDIATE_ALERT_KINDS, type AlertKind } from "../domain/lead-events";
+import { IMMEDIATE_ALERT_KINDS, REVIEW_ALERT_KINDS, type AlertKind } from "../domain/lead-events";
 import type { Env } from "../env";
 import { log } from "../log";
 import { sendAppMail } from "../mail/send";
@@ -22,8 +22,26 @@ export function alertLink(origin: string, reportId: string | null): string {
   return reportId ? `${origin}/admin/reports/${encodeURIComponent(reportId)}` : `${origin}/admin/report-generator`;
 }
 
+/** Review alerts (issue 28) link to the review inbox; they name the reviewer and the stars, not a prospect. */
+export function isReviewAlert(kind: string): boolean {
+  return (REVIEW_ALERT_KINDS as readonly string[]).includes(kind);
+}
+
+function reviewLine(data: string | null | undefined): string {
+  let d: { reviewer?: unknown; stars?: unknown } = {};
+  try {
+    d = JSON.parse(data ?? "{}") as typeof d;
+  } catch {
+    d = {};
+  }
+  const who = typeof d.reviewer === "string" && d.reviewer ? d.reviewer : "A customer";
+  const stars = typeof d.stars === "number" && d.stars > 0 ? `a ${d.stars}-star` : "a";
+  return `${who} left ${stars} Google review`;
+}
+
 export function alertLine(n: { kind: string; prospectName: string | null; data?: string | null }): string {
   if (n.kind === PROVIDER_MISSING_KIND) return providerMissingLine(n.data);
+  if (isReviewAlert(n.kind)) return reviewLine(n.data);
   const text = ALERT_TEXT[n.kind as AlertKind] ?? n.kind;
   return n.kind === "webhook_paused" ? text : `${n.prospectName ?? "A prospect"} ${text}`;
 }
@@ -60,8 +78,9 @@ export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]
   let digests = 0;
   for (const n of pending.filter((p) => isImmediate(p.kind))) {
     if ((await claimMailed(db, [n.id], at)).length === 0) continue;
-    const link = n.kind === "webhook_paused" ? `${origin}/integrations` : alertLink(origin, n.reportId);
-    await sendAppMail(env, db, n.kind === "webhook_paused" ? "webhook_paused" : "lead_alert", { to: n.email, link, detail: detailOf(n) }, { readable: false });
+    const link = n.kind === "webhook_paused" ? `${origin}/integrations` : isReviewAlert(n.kind) ? `${origin}/tools/reviews` : alertLink(origin, n.reportId);
+    const mailKind = n.kind === "webhook_paused" ? "webhook_paused" : isReviewAlert(n.kind) ? "review_alert" : "lead_alert";
+    await sendAppMail(env, db, mailKind, { to: n.email, link, detail: detailOf(n) }, { readable: false });
     immediate++;
   }
   const byUser = new Map<string, Pending[]>();
@@ -73,8 +92,10 @@ export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]
     const claimed = new Set(await claimMailed(db, items.slice(0, 90).map((n) => n.id), at));
     const mine = items.filter((n) => claimed.has(n.id));
     if (mine.length === 0) continue;
-    const detail = mine.map((n) => `• ${alertLine(n)} — ${alertLink(origin, n.reportId)}`).join("\n");
-    await sendAppMail(env, db, "alert_digest", { to: first.email, link: alertLink(origin, mine[mine.length - 1]!.reportId), detail }, { readable: false });
+    const linkOf = (n: Pending) => (isReviewAlert(n.kind) ? `${origin}/tools/reviews` : alertLink(origin, n.reportId));
+    const detail = mine.map((n) => `• ${alertLine(n)} — ${linkOf(n)}`).join("\n");
+    const onlyReviews = mine.every((n) => isReviewAlert(n.kind));
+    await sendAppMail(env, db, onlyReviews ? "review_digest" : "alert_digest", { to: first.email, link: linkOf(mine[mine.length - 1]!), detail }, { readable: false });
     digests++;
   }
   return { immediate, digests };

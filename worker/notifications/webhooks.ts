@@ -51,6 +51,8 @@ const SAMPLE: Record<WebhookEvent, Record<string, string | number | boolean | nu
   "chat.started": { name: "Acme Plumbing" },
   "chat.lead_captured": { name: "Acme Plumbing", contact_name: "Jane Doe", email: "jane@example.com", phone: "+1 512 555 0100" },
   "widget.lead": { name: "Acme Plumbing", area: "Austin, TX", email: "owner@example.com", website: "https://example.com" },
+  "review.created": { review_id: "AbFvOqm1", reviewer: "Maria Gonzalez", stars: 5, comment: "Fixed our roof the same week.", location: "accounts/1001/locations/2001" },
+  "review.replied": { review_id: "AbFvOqm1", reviewer: "Maria Gonzalez", stars: 5, reply: "Thank you, Maria!", location: "accounts/1001/locations/2001" },
 };
 
 /** Queues a test event to one endpoint (its first subscribed event, or `type`). */

@@ -274,3 +274,62 @@ export async function createLocalPost(config: GoogleConfig, accessToken: string,
 export async function getLocalPost(config: GoogleConfig, accessToken: string, postName: string): Promise<LocalPostAnswer> {
   return call<LocalPostAnswer>(config, `${config.postsBase}/v4/${postName}`, bearer(accessToken));
 }
+
+// ---- reviews (Google My Business API v4, accounts.locations.reviews) ----
+
+/** Google's Review resource (the fields we keep). */
+export interface GoogleReview {
+  name: string;
+  reviewId: string;
+  reviewer?: { displayName?: string; profilePhotoUrl?: string; isAnonymous?: boolean };
+  starRating?: string;
+  comment?: string;
+  createTime: string;
+  updateTime: string;
+  reviewReply?: { comment: string; updateTime: string };
+}
+
+export interface GoogleReviewPage {
+  reviews: GoogleReview[];
+  averageRating: number | null;
+  totalReviewCount: number | null;
+  nextPageToken: string | null;
+}
+
+/** Largest page Google gives (pageSize 50). */
+export const REVIEWS_PAGE_SIZE = 50;
+
+/** One page of a location's reviews, newest first (`orderBy=updateTime desc`). */
+export async function listReviews(config: GoogleConfig, accessToken: string, locationName: string, pageToken?: string | null): Promise<GoogleReviewPage> {
+  const url = new URL(`${config.postsBase}/v4/${locationName}/reviews`);
+  url.searchParams.set("pageSize", String(REVIEWS_PAGE_SIZE));
+  url.searchParams.set("orderBy", "updateTime desc");
+  if (pageToken) url.searchParams.set("pageToken", pageToken);
+  const answer = await call<{ reviews?: GoogleReview[]; averageRating?: number; totalReviewCount?: number; nextPageToken?: string } | null>(config, url.toString(), bearer(accessToken));
+  return {
+    reviews: answer?.reviews ?? [],
+    averageRating: typeof answer?.averageRating === "number" ? answer.averageRating : null,
+    totalReviewCount: typeof answer?.totalReviewCount === "number" ? answer.totalReviewCount : null,
+    nextPageToken: answer?.nextPageToken || null,
+  };
+}
+
+/** Creates or replaces the owner's reply (`reviews.updateReply`); Google answers the ReviewReply. */
+export async function updateReviewReply(config: GoogleConfig, accessToken: string, reviewName: string, comment: string): Promise<{ comment: string; updateTime: string }> {
+  const answer = await call<{ comment?: string; updateTime?: string } | null>(config, `${config.postsBase}/v4/${reviewName}/reply`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ comment }),
+  });
+  return { comment: answer?.comment ?? comment, updateTime: answer?.updateTime ?? new Date().toISOString() };
+}
+
+/** Deletes the owner's reply (`reviews.deleteReply`); a reply Google no longer has counts as deleted. */
+export async function deleteReviewReply(config: GoogleConfig, accessToken: string, reviewName: string): Promise<void> {
+  try {
+    await call(config, `${config.postsBase}/v4/${reviewName}/reply`, { method: "DELETE", headers: { Authorization: `Bearer ${accessToken}` } });
+  } catch (error) {
+    if (error instanceof GoogleError && error.status === 404) return;
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+// The review inbox (issue 28): one business's sync of 1,000 Google reviews (20 pages of 50 from the fake Business
+// Profile API, through the reviews queue and its consumer): wall time from "Check now" to the inbox listing them all,
+// and the D1 queries the sync made per review (the consumer logs the statements it prepared); then the same sync again
+// with nothing changed. Runs on its own `wrangler dev` with the fake Google (the other suites' server has no Google).
+// Self-contained: the review-request figures can go in a function of their own beside it.
+import { startGoogleFake } from "../../fakes/google-fake";
+import { startOpenAiFake } from "../../fakes/openai-fake";
+import { startDevServer } from "../../e2e/dev-server";
+import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "../../fakes/google-fake";
+import { json, round, signUp, type Figure, type Suite } from "../lib";
+
+const REVIEWS = 1000;
+const AUSTIN = "accounts/1001/locations/2001";
+
+async function connect(baseUrl: string, token: string) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const start = await fetch(`${baseUrl}/api/integrations/google/start`, { headers: auth });
+  const { authorizeUrl } = (await json(start)) as { authorizeUrl: string };
+  const cookie = (start.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+  const page = await (await fetch(authorizeUrl)).text();
+  const href = /data-user="owner" href="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, "&");
+  const back = new URL(href);
+  const res = await fetch(`${baseUrl}${back.pathname}${back.search}`, { redirect: "manual", headers: { Cookie: cookie } });
+  if (res.status !== 302) throw new Error(`callback answered ${res.status}`);
+  const chosen = await fetch(`${baseUrl}/api/integrations/google/locations`, { method: "PUT", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ locations: [AUSTIN] }) });
+  if (!chosen.ok) throw new Error(`choosing the location answered ${chosen.status}`);
+}
+
+/** "Check now", then the inbox polled until the sync recorded its time after `since`; returns the wall time. */
+async function syncAndWait(baseUrl: string, token: string, output: () => string, logsBefore: number): Promise<{ ms: number; log: Record<string, number> }> {
+  const auth = { Authorization: `Bearer ${token}` };
+  const t0 = performance.now();
+  const res = await fetch(`${baseUrl}/api/reviews/sync`, { method: "POST", headers: auth });
+  if (res.status !== 202) throw new Error(`sync answered ${res.status}: ${await res.text()}`);
+  for (;;) {
+    const lines = output().split("\n").filter((l) => l.includes('"reviews: synced"'));
+    if (lines.length > logsBefore) {
+      const ms = performance.now() - t0;
+      const entry = JSON.parse(lines[lines.length - 1]!.slice(lines[lines.length - 1]!.indexOf("{"))) as Record<string, number>;
+      return { ms, log: entry };
+    }
+    if (performance.now() - t0 > 180_000) throw new Error("the sync did not finish within 3 minutes");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const reviewsSuite: Suite = {
+  name: "reviews",
+  async run() {
+    const [google, ai] = await Promise.all([startGoogleFake(0), startOpenAiFake({ port: 0, latencyMs: 0 })]);
+    const server = await startDevServer({
+      port: Number(process.env.BENCH_REVIEWS_PORT ?? Number(process.env.BENCH_PORT ?? 8798) + 3),
+      state: ".e2e/bench-reviews-state",
+      vars: {
+        ENVIRONMENT: "development",
+        JWT_SECRET: "reviews-secret-reviews-secret-reviews-0123",
+        ENCRYPTION_KEY: "reviews-encryption-key-reviews-encryption-0",
+        AI_API_KEY: "fake-key",
+        AI_BASE_URL: ai.url,
+        GOOGLE_OAUTH_CLIENT_ID: FAKE_GOOGLE_CLIENT_ID,
+        GOOGLE_OAUTH_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
+        GOOGLE_OAUTH_BASE_URL: google.url,
+        GBP_API_BASE_URL: google.url,
+      },
+    });
+    try {
+      const res = await fetch(`${google.url}/__reviews`, { method: "POST", body: JSON.stringify({ location: AUSTIN, generate: REVIEWS }) });
+      if (!res.ok) throw new Error("the fake Google did not take the reviews");
+      const user = await signUp(server.baseUrl, `reviews-bench-${Date.now()}@example.test`);
+      await connect(server.baseUrl, user.access_token);
+      const first = await syncAndWait(server.baseUrl, user.access_token, server.output, 0);
+      const inbox = (await json(await fetch(`${server.baseUrl}/api/reviews?business=own&filter=all`, { headers: { Authorization: `Bearer ${user.access_token}` } }))) as { counts: { all: number } };
+      if (inbox.counts.all !== REVIEWS) throw new Error(`the inbox lists ${inbox.counts.all} reviews, not ${REVIEWS}`);
+      const again = await syncAndWait(server.baseUrl, user.access_token, server.output, 1);
+      return [
+        { name: `sync of ${REVIEWS} new reviews (Check now → stored)`, value: round(first.ms, 0), unit: "ms", note: `20 pages from the fake Google; ${first.log.inserted} stored, 3 AI drafts (fake AI, no latency)` },
+        { name: "sync: time per review", value: round(first.ms / REVIEWS, 2), unit: "ms" },
+        { name: "sync: D1 queries per review", value: round(first.log.d1Queries! / REVIEWS, 3), unit: "queries", note: `${first.log.d1Queries} statements in all` },
+        { name: `sync again, ${REVIEWS} unchanged`, value: round(again.ms, 0), unit: "ms", note: `${again.log.d1Queries} D1 queries` },
+      ] satisfies Figure[];
+    } finally {
+      await server.stop();
+      await Promise.all([google.close(), ai.close()]);
+    }
+  },
+};

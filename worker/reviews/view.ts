@@ -1,0 +1,116 @@
+// What the review inbox page reads (issue 28): the connection in customer words, the sync state, the reviews of a
+// filter with their replies, drafts and earlier versions, and the figures (monthly counts, ratings, reply rate and
+// time, competitors' review counts from the own audits, and the pace forecast).
+import type { Db } from "../db/client";
+import { findConnection } from "../db/gbp";
+import { findReviewSettings, historyOf, listReviews, ownAuditCompetitors, replyBusinessOf, reviewTimes, type ReviewRow } from "../db/reviews";
+import {
+  passForecast,
+  REVIEWS_CONNECT_HINT,
+  REVIEWS_RECONNECT_HINT,
+  REVIEWS_UNAVAILABLE_HINT,
+  reviewFigures,
+  type ReplyState,
+  type ReviewFigures,
+  type ReviewFilter,
+  type ReviewInboxResponse,
+  type ReviewJson,
+} from "../domain/reviews";
+import type { Env } from "../env";
+import { aiConfigured } from "../providers/ai";
+import { googleConfig } from "../providers/google";
+
+export function reviewJson(row: ReviewRow, history: { stars: number; comment: string | null; updateTime: string }[]): ReviewJson {
+  return {
+    id: row.id,
+    googleReviewId: row.googleReviewId,
+    locationName: row.locationName,
+    reviewer: { name: row.reviewerName, photoUrl: row.reviewerPhotoUrl, anonymous: row.reviewerAnonymous },
+    stars: row.stars,
+    comment: row.comment,
+    createTime: row.createTime,
+    updateTime: row.updateTime,
+    edited: history.length > 0,
+    deletedAtGoogle: row.deletedAt !== null,
+    reply: row.replyComment ? { comment: row.replyComment, updateTime: row.replyUpdateTime ?? row.updateTime } : null,
+    draft: row.draft ? { comment: row.draft, source: row.draftSource ?? "template", notice: row.draftNotice } : null,
+    replyState: row.replyState as ReplyState,
+    replyError: row.replyError,
+    autoPublishAt: row.autoPublishAt,
+    history: history.map((h) => ({ stars: h.stars, comment: h.comment, updateTime: h.updateTime })),
+  };
+}
+
+/** Competitors' review counts over time, from the stored own audits (each audit's top map-pack competitors). */
+export function competitorSeries(audits: { at: string; result: string | null }[]): ReviewFigures["competitors"] {
+  const byName = new Map<string, { at: string; count: number }[]>();
+  for (const a of [...audits].sort((x, y) => x.at.localeCompare(y.at))) {
+    let parsed: { competitors?: { status?: string; competitors?: { name?: unknown; reviewCount?: unknown }[] } } = {};
+    try {
+      parsed = JSON.parse(a.result ?? "{}") as typeof parsed;
+    } catch {
+      continue;
+    }
+    if (parsed.competitors?.status !== "ok") continue;
+    for (const c of parsed.competitors.competitors ?? []) {
+      if (typeof c.name !== "string" || typeof c.reviewCount !== "number") continue;
+      byName.set(c.name, [...(byName.get(c.name) ?? []), { at: a.at, count: c.reviewCount }]);
+    }
+  }
+  return [...byName.entries()].map(([name, points]) => ({ name, points })).slice(0, 5);
+}
+
+export async function buildInbox(env: Env, db: Db, userId: string, filter: ReviewFilter, now = new Date()): Promise<ReviewInboxResponse> {
+  const [connection, settings, list, times, audits, business] = await Promise.all([
+    findConnection(db, userId),
+    findReviewSettings(db, userId),
+    listReviews(db, userId, filter),
+    reviewTimes(db, userId),
+    ownAuditCompetitors(db, userId),
+    replyBusinessOf(db, userId),
+  ]);
+  const history = await historyOf(
+    db,
+    list.rows.map((r) => r.id),
+  );
+  const configured = googleConfig(env) !== null;
+  const state: ReviewInboxResponse["connection"] = !configured
+    ? "not_configured"
+    : !connection?.refreshTokenCiphertext
+      ? "not_connected"
+      : connection.status === "needs_reconnect"
+        ? "needs_reconnect"
+        : connection.status === "connected"
+          ? "connected"
+          : "not_connected";
+  const hint = state === "connected" ? null : state === "needs_reconnect" ? REVIEWS_RECONNECT_HINT : state === "not_configured" ? REVIEWS_UNAVAILABLE_HINT : REVIEWS_CONNECT_HINT;
+  const competitors = competitorSeries(audits);
+  const base = reviewFigures(times, now);
+  const pass = passForecast(
+    times.map((t) => t.createTime),
+    settings?.googleTotal ?? times.length,
+    competitors,
+    now,
+  );
+  return {
+    connection: state,
+    connectHint: hint,
+    sync: {
+      lastSyncAt: settings?.lastSyncAt ?? null,
+      nextSyncAt: settings?.nextSyncAt ?? null,
+      error: settings?.lastSyncError ?? null,
+      googleAverage: settings?.googleAverage ?? null,
+      googleTotal: settings?.googleTotal ?? null,
+    },
+    aiAvailable: aiConfigured(env),
+    counts: list.counts,
+    reviews: list.rows.map((r) =>
+      reviewJson(
+        r,
+        history.filter((h) => h.reviewId === r.id),
+      ),
+    ),
+    figures: { ...base, competitors, pass },
+    timeZone: business.timeZone,
+  };
+}
