@@ -151,9 +151,9 @@ describe("dashboard", () => {
       "/tools/reviews",
     ]);
     // The 'New' badge is on the newest tool only.
-    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Citation Tracker"]);
+    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Reviews"]);
     expect(within(main).queryByText("Coming Soon")).toBeNull();
-    expect(main.querySelectorAll(".tool-card")).toHaveLength(13);
+    expect(main.querySelectorAll(".tool-card")).toHaveLength(14);
     expect(main.querySelectorAll(".tool-card button")).toHaveLength(0);
   });
 

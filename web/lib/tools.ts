@@ -103,7 +103,6 @@ export const TOOLS: readonly Tool[] = [
     group: "search",
     blurb: "See where your business is listed across the web, which listings are wrong, and exactly what to fix where.",
     available: true,
-    isNew: true,
   },
   {
     name: "Reviews",
