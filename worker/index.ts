@@ -12,6 +12,7 @@ import { sweepStaleAudits } from "./audits/run";
 import { sweepRank } from "./rank/tracker";
 import { sweepWidgetLeads } from "./widgets/leads";
 import { sweepCitations } from "./citations/scan";
+import { sweepReviewRequests } from "./reviews/request-jobs";
 
 export default {
   fetch: app.fetch,
@@ -22,7 +23,8 @@ export default {
   // enqueue due tracked keywords (once per period), send stale grid points and checks again, mail the alert digests;
   // start widget leads that waited for their owner's allowance (and mail a ready report's visitor the consumer missed);
   // mail the lead alerts' digests that are due and queue webhook deliveries whose message was lost; re-scan tracked
-  // businesses' citations monthly and send lost citation messages again.
+  // businesses' citations monthly and send lost citation messages again; put due review requests and reminders on
+  // the reviews queue.
   async scheduled(_controller, env, _ctx) {
     await Promise.all([
       sweepStaleReports(env),
@@ -34,6 +36,7 @@ export default {
       sweepWidgetLeads(env),
       sweepAlertsAndWebhooks(env),
       sweepCitations(env),
+      sweepReviewRequests(env),
     ]);
   },
 } satisfies ExportedHandler<Env>;
