@@ -11,7 +11,7 @@ import {
   finishClaim,
   claimRequest,
   getRequestSettings,
-  getReviewLink,
+  ensureReviewLink,
   optedOutAddresses,
   recordOptOut,
   type ReviewRequestRow,
@@ -24,7 +24,7 @@ import { userPayer } from "../metering/meter";
 import { reserveLoggedCall } from "../metering/usage-log";
 import { sendSms, smsConfig } from "../providers/sms";
 import type { ReviewJobOutcome } from "./jobs";
-import { effectivePlaceId, enqueueSends, settingsWithDefaults, smsAvailable, timeZoneOf } from "./requests";
+import { effectivePlaceId, enqueueSends, newSlug, settingsWithDefaults, smsAvailable, timeZoneOf } from "./requests";
 
 /** A claim older than this is taken to be a delivery that died: another may take it. */
 const CLAIM_STALE_MS = 10 * 60_000;
@@ -48,7 +48,7 @@ type Step = { retry?: string };
 async function sendOne(env: Env, db: Db, claimed: ReviewRequestRow, now: Date): Promise<Step> {
   const claimedAt = claimed.claimedAt!;
   const reminder = claimed.status !== "scheduled";
-  const [business, settingsRow, link] = await Promise.all([businessOf(db, claimed.userId), getRequestSettings(db, claimed.userId), getReviewLink(db, claimed.userId)]);
+  const [business, settingsRow, link] = await Promise.all([businessOf(db, claimed.userId), getRequestSettings(db, claimed.userId), ensureReviewLink(db, claimed.userId, newSlug())]);
   const settings = settingsWithDefaults(settingsRow);
   const addresses = [claimed.email, claimed.phone].filter((a): a is string => Boolean(a));
   const fail = (reason: string) =>
@@ -79,7 +79,10 @@ async function sendOne(env: Env, db: Db, claimed: ReviewRequestRow, now: Date): 
     return {};
   }
   const values = { business: business?.name?.trim() || "our team", firstName: firstNameOf(claimed.customerName), link: `${origin}/r/${link.slug}?r=${claimed.token}` };
-  const sentFields = reminder ? { reminderSentAt: now.toISOString(), lastError: null } : { status: "sent" as const, sentAt: now.toISOString(), reminderDueAt: new Date(now.getTime() + REMINDER_AFTER_MS).toISOString(), lastError: null };
+  // enqueuedAt cleared: the reminder, when it comes due, goes on the queue afresh.
+  const sentFields = reminder
+    ? { reminderSentAt: now.toISOString(), lastError: null, enqueuedAt: null }
+    : { status: "sent" as const, sentAt: now.toISOString(), reminderDueAt: new Date(now.getTime() + REMINDER_AFTER_MS).toISOString(), lastError: null, enqueuedAt: null };
   const payer = await userPayer(env, db, claimed.userId);
 
   const useSms = claimed.channel === "sms" && claimed.phone && smsAvailable(env, settingsRow);

@@ -111,7 +111,7 @@ export async function rotateHookToken(db: Db, userId: string): Promise<string> {
 }
 
 const SLUG_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-function newSlug(): string {
+export function newSlug(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return [...bytes].map((b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
 }

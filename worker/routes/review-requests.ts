@@ -126,7 +126,8 @@ export const reviewRequestPublicRoutes = new Hono<AppEnv>()
     if (await limited(c, `rr:unsub:ip:${clientIp(c)}`, 30)) return tooMany(c);
     const form = await formOrJson(c);
     const token = c.req.query("r") ?? form?.get("token") ?? form?.get("r") ?? "";
-    const wantsHtml = /text\/html/.test(c.req.header("Accept") ?? "");
+    // The unsubscribe page's form (form-encoded) gets a page back; a JSON caller gets JSON.
+    const wantsHtml = /application\/x-www-form-urlencoded/i.test(c.req.header("Content-Type") ?? "");
     const db = getDb(c.env);
     const request = token && token.length <= 100 ? await requestByToken(db, token) : null;
     if (!request) {
