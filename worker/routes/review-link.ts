@@ -2,13 +2,14 @@
 // write-review address (no rating question first, no private form: Google's rules forbid gating); the click is
 // counted, and tied to a request when the link carries its token (?r=). Rate limited per address: past the limit
 // the visitor is still sent on, uncounted. GET /r/:slug/stop is the unsubscribe page the messages link to.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { clientIp } from "../auth/session";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
 import { auditPlaceId, businessOf, recordClick, resolveShortLink } from "../db/review-requests";
 import { googleReviewUrl } from "../domain/review-requests";
+import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { linkNotReadyHtml, pageCsp, stopPageHtml } from "../reviews/pages";
 
@@ -19,22 +20,23 @@ function nonce(): string {
   return crypto.randomUUID().replace(/-/g, "");
 }
 
+/** A browser (Accept: text/html) gets the page; any other client the API's error shape. */
+function notReady(c: Context<AppEnv>) {
+  if (!/text\/html/.test(c.req.header("Accept") ?? "")) return apiError(c, 404, ErrorCode.notFound, "This review link is not available.");
+  const n = nonce();
+  c.header("Content-Security-Policy", pageCsp(n));
+  return c.html(linkNotReadyHtml(n), 404);
+}
+
 export const reviewLinkRoutes = new Hono<AppEnv>()
   .get("/:slug", async (c) => {
     const slug = c.req.param("slug");
     const token = c.req.query("r") ?? null;
     const db = getDb(c.env);
     const found = SLUG.test(slug) ? await resolveShortLink(db, slug, token && token.length <= 64 ? token : null) : null;
-    const n = nonce();
-    if (!found?.link) {
-      c.header("Content-Security-Policy", pageCsp(n));
-      return c.html(linkNotReadyHtml(n), 404);
-    }
+    if (!found?.link) return notReady(c);
     const placeId = found.placeId ?? (await auditPlaceId(db, found.link.userId));
-    if (!placeId) {
-      c.header("Content-Security-Policy", pageCsp(n));
-      return c.html(linkNotReadyHtml(n), 404);
-    }
+    if (!placeId) return notReady(c);
     try {
       const count = await countEvent(db, { key: `rr:click:${clientIp(c)}`, max: CLICKS_PER_IP_PER_MINUTE, windowSeconds: 60 });
       if (count <= CLICKS_PER_IP_PER_MINUTE) {
@@ -55,9 +57,9 @@ export const reviewLinkRoutes = new Hono<AppEnv>()
     const token = c.req.query("r") ?? "";
     const db = getDb(c.env);
     const found = SLUG.test(slug) && token ? await resolveShortLink(db, slug, token.slice(0, 64)) : null;
+    if (!found?.link || !found.request || found.request.userId !== found.link.userId) return notReady(c);
     const n = nonce();
     c.header("Content-Security-Policy", pageCsp(n));
-    if (!found?.link || !found.request || found.request.userId !== found.link.userId) return c.html(linkNotReadyHtml(n), 404);
     const business = await businessOf(db, found.link.userId);
     return c.html(stopPageHtml(business?.name?.trim() || "This business", token, n));
   });
