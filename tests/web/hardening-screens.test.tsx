@@ -60,7 +60,7 @@ describe("a missing service on customers' screens", () => {
 
 describe("the admin Set-up checklist", () => {
   it("lists each service, set up or not, with how to configure the missing ones", async () => {
-    const configured = { ai: true, search: false, pagespeed: true, mail: false, google: false, encryption: true, voice: false, billing: false, turnstile: false } satisfies Record<ProviderId, boolean>;
+    const configured = { ai: true, search: false, pagespeed: true, mail: false, google: false, encryption: true, voice: false, billing: false, turnstile: false, sms: false } satisfies Record<ProviderId, boolean>;
     stubFetch((url) => (url === "/api/admin/setup" ? json({ providers: providerStatuses(configured), environment: "development" }) : notFound()));
     renderApp("/admin/setup", signedIn({ admin: true }));
     expect(await screen.findByRole("heading", { level: 1, name: "Set-up" })).toBeTruthy();
