@@ -41,7 +41,7 @@ function rfc2822(date: Date): string {
 
 /** The status callback Twilio sends for a message (delivered, failed with an error code …). */
 export function statusCallbackForm(message: Pick<FakeSms, 'sid' | 'to' | 'messagingServiceSid'>, status: string, errorCode?: number): Record<string, string> {
-  const form = { ...fixture<Record<string, string>>('twilio', 'status-callback-delivered.json'), MessageSid: message.sid, SmsSid: message.sid, MessageStatus: status, SmsStatus: status, To: message.to, AccountSid: FAKE_TWILIO_ACCOUNT_SID };
+  const form: Record<string, string> = { ...fixture<Record<string, string>>('twilio', 'status-callback-delivered.json'), MessageSid: message.sid, SmsSid: message.sid, MessageStatus: status, SmsStatus: status, To: message.to, AccountSid: FAKE_TWILIO_ACCOUNT_SID };
   if (message.messagingServiceSid) form.MessagingServiceSid = message.messagingServiceSid;
   if (errorCode) form.ErrorCode = String(errorCode);
   return form;
@@ -49,7 +49,7 @@ export function statusCallbackForm(message: Pick<FakeSms, 'sid' | 'to' | 'messag
 
 /** An incoming message (STOP by default, with Advanced Opt-Out's OptOutType). */
 export function incomingForm(from: string, body = 'STOP'): Record<string, string> {
-  const form = { ...fixture<Record<string, string>>('twilio', 'incoming-stop.json'), From: from, Body: body, AccountSid: FAKE_TWILIO_ACCOUNT_SID };
+  const form: Record<string, string> = { ...fixture<Record<string, string>>('twilio', 'incoming-stop.json'), From: from, Body: body, AccountSid: FAKE_TWILIO_ACCOUNT_SID };
   if (body.trim().toUpperCase() !== 'STOP') delete form.OptOutType;
   return form;
 }
