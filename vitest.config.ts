@@ -64,6 +64,8 @@ export default defineConfig({
           // The widget's bot check against the fake siteverify (tests turn it on with TURNSTILE_SITE_KEY/SECRET_KEY bindings).
           TEST_TURNSTILE_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.turnstile}`,
           TEST_GOOGLE_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.google}`,
+          // Twilio's Messages API fake (tests/fakes/twilio-fake.ts): review-request tests turn SMS on with TWILIO_* bindings.
+          TEST_TWILIO_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.twilio}`,
         },
       },
     }),

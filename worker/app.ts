@@ -47,6 +47,8 @@ import { reviewRoutes } from "./routes/reviews";
 import { widgetRoutes } from "./routes/widgets";
 import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
 import { WIDGET_LOGO_TOO_LARGE_MESSAGE } from "./domain/widgets";
+import { reviewRequestPublicRoutes, reviewRequestRoutes } from "./routes/review-requests";
+import { reviewLinkRoutes } from "./routes/review-link";
 
 const app = new Hono<AppEnv>();
 
@@ -114,7 +116,7 @@ app.use((c, next) => {
  * Every JSON route answers 415 to a body that is not JSON (form-encoded, text, no type), before any handler reads it:
  * a form post to PUT /api/profile once cleared the whole profile. Routes that take other bodies are listed.
  */
-const NOT_JSON_BODIES = /^\/api\/(profile\/logo|widgets\/[^/]+\/logo|billing\/webhook|shared\/reports\/[^/]+\/events)$/;
+const NOT_JSON_BODIES = /^\/api\/(profile\/logo|widgets\/[^/]+\/logo|billing\/webhook|shared\/reports\/[^/]+\/events|review-requests\/(unsubscribe|sms\/status|sms\/incoming))$/;
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 export const NOT_JSON_MESSAGE = "The request body must be JSON (Content-Type: application/json).";
 app.use(async (c, next) => {
@@ -169,6 +171,10 @@ const routes = app
   .route("/widget", widgetPageRoutes)
   .route("/api/notifications", notificationRoutes)
   .route("/api/webhooks", webhookRoutes)
+  // The public review-request routes first: the signed-in ones' requireUser would otherwise answer them.
+  .route("/api/review-requests", reviewRequestPublicRoutes)
+  .route("/api/review-requests", reviewRequestRoutes)
+  .route("/r", reviewLinkRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

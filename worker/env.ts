@@ -46,6 +46,10 @@ export interface Secrets {
   TURNSTILE_TIMEOUT_MS?: string;
   /** Milliseconds one webhook delivery may take (default 10000). */
   WEBHOOK_TIMEOUT_MS?: string;
+  /** Twilio's auth token: sends review requests by text message (with TWILIO_ACCOUNT_SID and TWILIO_MESSAGING_SERVICE_SID) and signs its callbacks. */
+  TWILIO_AUTH_TOKEN?: string;
+  /** Milliseconds one call to Twilio may take (default 10000). */
+  TWILIO_TIMEOUT_MS?: string;
   /** Tests only (with AUDIT_ALLOW_LOOPBACK): the fake directory web the Citation Tracker reads listing pages from. */
   CITATIONS_WEB_BASE_URL?: string;
 }

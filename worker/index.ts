@@ -13,6 +13,7 @@ import { sweepRank } from "./rank/tracker";
 import { sweepWidgetLeads } from "./widgets/leads";
 import { sweepCitations } from "./citations/scan";
 import { sweepReviews } from "./reviews/inbox";
+import { sweepReviewRequests } from "./reviews/request-jobs";
 
 export default {
   fetch: app.fetch,
@@ -24,7 +25,7 @@ export default {
   // start widget leads that waited for their owner's allowance (and mail a ready report's visitor the consumer missed);
   // mail the lead alerts' digests that are due and queue webhook deliveries whose message was lost; re-scan tracked
   // businesses' citations monthly and send lost citation messages again; read connected businesses' Google reviews every
-  // 6 hours (reviews queue), queue due auto-published replies and take back stale publish claims.
+  // 6 hours (reviews queue), queue due auto-published replies and take back stale publish claims; put due review requests and reminders on the reviews queue.
   async scheduled(_controller, env, _ctx) {
     await Promise.all([
       sweepStaleReports(env),
@@ -37,6 +38,7 @@ export default {
       sweepAlertsAndWebhooks(env),
       sweepCitations(env),
       sweepReviews(env),
+      sweepReviewRequests(env),
     ]);
   },
 } satisfies ExportedHandler<Env>;

@@ -9,6 +9,7 @@ import { startWebsiteFake, type WebsiteFake } from './website-fake';
 import { startTurnstileFake, type TurnstileFake } from './turnstile-fake';
 import { startWebhookReceiverFake, type WebhookReceiverFake } from './webhook-receiver-fake';
 import { startDnsFake, type DnsFake } from './dns-fake';
+import { startTwilioFake, type TwilioFake } from './twilio-fake';
 
 export * from './openai-fake';
 export * from './search-fake';
@@ -20,17 +21,18 @@ export * from './website-fake';
 export * from './turnstile-fake';
 export * from './webhook-receiver-fake';
 export * from './dns-fake';
+export * from './twilio-fake';
 export * from './local-search-fake';
 export * from './audit-data';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile' | 'webhooks' | 'dns';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile' | 'webhooks' | 'dns' | 'twilio';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number; webhooks?: number; dns?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number; webhooks?: number; dns?: number; twilio?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
@@ -53,6 +55,8 @@ export interface Fakes {
   webhooks?: WebhookReceiverFake;
   /** The fetch guard's DNS-over-HTTPS resolver (DNS_RESOLVER_URL is `dns.resolverUrl`). */
   dns?: DnsFake;
+  /** Twilio's Messages API (review requests by text); TWILIO_BASE_URL is its url. */
+  twilio?: TwilioFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
@@ -72,6 +76,7 @@ export interface Fakes {
     webhooks?: string;
     /** DNS_RESOLVER_URL (the JSON API's /dns-query). */
     dns?: string;
+    twilio?: string;
   };
   reset(): void;
   close(): Promise<void>;
@@ -93,6 +98,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     turnstile: () => startTurnstileFake(opts.ports?.turnstile ?? 0),
     webhooks: () => startWebhookReceiverFake(opts.ports?.webhooks ?? 0),
     dns: () => startDnsFake(opts.ports?.dns ?? 0),
+    twilio: () => startTwilioFake(opts.ports?.twilio ?? 0),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));
@@ -113,6 +119,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const turnstile = byName.get('turnstile') as TurnstileFake | undefined;
   const webhooks = byName.get('webhooks') as WebhookReceiverFake | undefined;
   const dns = byName.get('dns') as DnsFake | undefined;
+  const twilio = byName.get('twilio') as TwilioFake | undefined;
   // The fake business's Google listing links to the fake website.
   if (search && website) search.config.siteUrl = website.url;
   const all = [...byName.values()];
@@ -127,7 +134,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     turnstile,
     webhooks,
     dns,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url, webhooks: webhooks?.url, dns: dns?.resolverUrl },
+    twilio,
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url, webhooks: webhooks?.url, dns: dns?.resolverUrl, twilio: twilio?.url },
     reset() {
       for (const fake of all) fake.reset();
     },

@@ -21,6 +21,8 @@ declare global {
       TEST_WEBHOOKS_URL: string;
       /** The fetch guard's fake DoH resolver (tests/fakes/dns-fake.ts); DNS_RESOLVER_URL is `${TEST_DNS_URL}/dns-query`. */
       TEST_DNS_URL: string;
+      /** Twilio's fake Messages API (tests/fakes/twilio-fake.ts): TWILIO_BASE_URL for review requests by text. */
+      TEST_TWILIO_BASE_URL: string;
     }
   }
 }

@@ -1,5 +1,271 @@
-// Scaffold (issue 28): the "Ask for reviews" part of /tools/reviews. The review-requests helper (branch h-rreq) builds
-// it; the inbox page (branch h-rin) mounts it in its second tab.
+// "Ask for reviews" (issue 28), the second tab of /tools/reviews: the business's review link and QR code (copy,
+// download, print), sending requests (one, or pasted/CSV rows with per-row results), the requests with their status,
+// the figures sent → opened, and the settings (delay, templates, quiet hours, texts, Google listing, the hook address).
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { openRate, REQUEST_STATUS_LABELS, type RequestSettingsBody, type ReviewRequestStatus } from "../../worker/domain/review-requests";
+import { Alert, RetryAlert } from "../components/alert";
+import { Badge, type BadgeTone } from "../components/badge";
+import { Button } from "../components/button";
+import { CheckCircleIcon, DownloadIcon, MailIcon, ThumbsUpIcon } from "../components/icons";
+import { Placeholder } from "../components/placeholder";
+import { LoadingScreen } from "../components/route-guards";
+import { SettingsSection } from "../components/settings-section";
+import { StatCard } from "../components/stat-card";
+import { TableHead } from "../components/table-head";
+import { TextField } from "../components/text-field";
+import { formatDateTime } from "../lib/format-date";
+import { fetchQr, requestSettingsQuery, reviewLinkQuery, reviewRequestsQuery, useCreateRequests, useRotateHook, useSaveRequestSettings } from "../queries/review-requests";
+import "../review-requests.css";
+
+const TONES: Record<ReviewRequestStatus, BadgeTone> = { scheduled: "view", sent: "new", delivered: "new", opened: "success", failed: "danger", opted_out: "warning" };
+const errorText = (e: unknown) => (e instanceof Error ? e.message : "Something went wrong. Please try again.");
+
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function LinkCard() {
+  const link = useQuery(reviewLinkQuery);
+  const [qr, setQr] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const ready = Boolean(link.data?.reviewUrl);
+  useEffect(() => {
+    if (!ready) return;
+    let url: string | null = null;
+    void fetchQr("svg").then((blob) => setQr((url = URL.createObjectURL(blob))), () => setQr(null));
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [ready, link.data?.slug]);
+  if (link.isPending) return <section className="card rr-card">Loading your review link…</section>;
+  if (link.isError) return <RetryAlert message={errorText(link.error)} onRetry={() => void link.refetch()} />;
+  const data = link.data;
+  return (
+    <section className="card rr-card rr-link" aria-labelledby="rr-link-title">
+      <div>
+        <h2 id="rr-link-title">Your review link</h2>
+        <p className="rr-muted">Every customer gets the same link to your Google review page. Put it on invoices, trucks and leave-behind cards.</p>
+        {!ready && <Alert tone="warning">Your review link needs your Google listing: run an audit of your business, or enter your Google place ID in the settings below.</Alert>}
+        <p className="rr-url">{data.shortUrl}</p>
+        <p className="rr-muted">{data.clicks} {data.clicks === 1 ? "click" : "clicks"} so far</p>
+        <div className="rr-actions">
+          <Button onClick={() => void navigator.clipboard.writeText(data.shortUrl).then(() => setCopied(true))}>{copied ? "Link copied" : "Copy link"}</Button>
+          <Button disabled={!ready} onClick={() => void fetchQr("svg").then((b) => saveBlob(b, "review-qr.svg"))}>
+            <DownloadIcon /> SVG
+          </Button>
+          <Button disabled={!ready} onClick={() => void fetchQr("png").then((b) => saveBlob(b, "review-qr.png"))}>
+            <DownloadIcon /> PNG
+          </Button>
+          <Button disabled={!ready} onClick={() => window.print()}>
+            Print
+          </Button>
+        </div>
+      </div>
+      {ready && qr && (
+        <figure className="rr-qr">
+          <img src={qr} alt="QR code of your review link" width={200} height={200} />
+          <figcaption>Scan to review us on Google</figcaption>
+        </figure>
+      )}
+    </section>
+  );
+}
+
+function SendForm({ smsOn }: { smsOn: boolean }) {
+  const create = useCreateRequests();
+  const [mode, setMode] = useState<"one" | "many">("one");
+  const [one, setOne] = useState({ name: "", email: "", phone: "" });
+  const [csv, setCsv] = useState("");
+  const [done, setDone] = useState<string | null>(null);
+  const [rows, setRows] = useState<{ row: number; message: string }[]>([]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    setRows([]);
+    if (mode === "one") {
+      create.mutate(
+        { name: one.name, ...(one.email ? { email: one.email } : {}), ...(one.phone ? { phone: one.phone } : {}) },
+        {
+          onSuccess: () => {
+            setDone(`Request for ${one.name} scheduled.`);
+            setOne({ name: "", email: "", phone: "" });
+          },
+        },
+      );
+    } else
+      create.mutate(
+        { csv },
+        {
+          onSuccess: (body) => {
+            if (!("results" in body)) return;
+            setDone(`${body.created} ${body.created === 1 ? "request" : "requests"} scheduled${body.refused ? `, ${body.refused} not sent` : ""}.`);
+            setRows(body.results.flatMap((r) => (r.ok ? [] : [{ row: r.row, message: r.message }])));
+          },
+        },
+      );
+  };
+  return (
+    <section className="card rr-card" aria-labelledby="rr-send-title">
+      <h2 id="rr-send-title">Ask a customer</h2>
+      {!smsOn && <p className="rr-muted">Requests go by email: text messages aren't available.</p>}
+      <div className="rr-actions" role="group" aria-label="How many">
+        <Button variant={mode === "one" ? "primary" : "secondary"} onClick={() => setMode("one")}>One customer</Button>
+        <Button variant={mode === "many" ? "primary" : "secondary"} onClick={() => setMode("many")}>Paste or CSV</Button>
+      </div>
+      <form onSubmit={submit} className="rr-form">
+        {mode === "one" ? (
+          <>
+            <TextField label="Customer name" value={one.name} onChange={(e) => setOne({ ...one, name: e.target.value })} required />
+            <TextField label="Email" type="email" value={one.email} onChange={(e) => setOne({ ...one, email: e.target.value })} />
+            <TextField label="Mobile number" type="tel" value={one.phone} onChange={(e) => setOne({ ...one, phone: e.target.value })} hint="Give an email, a mobile number or both." />
+          </>
+        ) : (
+          <label className="rr-field">
+            <span>Customers, one a line: name, email, phone (a header row may name the columns)</span>
+            <textarea rows={5} value={csv} onChange={(e) => setCsv(e.target.value)} required />
+            <input type="file" accept=".csv,text/csv" aria-label="Choose a CSV file" onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
+          </label>
+        )}
+        <Button type="submit" variant="primary" busy={create.isPending}>Send request</Button>
+      </form>
+      {create.isError && <Alert tone="error">{errorText(create.error)}</Alert>}
+      {done && <Alert tone="success">{done}</Alert>}
+      {rows.length > 0 && (
+        <ul className="rr-rows" aria-label="Rows not sent">
+          {rows.map((r) => (
+            <li key={r.row}>Row {r.row}: {r.message}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RequestsTable({ timeZone }: { timeZone: string | null }) {
+  const list = useQuery(reviewRequestsQuery);
+  if (list.isPending) return <LoadingScreen />;
+  if (list.isError) return <RetryAlert message={errorText(list.error)} onRetry={() => void list.refetch()} />;
+  const { requests, figures } = list.data;
+  const rate = openRate(figures);
+  return (
+    <>
+      <div className="rr-stats">
+        <StatCard icon={MailIcon} value={String(figures.sent + figures.delivered + figures.opened)} label="Sent" />
+        <StatCard icon={CheckCircleIcon} value={String(figures.opened)} label="Opened" />
+        <StatCard icon={ThumbsUpIcon} value={rate === null ? "–" : `${rate}%`} label="Sent → opened" />
+      </div>
+      {requests.length === 0 ? (
+        <Placeholder icon={MailIcon} title="No review requests yet" className="empty-state">
+          <p>Ask your first customer above, or connect your field-service app with the hook address in the settings.</p>
+        </Placeholder>
+      ) : (
+        <div className="card table-card">
+          <table className="table">
+            <TableHead columns={["Customer", "By", "Status", "When"]} />
+            <tbody>
+              {requests.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    {r.customerName}
+                    <div className="rr-muted">{r.channel === "sms" ? r.phone : r.email}</div>
+                  </td>
+                  <td>{r.channel === "sms" ? "Text" : "Email"}</td>
+                  <td>
+                    <Badge tone={TONES[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
+                    {r.lastError && <div className="rr-muted">{r.lastError}</div>}
+                  </td>
+                  <td>{formatDateTime(r.openedAt ?? r.sentAt ?? r.dueAt, timeZone)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function SettingsForm() {
+  const settings = useQuery(requestSettingsQuery);
+  const save = useSaveRequestSettings();
+  const rotate = useRotateHook();
+  const [form, setForm] = useState<RequestSettingsBody | null>(null);
+  useEffect(() => {
+    if (settings.data && !form) {
+      const { delayMinutes, emailSubject, emailTemplate, smsTemplate, quietStart, quietEnd, smsEnabled, placeId } = settings.data;
+      setForm({ delayMinutes, emailSubject, emailTemplate, smsTemplate, quietStart, quietEnd, smsEnabled, placeId });
+    }
+  }, [settings.data, form]);
+  const data = settings.data;
+  if (!data || !form) return settings.isError ? <RetryAlert message={errorText(settings.error)} onRetry={() => void settings.refetch()} /> : null;
+  const set = (patch: Partial<RequestSettingsBody>) => setForm({ ...form, ...patch });
+  return (
+    <SettingsSection title="Request settings" description={`Times are in your business's time zone (${data.timeZone}).`}>
+      <form
+        className="rr-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(form);
+        }}
+      >
+        <TextField label="Send after (minutes)" type="number" min={0} value={form.delayMinutes} onChange={(e) => set({ delayMinutes: Number(e.target.value) })} hint="After the job is marked done; 120 is two hours." />
+        <div className="rr-two">
+          <TextField label="Quiet from" type="time" value={form.quietStart} onChange={(e) => set({ quietStart: e.target.value })} />
+          <TextField label="Until" type="time" value={form.quietEnd} onChange={(e) => set({ quietEnd: e.target.value })} />
+        </div>
+        <TextField label="Email subject" value={form.emailSubject} onChange={(e) => set({ emailSubject: e.target.value })} />
+        <label className="rr-field">
+          <span>Email message ({"{business}"}, {"{first_name}"} and {"{link}"} are filled in)</span>
+          <textarea rows={6} value={form.emailTemplate} onChange={(e) => set({ emailTemplate: e.target.value })} />
+        </label>
+        <label className="rr-field">
+          <span>Text message (“Reply STOP to opt out.” is added)</span>
+          <textarea rows={3} value={form.smsTemplate} onChange={(e) => set({ smsTemplate: e.target.value })} />
+        </label>
+        {data.smsAvailable && (
+          <label className="rr-check">
+            <input type="checkbox" checked={form.smsEnabled} onChange={(e) => set({ smsEnabled: e.target.checked })} /> Send by text message when the customer gave a mobile number
+          </label>
+        )}
+        <TextField label="Google place ID" value={form.placeId} onChange={(e) => set({ placeId: e.target.value })} hint={data.placeIdSource === "audit" ? `From your audit: ${data.effectivePlaceId}` : "Leave empty to use the listing your audit found."} />
+        <Button type="submit" variant="primary" busy={save.isPending}>Save settings</Button>
+        {save.isError && <Alert tone="error">{errorText(save.error)}</Alert>}
+        {save.isSuccess && <Alert tone="success">Settings saved.</Alert>}
+      </form>
+      <div className="rr-hook">
+        <h3>Job-completed hook</h3>
+        <p className="rr-muted">Jobber, Housecall Pro, ServiceTitan or Zapier can call this address when a job is done, with the customer's name, email or phone and the job's id.</p>
+        {rotate.data ? (
+          <>
+            <p className="rr-url">{rotate.data.hookUrl}</p>
+            <Alert tone="info">Copy it now: it is shown only once.</Alert>
+            <Button onClick={() => void navigator.clipboard.writeText(rotate.data.hookUrl)}>Copy address</Button>
+          </>
+        ) : (
+          <p>{data.hookConfigured ? `An address was made ${formatDateTime(data.hookCreatedAt!, data.timeZone)}.` : "No address yet."}</p>
+        )}
+        <Button busy={rotate.isPending} onClick={() => rotate.mutate()}>{data.hookConfigured ? "Make a new address (the old one stops working)" : "Make the address"}</Button>
+      </div>
+    </SettingsSection>
+  );
+}
+
 export function ReviewRequestsPanel() {
-  return null;
+  const settings = useQuery(requestSettingsQuery);
+  return (
+    <div className="rr-panel">
+      <LinkCard />
+      <SendForm smsOn={Boolean(settings.data?.smsAvailable && settings.data.smsEnabled)} />
+      <RequestsTable timeZone={settings.data?.timeZone ?? null} />
+      <SettingsForm />
+    </div>
+  );
 }

@@ -2,6 +2,7 @@
 // against (their keys, periods and limits) and the monthly allowance a plan carries. Money is kept in millionths
 // of a dollar (integers), so the store adds and compares exactly.
 import { costFor, estimateTokens } from "./usage-cost";
+import { SMS_USD_PER_SEGMENT } from "./review-requests";
 
 export const MICRO_USD = 1_000_000;
 
@@ -11,6 +12,9 @@ export const TTS_USD_PER_1K_CHARS = 0.3;
 export const SEARCH_USD_PER_CALL = 0.015;
 /** PageSpeed Insights: free (Google's quota is the limit), metered so the audit's every outside call is counted and capped alike. */
 export const PAGESPEED_USD_PER_CALL = 0;
+
+/** A review request's mail: no per-message price, metered so every message is counted and capped alike. */
+export const REVIEW_MAIL_USD = 0;
 
 /** Anonymous callers (public chat and its voice): dollars per client address per hour (IPv6 per /64). */
 export const ANONYMOUS_ADDRESS_HOURLY_USD = 0.25;
@@ -29,14 +33,18 @@ export type PaidCall =
   | { kind: "ai"; model: string; prompt: string; maxTokens: number }
   | { kind: "tts"; characters: number }
   | { kind: "search" }
-  | { kind: "pagespeed" };
+  | { kind: "pagespeed" }
+  | { kind: "sms"; segments: number }
+  | { kind: "mail" };
 
 /** What it really used, reported by the provider. */
 export type CallUsage =
   | { kind: "ai"; model: string; inputTokens: number; outputTokens: number }
   | { kind: "tts"; characters: number }
   | { kind: "search"; calls: number }
-  | { kind: "pagespeed"; calls: number };
+  | { kind: "pagespeed"; calls: number }
+  | { kind: "sms"; segments: number }
+  | { kind: "mail"; messages: number };
 
 export function toMicro(usd: number): number {
   return Math.ceil(Number((usd * MICRO_USD).toPrecision(12)));
@@ -57,6 +65,10 @@ export function estimateMicro(call: PaidCall): number {
       return toMicro(SEARCH_USD_PER_CALL);
     case "pagespeed":
       return toMicro(PAGESPEED_USD_PER_CALL);
+    case "sms":
+      return toMicro(call.segments * SMS_USD_PER_SEGMENT);
+    case "mail":
+      return toMicro(REVIEW_MAIL_USD);
   }
 }
 
@@ -71,6 +83,10 @@ export function actualMicro(usage: CallUsage): number {
       return toMicro(usage.calls * SEARCH_USD_PER_CALL);
     case "pagespeed":
       return toMicro(usage.calls * PAGESPEED_USD_PER_CALL);
+    case "sms":
+      return toMicro(usage.segments * SMS_USD_PER_SEGMENT);
+    case "mail":
+      return toMicro(usage.messages * REVIEW_MAIL_USD);
   }
 }
 

@@ -2,7 +2,7 @@
 // operator sets it up, and the stable codes customers' screens are worded from. Set-up wording lives here and on
 // admin screens only; customers see CUSTOMER_UNAVAILABLE. Pure: shared by the worker and the web.
 
-export const PROVIDER_IDS = ["ai", "search", "pagespeed", "mail", "google", "encryption", "voice", "billing", "turnstile"] as const;
+export const PROVIDER_IDS = ["ai", "search", "pagespeed", "mail", "google", "encryption", "voice", "billing", "turnstile", "sms"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** One provider on the admin Set-up checklist (GET /api/admin/setup): never a secret's value, only whether it is set. */
@@ -101,6 +101,15 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
     unlocks: "A bot check on the public free-audit widget.",
     without: "The widget is protected by rate limits alone.",
     howTo: ["Set TURNSTILE_SITE_KEY in wrangler.toml and the secret TURNSTILE_SECRET_KEY."],
+  },
+  sms: {
+    name: "Text messages (Twilio)",
+    unlocks: "Review requests by text message, with delivery reports and STOP handled.",
+    without: "Review requests go by email only; customers with only a phone number can't be asked.",
+    howTo: [
+      "Create a Twilio Messaging Service with a sender, and set its incoming-message webhook to <origin>/api/review-requests/sms/incoming.",
+      "Set TWILIO_ACCOUNT_SID and TWILIO_MESSAGING_SERVICE_SID in wrangler.toml and the secret TWILIO_AUTH_TOKEN (`wrangler secret put TWILIO_AUTH_TOKEN`).",
+    ],
   },
 };
 

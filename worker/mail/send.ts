@@ -1,6 +1,6 @@
 // Sending mail from the app: with a provider configured, stored and put on the mail-out queue; without one, kept in the outbox as before.
 import type { Db } from "../db/client";
-import { keepMail, queueMail, recordMailError } from "../db/outbox";
+import { keepMail, queueMail, recordMailError, type StoredMail } from "../db/outbox";
 import type { Env } from "../env";
 import { log } from "../log";
 import { mailConfig } from "../providers/mail";
@@ -18,7 +18,12 @@ export interface SendOptions {
  */
 export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions): Promise<void> {
   const rendered = renderMail(kind, input);
-  const mail = { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind };
+  await sendStoredMail(env, db, { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind }, opts);
+}
+
+/** The same for a message rendered by its caller (a business's own review request): kept, or stored and queued. */
+export async function sendStoredMail(env: Env, db: Db, mail: StoredMail, opts: SendOptions): Promise<void> {
+  const kind = mail.kind;
   if (!mailConfig(env)) {
     await keepMail(db, mail, opts);
     log.info("mail kept in the outbox", { kind });

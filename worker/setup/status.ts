@@ -10,6 +10,7 @@ import { mailConfig } from "../providers/mail";
 import { pagespeedConfigured } from "../providers/pagespeed";
 import { ttsConfigured } from "../providers/tts";
 import { turnstileConfigured } from "../providers/turnstile";
+import { smsConfigured } from "../providers/sms";
 
 const set = (v: string | undefined) => typeof v === "string" && v.trim() !== "";
 
@@ -25,6 +26,7 @@ export function providersConfigured(env: Env): Record<ProviderId, boolean> {
     voice: ttsConfigured(env),
     billing: set(env.STRIPE_LINK_MONTHLY) || set(env.STRIPE_LINK_ANNUAL),
     turnstile: turnstileConfigured(env),
+    sms: smsConfigured(env),
   };
   for (const id of PROVIDER_IDS) out[id] = Boolean(out[id]);
   return out;

@@ -1,0 +1,338 @@
+// Review requests (issue 28) through the routes, the real reviews consumer and the Twilio and mail fakes: the
+// job-completed hook (bad token, one request, the same job once), opt-outs honoured on every path (mail link, STOP,
+// reminder, hook), quiet hours holding a message, the link sending everyone to Google's review page (no gating) and
+// counting the click, the 90-day rule, CSV partial failure, delivery callbacks, reminders and the QR code.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Env, ReviewsMessage } from "../../worker/env";
+import { sweepReviewRequests } from "../../worker/reviews/request-jobs";
+import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } from "../fakes/twilio-data";
+import { deliver, recorder } from "./reports-fixtures";
+import { BASE, callWorker, signUp } from "./helpers";
+
+const PLACE_ID = "ChIJN1t_tDeuEmsRUsoyG83frY4";
+const GOOGLE = `https://search.google.com/local/writereview?placeid=${PLACE_ID}`;
+
+type T = { env: Env; sent: ReviewsMessage[] };
+function setup(sms = true): T {
+  const q = recorder<ReviewsMessage>();
+  const twilio = sms
+    ? { TWILIO_ACCOUNT_SID: FAKE_TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: FAKE_TWILIO_AUTH_TOKEN, TWILIO_MESSAGING_SERVICE_SID: FAKE_TWILIO_MESSAGING_SERVICE_SID, TWILIO_BASE_URL: env.TEST_TWILIO_BASE_URL }
+    : {};
+  return { env: { ...env, REVIEWS: q.queue, ...twilio } as Env, sent: q.sent };
+}
+const bind = (t: T) => t.env as unknown as Record<string, unknown>;
+
+/** Delivers what was queued through the real consumer. */
+async function drain(t: T) {
+  const messages = t.sent.splice(0).map((body) => ({ body }));
+  if (messages.length > 0) await deliver("reviews", messages, t.env);
+}
+
+let phoneCounter = Math.floor(Math.random() * 9000);
+/** A fresh customer number per test (the fake's log and the 90-day rule are shared across the file). */
+function newPhone(): string {
+  phoneCounter += 1;
+  return `+1512555${String(phoneCounter % 10000).padStart(4, "0")}`;
+}
+
+async function smsTo(phone: string): Promise<{ sid: string; body: string }[]> {
+  const res = await fetch(`${env.TEST_TWILIO_BASE_URL}/__messages?to=${encodeURIComponent(phone)}`);
+  return ((await res.json()) as { messages: { sid: string; body: string }[] }).messages;
+}
+
+async function outboxTo(email: string): Promise<{ subject: string; body: string }[]> {
+  const rows = await env.DB.prepare("select subject, body from outbox where to_email = ? order by created_at").bind(email).all<{ subject: string; body: string }>();
+  return rows.results;
+}
+
+/** A business with a name, a time zone, its Google place id, no delay and no quiet hours (tests set them as they need). */
+async function business(t: T, settings: Record<string, unknown> = {}) {
+  const user = await signUp();
+  const token = user.session.access_token;
+  await callWorker("/api/profile", { method: "PUT", token, json: { company_name: "Acme Plumbing", time_zone: "America/Chicago" } }, bind(t));
+  const put = await callWorker(
+    "/api/review-requests/settings",
+    { method: "PUT", token, json: { delayMinutes: 0, emailSubject: "", emailTemplate: "", smsTemplate: "", quietStart: "00:00", quietEnd: "00:00", smsEnabled: true, placeId: PLACE_ID, ...settings } },
+    bind(t),
+  );
+  expect(put.status).toBe(200);
+  return { user, token };
+}
+
+async function requestRow(id: string) {
+  return env.DB.prepare("select * from review_requests where id = ?").bind(id).first<Record<string, any>>();
+}
+
+async function signedCallback(input: Record<string, unknown>) {
+  const res = await fetch(`${env.TEST_TWILIO_BASE_URL}/__callback`, { method: "POST", body: JSON.stringify(input) });
+  return (await res.json()) as { url: string; form: Record<string, string>; signature: string };
+}
+
+async function postTwilio(t: T, path: string, signed: { form: Record<string, string>; signature: string }) {
+  return callWorker(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signed.signature }, body: new URLSearchParams(signed.form).toString() }, bind(t));
+}
+
+describe("the job-completed hook", () => {
+  it("refuses a bad token, queues one request for a good one, and one only for the same job twice", async () => {
+    const t = setup();
+    const { token } = await business(t);
+    const bad = await callWorker("/api/review-requests/hook/not-a-real-token-0000000000", { method: "POST", json: { name: "Ann Lee", phone: newPhone(), job_id: "J-1" } }, bind(t));
+    expect(bad.status).toBe(401);
+    expect(bad.body.error.code).toBe("invalid_token");
+
+    const rotated = await callWorker("/api/review-requests/settings/hook", { method: "POST", token }, bind(t));
+    expect(rotated.status).toBe(201);
+    const hookPath = new URL(rotated.body.hookUrl as string).pathname;
+    const settings = await callWorker("/api/review-requests/settings", { token }, bind(t));
+    expect(settings.body.hookConfigured).toBe(true);
+    expect(JSON.stringify(settings.body)).not.toContain(hookPath.split("/").pop());
+
+    const phone = newPhone();
+    const first = await callWorker(hookPath, { method: "POST", json: { first_name: "Ann", last_name: "Lee", phone, job_id: 4711 } }, bind(t));
+    expect(first.status).toBe(202);
+    expect(t.sent).toEqual([{ kind: "send", requestIds: [first.body.id] }]);
+    const again = await callWorker(hookPath, { method: "POST", json: { first_name: "Ann", last_name: "Lee", phone, job_id: 4711 } }, bind(t));
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ queued: false, code: "duplicate_job" });
+    const list = await callWorker("/api/review-requests", { token }, bind(t));
+    expect(list.body.requests).toHaveLength(1);
+
+    await drain(t);
+    const texts = await smsTo(phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toMatch(/^Hi Ann, thanks for choosing Acme Plumbing! .*\/r\/[a-z0-9]+\?r=\S+ Reply STOP to opt out\.$/);
+    expect((await requestRow(first.body.id))!.status).toBe("sent");
+
+    // A rotated token retires the old one.
+    await callWorker("/api/review-requests/settings/hook", { method: "POST", token }, bind(t));
+    expect((await callWorker(hookPath, { method: "POST", json: { name: "Bo", phone: newPhone(), job_id: "J-2" } }, bind(t))).status).toBe(401);
+  });
+});
+
+describe("opt-outs", () => {
+  it("never messages a customer again after the mail's unsubscribe link: not by request, reminder or hook", async () => {
+    const t = setup(false);
+    const { token } = await business(t);
+    const email = `opt-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const made = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Cara Diaz", email } }, bind(t));
+    expect(made.status).toBe(201);
+    await drain(t);
+    const mails = await outboxTo(email);
+    expect(mails).toHaveLength(1);
+    const stopUrl = /Unsubscribe: (\S+)/.exec(mails[0]!.body)![1]!;
+    const reqToken = new URL(stopUrl).searchParams.get("r")!;
+    const page = await callWorker(new URL(stopUrl).pathname + new URL(stopUrl).search, {}, bind(t));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Acme Plumbing won't ask you for a review again");
+
+    const unsub = await callWorker("/api/review-requests/unsubscribe", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, body: `token=${reqToken}` }, bind(t));
+    expect(unsub.status).toBe(200);
+    expect(unsub.text).toContain("You're unsubscribed");
+
+    // The reminder would be due now: it is not sent.
+    await env.DB.prepare("update review_requests set reminder_due_at = ? where id = ?").bind(new Date(Date.now() - 1000).toISOString(), made.body.id).run();
+    await sweepReviewRequests(t.env);
+    await drain(t);
+    // Even 91 days later, a new request and the hook are refused.
+    await env.DB.prepare("update review_requests set created_at = ? where id = ?").bind(new Date(Date.now() - 91 * 86_400_000).toISOString(), made.body.id).run();
+    const again = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Cara Diaz", email: email.toUpperCase() } }, bind(t));
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("opted_out");
+    const hook = await callWorker("/api/review-requests/settings/hook", { method: "POST", token }, bind(t));
+    const viaHook = await callWorker(new URL(hook.body.hookUrl as string).pathname, { method: "POST", json: { name: "Cara Diaz", email, job_id: "J-9" } }, bind(t));
+    expect(viaHook.body).toMatchObject({ queued: false, code: "opted_out" });
+    expect(await outboxTo(email)).toHaveLength(1);
+  });
+
+  it("honours STOP at once: a scheduled text is not sent, nor a reminder, nor a later request by any business", async () => {
+    const t = setup();
+    const { token } = await business(t, { delayMinutes: 60 });
+    const phone = newPhone();
+    const made = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Dan Ng", phone } }, bind(t));
+    expect(made.status).toBe(201);
+    expect(t.sent).toEqual([]);
+
+    const bad = await postTwilio(t, "/api/review-requests/sms/incoming", { ...(await signedCallback({ kind: "incoming", from: phone, url: `${BASE}/api/review-requests/sms/incoming` })), signature: "forged" });
+    expect(bad.status).toBe(403);
+    const stop = await postTwilio(t, "/api/review-requests/sms/incoming", await signedCallback({ kind: "incoming", from: phone, url: `${BASE}/api/review-requests/sms/incoming` }));
+    expect(stop.status).toBe(200);
+    expect(stop.headers.get("Content-Type")).toContain("text/xml");
+    expect((await requestRow(made.body.id))!.status).toBe("opted_out");
+
+    // Even when it comes due, the cron and the consumer send nothing.
+    await env.DB.prepare("update review_requests set due_at = ? where id = ?").bind(new Date(Date.now() - 1000).toISOString(), made.body.id).run();
+    await sweepReviewRequests(t.env);
+    await drain(t);
+    expect(await smsTo(phone)).toHaveLength(0);
+
+    const other = await business(t);
+    const refused = await callWorker("/api/review-requests", { method: "POST", token: other.token, json: { name: "Dan Ng", phone: phone.replace("+1", "") } }, bind(t));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("opted_out");
+  });
+});
+
+describe("quiet hours", () => {
+  it("holds a message due inside them until they end, in the business's time zone", async () => {
+    const t = setup();
+    const now = new Date();
+    const hh = (d: Date) => d.toISOString().slice(11, 16);
+    // Quiet from an hour ago to an hour from now, in UTC (the business's zone set below).
+    const { token } = await business(t, { quietStart: hh(new Date(now.getTime() - 3_600_000)), quietEnd: hh(new Date(now.getTime() + 3_600_000)) });
+    await callWorker("/api/profile", { method: "PUT", token, json: { company_name: "Acme Plumbing", time_zone: "UTC" } }, bind(t));
+    const phone = newPhone();
+    const made = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Eve", phone } }, bind(t));
+    expect(made.status).toBe(201);
+    expect(new Date(made.body.dueAt).getTime()).toBeGreaterThan(now.getTime() + 3_000_000);
+    // Pretend it came due inside the window (a reminder or a late cron): the consumer holds it again.
+    await env.DB.prepare("update review_requests set due_at = ? where id = ?").bind(new Date(now.getTime() - 1000).toISOString(), made.body.id).run();
+    await deliver("reviews", [{ body: { kind: "send", requestIds: [made.body.id] } }], t.env);
+    expect(await smsTo(phone)).toHaveLength(0);
+    const row = (await requestRow(made.body.id))!;
+    expect(row.status).toBe("scheduled");
+    expect(hh(new Date(row.due_at))).toBe(hh(new Date(now.getTime() + 3_600_000)));
+  });
+});
+
+describe("the review link", () => {
+  it("sends everyone to Google's write-review address, counts the click and marks the request opened", async () => {
+    const t = setup();
+    const { token } = await business(t);
+    const phoneA = newPhone();
+    const a = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Fay", phone: phoneA } }, bind(t));
+    await drain(t);
+    const link = /(https?:\/\/\S+\/r\/\S+)/.exec((await smsTo(phoneA))[0]!.body)![1]!;
+    const url = new URL(link);
+    const slug = url.pathname.split("/")[2]!;
+
+    // The customer with the request's token, someone without one, and one with a made-up token: the same Google page.
+    for (const path of [url.pathname + url.search, `/r/${slug}`, `/r/${slug}?r=made-up`]) {
+      const res = await callWorker(path, { redirect: "manual" }, bind(t));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(GOOGLE);
+    }
+    const row = (await requestRow(a.body.id))!;
+    expect(row.status).toBe("opened");
+    expect(row.clicks).toBe(1);
+    const view = await callWorker("/api/review-requests/link", { token }, bind(t));
+    expect(view.body).toMatchObject({ slug, clicks: 3, reviewUrl: GOOGLE, placeIdSource: "settings" });
+    const list = await callWorker("/api/review-requests", { token }, bind(t));
+    expect(list.body.figures).toMatchObject({ opened: 1 });
+
+    // An opened request gets no reminder.
+    await env.DB.prepare("update review_requests set reminder_due_at = ? where id = ?").bind(new Date(Date.now() - 1000).toISOString(), a.body.id).run();
+    await sweepReviewRequests(t.env);
+    await drain(t);
+    expect(await smsTo(phoneA)).toHaveLength(1);
+  });
+
+  it("serves the QR code as SVG and PNG, and says so when no Google listing is known", async () => {
+    const t = setup();
+    const { token } = await business(t);
+    const svg = await callWorker("/api/review-requests/link?format=svg", { token }, bind(t));
+    expect(svg.headers.get("Content-Type")).toContain("image/svg+xml");
+    expect(svg.text).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+".*<path d="M/);
+    const png = await callWorker("/api/review-requests/link?format=png", { token }, bind(t));
+    expect(png.headers.get("Content-Type")).toBe("image/png");
+    expect([...new TextEncoder().encode(png.text.slice(1, 4))]).toEqual([0x50, 0x4e, 0x47]);
+    expect((await callWorker("/api/review-requests/link?format=gif", { token }, bind(t))).status).toBe(400);
+
+    const none = await business(t, { placeId: "" });
+    const refused = await callWorker("/api/review-requests/link?format=png", { token: none.token }, bind(t));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("no_listing");
+    const json = await callWorker("/api/review-requests/link", { token: none.token }, bind(t));
+    expect(json.body.reviewUrl).toBeNull();
+    const notReady = await callWorker(`/r/${json.body.slug}`, { redirect: "manual" }, bind(t));
+    expect(notReady.status).toBe(404);
+  });
+});
+
+describe("rules when making requests", () => {
+  it("asks a customer once per 90 days", async () => {
+    const t = setup(false);
+    const { token } = await business(t, { delayMinutes: 120 });
+    const email = `ninety-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const first = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Gus", email } }, bind(t));
+    expect(first.status).toBe(201);
+    const second = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Gus", email } }, bind(t));
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe("asked_recently");
+    await env.DB.prepare("update review_requests set created_at = ? where id = ?").bind(new Date(Date.now() - 90 * 86_400_000 - 60_000).toISOString(), first.body.id).run();
+    const later = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Gus", email } }, bind(t));
+    expect(later.status).toBe(201);
+  });
+
+  it("keeps the valid CSV rows and reports each bad one by its row", async () => {
+    const t = setup(false);
+    const { token } = await business(t, { delayMinutes: 120 });
+    const id = crypto.randomUUID().slice(0, 8);
+    const csv = `name,email,phone\nHal,hal-${id}@example.com,\nIvy,not-an-email,\nJon,,\n,kim-${id}@example.com,\nLee,lee-${id}@example.com,\nLee again,lee-${id}@example.com,\n`;
+    const res = await callWorker("/api/review-requests", { method: "POST", token, json: { csv } }, bind(t));
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(2);
+    expect(res.body.results.map((r: { row: number; ok: boolean; code?: string }) => [r.row, r.ok ? "ok" : r.code])).toEqual([
+      [2, "ok"],
+      [3, "invalid_email"],
+      [4, "no_contact"],
+      [5, "invalid"],
+      [6, "ok"],
+      [7, "asked_recently"],
+    ]);
+    const list = await callWorker("/api/review-requests", { token }, bind(t));
+    expect(list.body.requests.map((r: { customerName: string }) => r.customerName).sort()).toEqual(["Hal", "Lee"]);
+    expect(list.body.requests.every((r: { status: string; channel: string }) => r.status === "scheduled" && r.channel === "email")).toBe(true);
+  });
+
+  it("refuses a text-only customer when texts are not available, in the customer's terms", async () => {
+    const t = setup(false);
+    const { token } = await business(t);
+    const res = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Max", phone: newPhone() } }, bind(t));
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe("Text messages aren't available, and this customer has no email address.");
+    expect(res.body.error.message).not.toMatch(/TWILIO|configur/i);
+  });
+});
+
+describe("delivery and reminders", () => {
+  it("records Twilio's delivery callback (signature checked) and sends one reminder after 3 days when the link was not opened", async () => {
+    const t = setup();
+    const { token } = await business(t);
+    const phone = newPhone();
+    const made = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Nia", phone } }, bind(t));
+    await drain(t);
+    const [sent] = await smsTo(phone);
+    const row = (await requestRow(made.body.id))!;
+    expect(row.provider_message_id).toBe(sent!.sid);
+    expect(new Date(row.reminder_due_at).getTime() - new Date(row.sent_at).getTime()).toBe(3 * 86_400_000);
+
+    const forged = await postTwilio(t, "/api/review-requests/sms/status", { ...(await signedCallback({ sid: sent!.sid, status: "delivered", url: `${BASE}/api/review-requests/sms/status` })), signature: "AAAA" });
+    expect(forged.status).toBe(403);
+    const ok = await postTwilio(t, "/api/review-requests/sms/status", await signedCallback({ sid: sent!.sid, status: "delivered", url: `${BASE}/api/review-requests/sms/status` }));
+    expect(ok.status).toBe(204);
+    expect((await requestRow(made.body.id))!.status).toBe("delivered");
+
+    await env.DB.prepare("update review_requests set reminder_due_at = ? where id = ?").bind(new Date(Date.now() - 1000).toISOString(), made.body.id).run();
+    await sweepReviewRequests(t.env);
+    await drain(t);
+    await sweepReviewRequests(t.env);
+    await drain(t);
+    expect(await smsTo(phone)).toHaveLength(2);
+    expect((await requestRow(made.body.id))!.reminder_sent_at).not.toBeNull();
+
+    // Redelivering the same message sends nothing twice.
+    await deliver("reviews", [{ body: { kind: "send", requestIds: [made.body.id] } }], t.env);
+    expect(await smsTo(phone)).toHaveLength(2);
+  });
+});
+
+describe("permissions", () => {
+  it("needs a signed-in user for the business's routes", async () => {
+    const t = setup();
+    for (const [method, path] of [["GET", "/api/review-requests"], ["POST", "/api/review-requests"], ["GET", "/api/review-requests/link"], ["GET", "/api/review-requests/settings"], ["PUT", "/api/review-requests/settings"], ["POST", "/api/review-requests/settings/hook"]] as const) {
+      const res = await callWorker(path, { method, json: method === "GET" ? undefined : {} }, bind(t));
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
