@@ -33,6 +33,8 @@ export const IGNORES_BODY = new Set([
   "POST /api/reviews/sync",
   "POST /api/reviews/:id/draft",
   "DELETE /api/reviews/:id/reply",
+  // Rotating the review-request hook's token takes no body.
+  "POST /api/review-requests/settings/hook",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */
 export const SEARCH_ROUTES = ["/api/prospects", "/api/prospects/export.csv", "/api/admin/users", "/api/tools/google-results", "/api/tools/local-services"];
@@ -156,7 +158,8 @@ export function checkAnswer(label: string, res: { status: number; body: any; hea
   expect.soft(STACK.test(text), `${label} shows internals: ${text.slice(0, 300)}`).toBe(false);
   // Page routes (/shared/reports/…, the widget's script and frame) answer pages, images and scripts, plain text or a
   // script comment when not found; the API answers JSON.
-  if (res.status < 400 || label.includes(": GET /shared/") || label.includes(": GET /widget/")) return;
+  // The review link (/r/…) answers a browser with a page as well.
+  if (res.status < 400 || label.includes(": GET /shared/") || label.includes(": GET /widget/") || label.includes(": GET /r/")) return;
   if (label.includes("/auth/v1/")) {
     expect.soft(res.body, label).toMatchObject({ msg: expect.any(String) });
   } else {
@@ -200,14 +203,18 @@ export function shard<T>(items: T[], index: number, of: number): T[] {
 }
 
 /** Routes whose body is not JSON: a multipart logo (profile, widget), Stripe's raw event, text/plain beacons. */
-export const OTHER_BODIES = new Set(["POST /api/profile/logo", "POST /api/widgets/:id/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events"]);
+export const OTHER_BODIES = new Set([
+  "POST /api/profile/logo", "POST /api/widgets/:id/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events",
+  // Twilio's signed form posts (checked before the body is read) and the unsubscribe form from a message's link.
+  "POST /api/review-requests/sms/incoming", "POST /api/review-requests/sms/status", "POST /api/review-requests/unsubscribe",
+]);
 /**
  * GoTrue's PUT /user with an object that names none of its fields changes nothing and answers the user (200), as
  * GoTrue does; the sweep then checks that nothing of it stuck (the user is no admin).
  */
 const NO_FIELD_OBJECTS = new Set(["PUT /auth/v1/user: proto pollution", "PUT /auth/v1/user: deep object"]);
 /** Routes that find nothing before reading a body: an unknown widget's form is not there for any body. */
-export const BODY_AFTER_LOOKUP = new Map<string, number>([["POST /api/widget/:id/leads", 404]]);
+export const BODY_AFTER_LOOKUP = new Map<string, number>([["POST /api/widget/:id/leads", 404], ["POST /api/review-requests/hook/:token", 401]]);
 
 /** Every body-taking route's bad bodies (shard `index` of `of`) get a 4xx and the stable error body. */
 export function sweepBodies(index: number, of: number) {
