@@ -1,8 +1,13 @@
-// Saving text as a file from the page.
+// Saving text or a blob as a file from the page.
 
 /** Saves text as a file through a temporary link (the export needs the bearer header, so no plain <a href>). */
 export function downloadText(text: string, filename: string, type = "text/csv;charset=utf-8") {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), filename);
+}
+
+/** Saves a blob (a fetched image, an export) as a file through a temporary link. */
+export function downloadBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;

@@ -14,23 +14,13 @@ import { SettingsSection } from "../components/settings-section";
 import { StatCard } from "../components/stat-card";
 import { TableHead } from "../components/table-head";
 import { TextField } from "../components/text-field";
+import { downloadBlob } from "../lib/download";
 import { formatDateTime } from "../lib/format-date";
 import { fetchQr, requestSettingsQuery, reviewLinkQuery, reviewRequestsQuery, useCreateRequests, useRotateHook, useSaveRequestSettings } from "../queries/review-requests";
 import "../review-requests.css";
 
 const TONES: Record<ReviewRequestStatus, BadgeTone> = { scheduled: "view", sent: "new", delivered: "new", opened: "success", failed: "danger", opted_out: "warning" };
 const errorText = (e: unknown) => (e instanceof Error ? e.message : "Something went wrong. Please try again.");
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function LinkCard() {
   const link = useQuery(reviewLinkQuery);
@@ -58,10 +48,10 @@ function LinkCard() {
         <p className="rr-muted">{data.clicks} {data.clicks === 1 ? "click" : "clicks"} so far</p>
         <div className="rr-actions">
           <Button onClick={() => void navigator.clipboard.writeText(data.shortUrl).then(() => setCopied(true))}>{copied ? "Link copied" : "Copy link"}</Button>
-          <Button disabled={!ready} onClick={() => void fetchQr("svg").then((b) => saveBlob(b, "review-qr.svg"))}>
+          <Button disabled={!ready} onClick={() => void fetchQr("svg").then((b) => downloadBlob(b, "review-qr.svg"))}>
             <DownloadIcon /> SVG
           </Button>
-          <Button disabled={!ready} onClick={() => void fetchQr("png").then((b) => saveBlob(b, "review-qr.png"))}>
+          <Button disabled={!ready} onClick={() => void fetchQr("png").then((b) => downloadBlob(b, "review-qr.png"))}>
             <DownloadIcon /> PNG
           </Button>
           <Button disabled={!ready} onClick={() => window.print()}>
