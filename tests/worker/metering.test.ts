@@ -21,7 +21,7 @@ import {
   type Payer,
 } from "../../worker/domain/metering";
 import { costFor } from "../../worker/domain/usage-cost";
-import type { Env, UsageEventMessage } from "../../worker/env";
+import type { Env, ReviewsMessage, UsageEventMessage } from "../../worker/env";
 import { reserveCall } from "../../worker/metering/meter";
 import { api, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
 import { recorder, seedReport } from "./reports-fixtures";
@@ -350,7 +350,7 @@ describe("POST /api/tts speaks only what the server wrote", () => {
 
 // Every client function in worker/providers/ that reaches the network is listed here: paid (metered at every call site)
 // or deliberately unmetered, with why and what limits it. A new provider function that is in neither list fails.
-const PAID_PROVIDER_CALLS = ["chatCompletion", "chatCompletionStream", "searchGoogle", "searchMaps", "searchOrganic", "runPageSpeed", "searchWeb", "synthesizeSpeech"];
+const PAID_PROVIDER_CALLS = ["chatCompletion", "chatCompletionStream", "searchGoogle", "searchMaps", "searchOrganic", "runPageSpeed", "searchWeb", "synthesizeSpeech", "sendSms"];
 const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
   sendMail:
     "mail (Resend/Postmark): billed by the operator's plan, not per call; recovery links 5 an hour per address and 20 per client address, sign-ups 30 an hour per client address, alerts one digest an hour per user, one mail a lead, each message sent once (outbox claim)",
@@ -360,6 +360,9 @@ const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
   listLocations: "Google Business Profile: free (Google's per-project quota); once per connection",
   createLocalPost: "Google Business Profile: free (quota); once per scheduled post, claimed by compare-and-set on the gbp-posts queue",
   getLocalPost: "Google Business Profile: free (quota); the review follow-up of a published post, GBP_RECONCILE_SECONDS apart",
+  listReviews: "Google Business Profile: free (quota); a connected business's reviews every 6 hours by the cron, or on Check now, 50 a page",
+  updateReviewReply: "Google Business Profile: free (quota); once per approved or auto-published reply, claimed by compare-and-set on the reviews queue",
+  deleteReviewReply: "Google Business Profile: free (quota); once per deleted reply, claimed by compare-and-set on the reviews queue",
   verifyTurnstile: "Cloudflare Turnstile siteverify: free; once per widget submission, which the widget's per-address and per-widget limits cap",
   postWebhook: "the agency's own endpoint, not a paid provider: one delivery per event and retry (13 tries over a day), paused after a day of failures",
   guardedFetch:
@@ -384,6 +387,7 @@ const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/rank/grid.ts": ["queue rank-checks (grid points)"],
   "worker/rank/tracker.ts": ["queue rank-checks (keyword checks)"],
   "worker/citations/scan.ts": ["queue citations"],
+  "worker/reviews/request-jobs.ts": ["queue reviews (send)"],
 };
 const PAID_CALL = new RegExp(`(?<![\\w.])(${PAID_PROVIDER_CALLS.join("|")})\\(`, "g");
 /** Where a top-level block starts: a function, a const (a route chain), or one handler of a chain. */
@@ -549,6 +553,25 @@ describe("every paid call site is metered", () => {
         const outcome = await processKeywordChecks({ ...env, ...refusing } as Env, [checkId], 1);
         const row = await env.DB.prepare("select status, map_status, reason from keyword_checks where id = ?").bind(checkId).first<{ status: string; map_status: string; reason: string }>();
         return outcome.kind === "ack" && row?.status === "failed" && row.map_status === "failed" && row.reason.includes("spending limit");
+      },
+      "queue reviews (send)": async () => {
+        // A text review request (issue 28) made while the meter allows nothing: the send job marks it failed with the
+        // reason and Twilio (the fake) gets no message.
+        const { processReviewRequestSend } = await import("../../worker/reviews/request-jobs");
+        const { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } = await import("../fakes/twilio-data");
+        const reviews = recorder<ReviewsMessage>();
+        const sms = { REVIEWS: reviews.queue, TWILIO_ACCOUNT_SID: FAKE_TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: FAKE_TWILIO_AUTH_TOKEN, TWILIO_MESSAGING_SERVICE_SID: FAKE_TWILIO_MESSAGING_SERVICE_SID, TWILIO_BASE_URL: env.TEST_TWILIO_BASE_URL };
+        const settings = { delayMinutes: 0, emailSubject: "", emailTemplate: "", smsTemplate: "", quietStart: "00:00", quietEnd: "00:00", smsEnabled: true, placeId: "ChIJN1t_tDeuEmsRUsoyG83frY4" };
+        expect((await call("/api/review-requests/settings", { method: "PUT", json: settings, token: session.access_token }, sms)).status).toBe(200);
+        const phone = `+1512555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+        const made = await call("/api/review-requests", { method: "POST", json: { name: `Fay ${mark}`, phone }, token: session.access_token }, sms);
+        expect(made.status).toBeLessThan(300);
+        const ids = reviews.sent.flatMap((m) => (m.kind === "send" ? m.requestIds : []));
+        expect(ids.length).toBe(1);
+        await processReviewRequestSend({ ...env, ...sms, ...refusing } as unknown as Env, ids, 1);
+        const row = await env.DB.prepare("select status, last_error from review_requests where id = ?").bind(ids[0]).first<{ status: string; last_error: string }>();
+        const texts = (await (await fetch(`${env.TEST_TWILIO_BASE_URL}/__messages?to=${encodeURIComponent(phone)}`)).json()) as { messages: unknown[] };
+        return row?.status === "failed" && row.last_error.includes("spending limit") && texts.messages.length === 0;
       },
       "queue report-jobs": async () => {
         const { processReportJob } = await import("../../worker/reports/generate");
