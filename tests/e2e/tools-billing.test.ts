@@ -255,7 +255,7 @@ describe("a new customer's first minutes", () => {
       if (width < 500) await page.getByRole("button", { name: "Open menu" }).click();
       const sidebar = page.locator("#app-sidebar");
       const toggles = sidebar.locator(".nav-group-toggle");
-      expect(await toggles.allTextContents()).toEqual(["Content", "Social", "Search"]);
+      expect(await toggles.allTextContents()).toEqual(["Content", "Social", "Search", "Reputation"]);
       const search = sidebar.getByRole("button", { name: "Search", exact: true });
       expect(await search.getAttribute("aria-expanded")).toBe("true");
       if (width < 500) {
