@@ -3,6 +3,7 @@
 // of a dollar (integers), so the store adds and compares exactly.
 import { costFor, estimateTokens } from "./usage-cost";
 import { SMS_USD_PER_SEGMENT } from "./review-requests";
+import { AI_ENGINE_USD_PER_CALL, type AiEngine } from "./ai-visibility-contract";
 
 export const MICRO_USD = 1_000_000;
 
@@ -35,7 +36,9 @@ export type PaidCall =
   | { kind: "search" }
   | { kind: "pagespeed" }
   | { kind: "sms"; segments: number }
-  | { kind: "mail" };
+  | { kind: "mail" }
+  /** One AI Visibility question asked of one engine (issue 29): a flat price per call. */
+  | { kind: "ai_engine"; engine: AiEngine };
 
 /** What it really used, reported by the provider. */
 export type CallUsage =
@@ -44,7 +47,8 @@ export type CallUsage =
   | { kind: "search"; calls: number }
   | { kind: "pagespeed"; calls: number }
   | { kind: "sms"; segments: number }
-  | { kind: "mail"; messages: number };
+  | { kind: "mail"; messages: number }
+  | { kind: "ai_engine"; engine: AiEngine; calls: number };
 
 export function toMicro(usd: number): number {
   return Math.ceil(Number((usd * MICRO_USD).toPrecision(12)));
@@ -69,6 +73,8 @@ export function estimateMicro(call: PaidCall): number {
       return toMicro(call.segments * SMS_USD_PER_SEGMENT);
     case "mail":
       return toMicro(REVIEW_MAIL_USD);
+    case "ai_engine":
+      return toMicro(AI_ENGINE_USD_PER_CALL[call.engine]);
   }
 }
 
@@ -87,6 +93,8 @@ export function actualMicro(usage: CallUsage): number {
       return toMicro(usage.segments * SMS_USD_PER_SEGMENT);
     case "mail":
       return toMicro(usage.messages * REVIEW_MAIL_USD);
+    case "ai_engine":
+      return toMicro(usage.calls * AI_ENGINE_USD_PER_CALL[usage.engine]);
   }
 }
 

@@ -40,7 +40,7 @@ export function logPaidCall(c: Context<AppEnv>, input: PaidCallLog): void {
 }
 
 /** The usage rows' model column for a paid call that is not an AI completion. */
-const PAID_CALL_MODEL: Record<Exclude<CallUsage["kind"], "ai">, string> = { search: "serpapi", pagespeed: "pagespeed", tts: TTS_MODEL, sms: "twilio-sms", mail: "review-mail" };
+const PAID_CALL_MODEL: Record<Exclude<CallUsage["kind"], "ai">, string> = { search: "serpapi", pagespeed: "pagespeed", tts: TTS_MODEL, sms: "twilio-sms", mail: "review-mail", ai_engine: "ai-visibility" };
 
 /**
  * `reserveCall` for work that runs outside a request (grid points, rank checks, audit steps): settling also logs
