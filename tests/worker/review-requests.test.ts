@@ -227,6 +227,32 @@ describe("the review link", () => {
     expect(await smsTo(phoneA)).toHaveLength(1);
   });
 
+  it("counts a review that followed a request as likely: the name matches and it came within 14 days", async () => {
+    const t = setup();
+    const { token, user } = await business(t);
+    const [pa, pb] = [newPhone(), newPhone()];
+    const a = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Fay Wong", phone: pa } }, bind(t));
+    const b = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Gus Hart", phone: pb } }, bind(t));
+    await drain(t);
+    const sentAt = (await requestRow(a.body.id))!.sent_at as string;
+    expect(sentAt).toBeTruthy();
+    const at = (days: number) => new Date(new Date(sentAt).getTime() + days * 86_400_000).toISOString();
+    const review = (id: string, reviewer: string, when: string) =>
+      env.DB.prepare(
+        "insert into reviews (id, user_id, location_name, google_review_id, google_name, reviewer_name, stars, create_time, update_time) values (?, ?, 'locations/1', ?, ?, ?, 5, ?, ?)",
+      ).bind(id, user.user.id, `g-${id}`, `accounts/1/locations/1/reviews/g-${id}`, reviewer, when, when);
+    await env.DB.batch([
+      review(`lr-${a.body.id}-1`, "Fay W.", at(3)), // Fay Wong's: a likely match
+      review(`lr-${a.body.id}-2`, "Gus Hart", at(-2)), // before Gus was asked: not his
+      review(`lr-${a.body.id}-3`, "Gus Hart", at(20)), // three weeks later: too late to count
+      review(`lr-${a.body.id}-4`, "Ann Lee", at(1)), // nobody asked Ann
+    ]);
+    const list = await callWorker("/api/review-requests", { token }, bind(t));
+    expect(list.status).toBe(200);
+    expect(list.body.likelyReviews).toEqual({ count: 1, requestIds: [a.body.id], lookbackDays: 180 });
+    expect(list.body.likelyReviews.requestIds).not.toContain(b.body.id);
+  });
+
   it("serves the QR code as SVG and PNG, and says so when no Google listing is known", async () => {
     const t = setup();
     const { token } = await business(t);

@@ -159,6 +159,16 @@ export async function listRequests(db: Db, userId: string, limit = 100): Promise
   return db.select().from(reviewRequests).where(eq(reviewRequests.userId, userId)).orderBy(desc(reviewRequests.createdAt)).limit(limit);
 }
 
+/** Requests sent since `since` (the likely-review match looks at these; a business sends a few hundred a year at most). */
+export async function sentRequestsSince(db: Db, userId: string, since: string, limit = 2000): Promise<{ id: string; customerName: string; sentAt: string | null }[]> {
+  return db
+    .select({ id: reviewRequests.id, customerName: reviewRequests.customerName, sentAt: reviewRequests.sentAt })
+    .from(reviewRequests)
+    .where(and(eq(reviewRequests.userId, userId), gte(reviewRequests.sentAt, since)))
+    .orderBy(desc(reviewRequests.sentAt))
+    .limit(limit);
+}
+
 export async function requestFigures(db: Db, userId: string): Promise<Record<string, number>> {
   const rows = await db
     .select({ status: reviewRequests.status, n: sql<number>`count(*)` })

@@ -1,6 +1,6 @@
 // Queries for the review inbox (issue 28): reviews kept once by Google's id (edits in place, history kept), reply
 // claims by compare-and-set, the per-user settings and the cron's due syncs, and the competitors' counts from audits.
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewFilter, type ReviewSettingsInput } from "../domain/reviews";
 import { rowsPerInsert, type Db } from "./client";
 import { auditSteps, audits, gbpConnections, profiles, reviewHistory, reviews, reviewSettings } from "./schema";
@@ -173,6 +173,16 @@ export async function reviewTimes(db: Db, userId: string) {
     .select({ stars: reviews.stars, createTime: reviews.createTime, replyTime: reviews.replyUpdateTime })
     .from(reviews)
     .where(and(eq(reviews.userId, userId), isNull(reviews.deletedAt)));
+}
+
+/** Reviews written since `since` with their reviewer's name (matched against review requests as likely follow-ups). */
+export async function reviewersSince(db: Db, userId: string, since: string, limit = 5000): Promise<{ id: string; reviewerName: string; createdAt: string }[]> {
+  return db
+    .select({ id: reviews.id, reviewerName: reviews.reviewerName, createdAt: reviews.createTime })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), isNull(reviews.deletedAt), gte(reviews.createTime, since)))
+    .orderBy(asc(reviews.createTime))
+    .limit(limit);
 }
 
 export async function historyOf(db: Db, reviewIds: string[]) {

@@ -275,8 +275,19 @@ export function openRate(figures: Pick<RequestFigures, "sent" | "delivered" | "o
   return sent === 0 ? null : Math.round((figures.opened / sent) * 100);
 }
 
+/** How far back the request → review match looks (requests sent in the last 180 days). */
+export const LIKELY_REVIEW_LOOKBACK_DAYS = 180;
+
+/** Reviews that followed requests, matched by name and time: always "likely", never certain. */
+export type LikelyReviews = { count: number; requestIds: string[]; lookbackDays: number };
+
+/** The share of opened requests followed by a likely review, as a whole percentage (null before any was opened). */
+export function reviewRate(opened: number, likely: number): number | null {
+  return opened === 0 ? null : Math.min(100, Math.round((likely / opened) * 100));
+}
+
 /**
- * Reviews that likely followed a request (to be wired to the inbox's stored reviews at merge): the reviewer's name
+ * Reviews that likely followed a request (GET /api/review-requests matches the inbox's stored reviews): the reviewer's name
  * matches the customer's (first name, and the last initial when both give one) and the review came within 14 days
  * after the request was sent. Google does not say who a reviewer is, so a match is only ever "likely".
  */

@@ -10,17 +10,21 @@ import { sha256Hex } from "../auth/tokens";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
-import { businessOf, EVERY_BUSINESS, getRequestSettings, listRequests, recordOptOut, recordSmsStatus, requestByToken, requestFigures, userByHookTokenHash } from "../db/review-requests";
+import { businessOf, EVERY_BUSINESS, getRequestSettings, listRequests, recordOptOut, recordSmsStatus, requestByToken, requestFigures, sentRequestsSince, userByHookTokenHash } from "../db/review-requests";
+import { reviewersSince } from "../db/reviews";
 import {
   checkCustomer,
   customerFromHook,
   customersFromCsv,
   HookBody,
   isStopMessage,
+  LIKELY_REVIEW_LOOKBACK_DAYS,
+  likelyReviewsForRequests,
   MAX_CUSTOMERS_PER_CALL,
   normalizePhoneE164,
   openRate,
   RequestSettingsBody,
+  type LikelyReviews,
   type RequestFigures,
 } from "../domain/review-requests";
 import { apiError, ErrorCode } from "../errors";
@@ -174,9 +178,18 @@ export const reviewRequestRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const subject = c.get("subject");
     const db = getDb(c.env);
-    const [rows, counts, settings] = await Promise.all([listRequests(db, subject.id), requestFigures(db, subject.id), getRequestSettings(db, subject.id)]);
+    const since = new Date(Date.now() - LIKELY_REVIEW_LOOKBACK_DAYS * 86_400_000).toISOString();
+    const [rows, counts, settings, sent, written] = await Promise.all([
+      listRequests(db, subject.id),
+      requestFigures(db, subject.id),
+      getRequestSettings(db, subject.id),
+      sentRequestsSince(db, subject.id, since),
+      reviewersSince(db, subject.id, since),
+    ]);
     const figures = figuresOf(counts);
-    return c.json({ requests: rows.map(requestView), figures, openRate: openRate(figures), channels: { sms: smsAvailable(c.env, settings), email: true } });
+    const matches = likelyReviewsForRequests(sent, written);
+    const likelyReviews: LikelyReviews = { count: matches.length, requestIds: matches.map((m) => m.requestId), lookbackDays: LIKELY_REVIEW_LOOKBACK_DAYS };
+    return c.json({ requests: rows.map(requestView), figures, openRate: openRate(figures), likelyReviews, channels: { sms: smsAvailable(c.env, settings), email: true } });
   })
 
   .post("/", validate("json", CreateBody), async (c) => {
