@@ -3,11 +3,12 @@
 // the figures sent → opened, and the settings (delay, templates, quiet hours, texts, Google listing, the hook address).
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { openRate, REQUEST_STATUS_LABELS, type RequestSettingsBody, type ReviewRequestStatus } from "../../worker/domain/review-requests";
+import { openRate, REQUEST_STATUS_LABELS, reviewRate, type RequestSettingsBody, type ReviewRequestStatus } from "../../worker/domain/review-requests";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge, type BadgeTone } from "../components/badge";
 import { Button } from "../components/button";
-import { CheckCircleIcon, DownloadIcon, MailIcon, ThumbsUpIcon } from "../components/icons";
+import { CheckCircleIcon, DownloadIcon, MailIcon, StarIcon, ThumbsUpIcon } from "../components/icons";
+import { TextAreaField } from "../components/form-fields";
 import { Placeholder } from "../components/placeholder";
 import { LoadingScreen } from "../components/route-guards";
 import { SettingsSection } from "../components/settings-section";
@@ -143,22 +144,28 @@ function RequestsTable({ timeZone }: { timeZone: string | null }) {
   const list = useQuery(reviewRequestsQuery);
   if (list.isPending) return <LoadingScreen />;
   if (list.isError) return <RetryAlert message={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  const { requests, figures } = list.data;
+  const { requests, figures, likelyReviews } = list.data;
   const rate = openRate(figures);
+  const reviewed = new Set(likelyReviews.requestIds);
   return (
     <>
       <div className="rr-stats">
         <StatCard icon={MailIcon} value={String(figures.sent + figures.delivered + figures.opened)} label="Sent" />
         <StatCard icon={CheckCircleIcon} value={String(figures.opened)} label="Opened" />
         <StatCard icon={ThumbsUpIcon} value={rate === null ? "–" : `${rate}%`} label="Sent → opened" />
+        <StatCard icon={StarIcon} value={String(likelyReviews.count)} label="Likely reviews" />
       </div>
+      <p className="rr-muted">
+        {figures.opened > 0 ? `Opened → reviewed: ${reviewRate(figures.opened, likelyReviews.count)}%. ` : ""}A review counts as likely when the reviewer’s name matches the customer’s and it came within 14 days of the request
+        (last {likelyReviews.lookbackDays} days). Google does not say who wrote a review, so this is never certain.
+      </p>
       {requests.length === 0 ? (
         <Placeholder icon={MailIcon} title="No review requests yet" className="empty-state">
           <p>Ask your first customer above, or connect your field-service app with the hook address in the settings.</p>
         </Placeholder>
       ) : (
-        <div className="card table-card">
-          <table className="table">
+        <div className="card card-pad audit-table-wrap">
+          <table className="audit-table">
             <TableHead columns={["Customer", "By", "Status", "When"]} />
             <tbody>
               {requests.map((r) => (
@@ -170,6 +177,7 @@ function RequestsTable({ timeZone }: { timeZone: string | null }) {
                   <td>{r.channel === "sms" ? "Text" : "Email"}</td>
                   <td>
                     <Badge tone={TONES[r.status]}>{REQUEST_STATUS_LABELS[r.status]}</Badge>
+                    {reviewed.has(r.id) && <Badge tone="success">Likely reviewed</Badge>}
                     {r.lastError && <div className="rr-muted">{r.lastError}</div>}
                   </td>
                   <td>{formatDateTime(r.openedAt ?? r.sentAt ?? r.dueAt, timeZone)}</td>
@@ -212,14 +220,8 @@ function SettingsForm() {
           <TextField label="Until" type="time" value={form.quietEnd} onChange={(e) => set({ quietEnd: e.target.value })} />
         </div>
         <TextField label="Email subject" value={form.emailSubject} onChange={(e) => set({ emailSubject: e.target.value })} />
-        <label className="rr-field">
-          <span>Email message ({"{business}"}, {"{first_name}"} and {"{link}"} are filled in)</span>
-          <textarea rows={6} value={form.emailTemplate} onChange={(e) => set({ emailTemplate: e.target.value })} />
-        </label>
-        <label className="rr-field">
-          <span>Text message (“Reply STOP to opt out.” is added)</span>
-          <textarea rows={3} value={form.smsTemplate} onChange={(e) => set({ smsTemplate: e.target.value })} />
-        </label>
+        <TextAreaField label="Email message" rows={6} maxLength={2000} value={form.emailTemplate} onChange={(v) => set({ emailTemplate: v })} hint="{business}, {first_name} and {link} are filled in." />
+        <TextAreaField label="Text message" rows={3} maxLength={300} value={form.smsTemplate} onChange={(v) => set({ smsTemplate: v })} hint="{business}, {first_name} and {link} are filled in; “Reply STOP to opt out.” is added." />
         {data.smsAvailable && (
           <label className="rr-check">
             <input type="checkbox" checked={form.smsEnabled} onChange={(e) => set({ smsEnabled: e.target.checked })} /> Send by text message when the customer gave a mobile number
