@@ -5,6 +5,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch, newPage, shot, uniqueEmail } from "./browser";
 import { signIn, signUpAndIn } from "./accounts";
+import { deliveredLink } from "./dev-server";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,6 +67,66 @@ describe("Reviews", () => {
     await phone.page.locator("li.rv-card", { hasText: "Maria Gonzalez" }).waitFor();
     await shot(phone.page, "reviews-inbox-375");
     await phone.context.close();
+    await context.close();
+  });
+
+  it("ask a customer → the mail's link opens Google's review page on a phone → the click is counted", async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail("askreviews");
+    await signUpAndIn(page, email, "10.79.1.2");
+    await page.goto("/tools/reviews");
+    await page.getByRole("tab", { name: "Ask for reviews" }).click();
+
+    // The listing the link sends customers to, no delay and no quiet hours, so the request goes at once.
+    const placeId = "ChIJN1t_tDeuEmsRUsoyG83frY4";
+    await page.getByLabel("Send after (minutes)", { exact: true }).fill("0");
+    await page.getByLabel("Quiet from", { exact: true }).fill("00:00");
+    await page.getByLabel("Until", { exact: true }).fill("00:00");
+    await page.getByLabel("Google place ID", { exact: true }).fill(placeId);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved.").waitFor();
+    await page.getByText("0 clicks so far").waitFor();
+
+    const customer = uniqueEmail("customer");
+    await page.getByLabel("Customer name", { exact: true }).fill("Fay Wong");
+    await page.getByLabel("Email", { exact: true }).fill(customer);
+    await page.getByRole("button", { name: "Send request" }).click();
+    await page.getByText("Request for Fay Wong scheduled.").waitFor();
+    await shot(page, "review-requests-1280");
+
+    // The customer opens the mail's link on a phone. Every customer gets the same Google page (no rating question
+    // first); the redirect is answered here so the browser never leaves loopback.
+    const mailed = await deliveredLink(inject("mailUrl"), customer, "How did we do, Fay?");
+    expect(mailed).toMatch(/\/r\/[^/?]+\?r=/);
+    // Mail links carry APP_ORIGIN (local development's http://localhost:8787); this run's server has its own port.
+    const link = mailed.replace(/^https?:\/\/[^/]+/, inject("baseUrl"));
+    const phone = await newPage(browser, 375);
+    let location: string | null = null;
+    await phone.context.route("**/r/**", async (route) => {
+      const res = await route.fetch({ maxRedirects: 0 });
+      location = res.headers()["location"] ?? null;
+      await route.fulfill({ status: 200, contentType: "text/html", body: `<h1>Google review page</h1><p>${location}</p>` });
+    });
+    await phone.page.goto(link);
+    await phone.page.getByRole("heading", { name: "Google review page" }).waitFor();
+    expect(location).toBe(`https://search.google.com/local/writereview?placeid=${placeId}`);
+    await phone.context.close();
+
+    // The owner sees the click counted and the request opened, on a phone too.
+    await page.reload();
+    await page.getByRole("tab", { name: "Ask for reviews" }).click();
+    await page.getByText("1 click so far").waitFor();
+    const row = page.locator("tr", { hasText: "Fay Wong" });
+    await row.getByText("Opened", { exact: true }).waitFor();
+    const owner = await newPage(browser, 375);
+    await signIn(owner.page, email);
+    await owner.page.goto("/tools/reviews");
+    await owner.page.getByRole("tab", { name: "Ask for reviews" }).click();
+    await owner.page.getByText("1 click so far").waitFor();
+    await owner.page.locator("tr", { hasText: "Fay Wong" }).getByText("Opened", { exact: true }).waitFor();
+    await owner.page.getByAltText("QR code of your review link").waitFor();
+    await shot(owner.page, "review-requests-375");
+    await owner.context.close();
     await context.close();
   });
 });
