@@ -144,6 +144,21 @@ describe("a 5×5 grid end to end", () => {
     expect(lines[0]).toBe('"Row","Column","Latitude","Longitude","Status","Rank"');
     expect(lines).toHaveLength(26);
 
+    // The reviews page counts competitors' reviews from the grid's listings (issue 28): each stored listing keeps its
+    // review count, and the page lists the highest seen per competitor, the business itself left out.
+    const stored = await env.DB.prepare("select top3 from grid_points where scan_id = ? and status = 'done'").bind(view.id).all<{ top3: string }>();
+    const best = new Map<string, number>();
+    for (const l of stored.results.flatMap((r) => JSON.parse(r.top3) as { title: string; place_id?: string; reviews?: number }[])) {
+      expect(typeof l.reviews, JSON.stringify(l)).toBe("number");
+      if (l.place_id !== FAKE_SITE_BUSINESS.placeId) best.set(l.title, Math.max(best.get(l.title) ?? 0, l.reviews!));
+    }
+    const inbox = await callWorker("/api/reviews?business=own&filter=all", { token }, bind(t));
+    expect(inbox.status).toBe(200);
+    const listed = inbox.body.figures.competitors as { name: string; points: { count: number }[] }[];
+    expect(listed.length).toBe(Math.min(8, best.size));
+    for (const c of listed) expect(c.points.at(-1)!.count, c.name).toBe(best.get(c.name));
+    expect(listed.map((c) => c.points.at(-1)!.count)).toEqual([...best.values()].sort((a, b) => b - a).slice(0, 8));
+
     // The share page: public, no prospect id, no share path; a wrong token is 404.
     const shared = await callWorker(done.sharePath!.replace("/shared/grids/", "/api/shared/grids/"), {}, bind(t));
     expect(shared.status).toBe(200);

@@ -170,7 +170,7 @@ function Figures({ f, inbox }: { f: ReviewFigures; inbox: ReviewInboxResponse })
           {f.pass ? <p className="rv-pass">{f.pass.text}</p> : null}
           {f.competitors.length === 0 ? (
             <p className="audit-muted">
-              Run a <Link to="/tools/local-search-audit">Local Search Audit</Link> to see the review counts of the businesses you compete with, and how they grow.
+              Run a <Link to="/tools/local-search-audit">Local Search Audit</Link> or a <Link to="/tools/local-search-grid">Local Search Grid</Link> scan to see the review counts of the businesses you compete with, and how they grow.
             </p>
           ) : (
             <div className="audit-table-wrap">

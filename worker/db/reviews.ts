@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewFilter, type ReviewSettingsInput } from "../domain/reviews";
 import { rowsPerInsert, type Db } from "./client";
-import { auditSteps, audits, gbpConnections, profiles, reviewHistory, reviews, reviewSettings } from "./schema";
+import { auditSteps, audits, gbpConnections, gridPoints, gridScans, profiles, reviewHistory, reviews, reviewSettings } from "./schema";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;
@@ -302,6 +302,22 @@ export async function ownAuditCompetitors(db: Db, userId: string, limit = 24) {
     .where(and(eq(audits.userId, userId), eq(audits.kind, "own"), eq(auditSteps.status, "done")))
     .orderBy(desc(audits.createdAt))
     .limit(limit);
+}
+
+/** The own business's latest finished grid scans with every point's top three (their review counts feed the reviews page). */
+export async function ownGridTopListings(db: Db, userId: string, scansLimit = 6) {
+  const scans = await db
+    .select({ id: gridScans.id, at: gridScans.finishedAt, business: gridScans.business })
+    .from(gridScans)
+    .where(and(eq(gridScans.userId, userId), eq(gridScans.kind, "own"), eq(gridScans.status, "done"), isNotNull(gridScans.finishedAt)))
+    .orderBy(desc(gridScans.finishedAt))
+    .limit(scansLimit);
+  if (scans.length === 0) return [];
+  const points = await db
+    .select({ scanId: gridPoints.scanId, top3: gridPoints.top3 })
+    .from(gridPoints)
+    .where(and(inArray(gridPoints.scanId, scans.map((s) => s.id)), eq(gridPoints.status, "done")));
+  return scans.map((scan) => ({ at: scan.at!, business: scan.business, top3: points.filter((p) => p.scanId === scan.id).map((p) => p.top3) }));
 }
 
 /** The business a reply speaks for: the user's company profile (name, phone, category, description, time zone). */

@@ -39,7 +39,8 @@ export function isCompleted(result: PointResult): result is CompletedResult {
 }
 
 /** One listing of SerpAPI's `local_results`, as much of it as the rules read. */
-export type LocalResult = { position?: number; place_id?: string; title?: string };
+/** A listing in a map search as a grid point keeps it (`reviews`: its Google review count, kept since issue 28 for the reviews page). */
+export type LocalResult = { position?: number; place_id?: string; title?: string; reviews?: number };
 
 /** A listing's position: the provider's when it gives a usable one, else its place in the list. */
 function listingPosition(position: number | undefined, index: number): number {

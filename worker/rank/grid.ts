@@ -90,7 +90,7 @@ export async function startGrid(env: Env, input: { resolved: ResolvedBusiness; k
 export type RankJobOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number; reason: string };
 
 function localResult(place: MapsPlace): LocalResult {
-  return { position: place.position, place_id: place.placeId ?? undefined, title: place.name };
+  return { position: place.position, place_id: place.placeId ?? undefined, title: place.name, ...(place.reviewCount !== null ? { reviews: place.reviewCount } : {}) };
 }
 
 /** One claimed point: reserve, search from the point, store. Answers the reason when it should be tried again. */

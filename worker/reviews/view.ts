@@ -3,7 +3,9 @@
 // time, competitors' review counts from the own audits, and the pace forecast).
 import type { Db } from "../db/client";
 import { findConnection } from "../db/gbp";
-import { findReviewSettings, historyOf, listReviews, ownAuditCompetitors, replyBusinessOf, reviewTimes, type ReviewRow } from "../db/reviews";
+import { findReviewSettings, historyOf, listReviews, ownAuditCompetitors, ownGridTopListings, replyBusinessOf, reviewTimes, type ReviewRow } from "../db/reviews";
+import { parseJson } from "../audits/view";
+import type { LocalResult } from "../domain/rank-metrics";
 import {
   passForecast,
   REVIEWS_CONNECT_HINT,
@@ -41,10 +43,20 @@ export function reviewJson(row: ReviewRow, history: { stars: number; comment: st
   };
 }
 
-/** Competitors' review counts over time, from the stored own audits (each audit's top map-pack competitors). */
-export function competitorSeries(audits: { at: string; result: string | null }[]): ReviewFigures["competitors"] {
-  const byName = new Map<string, { at: string; count: number }[]>();
-  for (const a of [...audits].sort((x, y) => x.at.localeCompare(y.at))) {
+/** The most competitors the page lists (the pace forecast looks at these). */
+const MAX_COMPETITORS = 8;
+
+/**
+ * Competitors' review counts over time, from the stored own audits (each audit's top map-pack competitors) and the
+ * own Local Search Grid scans (the top three listings at every point carry their review counts); the business itself
+ * (its place id) is left out. Listed by their latest count, highest first.
+ */
+export function competitorSeries(
+  audits: { at: string; result: string | null }[],
+  grids: { at: string; business: string; top3: (string | null)[] }[] = [],
+): ReviewFigures["competitors"] {
+  const seen: { name: string; at: string; count: number }[] = [];
+  for (const a of audits) {
     let parsed: { competitors?: { status?: string; competitors?: { name?: unknown; reviewCount?: unknown }[] } } = {};
     try {
       parsed = JSON.parse(a.result ?? "{}") as typeof parsed;
@@ -53,21 +65,35 @@ export function competitorSeries(audits: { at: string; result: string | null }[]
     }
     if (parsed.competitors?.status !== "ok") continue;
     for (const c of parsed.competitors.competitors ?? []) {
-      if (typeof c.name !== "string" || typeof c.reviewCount !== "number") continue;
-      byName.set(c.name, [...(byName.get(c.name) ?? []), { at: a.at, count: c.reviewCount }]);
+      if (typeof c.name === "string" && typeof c.reviewCount === "number") seen.push({ name: c.name, at: a.at, count: c.reviewCount });
     }
   }
-  return [...byName.entries()].map(([name, points]) => ({ name, points })).slice(0, 5);
+  for (const g of grids) {
+    const own = parseJson<{ placeId?: string | null }>(g.business)?.placeId ?? null;
+    const counts = new Map<string, number>();
+    for (const listing of g.top3.flatMap((t) => parseJson<LocalResult[]>(t) ?? [])) {
+      if (!listing.title || typeof listing.reviews !== "number" || (own && listing.place_id === own)) continue;
+      counts.set(listing.title, Math.max(counts.get(listing.title) ?? 0, listing.reviews));
+    }
+    for (const [name, count] of counts) seen.push({ name, at: g.at, count });
+  }
+  const byName = new Map<string, { at: string; count: number }[]>();
+  for (const p of seen.sort((x, y) => x.at.localeCompare(y.at))) byName.set(p.name, [...(byName.get(p.name) ?? []), { at: p.at, count: p.count }]);
+  return [...byName.entries()]
+    .map(([name, points]) => ({ name, points }))
+    .sort((a, b) => b.points[b.points.length - 1]!.count - a.points[a.points.length - 1]!.count || a.name.localeCompare(b.name))
+    .slice(0, MAX_COMPETITORS);
 }
 
 export async function buildInbox(env: Env, db: Db, userId: string, filter: ReviewFilter, now = new Date()): Promise<ReviewInboxResponse> {
-  const [connection, settings, list, times, audits, business] = await Promise.all([
+  const [connection, settings, list, times, audits, business, grids] = await Promise.all([
     findConnection(db, userId),
     findReviewSettings(db, userId),
     listReviews(db, userId, filter),
     reviewTimes(db, userId),
     ownAuditCompetitors(db, userId),
     replyBusinessOf(db, userId),
+    ownGridTopListings(db, userId),
   ]);
   const history = await historyOf(
     db,
@@ -84,7 +110,7 @@ export async function buildInbox(env: Env, db: Db, userId: string, filter: Revie
           ? "connected"
           : "not_connected";
   const hint = state === "connected" ? null : state === "needs_reconnect" ? REVIEWS_RECONNECT_HINT : state === "not_configured" ? REVIEWS_UNAVAILABLE_HINT : REVIEWS_CONNECT_HINT;
-  const competitors = competitorSeries(audits);
+  const competitors = competitorSeries(audits, grids);
   const base = reviewFigures(times, now);
   const pass = passForecast(
     times.map((t) => t.createTime),

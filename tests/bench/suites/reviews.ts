@@ -2,12 +2,15 @@
 // Profile API, through the reviews queue and its consumer): wall time from "Check now" to the inbox listing them all,
 // and the D1 queries the sync made per review (the consumer logs the statements it prepared); then the same sync again
 // with nothing changed. Runs on its own `wrangler dev` with the fake Google (the other suites' server has no Google).
-// Self-contained: the review-request figures can go in a function of their own beside it.
+// Then review requests: from a field-service app's "job completed" call on the hook to the text message at the fake
+// Twilio, with the delay set to 0 and no quiet hours (p50, p95 of 20, one after another).
 import { startGoogleFake } from "../../fakes/google-fake";
+import { startTwilioFake } from "../../fakes/twilio-fake";
+import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } from "../../fakes/twilio-data";
 import { startOpenAiFake } from "../../fakes/openai-fake";
 import { startDevServer } from "../../e2e/dev-server";
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "../../fakes/google-fake";
-import { json, round, signUp, type Figure, type Suite } from "../lib";
+import { json, percentile, round, signUp, type Figure, type Suite } from "../lib";
 
 const REVIEWS = 1000;
 const AUSTIN = "accounts/1001/locations/2001";
@@ -44,10 +47,41 @@ async function syncAndWait(baseUrl: string, token: string, output: () => string,
   }
 }
 
+const HOOK_SAMPLES = 20;
+
+/** Job-completed hook → the text message at the fake Twilio, one at a time; sorted durations in ms. */
+async function hookToMessage(baseUrl: string, token: string, twilioUrl: string): Promise<number[]> {
+  const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  const put = await fetch(`${baseUrl}/api/review-requests/settings`, {
+    method: "PUT",
+    headers: auth,
+    body: JSON.stringify({ delayMinutes: 0, emailSubject: "", emailTemplate: "", smsTemplate: "", quietStart: "00:00", quietEnd: "00:00", smsEnabled: true, placeId: "ChIJN1t_tDeuEmsRUsoyG83frY4" }),
+  });
+  if (!put.ok) throw new Error(`request settings answered ${put.status}: ${await put.text()}`);
+  const { hookUrl } = (await json(await fetch(`${baseUrl}/api/review-requests/settings/hook`, { method: "POST", headers: auth }))) as { hookUrl: string };
+  const hook = `${baseUrl}${new URL(hookUrl).pathname}`;
+  const out: number[] = [];
+  const stamp = Date.now() % 10_000;
+  for (let i = 0; i < HOOK_SAMPLES; i++) {
+    const phone = `+1737555${String((stamp + i) % 10_000).padStart(4, "0")}`;
+    const t0 = performance.now();
+    const res = await fetch(hook, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: `Customer ${i}`, phone, job_id: `bench-${stamp}-${i}` }) });
+    if (!res.ok) throw new Error(`the hook answered ${res.status}: ${await res.text()}`);
+    for (;;) {
+      const { messages } = (await json(await fetch(`${twilioUrl}/__messages?to=${encodeURIComponent(phone)}`))) as { messages: unknown[] };
+      if (messages.length > 0) break;
+      if (performance.now() - t0 > 60_000) throw new Error("no text message within a minute of the hook");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
 export const reviewsSuite: Suite = {
   name: "reviews",
   async run() {
-    const [google, ai] = await Promise.all([startGoogleFake(0), startOpenAiFake({ port: 0, latencyMs: 0 })]);
+    const [google, ai, twilio] = await Promise.all([startGoogleFake(0), startOpenAiFake({ port: 0, latencyMs: 0 }), startTwilioFake(0)]);
     const server = await startDevServer({
       port: Number(process.env.BENCH_REVIEWS_PORT ?? Number(process.env.BENCH_PORT ?? 8798) + 3),
       state: ".e2e/bench-reviews-state",
@@ -61,6 +95,10 @@ export const reviewsSuite: Suite = {
         GOOGLE_OAUTH_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
         GOOGLE_OAUTH_BASE_URL: google.url,
         GBP_API_BASE_URL: google.url,
+        TWILIO_ACCOUNT_SID: FAKE_TWILIO_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: FAKE_TWILIO_AUTH_TOKEN,
+        TWILIO_MESSAGING_SERVICE_SID: FAKE_TWILIO_MESSAGING_SERVICE_SID,
+        TWILIO_BASE_URL: twilio.url,
       },
     });
     try {
@@ -72,15 +110,18 @@ export const reviewsSuite: Suite = {
       const inbox = (await json(await fetch(`${server.baseUrl}/api/reviews?business=own&filter=all`, { headers: { Authorization: `Bearer ${user.access_token}` } }))) as { counts: { all: number } };
       if (inbox.counts.all !== REVIEWS) throw new Error(`the inbox lists ${inbox.counts.all} reviews, not ${REVIEWS}`);
       const again = await syncAndWait(server.baseUrl, user.access_token, server.output, 1);
+      const hook = await hookToMessage(server.baseUrl, user.access_token, twilio.url);
       return [
         { name: `sync of ${REVIEWS} new reviews (Check now → stored)`, value: round(first.ms, 0), unit: "ms", note: `20 pages from the fake Google; ${first.log.inserted} stored, 3 AI drafts (fake AI, no latency)` },
         { name: "sync: time per review", value: round(first.ms / REVIEWS, 2), unit: "ms" },
         { name: "sync: D1 queries per review", value: round(first.log.d1Queries! / REVIEWS, 3), unit: "queries", note: `${first.log.d1Queries} statements in all` },
         { name: `sync again, ${REVIEWS} unchanged`, value: round(again.ms, 0), unit: "ms", note: `${again.log.d1Queries} D1 queries` },
+        { name: "job-completed hook → text message at the provider, p50", value: round(percentile(hook, 50), 0), unit: "ms", note: `${HOOK_SAMPLES} requests, delay 0, no quiet hours` },
+        { name: "job-completed hook → text message at the provider, p95", value: round(percentile(hook, 95), 0), unit: "ms", note: "target ≤ 2000 ms" },
       ] satisfies Figure[];
     } finally {
       await server.stop();
-      await Promise.all([google.close(), ai.close()]);
+      await Promise.all([google.close(), ai.close(), twilio.close()]);
     }
   },
 };
