@@ -1,6 +1,7 @@
 // Worker tests: run inside workerd with the real bindings from wrangler.toml and the real migrations.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { mkdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { WORKER_FAKE_PORTS } from "./tests/fakes/worker-global-setup";
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "./tests/fakes/google-fake";
@@ -72,6 +73,10 @@ export default defineConfig({
   ],
   test: {
     include: ["tests/worker/**/*.test.ts", "tests/domain/**/*.test.ts"],
+    // Each file starts its own workerd (most of a file's time is that start-up): two at once even on a 2-core machine,
+    // where vitest's default (cores − 1) would run them one by one. Files share only the fakes, and every test counts
+    // the fakes' requests by its own mark.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ["./tests/worker/apply-migrations.ts"],
     globalSetup: ["./tests/fakes/worker-global-setup.ts"],
   },
