@@ -61,6 +61,7 @@ export default defineConfig({
           GOOGLE_OAUTH_CLIENT_SECRET: FAKE_GOOGLE_CLIENT_SECRET,
           GOOGLE_OAUTH_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.google}`,
           GBP_API_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.google}`,
+          GBP_PERFORMANCE_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.google}`,
           GBP_RECONCILE_SECONDS: "1",
           // The widget's bot check against the fake siteverify (tests turn it on with TURNSTILE_SITE_KEY/SECRET_KEY bindings).
           TEST_TURNSTILE_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.turnstile}`,

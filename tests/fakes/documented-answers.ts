@@ -199,3 +199,30 @@ export function elevenLabsUnauthorized(values?: { status: string; message: strin
   if (values) answer.detail = { ...answer.detail, ...values };
   return answer;
 }
+
+/** One date's value as the Performance API gives it: an int64 as a string, the key left out when it is zero. */
+export type PerformanceDatedValue = { date: { year: number; month: number; day: number }; value?: string };
+
+/** `locations.fetchMultiDailyMetricsTimeSeries` (fixtures/google/performance-daily-metrics.json) with the fake's series. */
+export function googleDailyMetrics(series: { metric: string; values: PerformanceDatedValue[] }[]) {
+  const answer = fixture('google', 'performance-daily-metrics.json');
+  const [template] = answer.multiDailyMetricTimeSeries[0].dailyMetricTimeSeries;
+  return {
+    ...answer,
+    multiDailyMetricTimeSeries: [
+      { dailyMetricTimeSeries: series.map((s) => ({ ...template, dailyMetric: s.metric, timeSeries: { ...template.timeSeries, datedValues: s.values } })) },
+    ],
+  };
+}
+
+/** `locations.searchkeywords.impressions.monthly.list` (fixtures/google/performance-search-keywords.json) with the fake's page. */
+export function googleSearchKeywords(counts: { keyword: string; value?: number; threshold?: number }[], nextPageToken: string | null) {
+  const answer = fixture('google', 'performance-search-keywords.json');
+  const out: Record<string, unknown> = {
+    ...answer,
+    searchKeywordsCounts: counts.map((c) => ({ searchKeyword: c.keyword, insightsValue: c.value !== undefined ? { value: String(c.value) } : { threshold: String(c.threshold) } })),
+  };
+  if (nextPageToken) out.nextPageToken = nextPageToken;
+  else delete out.nextPageToken;
+  return out;
+}

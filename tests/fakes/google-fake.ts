@@ -13,6 +13,9 @@ import {
   googleServiceDisabled,
   googleStatusError,
   googleTokenAnswer,
+  googleDailyMetrics,
+  googleSearchKeywords,
+  type PerformanceDatedValue,
 } from './documented-answers';
 import { fixture } from './fixtures';
 import { listen, readBody, sendJson } from './http-helpers';
@@ -53,6 +56,34 @@ export const GBP_MARKERS = {
   /** A review reply holding this answers 503 once, then succeeds. */
   flakyReply: '[gbp:flaky-reply]',
 } as const;
+
+/**
+ * The Performance API's daily series, the same for every location: a known value per metric and day (0, so no `value`,
+ * on every 7th day of a month). `BUSINESS_CONVERSATIONS` is never answered (a metric Google leaves out).
+ */
+export const FAKE_PERFORMANCE_BASE: Record<string, number> = {
+  CALL_CLICKS: 2,
+  WEBSITE_CLICKS: 5,
+  BUSINESS_DIRECTION_REQUESTS: 1,
+  BUSINESS_IMPRESSIONS_DESKTOP_MAPS: 20,
+  BUSINESS_IMPRESSIONS_DESKTOP_SEARCH: 30,
+  BUSINESS_IMPRESSIONS_MOBILE_MAPS: 40,
+  BUSINESS_IMPRESSIONS_MOBILE_SEARCH: 50,
+  BUSINESS_BOOKINGS: 0,
+};
+export const FAKE_PERFORMANCE_MISSING = 'BUSINESS_CONVERSATIONS';
+export function fakePerformanceValue(metric: string, date: { year: number; month: number; day: number }): number {
+  const base = FAKE_PERFORMANCE_BASE[metric] ?? 0;
+  return date.day % 7 === 0 || base === 0 ? 0 : base + (date.day % 3) + (date.month % 2);
+}
+/** The search terms that found a profile, a month: two pages; the last one is under Google's threshold. */
+export const FAKE_SEARCH_KEYWORDS = [
+  { keyword: 'roofer near me', value: 412 },
+  { keyword: 'roof repair austin', value: 96 },
+  { keyword: 'ridge roofing', value: 58 },
+  { keyword: 'metal roof installers', value: 21 },
+  { keyword: 'emergency roof tarp', threshold: 15 },
+];
 
 /** A review as the fake keeps it: Google's Review resource (fixtures/google/reviews-list.json). */
 export type FakeReview = {
@@ -274,9 +305,12 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     if (req.method === 'POST' && path === '/revoke') return revoke(req, res, url);
 
     const grant = caller(req);
+    const performance = /^\/v1\/locations\/[^/]+(:fetchMultiDailyMetricsTimeSeries|\/searchkeywords\/impressions\/monthly)$/.exec(path);
     const service = path.startsWith('/v4/')
       ? 'mybusiness.googleapis.com'
-      : /\/locations/.test(path)
+      : performance
+        ? 'businessprofileperformance.googleapis.com'
+        : /\/locations/.test(path)
         ? 'mybusinessbusinessinformation.googleapis.com'
         : 'mybusinessaccountmanagement.googleapis.com';
     if (!grant) return send(req, res, path, 401, UNAUTHENTICATED);
@@ -326,6 +360,38 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
       post.gets += 1;
       if (post.state === 'PROCESSING') post.state = post.summary.includes(GBP_MARKERS.reject) ? 'REJECTED' : 'LIVE';
       return send(req, res, path, 200, localPostJson(post));
+    }
+    if (req.method === 'GET' && performance) {
+      const location = FAKE_GBP_LOCATIONS.find((l) => path.startsWith(`/v1/${l.name}`));
+      if (!location) return send(req, res, path, 404, NOT_FOUND());
+      const q = url.searchParams;
+      const num = (k: string) => Number(q.get(k));
+      if (performance[1] === ':fetchMultiDailyMetricsTimeSeries') {
+        const metrics = q.getAll('dailyMetrics');
+        const start = Date.UTC(num('dailyRange.start_date.year'), num('dailyRange.start_date.month') - 1, num('dailyRange.start_date.day'));
+        const end = Date.UTC(num('dailyRange.end_date.year'), num('dailyRange.end_date.month') - 1, num('dailyRange.end_date.day'));
+        if (metrics.length === 0 || !Number.isFinite(start) || !Number.isFinite(end) || end < start) {
+          return send(req, res, path, 400, googleStatusError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT'));
+        }
+        const series = metrics
+          .filter((m) => m !== FAKE_PERFORMANCE_MISSING)
+          .map((metric) => {
+            const values: PerformanceDatedValue[] = [];
+            for (let t = start; t <= end; t += 86_400_000) {
+              const d = new Date(t);
+              const date = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+              const value = fakePerformanceValue(metric, date);
+              values.push(value === 0 ? { date } : { date, value: String(value) });
+            }
+            return { metric, values };
+          });
+        return send(req, res, path, 200, googleDailyMetrics(series));
+      }
+      const PAGE = 3;
+      const from = Number(q.get('pageToken') ? Buffer.from(q.get('pageToken')!, 'base64url').toString() : '0');
+      const page = FAKE_SEARCH_KEYWORDS.slice(from, from + PAGE);
+      const next = from + PAGE < FAKE_SEARCH_KEYWORDS.length ? Buffer.from(String(from + PAGE)).toString('base64url') : null;
+      return send(req, res, path, 200, googleSearchKeywords(page, next));
     }
     const reviewList = /^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/reviews$/.exec(path);
     if (req.method === 'GET' && reviewList) {

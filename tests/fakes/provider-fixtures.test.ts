@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GmbPost } from '../../worker/domain/gmb-post';
 import type { Env } from '../../worker/env';
 import { AiError, chatCompletion, chatCompletionStream } from '../../worker/providers/ai';
-import { classifyGoogleError, createLocalPost, exchangeCode, GoogleError, googleConfig, listLocations, refreshAccessToken } from '../../worker/providers/google';
+import { classifyGoogleError, createLocalPost, exchangeCode, fetchDailyMetrics, GoogleError, googleConfig, listLocations, listSearchKeywords, refreshAccessToken } from '../../worker/providers/google';
 import { synthesizeSpeech } from '../../worker/providers/tts';
 import { searchMaps, searchOrganic } from '../../worker/providers/local-search';
 import { sendMail, type MailConfig } from '../../worker/providers/mail';
@@ -249,6 +249,25 @@ describe('Google Business Profile (Account Management v1, Business Information v
       searchUrl: expect.stringContaining('lpsid=1784330016785432101'),
     });
     expect(seen[0]!.path).toBe('/v4/accounts/106214578347021398765/locations/5732401294658201234/localPosts');
+  });
+
+  it("reads the Performance API's daily series (a zero day has no value) and the search terms (a threshold instead of a count)", async () => {
+    const perf = () => googleConfig(env({ GOOGLE_OAUTH_CLIENT_ID: 'id', GOOGLE_OAUTH_CLIENT_SECRET: 'secret', GBP_PERFORMANCE_BASE_URL: server.origin }))!;
+    byPath = [['/v1/locations/12345:fetchMultiDailyMetricsTimeSeries', at('performance-daily-metrics.json')]];
+    const range = { start: { year: 2022, month: 1, day: 1 }, end: { year: 2022, month: 1, day: 3 } };
+    const series = await fetchDailyMetrics(perf(), 'token', 'accounts/1/locations/12345', ['CALL_CLICKS', 'WEBSITE_CLICKS', 'BUSINESS_CONVERSATIONS'], range);
+    expect(Object.fromEntries(series.get('CALL_CLICKS')!)).toEqual({ '2022-01-01': 3, '2022-01-02': 0, '2022-01-03': 5 });
+    expect(Object.fromEntries(series.get('WEBSITE_CLICKS')!)).toEqual({ '2022-01-01': 12, '2022-01-02': 7, '2022-01-03': 0 });
+    expect(series.has('BUSINESS_CONVERSATIONS')).toBe(false);
+    const sent = new URL(seen[0]!.path, 'http://x');
+    expect(sent.searchParams.getAll('dailyMetrics')).toEqual(['CALL_CLICKS', 'WEBSITE_CLICKS', 'BUSINESS_CONVERSATIONS']);
+    expect(sent.searchParams.get('dailyRange.end_date.day')).toBe('3');
+    byPath = [['/v1/locations/12345/searchkeywords/impressions/monthly', at('performance-search-keywords.json')]];
+    expect(await listSearchKeywords(perf(), 'token', 'locations/12345', { start: { year: 2022, month: 1 }, end: { year: 2022, month: 3 } }, 1)).toEqual([
+      { keyword: 'roofer near me', impressions: 412, threshold: null },
+      { keyword: 'roof repair austin', impressions: 96, threshold: null },
+      { keyword: 'emergency roof tarp', impressions: null, threshold: 15 },
+    ]);
   });
 });
 

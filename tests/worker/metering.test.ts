@@ -363,6 +363,8 @@ const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
   listReviews: "Google Business Profile: free (quota); a connected business's reviews every 6 hours by the cron, or on Check now, 50 a page",
   updateReviewReply: "Google Business Profile: free (quota); once per approved or auto-published reply, claimed by compare-and-set on the reviews queue",
   deleteReviewReply: "Google Business Profile: free (quota); once per deleted reply, claimed by compare-and-set on the reviews queue",
+  fetchDailyMetrics: "Google Business Profile Performance API: free (quota); one call per client report (the month and the month before together), at most monthly per client",
+  listSearchKeywords: "Google Business Profile Performance API: free (quota); one to five pages per client report, at most monthly per client",
   verifyTurnstile: "Cloudflare Turnstile siteverify: free; once per widget submission, which the widget's per-address and per-widget limits cap",
   postWebhook: "the agency's own endpoint, not a paid provider: one delivery per event and retry (13 tries over a day), paused after a day of failures",
   guardedFetch:

@@ -15,6 +15,8 @@ export interface GoogleConfig {
   accountsBase: string;
   businessInfoBase: string;
   postsBase: string;
+  /** Business Profile Performance API (GBP_PERFORMANCE_BASE_URL; tests point it at the fake). */
+  performanceBase: string;
   timeoutMs: number;
 }
 
@@ -36,6 +38,7 @@ export function googleConfig(env: Env): GoogleConfig | null {
     accountsBase: api || "https://mybusinessaccountmanagement.googleapis.com",
     businessInfoBase: api || "https://mybusinessbusinessinformation.googleapis.com",
     postsBase: api || "https://mybusiness.googleapis.com",
+    performanceBase: trim(env.GBP_PERFORMANCE_BASE_URL) || "https://businessprofileperformance.googleapis.com",
     timeoutMs: Number(env.GOOGLE_TIMEOUT_MS) > 0 ? Number(env.GOOGLE_TIMEOUT_MS) : GOOGLE_TIMEOUT_MS,
   };
 }
@@ -332,4 +335,92 @@ export async function deleteReviewReply(config: GoogleConfig, accessToken: strin
     if (error instanceof GoogleError && error.status === 404) return;
     throw error;
   }
+}
+
+/** The Performance API's daily metrics a monthly report reads (calls, directions, website clicks, impressions by surface). */
+export const DAILY_METRICS = [
+  "CALL_CLICKS",
+  "WEBSITE_CLICKS",
+  "BUSINESS_DIRECTION_REQUESTS",
+  "BUSINESS_CONVERSATIONS",
+  "BUSINESS_IMPRESSIONS_DESKTOP_MAPS",
+  "BUSINESS_IMPRESSIONS_DESKTOP_SEARCH",
+  "BUSINESS_IMPRESSIONS_MOBILE_MAPS",
+  "BUSINESS_IMPRESSIONS_MOBILE_SEARCH",
+] as const;
+export type DailyMetric = (typeof DAILY_METRICS)[number];
+
+/** A calendar day as the Performance API gives dates. */
+export type ApiDate = { year: number; month: number; day: number };
+
+/** One metric's values per day ("YYYY-MM-DD" → count; a day Google gives without a value is 0). */
+export type DailySeries = Map<DailyMetric, Map<string, number>>;
+
+/** "locations/{id}" from a stored `accounts/{a}/locations/{id}` name (the Performance API takes the location alone). */
+export function performanceLocation(locationName: string): string {
+  const id = /locations\/([^/]+)$/.exec(locationName)?.[1];
+  if (!id) throw new GoogleError("refused", `not a location name: ${locationName}`);
+  return `locations/${id}`;
+}
+
+const isoDay = (d: ApiDate) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+
+/**
+ * `locations.fetchMultiDailyMetricsTimeSeries`: the metrics' values for each day of the range (inclusive). A metric
+ * Google does not answer is absent from the map (the caller shows it as not given, never as 0).
+ */
+export async function fetchDailyMetrics(config: GoogleConfig, accessToken: string, locationName: string, metrics: readonly DailyMetric[], range: { start: ApiDate; end: ApiDate }): Promise<DailySeries> {
+  const url = new URL(`${config.performanceBase}/v1/${performanceLocation(locationName)}:fetchMultiDailyMetricsTimeSeries`);
+  for (const m of metrics) url.searchParams.append("dailyMetrics", m);
+  for (const [edge, d] of [["start_date", range.start], ["end_date", range.end]] as const) {
+    url.searchParams.set(`dailyRange.${edge}.year`, String(d.year));
+    url.searchParams.set(`dailyRange.${edge}.month`, String(d.month));
+    url.searchParams.set(`dailyRange.${edge}.day`, String(d.day));
+  }
+  type Answer = { multiDailyMetricTimeSeries?: { dailyMetricTimeSeries?: { dailyMetric?: string; timeSeries?: { datedValues?: { date?: ApiDate; value?: string }[] } }[] }[] } | null;
+  const answer = await call<Answer>(config, url.toString(), bearer(accessToken));
+  const out: DailySeries = new Map();
+  for (const group of answer?.multiDailyMetricTimeSeries ?? []) {
+    for (const series of group.dailyMetricTimeSeries ?? []) {
+      const metric = series.dailyMetric as DailyMetric;
+      if (!metrics.includes(metric)) continue;
+      const days = out.get(metric) ?? new Map<string, number>();
+      for (const v of series.timeSeries?.datedValues ?? []) {
+        if (!v.date) continue;
+        const n = v.value === undefined ? 0 : Number(v.value);
+        days.set(isoDay(v.date), Number.isFinite(n) ? n : 0);
+      }
+      out.set(metric, days);
+    }
+  }
+  return out;
+}
+
+/** A search term that found the profile in a month range: its impressions, or Google's threshold when too few to give. */
+export type SearchKeywordCount = { keyword: string; impressions: number | null; threshold: number | null };
+
+/** `locations.searchkeywords.impressions.monthly.list`, every page (at most `maxPages` of 100). */
+export async function listSearchKeywords(config: GoogleConfig, accessToken: string, locationName: string, range: { start: { year: number; month: number }; end: { year: number; month: number } }, maxPages = 5): Promise<SearchKeywordCount[]> {
+  const out: SearchKeywordCount[] = [];
+  let pageToken: string | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const url = new URL(`${config.performanceBase}/v1/${performanceLocation(locationName)}/searchkeywords/impressions/monthly`);
+    url.searchParams.set("monthlyRange.start_month.year", String(range.start.year));
+    url.searchParams.set("monthlyRange.start_month.month", String(range.start.month));
+    url.searchParams.set("monthlyRange.end_month.year", String(range.end.year));
+    url.searchParams.set("monthlyRange.end_month.month", String(range.end.month));
+    url.searchParams.set("pageSize", "100");
+    if (pageToken) url.searchParams.set("pageToken", pageToken);
+    type Answer = { searchKeywordsCounts?: { searchKeyword?: string; insightsValue?: { value?: string; threshold?: string } }[]; nextPageToken?: string } | null;
+    const answer: Answer = await call<Answer>(config, url.toString(), bearer(accessToken));
+    for (const c of answer?.searchKeywordsCounts ?? []) {
+      if (!c.searchKeyword) continue;
+      const value = c.insightsValue?.value;
+      const threshold = c.insightsValue?.threshold;
+      out.push({ keyword: c.searchKeyword, impressions: value !== undefined ? Number(value) : null, threshold: threshold !== undefined ? Number(threshold) : null });
+    }
+    pageToken = answer?.nextPageToken || null;
+    if (!pageToken) break;
+  }
+  return out;
 }
