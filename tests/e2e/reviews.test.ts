@@ -93,6 +93,10 @@ describe("Reviews", () => {
     await page.getByRole("button", { name: "Send request" }).click();
     await page.getByText("Request for Fay Wong scheduled.").waitFor();
     await shot(page, "review-requests-1280");
+    // The Print button's view: the QR card alone (print stylesheet).
+    await page.emulateMedia({ media: "print" });
+    await shot(page, "review-qr-print");
+    await page.emulateMedia({ media: "screen" });
 
     // The customer opens the mail's link on a phone. Every customer gets the same Google page (no rating question
     // first); the redirect is answered here so the browser never leaves loopback.
