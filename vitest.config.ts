@@ -78,6 +78,8 @@ export default defineConfig({
     // where vitest's default (cores − 1) would run them one by one. Files share only the fakes, and every test counts
     // the fakes' requests by its own mark.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Two workerd processes share the cores, so a test may wait on the other file's work: 15 s, not vitest's 5 s.
+    testTimeout: 15_000,
     setupFiles: ["./tests/worker/apply-migrations.ts"],
     globalSetup: ["./tests/fakes/worker-global-setup.ts"],
   },
