@@ -33,6 +33,7 @@ describe("AI Visibility engines", () => {
     const asked = await engineRequests(mark);
     expect(asked.map((r) => r.engine).sort()).toEqual(["chatgpt", "gemini", "perplexity"]);
     const chatgpt = asked.find((r) => r.engine === "chatgpt")!.body;
+    expect(chatgpt.max_tool_calls).toBe(2);
     expect(chatgpt.tools).toEqual([{ type: "web_search", user_location: { type: "approximate", city: "Austin", region: "TX", country: "US", timezone: "America/Chicago" } }]);
   });
 

@@ -129,14 +129,20 @@ function openAiClient(env: Env, timeoutMs: number): OpenAI {
 
 async function askChatGpt(env: Env, input: AskInput, timeoutMs: number): Promise<EngineOutcome> {
   const { city, region, country, timezone } = input.location;
+  // `max_tool_calls` is a documented request field the SDK's HTTP params type does not list yet (its realtime
+  // ResponsesClientEvent does); the SDK sends the body as given.
+  const body: OpenAI.Responses.ResponseCreateParamsNonStreaming & { max_tool_calls: number } = {
+    model: AI_ENGINE_MODELS.chatgpt,
+    input: input.question,
+    // `web_search` (GA) replaced `web_search_preview`; the approximate location is how the API localises results.
+    tools: [{ type: "web_search", user_location: { type: "approximate", city, region, country, ...(timezone ? { timezone } : {}) } }],
+    // Each search is billed ($10 per 1,000 plus a fixed 8,000-token block on gpt-4.1-mini): two keep a call within the
+    // meter's flat $0.03 (AI_ENGINE_USD_PER_CALL).
+    max_tool_calls: 2,
+  };
   let response: OpenAI.Responses.Response;
   try {
-    response = await openAiClient(env, timeoutMs).responses.create({
-      model: AI_ENGINE_MODELS.chatgpt,
-      input: input.question,
-      // `web_search` (GA) replaced `web_search_preview`; the approximate location is how the API localises results.
-      tools: [{ type: "web_search", user_location: { type: "approximate", city, region, country, ...(timezone ? { timezone } : {}) } }],
-    });
+    response = await openAiClient(env, timeoutMs).responses.create(body);
   } catch (error) {
     const e = toAiError(error);
     return failed("chatgpt", e.kind, failureText("chatgpt", e.kind, { ms: timeoutMs, ...(e.status ? { status: e.status } : {}) }), e.status ? { status: e.status } : {});
