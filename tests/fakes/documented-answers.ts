@@ -225,6 +225,8 @@ export function googleSearchKeywords(counts: { keyword: string; value?: number; 
   if (nextPageToken) out.nextPageToken = nextPageToken;
   else delete out.nextPageToken;
   return out;
+}
+
 /* ------------------------- AI Visibility engines (issue 29) ------------------------- */
 
 export type CitedValue = { url: string; title: string };
