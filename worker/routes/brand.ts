@@ -21,6 +21,7 @@ import {
   type AccentRefusal,
   type BrandResponse,
 } from "../domain/brand";
+import { brandThemeCss } from "../domain/brand-theme";
 import { FILE_CACHE_CONTROL } from "../domain/profile";
 import type { Env } from "../env";
 import { apiError, ErrorCode } from "../errors";
@@ -54,6 +55,13 @@ export const brandRoutes = new Hono<AppEnv>()
       return c.json(body);
     },
   )
+
+  // The accent colour's stylesheet: a pure function of the colour its URL names, so cached for a year.
+  .get("/theme.css", (c) => {
+    const css = brandThemeCss(`#${c.req.query("accent") ?? ""}`);
+    if (!css) return apiError(c, 404, ErrorCode.notFound, "No theme for that colour.");
+    return c.body(css, 200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": FILE_CACHE_CONTROL, "X-Content-Type-Options": "nosniff" });
+  })
 
   // The logo itself: immutable under the version its URL names; any other version gets the current one, briefly cached.
   .get("/logo", async (c) => {

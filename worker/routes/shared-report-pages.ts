@@ -26,6 +26,8 @@ import { appOrigin, loadSharedReport } from "../reports/views";
 import { newVisitToken, withVisitToken } from "../reports/visit-token";
 import { SHARED_PAGE_CSP, renderNotFoundPage, renderSharedReportPage } from "../ssr/shared-report-page";
 import { log } from "../log";
+import { loadBrand } from "../brand/load";
+import { publicBrand } from "../domain/brand";
 
 const MAX_ID_LENGTH = 64;
 const HTML_TYPE = "text/html; charset=utf-8";
@@ -40,7 +42,7 @@ const PAGE_HEADERS = {
 
 async function notFoundPage(c: Context<AppEnv>) {
   const assets = await sharedPageAssets(c.env, c.req.url);
-  return c.body(renderNotFoundPage(assets.tags), 404, { ...PAGE_HEADERS, "Cache-Control": "no-store" });
+  return c.body(renderNotFoundPage(assets.tags, publicBrand(await loadBrand(c.env))), 404, { ...PAGE_HEADERS, "Cache-Control": "no-store" });
 }
 
 /** The current version of a report: trusted per isolate for a few seconds when ready (see VERSION_MEMO_MS). */
