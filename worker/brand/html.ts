@@ -30,7 +30,7 @@ export function brandPage(response: Response, brand: Brand): Response {
   return rewriter
     .on("*", {
       element(el) {
-        for (const [name, value] of el.attributes) {
+        for (const [name, value] of [...el.attributes]) {
           if (name === "href" && PRODUCT_MAILTO.test(value)) {
             const to = brand.supportEmail ? `mailto:${brand.supportEmail}` : brand.website;
             if (to) el.setAttribute("href", to);

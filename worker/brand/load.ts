@@ -50,6 +50,14 @@ export async function loadBrand(source: DbEnv | Db, now = Date.now()): Promise<B
   }
 }
 
+/**
+ * What shared pages, their cached copies and their cards are keyed on beside the report's version, so a brand saved
+ * shows on them at once: "" while no brand is set (the keys stay as they were), else the brand's last change.
+ */
+export function brandStamp(brand: Brand): string {
+  return brand.custom && brand.updatedAt ? `b${brand.updatedAt.replace(/\D/g, "")}${brand.logoUrl ? `l${brand.logoUrl.replace(/\D/g, "")}` : ""}` : "";
+}
+
 /** Remembers a brand just saved, so this isolate's next page shows it. */
 export function rememberBrand(brand: Brand, now = Date.now()): void {
   memo = { brand, at: now };
