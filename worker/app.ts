@@ -49,6 +49,8 @@ import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
 import { WIDGET_LOGO_TOO_LARGE_MESSAGE } from "./domain/widgets";
 import { reviewRequestPublicRoutes, reviewRequestRoutes } from "./routes/review-requests";
 import { reviewLinkRoutes } from "./routes/review-link";
+import { brandRoutes } from "./routes/brand";
+import { BRAND_LOGO_MAX_BYTES, BRAND_LOGO_TOO_LARGE_MESSAGE } from "./domain/brand";
 
 const app = new Hono<AppEnv>();
 
@@ -95,6 +97,7 @@ const importBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024);
 const logoBodyLimit = limit(2 * 1024 * 1024 + 64 * 1024, LOGO_TOO_LARGE_MESSAGE);
 const widgetLogoBodyLimit = limit(200 * 1024, WIDGET_LOGO_TOO_LARGE_MESSAGE);
 const WIDGET_LOGO = /^\/api\/widgets\/[^/]+\/logo$/;
+const brandLogoBodyLimit = limit(BRAND_LOGO_MAX_BYTES + 64 * 1024, BRAND_LOGO_TOO_LARGE_MESSAGE);
 // GoTrue's clients read GoTrue's error shape, a too-large body included.
 const authBodyLimit = bodyLimit({
   maxSize: DEFAULT_BODY_LIMIT_BYTES,
@@ -107,6 +110,7 @@ app.use((c, next) => {
   if (path === "/api/prospects/import") return importBodyLimit(c, next);
   if (path === "/api/profile/logo") return logoBodyLimit(c, next);
   if (WIDGET_LOGO.test(path)) return widgetLogoBodyLimit(c, next);
+  if (path === "/api/brand/logo") return brandLogoBodyLimit(c, next);
   if (path.startsWith("/auth/v1/")) return authBodyLimit(c, next);
   if (OWN_BODY_LIMIT.test(path)) return next();
   return defaultBodyLimit(c, next);
@@ -116,7 +120,7 @@ app.use((c, next) => {
  * Every JSON route answers 415 to a body that is not JSON (form-encoded, text, no type), before any handler reads it:
  * a form post to PUT /api/profile once cleared the whole profile. Routes that take other bodies are listed.
  */
-const NOT_JSON_BODIES = /^\/api\/(profile\/logo|widgets\/[^/]+\/logo|billing\/webhook|shared\/reports\/[^/]+\/events|review-requests\/(unsubscribe|sms\/status|sms\/incoming))$/;
+const NOT_JSON_BODIES = /^\/api\/(profile\/logo|brand\/logo|widgets\/[^/]+\/logo|billing\/webhook|shared\/reports\/[^/]+\/events|review-requests\/(unsubscribe|sms\/status|sms\/incoming))$/;
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 export const NOT_JSON_MESSAGE = "The request body must be JSON (Content-Type: application/json).";
 app.use(async (c, next) => {
@@ -175,6 +179,7 @@ const routes = app
   .route("/api/review-requests", reviewRequestPublicRoutes)
   .route("/api/review-requests", reviewRequestRoutes)
   .route("/r", reviewLinkRoutes)
+  .route("/api/brand", brandRoutes)
   .route("/shared/reports", sharedReportPageRoutes);
 
 app.notFound((c) => {

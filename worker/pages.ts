@@ -1,8 +1,10 @@
 // HTML pages from the static build, served through the worker so their Content-Security-Policy can follow
 // configuration: CHAT_WIDGET_SRC's origin is allowed (and announced to the page) only when it is set.
-// `/` gets the pre-rendered landing.html (no app code); every other page the SPA shell (index.html).
+// `/` gets the pre-rendered landing.html (no app code); every other page the SPA shell (index.html). Both carry the brand.
 import { CHAT_WIDGET_META, isAdminPage } from "./domain/chat-widget";
 import { TRUSTED_IMAGE_ORIGINS } from "./domain/image-hosts";
+import { brandPage } from "./brand/html";
+import { loadBrand } from "./brand/load";
 import type { Env } from "./env";
 
 /** The static CSP (web/public/_headers) — what every page gets when no widget is configured. */
@@ -78,7 +80,8 @@ export async function servePage(request: Request, env: Env): Promise<Response> {
   out.delete("ETag");
   out.set("Cache-Control", "no-cache");
   const widget = chatWidget(widgetEnv);
-  const response = new Response(res.body, { status: res.status, statusText: res.statusText, headers: out });
+  // Every page carries the agency's brand (worker/brand/html.ts).
+  const response = brandPage(new Response(res.body, { status: res.status, statusText: res.statusText, headers: out }), await loadBrand(env));
   if (!widget) return response;
   return new HTMLRewriter()
     .on("head", {

@@ -251,6 +251,13 @@ const MATRIX: Record<string, Row> = {
   "POST /api/review-requests/sms/incoming": { call: () => ({ path: "/api/review-requests/sms/incoming", raw: "From=%2B15125550142&Body=STOP", headers: { "Content-Type": "application/x-www-form-urlencoded" } }), expect: all(403) },
   "GET /r/:slug": { call: () => ({ path: "/r/nosuchslug" }), expect: all(404) },
   "GET /r/:slug/stop": { call: () => ({ path: "/r/nosuchslug/stop?r=x" }), expect: all(404) },
+  // The agency's brand (issue 30): anyone reads its public fields, its logo and its accent's stylesheet; admins change it.
+  "GET /api/brand": { call: () => ({ path: "/api/brand" }), expect: all(200) },
+  "PUT /api/brand": { call: () => ({ path: "/api/brand", ...json({}) }), expect: adminWrite(400) },
+  "POST /api/brand/logo": { call: () => ({ path: "/api/brand/logo", raw: "nope", headers: { "Content-Type": "text/plain" } }), expect: adminWrite(400) },
+  "DELETE /api/brand/logo": { call: () => ({ path: "/api/brand/logo" }), expect: adminWrite(200) },
+  "GET /api/brand/logo": { call: () => ({ path: "/api/brand/logo?v=1" }), expect: all(404) },
+  "GET /api/brand/theme.css": { call: () => ({ path: "/api/brand/theme.css?accent=1d4ed8" }), expect: all(200) },
   // Outgoing webhooks: admins only.
   "GET /api/webhooks": { call: () => ({ path: "/api/webhooks" }), expect: adminRead() },
   "POST /api/webhooks": { call: () => ({ path: "/api/webhooks", ...json({ url: "ftp://example.com/x", events: ["report.ready"] }) }), expect: adminWrite(400) },

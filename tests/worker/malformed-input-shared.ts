@@ -35,6 +35,8 @@ export const IGNORES_BODY = new Set([
   "DELETE /api/reviews/:id/reply",
   // Rotating the review-request hook's token takes no body.
   "POST /api/review-requests/settings/hook",
+  // Removing the brand's logo takes no body.
+  "DELETE /api/brand/logo",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */
 export const SEARCH_ROUTES = ["/api/prospects", "/api/prospects/export.csv", "/api/admin/users", "/api/tools/google-results", "/api/tools/local-services"];
@@ -204,7 +206,7 @@ export function shard<T>(items: T[], index: number, of: number): T[] {
 
 /** Routes whose body is not JSON: a multipart logo (profile, widget), Stripe's raw event, text/plain beacons. */
 export const OTHER_BODIES = new Set([
-  "POST /api/profile/logo", "POST /api/widgets/:id/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events",
+  "POST /api/profile/logo", "POST /api/widgets/:id/logo", "POST /api/brand/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events",
   // Twilio's signed form posts (checked before the body is read) and the unsubscribe form from a message's link.
   "POST /api/review-requests/sms/incoming", "POST /api/review-requests/sms/status", "POST /api/review-requests/unsubscribe",
 ]);

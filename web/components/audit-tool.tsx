@@ -30,6 +30,7 @@ import { UnavailableCode } from "../../worker/domain/setup";
 import { useCapabilities } from "../queries/setup";
 import "../report.css";
 import "../audit.css";
+import { PageTitle } from "./brand";
 
 export const SETTINGS_PATH = "/settings/personal";
 
@@ -252,7 +253,7 @@ export function AuditTool({ scope }: { scope: Scope }) {
 
   return (
     <div className="audit-tool">
-      <title>{`${scope.name} · Porchlight`}</title>
+      <PageTitle>{`${scope.name}`}</PageTitle>
       <div data-print-hide>
         <BackLink to="/dashboard">Back to Dashboard</BackLink>
       </div>

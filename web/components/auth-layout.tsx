@@ -1,6 +1,6 @@
 // The frame of the sign-in, sign-up and password pages: a brand panel on desktop, the form card beside it.
 import type { ReactNode } from "react";
-import { Brand } from "./brand";
+import { Brand, BrandName, PageTitle } from "./brand";
 import { CheckCircleIcon } from "./icons";
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -25,14 +25,14 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             </li>
           </ul>
         </div>
-        <p className="auth-aside-foot">© {new Date().getFullYear()} Porchlight</p>
+        <p className="auth-aside-foot">© {new Date().getFullYear()} <BrandName /></p>
       </aside>
       <main className="auth-main">
         <div className="auth-mobile-brand">
           <Brand />
         </div>
         <section className="card auth-card" aria-labelledby="auth-title">
-          <title>{`${title} · Porchlight`}</title>
+          <PageTitle>{title}</PageTitle>
           <h1 className="auth-title" id="auth-title">
             {title}
           </h1>

@@ -12,6 +12,7 @@ import { GeneratingSkeleton } from "./generating-skeleton";
 import { SparklesIcon } from "./icons";
 import { Placeholder } from "./placeholder";
 import { PageHeader } from "./page-header";
+import { PageTitle } from "./brand";
 
 type Props<R> = {
   tool: ContentTool;
@@ -52,7 +53,7 @@ export function ContentToolPage<R>({ tool, state, eyebrow, title, subtitle, form
   );
   return (
     <>
-      <title>{`${title} · Porchlight`}</title>
+      <PageTitle>{title}</PageTitle>
       <PageHeader
         eyebrow={eyebrow}
         title={title}

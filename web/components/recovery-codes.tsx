@@ -11,6 +11,7 @@ import { Alert, RetryAlert } from "./alert";
 import { Button } from "./button";
 import { CheckIcon, CopyIcon, DownloadIcon } from "./icons";
 import { useFlag } from "./report-copy-button";
+import { useBrand } from "../queries/brand";
 
 /** Few enough left that the panel says to make new ones. */
 const LOW = 3;
@@ -19,6 +20,7 @@ const reason = (error: unknown) => (error as { message?: string } | null)?.messa
 
 /** The set just made, shown once: copy, download, then gone. */
 export function NewRecoveryCodes({ set, email, onDone }: { set: RecoveryCodeSet; email: string; onDone: () => void }) {
+  const brandName = useBrand().name;
   const [copied, flashCopied] = useFlag(COPIED_MS);
   const text = set.codes.join("\n");
   return (
@@ -41,7 +43,7 @@ export function NewRecoveryCodes({ set, email, onDone }: { set: RecoveryCodeSet;
         <Button
           onClick={() =>
             downloadText(
-              `Porchlight recovery codes for ${email}\nMade ${formatCreated(set.created_at)}. Each code works once.\n\n${text}\n`,
+              `${brandName} recovery codes for ${email}\nMade ${formatCreated(set.created_at)}. Each code works once.\n\n${text}\n`,
               "porchlight-recovery-codes.txt",
               "text/plain;charset=utf-8",
             )

@@ -3,12 +3,13 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { useAuth } from "../lib/auth";
 import { AdminMfaRequired } from "./admin-access-required";
+import { PageTitle } from "./brand";
 
 export function LoadingScreen({ fullscreen = false }: { fullscreen?: boolean }) {
   return (
     <div className={fullscreen ? "loading-screen is-fullscreen" : "loading-screen"} role="status" aria-live="polite">
       {/* Full screen, nothing else is shown: the page's own <title> is not there yet. */}
-      {fullscreen ? <title>Porchlight</title> : null}
+      {fullscreen ? <PageTitle /> : null}
       <span className="spinner" aria-hidden="true" />
       <span>Loading...</span>
     </div>

@@ -4,7 +4,8 @@
 import { companyBesideName, formatLongUsDate } from "../../worker/domain/report-format";
 import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
 import { rankingLabel } from "../../worker/domain/seo-potential";
-import { BrandMark } from "./brand";
+import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type PublicBrand } from "../../worker/domain/brand";
+import { BrandContact, BrandLogo, BrandMark } from "./brand-mark";
 import {
   BookIcon,
   CalendarIcon,
@@ -29,7 +30,7 @@ export const PREPARING_TITLE = "Your report is being prepared";
 
 /** The agency's name as the page shows it. */
 export function senderName(sender: SharedReportResponse["sender"]): string {
-  return sender?.company_name?.trim() || "Porchlight";
+  return sender?.company_name?.trim() || DEFAULT_BRAND_NAME;
 }
 
 /** Public path of a report's chat (spec: /shared/chat/{id}, the id is the report id). */
@@ -187,17 +188,18 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
         <p className="shared-footer-by">
           Prepared for {prospect.name} by {agency}
         </p>
+        {data.brand ? <BrandContact brand={data.brand} /> : null}
       </footer>
     </div>
   );
 }
 
 /** The spec's 'Report Not Found' screen. */
-export function ReportNotFoundView() {
+export function ReportNotFoundView({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }) {
   return (
     <div className="shared-missing">
       <main className="card shared-missing-card">
-        <BrandMark className="shared-missing-mark" />
+        <BrandLogo brand={brand} className="shared-missing-mark" />
         <h1>{NOT_FOUND_TITLE}</h1>
         <p>{NOT_FOUND_TEXT}</p>
         <a className="btn btn-primary" href="/">

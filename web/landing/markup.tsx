@@ -1,6 +1,7 @@
 // The landing page's markup (spec part 2 §2). Static — no router, no auth, no API, no CSS import — so the build
 // pre-renders it into landing.html (web/landing/render.tsx), which loads just web/landing/main.ts.
-import { BrandMark } from "../components/brand";
+import { BrandLogo } from "../components/brand-mark";
+import { brandText, DEFAULT_BRAND, type PublicBrand } from "../../worker/domain/brand";
 import { buttonClass } from "../components/button";
 import {
   ArrowRightIcon,
@@ -29,16 +30,21 @@ const NAV = [
 ];
 
 /** The whole page; web/pages/landing.tsx adds the menu behaviour when the app itself shows `/`. */
-export function LandingMarkup() {
+/**
+ * The landing page for a brand: pre-rendered with the product's own (Porchlight) at build time, where the worker puts
+ * the agency's brand on it as it serves it (worker/brand/html.ts); rendered in the app with the brand it knows.
+ */
+export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand } = {}) {
+  const name = brand.name;
   return (
     <div className="landing">
       <a className="skip-link" href="#top">
         Skip to content
       </a>
       <header className="landing-nav">
-        <a href="/" className="brand" aria-label="Porchlight home">
-          <BrandMark />
-          <span>Porchlight</span>
+        <a href="/" className="brand" aria-label={`${name} home`}>
+          <BrandLogo brand={brand} />
+          <span>{name}</span>
         </a>
         <button
           type="button"
@@ -79,7 +85,7 @@ export function LandingMarkup() {
                 Leave the light on for your <em>next customer</em>.
               </h1>
               <p className="hero-lead">
-                Porchlight is the AI marketing toolkit for roofers, plumbers, HVAC pros and landscapers, and for the
+                {name} is the AI marketing toolkit for roofers, plumbers, HVAC pros and landscapers, and for the
                 agencies that sell to them: local posts, SEO reports and research that bring in calls, in minutes.
               </p>
               <div className="hero-actions">
@@ -125,7 +131,7 @@ export function LandingMarkup() {
               <p className="preview-tags">#AustinRoofing #StormPrep #LocalPros</p>
               <p className="preview-foot">
                 <span>
-                  <SparklesIcon size="sm" className="inline-icon" /> Written by Porchlight
+                  <SparklesIcon size="sm" className="inline-icon" /> Written by {name}
                 </span>
               </p>
             </figure>
@@ -231,8 +237,8 @@ export function LandingMarkup() {
             <div className="lp-faq">
               {LANDING_FAQ.map((item) => (
                 <details className="card" key={item.q}>
-                  <summary>{item.q}</summary>
-                  <p>{item.a}</p>
+                  <summary>{brandText(item.q, name)}</summary>
+                  <p>{brandText(item.a, name)}</p>
                 </details>
               ))}
             </div>
@@ -255,9 +261,9 @@ export function LandingMarkup() {
 
       <footer className="landing-foot">
         <div className="landing-foot-inner">
-          <a href="/" className="brand" aria-label="Porchlight home">
-            <BrandMark />
-            <span>Porchlight</span>
+          <a href="/" className="brand" aria-label={`${name} home`}>
+            <BrandLogo brand={brand} />
+            <span>{name}</span>
           </a>
           <nav className="lp-foot-links" aria-label="Footer">
             <a href="#how-it-works">How It Works</a>
@@ -265,7 +271,7 @@ export function LandingMarkup() {
             <a href="#faq">FAQ</a>
             <a href="/login">Login</a>
           </nav>
-          <p>© 2026 Porchlight. Marketing for the businesses that keep homes running.</p>
+          <p>© 2026 {name}. Marketing for the businesses that keep homes running.</p>
         </div>
       </footer>
     </div>

@@ -21,6 +21,7 @@ import { ApiError } from "../lib/api";
 import { useCreateReport } from "../queries/reports";
 import { PageHeader } from "../components/page-header";
 import "../report.css";
+import { PageTitle } from "../components/brand";
 
 /** Spec §9: navigation to the report 1.5 s after creation. */
 export const NAVIGATE_AFTER_MS = 1500;
@@ -121,7 +122,7 @@ export default function NewReportPage() {
   if (phase.kind === "generating") {
     return (
       <div className="report-page">
-        <title>Generating Content · Porchlight</title>
+        <PageTitle>Generating Content</PageTitle>
         <GeneratingScreen intro={`Creating the SEO report for ${fields.name.trim()}.`} note={CREATE_NOTE} />
         {phase.warning ? (
           <div className="generating-warning">
@@ -135,7 +136,7 @@ export default function NewReportPage() {
   const busy = phase.kind !== "form" || phase.busy !== null;
   return (
     <div className="report-page new-report">
-      <title>Create New Report · Porchlight</title>
+      <PageTitle>Create New Report</PageTitle>
       <BackLink to={CANCEL_PATH}>Back to Prospects</BackLink>
       <PageHeader
         eyebrow="Reports"

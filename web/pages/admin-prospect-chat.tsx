@@ -19,6 +19,7 @@ import { ApiError } from "../lib/api";
 import { useChat } from "../lib/use-chat";
 import { useVoice } from "../lib/use-voice";
 import { adminChatQuery, type AdminChatData } from "../queries/chat";
+import { PageTitle } from "../components/brand";
 
 const REPORTS_PATH = "/admin/report-generator";
 
@@ -28,7 +29,7 @@ export default function AdminProspectChatPage() {
   if (query.isPending) {
     return (
       <div className="chat-page is-dark">
-        <title>AI Chat · Porchlight</title>
+        <PageTitle>AI Chat</PageTitle>
         <LoadingScreen />
       </div>
     );
@@ -37,7 +38,7 @@ export default function AdminProspectChatPage() {
     const message = query.error instanceof ApiError && query.error.status > 0 && query.error.status < 500 ? query.error.message : CHAT_TEXT.loadFailed;
     return (
       <div className="chat-page is-dark">
-        <title>AI Chat · Porchlight</title>
+        <PageTitle>AI Chat</PageTitle>
         <ChatError
           title={message}
           note="Open a prospect's chat from its card on the Prospects screen."
@@ -90,7 +91,7 @@ function AdminChat({ id, data }: { id: string; data: AdminChatData }) {
 
   return (
     <div className="chat-page is-dark">
-      <title>{`AI Chat: ${prospect.name} · Porchlight`}</title>
+      <PageTitle>{`AI Chat: ${prospect.name}`}</PageTitle>
       <header className="chat-head">
         <Link to={REPORTS_PATH} className="chat-back" aria-label="Back to Reports">
           <ArrowLeftIcon />

@@ -40,6 +40,7 @@ import { useDebounced, useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
 import "../admin.css";
 import { Placeholder } from "../components/placeholder";
+import { PageTitle } from "../components/brand";
 
 type ImportReport = {
   created: number;
@@ -230,7 +231,7 @@ export default function ProspectsPage() {
   if (status === "forbidden") {
     return (
       <>
-        <title>Prospects · Porchlight</title>
+        <PageTitle>Prospects</PageTitle>
         <AdminAccessRequired />
       </>
     );
@@ -242,7 +243,7 @@ export default function ProspectsPage() {
 
   return (
     <>
-      <title>Prospects · Porchlight</title>
+      <PageTitle>Prospects</PageTitle>
       <header className="page-header prospects-header">
         <div>
           <p className="page-eyebrow">Admin · Prospects</p>

@@ -18,6 +18,7 @@ import { useViewAs } from "../lib/view-as";
 import { reportJobsQuery, useRegenerateAllTemplate, useRegenerateReport } from "../queries/report-jobs";
 import { PageHeader } from "../components/page-header";
 import "../admin.css";
+import { PageTitle } from "../components/brand";
 
 export const JOBS_PATH = "/admin/report-generator/jobs";
 type Filter = "all" | JobKind;
@@ -36,7 +37,7 @@ export default function ReportJobsPage() {
   if (jobs.error instanceof ApiError && jobs.error.code === "admin_required") {
     return (
       <>
-        <title>Jobs · Porchlight</title>
+        <PageTitle>Jobs</PageTitle>
         <AdminAccessRequired />
       </>
     );
@@ -71,7 +72,7 @@ export default function ReportJobsPage() {
 
   return (
     <>
-      <title>Jobs · Porchlight</title>
+      <PageTitle>Jobs</PageTitle>
       <PageHeader
         back={<BackLink to="/admin/report-generator">Back to Prospects</BackLink>}
         eyebrow="Admin · Prospects"

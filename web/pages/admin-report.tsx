@@ -30,6 +30,7 @@ import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../worker/domain
 import "../report.css";
 import "../audit.css";
 import "../rank.css";
+import { PageTitle } from "../components/brand";
 
 export const LOAD_FAILED = "Failed to load report. Please try again later.";
 export const LINK_COPIED = "Link copied to clipboard!";
@@ -144,7 +145,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
 
   return (
     <div className="report-page">
-      <title>{`Report for ${prospect.name} · Porchlight`}</title>
+      <PageTitle>{`Report for ${prospect.name}`}</PageTitle>
       <BackToReports />
       <header className="report-header">
         <div className="report-header-text">
@@ -199,7 +200,7 @@ export default function AdminReportPage() {
   if (state.phase === "error") {
     return (
       <div className="report-page">
-        <title>Report · Porchlight</title>
+        <PageTitle>Report</PageTitle>
         <section className="card report-error">
           <Alert tone="error">{state.message}</Alert>
           <Button variant="secondary" onClick={() => navigate(REPORTS_PATH)}>

@@ -8,6 +8,7 @@ import { SetupChecklist } from "../components/setup-checklist";
 import { adminSetupQuery } from "../queries/setup";
 import "../admin.css";
 import "../scheduler.css";
+import { PageTitle } from "../components/brand";
 
 export default function AdminSetupPage() {
   const query = useQuery(adminSetupQuery());
@@ -18,7 +19,7 @@ export default function AdminSetupPage() {
   else body = <SetupChecklist providers={query.data.providers} origin={window.location.origin} />;
   return (
     <>
-      <title>Set-up · Porchlight</title>
+      <PageTitle>Set-up</PageTitle>
       <PageHeader
         eyebrow="Admin"
         title="Set-up"

@@ -20,6 +20,7 @@ import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import { Placeholder } from "../components/placeholder";
 import { Segmented } from "../components/segmented";
+import { PageTitle } from "../components/brand";
 
 const FILTERS: { value: UserFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -70,7 +71,7 @@ export default function UsersPage() {
   if (forbidden) {
     return (
       <>
-        <title>Users Management · Porchlight</title>
+        <PageTitle>Users Management</PageTitle>
         <AdminAccessRequired />
       </>
     );
@@ -81,7 +82,7 @@ export default function UsersPage() {
 
   return (
     <>
-      <title>Users Management · Porchlight</title>
+      <PageTitle>Users Management</PageTitle>
       <PageHeader
         eyebrow="Admin · Users"
         title="Users Management"

@@ -35,6 +35,7 @@ import { useCreateWidget, useDeleteWidget, useSaveWidget, useUploadWidgetLogo, w
 import { TableHead } from "../components/table-head";
 import { PageHeader } from "../components/page-header";
 import "../admin.css";
+import { PageTitle } from "../components/brand";
 
 const LEAD_STATUS: Record<LeadStatus, { label: string; tone: BadgeTone }> = {
   running: { label: "Auditing", tone: "new" },
@@ -53,7 +54,7 @@ export default function AdminWidgetsPage() {
 
   return (
     <>
-      <title>Widgets · Porchlight</title>
+      <PageTitle>Widgets</PageTitle>
       <PageHeader
         eyebrow="Admin"
         title="Free-audit widgets"

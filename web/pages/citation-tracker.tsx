@@ -28,6 +28,7 @@ import { formatDateTime } from "../lib/format-date";
 import { citationCsvPath, citationEstimateQuery, citationHistoryQuery, citationScanQuery, useRunCitationScan } from "../queries/citations";
 import "../audit.css";
 import "../citations.css";
+import { PageTitle } from "../components/brand";
 
 function VerdictBadge({ r }: { r: CitationSourceResult }) {
   if (r.state === "pending") return <Badge tone="view">Checking…</Badge>;
@@ -280,7 +281,7 @@ export default function CitationTrackerPage() {
 
   return (
     <div className="audit-tool">
-      <title>Citation Tracker · Porchlight</title>
+      <PageTitle>Citation Tracker</PageTitle>
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <PageHeader
         eyebrow="Tools"

@@ -15,6 +15,7 @@ import { useOwnRankFigures } from "../queries/rank";
 import { ALERT_LABELS } from "../components/rank-keyword";
 import type { TrackedKeywordView } from "../../worker/domain/rank-view";
 import { PageHeader } from "../components/page-header";
+import { PageTitle } from "../components/brand";
 
 /** An account this young has just signed up: it is welcomed, not welcomed back. */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -53,7 +54,7 @@ export default function DashboardPage() {
 
   return (
     <>
-      <title>Dashboard · Porchlight</title>
+      <PageTitle>Dashboard</PageTitle>
       {viewAs ? (
         <div className="dashboard-banner">
           <Alert tone="warning" title="Admin view">

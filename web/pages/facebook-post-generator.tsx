@@ -33,6 +33,7 @@ import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../report.css";
 import "../tools.css";
+import { PageTitle } from "../components/brand";
 
 const TYPE_ICONS = { promotional: MegaphoneIcon, educational: BookIcon, engagement: ChatIcon, story: ThumbsUpIcon, event: CalendarIcon };
 
@@ -111,7 +112,7 @@ export default function FacebookPostGeneratorPage() {
 
   return (
     <>
-      <title>Facebook Post Generator · Porchlight</title>
+      <PageTitle>Facebook Post Generator</PageTitle>
       <PageHeader
         eyebrow="Tools · Social"
         title="Facebook Post Generator"

@@ -27,6 +27,7 @@ import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../report.css";
 import "../scheduler.css";
+import { BrandName, PageTitle } from "../components/brand";
 
 /** The next full hour in the business's zone, as the form's default date and time. */
 function nextHour(zone: string): { date: string; time: string } {
@@ -62,7 +63,7 @@ export default function GmbPostSchedulerPage() {
 
   return (
     <>
-      <title>GMB Post Scheduler · Porchlight</title>
+      <PageTitle>GMB Post Scheduler</PageTitle>
       <PageHeader
         eyebrow="Tools · Content"
         title="GMB Post Scheduler"
@@ -80,7 +81,7 @@ export default function GmbPostSchedulerPage() {
         ) : schedule.data && !schedule.data.publishing ? (
           <Alert tone="info" title="Reminders, not publishing">
             <p>
-              Google Business Profile is not connected, so when a post is due Porchlight reminds you (here, and by email when mail is set up) and you copy it onto your listing.{" "}
+              Google Business Profile is not connected, so when a post is due <BrandName /> reminds you (here, and by email when mail is set up) and you copy it onto your listing.{" "}
               {google?.status === "not_configured" ? "Publishing straight to Google isn't available yet; your agency has been told." : <Link to="/integrations">Connect Google Business Profile</Link>}
             </p>
           </Alert>

@@ -17,6 +17,7 @@ import {
 } from "../../worker/domain/search-tools";
 import { PageHeader } from "../components/page-header";
 import "../search-tools.css";
+import { PageTitle } from "../components/brand";
 
 export default function GoogleAdsAnalyzerPage() {
   const [search, setSearch] = useState<LocalServicesQuery | null>(null);
@@ -37,7 +38,7 @@ export default function GoogleAdsAnalyzerPage() {
 
   return (
     <>
-      <title>Google Local Services Analyzer · Porchlight</title>
+      <PageTitle>Google Local Services Analyzer</PageTitle>
       <PageHeader
         eyebrow="Tools"
         title="Google Local Services Analyzer"

@@ -18,6 +18,7 @@ import {
 } from "../../worker/domain/search-tools";
 import { PageHeader } from "../components/page-header";
 import "../search-tools.css";
+import { PageTitle } from "../components/brand";
 
 export default function GoogleResultsPage() {
   const [search, setSearch] = useState<GoogleResultsQuery | null>(null);
@@ -45,7 +46,7 @@ export default function GoogleResultsPage() {
 
   return (
     <>
-      <title>Google Search Results · Porchlight</title>
+      <PageTitle>Google Search Results</PageTitle>
       <PageHeader
         eyebrow="Tools"
         title="Google Search Results"

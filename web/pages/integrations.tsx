@@ -20,6 +20,8 @@ import { PageHeader } from "../components/page-header";
 import { UnavailableNotice } from "../components/unavailable-notice";
 import "../admin.css";
 import "../scheduler.css";
+import { BrandName, PageTitle } from "../components/brand";
+import { useBrand } from "../queries/brand";
 
 type Google = IntegrationsResponse["google"];
 
@@ -42,11 +44,11 @@ export default function IntegrationsPage() {
 
   return (
     <>
-      <title>Integrations · Porchlight</title>
+      <PageTitle>Integrations</PageTitle>
       <PageHeader
         eyebrow="Settings"
         title="Integrations"
-        subtitle="Connect the places Porchlight publishes to for you."
+        subtitle={`Connect the places ${useBrand().name} publishes to for you.`}
       />
 
       {outcome && outcome !== "api_not_enabled" && outcome !== "not_approved" ? (
@@ -107,7 +109,7 @@ function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; r
           </Button>
           {!google.canConnect ? <p className="field-error">Connecting isn't available yet; your agency has been told.</p> : null}
           {connect.isError ? <p className="field-error">{connect.error.message}</p> : null}
-          <p className="muted">You sign in at Google and allow Porchlight to manage your Business Profile posts; Porchlight never sees your Google password.</p>
+          <p className="muted">You sign in at Google and allow <BrandName /> to manage your Business Profile posts; <BrandName /> never sees your Google password.</p>
         </div>
       ) : null}
 
@@ -166,7 +168,7 @@ function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; r
             </>
           }
         >
-          <p>Porchlight gives Google back its access and forgets it. Scheduled posts stay on your calendar and remind you when they are due.</p>
+          <p><BrandName /> gives Google back its access and forgets it. Scheduled posts stay on your calendar and remind you when they are due.</p>
           {disconnect.isError ? <p className="field-error">{disconnect.error.message}</p> : null}
         </Modal>
       ) : null}
@@ -186,7 +188,7 @@ function LocationPicker({ available, chosen, readOnly, onDone }: { available: Gb
     });
   return (
     <fieldset className="location-picker">
-      <legend className="integration-subtitle">Which locations should Porchlight post to?</legend>
+      <legend className="integration-subtitle">Which locations should <BrandName /> post to?</legend>
       {available.length === 0 ? <p className="muted">Google lists no locations for this account.</p> : null}
       {available.map((l) => (
         <label key={l.name} className={l.canOperateLocalPost ? "checkbox" : "checkbox is-disabled"}>

@@ -3,16 +3,18 @@
 import { useEffect } from "react";
 import { enhanceLanding } from "../landing/enhance";
 import { LandingMarkup } from "../landing/markup";
+import { useBrand } from "../queries/brand";
 import "../plans.css";
 import "../landing/landing.css";
 
 /** `/` inside the app (a client-side link to the home page): the same markup and menu behaviour. */
 export default function LandingPage() {
   useEffect(() => enhanceLanding(document), []);
+  const brand = useBrand();
   return (
     <>
-      <title>Porchlight — AI marketing for local home-service businesses</title>
-      <LandingMarkup />
+      <title>{`${brand.name} — AI marketing for local home-service businesses`}</title>
+      <LandingMarkup brand={brand} />
     </>
   );
 }

@@ -27,6 +27,7 @@ import { searchStart } from "../../worker/domain/search-tools";
 import { PageHeader } from "../components/page-header";
 import "../audit.css";
 import "../rank.css";
+import { PageTitle } from "../components/brand";
 
 export const TRACKER_PATH = "/tools/local-rank-tracker";
 
@@ -159,7 +160,7 @@ export default function LocalRankTrackerPage() {
 
   return (
     <div className="audit-tool">
-      <title>Local Rank Tracker · Porchlight</title>
+      <PageTitle>Local Rank Tracker</PageTitle>
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <PageHeader
         eyebrow="Tools"

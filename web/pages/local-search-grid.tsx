@@ -31,6 +31,7 @@ import { ActionError, SearchUnavailableNotice } from "../components/unavailable-
 import { searchStart } from "../../worker/domain/search-tools";
 import "../audit.css";
 import "../rank.css";
+import { PageTitle } from "../components/brand";
 
 /** The grid's cost: its map searches against what is left of the month's allowance. */
 function Estimate({ query }: { query: UseQueryResult<GridEstimate> }) {
@@ -248,7 +249,7 @@ export default function LocalSearchGridPage() {
 
   return (
     <div className="audit-tool">
-      <title>Local Search Grid · Porchlight</title>
+      <PageTitle>Local Search Grid</PageTitle>
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <PageHeader
         eyebrow="Tools"

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
+import { useBrand } from "../queries/brand";
 import { Button } from "../components/button";
 import { GuestOnly } from "../components/route-guards";
 import { CurrentPasswordField, EmailField } from "../components/text-field";
@@ -13,6 +14,7 @@ import { getAuthClient } from "../lib/auth-client";
 import { ACCOUNT_DELETED_NOTICE, signInErrorMessage, TOTP_PROMPT } from "../lib/auth-messages";
 
 export default function LoginPage() {
+  const brandName = useBrand().name;
   const navigate = useNavigate();
   const location = useLocation();
   const notice = new URLSearchParams(location.search).has("deleted") ? ACCOUNT_DELETED_NOTICE : null;
@@ -88,7 +90,7 @@ export default function LoginPage() {
 
   return (
     <GuestOnly hold={busy}>
-      <AuthLayout title="Welcome back" subtitle="Sign in to your Porchlight account.">
+      <AuthLayout title="Welcome back" subtitle={`Sign in to your ${brandName} account.`}>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         <form className="form" onSubmit={handleSubmit}>

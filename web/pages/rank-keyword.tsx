@@ -22,6 +22,7 @@ import { TRACKER_PATH } from "./local-rank-tracker";
 import { TableHead } from "../components/table-head";
 import "../audit.css";
 import "../rank.css";
+import { PageTitle } from "../components/brand";
 
 function CheckCell({ result }: { result: KeywordCheckView["map"] }) {
   return <td className={result.status === "failed" ? "rank-check-failed" : undefined}>{result.status === "failed" ? "Check failed (not counted)" : resultText(result)}</td>;
@@ -120,7 +121,7 @@ export default function RankKeywordPage() {
 
   return (
     <div className="audit-tool">
-      <title>{`${k ? k.keyword : "Keyword"} · Local Rank Tracker · Porchlight`}</title>
+      <PageTitle>{`${k ? k.keyword : "Keyword"} · Local Rank Tracker`}</PageTitle>
       <BackLink to={TRACKER_PATH}>Back to Local Rank Tracker</BackLink>
       {body}
     </div>

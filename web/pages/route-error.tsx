@@ -2,6 +2,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Alert } from "../components/alert";
 import { Button } from "../components/button";
+import { PageTitle } from "../components/brand";
 
 export default function RouteErrorPage() {
   const error = useRouteError();
@@ -9,7 +10,7 @@ export default function RouteErrorPage() {
   return (
     <div className="error-page">
       <div className="card card-pad auth-card">
-        <title>Something went wrong · Porchlight</title>
+        <PageTitle>Something went wrong</PageTitle>
         <h1 className="auth-title">Something went wrong</h1>
         <p className="auth-subtitle">The page could not be shown. Reloading usually fixes it.</p>
         {detail ? <Alert tone="error">{detail}</Alert> : null}

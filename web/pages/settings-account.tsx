@@ -36,6 +36,8 @@ import {
 import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../account.css";
+import { PageTitle } from "../components/brand";
+import { useBrand } from "../queries/brand";
 
 /** The server's reason in words (auth-js errors and ApiError both carry a code and a message). */
 function reason(error: unknown): string {
@@ -49,11 +51,11 @@ export default function SettingsAccountPage() {
   const query = useQuery(accountUserQuery());
   return (
     <>
-      <title>Account · Porchlight</title>
+      <PageTitle>Account</PageTitle>
       <PageHeader
         eyebrow="Settings"
         title="Account"
-        subtitle="How you sign in to Porchlight: your email, password, two-factor sign-in and sessions."
+        subtitle={`How you sign in to ${useBrand().name}: your email, password, two-factor sign-in and sessions.`}
       />
       {viewAs ? (
         <Alert tone="info" title="Your own account">

@@ -28,6 +28,7 @@ import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../report.css";
 import "../tools.css";
+import { PageTitle } from "../components/brand";
 
 type Fields = Record<keyof ProfileUpdateInput, string>;
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -61,7 +62,7 @@ export default function SettingsPersonalPage() {
 
   return (
     <>
-      <title>Business Settings · Porchlight</title>
+      <PageTitle>Business Settings</PageTitle>
       <PageHeader
         eyebrow="Settings"
         title="Business Settings"

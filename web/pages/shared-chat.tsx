@@ -13,6 +13,7 @@ import { LoadingScreen } from "../components/route-guards";
 import { ApiError } from "../lib/api";
 import { useChat } from "../lib/use-chat";
 import { useVoice } from "../lib/use-voice";
+import { PageTitle } from "../components/brand";
 import { sharedChatQuery, type SharedChatData } from "../queries/chat";
 
 export default function SharedChatPage() {
@@ -20,7 +21,7 @@ export default function SharedChatPage() {
   const query = useQuery(sharedChatQuery(id));
   return (
     <div className="public-frame chat-public">
-      <title>{query.data ? `Chat with ${query.data.prospect.name} · Porchlight` : "Chat · Porchlight"}</title>
+      <PageTitle>{query.data ? `Chat with ${query.data.prospect.name}` : "Chat"}</PageTitle>
       {query.isPending ? <LoadingScreen /> : null}
       {query.isError ? (
         <ChatError

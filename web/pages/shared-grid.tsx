@@ -2,7 +2,9 @@
 // the figures and the competitors; nothing private (the scan's public view has no ids, costs or share path).
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { BrandMark } from "../components/brand";
+import { PageTitle } from "../components/brand";
+import { BrandContact, BrandLogo } from "../components/brand-mark";
+import { useBrand } from "../queries/brand";
 import { CalendarIcon, KeyIcon } from "../components/icons";
 import { GridScanResult, scanSubtitle } from "../components/rank-figures";
 import { isNotFound } from "../queries/reports";
@@ -15,11 +17,12 @@ export const GRID_NOT_FOUND_TITLE = "Scan Not Found";
 export const GRID_NOT_FOUND_TEXT = "The grid scan you are looking for does not exist or is no longer shared.";
 
 function Missing({ title, text, retry }: { title: string; text: string; retry?: () => void }) {
+  const brand = useBrand();
   return (
     <div className="shared-missing">
-      <title>{`${title} · Porchlight`}</title>
+      <PageTitle>{title}</PageTitle>
       <main className="card shared-missing-card">
-        <BrandMark className="shared-missing-mark" />
+        <BrandLogo brand={brand} className="shared-missing-mark" />
         <h1>{title}</h1>
         <p>{text}</p>
         {retry ? (
@@ -37,6 +40,7 @@ function Missing({ title, text, retry }: { title: string; text: string; retry?: 
 }
 
 export default function SharedGridPage() {
+  const brand = useBrand();
   const { token = "" } = useParams();
   const query = useQuery({ ...sharedGridQuery(token), enabled: token !== "" });
   if (token === "" || isNotFound(query.error)) return <Missing title={GRID_NOT_FOUND_TITLE} text={GRID_NOT_FOUND_TEXT} />;
@@ -79,7 +83,8 @@ export default function SharedGridPage() {
         </section>
       </main>
       <footer className="shared-footer">
-        <p className="shared-footer-by">Made with Porchlight</p>
+        <p className="shared-footer-by">Prepared by {brand.name}</p>
+        <BrandContact brand={brand} />
       </footer>
     </div>
   );

@@ -4,7 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import type { SharedReportResponse } from "../../worker/domain/report-view";
-import { BrandMark } from "../components/brand";
+import { PageTitle } from "../components/brand";
+import { BrandLogo } from "../components/brand-mark";
+import { useBrand } from "../queries/brand";
 import { ReportNotFoundView, SharedReportView } from "../components/shared-report-view";
 import { isNotFound, sharedReportQuery } from "../queries/reports";
 import { enhanceSharedReport } from "../shared-report/enhance";
@@ -36,6 +38,7 @@ function useSharedReport(id: string | undefined): State {
 export default function SharedReportPage() {
   const { id } = useParams();
   const state = useSharedReport(id);
+  const brand = useBrand();
   const ready = state.phase === "loaded" && state.data.report.status === "ready";
   // The same behaviour the server-rendered page gets from its own script.
   useEffect(() => (ready ? enhanceSharedReport(document) : undefined), [ready]);
@@ -51,9 +54,9 @@ export default function SharedReportPage() {
   if (state.phase === "failed") {
     return (
       <div className="shared-missing">
-        <title>{`${LOAD_FAILED_TITLE} · Porchlight`}</title>
+        <PageTitle>{LOAD_FAILED_TITLE}</PageTitle>
         <main className="card shared-missing-card">
-          <BrandMark className="shared-missing-mark" />
+          <BrandLogo brand={brand} className="shared-missing-mark" />
           <h1>{LOAD_FAILED_TITLE}</h1>
           <p>{LOAD_FAILED_TEXT}</p>
           <button type="button" className="btn btn-primary" onClick={state.retry}>
@@ -63,7 +66,7 @@ export default function SharedReportPage() {
       </div>
     );
   }
-  if (state.phase === "missing") return <ReportNotFoundView />;
+  if (state.phase === "missing") return <ReportNotFoundView brand={brand} />;
   return (
     <>
       <title>{`${state.data.prospect.name} · SEO Report`}</title>

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
 import { AuthLayout } from "../components/auth-layout";
+import { useBrand } from "../queries/brand";
 import { Button } from "../components/button";
 import { GuestOnly } from "../components/route-guards";
 import { EmailField, TextField } from "../components/text-field";
@@ -15,6 +16,7 @@ import { SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../lib/auth-messages";
 type Status = "idle" | "busy" | "success" | "error";
 
 export default function SignupPage() {
+  const brandName = useBrand().name;
   const navigate = useNavigate();
   // Read once the new session's profile arrives: whether admin rights (ADMIN_EMAILS) wait on the emailed link.
   const { adminAwaitsConfirmation } = useAuth();
@@ -59,7 +61,7 @@ export default function SignupPage() {
   return (
     // Sign-up signs the user in at once; the page stays to show its message before moving on.
     <GuestOnly hold={busy || status === "success"}>
-      <AuthLayout title="Create your account" subtitle="Start using Porchlight's AI marketing tools for free.">
+      <AuthLayout title="Create your account" subtitle={`Start using ${brandName}'s AI marketing tools for free.`}>
         {status === "success" ? (
           <Alert tone="success">
             <p>Account created successfully. Redirecting...</p>

@@ -24,6 +24,7 @@ import { TRACKED_KEYWORD_LIMITS } from "../../worker/domain/rank-view";
 import { PageHeader } from "../components/page-header";
 import "../plans.css";
 import "../search-tools.css";
+import { PageTitle } from "../components/brand";
 
 /** Only what a subscriber (a business, not an agency admin) gets: prospects and SEO reports are admin tools. */
 const SUBSCRIBER_FEATURES = [
@@ -84,7 +85,7 @@ export default function SubscriptionPage() {
 
   return (
     <>
-      <title>Subscription Plans · Porchlight</title>
+      <PageTitle>Subscription Plans</PageTitle>
       <PageHeader
         eyebrow="Settings"
         title="Subscription Plans"

@@ -6,6 +6,7 @@ import { Placeholder } from "../components/placeholder";
 import { placeholderToolName } from "../lib/tools";
 import { dashboardPath, useViewAs } from "../lib/view-as";
 import { PageHeader } from "../components/page-header";
+import { PageTitle } from "../components/brand";
 
 export default function ToolPlaceholderPage() {
   const { pathname } = useLocation();
@@ -13,7 +14,7 @@ export default function ToolPlaceholderPage() {
   const name = placeholderToolName(pathname);
   return (
     <>
-      <title>{`${name} · Porchlight`}</title>
+      <PageTitle>{`${name}`}</PageTitle>
       <BackLink to={dashboardPath(viewAs)}>Back to Dashboard</BackLink>
       <PageHeader
         eyebrow="Coming Soon"

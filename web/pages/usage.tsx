@@ -17,6 +17,7 @@ import { TableHead } from "../components/table-head";
 import { PageHeader } from "../components/page-header";
 import "../admin.css";
 import "../tools.css";
+import { PageTitle } from "../components/brand";
 
 const VIEW_OPTIONS = [
   { value: "user", label: "By user" },
@@ -33,7 +34,7 @@ export default function UsagePage() {
   const viewAs = useViewAs();
   return (
     <>
-      <title>AI Usage · Porchlight</title>
+      <PageTitle>AI Usage</PageTitle>
       <PageHeader
         eyebrow="Settings"
         title="AI Usage"

@@ -116,9 +116,9 @@ export function editableState(state: ScheduleState): boolean {
 /** Google's refusals of the connection in plain words (what the Integrations page shows). */
 export const GOOGLE_ERROR_MESSAGES: Record<string, string> = {
   api_not_enabled:
-    "Google says its Business Profile APIs are not switched on for Porchlight yet, so nothing was connected. Ask your agency to switch them on (the admin Set-up page lists how), then connect again.",
+    "Google says its Business Profile APIs are not switched on for this app yet, so nothing was connected. Ask your agency to switch them on (the admin Set-up page lists how), then connect again.",
   not_approved:
-    "Google has not approved Porchlight for its Business Profile APIs yet, so posts cannot be published. Ask your agency; once Google approves, connect again.",
+    "Google has not approved this app for its Business Profile APIs yet, so posts cannot be published. Ask your agency; once Google approves, connect again.",
   token_refused: "Google no longer accepts this connection (access was removed or expired). Reconnect Google Business Profile to keep publishing.",
   refused: "Google refused the request.",
   unavailable: "Google did not answer. Try again in a few minutes.",

@@ -1,4 +1,5 @@
 // What the report API returns (admin and shared), and how stored report columns become view content.
+import type { PublicBrand } from "./brand";
 import type { LocalVisibility } from "./rank-view";
 import type { ReportListings } from "./citations";
 import {
@@ -121,6 +122,8 @@ export type SharedReportResponse = {
   listings?: ReportListings | null;
   /** The agency sending the report: the first admin's business profile. */
   sender: { company_name: string | null; logo_url: string | null; website: string | null } | null;
+  /** The agency's brand (issue 30): its name is the sender's; its accent colour, contact and footer line show on the page. */
+  brand?: PublicBrand;
 };
 
 export type StoredReportContent = {

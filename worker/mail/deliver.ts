@@ -1,8 +1,10 @@
 // Delivering one queued message through the provider: once, with its outcome recorded on the outbox row.
+import { loadBrand } from "../brand/load";
 import { getDb } from "../db/client";
 import { claimMail, findMail, finishMail, recordMailError } from "../db/outbox";
 import type { Env } from "../env";
 import { log } from "../log";
+import { mailFromHeader } from "../domain/brand";
 import { mailConfig, sendMail } from "../providers/mail";
 
 /** First retry after 10 s, doubling, at most 15 minutes apart. */
@@ -37,7 +39,10 @@ export async function deliverQueuedMail(env: Env, mailId: string): Promise<Deliv
     // Another delivery of the same message is sending it right now; look again later.
     return { kind: "retry", reason: "claimed by another delivery" };
   }
-  const outcome = await sendMail(config, {
+  // The From name is the brand's (MAIL_FROM keeps the address: its domain is the one the provider verified).
+  const brand = await loadBrand(db);
+  const from = brand.custom ? mailFromHeader(config.from, brand.mailSenderName) : config.from;
+  const outcome = await sendMail({ ...config, from }, {
     to: row.toEmail,
     subject: row.subject,
     text: row.body,

@@ -1,4 +1,5 @@
 // Sending mail from the app: with a provider configured, stored and put on the mail-out queue; without one, kept in the outbox as before.
+import { loadBrand } from "../brand/load";
 import type { Db } from "../db/client";
 import { keepMail, queueMail, recordMailError, type StoredMail } from "../db/outbox";
 import type { Env } from "../env";
@@ -14,10 +15,10 @@ export interface SendOptions {
 /**
  * Sends one message of `kind`. With MAIL_PROVIDER the message is stored (`queued`) and its id goes on
  * mail-out, whose consumer delivers it once; without, it is kept in the outbox as local development
- * and operators without mail have it. Logs name the kind, never the link.
+ * and operators without mail have it. Logs name the kind, never the link. The message carries the agency's brand.
  */
 export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions): Promise<void> {
-  const rendered = renderMail(kind, input);
+  const rendered = renderMail(kind, input, await loadBrand(db));
   await sendStoredMail(env, db, { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind }, opts);
 }
 

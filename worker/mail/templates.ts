@@ -1,5 +1,9 @@
-// One template per kind of mail: subject, plain-text and HTML parts with the product's name, the link, when it expires and what to do if it was not you.
-export const PRODUCT_NAME = "Porchlight";
+// One template per kind of mail: subject, plain-text and HTML parts with the agency's brand (its name, accent colour,
+// contact details and footer line; Porchlight's while none is set), the link, when it expires and what to do if it was not you.
+import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type Brand } from "../domain/brand";
+
+/** The product's own name (the brand's default); templates take the brand's name instead (see templatesFor). */
+export const PRODUCT_NAME = DEFAULT_BRAND_NAME;
 
 export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused" | "review_alert" | "review_digest";
 
@@ -28,8 +32,17 @@ interface Template {
   notYou: string;
 }
 
-/** The kinds later issues add (notifications) register here with the same fields. */
-const TEMPLATES: Record<MailKind, Template> = {
+/** What a mail shows of the brand. */
+export type MailBrand = Pick<Brand, "name" | "accentColor" | "website" | "supportEmail" | "supportPhone" | "footerLine">;
+
+/** The mail's buttons and links when the brand has no accent colour. */
+const DEFAULT_MAIL_ACCENT = "#1d4ed8";
+
+/**
+ * The kinds later issues add (notifications) register here with the same fields, naming the product as
+ * `${PRODUCT_NAME}` — the agency's name once a brand is set (tests/worker/brand-everywhere.test.ts renders every kind).
+ */
+const templatesFor = (PRODUCT_NAME: string): Record<MailKind, Template> => ({
   confirm_signup: {
     subject: `Confirm your ${PRODUCT_NAME} email address`,
     heading: `Welcome to ${PRODUCT_NAME}`,
@@ -122,31 +135,44 @@ const TEMPLATES: Record<MailKind, Template> = {
     expires: "No events are sent to a paused endpoint until it is resumed.",
     notYou: "You get this because you added this endpoint.",
   },
-};
+});
+
+/** Every kind, for callers (and tests) that go through them all. */
+export const MAIL_KINDS = Object.keys(templatesFor(PRODUCT_NAME)) as MailKind[];
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
-/** The message of `kind` for `input`: both parts say the same things. */
-export function renderMail(kind: MailKind, input: MailInput): RenderedMail {
-  const t = TEMPLATES[kind];
+/** The brand's contact line under every mail: website, support email and phone, when set. */
+function contactLine(brand: MailBrand): string {
+  return [brand.website, brand.supportEmail, brand.supportPhone].filter(Boolean).join(" · ");
+}
+
+/** The message of `kind` for `input`, branded: both parts say the same things. */
+export function renderMail(kind: MailKind, input: MailInput, brand: MailBrand = DEFAULT_BRAND): RenderedMail {
+  const t = templatesFor(brand.name)[kind];
+  const accent = brand.accentColor ?? DEFAULT_MAIL_ACCENT;
   const intro = t.intro(input);
-  const text = [`${t.heading}`, "", intro, "", `${t.action}:`, input.link, "", t.expires, "", t.notYou, "", `— ${PRODUCT_NAME}`, ""].join("\n");
+  const contact = contactLine(brand);
+  const signature = [`— ${brand.name}`, contact, brand.footerLine].filter(Boolean) as string[];
+  const text = [`${t.heading}`, "", intro, "", `${t.action}:`, input.link, "", t.expires, "", t.notYou, "", ...signature, ""].join("\n");
   const link = escapeHtml(input.link);
   const p = (s: string, style = "margin:0 0 16px") => `<p style="${style}">${escapeHtml(s)}</p>`;
   const html = [
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>`,
     `<body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2937;line-height:1.5">`,
     `<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">`,
-    `<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#1d4ed8">${PRODUCT_NAME}</p>`,
+    `<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:${accent}">${escapeHtml(brand.name)}</p>`,
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(t.heading)}</h1>`,
     p(intro),
-    `<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(t.action)}</a></p>`,
+    `<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(t.action)}</a></p>`,
     p(t.expires, "margin:0 0 16px;font-size:14px;color:#4b5563"),
-    `<p style="margin:0 0 16px;font-size:14px;color:#4b5563">If the button does not work, open this address: <a href="${link}" style="color:#1d4ed8;word-break:break-all">${link}</a></p>`,
+    `<p style="margin:0 0 16px;font-size:14px;color:#4b5563">If the button does not work, open this address: <a href="${link}" style="color:${accent};word-break:break-all">${link}</a></p>`,
     p(t.notYou, "margin:0;font-size:14px;color:#4b5563"),
-    `</div></body></html>`,
+    `</div>`,
+    ...[contact, brand.footerLine].filter(Boolean).map((line) => p(line!, "margin:16px auto 0;max-width:520px;text-align:center;font-size:13px;color:#6b7280")),
+    `</body></html>`,
   ].join("");
   return { subject: t.subject, text, html };
 }

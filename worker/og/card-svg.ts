@@ -2,6 +2,7 @@
 // and what the report holds, branded with the sending agency. Pure: rasterised by worker/og/render-card.ts.
 import type { SharedReportResponse } from "../domain/report-view";
 import { rankingLabel } from "../domain/seo-potential";
+import { DEFAULT_BRAND_NAME } from "../domain/brand";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -51,7 +52,7 @@ const COLORS = { HIGH: "#22c55e", MEDIUM: "#f2a120", LOW: "#ef6b57" } as const;
 export function reportCardSvg(data: SharedReportResponse): string {
   const { prospect, report, sender } = data;
   const content = report.content;
-  const agency = sender?.company_name?.trim() || "Porchlight";
+  const agency = sender?.company_name?.trim() || DEFAULT_BRAND_NAME;
   const score = Math.max(0, Math.min(100, Math.round(content?.seoPotential.score ?? 0)));
   const level = rankingLabel(score);
   const color = COLORS[level];

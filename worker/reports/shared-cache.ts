@@ -17,12 +17,13 @@ export function cacheOrigin(env: { APP_ORIGIN?: string }): string {
   }
 }
 
-export function sharedReportCacheKey(origin: string, id: string, version: number): string {
-  return `${origin}/shared-report/${encodeURIComponent(id)}/v${version}`;
+/** `brand`: the brand's stamp (worker/brand/load.ts), so a saved brand is a new key; "" without a brand. */
+export function sharedReportCacheKey(origin: string, id: string, version: number, brand = ""): string {
+  return `${origin}/shared-report/${encodeURIComponent(id)}/v${version}${brand ? `/${brand}` : ""}`;
 }
 
-export function sharedReportEtag(id: string, version: number): string {
-  return `"${id}-v${version}"`;
+export function sharedReportEtag(id: string, version: number, brand = ""): string {
+  return `"${id}-v${version}${brand ? `-${brand}` : ""}"`;
 }
 
 /** The Cache API's default cache, or null where there is none (an optimisation only). */

@@ -2,6 +2,8 @@
 import { aiConfigured } from "../providers/ai";
 import type { Db } from "../db/client";
 import type { ProspectRow } from "../db/prospects";
+import { loadBrand } from "../brand/load";
+import { publicBrand } from "../domain/brand";
 import { getAgencySender, getReportWithProspect, type ReportListRow, type ReportRow } from "../db/reports";
 import { questionsFromText } from "../domain/prospect-rules";
 import type { ReportProspect } from "../domain/report-content";
@@ -100,7 +102,9 @@ export function listItemJson(row: ReportListRow): ReportListItem {
 
 /** The public report: content, the prospect without phone or email, and the agency as sender. */
 export async function loadSharedReport(db: Db, id: string): Promise<SharedReportResponse | null> {
-  const [found, sender] = await Promise.all([getReportWithProspect(db, id), getAgencySender(db)]);
+  const [found, agency, brand] = await Promise.all([getReportWithProspect(db, id), getAgencySender(db), loadBrand(db)]);
+  // With a brand set, the agency is the brand (its logo, or the first admin's when it has none).
+  const sender = brand.custom ? { companyName: brand.name, logoUrl: brand.logoUrl ?? agency?.logoUrl ?? null, website: brand.website } : agency;
   if (!found) return null;
   const { report, prospect } = found;
   const [audit, localVisibility, listings] = await Promise.all([
@@ -130,5 +134,6 @@ export async function loadSharedReport(db: Db, id: string): Promise<SharedReport
       description: prospect.description,
     },
     sender: sender ? { company_name: sender.companyName, logo_url: sender.logoUrl, website: sender.website } : null,
+    brand: publicBrand(brand),
   };
 }

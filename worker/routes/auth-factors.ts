@@ -35,7 +35,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, assuranceOf, newOpaqueToken, sha256Hex, signA
 import { ENCRYPTION_KEY_MISSING, encryptionConfigured, encryptionUnavailableMessage, openSecret, sealSecret } from "../crypto/secret-box";
 import { tellAgency } from "../setup/notify";
 import { log } from "../log";
-import { PRODUCT_NAME } from "../mail/templates";
+import { loadBrand } from "../brand/load";
 
 /** GoTrue's limit on verified factors per user. */
 export const MAX_VERIFIED_FACTORS = 10;
@@ -152,7 +152,7 @@ export const authFactorRoutes = new Hono<AppEnv>()
       id: factor.id,
       type: "totp",
       friendly_name: factor.friendlyName ?? "",
-      totp: totpEnrolment(secret, body.data.issuer || PRODUCT_NAME, found.user.email),
+      totp: totpEnrolment(secret, body.data.issuer || (await loadBrand(db)).name, found.user.email),
     });
   })
   .post("/:id/challenge", async (c) => {

@@ -5,7 +5,7 @@ import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { getReportVersion } from "../db/reports";
 import { sharedReportPath } from "../domain/report-view";
-import { ogCardPath, reportCard } from "../reports/og-card";
+import { cardVersion, ogCardPath, reportCard } from "../reports/og-card";
 import {
   SHARED_REPORT_CACHE_CONTROL,
   SHARED_REPORT_EDGE_TTL_SECONDS,
@@ -26,6 +26,8 @@ import { appOrigin, loadSharedReport } from "../reports/views";
 import { newVisitToken, withVisitToken } from "../reports/visit-token";
 import { SHARED_PAGE_CSP, renderNotFoundPage, renderSharedReportPage } from "../ssr/shared-report-page";
 import { log } from "../log";
+import { brandStamp, loadBrand } from "../brand/load";
+import { publicBrand } from "../domain/brand";
 
 const MAX_ID_LENGTH = 64;
 const HTML_TYPE = "text/html; charset=utf-8";
@@ -40,7 +42,7 @@ const PAGE_HEADERS = {
 
 async function notFoundPage(c: Context<AppEnv>) {
   const assets = await sharedPageAssets(c.env, c.req.url);
-  return c.body(renderNotFoundPage(assets.tags), 404, { ...PAGE_HEADERS, "Cache-Control": "no-store" });
+  return c.body(renderNotFoundPage(assets.tags, publicBrand(await loadBrand(c.env))), 404, { ...PAGE_HEADERS, "Cache-Control": "no-store" });
 }
 
 /** The current version of a report: trusted per isolate for a few seconds when ready (see VERSION_MEMO_MS). */
@@ -56,14 +58,17 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
     const id = c.req.param("id");
     const head = await reportHead(c, id);
     if (!head) return notFoundPage(c);
-    const assets = await sharedPageAssets(c.env, c.req.url);
+    const [assets, brand] = await Promise.all([sharedPageAssets(c.env, c.req.url), loadBrand(c.env)]);
+    const stamp = brandStamp(brand);
+    // A saved brand is a new page (and card): the build and the brand's stamp key it beside the version.
+    const build = stamp ? `${assets.build}.${stamp}` : assets.build;
     const origin = appOrigin(c.env, c.req.url);
     const render = async () => {
       const data = await loadSharedReport(getDb(c.env), id);
       if (!data) return null;
       const html = renderSharedReportPage(data, {
         pageUrl: `${origin}${sharedReportPath(id)}`,
-        imageUrl: `${origin}${ogCardPath(id, data.report.version)}`,
+        imageUrl: `${origin}${ogCardPath(id, data.report.version, stamp)}`,
         assets: assets.tags,
       });
       return { data, html };
@@ -76,7 +81,7 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
       return c.body(withVisitToken(page.html, await newVisitToken(c.env, id)), 200, { ...PAGE_HEADERS, "Cache-Control": "no-store", "X-Cache": "BYPASS" });
     }
 
-    const etag = sharedPageEtag(id, head.version, assets.build);
+    const etag = sharedPageEtag(id, head.version, build);
     const headers: Record<string, string> = { ...PAGE_HEADERS, ETag: etag, "Cache-Control": SHARED_REPORT_CACHE_CONTROL };
     // The stylesheet is the page's one render-blocking request: ask for it with the response headers.
     if (assets.preload) headers.Link = assets.preload;
@@ -86,7 +91,7 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
 
     const bypass = wantsCacheBypass(c.env, c.req.url);
     const cache = bypass ? null : edgeCache();
-    const key = sharedPageCacheKey(cacheOrigin(c.env), id, head.version, assets.build);
+    const key = sharedPageCacheKey(cacheOrigin(c.env), id, head.version, build);
     if (cache) {
       const memo = memoizedPage(key);
       if (memo !== null) return c.body(withVisitToken(memo, await newVisitToken(c.env, id)), 200, { ...headers, "X-Cache": "HIT" });
@@ -111,7 +116,7 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
     }
     return c.body(withVisitToken(page.html, await newVisitToken(c.env, id)), 200, {
       ...headers,
-      ETag: sharedPageEtag(id, report.version, assets.build),
+      ETag: sharedPageEtag(id, report.version, build),
       "X-Cache": bypass ? "BYPASS" : "MISS",
     });
   })
@@ -122,8 +127,9 @@ export const sharedReportPageRoutes = new Hono<AppEnv>()
     if (!head || head.status !== "ready") return c.body("Report not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
     const data = await loadSharedReport(getDb(c.env), id);
     if (!data || !data.report.content) return c.body("Report not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
-    const card = await reportCard(c.env, data, (p) => waitUntil(c, p));
-    const exact = c.req.query("v") === String(data.report.version);
+    const stamp = brandStamp(await loadBrand(c.env));
+    const card = await reportCard(c.env, data, (p) => waitUntil(c, p), stamp);
+    const exact = c.req.query("v") === cardVersion(data.report.version, stamp);
     return new Response(card.body as BodyInit, {
       headers: {
         "Content-Type": "image/png",

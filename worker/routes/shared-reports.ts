@@ -21,6 +21,7 @@ import { loadSharedReport } from "../reports/views";
 import { log } from "../log";
 import { validId } from "../validate";
 import { REPORT_NOT_FOUND } from "../domain/report-status";
+import { brandStamp, loadBrand } from "../brand/load";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -44,7 +45,8 @@ export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_
     return c.json(body, 200, { "Cache-Control": "no-store", "X-Cache": "BYPASS" });
   }
 
-  const etag = sharedReportEtag(id, head.version);
+  const stamp = brandStamp(await loadBrand(db));
+  const etag = sharedReportEtag(id, head.version, stamp);
   const headers = { ETag: etag, "Cache-Control": SHARED_REPORT_CACHE_CONTROL };
   if (matchesEtag(c.req.header("If-None-Match"), etag)) {
     return c.body(null, 304, { ...headers, "X-Cache": "REVALIDATED" });
@@ -53,7 +55,7 @@ export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_
   // Only the benchmark's development flag skips the edge cache; a client's no-cache does not.
   const bypass = wantsCacheBypass(c.env, c.req.url);
   const cache = bypass ? null : edgeCache();
-  const key = sharedReportCacheKey(cacheOrigin(c.env), id, head.version);
+  const key = sharedReportCacheKey(cacheOrigin(c.env), id, head.version, stamp);
   if (cache) {
     const hit = await cache.match(key).catch(() => undefined);
     if (hit) return c.body(hit.body ?? "", 200, { ...headers, "Content-Type": JSON_TYPE, "X-Cache": "HIT" });
@@ -69,7 +71,7 @@ export const sharedReportRoutes = new Hono<AppEnv>().get("/:id", validId(REPORT_
     });
     waitUntil(c, cache.put(key, stored).catch((error) => log.warn("shared-report cache put failed", {}, error)));
   }
-  const etagNow = sharedReportEtag(id, body.report.version);
+  const etagNow = sharedReportEtag(id, body.report.version, stamp);
   return c.body(text, 200, {
     ...headers,
     ETag: etagNow,

@@ -107,7 +107,7 @@ export const widgetPageRoutes = new Hono<AppEnv>()
     c.header("Content-Type", "text/javascript; charset=utf-8");
     c.header("Cache-Control", widget ? SCRIPT_CACHE : "no-store");
     c.header("Cross-Origin-Resource-Policy", "cross-origin");
-    if (!widget) return c.body("/* Porchlight: this widget is not available. */\n", 404);
+    if (!widget) return c.body("/* This free-audit widget is not available. */\n", 404);
     return c.body(widgetScript(await publicConfig(c, widget), "script"));
   })
 

@@ -5,6 +5,8 @@ import { ReportNotFoundView, NOT_FOUND_TITLE, SharedReportView, senderName } fro
 import type { SharedReportResponse } from "../domain/report-view";
 import { TRUSTED_IMAGE_ORIGINS } from "../domain/image-hosts";
 import { rankingLabel } from "../domain/seo-potential";
+import { DEFAULT_BRAND, type PublicBrand } from "../domain/brand";
+import { brandThemeHref } from "../domain/brand-theme";
 
 /** A report still being generated refreshes itself this often (meta refresh: the CSP allows no inline script). */
 export const PREPARING_REFRESH_SECONDS = 10;
@@ -103,6 +105,11 @@ function headTags(meta: PageMeta | null, title: string, assets: string[], refres
   return [...tags, ...assets].join("");
 }
 
+/** The brand's accent stylesheet, when it has an accent (the page's CSP allows no inline style). */
+function themeTags(brand: PublicBrand): string[] {
+  return brand.accentColor ? [`<link rel="stylesheet" href="${escapeHtml(brandThemeHref(brand.accentColor))}">`] : [];
+}
+
 function documentHtml(head: string, body: string): string {
   return `<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`;
 }
@@ -117,11 +124,11 @@ export function renderSharedReportPage(
   const body = renderToStaticMarkup(<SharedReportView data={data} />);
   const auditRunning = Boolean(data.audit && data.audit.status !== "done");
   const refresh = !ready ? PREPARING_REFRESH_SECONDS : auditRunning ? AUDIT_RUNNING_REFRESH_SECONDS : null;
-  return documentHtml(headTags(meta, title, opts.assets, refresh), body);
+  return documentHtml(headTags(meta, title, [...opts.assets, ...(data.brand ? themeTags(data.brand) : [])], refresh), body);
 }
 
-export function renderNotFoundPage(assets: string[]): string {
+export function renderNotFoundPage(assets: string[], brand: PublicBrand = DEFAULT_BRAND): string {
   // Only the stylesheet: the not-found page has nothing to make interactive.
   const styles = assets.filter((tag) => tag.startsWith("<link") && tag.includes('rel="stylesheet"'));
-  return documentHtml(headTags(null, `${NOT_FOUND_TITLE} · Porchlight`, styles, null), renderToStaticMarkup(<ReportNotFoundView />));
+  return documentHtml(headTags(null, `${NOT_FOUND_TITLE} · ${brand.name}`, [...styles, ...themeTags(brand)], null), renderToStaticMarkup(<ReportNotFoundView brand={brand} />));
 }

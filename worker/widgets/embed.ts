@@ -195,7 +195,7 @@ function jsonForScript(value: unknown): string {
 
 /** The widget's script for `mode`: the script tag's (mounts before itself) or the frame page's (mounts in #porchlight-widget). */
 export function widgetScript(config: WidgetPublicConfig, mode: "script" | "frame"): string {
-  return `/* Porchlight free-audit widget */\n(${MAIN})(${jsonForScript(config)}, ${JSON.stringify(mode)}, ${jsonForScript(CSS)});\n`;
+  return `/* Free-audit widget */\n(${MAIN})(${jsonForScript(config)}, ${JSON.stringify(mode)}, ${jsonForScript(CSS)});\n`;
 }
 
 /** The frame page: the same form, for sites that allow no scripts (`nonce` lets only this script run). */

@@ -1,0 +1,67 @@
+// Server state of /api/brand (issue 30): the agency's brand, read once per visit (the worker also puts it in the page's
+// <meta name="app-brand"> so the first paint is branded), and the Brand page's writes.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { DEFAULT_BRAND, type Brand, type BrandUpdateInput, type PublicBrand } from "../../worker/domain/brand";
+import { BRAND_META } from "../../worker/domain/brand-theme";
+import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../lib/api";
+import { api, unwrap, type RpcInit } from "../lib/rpc";
+
+const init = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
+
+/** The brand the worker put in the page, when it did (a page opened from a test or a stale cache may not have it). */
+export function brandFromPage(): PublicBrand | undefined {
+  if (typeof document === "undefined") return undefined;
+  const raw = document.querySelector<HTMLMetaElement>(`meta[name="${BRAND_META}"]`)?.content;
+  if (!raw) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as PublicBrand;
+    return typeof parsed?.name === "string" ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const brandKeys = { brand: ["brand"] as const };
+
+/** The brand as the caller may read it (an admin: all of it). */
+export const brandQuery = () =>
+  queryOptions({
+    queryKey: brandKeys.brand,
+    queryFn: async () => (await unwrap(api.api.brand.$get(undefined, init))).brand as PublicBrand | Brand,
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * The effective public brand, at once: the copy the worker put in the page (no request at all), else GET /api/brand
+ * once (the product's defaults until it answers). A save on the Brand page updates it in place.
+ */
+export function useBrand(): PublicBrand {
+  const page = brandFromPage();
+  const query = useQuery({ ...brandQuery(), initialData: page, enabled: page === undefined });
+  return query.data ?? page ?? DEFAULT_BRAND;
+}
+
+/** The Brand page's save (a 422 `accent_contrast_too_low` names the nearest readable colour in its message). */
+export function useSaveBrand() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (json: BrandUpdateInput) => {
+      const res = await authedFetch("/api/brand", { method: "PUT", json, timeoutMs: API_TIMEOUT_MS });
+      return ((await readApiResponse(res)) as { brand: Brand }).brand;
+    },
+    onSuccess: (brand) => client.setQueryData(brandKeys.brand, brand),
+  });
+}
+
+export function useUploadBrandLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append("file", file);
+      const res = await authedFetch("/api/brand/logo", { method: "POST", body, timeoutMs: API_TIMEOUT_MS * 3 });
+      return ((await readApiResponse(res)) as { brand: Brand }).brand;
+    },
+    onSuccess: (brand) => client.setQueryData(brandKeys.brand, brand),
+  });
+}
