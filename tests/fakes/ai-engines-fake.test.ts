@@ -140,6 +140,18 @@ describe('the AI engine fakes', () => {
     expect(engines.requests.at(-1)!.status).toBe(401);
   });
 
+  it('takes its latency from /__config (the benchmark sets 2 s per call from another process)', async () => {
+    const set = await fetch(`${engines.url}/__config`, { method: 'POST', body: JSON.stringify({ latencyMs: 5 }) });
+    expect(await set.json()).toEqual({ latencyMs: 5 });
+    expect(engines.config.latencyMs).toBe(5);
+    expect((await askEngine(env, 'perplexity', ask('plumber [aiv:names=A]'))).ok).toBe(true);
+    engines.config.latencyMs = 0;
+    const serp = await fetch(`${search.url}/__config`, { method: 'POST', body: JSON.stringify({ aiLatencyMs: 5 }) });
+    expect(await serp.json()).toMatchObject({ aiLatencyMs: 5 });
+    expect((await askEngine(env, 'google_ai_mode', ask('plumber [aiv:names=A]'))).ok).toBe(true);
+    search.config.aiLatencyMs = 0;
+  });
+
   it('reads its markers', () => {
     expect(parseAiScript('q [aiv:names=A|B] [aiv:pattern=10] [aiv:fail=gemini:timeout@1,3] [aiv:cite=a.com]')).toEqual({
       names: ['A', 'B'],

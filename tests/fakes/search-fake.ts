@@ -121,6 +121,7 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
       aiSamples.set(key, sample + 1);
     }
     record.sample = sample;
+    if ((config.aiLatencyMs ?? 0) > 0 && !(await waitUnlessClosed(res, config.aiLatencyMs!))) return;
     const script = parseAiScript(question);
     const failure = record.engine === 'google_ai_overview' ? null : failureFor(script, engine, sample);
     if (failure === '500') return answer(500, { error: 'Internal server error.' });
