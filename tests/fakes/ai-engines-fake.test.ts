@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AI_ENGINES, type AiEngine, type AskInput } from '../../worker/domain/ai-visibility-contract';
 import type { Env } from '../../worker/env';
+import { findNamedBusinesses } from '../../worker/domain/ai-visibility';
 import { askEngine, configuredEngines } from '../../worker/providers/ai-engines';
 import { AI_FAKE_KEYS, startAiEnginesFake, type AiEnginesFake } from './ai-engines-fake';
 import { parseAiScript } from './ai-engines-script';
@@ -70,6 +71,10 @@ describe('the AI engine fakes', () => {
       if (!out.ok) continue;
       expect(out.answer.text, engine).toMatch(/\*\*Ridge Plumbing\*\*[^]*\*\*Desert Sun Plumbing\*\*/);
       expect(out.answer.sources.length, engine).toBe(2);
+      expect(findNamedBusinesses(out.answer.text, [{ name: 'Desert Sun Plumbing' }], { name: 'Ridge Plumbing', website: 'ridgeplumbing.com' }, out.answer.sources), engine).toEqual([
+        { name: 'Ridge Plumbing', self: true, local: true },
+        { name: 'Desert Sun Plumbing', self: false, local: true },
+      ]);
       if (engine === 'gemini') expect(out.answer.sources.map((s) => s.title)).toEqual(['angi.com', 'ridgeplumbing.com']);
       else expect(out.answer.sources.map((s) => new URL(s.url).hostname)).toEqual(['www.angi.com', 'www.ridgeplumbing.com']);
     }
@@ -85,7 +90,8 @@ describe('the AI engine fakes', () => {
     expect(perplexity).toMatchObject({ model: 'sonar', web_search_options: { user_location: { country: 'US', region: 'Texas', city: 'Austin' } } });
     expect(gemini).toMatchObject({ tools: [{ google_search: {} }], systemInstruction: { parts: [{ text: 'The user is in Austin, Texas, US.' }] } });
     expect(engines.requests.find((r) => r.engine === 'gemini')!.path).toBe('/gemini/v1beta/models/gemini-2.5-flash:generateContent');
-    expect(search.requests.at(-1)).toMatchObject({ engine: 'google_ai_mode', location: 'Austin, Texas, United States' });
+    expect(search.requests.at(-1)).toMatchObject({ engine: 'google_ai_mode', location: 'Austin, Texas, United States', noCache: 'true' });
+    expect(openai).toMatchObject({ store: false, max_tool_calls: 2 });
   });
 
   it('names the first business in exactly the samples the pattern says, counted per engine and question', async () => {
@@ -94,7 +100,8 @@ describe('the AI engine fakes', () => {
       const named: boolean[] = [];
       for (let i = 0; i < 5; i++) {
         const out = await askEngine(env, engine, ask(q));
-        named.push(out.ok && out.answer.text.includes('Ridge Plumbing'));
+        // The figures' own rule reads each engine's answer as the client returns it.
+        named.push(out.ok && findNamedBusinesses(out.answer.text, [{ name: 'Desert Sun Plumbing' }], { name: 'Ridge Plumbing' }, out.answer.sources).some((b) => b.self));
       }
       expect(named, engine).toEqual([false, true, false, true, false]);
     }
@@ -131,6 +138,18 @@ describe('the AI engine fakes', () => {
     const out = await askEngine({ ...env, PERPLEXITY_API_KEY: 'wrong' } as Env, 'perplexity', ask('plumber'));
     expect(out).toEqual({ ok: false, kind: 'http', error: 'Perplexity refused the question (HTTP 401)' });
     expect(engines.requests.at(-1)!.status).toBe(401);
+  });
+
+  it('takes its latency from /__config (the benchmark sets 2 s per call from another process)', async () => {
+    const set = await fetch(`${engines.url}/__config`, { method: 'POST', body: JSON.stringify({ latencyMs: 5 }) });
+    expect(await set.json()).toEqual({ latencyMs: 5 });
+    expect(engines.config.latencyMs).toBe(5);
+    expect((await askEngine(env, 'perplexity', ask('plumber [aiv:names=A]'))).ok).toBe(true);
+    engines.config.latencyMs = 0;
+    const serp = await fetch(`${search.url}/__config`, { method: 'POST', body: JSON.stringify({ aiLatencyMs: 5 }) });
+    expect(await serp.json()).toMatchObject({ aiLatencyMs: 5 });
+    expect((await askEngine(env, 'google_ai_mode', ask('plumber [aiv:names=A]'))).ok).toBe(true);
+    search.config.aiLatencyMs = 0;
   });
 
   it('reads its markers', () => {

@@ -3,7 +3,8 @@
 // PERPLEXITY_BASE_URL = `${url}/perplexity`) and Gemini (`/gemini/v1beta/models/<model>:generateContent`,
 // GEMINI_BASE_URL = `${url}/gemini`). Answers are the documented examples (fixtures/openai, perplexity, gemini) with the
 // text and sources the question's markers script (ai-engines-script.ts); samples are counted per engine and question.
-// GET /__requests?engine=&q= lists what was asked; POST /__reset forgets requests and sample counts.
+// GET /__requests?engine=&q= lists what was asked; POST /__reset forgets requests and sample counts; POST /__config
+// {latencyMs} sets the wait before each answer (the benchmark's 2 s per call).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AiEngine } from '../../worker/domain/ai-visibility-contract';
@@ -28,6 +29,8 @@ export interface AiEnginesFake {
   url: string;
   port: number;
   requests: AiEngineRequest[];
+  /** Added before every answer (failures included). */
+  config: { latencyMs: number };
   reset(): void;
   close(): Promise<void>;
 }
@@ -72,8 +75,9 @@ function errorBody(engine: AiEngine, status: number): unknown {
   return googleStatusError(status, words, status === 429 ? 'RESOURCE_EXHAUSTED' : status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL');
 }
 
-export async function startAiEnginesFake(port = 0): Promise<AiEnginesFake> {
+export async function startAiEnginesFake(port = 0, initial: { latencyMs?: number } = {}): Promise<AiEnginesFake> {
   const requests: AiEngineRequest[] = [];
+  const config = { latencyMs: initial.latencyMs ?? 0 };
   const samples = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -82,6 +86,11 @@ export async function startAiEnginesFake(port = 0): Promise<AiEnginesFake> {
       const engine = url.searchParams.get('engine');
       const q = url.searchParams.get('q');
       return sendJson(res, 200, { requests: requests.filter((r) => (engine === null || r.engine === engine) && (q === null || r.question.includes(q))) });
+    }
+    if (req.method === 'POST' && url.pathname === '/__config') {
+      const asked = JSON.parse((await readBody(req)) || '{}') as { latencyMs?: unknown };
+      if (typeof asked.latencyMs === 'number' && asked.latencyMs >= 0) config.latencyMs = asked.latencyMs;
+      return sendJson(res, 200, config);
     }
     if (req.method === 'POST' && url.pathname === '/__reset') {
       requests.length = 0;
@@ -105,6 +114,7 @@ export async function startAiEnginesFake(port = 0): Promise<AiEnginesFake> {
       sendJson(res, status, payload);
     };
     if (!authorised(engine, req)) return answer(401, errorBody(engine, 401));
+    if (config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
 
     const key = `${engine}|${question}`;
     const sample = samples.get(key) ?? 0;
@@ -136,6 +146,7 @@ export async function startAiEnginesFake(port = 0): Promise<AiEnginesFake> {
     url: running.origin,
     port: running.port,
     requests,
+    config,
     reset() {
       requests.length = 0;
       samples.clear();

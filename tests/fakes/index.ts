@@ -40,6 +40,8 @@ export interface StartFakesOptions {
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
   aiFirstTokenMs?: number;
+  /** Added before every AI Visibility engine answer (its benchmark: 2 s per call). */
+  aiEnginesLatencyMs?: number;
 }
 
 export interface Fakes {
@@ -106,7 +108,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     webhooks: () => startWebhookReceiverFake(opts.ports?.webhooks ?? 0),
     dns: () => startDnsFake(opts.ports?.dns ?? 0),
     twilio: () => startTwilioFake(opts.ports?.twilio ?? 0),
-    aiEngines: () => startAiEnginesFake(opts.ports?.aiEngines ?? 0),
+    aiEngines: () => startAiEnginesFake(opts.ports?.aiEngines ?? 0, { latencyMs: opts.aiEnginesLatencyMs ?? 0 }),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));

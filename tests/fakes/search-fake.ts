@@ -20,6 +20,8 @@ export interface SearchRequest {
   sample?: number;
   /** The google_ai_overview engine's page_token. */
   pageToken?: string;
+  /** SerpAPI's `no_cache` as sent (AI Visibility asks for fresh answers). */
+  noCache?: string;
   apiKey: string | null;
   headers: Record<string, string>;
 }
@@ -119,6 +121,7 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
       aiSamples.set(key, sample + 1);
     }
     record.sample = sample;
+    if ((config.aiLatencyMs ?? 0) > 0 && !(await waitUnlessClosed(res, config.aiLatencyMs!))) return;
     const script = parseAiScript(question);
     const failure = record.engine === 'google_ai_overview' ? null : failureFor(script, engine, sample);
     if (failure === '500') return answer(500, { error: 'Internal server error.' });
@@ -196,6 +199,7 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
     if (engine === 'google_ai_mode' || engine === 'google_ai_overview' || (engine === 'google' && q.includes('[aiv:'))) {
       const record = requests[requests.length - 1]!;
       if (engine === 'google_ai_overview') record.pageToken = url.searchParams.get('page_token') ?? '';
+      record.noCache = url.searchParams.get('no_cache') ?? undefined;
       return aiAnswer(res, url, record, `http://${req.headers.host ?? '127.0.0.1'}`);
     }
     if (q.toLowerCase().includes('fail500')) return sendJson(res, 500, { error: 'Internal server error.' });

@@ -139,6 +139,8 @@ async function askChatGpt(env: Env, input: AskInput, timeoutMs: number): Promise
     // Each search is billed ($10 per 1,000 plus a fixed 8,000-token block on gpt-4.1-mini): two keep a call within the
     // meter's flat $0.03 (AI_ENGINE_USD_PER_CALL).
     max_tool_calls: 2,
+    // Nothing to keep at OpenAI: the answer is stored here (R2).
+    store: false,
   };
   let response: OpenAI.Responses.Response;
   try {
@@ -202,6 +204,8 @@ export function serpLocation(location: AskLocation): string {
 async function serpGet(env: Env, engine: AiEngine, params: Record<string, string>, timeoutMs: number): Promise<JsonOutcome> {
   const url = new URL(`${base(env.SERPAPI_BASE_URL, DEFAULT_SERPAPI_BASE_URL)}/search.json`);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  // SerpAPI serves an identical search from its 1-hour cache: each sample must be Google's answer of the moment.
+  url.searchParams.set("no_cache", "true");
   url.searchParams.set("api_key", env.SERPAPI_KEY ?? "");
   const got = await fetchJson(engine, url.toString(), { headers: { Accept: "application/json" } }, timeoutMs);
   if (!got.ok) return got;
