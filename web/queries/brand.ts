@@ -1,9 +1,11 @@
 // Server state of /api/brand (issue 30): the agency's brand, read once per visit (the worker also puts it in the page's
 // <meta name="app-brand"> so the first paint is branded), and the Brand page's writes.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { QueryClientContext, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useContext } from "react";
 import { DEFAULT_BRAND, type Brand, type BrandUpdateInput, type PublicBrand } from "../../worker/domain/brand";
 import { BRAND_META } from "../../worker/domain/brand-theme";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../lib/api";
+import { queryClient } from "../lib/query-client";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 
 const init = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
@@ -37,7 +39,9 @@ export const brandQuery = () =>
  */
 export function useBrand(): PublicBrand {
   const page = brandFromPage();
-  const query = useQuery({ ...brandQuery(), initialData: page, enabled: page === undefined });
+  // The app's own client where a screen is rendered outside the provider (a bare component, a server render).
+  const client = useContext(QueryClientContext) ?? queryClient;
+  const query = useQuery({ ...brandQuery(), initialData: page, enabled: page === undefined }, client);
   return query.data ?? page ?? DEFAULT_BRAND;
 }
 

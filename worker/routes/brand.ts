@@ -28,7 +28,7 @@ import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { forgetPages } from "../reports/shared-cache";
 import { validate } from "../validate";
-import { storeLogoUpload } from "./logo-upload";
+import { storeLogoUpload } from "../uploads/logo-upload";
 
 /** A saved brand shows at once in this isolate: its own memo and the shared pages it rendered are forgotten. */
 function saved(row: Parameters<typeof brandOf>[0]) {
