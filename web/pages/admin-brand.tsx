@@ -25,7 +25,7 @@ import { LoadingScreen } from "../components/route-guards";
 import { TextField } from "../components/text-field";
 import { useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
-import { brandQuery, useSaveBrand, useUploadBrandLogo } from "../queries/brand";
+import { brandQuery, useResetBrand, useSaveBrand, useUploadBrandLogo } from "../queries/brand";
 import "../admin.css";
 import "../report.css";
 
@@ -74,6 +74,8 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
   const [saved, showSaved] = useTimedMessage();
   const save = useSaveBrand();
   const logo = useUploadBrandLogo();
+  const reset = useResetBrand();
+  const [confirmReset, setConfirmReset] = useState(false);
   useEffect(() => setDraft(draftOf(brand)), [brand]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -115,6 +117,7 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
         ) : null}
         {save.error ? <Alert tone="error">{save.error.message}</Alert> : null}
         {logo.error ? <Alert tone="error">{logo.error.message}</Alert> : null}
+        {reset.error ? <Alert tone="error">{reset.error.message}</Alert> : null}
         {saved ? <Alert tone="success">{saved}</Alert> : null}
         <fieldset className="widget-fields" disabled={readOnly}>
           <TextField label="Agency name" value={draft.name} maxLength={BRAND_LIMITS.name} error={errors.name} placeholder="Acme Growth" onChange={(e) => set("name", e.target.value)} />
@@ -167,6 +170,23 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
           <Button type="submit" variant="primary" busy={save.isPending} disabled={readOnly}>
             Save brand
           </Button>
+          {brand.custom ? (
+            confirmReset ? (
+              <span className="row-confirm">
+                Show {DEFAULT_BRAND_NAME} to clients again?
+                <Button size="sm" variant="danger" busy={reset.isPending} onClick={() => reset.mutate(undefined, { onSuccess: () => setConfirmReset(false) })}>
+                  Reset
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setConfirmReset(false)}>
+                  Keep
+                </Button>
+              </span>
+            ) : (
+              <Button variant="ghost" disabled={readOnly} onClick={() => setConfirmReset(true)}>
+                Reset to {DEFAULT_BRAND_NAME}
+              </Button>
+            )
+          ) : null}
         </div>
       </form>
       <BrandPreview brand={preview} from={draft.mailSenderName.trim() || preview.name} />

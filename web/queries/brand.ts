@@ -57,6 +57,15 @@ export function useSaveBrand() {
   });
 }
 
+/** Back to the product's own brand. */
+export function useResetBrand() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => ((await unwrap(api.api.brand.$delete(undefined, init))).brand as Brand),
+    onSuccess: (brand) => client.setQueryData(brandKeys.brand, brand),
+  });
+}
+
 export function useUploadBrandLogo() {
   const client = useQueryClient();
   return useMutation({
