@@ -61,6 +61,8 @@ describe("the agency's brand", () => {
     });
     await page.locator('input[type="file"]').setInputFiles({ name: "harbor.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
     await page.getByText("Replace logo").waitFor();
+    // The upload keeps what was typed.
+    expect(await page.getByLabel("Agency name").inputValue()).toBe(AGENCY);
     await page.getByRole("button", { name: "Save brand" }).click();
     await page.getByText("Brand saved").waitFor();
     await shot(page, "brand-page-1280");

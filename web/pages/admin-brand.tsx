@@ -2,7 +2,7 @@
 // the nearest readable colour one click away), website, support email and phone, the name mail is sent from and a
 // footer line — with a preview of the shared report's header and of a mail. Viewing as someone is read-only.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import {
   accentContrast,
   BRAND_LIMITS,
@@ -67,6 +67,7 @@ export default function AdminBrandPage() {
   );
 }
 
+/** The draft starts from the saved brand and is only replaced by a reset: a logo upload keeps what is typed. */
 function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
   const readOnly = Boolean(useViewAs());
   const [draft, setDraft] = useState<Draft>(() => draftOf(brand));
@@ -76,7 +77,6 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
   const logo = useUploadBrandLogo();
   const reset = useResetBrand();
   const [confirmReset, setConfirmReset] = useState(false);
-  useEffect(() => setDraft(draftOf(brand)), [brand]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const hex = normalizeHex(draft.accentColor);
@@ -174,7 +174,7 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
             confirmReset ? (
               <span className="row-confirm">
                 Show {DEFAULT_BRAND_NAME} to clients again?
-                <Button size="sm" variant="danger" busy={reset.isPending} onClick={() => reset.mutate(undefined, { onSuccess: () => setConfirmReset(false) })}>
+                <Button size="sm" variant="danger" busy={reset.isPending} onClick={() => reset.mutate(undefined, { onSuccess: (b) => { setConfirmReset(false); setDraft(draftOf(b)); } })}>
                   Reset
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => setConfirmReset(false)}>
