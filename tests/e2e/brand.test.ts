@@ -65,8 +65,16 @@ describe("the agency's brand", () => {
     expect(await page.getByLabel("Agency name").inputValue()).toBe(AGENCY);
     await page.getByRole("button", { name: "Save brand" }).click();
     await page.getByText("Brand saved").waitFor();
+    // Reloaded: the saved brand, its accent on the page's own buttons.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Brand" }).waitFor();
+    expect(await page.getByLabel("Agency name").inputValue()).toBe(AGENCY);
+    const save = page.getByRole("button", { name: "Save brand" });
+    expect(hexOf(await save.evaluate((el) => getComputedStyle(el).backgroundColor))).toBe(nearest);
     await shot(page, "brand-page-1280");
     await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Brand" }).waitFor();
     await shot(page, "brand-page-375");
     await context.close();
 

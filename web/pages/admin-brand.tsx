@@ -119,7 +119,7 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
         {logo.error ? <Alert tone="error">{logo.error.message}</Alert> : null}
         {reset.error ? <Alert tone="error">{reset.error.message}</Alert> : null}
         {saved ? <Alert tone="success">{saved}</Alert> : null}
-        <fieldset className="widget-fields" disabled={readOnly}>
+        <fieldset className="brand-fields" disabled={readOnly}>
           <TextField label="Agency name" value={draft.name} maxLength={BRAND_LIMITS.name} error={errors.name} placeholder="Acme Growth" onChange={(e) => set("name", e.target.value)} />
           <div className="field">
             <span className="field-label">Logo</span>
