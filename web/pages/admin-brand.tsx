@@ -25,7 +25,7 @@ import { LoadingScreen } from "../components/route-guards";
 import { TextField } from "../components/text-field";
 import { useTimedMessage } from "../lib/use-timed-message";
 import { useViewAs } from "../lib/view-as";
-import { brandQuery, useResetBrand, useSaveBrand, useUploadBrandLogo } from "../queries/brand";
+import { adminBrandQuery, useResetBrand, useSaveBrand, useUploadBrandLogo } from "../queries/brand";
 import "../admin.css";
 import "../report.css";
 
@@ -47,7 +47,7 @@ function draftOf(b: PublicBrand | Brand): Draft {
 }
 
 export default function AdminBrandPage() {
-  const query = useQuery(brandQuery());
+  const query = useQuery(adminBrandQuery());
   return (
     <>
       <PageTitle>Brand</PageTitle>
