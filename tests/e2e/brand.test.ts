@@ -113,6 +113,12 @@ describe("the agency's brand", () => {
     await shot(phone.page, "brand-sign-in-375");
     await phone.page.setViewportSize({ width: 1280, height: 900 });
     await shot(phone.page, "brand-sign-in-1280");
+    // The landing page, pre-rendered once for every agency, served with this one's brand.
+    await phone.page.goto("/");
+    expect(await phone.page.title()).toContain(AGENCY);
+    expect(await phone.page.content()).not.toContain("Porchlight");
+    expect(await phone.page.locator(".landing-foot").innerText()).toContain(`© 2026 ${AGENCY}`);
+    await shot(phone.page, "brand-landing-1280");
     await phone.page.goto(`/shared/reports/${id}`);
     await shot(phone.page, "brand-shared-report-1280");
     await phone.context.close();
