@@ -60,9 +60,11 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
           <CloseIcon className="lp-menu-close" />
         </button>
         <nav className="lp-menu" id="landing-menu" aria-label="Main">
-          <a href={LANDING_LINKS.roadmap} target="_blank" rel="noopener noreferrer">
-            Roadmap
-          </a>
+          {brand.custom ? null : (
+            <a href={LANDING_LINKS.roadmap} target="_blank" rel="noopener noreferrer">
+              Roadmap
+            </a>
+          )}
           {NAV.map((n) => (
             <a key={n.href} href={n.href}>
               {n.label}
