@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                   { path: "admin/report-generator/jobs", ...page(() => import("./pages/admin-report-jobs")) },
                   { path: "admin/users", ...page(() => import("./pages/admin-users")) },
                   { path: "admin/widgets", ...page(() => import("./pages/admin-widgets")) },
+                  { path: "admin/brand", ...page(() => import("./pages/admin-brand")) },
                   { path: "admin/setup", ...page(() => import("./pages/admin-setup")) },
                   { path: "admin/new-report", ...page(() => import("./pages/admin-new-report")) },
                   { path: "admin/reports/:id", ...page(() => import("./pages/admin-report")) },

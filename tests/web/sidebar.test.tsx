@@ -36,7 +36,7 @@ function viewAsRecord(company: string | null = "Acme Roofing") {
 const adminSection = () => screen.queryByRole("list", { name: "Admin" });
 
 describe("sidebar: admin section and labels", () => {
-  it("shows Prospects, Users, Widgets and AI Chat to an admin, with the 'Admin' label", async () => {
+  it("shows Prospects, Users, Widgets, Brand and AI Chat to an admin, with the 'Admin' label", async () => {
     stubFetch(() => json({ reports: [] }));
     renderSidebar("/dashboard", signedIn({ admin: true }));
     const section = adminSection()!;
@@ -44,6 +44,7 @@ describe("sidebar: admin section and labels", () => {
     expect(within(section).getByRole("link", { name: "Prospects" }).getAttribute("href")).toBe("/admin/report-generator");
     expect(within(section).getByRole("link", { name: "Users" }).getAttribute("href")).toBe("/admin/users");
     expect(within(section).getByRole("link", { name: "Widgets" }).getAttribute("href")).toBe("/admin/widgets");
+    expect(within(section).getByRole("link", { name: "Brand" }).getAttribute("href")).toBe("/admin/brand");
     expect(within(section).getByText("AI Chat")).toBeTruthy();
     expect(screen.getByText("Admin", { selector: ".badge" })).toBeTruthy();
     expect(screen.queryByText("View Mode")).toBeNull();

@@ -255,6 +255,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/brand": { call: () => ({ path: "/api/brand" }), expect: all(200) },
   "PUT /api/brand": { call: () => ({ path: "/api/brand", ...json({}) }), expect: adminWrite(400) },
   "POST /api/brand/logo": { call: () => ({ path: "/api/brand/logo", raw: "nope", headers: { "Content-Type": "text/plain" } }), expect: adminWrite(400) },
+  "DELETE /api/brand": { call: () => ({ path: "/api/brand" }), expect: adminWrite(200) },
   "DELETE /api/brand/logo": { call: () => ({ path: "/api/brand/logo" }), expect: adminWrite(200) },
   "GET /api/brand/logo": { call: () => ({ path: "/api/brand/logo?v=1" }), expect: all(404) },
   "GET /api/brand/theme.css": { call: () => ({ path: "/api/brand/theme.css?accent=1d4ed8" }), expect: all(200) },

@@ -117,6 +117,8 @@ describe("the agency's brand on every customer-facing page and message", () => {
     for (const name of ["landing", "sign-in", "shared report"]) expect(all[name], name).toContain('href="/api/brand/theme.css?accent=1d4ed8"');
     // The landing page's contact links reach the agency.
     expect(all.landing).toContain('href="mailto:help@acme-growth.test"');
+    // …and nothing links to the product's own pages.
+    expect(all.landing).not.toMatch(/porchlight\.app|github\.com\/porchlight-app/);
     // The footer line and contact under every mail.
     for (const kind of MAIL_KINDS) {
       expect(all[`mail ${kind}`], kind).toContain(BRAND.footerLine);

@@ -99,6 +99,16 @@ describe("/api/brand", () => {
     expect((await callWorker("/api/brand/logo?v=1")).status).toBe(404);
   });
 
+  it("resets to the product's own brand, for admins only", async () => {
+    await callWorker("/api/brand", { method: "PUT", token: admin, json: { name: "Acme Growth" } });
+    expect((await callWorker("/api/brand", { method: "DELETE", token: user })).status).toBe(403);
+    const reset = await callWorker("/api/brand", { method: "DELETE", token: admin });
+    expect(reset.status).toBe(200);
+    expect(reset.body.brand).toMatchObject({ name: "Porchlight", custom: false });
+    forgetBrand();
+    expect((await callWorker("/api/brand")).body.brand.custom).toBe(false);
+  });
+
   it("serves the accent's stylesheet for a readable colour only", async () => {
     const ok = await callWorker("/api/brand/theme.css?accent=1d4ed8");
     expect(ok.status).toBe(200);

@@ -35,7 +35,8 @@ export const IGNORES_BODY = new Set([
   "DELETE /api/reviews/:id/reply",
   // Rotating the review-request hook's token takes no body.
   "POST /api/review-requests/settings/hook",
-  // Removing the brand's logo takes no body.
+  // Resetting the brand and removing its logo take no body.
+  "DELETE /api/brand",
   "DELETE /api/brand/logo",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */

@@ -13,6 +13,7 @@ import {
   BriefcaseIcon,
   CodeIcon,
   KeyIcon,
+  TagIcon,
   BuildingIcon,
   CardIcon,
   ChatIcon,
@@ -122,6 +123,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
             <li>
               <NavItem to="/admin/widgets" icon={CodeIcon} onNavigate={onNavigate}>
                 Widgets
+              </NavItem>
+            </li>
+            <li>
+              <NavItem to="/admin/brand" icon={TagIcon} onNavigate={onNavigate}>
+                Brand
               </NavItem>
             </li>
             <li>

@@ -36,6 +36,8 @@ const NAV = [
  */
 export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand } = {}) {
   const name = brand.name;
+  // An agency's visitors write to the agency (the worker does the same to the pre-rendered page).
+  const contact = brand.custom ? (brand.supportEmail ? `mailto:${brand.supportEmail}` : (brand.website ?? undefined)) : undefined;
   return (
     <div className="landing">
       <a className="skip-link" href="#top">
@@ -58,16 +60,18 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
           <CloseIcon className="lp-menu-close" />
         </button>
         <nav className="lp-menu" id="landing-menu" aria-label="Main">
-          <a href={LANDING_LINKS.roadmap} target="_blank" rel="noopener noreferrer">
-            Roadmap
-          </a>
+          {brand.custom ? null : (
+            <a href={LANDING_LINKS.roadmap} target="_blank" rel="noopener noreferrer">
+              Roadmap
+            </a>
+          )}
           {NAV.map((n) => (
             <a key={n.href} href={n.href}>
               {n.label}
             </a>
           ))}
           <a href="/login">Login</a>
-          <a className={buttonClass("primary", "sm")} href={LANDING_LINKS.customAi}>
+          <a className={buttonClass("primary", "sm")} href={contact ?? LANDING_LINKS.customAi}>
             Ask for a Free Custom AI
           </a>
         </nav>
@@ -220,7 +224,7 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
                     </li>
                   ))}
                 </ul>
-                <a href={LANDING_LINKS.sales} className={buttonClass("secondary", "lg", true)}>
+                <a href={contact ?? LANDING_LINKS.sales} className={buttonClass("secondary", "lg", true)}>
                   Talk with Sales
                 </a>
               </article>

@@ -1,9 +1,11 @@
 // Server state of /api/brand (issue 30): the agency's brand, read once per visit (the worker also puts it in the page's
 // <meta name="app-brand"> so the first paint is branded), and the Brand page's writes.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { DEFAULT_BRAND, type Brand, type BrandUpdateInput, type PublicBrand } from "../../worker/domain/brand";
+import { QueryClientContext, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useContext } from "react";
+import { DEFAULT_BRAND, publicBrand, type Brand, type BrandUpdateInput, type PublicBrand } from "../../worker/domain/brand";
 import { BRAND_META } from "../../worker/domain/brand-theme";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../lib/api";
+import { queryClient } from "../lib/query-client";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 
 const init = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
@@ -21,15 +23,32 @@ export function brandFromPage(): PublicBrand | undefined {
   }
 }
 
-export const brandKeys = { brand: ["brand"] as const };
+export const brandKeys = { brand: ["brand"] as const, admin: ["brand", "admin"] as const };
 
-/** The brand as the caller may read it (an admin: all of it). */
+/** The public brand (what useBrand shows). */
 export const brandQuery = () =>
   queryOptions({
     queryKey: brandKeys.brand,
-    queryFn: async () => (await unwrap(api.api.brand.$get(undefined, init))).brand as PublicBrand | Brand,
+    queryFn: async () => (await unwrap(api.api.brand.$get(undefined, init))).brand as PublicBrand,
     staleTime: 5 * 60_000,
   });
+
+/** The whole brand, for the Brand page (an admin's GET answers every field): always read fresh. */
+export const adminBrandQuery = () =>
+  queryOptions({
+    queryKey: brandKeys.admin,
+    queryFn: async () => (await unwrap(api.api.brand.$get(undefined, init))).brand as Brand,
+    staleTime: 0,
+  });
+
+/** After a write: the Brand page's copy and the one every screen shows. */
+function useStoreBrand() {
+  const client = useQueryClient();
+  return (brand: Brand) => {
+    client.setQueryData(brandKeys.admin, brand);
+    client.setQueryData(brandKeys.brand, publicBrand(brand));
+  };
+}
 
 /**
  * The effective public brand, at once: the copy the worker put in the page (no request at all), else GET /api/brand
@@ -37,24 +56,35 @@ export const brandQuery = () =>
  */
 export function useBrand(): PublicBrand {
   const page = brandFromPage();
-  const query = useQuery({ ...brandQuery(), initialData: page, enabled: page === undefined });
+  // The app's own client where a screen is rendered outside the provider (a bare component, a server render).
+  const client = useContext(QueryClientContext) ?? queryClient;
+  const query = useQuery({ ...brandQuery(), initialData: page, enabled: page === undefined }, client);
   return query.data ?? page ?? DEFAULT_BRAND;
 }
 
 /** The Brand page's save (a 422 `accent_contrast_too_low` names the nearest readable colour in its message). */
 export function useSaveBrand() {
-  const client = useQueryClient();
+  const store = useStoreBrand();
   return useMutation({
     mutationFn: async (json: BrandUpdateInput) => {
       const res = await authedFetch("/api/brand", { method: "PUT", json, timeoutMs: API_TIMEOUT_MS });
       return ((await readApiResponse(res)) as { brand: Brand }).brand;
     },
-    onSuccess: (brand) => client.setQueryData(brandKeys.brand, brand),
+    onSuccess: store,
+  });
+}
+
+/** Back to the product's own brand. */
+export function useResetBrand() {
+  const store = useStoreBrand();
+  return useMutation({
+    mutationFn: async () => ((await unwrap(api.api.brand.$delete(undefined, init))).brand as Brand),
+    onSuccess: store,
   });
 }
 
 export function useUploadBrandLogo() {
-  const client = useQueryClient();
+  const store = useStoreBrand();
   return useMutation({
     mutationFn: async (file: File) => {
       const body = new FormData();
@@ -62,6 +92,6 @@ export function useUploadBrandLogo() {
       const res = await authedFetch("/api/brand/logo", { method: "POST", body, timeoutMs: API_TIMEOUT_MS * 3 });
       return ((await readApiResponse(res)) as { brand: Brand }).brand;
     },
-    onSuccess: (brand) => client.setQueryData(brandKeys.brand, brand),
+    onSuccess: store,
   });
 }

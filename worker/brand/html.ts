@@ -10,6 +10,8 @@ const escapeText = (v: string) => v.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 
 /** The product's own contact address on the landing page: the brand's support address replaces it. */
 const PRODUCT_MAILTO = /^mailto:[^?]*@porchlight\.app(\?.*)?$/i;
+/** Links about the product itself (its public roadmap): an agency's page has no such link. */
+const PRODUCT_ONLY_LINK = /^https:\/\/github\.com\/porchlight-app\//i;
 
 /** The brand's head tags: its public fields for the web app, and its accent's stylesheet when it has one. */
 export function brandHeadTags(brand: Brand): string {
@@ -31,6 +33,11 @@ export function brandPage(response: Response, brand: Brand): Response {
     .on("*", {
       element(el) {
         for (const [name, value] of [...el.attributes]) {
+          if (name === "href" && PRODUCT_ONLY_LINK.test(value)) {
+            // The product's own roadmap is not the agency's: the link goes.
+            el.remove();
+            return;
+          }
           if (name === "href" && PRODUCT_MAILTO.test(value)) {
             const to = brand.supportEmail ? `mailto:${brand.supportEmail}` : brand.website;
             if (to) el.setAttribute("href", to);

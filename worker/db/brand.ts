@@ -55,6 +55,12 @@ export async function setBrandLogo(db: Db, logo: { key: string; contentType: str
   return { row: row!, previousKey: before?.logoKey ?? null };
 }
 
+/** Forgets the brand (the product's own shows again); answers its logo's key so the caller deletes it. */
+export async function deleteBrand(db: Db): Promise<string | null> {
+  const [row] = await db.delete(brand).where(eq(brand.id, BRAND_ROW_ID)).returning({ logoKey: brand.logoKey });
+  return row?.logoKey ?? null;
+}
+
 /** Removes the logo (the product's mark shows again); answers the removed key. */
 export async function clearBrandLogo(db: Db): Promise<{ row: BrandRow | null; previousKey: string | null }> {
   const before = await getBrandRow(db);

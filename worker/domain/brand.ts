@@ -2,7 +2,7 @@
 // contrast rule (WCAG AA, 4.5:1 against white) with the nearest readable colour. Pure: shared by the worker and the web.
 import { z } from "zod";
 import { NO_CONTROL_CHARACTERS, noControlCharacters } from "./form-rules";
-import { isWebUrl, normalizeWebsite } from "./profile";
+import { optionalEmail, optionalWebsite } from "./profile";
 
 /** The product's own name: what every customer-facing text says while no brand is set. */
 export const DEFAULT_BRAND_NAME = "Porchlight";
@@ -190,22 +190,8 @@ export const BrandUpdate = z.strictObject({
     .transform((v) => (v === "" ? null : normalizeHex(v)))
     .nullable()
     .optional(),
-  website: z
-    .string()
-    .max(BRAND_LIMITS.website, { message: `Must be at most ${BRAND_LIMITS.website} characters` })
-    .transform(normalizeWebsite)
-    .refine((v) => v === "" || isWebUrl(v), { message: "Enter a valid website address, like example.com" })
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional(),
-  supportEmail: z
-    .string()
-    .trim()
-    .max(BRAND_LIMITS.supportEmail)
-    .refine((v) => v === "" || z.email().safeParse(v).success, { message: "Enter a valid email address" })
-    .transform((v) => (v === "" ? null : v.toLowerCase()))
-    .nullable()
-    .optional(),
+  website: optionalWebsite(BRAND_LIMITS.website),
+  supportEmail: optionalEmail(BRAND_LIMITS.supportEmail),
   supportPhone: optionalText(BRAND_LIMITS.supportPhone),
   mailSenderName: text(BRAND_LIMITS.mailSenderName)
     .refine((v) => SENDER_NAME.test(v), { message: "Use letters, digits and spaces (no quotes, @, commas or angle brackets)" })

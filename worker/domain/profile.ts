@@ -108,31 +108,39 @@ export function isWebUrl(value: string): boolean {
   }
 }
 
+/** A website (https:// added when typed without a scheme); blank or null clears it. Shared with the brand's. */
+export const optionalWebsite = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `Must be at most ${max} characters` })
+    .transform(normalizeWebsite)
+    .refine((v) => v === "" || isWebUrl(v), { message: "Enter a valid website address, like example.com" })
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+/** An email address, kept in lower case; blank or null clears it. Shared with the brand's. */
+export const optionalEmail = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => v === "" || z.email().safeParse(v).success, { message: "Enter a valid email address" })
+    .transform((v) => (v === "" ? null : v.toLowerCase()))
+    .nullable()
+    .optional();
+
 /**
  * Strict: a body of unknown keys is refused. An update changes only the fields it names (an explicit null or a
  * blank clears one): `{}` changes nothing, where it once cleared the whole profile.
  */
 export const ProfileUpdate = z.strictObject({
   company_name: optionalText(PROFILE_LIMITS.company_name),
-  company_website: z
-    .string()
-    .max(PROFILE_LIMITS.company_website, { message: `Must be at most ${PROFILE_LIMITS.company_website} characters` })
-    .transform(normalizeWebsite)
-    .refine((v) => v === "" || isWebUrl(v), { message: "Enter a valid website address, like example.com" })
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional(),
+  company_website: optionalWebsite(PROFILE_LIMITS.company_website),
   company_phone: optionalText(PROFILE_LIMITS.company_phone),
   company_location: optionalText(PROFILE_LIMITS.company_location),
   company_street_address: optionalText(PROFILE_LIMITS.company_street_address),
-  company_email: z
-    .string()
-    .trim()
-    .max(PROFILE_LIMITS.company_email)
-    .refine((v) => v === "" || z.email().safeParse(v).success, { message: "Enter a valid email address" })
-    .transform((v) => (v === "" ? null : v.toLowerCase()))
-    .nullable()
-    .optional(),
+  company_email: optionalEmail(PROFILE_LIMITS.company_email),
   company_category: z
     .union([z.enum(CATEGORIES), z.literal("")], { message: "Choose one of the listed categories" })
     .transform((v) => (v === "" ? null : v))

@@ -1,12 +1,12 @@
 // /api/brand (issue 30): the agency's brand. Anyone reads its public fields (the app shell, the sign-in pages); an
-// admin reads all of it, saves it (the accent colour must be readable under white text: 422 with the nearest readable
+// admin reads all of it, resets it, saves it (the accent colour must be readable under white text: 422 with the nearest readable
 // colour otherwise) and uploads its logo (the profile's logo rules), served from GET /api/brand/logo?v=<version>.
 import { Hono } from "hono";
 import { actsAsAdmin, requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { brandOf, forgetBrand, loadBrand, rememberBrand } from "../brand/load";
 import { getDb } from "../db/client";
-import { clearBrandLogo, getBrandRow, saveBrand, setBrandLogo } from "../db/brand";
+import { clearBrandLogo, deleteBrand, getBrandRow, saveBrand, setBrandLogo } from "../db/brand";
 import {
   ACCENT_UNREADABLE_CODE,
   accentContrast,
@@ -28,7 +28,7 @@ import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { forgetPages } from "../reports/shared-cache";
 import { validate } from "../validate";
-import { storeLogoUpload } from "./logo-upload";
+import { storeLogoUpload } from "../uploads/logo-upload";
 
 /** A saved brand shows at once in this isolate: its own memo and the shared pages it rendered are forgotten. */
 function saved(row: Parameters<typeof brandOf>[0]) {
@@ -95,6 +95,13 @@ export const brandRoutes = new Hono<AppEnv>()
     }
     const brand = saved(await saveBrand(getDb(c.env), input));
     const body: BrandResponse = { brand };
+    return c.json(body);
+  })
+
+  // Back to the product's own brand (the Brand page's "Reset"); the logo leaves R2.
+  .delete("/", requireUser, requireAdmin, async (c) => {
+    await deleteLogo(c.env, await deleteBrand(getDb(c.env)));
+    const body: BrandResponse = { brand: saved(null) };
     return c.json(body);
   })
 

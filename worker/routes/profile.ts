@@ -8,18 +8,16 @@ import { getProfile, normalizeEmail } from "../db/users";
 import { updateCompanyProfile, setLogoUrl } from "../db/profiles";
 import {
   profileJson,
-  FILE_CACHE_CONTROL,
   LOGO_MAX_BYTES,
   LOGO_TOO_LARGE_MESSAGE,
-  LOGO_TYPE_MESSAGE,
   ProfileUpdate,
   fileKeyFromUrl,
   fileUrl,
-  sniffLogoType,
   type ProfileResponse,
 } from "../domain/profile";
 import type { Env } from "../env";
 import { validate } from "../validate";
+import { storeLogoUpload } from "../uploads/logo-upload";
 import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 
@@ -53,22 +51,10 @@ export const profileRoutes = new Hono<AppEnv>()
 
   // multipart/form-data with a `file` field; stored in R2, the type decided by the file's own bytes.
   .post("/logo", async (c) => {
-    const declared = Number(c.req.header("Content-Length") ?? "0");
-    // Refuse an oversized body before reading it (multipart framing adds a few hundred bytes).
-    if (declared > LOGO_MAX_BYTES + 64 * 1024) return apiError(c, 413, ErrorCode.payloadTooLarge, LOGO_TOO_LARGE_MESSAGE);
-    const form = await c.req.formData().catch(() => null);
-    const file = form?.get("file") as File | string | null | undefined;
-    if (!file || typeof file === "string") {
-      return apiError(c, 400, ErrorCode.validation, "file: choose an image to upload", { file: ["Required"] });
-    }
-    if (file.size > LOGO_MAX_BYTES) return apiError(c, 413, ErrorCode.payloadTooLarge, LOGO_TOO_LARGE_MESSAGE);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffLogoType(bytes);
-    if (!type) return apiError(c, 415, ErrorCode.unsupportedMedia, LOGO_TYPE_MESSAGE);
-
     const userId = c.get("caller").id;
-    const key = `logos/${userId}/${crypto.randomUUID()}.${type.ext}`;
-    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: FILE_CACHE_CONTROL } });
+    const upload = await storeLogoUpload(c, userId, LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE);
+    if (!upload.ok) return upload.response;
+    const key = upload.key;
     const saved = await setLogoUrl(getDb(c.env), userId, fileUrl(key));
     if (!saved) {
       await c.env.FILES.delete(key);

@@ -5,7 +5,8 @@ import { requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { deleteWidget, getWidget, getWidgetWithCounts, insertWidget, listWidgets, recentLeads, updateWidget, widgetJson, type WidgetRow } from "../db/widgets";
-import { FILE_CACHE_CONTROL, fileKeyFromUrl, fileUrl, LOGO_TYPE_MESSAGE, sniffLogoType } from "../domain/profile";
+import { fileKeyFromUrl, fileUrl } from "../domain/profile";
+import { storeLogoUpload } from "../uploads/logo-upload";
 import { capCents, WIDGET_LOGO_MAX_BYTES, WIDGET_LOGO_TOO_LARGE_MESSAGE, WidgetCreate, WidgetPatch, type WidgetDetailResponse, type WidgetListResponse } from "../domain/widgets";
 import type { Env } from "../env";
 import { apiError, ErrorCode } from "../errors";
@@ -81,15 +82,9 @@ export const widgetRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const before = await getWidget(db, c.req.valid("param").id);
     if (!before) return notFound(c);
-    const form = await c.req.formData().catch(() => null);
-    const file = form?.get("file") as File | string | null | undefined;
-    if (!file || typeof file === "string") return apiError(c, 400, ErrorCode.validation, "file: choose an image to upload", { file: ["Required"] });
-    if (file.size > WIDGET_LOGO_MAX_BYTES) return apiError(c, 413, ErrorCode.payloadTooLarge, WIDGET_LOGO_TOO_LARGE_MESSAGE);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffLogoType(bytes);
-    if (!type) return apiError(c, 415, ErrorCode.unsupportedMedia, LOGO_TYPE_MESSAGE);
-    const key = `logos/${before.id}/${crypto.randomUUID()}.${type.ext}`;
-    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: type.mime, cacheControl: FILE_CACHE_CONTROL } });
+    const upload = await storeLogoUpload(c, before.id, WIDGET_LOGO_MAX_BYTES, WIDGET_LOGO_TOO_LARGE_MESSAGE);
+    if (!upload.ok) return upload.response;
+    const key = upload.key;
     const row = await updateWidget(db, before.id, { logoUrl: fileUrl(key) });
     if (!row) {
       await c.env.FILES.delete(key);

@@ -1,0 +1,126 @@
+// Journey (issue 30): an admin sets the agency's brand on /admin/brand — name, an accent colour that is too light (the
+// page offers the nearest readable one, which is taken), a logo upload — and a prospect opening a shared report on a
+// 375 px phone sees the agency's name, logo and colour and never "Porchlight"; the sign-in page is branded too.
+// The brand is reset afterwards: other journeys read the product's own name. Screens go to SHOTS_DIR when set.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accentContrast } from "../../worker/domain/brand";
+import { adminSession, createReport, signIn, waitUntilReady } from "./accounts";
+import { baseUrl, launch, newPage, shot } from "./browser";
+
+const AGENCY = "Harbor Growth Co";
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  token = (await adminSession()).token;
+});
+afterAll(async () => {
+  await fetch(`${baseUrl()}/api/brand`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+  await browser?.close();
+});
+
+/** rgb(r, g, b) → #rrggbb */
+const hexOf = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((v) => Number(v).toString(16).padStart(2, "0")).join("")}`;
+
+describe("the agency's brand", () => {
+  it("is set on the Brand page and shows on a shared report at 375 px, with no Porchlight", async () => {
+    const { email } = await adminSession();
+    const { context, page } = await newPage(browser, 1280);
+    await signIn(page, email);
+    await page.getByRole("link", { name: "Brand", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Brand" }).waitFor();
+    await shot(page, "brand-page-empty-1280");
+
+    await page.getByLabel("Agency name").fill(AGENCY);
+    // Too light for white text: the page says so and offers the nearest readable colour.
+    await page.getByLabel("Accent colour", { exact: true }).fill("#f2a120");
+    await page.locator(".badge", { hasText: "too light" }).waitFor();
+    const use = page.getByRole("button", { name: /^Use #[0-9a-f]{6}$/ });
+    const nearest = (await use.textContent())!.trim().replace(/^Use /, "");
+    expect(accentContrast(nearest)).toBeGreaterThanOrEqual(4.5);
+    await use.click();
+    expect(await page.getByLabel("Accent colour", { exact: true }).inputValue()).toBe(nearest);
+    await page.locator(".badge", { hasText: "readable" }).waitFor();
+    await page.getByLabel("Support email").fill("hello@harborgrowth.test");
+    await page.getByLabel("Footer line").fill("Harbor Growth Co · 12 Dock St, Tampa FL");
+
+    // A logo drawn in the browser, uploaded through the form's file input.
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 96;
+      const g = canvas.getContext("2d")!;
+      g.fillStyle = "#0f3d5e";
+      g.fillRect(0, 0, 96, 96);
+      g.fillStyle = "#ffffff";
+      g.font = "bold 56px sans-serif";
+      g.textAlign = "center";
+      g.fillText("H", 48, 68);
+      return canvas.toDataURL("image/png").split(",")[1]!;
+    });
+    await page.locator('input[type="file"]').setInputFiles({ name: "harbor.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+    await page.getByText("Replace logo").waitFor();
+    // The upload keeps what was typed.
+    expect(await page.getByLabel("Agency name").inputValue()).toBe(AGENCY);
+    await page.getByRole("button", { name: "Save brand" }).click();
+    await page.getByText("Brand saved").waitFor();
+    // Reloaded: the saved brand, its accent on the page's own buttons.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Brand" }).waitFor();
+    expect(await page.getByLabel("Agency name").inputValue()).toBe(AGENCY);
+    const save = page.getByRole("button", { name: "Save brand" });
+    expect(hexOf(await save.evaluate((el) => getComputedStyle(el).backgroundColor))).toBe(nearest);
+    await shot(page, "brand-page-1280");
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Brand" }).waitFor();
+    await shot(page, "brand-page-375");
+    await context.close();
+
+    // A prospect's phone, signed out.
+    const id = await createReport(token, {
+      name: "Tampa Bay Roofing",
+      company_name: "Tampa Bay Roofing LLC",
+      phone: "(813) 555-0101",
+      area: "Tampa, FL",
+      keyword: "roofer tampa",
+      description: "Roof repair and storm damage restoration",
+      category: "Roofing",
+      generate: true,
+    });
+    await waitUntilReady(id);
+    const phone = await newPage(browser, 375);
+    await phone.page.goto(`/shared/reports/${id}`);
+    await phone.page.getByRole("heading", { level: 1, name: "Tampa Bay Roofing" }).waitFor();
+    const sender = phone.page.locator(".shared-sender");
+    expect(await sender.innerText()).toContain(AGENCY);
+    expect(await sender.locator("img").getAttribute("src")).toMatch(/^\/api\/brand\/logo\?v=\d+$/);
+    expect(await sender.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    expect(await phone.page.getByText("hello@harborgrowth.test").isVisible()).toBe(true);
+    const button = phone.page.getByRole("link", { name: "Try the assistant" });
+    expect(hexOf(await button.evaluate((el) => getComputedStyle(el).backgroundColor))).toBe(nearest);
+    expect(await phone.page.content()).not.toContain("Porchlight");
+    expect(await phone.page.locator('meta[property="og:site_name"]').getAttribute("content")).toBe(AGENCY);
+    await shot(phone.page, "brand-shared-report-375");
+
+    // The sign-in page on the same phone: the agency's name in the title and on the page.
+    await phone.page.goto("/login");
+    await phone.page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    expect(await phone.page.title()).toBe(`Welcome back · ${AGENCY}`);
+    expect(await phone.page.getByText(`Sign in to your ${AGENCY} account.`).isVisible()).toBe(true);
+    expect(await phone.page.locator("body").innerText()).not.toContain("Porchlight");
+    await shot(phone.page, "brand-sign-in-375");
+    await phone.page.setViewportSize({ width: 1280, height: 900 });
+    await shot(phone.page, "brand-sign-in-1280");
+    // The landing page, pre-rendered once for every agency, served with this one's brand.
+    await phone.page.goto("/");
+    expect(await phone.page.title()).toContain(AGENCY);
+    expect(await phone.page.content()).not.toContain("Porchlight");
+    expect(await phone.page.locator(".landing-foot").innerText()).toContain(`© 2026 ${AGENCY}`);
+    await shot(phone.page, "brand-landing-1280");
+    await phone.page.goto(`/shared/reports/${id}`);
+    await shot(phone.page, "brand-shared-report-1280");
+    await phone.context.close();
+  });
+});
