@@ -35,6 +35,8 @@ export const IGNORES_BODY = new Set([
   "DELETE /api/reviews/:id/reply",
   // Rotating the review-request hook's token takes no body.
   "POST /api/review-requests/settings/hook",
+  // Deleting an AI Visibility question takes no body.
+  "DELETE /api/ai-visibility/questions/:id",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */
 export const SEARCH_ROUTES = ["/api/prospects", "/api/prospects/export.csv", "/api/admin/users", "/api/tools/google-results", "/api/tools/local-services"];
