@@ -1,6 +1,6 @@
 // AI Visibility (issue 29): questions per business, scans and their answers (each claimed by compare-and-set before its
 // call, so a redelivered message calls nothing twice), the weekly scan claimed once per business and week.
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { aiAnswers, aiQuestions, aiScans } from "./schema";
 
@@ -253,4 +253,14 @@ export async function trackedAiQuestionsOf(db: Db, ownerKey: string): Promise<Ai
     .from(aiQuestions)
     .where(and(eq(aiQuestions.ownerKey, ownerKey), eq(aiQuestions.tracked, true)))
     .orderBy(asc(aiQuestions.createdAt), asc(aiQuestions.id));
+}
+
+/** The prospect's newest finished scan, for a batch (`prospectId` a value or a subquery): the report, its prompt and the chats. */
+export function latestProspectAiScanQuery(db: Db, prospectId: string | SQL) {
+  return db
+    .select()
+    .from(aiScans)
+    .where(and(eq(aiScans.ownerKey, sql`'prospect:' || ${prospectId}`), eq(aiScans.status, "done")))
+    .orderBy(desc(aiScans.createdAt))
+    .limit(1);
 }

@@ -87,3 +87,28 @@ export interface ReportAiVisibility {
     answerIds: string[];
   }[];
 }
+
+/** What a report line calls each engine (the page says how ChatGPT is reached; a report line says the product's name). */
+export const AI_ENGINE_SHORT_NAMES: Record<AiEngine, string> = {
+  chatgpt: "ChatGPT",
+  google_ai_overview: "Google AI Overviews",
+  google_ai_mode: "Google AI Mode",
+  perplexity: "Perplexity",
+  gemini: "Gemini",
+};
+
+const times = (n: number) => (n === 1 ? "once" : `${n} times`);
+
+/** "Asked 'best roofer in Mesa' 5 times, ChatGPT named Desert Sun Roofing 5 times and you 0 times". */
+export function reportLineText(line: { question: string; engine: AiEngine; n: number; self: number; top: { name: string; mentions: number } | null }): string {
+  const asked = `Asked '${line.question}' ${times(line.n)}, ${AI_ENGINE_SHORT_NAMES[line.engine]}`;
+  return line.top ? `${asked} named ${line.top.name} ${times(line.top.mentions)} and you ${line.self === 1 ? "once" : `${line.self} times`}` : `${asked} named you ${line.self === 1 ? "once" : `${line.self} times`} and no other local business`;
+}
+
+/** The report prompt's and the chats' lines (empty before a scan: they then say nothing of AI assistants). */
+export function aiVisibilityPromptLines(section: ReportAiVisibility | null): string[] {
+  if (!section || section.lines.length === 0) return [];
+  const head = `What AI assistants say about ${section.trade} in ${section.city} (asked ${section.askedAt.slice(0, 10)}, each question several times per assistant; cite these figures as measured, never more):`;
+  const overall = section.overall ? [`Overall, the assistants named ${section.businessName} in ${Math.round(section.overall.mention_rate * 100)}% of answers (95% interval ${Math.round(section.overall.low * 100)}–${Math.round(section.overall.high * 100)}%).`] : [];
+  return [head, ...section.lines.slice(0, 12).map((l) => `- ${l.text}`), ...overall];
+}

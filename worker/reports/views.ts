@@ -22,6 +22,8 @@ import type { LocalVisibility } from "../domain/rank-view";
 import { latestLocalVisibility } from "../rank/for-reports";
 import type { ReportListings } from "../domain/citations";
 import { latestReportListings } from "../citations/for-reports";
+import { latestReportAiVisibility } from "../ai-visibility/for-reports";
+import type { ReportAiVisibility } from "../domain/ai-visibility-scans";
 
 function viewContent(report: ReportRow, prospect: ReportProspect) {
   return contentFromStored(report, prospect);
@@ -53,11 +55,13 @@ export function adminReportJson(
   audit: AuditView | null = null,
   localVisibility: LocalVisibility | null = null,
   listings: ReportListings | null = null,
+  aiVisibility: ReportAiVisibility | null = null,
 ): AdminReportResponse {
   return {
     audit,
     localVisibility,
     listings,
+    aiVisibility,
     report: {
       id: report.id,
       status: report.status,
@@ -103,15 +107,17 @@ export async function loadSharedReport(db: Db, id: string): Promise<SharedReport
   const [found, sender] = await Promise.all([getReportWithProspect(db, id), getAgencySender(db)]);
   if (!found) return null;
   const { report, prospect } = found;
-  const [audit, localVisibility, listings] = await Promise.all([
+  const [audit, localVisibility, listings, aiVisibility] = await Promise.all([
     latestProspectAuditView(db, prospect.id, { publicView: true }),
     latestLocalVisibility(db, prospect.id),
     latestReportListings(db, prospect.id),
+    latestReportAiVisibility(db, prospect.id),
   ]);
   return {
     audit,
     localVisibility,
     listings,
+    aiVisibility,
     report: {
       id: report.id,
       status: report.status,
