@@ -13,7 +13,7 @@ import { log } from "../log";
 import { fitsAllowance, userPayer } from "../metering/meter";
 import { reserveLoggedCall } from "../metering/usage-log";
 import { askEngine } from "../providers/ai-engines";
-import { searchMaps } from "../providers/local-search";
+import { searchConfigured, searchMaps } from "../providers/local-search";
 import { rankSearchTimeoutMs } from "../rank/config";
 import type { AiBusiness, AiParty, ResolvedAiBusiness } from "./business";
 import { AI_ANSWERS_PER_MESSAGE, AI_VISIBILITY_MAX_ATTEMPTS, AI_VISIBILITY_TOOL, aiRetryDelaySeconds, aiStaleClaimMs } from "./config";
@@ -50,8 +50,11 @@ async function competitorSet(env: Env, payer: Payer, business: AiBusiness, fromA
     if (!p.name || sameName(p.name, business.name) || out.some((o) => sameName(o.name, p.name))) return;
     out.push(p);
   };
-  const reserved = await reserveLoggedCall(env, payer, { kind: "search" }, AI_VISIBILITY_TOOL);
-  if (reserved.ok) {
+  // Locally a provider without a key is not called: the audit's competitors only.
+  const reserved = searchConfigured(env) ? await reserveLoggedCall(env, payer, { kind: "search" }, AI_VISIBILITY_TOOL) : null;
+  if (reserved === null) {
+    log.info("ai-visibility: no search provider; the audit's competitors only");
+  } else if (reserved.ok) {
     const got = await searchMaps(env, { q: business.category, location: business.area }, rankSearchTimeoutMs(env)).catch((error: unknown) => {
       log.error("ai-visibility: maps search threw", {}, error);
       return { ok: false as const, reason: "unexpected", retryable: false };
