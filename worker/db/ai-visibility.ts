@@ -151,13 +151,16 @@ export type StoredAnswer =
   | { status: "ok"; model: string | null; r2Key: string; named: unknown; domains: string[]; ownCited: boolean }
   | { status: "failed"; error: string };
 
-/** Stores an answer under its claim, then the scan's counters from its answers (one round trip). */
+/**
+ * Stores an answer under its claim, then the scan's counters from its answers (one round trip). The claim's time stays
+ * on the row: `asked_at − claimed_at` is the answer's time from claim to stored (the bench's overhead figure).
+ */
 export async function storeAiAnswer(db: Db, scanId: string, id: string, claimedAt: string | null, outcome: StoredAnswer): Promise<boolean> {
   const now = new Date().toISOString();
   const set =
     outcome.status === "ok"
-      ? { status: "ok" as const, model: outcome.model, r2Key: outcome.r2Key, named: JSON.stringify(outcome.named), domains: JSON.stringify(outcome.domains), ownCited: outcome.ownCited, error: null, askedAt: now, claimedAt: null }
-      : { status: "failed" as const, error: outcome.error, askedAt: now, claimedAt: null };
+      ? { status: "ok" as const, model: outcome.model, r2Key: outcome.r2Key, named: JSON.stringify(outcome.named), domains: JSON.stringify(outcome.domains), ownCited: outcome.ownCited, error: null, askedAt: now }
+      : { status: "failed" as const, error: outcome.error, askedAt: now };
   const where =
     claimedAt === null
       ? and(eq(aiAnswers.id, id), inArray(aiAnswers.status, ["queued", "claimed"]))
