@@ -168,9 +168,10 @@ describe("permissions", () => {
     expect((await callWorker(`/api/ai-visibility/scans/${scan.id}`, { token: user.token }, bind(t))).status).toBe(404);
     const answerId = scan.figures[0]!.answerIds[0]!;
     expect((await callWorker(`/api/ai-visibility/answers/${answerId}`, { token: user.token }, bind(t))).status).toBe(404);
+    // Not asked yet: 409, never shown as failed.
     const pending = await callWorker(`/api/ai-visibility/answers/${answerId}`, { token: adminToken }, bind(t));
-    expect(pending.body).toMatchObject({ id: answerId, scanId: scan.id, engine: "google_ai_mode", question: "best roofer in Mesa", status: "failed", text: null });
-    expect(pending.body.error).toBe("Not asked yet");
+    expect(pending.status).toBe(409);
+    expect(pending.body.error.code).toBe("answer_pending");
     const history = await callWorker(`/api/ai-visibility/scans?business=${prospect}`, { token: adminToken }, bind(t));
     expect(history.body.scans.map((s: { id: string }) => s.id)).toEqual([scan.id]);
 

@@ -2,6 +2,7 @@
 // completed from its latest Local Search Audit (the Google listing's website, phone and profile link; the map pack's
 // competitors). The place it is asked from is the business's city.
 import { latestAuditResults } from "../audits/read";
+import { auditChecks } from "../audits/view";
 import type { Db } from "../db/client";
 import { aiOwnerKey, type AiOwner } from "../db/ai-visibility";
 import { prospectById } from "../db/rank";
@@ -11,7 +12,7 @@ import { splitAddress } from "../domain/citations";
 import { ownSubject, prospectSubject } from "../audits/subject";
 import { ErrorCode } from "../errors";
 
-export type AiParty = { name: string; website?: string | null; phone?: string | null };
+export type AiParty = { name: string; website?: string | null; phone?: string | null; reviewCount?: number | null };
 
 /** What the scan stores as its business (JSON), as it was when asked. */
 export type AiBusiness = {
@@ -24,7 +25,14 @@ export type AiBusiness = {
   /** "Austin, TX": where the Maps search is made. */
   area: string;
   location: AskLocation;
+  /** Its Google reviews (the audit's listing), for the review gap in "What to do"; null when unknown. */
+  reviewCount?: number | null;
+  /** What the audit found missing on its website (schema, title, …): "What to do" may name them. */
+  auditGaps?: string[];
 };
+
+/** The audit's website checks "What to do" may build on (pages and schema AI assistants read). */
+const GAP_CHECKS: ReadonlySet<string> = new Set(["website_present", "local_business_schema", "title", "meta_description", "h1", "phone_on_page"]);
 
 export type ResolvedAiBusiness = { owner: AiOwner; ownerKey: string; business: AiBusiness; auditCompetitors: AiParty[] };
 
@@ -55,13 +63,19 @@ export async function resolveAiBusiness(
     const message = owner.kind === "own" ? "Pick your business's category in Business Settings first: AI Visibility asks about your trade." : "Add the prospect's keyword (its trade) first: AI Visibility asks about it.";
     return { ok: false, refusal: { status: 400, code: ErrorCode.profileRequired, message } };
   }
-  const { find, rank } = await latestAuditResults(db, owner.kind === "own" ? { ownerId: owner.userId } : { prospectId: owner.prospectId });
+  const { find, rank, steps } = await latestAuditResults(db, owner.kind === "own" ? { ownerId: owner.userId } : { prospectId: owner.prospectId });
   const listing = find?.status === "found" ? find.listing : null;
   const parts = splitAddress(subject.address ?? listing?.address ?? subject.area ?? null);
   const areaParts = (subject.area ?? "").split(",").map((p) => p.trim());
   const city = parts.city ?? areaParts[0] ?? "";
   const region = parts.region ?? areaParts[1] ?? "";
-  const auditCompetitors: AiParty[] = rank?.competitors.status === "ok" ? rank.competitors.competitors.map((c) => ({ name: c.name, phone: c.phone ?? null })) : [];
+  const auditCompetitors: AiParty[] = rank?.competitors.status === "ok" ? rank.competitors.competitors.map((c) => ({ name: c.name, phone: c.phone ?? null, reviewCount: c.reviewCount })) : [];
+  let auditGaps: string[] = [];
+  try {
+    auditGaps = steps.length > 0 ? auditChecks(steps).filter((c) => GAP_CHECKS.has(c.id) && (c.verdict === "fail" || c.verdict === "warn")).map((c) => c.evidence) : [];
+  } catch {
+    auditGaps = [];
+  }
   return {
     ok: true,
     value: {
@@ -75,6 +89,8 @@ export async function resolveAiBusiness(
         category: trade,
         area: subject.area ?? [city, region].filter(Boolean).join(", "),
         location: { city, region, country: "US", ...(parts.zip ? { postalCode: parts.zip } : {}), ...(timezone ? { timezone } : {}) },
+        reviewCount: listing?.reviewCount ?? null,
+        auditGaps,
       },
       auditCompetitors,
     },

@@ -18,7 +18,8 @@ import { aiConfigured, AiError, billedOnFailure, chatCompletion, usageEvent } fr
 import { purgeSharedReport } from "../reports/shared-cache";
 import { AI_VISIBILITY_TOOL } from "./config";
 import { alertIfIntervalsSeparate } from "./tracking";
-import { answersCostMicro, businessOfScan, summarize, type AiScanStored } from "./view";
+import { answersCostMicro, businessOfScan, parseList, summarize, type AiScanStored } from "./view";
+import type { AiParty } from "./business";
 
 const ACTIONS_MAX_TOKENS = 500;
 
@@ -49,12 +50,23 @@ export function actionsPrompt(scan: AiScanRow, stored: AiScanStored): string {
       return `- "${f.question}" on ${AI_ENGINE_LABELS[f.engine]}: named in ${f.k} of ${f.n} answers (95% interval ${Math.round(f.low * 100)}–${Math.round(f.high * 100)}%); own site cited in ${f.own_site_cited}; most named: ${rivals || "none"}`;
     });
   const cited = stored.citedDomains.slice(0, 8).map((d) => `- ${d.domain}: cited in ${d.answers} of ${d.of} answers${d.missing === true ? " (the business is NOT listed there)" : d.missing === false ? " (listed)" : ""}`);
+  const competitors = parseList<AiParty>(scan.competitors);
+  const named = new Map<string, number>();
+  for (const f of stored.figures) for (const n of f.named) if (!n.self) named.set(n.name, (named.get(n.name) ?? 0) + n.mentions);
+  const leaders = [...named.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name]) => {
+    const reviews = competitors.find((c) => c.name.toLowerCase() === name.toLowerCase())?.reviewCount;
+    return `${name}${typeof reviews === "number" ? ` (${reviews} Google reviews)` : ""}`;
+  });
+  const reviews = typeof business.reviewCount === "number" ? [`${business.name} has ${business.reviewCount} Google reviews; the businesses named most: ${leaders.join(", ") || "none"}.`] : [];
+  const gaps = (business.auditGaps ?? []).slice(0, 5).map((g) => `- ${g}`);
   return [
     `You advise ${business.name}, a ${business.category} business in ${business.area}, on being recommended by AI assistants.`,
     "Figures from asking AI assistants several times each:",
     ...lines,
     "Sources the answers cite:",
     ...(cited.length > 0 ? cited : ["- none"]),
+    ...reviews,
+    ...(gaps.length > 0 ? ["What the website audit found missing:", ...gaps] : []),
     'Write 3 to 5 short, concrete actions grounded only in these figures (where to get listed, the review gap to the businesses named most, website pages and schema). Answer JSON: {"items": ["..."]}.',
   ].join("\n");
 }

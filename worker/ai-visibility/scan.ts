@@ -61,7 +61,7 @@ async function competitorSet(env: Env, payer: Payer, business: AiBusiness, fromA
     });
     if (got.ok) {
       await reserved.ticket.settle({ kind: "search", calls: 1 });
-      for (const p of got.places.slice(0, 20)) add({ name: p.name, website: p.website, phone: p.phone });
+      for (const p of got.places.slice(0, 20)) add({ name: p.name, website: p.website, phone: p.phone, reviewCount: p.reviewCount });
     } else {
       await reserved.ticket.release();
       log.warn("ai-visibility: maps search failed; the audit's competitors only", { reason: got.reason });

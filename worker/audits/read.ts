@@ -24,5 +24,5 @@ export async function latestAuditResults(db: Db, who: { prospectId: string } | {
     const row = audit?.steps.find((s) => s.step === step);
     return row?.status === "done" ? parseJson<T>(row.result) : null;
   };
-  return { latest, find: stepResult<FindResult>("find"), fetched: stepResult<FetchResult>("fetch"), rank: stepResult<RankResult>("rank") };
+  return { latest, steps: audit?.steps ?? [], find: stepResult<FindResult>("find"), fetched: stepResult<FetchResult>("fetch"), rank: stepResult<RankResult>("rank") };
 }

@@ -37,6 +37,8 @@ export const AiVisibilityErrorCode = {
   samplesOutOfRange: "samples_out_of_range",
   tooManyQuestions: "too_many_questions",
   noQuestions: "no_questions",
+  /** GET /answers/:id of an answer not in yet. */
+  answerPending: "answer_pending",
 } as const;
 
 export function samplesValid(samples: number): boolean {

@@ -218,6 +218,8 @@ export const aiVisibilityRoutes = new Hono<AppEnv>()
     const found = await getAiAnswer(getDb(c.env), c.req.valid("param").id);
     if (!found || !mayRead(c, found.scan)) return apiError(c, 404, ErrorCode.notFound, AI_ANSWER_NOT_FOUND);
     const { answer, scan } = found;
+    // Not asked yet (or being asked): there is nothing to show, and it is not a failure.
+    if (answer.status === "queued" || answer.status === "claimed") return apiError(c, 409, AiVisibilityErrorCode.answerPending, "This answer has not come in yet. It shows here as soon as the assistant answers.");
     const question = parseList<{ id: string; text: string }>(scan.questions).find((q) => q.id === answer.questionId)?.text ?? "";
     let whole: StoredAnswerJson | null = null;
     if (answer.status === "ok" && answer.r2Key) {
@@ -232,11 +234,11 @@ export const aiVisibilityRoutes = new Hono<AppEnv>()
       sample: answer.sample,
       askedAt: answer.askedAt ?? scan.createdAt,
       model: answer.model,
-      status: answer.status === "ok" ? "ok" : "failed",
+      status: answer.status,
       text: whole?.text ?? null,
       sources: whole?.sources ?? [],
       named: parseList<{ name: string; self: boolean; local: boolean }>(answer.named),
-      error: answer.status === "ok" ? (whole ? null : "The stored answer could not be read.") : (answer.error ?? (answer.status === "failed" ? "No answer" : "Not asked yet")),
+      error: answer.status === "ok" ? (whole ? null : "The stored answer could not be read.") : (answer.error ?? "No answer"),
     };
     return c.json(view);
   });
