@@ -38,6 +38,18 @@ export type ResolvedAiBusiness = { owner: AiOwner; ownerKey: string; business: A
 
 export type AiRefusal = { status: 400 | 404; code: string; message: string };
 
+/** The audit's failed or weak website checks, in its words; none when it has not run (or cannot be read). */
+function websiteGaps(steps: Parameters<typeof auditChecks>[0]): string[] {
+  if (steps.length === 0) return [];
+  try {
+    return auditChecks(steps)
+      .filter((c) => GAP_CHECKS.has(c.id) && (c.verdict === "fail" || c.verdict === "warn"))
+      .map((c) => c.evidence);
+  } catch {
+    return [];
+  }
+}
+
 /** The business of a request (the route has checked that the caller may use a prospect), or why not. */
 export async function resolveAiBusiness(
   db: Db,
@@ -70,12 +82,7 @@ export async function resolveAiBusiness(
   const city = parts.city ?? areaParts[0] ?? "";
   const region = parts.region ?? areaParts[1] ?? "";
   const auditCompetitors: AiParty[] = rank?.competitors.status === "ok" ? rank.competitors.competitors.map((c) => ({ name: c.name, phone: c.phone ?? null, reviewCount: c.reviewCount })) : [];
-  let auditGaps: string[] = [];
-  try {
-    auditGaps = steps.length > 0 ? auditChecks(steps).filter((c) => GAP_CHECKS.has(c.id) && (c.verdict === "fail" || c.verdict === "warn")).map((c) => c.evidence) : [];
-  } catch {
-    auditGaps = [];
-  }
+  const auditGaps = websiteGaps(steps);
   return {
     ok: true,
     value: {

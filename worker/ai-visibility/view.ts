@@ -1,6 +1,7 @@
 // AI Visibility's figures and views (issue 29), computed from what D1 keeps of each answer (the businesses named, the
 // cited domains, whether the business's own site or profile was cited): per question and engine, overall, per engine
 // (the history chart), and the API's ScanView / scan list rows.
+import { parseJson } from "../audits/view";
 import type { AiAnswerRow, AiScanRow } from "../db/ai-visibility";
 import { AI_ENGINE_LABELS, AI_ENGINE_USD_PER_CALL, type AiEngine, type CitedDomain, type CitedSource, type QuestionEngineFigure, type ScanView } from "../domain/ai-visibility-contract";
 import { countCitedDomains, overallFigure, questionEngineFigure } from "../domain/ai-visibility";
@@ -29,15 +30,6 @@ export function parseList<T>(text: string | null | undefined): T[] {
   }
 }
 
-function parseObject<T>(text: string | null | undefined): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
 export function businessOfScan(scan: AiScanRow): AiBusiness {
   return JSON.parse(scan.business) as AiBusiness;
 }
@@ -51,7 +43,7 @@ export function scanEngines(scan: AiScanRow): AiEngine[] {
 }
 
 export function storedSummary(scan: AiScanRow): AiScanStored | null {
-  return parseObject<AiScanStored>(scan.summary);
+  return parseJson<AiScanStored>(scan.summary);
 }
 
 /** D1 keeps cited domains only (the whole sources are in R2): the figures count them as those hosts. */

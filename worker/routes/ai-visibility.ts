@@ -3,7 +3,8 @@
 // business, admins prospects' too; viewing as someone is read-only (requireUser refuses writes). A scan past the
 // allowance answers 402 before any call.
 import { Hono, type Context } from "hono";
-import { adminMfaMissing, requireUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
+import { adminOnly } from "../auth/prospect-scope";
 import { resolveAiBusiness, type ResolvedAiBusiness } from "../ai-visibility/business";
 import { AI_QUESTION_LIMITS } from "../ai-visibility/config";
 import { aiScanEstimate, startAiScan, type StoredAnswerJson } from "../ai-visibility/scan";
@@ -41,12 +42,6 @@ export const AI_QUESTION_NOT_FOUND = "Question not found";
 
 const RunQuery = z.object({ estimate: z.literal("1").optional() });
 
-function adminOnly(c: Context<AppEnv>, what: string) {
-  if (!c.get("subject").isAdmin) return apiError(c, 403, ErrorCode.adminRequired, `You need administrator privileges to ${what} a prospect.`);
-  if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, "Verify your two-factor code to continue.");
-  return null;
-}
-
 /** Users read their own business's scans and questions; admins prospects' too. */
 function mayRead(c: Context<AppEnv>, row: Pick<AiScanRow | AiQuestionRow, "kind" | "userId">): boolean {
   const subject = c.get("subject");
@@ -63,6 +58,13 @@ async function questionLimit(c: Context<AppEnv>, db: Db): Promise<number> {
   if (subject.isAdmin) return AI_QUESTION_LIMITS.paid;
   const read = await readAllowance(db, subject.id, settingsOf(c.env));
   return read.allowance.plan === "Free" ? AI_QUESTION_LIMITS.free : AI_QUESTION_LIMITS.paid;
+}
+
+/** A question the caller may change, or the refusal (another's is not found; a prospect's needs an admin). */
+async function questionToChange(c: Context<AppEnv>, db: Db, id: string): Promise<AiQuestionRow | Response> {
+  const found = await getAiQuestion(db, id);
+  if (!found || !mayRead(c, found)) return apiError(c, 404, ErrorCode.notFound, AI_QUESTION_NOT_FOUND);
+  return found.kind === "prospect" ? (adminOnly(c, "change the questions of") ?? found) : found;
 }
 
 function questionJson(q: AiQuestionRow): TrackedQuestion {
@@ -120,12 +122,8 @@ export const aiVisibilityRoutes = new Hono<AppEnv>()
 
   .patch("/questions/:id", validId(AI_QUESTION_NOT_FOUND), validate("json", AiQuestionPatch), async (c) => {
     const db = getDb(c.env);
-    const found = await getAiQuestion(db, c.req.valid("param").id);
-    if (!found || !mayRead(c, found)) return apiError(c, 404, ErrorCode.notFound, AI_QUESTION_NOT_FOUND);
-    if (found.kind === "prospect") {
-      const refused = adminOnly(c, "change the questions of");
-      if (refused) return refused;
-    }
+    const found = await questionToChange(c, db, c.req.valid("param").id);
+    if (found instanceof Response) return found;
     const updated = await updateAiQuestion(db, found.id, c.req.valid("json"));
     if (!updated) return apiError(c, 404, ErrorCode.notFound, AI_QUESTION_NOT_FOUND);
     return c.json(questionJson(updated));
@@ -133,12 +131,8 @@ export const aiVisibilityRoutes = new Hono<AppEnv>()
 
   .delete("/questions/:id", validId(AI_QUESTION_NOT_FOUND), async (c) => {
     const db = getDb(c.env);
-    const found = await getAiQuestion(db, c.req.valid("param").id);
-    if (!found || !mayRead(c, found)) return apiError(c, 404, ErrorCode.notFound, AI_QUESTION_NOT_FOUND);
-    if (found.kind === "prospect") {
-      const refused = adminOnly(c, "change the questions of");
-      if (refused) return refused;
-    }
+    const found = await questionToChange(c, db, c.req.valid("param").id);
+    if (found instanceof Response) return found;
     await deleteAiQuestion(db, found.id);
     return c.body(null, 204);
   })
