@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { WORKER_FAKE_PORTS } from "./tests/fakes/worker-global-setup";
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "./tests/fakes/google-fake";
+import { AI_FAKE_KEYS } from "./tests/fakes/ai-engines-fake";
 
 const migrations = await readD1Migrations("./migrations");
 
@@ -66,6 +67,15 @@ export default defineConfig({
           TEST_GOOGLE_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.google}`,
           // Twilio's Messages API fake (tests/fakes/twilio-fake.ts): review-request tests turn SMS on with TWILIO_* bindings.
           TEST_TWILIO_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.twilio}`,
+          // AI Visibility's engines (tests/fakes/ai-engines-fake.ts; Google's two are the search fake): keyed, so all five are configured.
+          OPENAI_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.aiEngines}/openai/v1`,
+          PERPLEXITY_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.aiEngines}/perplexity`,
+          GEMINI_BASE_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.aiEngines}/gemini`,
+          OPENAI_API_KEY: AI_FAKE_KEYS.openai,
+          PERPLEXITY_API_KEY: AI_FAKE_KEYS.perplexity,
+          GEMINI_API_KEY: AI_FAKE_KEYS.gemini,
+          AI_ENGINE_TIMEOUT_MS: "3000",
+          TEST_AI_ENGINES_URL: `http://127.0.0.1:${WORKER_FAKE_PORTS.aiEngines}`,
         },
       },
     }),

@@ -50,6 +50,14 @@ export interface Secrets {
   TWILIO_AUTH_TOKEN?: string;
   /** Milliseconds one call to Twilio may take (default 10000). */
   TWILIO_TIMEOUT_MS?: string;
+  /** AI Visibility (issue 29): ChatGPT with web search through OpenAI's Responses API (OPENAI_BASE_URL picks the origin). */
+  OPENAI_API_KEY?: string;
+  /** AI Visibility: Perplexity's Sonar API (PERPLEXITY_BASE_URL picks the origin). */
+  PERPLEXITY_API_KEY?: string;
+  /** AI Visibility: Gemini with Google Search grounding (GEMINI_BASE_URL picks the origin). */
+  GEMINI_API_KEY?: string;
+  /** Milliseconds one AI Visibility engine call may take (default 60000: a searched answer takes 10-30 s). */
+  AI_ENGINE_TIMEOUT_MS?: string;
   /** Tests only (with AUDIT_ALLOW_LOOPBACK): the fake directory web the Citation Tracker reads listing pages from. */
   CITATIONS_WEB_BASE_URL?: string;
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: starts `wrangler dev` with fakes, runs every suite, prints a table, writes results.json.
 import { writeFileSync } from "node:fs";
-import { startFakes } from "../fakes";
+import { AI_FAKE_KEYS, startFakes } from "../fakes";
 import { buildWeb, startDevServer } from "../e2e/dev-server";
 import { authSuite } from "./suites/auth";
 import { reportsSuite } from "./suites/reports";
@@ -21,13 +21,15 @@ const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usag
 
 async function main() {
   const only = process.argv.slice(2);
-  const fakes = await startFakes({ services: ["ai", "search", "pagespeed", "website", "dns"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
+  const fakes = await startFakes({ services: ["ai", "search", "pagespeed", "website", "dns", "aiEngines"], aiLatencyMs: 300, aiFirstTokenMs: CHAT_FIRST_TOKEN_MS });
   // The usage suite times the fake directly, to tell the worker's share of a post generation.
   process.env.BENCH_AI_URL = fakes.ai.url;
   // The audits suite sets the search and PageSpeed fakes' latency and 429 share, and audits the fake website.
   process.env.BENCH_SEARCH_URL = fakes.search!.url;
   process.env.BENCH_PAGESPEED_URL = fakes.pagespeed!.url;
   process.env.BENCH_SITE_URL = fakes.website!.url;
+  // AI Visibility's suite sets the engines' latency (POST /__config {latencyMs} here, {aiLatencyMs} on the search fake).
+  process.env.BENCH_AI_ENGINES_URL = fakes.aiEngines!.url;
   buildWeb();
   const vars: Record<string, string> = {
     ENVIRONMENT: "development",
@@ -47,6 +49,13 @@ async function main() {
     // (the fetch guard resolves every name first; nothing leaves loopback).
     CITATIONS_WEB_BASE_URL: `${fakes.search!.url}/dir`,
     DNS_RESOLVER_URL: fakes.dns!.resolverUrl,
+    // AI Visibility's engines against their fake (Google's two are the search fake).
+    OPENAI_API_KEY: AI_FAKE_KEYS.openai,
+    OPENAI_BASE_URL: `${fakes.aiEngines!.url}/openai/v1`,
+    PERPLEXITY_API_KEY: AI_FAKE_KEYS.perplexity,
+    PERPLEXITY_BASE_URL: `${fakes.aiEngines!.url}/perplexity`,
+    GEMINI_API_KEY: AI_FAKE_KEYS.gemini,
+    GEMINI_BASE_URL: `${fakes.aiEngines!.url}/gemini`,
   };
   // The citations suite starts a second server with these and a libSQL store, to count a scan's queries.
   process.env.BENCH_SERVER_VARS = JSON.stringify(vars);

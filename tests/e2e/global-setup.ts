@@ -1,6 +1,6 @@
 // Builds the web app, starts the fakes and a fresh `wrangler dev` on its own port and database.
 import type { TestProject } from "vitest/node";
-import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakes, startWidgetFake } from "../fakes";
+import { AI_FAKE_KEYS, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakes, startWidgetFake } from "../fakes";
 import { buildWeb, deliveredLink, startDevServer } from "./dev-server";
 import { E2E_PASSWORD } from "./browser";
 
@@ -16,7 +16,7 @@ export const E2E_STRIPE = {
 export default async function setup(project: TestProject) {
   // Only the services the app calls: AI, search, voice for the chat, mail, Google, PageSpeed, the audit's fake website;
   // and the live chat widget's script.
-  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google", "pagespeed", "website", "dns"] });
+  const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google", "pagespeed", "website", "dns", "aiEngines"] });
   const widget = await startWidgetFake();
   buildWeb();
   const server = await startDevServer({
@@ -59,6 +59,13 @@ export default async function setup(project: TestProject) {
       DNS_RESOLVER_URL: fakes.dns!.resolverUrl,
       // The Citation Tracker reads listing pages from the fake directory web (tests/fakes/citation-web.ts), never the hosts.
       CITATIONS_WEB_BASE_URL: `${fakes.search!.url}/dir`,
+      // AI Visibility's engines (issue 29): OpenAI, Perplexity and Gemini against their fake; Google's two are the search fake.
+      OPENAI_API_KEY: AI_FAKE_KEYS.openai,
+      OPENAI_BASE_URL: `${fakes.aiEngines!.url}/openai/v1`,
+      PERPLEXITY_API_KEY: AI_FAKE_KEYS.perplexity,
+      PERPLEXITY_BASE_URL: `${fakes.aiEngines!.url}/perplexity`,
+      GEMINI_API_KEY: AI_FAKE_KEYS.gemini,
+      GEMINI_BASE_URL: `${fakes.aiEngines!.url}/gemini`,
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);

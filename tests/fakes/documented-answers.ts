@@ -199,3 +199,119 @@ export function elevenLabsUnauthorized(values?: { status: string; message: strin
   if (values) answer.detail = { ...answer.detail, ...values };
   return answer;
 }
+
+/* ------------------------- AI Visibility engines (issue 29) ------------------------- */
+
+export type CitedValue = { url: string; title: string };
+
+/** The Responses API's answer with web search (`openai/response-web-search.json`): this text, its url_citation annotations. */
+export function openAiWebSearchResponse(values: { id: string; createdAt: number; model: string; text: string; sources: CitedValue[] | null; query: string; location: unknown }) {
+  const answer = fixture('openai', 'response-web-search.json');
+  answer.id = values.id;
+  answer.created_at = values.createdAt;
+  answer.model = values.model;
+  const [call, message] = answer.output;
+  call.action.query = values.query;
+  const part = message.content[0];
+  const documented = part.annotations as Record<string, any>[];
+  const sources = values.sources ?? documented.map((a) => ({ url: a.url, title: a.title }));
+  // Each source cited at the end, as the documented answer does: "([domain](url))", its annotation spanning it.
+  let text = values.text;
+  part.annotations = sources.map((s, i) => {
+    const link = ` ([${new URL(s.url).hostname.replace(/^www\./, '')}](${s.url}))`;
+    const start = text.length + 1;
+    text += link;
+    return { ...structuredClone(documented[Math.min(i, documented.length - 1)]!), start_index: start, end_index: text.length, url: s.url, title: s.title };
+  });
+  part.text = text;
+  if (values.location) answer.tools[0].user_location = values.location;
+  return answer;
+}
+
+/** Perplexity's chat completion (`perplexity/chat-completion.json`) with this content and its sources. */
+export function perplexityCompletion(values: { id: string; created: number; model: string; content: string; sources: CitedValue[] | null }) {
+  const answer = fixture('perplexity', 'chat-completion.json');
+  answer.id = values.id;
+  answer.created = values.created;
+  answer.model = values.model;
+  answer.choices[0].message.content = values.content;
+  if (values.sources) {
+    const documented = answer.search_results[0];
+    answer.citations = values.sources.map((s) => s.url);
+    answer.search_results = values.sources.map((s) => ({ ...documented, title: s.title, url: s.url }));
+  }
+  return answer;
+}
+
+/** Perplexity's error body (`perplexity/error.json`). */
+export function perplexityError(message: string, type: string, code: number) {
+  const answer = fixture('perplexity', 'error.json');
+  Object.assign(answer.error, { message, type, code });
+  return answer;
+}
+
+/** Gemini's grounded answer (`gemini/generate-content-google-search.json`): this text, one grounding chunk per source. */
+export function geminiGroundedAnswer(values: { model: string; text: string; sources: CitedValue[] | null; query: string }) {
+  const answer = fixture('gemini', 'generate-content-google-search.json');
+  const candidate = answer.candidates[0];
+  candidate.content.parts[0].text = values.text;
+  const meta = candidate.groundingMetadata;
+  if (values.sources) {
+    // Gemini's chunks hold Google's redirect as uri and the source's domain as title.
+    meta.groundingChunks = values.sources.map((s, i) => ({ web: { uri: `https://vertexaisearch.cloud.google.com/grounding-api-redirect/fake${i}`, title: new URL(s.url).hostname.replace(/^www\./, '') } }));
+  }
+  meta.groundingSupports[0].segment = { startIndex: 0, endIndex: values.text.length, text: values.text };
+  meta.groundingSupports[0].groundingChunkIndices = meta.groundingChunks.map((_: unknown, i: number) => i);
+  meta.webSearchQueries = [values.query];
+  answer.modelVersion = values.model;
+  return answer;
+}
+
+type SerpAiValues = { q: string; location: string; intro: string; names: { title: string; snippet: string }[]; sources: CitedValue[] | null };
+
+/** The ai_overview / ai_mode body: a paragraph, a list of the names, and the references. */
+function serpAiBlocks(from: Record<string, any>, values: SerpAiValues) {
+  const [paragraph, list] = from.text_blocks as Record<string, any>[];
+  const item = list!.list[0];
+  const documentedRef = from.references[0];
+  const references = values.sources ? values.sources.map((s, index) => ({ ...documentedRef, title: s.title, link: s.url, source: new URL(s.url).hostname.replace(/^www\./, ''), index })) : from.references;
+  return {
+    text_blocks: [
+      { ...paragraph, snippet: values.intro },
+      { ...list, list: values.names.map((n, i) => ({ ...item, title: n.title, snippet: n.snippet, reference_indexes: [i % Math.max(1, references.length)] })) },
+    ],
+    references,
+  };
+}
+
+/** SerpAPI's Google answer with its AI Overview inline (`serpapi/google-ai-overview.json`). */
+export function serpAiOverviewAnswer(values: SerpAiValues) {
+  const answer = fixture('serpapi', 'google-ai-overview.json');
+  Object.assign(answer.search_parameters, { q: values.q, location_requested: values.location });
+  Object.assign(answer.ai_overview, serpAiBlocks(answer.ai_overview, values));
+  return answer;
+}
+
+/** SerpAPI's Google answer whose AI Overview needs a second call (`serpapi/google-ai-overview-page-token.json`). */
+export function serpAiOverviewTokenAnswer(values: { q: string; location: string; pageToken: string; origin: string }) {
+  const answer = fixture('serpapi', 'google-ai-overview-page-token.json');
+  Object.assign(answer.search_parameters, { q: values.q, location_requested: values.location });
+  answer.ai_overview.page_token = values.pageToken;
+  answer.ai_overview.serpapi_link = `${values.origin}/search.json?engine=google_ai_overview&page_token=${encodeURIComponent(values.pageToken)}`;
+  return answer;
+}
+
+/** SerpAPI's Google AI Overview API answer to a page_token (`serpapi/google-ai-overview-api.json`). */
+export function serpAiOverviewApiAnswer(values: SerpAiValues) {
+  const answer = fixture('serpapi', 'google-ai-overview-api.json');
+  Object.assign(answer.ai_overview, serpAiBlocks(answer.ai_overview, values));
+  return answer;
+}
+
+/** SerpAPI's Google AI Mode answer (`serpapi/google-ai-mode.json`). */
+export function serpAiModeAnswer(values: SerpAiValues) {
+  const answer = fixture('serpapi', 'google-ai-mode.json');
+  Object.assign(answer.search_parameters, { q: values.q, location_requested: values.location });
+  Object.assign(answer, serpAiBlocks(answer, values));
+  return answer;
+}

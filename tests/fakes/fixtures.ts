@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const DIR = join(import.meta.dirname, 'fixtures');
 
-export type FixtureProvider = 'serpapi' | 'pagespeed' | 'stripe' | 'turnstile' | 'resend' | 'postmark' | 'openai' | 'google' | 'elevenlabs' | 'twilio';
+export type FixtureProvider = 'serpapi' | 'pagespeed' | 'stripe' | 'turnstile' | 'resend' | 'postmark' | 'openai' | 'google' | 'elevenlabs' | 'twilio' | 'perplexity' | 'gemini';
 
 /** The raw text of a fixture (an SSE stream, say). */
 export function fixtureText(provider: FixtureProvider, file: string): string {

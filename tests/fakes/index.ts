@@ -10,6 +10,7 @@ import { startTurnstileFake, type TurnstileFake } from './turnstile-fake';
 import { startWebhookReceiverFake, type WebhookReceiverFake } from './webhook-receiver-fake';
 import { startDnsFake, type DnsFake } from './dns-fake';
 import { startTwilioFake, type TwilioFake } from './twilio-fake';
+import { startAiEnginesFake, type AiEnginesFake } from './ai-engines-fake';
 
 export * from './openai-fake';
 export * from './search-fake';
@@ -22,21 +23,25 @@ export * from './turnstile-fake';
 export * from './webhook-receiver-fake';
 export * from './dns-fake';
 export * from './twilio-fake';
+export * from './ai-engines-fake';
+export * from './ai-engines-script';
 export * from './local-search-fake';
 export * from './audit-data';
 export * from './widget-fake';
 export * from './xss';
 
-export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile' | 'webhooks' | 'dns' | 'twilio';
+export type FakeService = 'ai' | 'search' | 'tts' | 'mail' | 'google' | 'pagespeed' | 'website' | 'turnstile' | 'webhooks' | 'dns' | 'twilio' | 'aiEngines';
 
 export interface StartFakesOptions {
   /** Which fakes to start (default all three). Start a service's fake only where a test calls that service. */
   services?: readonly FakeService[];
-  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number; webhooks?: number; dns?: number; twilio?: number };
+  ports?: { ai?: number; search?: number; tts?: number; mail?: number; google?: number; pagespeed?: number; website?: number; turnstile?: number; webhooks?: number; dns?: number; twilio?: number; aiEngines?: number };
   /** Latency added to every successful AI answer. */
   aiLatencyMs?: number;
   /** Streamed answers send their first token after this long (chat benchmark). */
   aiFirstTokenMs?: number;
+  /** Added before every AI Visibility engine answer (its benchmark: 2 s per call). */
+  aiEnginesLatencyMs?: number;
 }
 
 export interface Fakes {
@@ -57,6 +62,8 @@ export interface Fakes {
   dns?: DnsFake;
   /** Twilio's Messages API (review requests by text); TWILIO_BASE_URL is its url. */
   twilio?: TwilioFake;
+  /** AI Visibility's engines: OpenAI's Responses API, Perplexity and Gemini under path prefixes (ai-engines-fake.ts). */
+  aiEngines?: AiEnginesFake;
   urls: {
     /** OpenAI-compatible base URL ending in /v1 (AI_BASE_URL). */
     ai: string;
@@ -77,6 +84,8 @@ export interface Fakes {
     /** DNS_RESOLVER_URL (the JSON API's /dns-query). */
     dns?: string;
     twilio?: string;
+    /** Origin: OPENAI_BASE_URL is `${aiEngines}/openai/v1`, PERPLEXITY_BASE_URL `${aiEngines}/perplexity`, GEMINI_BASE_URL `${aiEngines}/gemini`. */
+    aiEngines?: string;
   };
   reset(): void;
   close(): Promise<void>;
@@ -99,6 +108,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     webhooks: () => startWebhookReceiverFake(opts.ports?.webhooks ?? 0),
     dns: () => startDnsFake(opts.ports?.dns ?? 0),
     twilio: () => startTwilioFake(opts.ports?.twilio ?? 0),
+    aiEngines: () => startAiEnginesFake(opts.ports?.aiEngines ?? 0, { latencyMs: opts.aiEnginesLatencyMs ?? 0 }),
   };
   const names = [...wanted];
   const started = await Promise.allSettled(names.map((name) => starters[name]()));
@@ -120,6 +130,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
   const webhooks = byName.get('webhooks') as WebhookReceiverFake | undefined;
   const dns = byName.get('dns') as DnsFake | undefined;
   const twilio = byName.get('twilio') as TwilioFake | undefined;
+  const aiEngines = byName.get('aiEngines') as AiEnginesFake | undefined;
   // The fake business's Google listing links to the fake website.
   if (search && website) search.config.siteUrl = website.url;
   const all = [...byName.values()];
@@ -135,7 +146,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<Fakes> {
     webhooks,
     dns,
     twilio,
-    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url, webhooks: webhooks?.url, dns: dns?.resolverUrl, twilio: twilio?.url },
+    aiEngines,
+    urls: { ai: ai.url, search: search?.url, tts: tts?.url, mail: mail?.url, google: google?.url, pagespeed: pagespeed?.url, website: website?.url, turnstile: turnstile?.url, webhooks: webhooks?.url, dns: dns?.resolverUrl, twilio: twilio?.url, aiEngines: aiEngines?.url },
     reset() {
       for (const fake of all) fake.reset();
     },

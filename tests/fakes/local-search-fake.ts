@@ -27,6 +27,8 @@ export interface LocalSearchConfig {
   latencyMs: number;
   /** Every Nth audit call answers 429 (20 → 5%); 0 never. */
   every429: number;
+  /** Added before each AI Overview / AI Mode answer (AI Visibility's benchmark: 2 s). */
+  aiLatencyMs?: number;
 }
 
 /** The map pack seen from `ll`: 20 listings, Joe's Plumbing at gridRank(ll) when that is ≤ 20, competitors rotating. */

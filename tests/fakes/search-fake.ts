@@ -4,6 +4,8 @@ import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './ht
 import { fakeGridAnswer, fakeMapsAnswer, fakeOrganicAnswer, gridPointFails, type LocalSearchConfig } from './local-search-fake';
 import { hostile, XSS_LINKS, XSS_SHORT } from './xss';
 import { fakeCitationPage, fakeCitationSearch } from './citation-web';
+import { AI_FAKE_HANG_MS, answerText, blurbFor, citedFor, failureFor, namesFor, parseAiScript, plainQuestion } from './ai-engines-script';
+import { serpAiModeAnswer, serpAiOverviewAnswer, serpAiOverviewApiAnswer, serpAiOverviewTokenAnswer } from './documented-answers';
 
 export interface SearchRequest {
   q: string;
@@ -14,6 +16,12 @@ export interface SearchRequest {
   location: string;
   /** A map search from a point (the rank grid and tracker): `@lat,lng,{zoom}z`. */
   ll?: string;
+  /** AI Visibility (issue 29): the sample this AI Overview / AI Mode answer was (0-based, per engine and question). */
+  sample?: number;
+  /** The google_ai_overview engine's page_token. */
+  pageToken?: string;
+  /** SerpAPI's `no_cache` as sent (AI Visibility asks for fresh answers). */
+  noCache?: string;
   apiKey: string | null;
   headers: Record<string, string>;
 }
@@ -80,6 +88,71 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
   let auditCalls = 0;
   /** Searches per keyword and point, so a 'flaky' point fails its first try only. */
   const llTries = new Map<string, number>();
+  /** AI Visibility's samples per engine and question (ai-engines-script.ts). */
+  const aiSamples = new Map<string, number>();
+
+  /**
+   * AI Visibility's Google engines (issue 29): `engine=google` for a question carrying `[aiv:` markers answers its AI
+   * Overview (inline, or with `[aiv:page_token]` a page_token that `engine=google_ai_overview` redeems), and
+   * `engine=google_ai_mode` answers AI Mode, each as the markers script it (tests/fakes/ai-engines-script.ts).
+   */
+  async function aiAnswer(res: ServerResponse, url: URL, record: SearchRequest, origin: string): Promise<void> {
+    const answer = (status: number, body: unknown) => {
+      record.status = status;
+      sendJson(res, status, body);
+    };
+    const engine = record.engine === 'google_ai_mode' ? 'google_ai_mode' : 'google_ai_overview';
+    let question = record.q;
+    let sample: number;
+    if (record.engine === 'google_ai_overview') {
+      // The second call of a lazily loaded overview: the token names the question and sample of the first.
+      let token: { q?: string; sample?: number } = {};
+      try {
+        token = JSON.parse(Buffer.from(record.pageToken ?? '', 'base64url').toString('utf8')) as typeof token;
+      } catch {
+        // falls through to the documented refusal
+      }
+      if (typeof token.q !== 'string' || typeof token.sample !== 'number') return answer(400, { error: 'Invalid page_token.' });
+      question = token.q;
+      sample = token.sample;
+    } else {
+      const key = `${engine}|${question}`;
+      sample = aiSamples.get(key) ?? 0;
+      aiSamples.set(key, sample + 1);
+    }
+    record.sample = sample;
+    if ((config.aiLatencyMs ?? 0) > 0 && !(await waitUnlessClosed(res, config.aiLatencyMs!))) return;
+    const script = parseAiScript(question);
+    const failure = record.engine === 'google_ai_overview' ? null : failureFor(script, engine, sample);
+    if (failure === '500') return answer(500, { error: 'Internal server error.' });
+    if (failure === '429') return answer(429, { error: 'Your account has run out of searches.' });
+    if (failure === 'timeout') {
+      await waitUnlessClosed(res, AI_FAKE_HANG_MS);
+      if (!res.destroyed && !res.headersSent) answer(500, { error: 'Internal server error.' });
+      return;
+    }
+    const location = url.searchParams.get('location') ?? '';
+    if (failure === 'empty') {
+      // Google showed no AI Overview (a plain results page) / AI Mode found nothing (SerpAPI's 200 with an error).
+      if (engine === 'google_ai_mode') return answer(200, { error: SEARCH_ERROR_BODY });
+      return answer(200, { search_metadata: { status: 'Success' }, search_parameters: { q: question, location, engine: 'google' }, organic_results: fakeOrganicResults(plainQuestion(question), location) });
+    }
+    const names = namesFor(script, sample);
+    const values = {
+      q: question,
+      location,
+      intro: answerText(question, []).trim(),
+      names: names.map((title, i) => ({ title, snippet: blurbFor(title, i) })),
+      sources: citedFor(script),
+    };
+    if (engine === 'google_ai_mode') return answer(200, serpAiModeAnswer(values));
+    if (record.engine === 'google_ai_overview') return answer(200, serpAiOverviewApiAnswer(values));
+    if (script.pageToken) {
+      const pageToken = Buffer.from(JSON.stringify({ q: question, sample })).toString('base64url');
+      return answer(200, serpAiOverviewTokenAnswer({ q: question, location, pageToken, origin }));
+    }
+    return answer(200, serpAiOverviewAnswer(values));
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.local');
@@ -123,6 +196,12 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
 
     // As the real SerpAPI: a missing or bad key is a 401 with an `error` field.
     if (!apiKey) return sendJson(res, 401, { error: 'Invalid API key.' });
+    if (engine === 'google_ai_mode' || engine === 'google_ai_overview' || (engine === 'google' && q.includes('[aiv:'))) {
+      const record = requests[requests.length - 1]!;
+      if (engine === 'google_ai_overview') record.pageToken = url.searchParams.get('page_token') ?? '';
+      record.noCache = url.searchParams.get('no_cache') ?? undefined;
+      return aiAnswer(res, url, record, `http://${req.headers.host ?? '127.0.0.1'}`);
+    }
     if (q.toLowerCase().includes('fail500')) return sendJson(res, 500, { error: 'Internal server error.' });
     if (q.toLowerCase().includes('errorbody')) return sendJson(res, 200, { error: SEARCH_ERROR_BODY });
     if (q.toLowerCase().includes('slow') && !(await waitUnlessClosed(res, SEARCH_SLOW_MS))) return;
@@ -178,6 +257,7 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
     config,
     reset() {
       requests.length = 0;
+      aiSamples.clear();
     },
     close: running.close,
   };

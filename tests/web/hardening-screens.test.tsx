@@ -60,13 +60,16 @@ describe("a missing service on customers' screens", () => {
 
 describe("the admin Set-up checklist", () => {
   it("lists each service, set up or not, with how to configure the missing ones", async () => {
-    const configured = { ai: true, search: false, pagespeed: true, mail: false, google: false, encryption: true, voice: false, billing: false, turnstile: false, sms: false } satisfies Record<ProviderId, boolean>;
+    const configured = { ai: true, search: false, pagespeed: true, mail: false, google: false, encryption: true, voice: false, billing: false, turnstile: false, sms: false, openai: true, perplexity: false, gemini: false } satisfies Record<ProviderId, boolean>;
     stubFetch((url) => (url === "/api/admin/setup" ? json({ providers: providerStatuses(configured), environment: "development" }) : notFound()));
     renderApp("/admin/setup", signedIn({ admin: true }));
     expect(await screen.findByRole("heading", { level: 1, name: "Set-up" })).toBeTruthy();
-    expect(await screen.findByText("7 of 10 services are not set up. Customers are told what they can't do; the steps are here.")).toBeTruthy();
+    expect(await screen.findByText("9 of 13 services are not set up. Customers are told what they can't do; the steps are here.")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Google search (SerpAPI)" })).toBeTruthy();
     expect(screen.getByText(/wrangler secret put SERPAPI_KEY/)).toBeTruthy();
+    // AI Visibility's engines (issue 29): each its own line, saying how to add the missing ones.
+    expect(screen.getByRole("heading", { name: "Perplexity for AI Visibility" })).toBeTruthy();
+    expect(screen.getByText(/wrangler secret put GEMINI_API_KEY/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Set-up" }).getAttribute("href")).toBe("/admin/setup");
   });
 });

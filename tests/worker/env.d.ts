@@ -23,6 +23,8 @@ declare global {
       TEST_DNS_URL: string;
       /** Twilio's fake Messages API (tests/fakes/twilio-fake.ts): TWILIO_BASE_URL for review requests by text. */
       TEST_TWILIO_BASE_URL: string;
+      /** The AI Visibility engines fake's origin (its /__requests and /__reset). */
+      TEST_AI_ENGINES_URL: string;
     }
   }
 }

@@ -361,7 +361,9 @@ describe("POST /api/tts speaks only what the server wrote", () => {
 
 // Every client function in worker/providers/ that reaches the network is listed here: paid (metered at every call site)
 // or deliberately unmetered, with why and what limits it. A new provider function that is in neither list fails.
-const PAID_PROVIDER_CALLS = ["chatCompletion", "chatCompletionStream", "searchGoogle", "searchMaps", "searchOrganic", "runPageSpeed", "searchWeb", "synthesizeSpeech", "sendSms"];
+// askEngine (AI Visibility, issue 29) is paid per call (AI_ENGINE_USD_PER_CALL); its call site, the scan's queue job,
+// reserves a PaidCall of kind "ai_engine" first and is listed in PAID_CALL_SITES with its refusal case where it lives.
+const PAID_PROVIDER_CALLS = ["chatCompletion", "chatCompletionStream", "searchGoogle", "searchMaps", "searchOrganic", "runPageSpeed", "searchWeb", "synthesizeSpeech", "sendSms", "askEngine"];
 const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
   sendMail:
     "mail (Resend/Postmark): billed by the operator's plan, not per call; recovery links 5 an hour per address and 20 per client address, sign-ups 30 an hour per client address, alerts one digest an hour per user, one mail a lead, each message sent once (outbox claim)",

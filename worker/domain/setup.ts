@@ -2,7 +2,7 @@
 // operator sets it up, and the stable codes customers' screens are worded from. Set-up wording lives here and on
 // admin screens only; customers see CUSTOMER_UNAVAILABLE. Pure: shared by the worker and the web.
 
-export const PROVIDER_IDS = ["ai", "search", "pagespeed", "mail", "google", "encryption", "voice", "billing", "turnstile", "sms"] as const;
+export const PROVIDER_IDS = ["ai", "search", "pagespeed", "mail", "google", "encryption", "voice", "billing", "turnstile", "sms", "openai", "perplexity", "gemini"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** One provider on the admin Set-up checklist (GET /api/admin/setup): never a secret's value, only whether it is set. */
@@ -51,7 +51,7 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
   },
   search: {
     name: "Google search (SerpAPI)",
-    unlocks: "The audits' Google steps, the Local Search Grid, the Local Rank Tracker, Google Search Results and the Local Services Analyzer.",
+    unlocks: "The audits' Google steps, the Local Search Grid, the Local Rank Tracker, Google Search Results, the Local Services Analyzer, and Google AI Overviews and AI Mode in AI Visibility.",
     without: "Customers are told search isn't available yet; grid and tracker buttons are disabled; the search tools show sample data.",
     howTo: ["Create a SerpAPI account and copy its API key.", "Set the secret SERPAPI_KEY (`wrangler secret put SERPAPI_KEY`; locally in .dev.vars)."],
   },
@@ -109,6 +109,33 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
     howTo: [
       "Create a Twilio Messaging Service with a sender, and set its incoming-message webhook to <origin>/api/review-requests/sms/incoming.",
       "Set TWILIO_ACCOUNT_SID and TWILIO_MESSAGING_SERVICE_SID in wrangler.toml and the secret TWILIO_AUTH_TOKEN (`wrangler secret put TWILIO_AUTH_TOKEN`).",
+    ],
+  },
+  openai: {
+    name: "ChatGPT for AI Visibility (OpenAI)",
+    unlocks: "AI Visibility asks ChatGPT (the OpenAI API with web search) who it recommends.",
+    without: "AI Visibility does not offer ChatGPT; the other configured assistants are asked.",
+    howTo: [
+      "Create an API key at platform.openai.com (a project with billing: each question costs about $0.03 with its web search).",
+      "Set the secret OPENAI_API_KEY (`wrangler secret put OPENAI_API_KEY`; locally in .dev.vars). OPENAI_BASE_URL in wrangler.toml changes the origin (empty: OpenAI's).",
+    ],
+  },
+  perplexity: {
+    name: "Perplexity for AI Visibility",
+    unlocks: "AI Visibility asks Perplexity (its Sonar API, which names its sources) who it recommends.",
+    without: "AI Visibility does not offer Perplexity; the other configured assistants are asked.",
+    howTo: [
+      "Create an API key in Perplexity's API settings (credits bought ahead: each question costs about $0.01).",
+      "Set the secret PERPLEXITY_API_KEY (`wrangler secret put PERPLEXITY_API_KEY`). PERPLEXITY_BASE_URL changes the origin (empty: Perplexity's).",
+    ],
+  },
+  gemini: {
+    name: "Gemini for AI Visibility",
+    unlocks: "AI Visibility asks Gemini, grounded in Google Search, who it recommends.",
+    without: "AI Visibility does not offer Gemini; the other configured assistants are asked.",
+    howTo: [
+      "Create a Gemini API key in Google AI Studio on a billed project (grounded prompts are billed past the free tier: about $0.04 a question).",
+      "Set the secret GEMINI_API_KEY (`wrangler secret put GEMINI_API_KEY`). GEMINI_BASE_URL changes the origin (empty: Google's).",
     ],
   },
 };

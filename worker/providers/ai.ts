@@ -94,7 +94,7 @@ export function promptText(messages: ChatMessage[]): string {
   return messages.map(messageText).join('\n');
 }
 
-function toAiError(error: unknown): AiError {
+export function toAiError(error: unknown): AiError {
   if (error instanceof AiError) return error;
   // Order matters: the timeout and abort classes are subclasses of the connection / API classes.
   if (error instanceof APIConnectionTimeoutError) {

@@ -27,6 +27,9 @@ export function providersConfigured(env: Env): Record<ProviderId, boolean> {
     billing: set(env.STRIPE_LINK_MONTHLY) || set(env.STRIPE_LINK_ANNUAL),
     turnstile: turnstileConfigured(env),
     sms: smsConfigured(env),
+    openai: set(env.OPENAI_API_KEY),
+    perplexity: set(env.PERPLEXITY_API_KEY),
+    gemini: set(env.GEMINI_API_KEY),
   };
   for (const id of PROVIDER_IDS) out[id] = Boolean(out[id]);
   return out;
