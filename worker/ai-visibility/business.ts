@@ -94,7 +94,8 @@ export async function resolveAiBusiness(
         phone: subject.phone ?? listing?.phone ?? null,
         gbpUrl: listing?.mapsUrl ?? null,
         category: trade,
-        area: subject.area ?? [city, region].filter(Boolean).join(", "),
+        // "Austin, TX" (a ZIP in the place makes Maps search the ZIP's name instead of the trade in the city).
+        area: city && region ? `${city}, ${region}` : (subject.area ?? city),
         location: { city, region, country: "US", ...(parts.zip ? { postalCode: parts.zip } : {}), ...(timezone ? { timezone } : {}) },
         reviewCount: listing?.reviewCount ?? null,
         auditGaps,

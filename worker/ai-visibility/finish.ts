@@ -84,7 +84,19 @@ function parseItems(content: string): string[] | null {
 /** "What to do": the AI's (metered) when it answers, the templates' otherwise. */
 async function writeActions(env: Env, db: Db, scan: AiScanRow, stored: AiScanStored): Promise<{ items: string[]; source: "ai" | "template" }> {
   const business = businessOfScan(scan);
-  const templates = () => ({ items: actionTemplates({ businessName: business.name, figures: stored.figures, citedDomains: stored.citedDomains }), source: "template" as const });
+  const competitors = parseList<AiParty>(scan.competitors);
+  const templates = () => ({
+    items: actionTemplates({
+      businessName: business.name,
+      overall: stored.overall,
+      figures: stored.figures,
+      citedDomains: stored.citedDomains,
+      ownReviews: business.reviewCount ?? null,
+      competitorReviews: competitors.map((c) => ({ name: c.name, reviews: c.reviewCount ?? null })),
+      auditGaps: business.auditGaps ?? [],
+    }),
+    source: "template" as const,
+  });
   if (!aiConfigured(env) || stored.figures.every((f) => f.n === 0)) return templates();
   const prompt = actionsPrompt(scan, stored);
   const model = postModel(env);

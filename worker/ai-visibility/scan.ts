@@ -6,7 +6,7 @@
 import { getDb, type Db } from "../db/client";
 import { claimAiAnswers, createAiScan, failUnfinishedAiAnswers, getAiScan, releaseAiAnswer, storeAiAnswer, updateAiScanCompetitors, type AiAnswerRow, type AiScanRow } from "../db/ai-visibility";
 import { AI_ENGINE_USD_PER_CALL, type AiEngine, type EngineOutcome, type EstimateView } from "../domain/ai-visibility-contract";
-import { findNamedBusinesses, questionEngineFigure } from "../domain/ai-visibility";
+import { findNamedBusinesses, questionEngineFigure, sourceDomain } from "../domain/ai-visibility";
 import { SEARCH_USD_PER_CALL, toMicro, type Payer } from "../domain/metering";
 import type { Env } from "../env";
 import { log } from "../log";
@@ -146,14 +146,6 @@ export function answerKey(scanId: string, answerId: string): string {
   return `ai-visibility/${scanId}/${answerId}.json`;
 }
 
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, "");
-  } catch {
-    return null;
-  }
-}
-
 /** One claimed answer: reserve, ask, store. Answers the reason to retry, or null. */
 async function runAnswer(env: Env, db: Db, scan: AiScanRow, claim: AiAnswerRow, delivery: number, payer: Payer, competitors: AiParty[]): Promise<string | null> {
   const business = businessOfScan(scan);
@@ -199,7 +191,7 @@ async function runAnswer(env: Env, db: Db, scan: AiScanRow, claim: AiAnswerRow, 
   }
   const self = { name: business.name, website: business.website, phone: business.phone };
   const named = findNamedBusinesses(answer.text, competitors, self, answer.sources);
-  const domains = [...new Set(answer.sources.map((s) => hostOf(s.url)).filter((d): d is string => d !== null))].slice(0, 40);
+  const domains = [...new Set(answer.sources.map(sourceDomain).filter((d): d is string => d !== null))].slice(0, 40);
   const ownCited = questionEngineFigure([{ id: claim.id, ok: true, named, sources: answer.sources }], { website: business.website, gbpUrl: business.gbpUrl }).own_site_cited > 0;
   await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "ok", model: answer.model ?? null, r2Key: key, named, domains, ownCited });
   return null;
