@@ -74,7 +74,10 @@ async function main() {
       for (const f of out) console.log(`  ${f.name}: ${f.value} ${f.unit}${f.note ? `  (${f.note})` : ""}`);
     }
   } finally {
-    if (dump) clearInterval(dump);
+    if (dump) {
+      clearInterval(dump);
+      writeFileSync("/tmp/bench-server.log", server.output());
+    }
     await server.stop();
     await fakes.close();
   }

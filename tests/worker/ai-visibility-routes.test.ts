@@ -92,7 +92,8 @@ describe("questions", () => {
 
 describe("a scan's estimate and refusals", () => {
   it("estimates calls × price per engine and refuses bad engines, samples and too many questions with stable codes", async () => {
-    const t = aiEnv();
+    // Perplexity without its key: not offered here.
+    const t = aiEnv({ PERPLEXITY_API_KEY: "" });
     const { token } = await owner(t);
     const body = { business: "own", questions: ["best plumber in Austin", "emergency plumber near me"], engines: ["google_ai_mode"], samples: 4 };
     const estimate = await callWorker("/api/ai-visibility/scans?estimate=1", { method: "POST", token, json: body }, bind(t));
@@ -136,6 +137,21 @@ describe("a scan's estimate and refusals", () => {
     expect(t.sent).toEqual([]);
     expect(await mapsSearches()).toBe(before);
     expect((await callWorker("/api/ai-visibility/scans?business=own", { token }, bind(t))).body.scans).toEqual([]);
+  });
+});
+
+describe("a large scan", () => {
+  it("stores a 5 × 4 × 3 scan's 60 answers within D1's 100 bound parameters a statement, sent 3 a message", async () => {
+    const t = aiEnv();
+    const admin = await signUpAdmin();
+    const prospect = crypto.randomUUID();
+    await env.DB.prepare("insert into prospects (id, name, company_name, area, keyword, phone) values (?, ?, ?, ?, ?, ?)").bind(prospect, "Dana Reyes", "Desert Sun Plumbing", "Austin, TX", "plumber", "(512) 555-0100").run();
+    const questions = ["best plumber in Austin", "emergency plumber near me", "who installs water heaters in Austin TX", "plumber with good reviews in 78701", "affordable drain cleaning Austin"];
+    const res = await callWorker("/api/ai-visibility/scans", { method: "POST", token: admin.session.access_token, json: { business: prospect, questions, engines: ["chatgpt", "perplexity", "gemini", "google_ai_mode"], samples: 3 } }, bind(t));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((res.body as ScanView).progress).toEqual({ done: 0, total: 60, failed: 0 });
+    expect(t.sent).toHaveLength(20);
+    expect(new Set(t.sent.flatMap((m) => m.answerIds)).size).toBe(60);
   });
 });
 

@@ -27,7 +27,7 @@ export async function countAiQuestions(db: Db, ownerKey: string): Promise<number
 
 export async function insertAiQuestions(db: Db, rows: (typeof aiQuestions.$inferInsert)[]): Promise<AiQuestionRow[]> {
   if (rows.length === 0) return [];
-  // 8 bound parameters a row: 10 rows a statement stay under D1's 100.
+  // Drizzle binds every column of a row (8): 10 rows a statement stay under D1's 100 bound parameters.
   const out: AiQuestionRow[] = [];
   for (let i = 0; i < rows.length; i += 10) out.push(...(await db.insert(aiQuestions).values(rows.slice(i, i + 10)).returning()));
   return out;
@@ -66,9 +66,9 @@ export async function createAiScan(db: Db, scan: typeof aiScans.$inferInsert, an
   const row = inserted[0];
   if (!row) return null;
   const rows = answers.map((a) => ({ ...a, scanId: row.id }));
-  // 5 bound parameters a row: 15 rows a statement stay under D1's 100.
+  // Drizzle binds every column of a row (15): 6 rows a statement stay under D1's 100 bound parameters.
   const inserts = [];
-  for (let i = 0; i < rows.length; i += 15) inserts.push(db.insert(aiAnswers).values(rows.slice(i, i + 15)));
+  for (let i = 0; i < rows.length; i += 6) inserts.push(db.insert(aiAnswers).values(rows.slice(i, i + 6)));
   try {
     if (inserts.length > 0) await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
   } catch (error) {
