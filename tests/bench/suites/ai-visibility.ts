@@ -51,7 +51,8 @@ async function scanOnce(baseUrl: string, headers: Record<string, string>, busine
   const made = (await json(started)) as Scan;
   if (started.status !== 201) throw new Error(`scan answered ${started.status}: ${JSON.stringify(made)}`);
   for (;;) {
-    const scan = (await json(await fetch(`${baseUrl}/api/ai-visibility/scans/${made.id}`, { headers }))) as Scan;
+    // wrangler's proxy sometimes drops a kept-alive socket under load: a failed poll is polled again.
+    const scan = (await fetch(`${baseUrl}/api/ai-visibility/scans/${made.id}`, { headers }).then(json, () => ({ status: "polling" }))) as Scan;
     if (scan.status === "done" || scan.status === "failed") return { wallMs: performance.now() - t0, serverMs: Date.parse(scan.finishedAt!) - Date.parse(scan.createdAt), scan };
     if (performance.now() - t0 > 300_000) throw new Error("the scan did not finish in 300 s");
     await new Promise((r) => setTimeout(r, POLL_MS));
