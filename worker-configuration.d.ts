@@ -13,6 +13,7 @@ declare namespace Cloudflare {
 		WEBHOOKS_OUT: Queue;
 		CITATIONS: Queue;
 		REVIEWS: Queue;
+		AI_VISIBILITY: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;

@@ -43,6 +43,7 @@ import { webhookRoutes } from "./routes/webhooks";
 import { auditRoutes } from "./routes/audits";
 import { rankRoutes, sharedGridRoutes } from "./routes/rank";
 import { citationRoutes } from "./routes/citations";
+import { aiVisibilityRoutes } from "./routes/ai-visibility";
 import { reviewRoutes } from "./routes/reviews";
 import { widgetRoutes } from "./routes/widgets";
 import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
@@ -168,6 +169,7 @@ const routes = app
   .route("/api/audits", auditRoutes)
   .route("/api/rank", rankRoutes)
   .route("/api/citations", citationRoutes)
+  .route("/api/ai-visibility", aiVisibilityRoutes)
   .route("/api/reviews", reviewRoutes)
   .route("/api/shared/grids", sharedGridRoutes)
   .route("/api/widgets", widgetRoutes)

@@ -73,6 +73,7 @@ interface TypedQueues {
   WEBHOOKS_OUT: Queue<WebhooksOutMessage>;
   CITATIONS: Queue<CitationsMessage>;
   REVIEWS: Queue<ReviewsMessage>;
+  AI_VISIBILITY: Queue<AiVisibilityMessage>;
 }
 
 /**
@@ -100,6 +101,12 @@ export type RankCheckMessage = { kind: "grid"; scanId: string; points: number[] 
 export interface CitationsMessage {
   scanId: string;
   sources: string[];
+}
+
+/** Body of an `ai-visibility` message (issue 29): a few answers (questions asked on an engine) of one scan. */
+export interface AiVisibilityMessage {
+  scanId: string;
+  answerIds: string[];
 }
 
 /**

@@ -12,6 +12,7 @@ import { sweepStaleAudits } from "./audits/run";
 import { sweepRank } from "./rank/tracker";
 import { sweepWidgetLeads } from "./widgets/leads";
 import { sweepCitations } from "./citations/scan";
+import { sweepAiVisibility } from "./ai-visibility/tracking";
 import { sweepReviews } from "./reviews/inbox";
 import { sweepReviewRequests } from "./reviews/request-jobs";
 
@@ -25,7 +26,8 @@ export default {
   // start widget leads that waited for their owner's allowance (and mail a ready report's visitor the consumer missed);
   // mail the lead alerts' digests that are due and queue webhook deliveries whose message was lost; re-scan tracked
   // businesses' citations monthly and send lost citation messages again; read connected businesses' Google reviews every
-  // 6 hours (reviews queue), queue due auto-published replies and take back stale publish claims; put due review requests and reminders on the reviews queue.
+  // 6 hours (reviews queue), queue due auto-published replies and take back stale publish claims; put due review requests and reminders on the reviews queue;
+  // re-ask tracked AI Visibility questions weekly and send its lost messages again.
   async scheduled(_controller, env, _ctx) {
     await Promise.all([
       sweepStaleReports(env),
@@ -39,6 +41,7 @@ export default {
       sweepCitations(env),
       sweepReviews(env),
       sweepReviewRequests(env),
+      sweepAiVisibility(env),
     ]);
   },
 } satisfies ExportedHandler<Env>;

@@ -14,9 +14,10 @@ import { rankSuite } from "./suites/rank";
 import { leadsSuite } from "./suites/leads";
 import { citationsSuite } from "./suites/citations";
 import { reviewsSuite } from "./suites/reviews";
+import { aiVisibilitySuite } from "./suites/ai-visibility";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite, reviewsSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite, reviewsSuite, aiVisibilitySuite];
 
 async function main() {
   const only = process.argv.slice(2);
@@ -73,7 +74,10 @@ async function main() {
       for (const f of out) console.log(`  ${f.name}: ${f.value} ${f.unit}${f.note ? `  (${f.note})` : ""}`);
     }
   } finally {
-    if (dump) clearInterval(dump);
+    if (dump) {
+      clearInterval(dump);
+      writeFileSync("/tmp/bench-server.log", server.output());
+    }
     await server.stop();
     await fakes.close();
   }

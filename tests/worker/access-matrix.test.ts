@@ -160,6 +160,19 @@ const MATRIX: Record<string, Row> = {
   "GET /api/citations/scans/:id": { call: () => ({ path: `/api/citations/scans/${crypto.randomUUID()}` }), expect: signedInRead(404) },
   "GET /api/citations/scans/:id/export.csv": { call: () => ({ path: `/api/citations/scans/${crypto.randomUUID()}/export.csv` }), expect: signedInRead(404) },
   "GET /api/citations/sources": { call: () => ({ path: "/api/citations/sources" }), expect: signedInRead(200) },
+  // AI Visibility (issue 29): a prospect's scans and questions are admins' (an unknown prospect is 404 for them); a
+  // user's own are theirs only (another's id is 404); viewing as someone is read-only.
+  "POST /api/ai-visibility/scans": { call: () => ({ path: "/api/ai-visibility/scans", ...json({ business: crypto.randomUUID() }) }), expect: { anon: 401, user: 403, other: 403, admin: 404, viewAs: 403 } },
+  "GET /api/ai-visibility/scans": { call: () => ({ path: "/api/ai-visibility/scans?business=own" }), expect: signedInRead(200) },
+  "GET /api/ai-visibility/scans/:id": { call: () => ({ path: `/api/ai-visibility/scans/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+  "GET /api/ai-visibility/answers/:id": { call: () => ({ path: `/api/ai-visibility/answers/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+  "GET /api/ai-visibility/questions": { call: () => ({ path: "/api/ai-visibility/questions?business=own" }), expect: signedInRead(200) },
+  "POST /api/ai-visibility/questions": {
+    call: () => ({ path: "/api/ai-visibility/questions", ...json({ business: crypto.randomUUID(), text: "best plumber in Austin" }) }),
+    expect: { anon: 401, user: 403, other: 403, admin: 404, viewAs: 403 },
+  },
+  "PATCH /api/ai-visibility/questions/:id": { call: () => ({ path: `/api/ai-visibility/questions/${crypto.randomUUID()}`, ...json({ tracked: true }) }), expect: signedInWrite(404) },
+  "DELETE /api/ai-visibility/questions/:id": { call: () => ({ path: `/api/ai-visibility/questions/${crypto.randomUUID()}` }), expect: signedInWrite(404) },
   // Reviews (issue 28): the inbox is the signed-in user's own business; another's review is 404; Check now without
   // Google connected is 409 with what to do; viewing as someone is read-only.
   "GET /api/reviews": { call: () => ({ path: "/api/reviews?business=own&filter=needs_reply" }), expect: signedInRead(200) },

@@ -220,7 +220,7 @@ export function dataLayerSuite(driver: string, database: () => Db) {
       const before = await readPublicChatTurn(db, input);
       expect(before).toMatchObject({ ipCount: 1, reportCount: 1, session: { answerCount: 0, leadAskedAt: null } });
       expect(before.subject).toMatchObject({ reportId: report.id, name: `Chat ${run}`, area: "Shelbyville" });
-      expect(before.audit).toEqual({ audit: null, chatBlock: null, steps: [], listingChecks: [] });
+      expect(before.audit).toEqual({ audit: null, chatBlock: null, steps: [], listingChecks: [], aiScan: null });
       expect(await readPublicChatTurn(db, { ...input, reportLimit: null })).toMatchObject({ ipCount: 2, reportCount: 0 });
 
       const at = new Date().toISOString();

@@ -38,6 +38,8 @@ export const IGNORES_BODY = new Set([
   // Resetting the brand and removing its logo take no body.
   "DELETE /api/brand",
   "DELETE /api/brand/logo",
+  // Deleting an AI Visibility question takes no body.
+  "DELETE /api/ai-visibility/questions/:id",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */
 export const SEARCH_ROUTES = ["/api/prospects", "/api/prospects/export.csv", "/api/admin/users", "/api/tools/google-results", "/api/tools/local-services"];

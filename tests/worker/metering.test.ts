@@ -21,7 +21,8 @@ import {
   type Payer,
 } from "../../worker/domain/metering";
 import { costFor } from "../../worker/domain/usage-cost";
-import type { Env, ReviewsMessage, UsageEventMessage } from "../../worker/env";
+import type { AiVisibilityMessage, Env, ReviewsMessage, UsageEventMessage } from "../../worker/env";
+import type { ResolvedAiBusiness } from "../../worker/ai-visibility/business";
 import { reserveCall } from "../../worker/metering/meter";
 import { api, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
 import { recorder, seedReport } from "./reports-fixtures";
@@ -52,6 +53,16 @@ const PROFILE = (mark: string) => ({
   company_category: "Roofing",
   company_description: "Family-owned roofers since 1998.",
 });
+/** A user's own business as an AI Visibility scan asks about it (issue 29). */
+function aiBusiness(userId: string, mark: string): ResolvedAiBusiness {
+  return {
+    owner: { kind: "own", userId },
+    ownerKey: `own:${userId}`,
+    business: { name: `Ridge ${mark}`, website: null, phone: null, gbpUrl: null, category: "roofer", area: "Austin, TX", location: { city: "Austin", region: "TX", country: "US" } },
+    auditCompetitors: [],
+  };
+}
+
 const POST = { description: "Spring roof check-up offer", tone: "casual", length: "short" };
 
 async function userWithProfile(admin = false) {
@@ -392,6 +403,8 @@ const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/rank/tracker.ts": ["queue rank-checks (keyword checks)"],
   "worker/citations/scan.ts": ["queue citations"],
   "worker/reviews/request-jobs.ts": ["queue reviews (send)"],
+  "worker/ai-visibility/scan.ts": ["queue ai-visibility"],
+  "worker/ai-visibility/finish.ts": ["queue ai-visibility (what to do)"],
 };
 const PAID_CALL = new RegExp(`(?<![\\w.])(${PAID_PROVIDER_CALLS.join("|")})\\(`, "g");
 /** Where a top-level block starts: a function, a const (a route chain), or one handler of a chain. */
@@ -576,6 +589,28 @@ describe("every paid call site is metered", () => {
         const row = await env.DB.prepare("select status, last_error from review_requests where id = ?").bind(ids[0]).first<{ status: string; last_error: string }>();
         const texts = (await (await fetch(`${env.TEST_TWILIO_BASE_URL}/__messages?to=${encodeURIComponent(phone)}`)).json()) as { messages: unknown[] };
         return row?.status === "failed" && row.last_error.includes("spending limit") && texts.messages.length === 0;
+      },
+      "queue ai-visibility": async () => {
+        // An AI Visibility answer (issue 29) asked while the meter allows nothing: failed with the reason, no engine call.
+        const { startAiScan, processAiAnswers } = await import("../../worker/ai-visibility/scan");
+        const quiet = { ...env, AI_VISIBILITY: recorder<AiVisibilityMessage>().queue } as unknown as Env;
+        const scan = (await startAiScan(quiet, { resolved: aiBusiness(session.user.id, mark), userId: session.user.id, questions: [{ id: crypto.randomUUID(), text: `best roofer ${mark}` }], engines: ["google_ai_mode"], samples: 3, trigger: "manual" }))!;
+        const ids = (await env.DB.prepare("select id from ai_answers where scan_id = ?").bind(scan.id).all<{ id: string }>()).results.map((r) => r.id);
+        const outcome = await processAiAnswers({ ...quiet, ...refusing } as Env, scan.id, ids, 1);
+        const rows = await env.DB.prepare("select status, error from ai_answers where scan_id = ?").bind(scan.id).all<{ status: string; error: string }>();
+        return outcome.kind === "ack" && rows.results.length === 3 && rows.results.every((r) => r.status === "failed" && r.error.includes("spending limit"));
+      },
+      "queue ai-visibility (what to do)": async () => {
+        // The scan's "What to do" written while the meter allows nothing: the templates write it, and the AI is not called.
+        const { startAiScan } = await import("../../worker/ai-visibility/scan");
+        const { finishAiScanIfComplete } = await import("../../worker/ai-visibility/finish");
+        const quiet = { ...env, AI_VISIBILITY: recorder<AiVisibilityMessage>().queue } as unknown as Env;
+        const scan = (await startAiScan(quiet, { resolved: aiBusiness(session.user.id, mark), userId: session.user.id, questions: [{ id: crypto.randomUUID(), text: `best roofer ${mark}` }], engines: ["google_ai_mode"], samples: 3, trigger: "manual" }))!;
+        await env.DB.prepare("update ai_answers set status = 'ok', named = '[]', domains = '[\"angi.com\"]' where scan_id = ?").bind(scan.id).run();
+        await env.DB.prepare("update ai_scans set done = total where id = ?").bind(scan.id).run();
+        await finishAiScanIfComplete({ ...quiet, ...AI_ON, ...refusing } as Env, scan.id);
+        const row = await env.DB.prepare("select status, actions_source from ai_scans where id = ?").bind(scan.id).first<{ status: string; actions_source: string }>();
+        return row?.status === "done" && row.actions_source === "template";
       },
       "queue report-jobs": async () => {
         const { processReportJob } = await import("../../worker/reports/generate");

@@ -158,16 +158,16 @@ describe("the bell", () => {
 });
 
 describe("notification settings", () => {
-  it("a business owner is offered no prospect alerts, only their own Google reviews' (issues 26, 28)", async () => {
+  it("a business owner is offered no prospect alerts, only their own business's: Google reviews and AI Visibility (issues 26, 28, 29)", async () => {
     const customer = await signUp();
     const token = customer.session.access_token;
     const got = await api("/api/notifications/settings", { token });
     expect(got.status).toBe(200);
     expect(got.body.role).toBe("business");
-    expect(got.body.settings.map((s: { kind: string }) => s.kind)).toEqual(["review_new", "review_low"]);
+    expect(got.body.settings.map((s: { kind: string }) => s.kind)).toEqual(["review_new", "review_low", "ai_visibility_changed"]);
     const put = await api("/api/notifications/settings", { method: "PUT", token, body: JSON.stringify({ settings: [{ kind: "widget_lead", inApp: false, byMail: false }] }) });
     expect(put.status).toBe(200);
-    expect(put.body.settings.map((s: { kind: string }) => s.kind)).toEqual(["review_new", "review_low"]);
+    expect(put.body.settings.map((s: { kind: string }) => s.kind)).toEqual(["review_new", "review_low", "ai_visibility_changed"]);
   });
 
   it("list every kind to an agency admin (both channels on by default), save choices, refuse unknown kinds", async () => {

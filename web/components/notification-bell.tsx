@@ -21,6 +21,7 @@ export function alertHref(n: Pick<Item, "kind" | "reportId">): string | null {
   if (n.kind === "webhook_paused") return "/integrations";
   if (n.kind === "provider_missing") return "/admin/setup";
   if (n.kind === "review_new" || n.kind === "review_low") return "/tools/reviews";
+  if (n.kind === "ai_visibility_changed") return "/tools/ai-visibility";
   return n.reportId ? `/admin/reports/${encodeURIComponent(n.reportId)}` : null;
 }
 

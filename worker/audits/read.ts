@@ -2,7 +2,7 @@
 import type { AuditView } from "../domain/audit-view";
 import type { Db } from "../db/client";
 import { getAudit, latestAudit, previousAudit } from "../db/audits";
-import { buildAuditView } from "./view";
+import { buildAuditView, parseJson, type FetchResult, type FindResult, type RankResult } from "./view";
 
 export async function loadAuditView(db: Db, id: string, opts: { publicView?: boolean } = {}): Promise<AuditView | null> {
   const found = await getAudit(db, id);
@@ -14,4 +14,15 @@ export async function loadAuditView(db: Db, id: string, opts: { publicView?: boo
 export async function latestProspectAuditView(db: Db, prospectId: string, opts: { publicView?: boolean } = {}): Promise<AuditView | null> {
   const latest = await latestAudit(db, { prospectId });
   return latest ? loadAuditView(db, latest.id, opts) : null;
+}
+
+/** The finished steps of a business's latest audit (the tools that build on it: citations, AI Visibility); nulls before one. */
+export async function latestAuditResults(db: Db, who: { prospectId: string } | { ownerId: string }) {
+  const latest = await latestAudit(db, who);
+  const audit = latest ? await getAudit(db, latest.id) : null;
+  const stepResult = <T,>(step: string) => {
+    const row = audit?.steps.find((s) => s.step === step);
+    return row?.status === "done" ? parseJson<T>(row.result) : null;
+  };
+  return { latest, steps: audit?.steps ?? [], find: stepResult<FindResult>("find"), fetched: stepResult<FetchResult>("fetch"), rank: stepResult<RankResult>("rank") };
 }

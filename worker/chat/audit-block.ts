@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { findingsChatBlock } from "../domain/report-findings";
 import { log } from "../log";
 import { listingsChatText } from "../citations/for-reports";
+import { aiVisibilityChatText } from "../ai-visibility/for-reports";
 
 /** The block for the system prompt, and the finished audit it should be stored for (null: stored already, or unfinished). */
 export type ChatAuditBlock = { text: string; store: { audit: AuditRow; text: string } | null };
@@ -19,8 +20,9 @@ export type ChatAuditBlock = { text: string; store: { audit: AuditRow; text: str
 export function chatAuditBlock(read: ChatAuditRead, reportId: string): ChatAuditBlock {
   // The scan's "Listings" lines follow the audit's; the stored block stays the audit's alone (a scan changes apart from it).
   const block = auditBlockOf(read, reportId);
-  const listings = listingsChatText(read.listingChecks);
-  return listings ? { ...block, text: block.text ? `${block.text}\n\n${listings}` : listings } : block;
+  // …and so do AI Visibility's lines (issue 29).
+  const extra = [listingsChatText(read.listingChecks), aiVisibilityChatText(read.aiScan)].filter(Boolean).join("\n\n");
+  return extra ? { ...block, text: block.text ? `${block.text}\n\n${extra}` : extra } : block;
 }
 
 function auditBlockOf(read: ChatAuditRead, reportId: string): ChatAuditBlock {

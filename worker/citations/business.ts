@@ -5,13 +5,12 @@ import { sitePhones } from "../domain/audit-checks";
 import type { CitationCompetitor, ExpectedBusiness } from "../domain/citations";
 import { splitAddress } from "../domain/citations";
 import { normalizePhone } from "../domain/nap";
-import { getAudit, latestAudit } from "../db/audits";
+import { latestAuditResults } from "../audits/read";
 import type { Db } from "../db/client";
 import { citationOwnerKey, type CitationOwner } from "../db/citations";
 import { prospectById } from "../db/rank";
 import type { ProfileRow } from "../db/users";
 import { ownSubject, prospectSubject } from "../audits/subject";
-import { parseJson, type FetchResult, type FindResult, type RankResult } from "../audits/view";
 import { ErrorCode } from "../errors";
 
 /** What judgeGoogle reads from the audit. */
@@ -54,15 +53,7 @@ export async function resolveCitationBusiness(
     owner = { kind: "own", userId: target.userId };
     subject = own.subject;
   }
-  const latest = await latestAudit(db, owner.kind === "own" ? { ownerId: owner.userId } : { prospectId: owner.prospectId });
-  const audit = latest ? await getAudit(db, latest.id) : null;
-  const stepResult = <T,>(step: string) => {
-    const row = audit?.steps.find((s) => s.step === step);
-    return row?.status === "done" ? parseJson<T>(row.result) : null;
-  };
-  const find = stepResult<FindResult>("find");
-  const fetched = stepResult<FetchResult>("fetch");
-  const rank = stepResult<RankResult>("rank");
+  const { latest, find, fetched, rank } = await latestAuditResults(db, owner.kind === "own" ? { ownerId: owner.userId } : { prospectId: owner.prospectId });
   const listing = find?.status === "found" ? find.listing : null;
   const parts = splitAddress(subject.address ?? listing?.address ?? null);
   const phone = normalizePhone(subject.phone ?? "") ?? normalizePhone(listing?.phone ?? "");

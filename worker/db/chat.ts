@@ -4,6 +4,7 @@ import type { Db } from "./client";
 import { latestAuditQuery, latestAuditStepsQuery, prospectOfReport, type AuditRow, type AuditStepRow } from "./audits";
 import { countEventQuery, type Limit } from "./rate-limits";
 import { latestProspectChecksQuery, type CitationCheckRow } from "./citations";
+import { latestProspectAiScanQuery, type AiScanRow } from "./ai-visibility";
 import { chatMessages, chatSessions, prospects, seoReports } from "./schema";
 
 
@@ -38,22 +39,23 @@ export type ChatSubject = NonNullable<Awaited<ReturnType<typeof getChatSubject>>
 export type VisitorSession = { reportId: string; visitorId: string; answerCount: number; leadAskedAt: string | null };
 
 /** The prospect's newest audit as a chat reads it: the stored chat block, or the steps to write it from. */
-export type ChatAuditRead = { audit: AuditRow | null; chatBlock: string | null; steps: AuditStepRow[]; listingChecks: CitationCheckRow[] };
+export type ChatAuditRead = { audit: AuditRow | null; chatBlock: string | null; steps: AuditStepRow[]; listingChecks: CitationCheckRow[]; aiScan: AiScanRow | null };
 
 function chatAuditQueries(db: Db, reportId: string) {
   const prospectId = prospectOfReport(reportId);
   // The citation scan's checks (issue 27's "Listings") ride in the same batch: no round trip of their own.
-  return [latestAuditQuery(db, prospectId), latestAuditStepsQuery(db, prospectId, { unlessChatBlock: true }), latestProspectChecksQuery(db, prospectId)] as const;
+  // So does the newest AI Visibility scan (issue 29).
+  return [latestAuditQuery(db, prospectId), latestAuditStepsQuery(db, prospectId, { unlessChatBlock: true }), latestProspectChecksQuery(db, prospectId), latestProspectAiScanQuery(db, prospectId)] as const;
 }
 
-function chatAuditRead(latest: { audit: AuditRow; chatBlock: string | null }[], steps: AuditStepRow[], listingChecks: CitationCheckRow[]): ChatAuditRead {
-  return { audit: latest[0]?.audit ?? null, chatBlock: latest[0]?.chatBlock ?? null, steps, listingChecks };
+function chatAuditRead(latest: { audit: AuditRow; chatBlock: string | null }[], steps: AuditStepRow[], listingChecks: CitationCheckRow[], aiScan: AiScanRow[]): ChatAuditRead {
+  return { audit: latest[0]?.audit ?? null, chatBlock: latest[0]?.chatBlock ?? null, steps, listingChecks, aiScan: aiScan[0] ?? null };
 }
 
 /** The subject and its prospect's newest audit (the chat block, or the steps when none is stored): one round trip. */
 export async function getChatSubjectWithAudit(db: Db, reportId: string) {
-  const [subject, latest, steps, listingChecks] = await db.batch([subjectQuery(db, reportId), ...chatAuditQueries(db, reportId)]);
-  return { subject: subject[0] ?? null, audit: chatAuditRead(latest, steps, listingChecks) };
+  const [subject, latest, steps, listingChecks, aiScan] = await db.batch([subjectQuery(db, reportId), ...chatAuditQueries(db, reportId)]);
+  return { subject: subject[0] ?? null, audit: chatAuditRead(latest, steps, listingChecks, aiScan) };
 }
 
 /** True when the report exists and its prospect too: a message to anything else counts nothing. */
@@ -69,7 +71,7 @@ function reportHasProspect(reportId: string) {
 export async function readPublicChatTurn(db: Db, input: { reportId: string; visitorId: string; ipLimit: Limit; reportLimit: Limit | null }) {
   const onlyIf = reportHasProspect(input.reportId);
   const now = Date.now();
-  const [subject, session, latest, steps, listingChecks, ip, report] = await db.batch([
+  const [subject, session, latest, steps, listingChecks, aiScan, ip, report] = await db.batch([
     subjectQuery(db, input.reportId),
     db
       .select({ answerCount: chatSessions.answerCount, leadAskedAt: chatSessions.leadAskedAt })
@@ -90,7 +92,7 @@ export async function readPublicChatTurn(db: Db, input: { reportId: string; visi
     } satisfies VisitorSession,
     ipCount: ip[0]?.count ?? 0,
     reportCount: report?.[0]?.count ?? 0,
-    audit: chatAuditRead(latest, steps, listingChecks),
+    audit: chatAuditRead(latest, steps, listingChecks, aiScan),
   };
 }
 

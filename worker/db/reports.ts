@@ -10,6 +10,7 @@ import { ENQUEUEABLE_STATUSES } from "../domain/report-status";
 import { latestAuditQuery, latestAuditStepsQuery, prospectOfReport, type AuditRow, type AuditStepRow } from "./audits";
 import type { Db } from "./client";
 import { latestProspectChecksQuery, latestProspectScanQuery, type CitationCheckRow, type CitationScanRow } from "./citations";
+import { latestProspectAiScanQuery, type AiScanRow } from "./ai-visibility";
 import { afterCursor, rowid, type Cursor } from "./cursor";
 import type { NewProspect, ProspectRow } from "./prospects";
 import { profiles, prospects, seoReports } from "./schema";
@@ -64,18 +65,19 @@ export async function getReportWithProspect(db: Db, id: string) {
 export async function readReportJob(
   db: Db,
   id: string,
-): Promise<{ report: ReportRow | null; prospect: ProspectRow | null; audit: AuditRow | null; steps: AuditStepRow[]; listingScan: CitationScanRow | null; listingChecks: CitationCheckRow[] }> {
+): Promise<{ report: ReportRow | null; prospect: ProspectRow | null; audit: AuditRow | null; steps: AuditStepRow[]; listingScan: CitationScanRow | null; listingChecks: CitationCheckRow[]; aiScan: AiScanRow | null }> {
   const prospectId = prospectOfReport(id);
   // Separate statements: D1 hands batched rows back by column name, and a join's two `id`s would collide.
-  const [report, prospect, latest, steps, listingScan, listingChecks] = await db.batch([
+  const [report, prospect, latest, steps, listingScan, listingChecks, aiScan] = await db.batch([
     db.select().from(seoReports).where(eq(seoReports.id, id)).limit(1),
     db.select().from(prospects).where(eq(prospects.id, prospectId)).limit(1),
     latestAuditQuery(db, prospectId),
     latestAuditStepsQuery(db, prospectId),
     latestProspectScanQuery(db, prospectId),
     latestProspectChecksQuery(db, prospectId),
+    latestProspectAiScanQuery(db, prospectId),
   ]);
-  return { report: report[0] ?? null, prospect: prospect[0] ?? null, audit: latest[0]?.audit ?? null, steps, listingScan: listingScan[0] ?? null, listingChecks };
+  return { report: report[0] ?? null, prospect: prospect[0] ?? null, audit: latest[0]?.audit ?? null, steps, listingScan: listingScan[0] ?? null, listingChecks, aiScan: aiScan[0] ?? null };
 }
 
 /** The one-row read the shared endpoint makes before it looks in the cache. */

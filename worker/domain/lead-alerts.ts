@@ -119,6 +119,7 @@ export const ALERT_TEXT: Record<AlertKind | "webhook_paused", string> = {
   widget_lead: "asked for a free audit through your website",
   review_new: "left a new Google review",
   review_low: "left a 1–3 star Google review",
+  ai_visibility_changed: "is named by AI assistants more or less often than last week",
   webhook_paused: "A webhook endpoint failed for a day and was paused",
 };
 
@@ -133,6 +134,7 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   widget_lead: "Widget lead",
   review_new: "New Google review",
   review_low: "Google review of 1–3 stars (mailed at once)",
+  ai_visibility_changed: "AI Visibility changed (beyond its interval)",
 };
 
 /**

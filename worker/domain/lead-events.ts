@@ -3,7 +3,7 @@
 // generation, prospect import, the widget), the alert rules, the webhook sender and the web screens.
 
 /** Outgoing webhook event types (fixed names: the README documents each with an example body). */
-export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied"] as const;
+export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied", "ai_visibility.changed"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** What an agency is alerted to (in the app, and by mail when configured). */
@@ -24,11 +24,13 @@ export const ALERT_KINDS = [
   "review_new",
   /** A new 1–3 star review: mailed at once. */
   "review_low",
+  /** A weekly AI Visibility scan's mention rate moved beyond its interval (issue 29). */
+  "ai_visibility_changed",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** The alerts about the user's own Google reviews (every role gets these; the others are about prospects). */
-export const REVIEW_ALERT_KINDS = ["review_new", "review_low"] as const satisfies readonly AlertKind[];
+/** The alerts about the user's own business: its Google reviews and its AI Visibility (every role gets these; the others are about prospects). */
+export const REVIEW_ALERT_KINDS = ["review_new", "review_low", "ai_visibility_changed"] as const satisfies readonly AlertKind[];
 
 /** Alerts mailed at once; the others are batched into a digest, at most one an hour. */
 export const IMMEDIATE_ALERT_KINDS: readonly AlertKind[] = ["chat_lead", "widget_lead", "review_low"];

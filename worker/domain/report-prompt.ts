@@ -2,12 +2,13 @@
 import { type ReportProspect, prospectCategory } from "./report-content";
 import { listingsPromptLines, type ReportListings } from "./citations";
 import { findingsPromptLines, type ReportFindings } from "./report-findings";
+import { aiVisibilityPromptLines, type ReportAiVisibility } from "./ai-visibility-scans";
 
 export const REPORT_MAX_TOKENS = 3000;
 export const REPORT_TEMPERATURE = 0.7;
 
 /** The prompt; with the audit's findings (issue 18) and the citation scan's "Listings" (issue 27) the content must build on what was seen. */
-export function buildReportPrompt(p: ReportProspect, findings: ReportFindings | null = null, listings: ReportListings | null = null): string {
+export function buildReportPrompt(p: ReportProspect, findings: ReportFindings | null = null, listings: ReportListings | null = null, aiVisibility: ReportAiVisibility | null = null): string {
   const lines = [
     "You are an expert local SEO and marketing strategist for home-service businesses.",
     "Create SEO report content for this business:",
@@ -29,6 +30,7 @@ export function buildReportPrompt(p: ReportProspect, findings: ReportFindings | 
     `Write for homeowners in ${p.area}. Use the target keyword naturally, mention the service area, and leave no placeholders unfilled.`,
     ...(findings ? findingsPromptLines(findings) : []),
     ...(listings ? ["", ...listingsPromptLines(listings)] : []),
+    ...(aiVisibility ? ["", ...aiVisibilityPromptLines(aiVisibility)] : []),
   ];
   return lines.join("\n");
 }

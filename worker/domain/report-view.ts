@@ -1,5 +1,6 @@
 // What the report API returns (admin and shared), and how stored report columns become view content.
 import type { PublicBrand } from "./brand";
+import type { ReportAiVisibility } from "./ai-visibility-scans";
 import type { LocalVisibility } from "./rank-view";
 import type { ReportListings } from "./citations";
 import {
@@ -75,6 +76,8 @@ export type AdminReportResponse = {
   localVisibility?: LocalVisibility | null;
   /** The prospect's newest finished citation scan (issue 27): "Listings"; null before the first. */
   listings?: ReportListings | null;
+  /** The prospect's newest finished AI Visibility scan (issue 29): "What AI assistants say"; null before the first. */
+  aiVisibility?: ReportAiVisibility | null;
   /** False when no AI key is set: reports get template content straight away. */
   ai_configured: boolean;
   /** The public link: the app's origin plus /shared/reports/{id}. */
@@ -120,6 +123,8 @@ export type SharedReportResponse = {
   localVisibility?: LocalVisibility | null;
   /** The prospect's newest finished citation scan (issue 27), without any listing's values (no phone number); null before the first. */
   listings?: ReportListings | null;
+  /** The prospect's newest finished AI Visibility scan (issue 29): "What AI assistants say about <trade> in <city>"; null before the first. */
+  aiVisibility?: ReportAiVisibility | null;
   /** The agency sending the report: the first admin's business profile. */
   sender: { company_name: string | null; logo_url: string | null; website: string | null } | null;
   /** The agency's brand (issue 30): its name is the sender's; its accent colour, contact and footer line show on the page. */

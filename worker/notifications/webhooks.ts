@@ -53,6 +53,7 @@ const SAMPLE: Record<WebhookEvent, Record<string, string | number | boolean | nu
   "widget.lead": { name: "Acme Plumbing", area: "Austin, TX", email: "owner@example.com", website: "https://example.com" },
   "review.created": { review_id: "AbFvOqm1", reviewer: "Maria Gonzalez", stars: 5, comment: "Fixed our roof the same week.", location: "accounts/1001/locations/2001" },
   "review.replied": { review_id: "AbFvOqm1", reviewer: "Maria Gonzalez", stars: 5, reply: "Thank you, Maria!", location: "accounts/1001/locations/2001" },
+  "ai_visibility.changed": { scan_id: "9b2f0c1e-5a77-4c1b-9a53-0d6f3b1f2a10", name: "Acme Plumbing", question: "best plumber in Austin", engine: "perplexity", before: 0.2, after: 0.8, direction: "up", changes: 1 },
 };
 
 /** Queues a test event to one endpoint (its first subscribed event, or `type`). */

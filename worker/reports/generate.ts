@@ -36,6 +36,8 @@ import { buildAuditView } from "../audits/view";
 import { findingsFromAudit, type ReportFindings } from "../domain/report-findings";
 import type { ReportListings } from "../domain/citations";
 import { listingsFromChecks } from "../citations/for-reports";
+import { reportAiVisibilityOf } from "../ai-visibility/for-reports";
+import type { ReportAiVisibility } from "../domain/ai-visibility-scans";
 import type { Payer } from "../domain/metering";
 import { reserveCall, userPayer } from "../metering/meter";
 import { reportPayer as withWidgetCap } from "../widgets/guards";
@@ -122,8 +124,9 @@ async function generateWithAi(
   payer: Payer,
   findings: ReportFindings | null,
   listings: ReportListings | null,
+  aiVisibility: ReportAiVisibility | null,
 ): Promise<AiAttempt | AiRefused> {
-  const prompt = buildReportPrompt(prospect, findings, listings);
+  const prompt = buildReportPrompt(prospect, findings, listings, aiVisibility);
   const model = reportModel(env);
   const reserved = await reserveCall(env, payer, { kind: "ai", model, prompt, maxTokens: REPORT_MAX_TOKENS });
   if (!reserved.ok) return { ok: false, refused: reserved.refusal.message };
@@ -209,6 +212,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     const prospect = toReportProspect(prospectRow);
     const findings = read.audit ? findingsFromAudit(buildAuditView(read.audit, read.steps, null)) : null;
     const listings = read.listingScan ? listingsFromChecks(read.listingScan.createdAt, read.listingChecks) : null;
+    const aiVisibility = reportAiVisibilityOf(read.aiScan);
 
     const save = async (content: NormalizedReportContent, source: "ai" | "template", lastError: string | null): Promise<JobOutcome> => {
       const version = await saveClaimedContent(db, reportId, claimedAt, { content, source, lastError });
@@ -221,7 +225,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     // No payer: AI is not configured.
     if (!payer) return await save(templateReportContent(prospect, findings), "template", AI_NOT_CONFIGURED_REASON);
 
-    const attempt = await generateWithAi(env, prospect, claim.userId, claim.userId === userId ? await payer : await reportPayer(env, claim.userId, reportId), findings, listings);
+    const attempt = await generateWithAi(env, prospect, claim.userId, claim.userId === userId ? await payer : await reportPayer(env, claim.userId, reportId), findings, listings, aiVisibility);
     // The meter refused (allowance or daily ceiling): template content now, with the reason; Regenerate later.
     if ("refused" in attempt) return await save(templateReportContent(prospect, findings), "template", clip(attempt.refused));
     // The meter's settle and the usage row go beside the save: the report is ready one round trip sooner.

@@ -24,6 +24,8 @@ import type { LocalVisibility } from "../domain/rank-view";
 import { latestLocalVisibility } from "../rank/for-reports";
 import type { ReportListings } from "../domain/citations";
 import { latestReportListings } from "../citations/for-reports";
+import { latestReportAiVisibility } from "../ai-visibility/for-reports";
+import type { ReportAiVisibility } from "../domain/ai-visibility-scans";
 
 function viewContent(report: ReportRow, prospect: ReportProspect) {
   return contentFromStored(report, prospect);
@@ -55,11 +57,13 @@ export function adminReportJson(
   audit: AuditView | null = null,
   localVisibility: LocalVisibility | null = null,
   listings: ReportListings | null = null,
+  aiVisibility: ReportAiVisibility | null = null,
 ): AdminReportResponse {
   return {
     audit,
     localVisibility,
     listings,
+    aiVisibility,
     report: {
       id: report.id,
       status: report.status,
@@ -107,15 +111,17 @@ export async function loadSharedReport(db: Db, id: string): Promise<SharedReport
   const sender = brand.custom ? { companyName: brand.name, logoUrl: brand.logoUrl ?? agency?.logoUrl ?? null, website: brand.website } : agency;
   if (!found) return null;
   const { report, prospect } = found;
-  const [audit, localVisibility, listings] = await Promise.all([
+  const [audit, localVisibility, listings, aiVisibility] = await Promise.all([
     latestProspectAuditView(db, prospect.id, { publicView: true }),
     latestLocalVisibility(db, prospect.id),
     latestReportListings(db, prospect.id),
+    latestReportAiVisibility(db, prospect.id),
   ]);
   return {
     audit,
     localVisibility,
     listings,
+    aiVisibility,
     report: {
       id: report.id,
       status: report.status,

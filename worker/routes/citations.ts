@@ -4,7 +4,8 @@
 // to a user's own scans (Free one a month, Self Service one a week).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { adminMfaMissing, requireUser } from "../auth/middleware";
+import { requireUser } from "../auth/middleware";
+import { adminOnly } from "../auth/prospect-scope";
 import { resolveCitationBusiness } from "../citations/business";
 import { citationScanEstimate, startCitationScan } from "../citations/scan";
 import { buildCitationScanView, citationHistory, sourceResults } from "../citations/view";
@@ -29,12 +30,6 @@ export const CitationErrorCode = { allowanceExceeded: "allowance_exceeded", scan
 
 const RunQuery = z.object({ estimate: z.literal("1").optional() });
 const ListQuery = z.object({ business: z.union([z.literal("own"), z.string().trim().min(1).max(100)], { error: "business: own or a prospect id" }) });
-
-function adminOnly(c: Context<AppEnv>, what: string) {
-  if (!c.get("subject").isAdmin) return apiError(c, 403, ErrorCode.adminRequired, `You need administrator privileges to ${what} a prospect.`);
-  if (adminMfaMissing(c.env, c.get("caller"))) return apiError(c, 403, ErrorCode.mfaRequired, "Verify your two-factor code to continue.");
-  return null;
-}
 
 /** Users read their own business's scans; admins prospects' too (as the subject, so view-as reads). */
 function mayRead(c: Context<AppEnv>, row: CitationScanRow): boolean {

@@ -26,6 +26,7 @@ import { ensureProspectAudits, ensureReportAudits } from "../audits/for-reports"
 import { latestProspectAuditView } from "../audits/read";
 import { latestLocalVisibility } from "../rank/for-reports";
 import { latestReportListings } from "../citations/for-reports";
+import { latestReportAiVisibility } from "../ai-visibility/for-reports";
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(50),
@@ -124,12 +125,13 @@ export const reportRoutes = new Hono<AppEnv>()
       const result = await enqueueReport(c.env, id);
       if (result.enqueued) found = (await getReportWithProspect(db, id)) ?? found;
     }
-    const [audit, localVisibility, listings] = await Promise.all([
+    const [audit, localVisibility, listings, aiVisibility] = await Promise.all([
       latestProspectAuditView(db, found.prospect.id),
       latestLocalVisibility(db, found.prospect.id),
       latestReportListings(db, found.prospect.id),
+      latestReportAiVisibility(db, found.prospect.id),
     ]);
-    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url), audit, localVisibility, listings));
+    return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url), audit, localVisibility, listings, aiVisibility));
   })
 
   .post("/:id/generate", validId(REPORT_NOT_FOUND), async (c) => {

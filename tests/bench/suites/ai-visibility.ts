@@ -1,0 +1,122 @@
+// AI Visibility figures (issue 29), through `wrangler dev` with the engine fakes (OpenAI, Perplexity, Gemini; Google AI
+// Mode through the search fake): a prospect's scan of 5 questions × 4 engines × 3 samples (60 answers) with every
+// engine answering after 2 s.
+// 1. wall time from POST to `done` against the ideal the ai-visibility queue allows: a message carries
+//    AI_ANSWERS_PER_MESSAGE answers asked side by side (one call's latency a message), max_concurrency batches of
+//    max_batch_size messages run at once: ⌈messages / (max_batch_size × max_concurrency)⌉ × 2 s. Target ≤ 1.5×.
+//    wrangler dev hands the consumer one batch at a time, so the local ideal (batches × 2 s) is reported beside it.
+// 2. the overhead per answer beyond the provider: each answer's claim → stored (`asked_at − claimed_at`, read from
+//    the local D1) minus the engine's 2 s, p50 (target ≤ 50 ms); and the same with engines answering at once.
+import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { AI_ANSWERS_PER_MESSAGE } from "../../../worker/ai-visibility/config";
+import { adminToken, json, percentile, round, type Suite } from "../lib";
+
+const LATENCY_MS = 2000;
+const RUNS = Number(process.env.BENCH_AI_VISIBILITY_RUNS ?? 2);
+const POLL_MS = 200;
+const ENGINES = ["chatgpt", "perplexity", "gemini", "google_ai_mode"];
+const QUESTIONS = ["best plumber in Austin", "emergency plumber near me", "who installs water heaters in Austin TX", "plumber with good reviews in 78701", "affordable drain cleaning Austin"];
+const SAMPLES = 3;
+
+/** Every engine fake's latency (the engines fake and the search fake's AI Mode). */
+async function configure(latencyMs: number) {
+  await fetch(`${process.env.BENCH_AI_ENGINES_URL}/__config`, { method: "POST", body: JSON.stringify({ latencyMs }) });
+  await fetch(`${process.env.BENCH_SEARCH_URL}/__config`, { method: "POST", body: JSON.stringify({ latencyMs: 0, aiLatencyMs: latencyMs, every429: 0 }) });
+}
+
+/** The ai-visibility consumer's settings from wrangler.toml. */
+function consumer(): { batch: number; concurrency: number } {
+  const toml = readFileSync("wrangler.toml", "utf8");
+  const block = /\[\[queues\.consumers\]\]\nqueue = "ai-visibility"\n([\s\S]*?)(?:\n\[|\n#)/.exec(toml)?.[1] ?? "";
+  return { batch: Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1), concurrency: Number(/max_concurrency = (\d+)/.exec(block)?.[1] ?? 1) };
+}
+
+type Scan = { id: string; status: string; createdAt: string; finishedAt: string | null; progress: { done: number; total: number; failed: number } };
+
+async function prospect(baseUrl: string, headers: Record<string, string>): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/reports`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Joe's Plumbing", area: "Austin, TX", keyword: "plumber", phone: "(512) 555-0142", description: "Plumbing", generate: false }),
+  });
+  const body = await json(res);
+  if (res.status !== 201) throw new Error(`prospect answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.prospect.id as string;
+}
+
+async function scanOnce(baseUrl: string, headers: Record<string, string>, business: string): Promise<{ wallMs: number; serverMs: number; scan: Scan }> {
+  const t0 = performance.now();
+  const started = await fetch(`${baseUrl}/api/ai-visibility/scans`, { method: "POST", headers, body: JSON.stringify({ business, questions: QUESTIONS, engines: ENGINES, samples: SAMPLES }) });
+  const made = (await json(started)) as Scan;
+  if (started.status !== 201) throw new Error(`scan answered ${started.status}: ${JSON.stringify(made)}`);
+  for (;;) {
+    // wrangler's proxy sometimes drops a kept-alive socket under load: a failed poll is polled again.
+    const scan = (await fetch(`${baseUrl}/api/ai-visibility/scans/${made.id}`, { headers }).then(json, () => ({ status: "polling" }))) as Scan;
+    if (scan.status === "done" || scan.status === "failed") return { wallMs: performance.now() - t0, serverMs: Date.parse(scan.finishedAt!) - Date.parse(scan.createdAt), scan };
+    if (performance.now() - t0 > 300_000) throw new Error("the scan did not finish in 300 s");
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/** Each answer's claim → stored time (ms), read from the local D1 wrangler dev keeps in `state`. */
+function answerTimes(state: string, scanId: string): number[] {
+  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", `select claimed_at, asked_at from ai_answers where scan_id = '${scanId.replace(/[^a-f0-9-]/g, "")}' and status = 'ok'`], { encoding: "utf8", env: { ...process.env, CI: "true" } });
+  if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr}`);
+  const rows = (JSON.parse(r.stdout) as { results: { claimed_at: string; asked_at: string }[] }[])[0]!.results;
+  return rows.map((row) => Date.parse(row.asked_at) - Date.parse(row.claimed_at)).sort((a, b) => a - b);
+}
+
+export const aiVisibilitySuite: Suite = {
+  name: "ai-visibility",
+  async run({ baseUrl, adminEmail }) {
+    const state = process.env.BENCH_STATE ?? ".e2e/bench-state";
+    const token = await adminToken(baseUrl, adminEmail);
+    const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+    const id = await prospect(baseUrl, headers);
+
+    // Warm, then engines answering at once: the worker's own time per answer.
+    await configure(0);
+    await scanOnce(baseUrl, headers, id);
+    const instant = await scanOnce(baseUrl, headers, id);
+    const instantTimes = answerTimes(state, instant.scan.id);
+
+    await configure(LATENCY_MS);
+    const walls: number[] = [];
+    const servers: number[] = [];
+    const overheads: number[] = [];
+    let answered = 0;
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        const run = await scanOnce(baseUrl, headers, id);
+        walls.push(run.wallMs);
+        servers.push(run.serverMs);
+        answered = run.scan.progress.done - run.scan.progress.failed;
+        overheads.push(...answerTimes(state, run.scan.id).map((ms) => ms - LATENCY_MS));
+      }
+    } finally {
+      await configure(0);
+    }
+    walls.sort((a, b) => a - b);
+    servers.sort((a, b) => a - b);
+    overheads.sort((a, b) => a - b);
+
+    const answers = QUESTIONS.length * ENGINES.length * SAMPLES;
+    const messages = Math.ceil(answers / AI_ANSWERS_PER_MESSAGE);
+    const { batch, concurrency } = consumer();
+    const ideal = Math.ceil(messages / (batch * concurrency)) * (LATENCY_MS / 1000);
+    const localBatches = Math.ceil(messages / batch);
+    const localIdeal = localBatches * (LATENCY_MS / 1000);
+    const wall = percentile(walls, 50) / 1000;
+
+    return [
+      { name: `AI Visibility scan wall time (POST → done), ${QUESTIONS.length} questions × ${ENGINES.length} engines × ${SAMPLES} samples`, value: round(wall, 2), unit: "s", note: `median of ${RUNS}; each call 2 s; ${answered} of ${answers} answered; server created → finished ${round(percentile(servers, 50) / 1000, 2)} s` },
+      { name: "ideal by the ai-visibility consumer's concurrency", value: round(ideal, 2), unit: "s", note: `⌈${messages} messages (${AI_ANSWERS_PER_MESSAGE} answers side by side) / (max_batch_size ${batch} × max_concurrency ${concurrency})⌉ × 2 s` },
+      { name: "AI Visibility scan / ideal", value: round(wall / ideal), unit: "×", note: "target ≤ 1.5×; wrangler dev runs the batches one after another (next rows)" },
+      { name: "ideal with batches one at a time (wrangler dev's queue)", value: round(localIdeal, 2), unit: "s", note: `${localBatches} batches × 2 s` },
+      { name: "AI Visibility scan / local ideal", value: round(wall / localIdeal), unit: "×", note: "the overhead beyond the engines on this machine" },
+      { name: "overhead per answer beyond the provider, p50", value: round(percentile(overheads, 50), 0), unit: "ms", note: `claim → stored minus the 2 s call, ${overheads.length} answers; p90 ${round(percentile(overheads, 90), 0)} ms; target ≤ 50 ms` },
+      { name: "claim → stored with engines answering at once, p50", value: round(percentile(instantTimes, 50), 0), unit: "ms", note: `p90 ${round(percentile(instantTimes, 90), 0)} ms; the scan ${round(instant.wallMs, 0)} ms POST → done` },
+    ];
+  },
+};
