@@ -12,29 +12,7 @@ import { Badge } from "./badge";
 import { Button } from "./button";
 import { ExternalLinkIcon } from "./icons";
 import { Modal } from "./modal";
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The text with each named business marked (the business itself more strongly); plain text, never HTML. */
-export function HighlightedText({ text, named }: { text: string; named: AnswerView["named"] }) {
-  const names = [...new Set(named.map((n) => n.name).filter((n) => n.trim().length > 1))].sort((a, b) => b.length - a.length);
-  if (names.length === 0) return <>{text}</>;
-  const self = new Set(named.filter((n) => n.self).map((n) => n.name.toLowerCase()));
-  const parts = text.split(new RegExp(`(${names.map(escapeRe).join("|")})`, "gi"));
-  return (
-    <>
-      {parts.map((part, i) =>
-        i % 2 === 1 ? (
-          <mark key={i} className={self.has(part.toLowerCase()) ? "aiv-self" : undefined}>
-            {part}
-          </mark>
-        ) : (
-          part
-        ),
-      )}
-    </>
-  );
-}
+import { HighlightedText } from "./report-ai-visibility";
 
 /** "Names you" / "Does not name you" / "Failed" for one answer. */
 export function AnswerBadge({ answer }: { answer: AnswerView }) {
@@ -60,7 +38,7 @@ export function AnswerDetail({ answer }: { answer: AnswerView }) {
       ) : (
         <>
           <p className="aiv-answer-text">
-            <HighlightedText text={answer.text ?? ""} named={answer.named} />
+            <HighlightedText text={answer.text ?? ""} names={answer.named.map((n) => n.name)} self={answer.named.filter((n) => n.self).map((n) => n.name)} />
           </p>
           {answer.named.length > 0 ? (
             <p>

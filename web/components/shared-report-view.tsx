@@ -20,6 +20,7 @@ import {
 } from "./icons";
 import { WhatWeFoundSection } from "./audit-findings";
 import { LocalVisibilitySection } from "./rank-figures";
+import { AiVisibilitySection, reportAiVisibilityOf } from "./report-ai-visibility";
 import { ListingsSection } from "./report-listings";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
@@ -154,6 +155,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
   const visibility = data.localVisibility ?? null;
   // No prospect id here: the public section has no link to the tracker.
   const listings = data.listings ?? null;
+  const ai = reportAiVisibilityOf(data);
   const content = report.status === "ready" ? report.content : null;
   const agency = senderName(sender);
   return (
@@ -166,6 +168,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
             {audit ? <WhatWeFoundSection audit={audit} /> : null}
             {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
             {listings ? <ListingsSection listings={listings} /> : null}
+            {ai ? <AiVisibilitySection ai={ai} /> : null}
             <ReportSections content={content} description={prospect.description} variant="shared" site={audit?.site ?? null} />
             <ChatInvite id={report.id} agency={agency} />
           </>
@@ -179,6 +182,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
           {audit ? <WhatWeFoundSection audit={audit} /> : null}
           {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
           {listings ? <ListingsSection listings={listings} /> : null}
+          {ai ? <AiVisibilitySection ai={ai} /> : null}
           </>
         )}
       </main>

@@ -572,13 +572,14 @@ function prospectFrom(params: URLSearchParams): { id: string; name: string } | n
   return id && id !== "own" ? { id, name: params.get("name") ?? "" } : null;
 }
 
-function Tool({ target, readOnly }: { target: RankTarget; readOnly: boolean }) {
+function Tool({ target, readOnly, answers }: { target: RankTarget; readOnly: boolean; answers: string[] }) {
   const questions = useQuery(aivQuestionsQuery(target));
   const scans = useQuery(aivScansQuery(target));
   const [chosen, setChosen] = useState<string | null>(null);
   const [picked, setPicked] = useState<AiEngine[] | null>(null);
   const [samples, setSamples] = useState(AI_DEFAULT_SAMPLES);
-  const [opened, setOpened] = useState<Opened | null>(null);
+  // Opened from the report's "Read the answers": those answers at once.
+  const [opened, setOpened] = useState<Opened | null>(answers.length > 0 ? { title: "The answers from the report", answerIds: answers } : null);
   const view = questions.data;
   const list = scans.data ?? [];
   const shownId = chosen ?? list[0]?.id ?? null;
@@ -651,7 +652,7 @@ export default function AiVisibilityPage() {
   let body: ReactNode = null;
   if (choice.loading) body = <LoadingScreen />;
   else if (choice.missing.length) body = <MissingDetails missing={choice.missing} what="AI Visibility asks about your trade in your city." />;
-  else if (choice.target) body = <Tool key={JSON.stringify(choice.target)} target={choice.target} readOnly={choice.readOnly} />;
+  else if (choice.target) body = <Tool key={JSON.stringify(choice.target)} target={choice.target} readOnly={choice.readOnly} answers={(params.get("answers") ?? "").split(",").filter(Boolean)} />;
   return (
     <div className="audit-tool">
       <title>AI Visibility · Porchlight</title>
