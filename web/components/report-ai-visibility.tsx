@@ -28,7 +28,7 @@ export function reportAiLine(item: Item): string {
   const asked = `Asked '${item.question}' ${times(item.samples + (item.failed ?? 0))}`;
   const engine = ENGINE_NAMES[item.engine];
   if (item.samples === 0) return `${asked}, ${engine} did not answer, so nothing is counted`;
-  const failed = item.failed ? ` (${item.failed} did not answer and are not counted)` : "";
+  const failed = item.failed ? ` (${item.failed} did not answer and ${item.failed === 1 ? "is" : "are"} not counted)` : "";
   if (item.leader) return `${asked}, ${engine} named ${item.leader.name} ${times(item.leader.mentions)} and you ${times(item.selfMentions)}${failed}`;
   if (item.selfMentions > 0) return `${asked}, ${engine} named you ${times(item.selfMentions)} and no other business${failed}`;
   return `${asked}, ${engine} named no business${failed}`;
