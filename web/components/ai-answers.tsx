@@ -13,6 +13,7 @@ import { Button } from "./button";
 import { ExternalLinkIcon } from "./icons";
 import { Modal } from "./modal";
 import { HighlightedText } from "./report-ai-visibility";
+import "../admin.css";
 
 /** "Names you" / "Does not name you" / "Failed" for one answer. */
 export function AnswerBadge({ answer }: { answer: AnswerView }) {

@@ -56,7 +56,7 @@ export function RateHistoryChart({ dates, series, label }: { dates: readonly str
           })}
           {dates.map((d, i) =>
             i % labelEvery === 0 || i === dates.length - 1 ? (
-              <text key={`d${i}`} className="rank-chart-date" x={x(i)} y={H - 8} textAnchor="middle">
+              <text key={`d${i}`} className="rank-chart-date" x={x(i)} y={H - 8} textAnchor={dates.length > 1 && i === 0 ? "start" : dates.length > 1 && i === dates.length - 1 ? "end" : "middle"}>
                 {formatCreated(d).replace(/, \d{4}$/, "")}
               </text>
             ) : null,

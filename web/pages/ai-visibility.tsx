@@ -50,8 +50,8 @@ import "../ai-visibility.css";
 const ENGINE_COLORS: Record<AiEngine, string> = {
   chatgpt: "#10a37f",
   google_ai_overview: "#1a73e8",
-  google_ai_mode: "#a142f4",
-  perplexity: "#20808d",
+  google_ai_mode: "#c2185b",
+  perplexity: "#6b4fbb",
   gemini: "#e37400",
 };
 
@@ -229,6 +229,7 @@ function ScanForm({
   run,
   readOnly,
   blockedReason,
+  action,
 }: {
   view: QuestionsView;
   asked: string[];
@@ -240,6 +241,8 @@ function ScanForm({
   run: ReturnType<typeof useRunAiScan>;
   readOnly: boolean;
   blockedReason: string | null;
+  /** The scan button (none before the first scan: the empty state has it). */
+  action: ReactNode;
 }) {
   const { isAdmin } = useAuth();
   const viewAs = useViewAs();
@@ -298,16 +301,17 @@ function ScanForm({
       ) : !e ? (
         <p className="audit-muted">Working out the cost…</p>
       ) : (
-        <div className="scan-estimate" role="status">
-          <p>
+        <div role="status">
+          <p className="scan-estimate">
             {asked.length} question{asked.length === 1 ? "" : "s"} × {engines.length} assistant{engines.length === 1 ? "" : "s"} × {samples} answers = {e.calls} calls · about{" "}
-            <strong>{formatCost(e.costCents / 100)}</strong>
+            {formatCost(e.costCents / 100)}
           </p>
-          <p className="cit-should">{e.perEngine.map((p) => `${AI_ENGINE_LABELS[p.engine]}: ${p.calls} calls, ${formatCost(p.costCents / 100)}`).join(" · ")}</p>
+          <p className="audit-muted">{e.perEngine.map((p) => `${AI_ENGINE_LABELS[p.engine]}: ${p.calls} calls, ${formatCost(p.costCents / 100)}`).join(" · ")}</p>
         </div>
       )}
       {(e && !e.allowed) || over ? <AllowanceMessage cents={e?.costCents ?? null} /> : null}
       {run.error && !over ? <Alert tone="error">{run.error.message}</Alert> : null}
+      {action ? <div>{action}</div> : null}
     </section>
   );
 }
@@ -346,9 +350,9 @@ function FigureRow({ f, onOpen, engineError }: { f: QuestionEngineFigure; onOpen
             <IntervalBar rate={f.mention_rate} low={f.low} high={f.high} />
             {f.failed > 0 ? <span className="cit-should">{f.failed} more failed and are not counted.</span> : null}
           </td>
-          <td>{positionText(f.avg_position)}</td>
-          <td>{f.share_of_voice === null ? "No local business named" : percent(f.share_of_voice)}</td>
-          <td>
+          <td data-label="First mention">{positionText(f.avg_position)}</td>
+          <td data-label="Share of AI voice">{f.share_of_voice === null ? "No local business named" : percent(f.share_of_voice)}</td>
+          <td data-label="Your site cited">
             {f.own_site_cited} of {f.n}
           </td>
         </>
@@ -513,8 +517,8 @@ function History({ scans, view, shown, onShow }: { scans: ScanHistoryRow[]; view
       </h2>
       {tracked.length === 0 ? (
         <p className="audit-muted">Track a question above and it is asked again every week; its mention rate then shows here over time.</p>
-      ) : done.length === 0 ? (
-        <p className="audit-muted">The tracked questions' figures show here once a scan is done.</p>
+      ) : done.length < 2 ? (
+        <p className="audit-muted">The chart starts with the second scan of your tracked questions (they are asked again every week); this scan's figures are in the table above.</p>
       ) : (
         tracked.map((q) => {
           const engines = [...new Set(done.flatMap((s) => s.figures.filter((f) => f.questionId === q.id || f.question === q.text).map((f) => f.engine)))];
@@ -636,8 +640,8 @@ function Tool({ target, readOnly, answers }: { target: RankTarget; readOnly: boo
         run={run}
         readOnly={readOnly}
         blockedReason={blockedReason}
+        action={shownId ? runButton(running ? "A scan is running…" : "Scan now") : null}
       />
-      {scan.data || shownId ? <div className="aiv-run">{runButton(running ? "A scan is running…" : "Scan now")}</div> : null}
       {result}
       {list.length > 0 && shownId ? <History scans={list} view={view} shown={shownId} onShow={setChosen} /> : null}
       {opened ? <AnswersDialog title={opened.title} answerIds={opened.answerIds} onClose={() => setOpened(null)} /> : null}
