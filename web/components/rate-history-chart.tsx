@@ -1,7 +1,6 @@
 // A rate over time with its interval band, one line per series (AI Visibility's history, issue 29): 0–100% upwards,
 // each point's 95% interval as a shaded band around its line; a scan where the series has no answers is a gap.
-import { formatCreated } from "../lib/format-date";
-import { lineSegments } from "./rank-charts";
+import { ChartDateLabels, lineSegments } from "./rank-charts";
 import "../rank.css";
 
 export type RatePoint = { rate: number; low: number; high: number } | null;
@@ -17,7 +16,6 @@ export function RateHistoryChart({ dates, series, label }: { dates: readonly str
   const inner = { w: W - PAD.left - PAD.right, h: H - PAD.top - PAD.bottom };
   const x = (i: number) => PAD.left + (dates.length > 1 ? (i / (dates.length - 1)) * inner.w : inner.w / 2);
   const y = (v: number) => PAD.top + (1 - v) * inner.h;
-  const labelEvery = Math.max(1, Math.ceil(dates.length / 6));
   return (
     <figure className="rank-chart">
       <div className="rank-chart-scroll">
@@ -54,13 +52,7 @@ export function RateHistoryChart({ dates, series, label }: { dates: readonly str
               </g>
             );
           })}
-          {dates.map((d, i) =>
-            i % labelEvery === 0 || i === dates.length - 1 ? (
-              <text key={`d${i}`} className="rank-chart-date" x={x(i)} y={H - 8} textAnchor={dates.length > 1 && i === 0 ? "start" : dates.length > 1 && i === dates.length - 1 ? "end" : "middle"}>
-                {formatCreated(d).replace(/, \d{4}$/, "")}
-              </text>
-            ) : null,
-          )}
+          <ChartDateLabels dates={dates} x={x} y={H - 8} />
         </svg>
       </div>
       <figcaption>
