@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
               { path: "tools/local-search-grid", ...page(() => import("./pages/local-search-grid")) },
               { path: "tools/local-rank-tracker", ...page(() => import("./pages/local-rank-tracker")) },
               { path: "tools/citation-tracker", ...page(() => import("./pages/citation-tracker")) },
+              { path: "tools/ai-visibility", ...page(() => import("./pages/ai-visibility")) },
               { path: "tools/reviews", ...page(() => import("./pages/reviews")) },
               { path: "tools/local-rank-tracker/:id", ...page(() => import("./pages/rank-keyword")) },
               ...PLACEHOLDER_TOOL_PATHS.map((path) => ({ path: path.slice(1), ...page(toolPlaceholder) })),

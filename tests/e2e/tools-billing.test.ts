@@ -225,7 +225,7 @@ describe("a new customer's first minutes", () => {
       // Every tool of the spec's dashboard works now (issues 18, 19 and 20): the dashboard shows them in their groups.
       const main = page.getByRole("main");
       const cards = main.locator(".tool-card");
-      expect(await main.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools7", "Reputation Tools1"]);
+      expect(await main.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools8", "Reputation Tools1"]);
       expect(await cards.locator("h3").allTextContents()).toEqual([
         "GMB Post Scheduler",
         "GMB Post Generator",
@@ -240,6 +240,7 @@ describe("a new customer's first minutes", () => {
         "Local Search Grid",
         "Local Rank Tracker",
         "Citation Tracker",
+        "AI Visibility",
         "Reviews",
       ]);
       expect(await main.getByText("Coming Soon", { exact: true }).count()).toBe(0);

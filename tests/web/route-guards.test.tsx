@@ -110,13 +110,13 @@ describe("dashboard", () => {
   it("shows the stat cards, then every tool in its group once none of the spec's tools is still to come", async () => {
     renderApp("/dashboard", signedIn());
     expect(await screen.findByRole("heading", { name: /Content Tools/ })).toBeTruthy();
-    expect(screen.getByText("Tools ready to use").previousElementSibling!.textContent).toBe("14");
+    expect(screen.getByText("Tools ready to use").previousElementSibling!.textContent).toBe("15");
     expect(screen.queryByText("Tools coming soon")).toBeNull();
     expect(screen.getByText("500+")).toBeTruthy();
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools7", "Reputation Tools1"]);
+    expect(headings).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools8", "Reputation Tools1"]);
     const links = within(main).getAllByRole("link", { name: /Open tool/ });
     expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
       "GMB Post Scheduler",
@@ -132,6 +132,7 @@ describe("dashboard", () => {
       "Local Search Grid",
       "Local Rank Tracker",
       "Citation Tracker",
+      "AI Visibility",
       "Reviews",
     ]);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
@@ -148,12 +149,13 @@ describe("dashboard", () => {
       "/tools/local-search-grid",
       "/tools/local-rank-tracker",
       "/tools/citation-tracker",
+      "/tools/ai-visibility",
       "/tools/reviews",
     ]);
-    // The 'New' badge is on the newest tool only.
-    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["Reviews"]);
+    // The 'New' badge is on the newest tool only (AI Visibility, issue 29).
+    expect(within(main).getAllByText("New").map((b) => b.closest("article")!.querySelector("h3")!.textContent)).toEqual(["AI Visibility"]);
     expect(within(main).queryByText("Coming Soon")).toBeNull();
-    expect(main.querySelectorAll(".tool-card")).toHaveLength(14);
+    expect(main.querySelectorAll(".tool-card")).toHaveLength(15);
     expect(main.querySelectorAll(".tool-card button")).toHaveLength(0);
   });
 

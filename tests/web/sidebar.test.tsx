@@ -167,9 +167,14 @@ describe("sidebar: tools", () => {
     expect(within(list).getByRole("link", { name: /^GBP Audit/ }).getAttribute("href")).toBe("/tools/gbp-audit");
     expect(within(list).getByRole("link", { name: /^Local Search Grid/ }).getAttribute("href")).toBe("/tools/local-search-grid");
     expect(within(list).getByRole("link", { name: /^Local Rank Tracker/ }).getAttribute("href")).toBe("/tools/local-rank-tracker");
-    // The 'New' badge is on the newest tool only (Reviews, in the Reputation group).
     expect(within(within(list).getByRole("link", { name: /^Citation Tracker/ })).queryByText("New")).toBeNull();
     expect(within(list).getByRole("link", { name: /^Citation Tracker/ }).getAttribute("href")).toBe("/tools/citation-tracker");
+    // AI Visibility (issue 29) comes after the Citation Tracker and carries the 'New' badge, the newest tool's only.
+    const names = within(list)
+      .getAllByRole("link")
+      .map((a) => a.getAttribute("href"));
+    expect(names.slice(-2)).toEqual(["/tools/citation-tracker", "/tools/ai-visibility"]);
+    expect(within(within(list).getByRole("link", { name: /^AI Visibility/ })).getByText("New")).toBeTruthy();
   });
 
   it("has a Reputation group with the review inbox, open on /tools/reviews (issue 28)", () => {
@@ -178,6 +183,7 @@ describe("sidebar: tools", () => {
     expect(reputation.getAttribute("aria-expanded")).toBe("true");
     const list = document.getElementById(reputation.getAttribute("aria-controls")!)!;
     expect(within(list).getByRole("link", { name: /^Reviews/ }).getAttribute("href")).toBe("/tools/reviews");
+    expect(within(within(list).getByRole("link", { name: /^Reviews/ })).queryByText("New")).toBeNull();
   });
 
   it.each(["/tools/google-results", "/tools/google-ads-analyzer", "/tools/gbp-audit"])("opens the Search group on %s", (path) => {

@@ -56,6 +56,23 @@ export function RankSparkline({ spark }: { spark: TrackedKeywordView["spark"] })
   );
 }
 
+/** A history chart's dates along its foot: about six of them, always the last; the first and last kept inside. */
+export function ChartDateLabels({ dates, x, y }: { dates: readonly string[]; x: (i: number) => number; y: number }) {
+  const every = Math.max(1, Math.ceil(dates.length / 6));
+  const anchor = (i: number) => (dates.length < 2 ? "middle" : i === 0 ? "start" : i === dates.length - 1 ? "end" : "middle");
+  return (
+    <>
+      {dates.map((d, i) =>
+        i % every === 0 || i === dates.length - 1 ? (
+          <text key={`d${i}`} className="rank-chart-date" x={x(i)} y={y} textAnchor={anchor(i)}>
+            {formatCreated(d).replace(/, \d{4}$/, "")}
+          </text>
+        ) : null,
+      )}
+    </>
+  );
+}
+
 const CHART_W = 640;
 const CHART_H = 240;
 const PAD = { left: 36, right: 12, top: 12, bottom: 28 };
@@ -72,7 +89,6 @@ export function RankHistoryChart({ checks }: { checks: readonly KeywordCheckView
     });
   const map = series((c) => c.map);
   const organic = series((c) => c.organic);
-  const labelEvery = Math.max(1, Math.ceil(checks.length / 6));
   return (
     <figure className="rank-chart">
       <div className="rank-chart-scroll">
@@ -105,13 +121,7 @@ export function RankHistoryChart({ checks }: { checks: readonly KeywordCheckView
           ))}
           {map.map((p, i) => (p ? <circle key={`md${i}`} cx={p.x} cy={p.y} r="3" className="rank-dot-map" /> : null))}
           {organic.map((p, i) => (p ? <circle key={`od${i}`} cx={p.x} cy={p.y} r="3" className="rank-dot-organic" /> : null))}
-          {checks.map((c, i) =>
-            i % labelEvery === 0 || i === checks.length - 1 ? (
-              <text key={`d${i}`} className="rank-chart-date" x={x(i)} y={CHART_H - 8} textAnchor="middle">
-                {formatCreated(c.checkedAt).replace(/, \d{4}$/, "")}
-              </text>
-            ) : null,
-          )}
+          <ChartDateLabels dates={checks.map((c) => c.checkedAt)} x={x} y={CHART_H - 8} />
         </svg>
       </div>
       <figcaption>

@@ -21,6 +21,7 @@ import {
 } from "./icons";
 import { WhatWeFoundSection } from "./audit-findings";
 import { LocalVisibilitySection } from "./rank-figures";
+import { AiVisibilitySection, reportAiVisibilityOf } from "./report-ai-visibility";
 import { ListingsSection } from "./report-listings";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
@@ -155,6 +156,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
   const visibility = data.localVisibility ?? null;
   // No prospect id here: the public section has no link to the tracker.
   const listings = data.listings ?? null;
+  const ai = reportAiVisibilityOf(data);
   const content = report.status === "ready" ? report.content : null;
   const agency = senderName(sender);
   return (
@@ -167,6 +169,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
             {audit ? <WhatWeFoundSection audit={audit} /> : null}
             {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
             {listings ? <ListingsSection listings={listings} /> : null}
+            {ai ? <AiVisibilitySection ai={ai} /> : null}
             <ReportSections content={content} description={prospect.description} variant="shared" site={audit?.site ?? null} />
             <ChatInvite id={report.id} agency={agency} />
           </>
@@ -180,6 +183,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
           {audit ? <WhatWeFoundSection audit={audit} /> : null}
           {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
           {listings ? <ListingsSection listings={listings} /> : null}
+          {ai ? <AiVisibilitySection ai={ai} /> : null}
           </>
         )}
       </main>

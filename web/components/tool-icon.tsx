@@ -1,6 +1,6 @@
 // The icon of each tool, shared by the sidebar and the dashboard cards.
 import type { ComponentType } from "react";
-import { CalendarIcon, CheckCircleIcon, FileTextIcon, MapPinIcon, MegaphoneIcon, PenIcon, SearchIcon, StarIcon, StoreIcon, ThumbsUpIcon, TrendingUpIcon, VideoIcon } from "./icons";
+import { CalendarIcon, CheckCircleIcon, FileTextIcon, MapPinIcon, MegaphoneIcon, PenIcon, SearchIcon, SparklesIcon, StarIcon, StoreIcon, ThumbsUpIcon, TrendingUpIcon, VideoIcon } from "./icons";
 
 const TOOL_ICONS: Record<string, ComponentType<{ size?: "sm" | "md" }>> = {
   "/tools/gmb-post-scheduler": CalendarIcon,
@@ -15,6 +15,7 @@ const TOOL_ICONS: Record<string, ComponentType<{ size?: "sm" | "md" }>> = {
   "/tools/gbp-audit": MapPinIcon,
   "/tools/local-search-grid": MapPinIcon,
   "/tools/local-rank-tracker": TrendingUpIcon,
+  "/tools/ai-visibility": SparklesIcon,
   "/tools/reviews": StarIcon,
 };
 

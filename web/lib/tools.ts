@@ -105,12 +105,19 @@ export const TOOLS: readonly Tool[] = [
     available: true,
   },
   {
+    name: "AI Visibility",
+    path: "/tools/ai-visibility",
+    group: "search",
+    blurb: "See whether ChatGPT, Google's AI answers, Perplexity and Gemini recommend you, how sure that is, and why not.",
+    available: true,
+    isNew: true,
+  },
+  {
     name: "Reviews",
     path: "/tools/reviews",
     group: "reputation",
     blurb: "Every Google review in one inbox, with a reply drafted in your voice, and more reviews asked for.",
     available: true,
-    isNew: true,
   },
 ];
 

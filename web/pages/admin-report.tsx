@@ -22,6 +22,7 @@ import { ReportSections } from "../components/report-sections";
 import { ReportAudit } from "../components/report-audit";
 import { LocalVisibilitySection } from "../components/rank-figures";
 import { ListingsSection, citationTrackerPath } from "../components/report-listings";
+import { AiVisibilitySection, aiVisibilityPath, reportAiVisibilityOf } from "../components/report-ai-visibility";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { useAudits } from "../queries/audits";
@@ -107,6 +108,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
   // The same queries ReportAudit polls (one cache entry): the meta tags section shows the site's current ones.
   const { audit } = useAudits({ prospectId: prospect.id });
   const visibility = data.localVisibility ?? null;
+  const ai = reportAiVisibilityOf(data);
   const localSection = (
     <>
       {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
@@ -118,6 +120,19 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
             </Link>
           }
         /> : null}
+      {ai ? (
+        <AiVisibilitySection
+          ai={ai}
+          actions={
+            <Link className={buttonClass("ghost", "sm")} to={aiVisibilityPath(prospect)}>
+              Open in AI Visibility
+            </Link>
+          }
+          answersLink={(item) =>
+            item.answerIds.length > 0 ? <Link to={aiVisibilityPath(prospect, item.answerIds)}>Read the {item.answerIds.length} answers</Link> : null
+          }
+        />
+      ) : null}
     </>
   );
 

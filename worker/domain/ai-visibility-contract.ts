@@ -175,3 +175,71 @@ export interface EstimateView {
   /** Whether the allowance covers it; false means POST answers 402 before any call. */
   allowed: boolean;
 }
+
+// ---- Added by the page (h-aiv-ui): shapes the screens read beyond the above -------------------------------------
+
+/** Whether an engine can be used for this business now; `reason` says why not ("plan": not on the plan yet). */
+export interface EngineAvailability {
+  engine: AiEngine;
+  available: boolean;
+  reason: "plan" | "unavailable" | null;
+}
+
+/**
+ * GET /api/ai-visibility/questions?business=: the saved questions, or (none saved yet) suggestions from the business's
+ * category and city; the plan's limit on questions; every engine with whether it can be used.
+ */
+export interface QuestionsView {
+  questions: TrackedQuestion[];
+  suggestions: string[];
+  limit: number;
+  engines: EngineAvailability[];
+}
+
+/** One scan in GET /api/ai-visibility/scans?business= (a full ScanView fits): the history chart reads its figures. */
+export interface ScanHistoryRow {
+  id: string;
+  status: ScanStatus;
+  createdAt: string;
+  finishedAt: string | null;
+  samples: number;
+  engines: AiEngine[];
+  progress: ScanView["progress"];
+  overall: ScanView["overall"];
+  figures: Pick<QuestionEngineFigure, "questionId" | "question" | "engine" | "k" | "n" | "mention_rate" | "low" | "high" | "failed">[];
+}
+
+/** One answer as the public report shows it (the shared page cannot call the signed-in answers route). */
+export interface ReportAiAnswer {
+  id: string;
+  askedAt: string;
+  text: string;
+  sources: CitedSource[];
+  /** Business names found in it, in order. */
+  named: string[];
+}
+
+/**
+ * The report's "What AI assistants say about <trade> in <city>" (payload field `aiVisibility` of the admin and the
+ * shared report; null when no scan of the prospect is done). One item per question and engine: "Asked 'best roofer
+ * in Mesa' 5 times, ChatGPT named Desert Sun Roofing 5 times and you 0 times". `answers` (optional) carries the
+ * answers themselves so the public page shows them one click away; `answerIds` lets the admin open them in the tool.
+ */
+export type ReportAiVisibility = {
+  scanId: string;
+  createdAt: string;
+  trade: string;
+  city: string;
+  items: {
+    question: string;
+    engine: AiEngine;
+    /** Answers that came back (failed calls are not counted here; `failed` says how many failed). */
+    samples: number;
+    failed?: number;
+    /** The business named most often in these answers other than the prospect, null when none was named. */
+    leader: { name: string; mentions: number } | null;
+    selfMentions: number;
+    answerIds: string[];
+    answers?: ReportAiAnswer[];
+  }[];
+} | null;
