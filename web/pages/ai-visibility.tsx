@@ -8,6 +8,7 @@ import { Link, useSearchParams } from "react-router";
 import {
   AI_DEFAULT_SAMPLES,
   AI_ENGINE_LABELS,
+  AI_ENGINES,
   AI_MAX_SAMPLES,
   AI_MIN_SAMPLES,
   type AiEngine,
@@ -61,6 +62,11 @@ const CHATGPT_NOTE = "Answers through the API can differ from what the ChatGPT a
 function siteName(domain: string): string {
   const label = domain.replace(/^www\./, "").split(".")[0] ?? domain;
   return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** The engines the questions route lists; without that list every engine is offered and the server refuses what it lacks. */
+function engineList(view: QuestionsView): EngineAvailability[] {
+  return view.engines ?? AI_ENGINES.map((engine) => ({ engine, available: true, reason: null }));
 }
 
 type Opened = { title: string; answerIds: string[] };
@@ -247,8 +253,8 @@ function ScanForm({
   const { isAdmin } = useAuth();
   const viewAs = useViewAs();
   const operator = isAdmin && !viewAs;
-  const available = view.engines.filter((e) => e.available);
-  const unavailable = view.engines.filter((e) => !e.available);
+  const available = engineList(view).filter((e) => e.available);
+  const unavailable = engineList(view).filter((e) => !e.available);
   const e = estimate.data;
   const over = run.error instanceof ApiError && run.error.status === 402;
   return (
@@ -587,7 +593,7 @@ function Tool({ target, readOnly, answers }: { target: RankTarget; readOnly: boo
   const scan = useQuery({ ...aivScanQuery(shownId ?? ""), enabled: shownId !== null });
   const run = useRunAiScan(target);
 
-  const availableEngines = (view?.engines ?? []).filter((e) => e.available).map((e) => e.engine);
+  const availableEngines = (view ? engineList(view) : []).filter((e) => e.available).map((e) => e.engine);
   const engines = (picked ?? availableEngines).filter((e) => availableEngines.includes(e));
   // The saved questions, or (none saved yet) the suggestions up to the plan's limit.
   const asked = view ? (view.questions.length > 0 ? view.questions.map((q) => q.text) : view.suggested.slice(0, view.limit)) : [];
