@@ -10,7 +10,7 @@ export function questionsView(over: Partial<QuestionsView> = {}): QuestionsView 
       { id: "q-1", text: "best plumber in Austin", tracked: true, createdAt: AT },
       { id: "q-2", text: "emergency plumber near me", tracked: false, createdAt: AT },
     ],
-    suggestions: ["best plumber in Austin", "who installs water heaters in Austin TX", "plumber with good reviews in 78701"],
+    suggested: ["best plumber in Austin", "who installs water heaters in Austin TX", "plumber with good reviews in 78701"],
     limit: 10,
     engines: [
       { engine: "chatgpt", available: true, reason: null },
@@ -90,12 +90,19 @@ export function runningScan(): ScanView {
   return doneScan({ status: "running", finishedAt: null, progress: { done: 12, total: 30, failed: 1 }, overall: null, figures: [], citedDomains: [], actions: null, engineErrors: [] });
 }
 
-export function historyRow(scan: ScanView): ScanHistoryRow {
-  const { id, status, createdAt, finishedAt, samples, engines, progress, overall, figures } = scan;
-  return { id, status, createdAt, finishedAt, samples, engines, progress, overall, figures };
+export function historyRow(scan: ScanView, trigger: ScanHistoryRow["trigger"] = "manual"): ScanHistoryRow {
+  const { id, status, createdAt, finishedAt, samples, engines, progress, overall } = scan;
+  const perEngine = engines.flatMap((engine) => {
+    const f = scan.figures.filter((x) => x.engine === engine && x.n > 0);
+    if (f.length === 0) return [];
+    const k = f.reduce((a, x) => a + x.k, 0);
+    const n = f.reduce((a, x) => a + x.n, 0);
+    return [{ engine, k, n, mention_rate: k / n, low: Math.min(...f.map((x) => x.low)), high: Math.max(...f.map((x) => x.high)) }];
+  });
+  return { id, status, trigger, createdAt, finishedAt, samples, engines, questions: scan.questions.length, progress, overall, perEngine };
 }
 
-/** Three weekly scans of the tracked question: ChatGPT rising from 1 to 4 of 5. */
+/** Three weekly scans of the tracked question: ChatGPT rising from 1 to 4 of 5, Perplexity 1 of 5 each week. */
 export function weeklyHistory(): ScanHistoryRow[] {
   const weeks = [
     { at: "2026-11-20T15:00:00.000Z", k: 4, low: 0.3755, high: 0.9638 },
@@ -107,11 +114,14 @@ export function weeklyHistory(): ScanHistoryRow[] {
       doneScan({
         id: `s-${i + 1}`,
         createdAt: w.at,
+        questions: [{ id: "q-1", text: "best plumber in Austin" }],
+        engines: ["chatgpt", "perplexity"],
         figures: [
           figure({ questionId: "q-1", question: "best plumber in Austin", engine: "chatgpt", k: w.k, mention_rate: w.k / 5, low: w.low, high: w.high }),
           figure({ questionId: "q-1", question: "best plumber in Austin", engine: "perplexity", k: 1, mention_rate: 0.2, low: 0.0362, high: 0.6245 }),
         ],
       }),
+      "weekly",
     ),
   );
 }

@@ -160,20 +160,20 @@ describe("AI Visibility", () => {
     expect(again.textContent).not.toContain("wasn't available");
   });
 
-  it("draws the tracked question's mention rate over time per engine with its interval band", async () => {
+  it("draws the weekly scans' mention rate per engine over time with its interval band", async () => {
     const scans = weeklyHistory();
     api({ scans, scan: doneScan({ id: "s-1" }) });
     renderApp("/tools/ai-visibility", owner());
     const history = (await screen.findByRole("heading", { name: "History" })).closest("section")!;
-    const chart = within(history).getByRole("img", { name: "Mention rate over time for “best plumber in Austin”, per assistant, with its 95% interval" });
+    expect(history.textContent).toContain("Your tracked questions, asked every week");
+    const chart = within(history).getByRole("img", { name: "Mention rate over time per assistant, with its 95% interval" });
     const chatgpt = chart.querySelector('[data-series="chatgpt"]')!;
     // Oldest first: 1, 2 then 4 of 5 (y = 12 + (1 - rate) × 180).
     expect(chatgpt.querySelector("polyline")!.getAttribute("points")).toBe("44.0,156.0 336.0,120.0 628.0,48.0");
     expect(chatgpt.querySelectorAll("polygon")).toHaveLength(1);
     expect(chart.querySelector('[data-series="perplexity"]')).toBeTruthy();
-    // The untracked question has no chart; three scans are listed.
-    expect(within(history).queryByText("“emergency plumber near me”")).toBeNull();
     expect(within(history).getAllByText(/^Named in /)).toHaveLength(3);
+    expect(within(history).getAllByText(/· weekly$/)).toHaveLength(3);
   });
 
   it("adds a suggestion, tracks a question and removes one through the questions routes", async () => {
@@ -220,7 +220,7 @@ describe("AI Visibility", () => {
     expect(await screen.findByText("What do AI assistants say about you?")).toBeTruthy();
     expect(calls.some((c) => c.url === "/api/ai-visibility/scans?business=p-9")).toBe(true);
     // No saved questions: the scan asks the suggestions.
-    await waitFor(() => expect(calls.find((c) => c.url.endsWith("estimate=1"))?.body).toMatchObject({ business: "p-9", questions: questionsView().suggestions }));
+    await waitFor(() => expect(calls.find((c) => c.url.endsWith("estimate=1"))?.body).toMatchObject({ business: "p-9", questions: questionsView().suggested }));
     const mode = screen.getByText(/Google AI Mode: not available right now/).closest("li")!;
     expect(within(mode).getByRole("link", { name: "Set-up page" }).getAttribute("href")).toBe("/admin/setup");
   });

@@ -43,7 +43,19 @@ export function aiVisibilityPath(prospect: { id: string; name: string }, answerI
 
 /** The report's value from a payload that may not carry it yet (older reports, before a scan). */
 export function reportAiVisibilityOf(data: object): ReportAiVisibility {
-  return "aiVisibility" in data ? ((data as { aiVisibility?: ReportAiVisibility }).aiVisibility ?? null) : null;
+  const raw = "aiVisibility" in data ? (data as { aiVisibility?: unknown }).aiVisibility : null;
+  if (!raw || typeof raw !== "object") return null;
+  if ("items" in raw && Array.isArray(raw.items)) return raw as NonNullable<ReportAiVisibility>;
+  // The scan pipeline's payload (h-aiv-scan's `lines`, each with n, self, top): the same figures under other names.
+  const r = raw as { scanId?: string; askedAt?: string; trade?: string; city?: string; lines?: { question: string; engine: AiEngine; n: number; self: number; top: { name: string; mentions: number } | null; answerIds: string[] }[] };
+  if (!Array.isArray(r.lines)) return null;
+  return {
+    scanId: r.scanId ?? "",
+    createdAt: r.askedAt ?? "",
+    trade: r.trade ?? "",
+    city: r.city ?? "",
+    items: r.lines.map((l) => ({ question: l.question, engine: l.engine, samples: l.n, leader: l.top, selfMentions: l.self, answerIds: l.answerIds ?? [] })),
+  };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from "react-router";
 import {
   AI_DEFAULT_SAMPLES,
   AI_ENGINE_LABELS,
+  AI_ENGINES,
   AI_MAX_SAMPLES,
   AI_MIN_SAMPLES,
   type AiEngine,
@@ -61,6 +62,11 @@ const CHATGPT_NOTE = "Answers through the API can differ from what the ChatGPT a
 function siteName(domain: string): string {
   const label = domain.replace(/^www\./, "").split(".")[0] ?? domain;
   return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** The engines the questions route lists; without that list every engine is offered and the server refuses what it lacks. */
+function engineList(view: QuestionsView): EngineAvailability[] {
+  return view.engines ?? AI_ENGINES.map((engine) => ({ engine, available: true, reason: null }));
 }
 
 type Opened = { title: string; answerIds: string[] };
@@ -126,7 +132,7 @@ function QuestionsCard({ view, target, readOnly }: { view: QuestionsView; target
   const add = useChangeQuestion(target);
   const [text, setText] = useState("");
   const full = view.questions.length >= view.limit;
-  const suggestions = view.suggestions.filter((s) => !view.questions.some((q) => q.text.toLowerCase() === s.toLowerCase()));
+  const suggestions = view.suggested.filter((s) => !view.questions.some((q) => q.text.toLowerCase() === s.toLowerCase()));
   return (
     <section className="card card-pad audit-block" aria-labelledby="aiv-questions-title">
       <div className="cit-head">
@@ -247,8 +253,8 @@ function ScanForm({
   const { isAdmin } = useAuth();
   const viewAs = useViewAs();
   const operator = isAdmin && !viewAs;
-  const available = view.engines.filter((e) => e.available);
-  const unavailable = view.engines.filter((e) => !e.available);
+  const available = engineList(view).filter((e) => e.available);
+  const unavailable = engineList(view).filter((e) => !e.available);
   const e = estimate.data;
   const over = run.error instanceof ApiError && run.error.status === 402;
   return (
@@ -506,52 +512,49 @@ function ScanResult({ scan, onOpen }: { scan: ScanView; onOpen: (o: Opened) => v
 
 // ---- History -------------------------------------------------------------------------------------------------------
 
-function History({ scans, view, shown, onShow }: { scans: ScanHistoryRow[]; view: QuestionsView; shown: string; onShow: (id: string) => void }) {
+function History({ scans, shown, onShow }: { scans: ScanHistoryRow[]; shown: string; onShow: (id: string) => void }) {
   const timeZone = useBusinessTimeZone();
   const done = scans.filter((s) => s.status === "done").reverse();
-  const tracked = view.questions.filter((q) => q.tracked);
+  // The weekly scans ask the tracked questions, the same ones each week: their series is the one to read over time.
+  const weekly = done.filter((s) => s.trigger === "weekly");
+  const plotted = weekly.length >= 2 ? weekly : done;
+  const engines = [...new Set(plotted.flatMap((s) => s.perEngine.map((e) => e.engine)))];
   return (
     <section className="card card-pad audit-block" aria-labelledby="aiv-history-title">
       <h2 className="audit-block-title" id="aiv-history-title">
         History
       </h2>
-      {tracked.length === 0 ? (
-        <p className="audit-muted">Track a question above and it is asked again every week; its mention rate then shows here over time.</p>
-      ) : done.length < 2 ? (
-        <p className="audit-muted">The chart starts with the second scan of your tracked questions (they are asked again every week); this scan's figures are in the table above.</p>
+      {plotted.length < 2 || engines.length === 0 ? (
+        <p className="audit-muted">Track a question above and it is asked again every week; from the second scan on, its mention rate on each assistant shows here over time.</p>
       ) : (
-        tracked.map((q) => {
-          const engines = [...new Set(done.flatMap((s) => s.figures.filter((f) => f.questionId === q.id || f.question === q.text).map((f) => f.engine)))];
-          return (
-            <div key={q.id} className="aiv-history-chart">
-              <h3 className="aiv-subhead">“{q.text}”</h3>
-              {engines.length === 0 ? (
-                <p className="audit-muted">Not asked yet: the next weekly scan asks it.</p>
-              ) : (
-                <RateHistoryChart
-                  label={`Mention rate over time for “${q.text}”, per assistant, with its 95% interval`}
-                  dates={done.map((s) => s.createdAt)}
-                  series={engines.map((engine) => ({
-                    key: engine,
-                    label: AI_ENGINE_LABELS[engine],
-                    color: ENGINE_COLORS[engine],
-                    points: done.map((s) => {
-                      const f = s.figures.find((x) => (x.questionId === q.id || x.question === q.text) && x.engine === engine);
-                      return f && f.n > 0 ? { rate: f.mention_rate, low: f.low, high: f.high } : null;
-                    }),
-                  }))}
-                />
-              )}
-            </div>
-          );
-        })
+        <div className="aiv-history-chart">
+          <p className="audit-muted">
+            {plotted === weekly ? "Your tracked questions, asked every week" : "Every scan (their questions may differ)"}: how often each assistant named you, with its 95% interval.
+          </p>
+          <RateHistoryChart
+            label="Mention rate over time per assistant, with its 95% interval"
+            dates={plotted.map((s) => s.createdAt)}
+            series={engines.map((engine) => ({
+              key: engine,
+              label: AI_ENGINE_LABELS[engine],
+              color: ENGINE_COLORS[engine],
+              points: plotted.map((s) => {
+                const f = s.perEngine.find((x) => x.engine === engine);
+                return f && f.n > 0 ? { rate: f.mention_rate, low: f.low, high: f.high } : null;
+              }),
+            }))}
+          />
+        </div>
       )}
       <h3 className="aiv-subhead">Scans</h3>
       <ul className="cit-history">
         {scans.map((s) => (
           <li key={s.id} className={s.id === shown ? "is-own" : undefined}>
             <div className="cit-head">
-              <strong>{formatDateTime(s.createdAt, timeZone)}</strong>
+              <strong>
+                {formatDateTime(s.createdAt, timeZone)}
+                {s.trigger === "weekly" ? " · weekly" : ""}
+              </strong>
               <ShownOrOpen shown={s.id === shown} onOpen={() => onShow(s.id)} />
             </div>
             <p className="audit-muted">
@@ -590,10 +593,10 @@ function Tool({ target, readOnly, answers }: { target: RankTarget; readOnly: boo
   const scan = useQuery({ ...aivScanQuery(shownId ?? ""), enabled: shownId !== null });
   const run = useRunAiScan(target);
 
-  const availableEngines = (view?.engines ?? []).filter((e) => e.available).map((e) => e.engine);
+  const availableEngines = (view ? engineList(view) : []).filter((e) => e.available).map((e) => e.engine);
   const engines = (picked ?? availableEngines).filter((e) => availableEngines.includes(e));
   // The saved questions, or (none saved yet) the suggestions up to the plan's limit.
-  const asked = view ? (view.questions.length > 0 ? view.questions.map((q) => q.text) : view.suggestions.slice(0, view.limit)) : [];
+  const asked = view ? (view.questions.length > 0 ? view.questions.map((q) => q.text) : view.suggested.slice(0, view.limit)) : [];
   const request: ScanRequest = { questions: asked, engines, samples };
   const blockedReason = asked.length === 0 ? "Add a question to scan." : engines.length === 0 ? "Choose at least one assistant." : null;
   const estimate = useQuery({ ...aivEstimateQuery(target, request), enabled: Boolean(view) && !readOnly && blockedReason === null });
@@ -643,7 +646,7 @@ function Tool({ target, readOnly, answers }: { target: RankTarget; readOnly: boo
         action={shownId ? runButton(running ? "A scan is running…" : "Scan now") : null}
       />
       {result}
-      {list.length > 0 && shownId ? <History scans={list} view={view} shown={shownId} onShow={setChosen} /> : null}
+      {list.length > 0 && shownId ? <History scans={list} shown={shownId} onShow={setChosen} /> : null}
       {opened ? <AnswersDialog title={opened.title} answerIds={opened.answerIds} onClose={() => setOpened(null)} /> : null}
     </>
   );

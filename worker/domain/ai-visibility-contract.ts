@@ -191,22 +191,24 @@ export interface EngineAvailability {
  */
 export interface QuestionsView {
   questions: TrackedQuestion[];
-  suggestions: string[];
+  suggested: string[];
   limit: number;
   engines: EngineAvailability[];
 }
 
-/** One scan in GET /api/ai-visibility/scans?business= (a full ScanView fits): the history chart reads its figures. */
+/** One scan in GET /api/ai-visibility/scans?business= (newest first); `perEngine` draws the history chart. */
 export interface ScanHistoryRow {
   id: string;
   status: ScanStatus;
+  trigger: "manual" | "weekly";
   createdAt: string;
   finishedAt: string | null;
   samples: number;
   engines: AiEngine[];
+  questions: number;
   progress: ScanView["progress"];
   overall: ScanView["overall"];
-  figures: Pick<QuestionEngineFigure, "questionId" | "question" | "engine" | "k" | "n" | "mention_rate" | "low" | "high" | "failed">[];
+  perEngine: (RateFigure & { engine: AiEngine })[];
 }
 
 /** One answer as the public report shows it (the shared page cannot call the signed-in answers route). */
