@@ -235,7 +235,7 @@ describe("the report's AI Visibility (issue 29)", () => {
   });
 
   it("says on the shared page what each assistant named, with the answers one click away; nothing when there is no scan", () => {
-    const html = renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: reportAi } as Partial<SharedReportResponse>)} />);
+    const html = renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: reportAi } as unknown as Partial<SharedReportResponse>)} />);
     const section = /<section[^>]*id="ai-visibility"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
     expect(section).toContain("What AI assistants say about roofers in Mesa");
     expect(section).toContain("Asked &#x27;best roofer in Mesa&#x27; 5 times, ChatGPT named Desert Sun Roofing 5 times and you 0 times.");

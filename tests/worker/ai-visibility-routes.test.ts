@@ -56,6 +56,12 @@ describe("questions", () => {
     expect(first.body.suggested.length).toBeGreaterThan(0);
     expect(first.body.suggested[0]).toMatch(/plumbing/i);
     expect(first.body.suggested[0]).toMatch(/Austin/);
+    // Every engine is keyed in the tests' bindings, so all are offered; one without its key is listed as not available.
+    expect(first.body.engines).toHaveLength(5);
+    expect(first.body.engines.every((e: { available: boolean }) => e.available)).toBe(true);
+    const { token: second } = await owner(t);
+    const without = await callWorker("/api/ai-visibility/questions?business=own", { token: second }, { ...bind(t), PERPLEXITY_API_KEY: "" });
+    expect(without.body.engines).toContainEqual({ engine: "perplexity", available: false, reason: "unavailable" });
 
     const made: TrackedQuestion[] = [];
     for (const text of ["best plumber in Austin", "emergency plumber near me", "who installs water heaters in Austin TX"]) {

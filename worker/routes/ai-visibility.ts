@@ -26,7 +26,7 @@ import {
 } from "../db/ai-visibility";
 import { readAllowance } from "../db/budgets";
 import { getDb, type Db } from "../db/client";
-import { AI_DEFAULT_SAMPLES, AI_ENGINE_LABELS, AI_MAX_SAMPLES, AI_MIN_SAMPLES, type AiEngine, type AnswerView, type TrackedQuestion } from "../domain/ai-visibility-contract";
+import { AI_DEFAULT_SAMPLES, AI_ENGINE_LABELS, AI_ENGINES, type EngineAvailability, AI_MAX_SAMPLES, AI_MIN_SAMPLES, type AiEngine, type AnswerView, type TrackedQuestion } from "../domain/ai-visibility-contract";
 import { suggestQuestions } from "../domain/ai-visibility";
 import { AiBusinessQuery, AiQuestionCreate, AiQuestionPatch, AiScanRequest, AiVisibilityErrorCode, isAiEngine, samplesValid } from "../domain/ai-visibility-scans";
 import { apiError, ErrorCode } from "../errors";
@@ -98,7 +98,10 @@ export const aiVisibilityRoutes = new Hono<AppEnv>()
       if (!resolved.ok && resolved.refusal.status === 404) return apiError(c, 404, resolved.refusal.code, resolved.refusal.message);
       if (resolved.ok) suggested = suggestedFor(resolved.value).slice(0, limit);
     }
-    return c.json({ questions: rows.map(questionJson), suggested, limit });
+    // The engines the page offers: those configured here; the others are listed as not available (in the customer's words).
+    const configured = new Set(configuredEngines(c.env));
+    const engines: EngineAvailability[] = AI_ENGINES.map((engine) => ({ engine, available: configured.has(engine), reason: configured.has(engine) ? null : "unavailable" }));
+    return c.json({ questions: rows.map(questionJson), suggested, limit, engines });
   })
 
   .post("/questions", validate("json", AiQuestionCreate), async (c) => {
