@@ -86,6 +86,17 @@ describe("AI Visibility", () => {
     expect((screen.getByRole("button", { name: "A scan is running…" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("lets the next scan run as soon as the shown scan is done, before the scans list has caught up", async () => {
+    const scan = doneScan();
+    // The list still says running (it polls less often); the scan itself answers done.
+    const { calls } = api({ scans: [historyRow(runningScan())], scan });
+    renderApp("/tools/ai-visibility", owner());
+    const next = (await screen.findByRole("button", { name: "Scan now" })) as HTMLButtonElement;
+    await waitFor(() => expect(next.disabled).toBe(false));
+    // And the list is asked again once the scan is seen finished.
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/ai-visibility/scans?business=own").length).toBeGreaterThan(1));
+  });
+
   it("shows the figures with their intervals; a figure opens its answers, and one answer shows whole in the business's time zone", async () => {
     const scan = doneScan();
     api({ scans: [historyRow(scan)], scan });

@@ -2,8 +2,8 @@
 // trade in its city, how sure that is, and why not. Questions (suggested, editable, tracked weekly), the engines
 // and samples with the cost before a scan, the scan's progress, the figures with their 95% intervals (each one click
 // from the answers it stands on), the sources the assistants cite, what to do, and the tracked questions' history.
-import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   AI_DEFAULT_SAMPLES,
@@ -41,7 +41,8 @@ import { useAuth } from "../lib/auth";
 import { formatDateTime } from "../lib/format-date";
 import { useBusinessTimeZone } from "../lib/use-time-zone";
 import { useViewAs } from "../lib/view-as";
-import { aivEstimateQuery, aivQuestionsQuery, aivScanQuery, aivScansQuery, useChangeQuestion, useRunAiScan, type ScanRequest } from "../queries/ai-visibility";
+import { aivEstimateQuery, aivKeys, aivQuestionsQuery, aivScanQuery, aivScansQuery, useChangeQuestion, useRunAiScan, type ScanRequest } from "../queries/ai-visibility";
+import { businessParam } from "../queries/rank";
 import type { RankTarget } from "../queries/rank";
 import "../audit.css";
 import "../citations.css";
@@ -600,7 +601,16 @@ function Tool({ target, readOnly, answers }: { target: RankTarget; readOnly: boo
   const request: ScanRequest = { questions: asked, engines, samples };
   const blockedReason = asked.length === 0 ? "Add a question to scan." : engines.length === 0 ? "Choose at least one assistant." : null;
   const estimate = useQuery({ ...aivEstimateQuery(target, request), enabled: Boolean(view) && !readOnly && blockedReason === null });
-  const running = list.some((s) => s.status === "queued" || s.status === "running");
+  // The shown scan's own poll is fresher than the list's: a scan it sees finished no longer blocks the next one.
+  const running = list.some((s) => {
+    const status = s.id === scan.data?.id ? scan.data.status : s.status;
+    return status === "queued" || status === "running";
+  });
+  const scanFinished = scan.data?.status === "done" || scan.data?.status === "failed";
+  const client = useQueryClient();
+  useEffect(() => {
+    if (scanFinished) void client.invalidateQueries({ queryKey: aivKeys.scans(businessParam(target)) });
+  }, [scanFinished, client, target]);
   const canRun = !readOnly && blockedReason === null && estimate.data?.allowed === true && !run.isPending && !running;
   const start = () => run.mutate(request, { onSuccess: (s) => setChosen(s.id) });
   const runButton = (label: string) => (
