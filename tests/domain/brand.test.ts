@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import {
   accentContrast,
-  BrandUpdate,
   brandText,
   contrastRatio,
   isReadableAccent,
@@ -11,6 +10,7 @@ import {
   nearestReadableAccent,
   normalizeHex,
 } from "../../worker/domain/brand";
+import { BrandUpdate } from "../../worker/domain/brand-update";
 
 describe("contrastRatio", () => {
   it("is 21 for black on white and 1 for a colour on itself", () => {

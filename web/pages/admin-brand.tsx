@@ -6,7 +6,6 @@ import { useState, type FormEvent } from "react";
 import {
   accentContrast,
   BRAND_LIMITS,
-  BrandUpdate,
   DEFAULT_BRAND_NAME,
   isReadableAccent,
   MIN_CONTRAST,
@@ -15,6 +14,7 @@ import {
   type Brand,
   type PublicBrand,
 } from "../../worker/domain/brand";
+import { BrandUpdate } from "../../worker/domain/brand-update";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
 import { PageTitle } from "../components/brand";

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { brand } from "./schema";
-import type { BrandUpdate } from "../domain/brand";
+import type { BrandUpdate } from "../domain/brand-update";
 
 export type BrandRow = typeof brand.$inferSelect;
 

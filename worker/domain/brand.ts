@@ -1,8 +1,5 @@
 // The agency's brand (issue 30): its shapes, the PUT body's rules, the defaults (Porchlight) and the accent colour's
 // contrast rule (WCAG AA, 4.5:1 against white) with the nearest readable colour. Pure: shared by the worker and the web.
-import { z } from "zod";
-import { NO_CONTROL_CHARACTERS, noControlCharacters } from "./form-rules";
-import { optionalEmail, optionalWebsite } from "./profile";
 
 /** The product's own name: what every customer-facing text says while no brand is set. */
 export const DEFAULT_BRAND_NAME = "Porchlight";
@@ -161,47 +158,7 @@ export function nearestReadableAccent(hex: string): string {
 
 export const BRAND_LIMITS = { name: 60, website: 200, supportEmail: 254, supportPhone: 40, mailSenderName: 60, footerLine: 200 } as const;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `Must be at most ${max} characters` })
-    .refine(noControlCharacters, { message: NO_CONTROL_CHARACTERS });
-/** Blank or null clears the field. */
-const optionalText = (max: number) =>
-  text(max)
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional();
-
-/** A name mail may carry in its From header: no quotes, angle brackets or commas that would change the address. */
-const SENDER_NAME = /^[^"<>,;\\@]*$/;
-
-/**
- * The whole brand (the form saves every field at once; an absent optional field is cleared). The accent colour's
- * contrast is not a schema rule: a failing colour is answered 422 with the nearest readable one (see the route).
- */
-export const BrandUpdate = z.strictObject({
-  name: text(BRAND_LIMITS.name).min(1, { message: "Enter the agency's name" }),
-  accentColor: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || normalizeHex(v) !== null, { message: "Enter a colour like #1d4ed8" })
-    .transform((v) => (v === "" ? null : normalizeHex(v)))
-    .nullable()
-    .optional(),
-  website: optionalWebsite(BRAND_LIMITS.website),
-  supportEmail: optionalEmail(BRAND_LIMITS.supportEmail),
-  supportPhone: optionalText(BRAND_LIMITS.supportPhone),
-  mailSenderName: text(BRAND_LIMITS.mailSenderName)
-    .refine((v) => SENDER_NAME.test(v), { message: "Use letters, digits and spaces (no quotes, @, commas or angle brackets)" })
-    .transform((v) => (v === "" ? null : v))
-    .nullable()
-    .optional(),
-  footerLine: optionalText(BRAND_LIMITS.footerLine),
-});
-export type BrandUpdateInput = z.input<typeof BrandUpdate>;
-export type BrandUpdate = z.output<typeof BrandUpdate>;
+// The PUT body's schema is in brand-update.ts: zod stays out of what every page loads (web/lib/zod-config.ts).
 
 /** The 422 body's extra field: the colour the form offers ("Use #…"). */
 export type AccentRefusal = { error: { code: typeof ACCENT_UNREADABLE_CODE; message: string; suggestion: string; ratio: number } };

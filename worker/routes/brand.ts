@@ -13,7 +13,6 @@ import {
   accentRefusalMessage,
   BRAND_LOGO_MAX_BYTES,
   BRAND_LOGO_TOO_LARGE_MESSAGE,
-  BrandUpdate,
   DEFAULT_BRAND_NAME,
   MIN_CONTRAST,
   nearestReadableAccent,
@@ -21,6 +20,7 @@ import {
   type AccentRefusal,
   type BrandResponse,
 } from "../domain/brand";
+import { BrandUpdate } from "../domain/brand-update";
 import { brandThemeCss } from "../domain/brand-theme";
 import { FILE_CACHE_CONTROL } from "../domain/profile";
 import type { Env } from "../env";
