@@ -2,6 +2,8 @@
 // (worker/ai-visibility), the routes and the page (web/pages/ai-visibility.tsx). Pure types and constants; the rules
 // (mention matching, Wilson interval, figures) live in worker/domain/ai-visibility.ts.
 
+import type { AiScanSummary } from "./ai-visibility-scans";
+
 /** The engines a question is asked on. Each is optional by configuration (see configuredEngines). */
 export const AI_ENGINES = ["chatgpt", "google_ai_overview", "google_ai_mode", "perplexity", "gemini"] as const;
 export type AiEngine = (typeof AI_ENGINES)[number];
@@ -196,20 +198,8 @@ export interface QuestionsView {
   engines: EngineAvailability[];
 }
 
-/** One scan in GET /api/ai-visibility/scans?business= (newest first); `perEngine` draws the history chart. */
-export interface ScanHistoryRow {
-  id: string;
-  status: ScanStatus;
-  trigger: "manual" | "weekly";
-  createdAt: string;
-  finishedAt: string | null;
-  samples: number;
-  engines: AiEngine[];
-  questions: number;
-  progress: ScanView["progress"];
-  overall: ScanView["overall"];
-  perEngine: (RateFigure & { engine: AiEngine })[];
-}
+/** One scan in GET /api/ai-visibility/scans?business= (newest first): the pipeline's own row type, one shape for both. */
+export type ScanHistoryRow = AiScanSummary;
 
 /** One answer as the public report shows it (the shared page cannot call the signed-in answers route). */
 export interface ReportAiAnswer {
