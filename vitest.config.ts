@@ -83,7 +83,8 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ["tests/worker/**/*.test.ts", "tests/domain/**/*.test.ts"],
+    // tests/domain (pure rules) runs in Node: vitest.domain.config.ts.
+    include: ["tests/worker/**/*.test.ts"],
     // Each file starts its own workerd (most of a file's time is that start-up): two at once even on a 2-core machine,
     // where vitest's default (cores − 1) would run them one by one. Files share only the fakes, and every test counts
     // the fakes' requests by its own mark.
