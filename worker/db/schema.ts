@@ -1387,3 +1387,66 @@ export const aiAnswers = sqliteTable(
   },
   (t) => [index("ai_answers_scan_idx").on(t.scanId, t.status), index("ai_answers_claim_idx").on(t.status, t.claimedAt)],
 );
+
+/**
+ * Monthly client reports (issue 30): who gets one. A row per business user; absent means off. An admin switches it on
+ * for a client, or the user for themselves (`enabled_by`). Recipients are mail addresses (JSON array); empty means the
+ * account's own address.
+ */
+export const clientReportSettings = sqliteTable("client_report_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  recipients: text("recipients").notNull().default("[]"),
+  enabledBy: text("enabled_by", { enum: ["admin", "user"] }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One client's report for one month. Built through the `client-reports` queue: queued → building (claimed by
+ * compare-and-set, `claimed_at`) → ready | failed. The figures are frozen in `payload` (JSON, `ClientReportPayload` in
+ * worker/domain/client-report.ts) when built, so the page, the PDF and the mail show the same numbers. A rebuild bumps
+ * `version` (part of the shared page's cache key). `share_token` is the unguessable link
+ * (`/shared/client-reports/:token`). Mail is claimed by compare-and-set too (`mail_claimed_at`), so a report is mailed once.
+ */
+export const clientReports = sqliteTable(
+  "client_reports",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "YYYY-MM": the month reported on. */
+    month: text("month").notNull(),
+    trigger: text("trigger", { enum: ["cron", "admin", "user"] }).notNull().default("cron"),
+    status: text("status", { enum: ["queued", "building", "ready", "failed"] }).notNull().default("queued"),
+    version: integer("version").notNull().default(1),
+    shareToken: text("share_token").notNull(),
+    claimedAt: text("claimed_at"),
+    attempts: integer("attempts").notNull().default(0),
+    payload: text("payload"),
+    summarySource: text("summary_source", { enum: ["ai", "template"] }),
+    /** Why the summary is the template (admin screens only). */
+    summaryNote: text("summary_note"),
+    pdfKey: text("pdf_key"),
+    pdfBytes: integer("pdf_bytes"),
+    /** Whether the built report should be mailed when ready (the cron's and "Send now"'s; a preview is not). */
+    mailWhenReady: integer("mail_when_ready", { mode: "boolean" }).notNull().default(false),
+    mailClaimedAt: text("mail_claimed_at"),
+    sentAt: text("sent_at"),
+    sentTo: text("sent_to"),
+    firstOpenedAt: text("first_opened_at"),
+    lastOpenedAt: text("last_opened_at"),
+    views: integer("views").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+    builtAt: text("built_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("client_reports_month_unique").on(t.userId, t.month),
+    uniqueIndex("client_reports_token_unique").on(t.shareToken),
+    index("client_reports_status_idx").on(t.status, t.claimedAt),
+  ],
+);
