@@ -36,11 +36,12 @@ export default defineConfig({
     rolldownOptions: {
       // The app shell (served for every app route), the landing page (served for `/` by the worker), and
       // the server-rendered shared report's own script and stylesheet (the worker reads the hashed tags
-      // from the built shared-report.html).
+      // from the built shared-report.html), and the monthly client report's (client-report.html).
       input: {
         index: webFile("index.html"),
         landing: webFile("landing.html"),
         "shared-report": webFile("shared-report.html"),
+        "client-report": webFile("client-report.html"),
       },
     },
   },

@@ -35,6 +35,7 @@ import { billingRoutes } from "./routes/billing";
 import { isPagePath, servePage } from "./pages";
 import { sharedReportEventRoutes } from "./routes/shared-report-events";
 import { sharedReportPageRoutes } from "./routes/shared-report-pages";
+import { sharedClientReportEventRoutes, sharedClientReportPageRoutes } from "./routes/shared-client-reports";
 import { reportViewRoutes } from "./routes/report-views";
 import { integrationRoutes } from "./routes/integrations";
 import { scheduleRoutes } from "./routes/schedule";
@@ -105,7 +106,7 @@ const authBodyLimit = bodyLimit({
   onError: (c) => authError(c, 413, ErrorCode.payloadTooLarge, "The request body is too large."),
 });
 // The view beacon's own limit answers its quiet 204, never a 413 (README: beacons answer only 202 or 204).
-const OWN_BODY_LIMIT = /^\/api\/((shared\/)?chat\/[^/]+\/messages|billing\/webhook|tts|shared\/reports\/[^/]+\/events)$/;
+const OWN_BODY_LIMIT = /^\/api\/((shared\/)?chat\/[^/]+\/messages|billing\/webhook|tts|shared\/(client-)?reports\/[^/]+\/events)$/;
 app.use((c, next) => {
   const path = c.req.path;
   if (path === "/api/prospects/import") return importBodyLimit(c, next);
@@ -121,7 +122,7 @@ app.use((c, next) => {
  * Every JSON route answers 415 to a body that is not JSON (form-encoded, text, no type), before any handler reads it:
  * a form post to PUT /api/profile once cleared the whole profile. Routes that take other bodies are listed.
  */
-const NOT_JSON_BODIES = /^\/api\/(profile\/logo|brand\/logo|widgets\/[^/]+\/logo|billing\/webhook|shared\/reports\/[^/]+\/events|review-requests\/(unsubscribe|sms\/status|sms\/incoming))$/;
+const NOT_JSON_BODIES = /^\/api\/(profile\/logo|brand\/logo|widgets\/[^/]+\/logo|billing\/webhook|shared\/(client-)?reports\/[^/]+\/events|review-requests\/(unsubscribe|sms\/status|sms\/incoming))$/;
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\s*(;|$)/i;
 export const NOT_JSON_MESSAGE = "The request body must be JSON (Content-Type: application/json).";
 app.use(async (c, next) => {
@@ -182,7 +183,9 @@ const routes = app
   .route("/api/review-requests", reviewRequestRoutes)
   .route("/r", reviewLinkRoutes)
   .route("/api/brand", brandRoutes)
-  .route("/shared/reports", sharedReportPageRoutes);
+  .route("/shared/reports", sharedReportPageRoutes)
+  .route("/api/shared/client-reports", sharedClientReportEventRoutes)
+  .route("/shared/client-reports", sharedClientReportPageRoutes);
 
 app.notFound((c) => {
   const { pathname } = new URL(c.req.url);

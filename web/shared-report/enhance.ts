@@ -17,10 +17,9 @@ function isStaff(): boolean {
 
 export type Beacon = (event: ReportEventName, section?: string) => void;
 
-/** One beacon per (event, section) per page view; the server de-duplicates per visit as well. */
-export function beaconSender(reportId: string): Beacon {
+/** One beacon per (event, section) per page view; the server de-duplicates per visit as well. `url`: another page's endpoint (the client report's). */
+export function beaconSender(reportId: string, url = REPORT_EVENTS_PATH(reportId)): Beacon {
   const sent = new Set<string>();
-  const url = REPORT_EVENTS_PATH(reportId);
   const visit = visitToken();
   const staff = isStaff();
   return (event, section) => {

@@ -120,6 +120,7 @@ export const ALERT_TEXT: Record<AlertKind | "webhook_paused", string> = {
   review_new: "left a new Google review",
   review_low: "left a 1–3 star Google review",
   ai_visibility_changed: "is named by AI assistants more or less often than last week",
+  client_report_opened: "opened their monthly report for the first time",
   webhook_paused: "A webhook endpoint failed for a day and was paused",
 };
 
@@ -135,6 +136,7 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   review_new: "New Google review",
   review_low: "Google review of 1–3 stars (mailed at once)",
   ai_visibility_changed: "AI Visibility changed (beyond its interval)",
+  client_report_opened: "Client opened their monthly report",
 };
 
 /**

@@ -58,3 +58,6 @@ export function timeAgo(iso: string, now = Date.now()): string {
   const months = Math.round(days / 30);
   return months < 12 ? `${months} mo ago` : `${Math.round(months / 12)} y ago`;
 }
+
+/** The monthly client report's view beacon (issue 30): one `opened` per visit, signed like the shared report's. */
+export const CLIENT_REPORT_EVENTS_PATH = (token: string) => `/api/shared/client-reports/${encodeURIComponent(token)}/events`;

@@ -51,3 +51,14 @@ export const BEACONS_PER_REPORT_PER_MINUTE = 300;
 
 /** Events one visit may record (opened, every section, print, chat started: far fewer in a real read). */
 export const BEACON_EVENTS_PER_VISIT = 30;
+
+/**
+ * The monthly client report's beacon (issue 30): only `opened`, with the page's visit token. `staff` is accepted and
+ * ignored: the client is a user of the app too, so their browser carries the staff marker; the admin's own look is
+ * the Preview (`?preview=1`), whose page carries no visit token.
+ */
+export const ClientReportBeacon = z.object({
+  event: z.literal("opened"),
+  visit: z.string().regex(/^[A-Za-z0-9.-]{8,160}$/),
+  staff: z.boolean().optional(),
+});

@@ -1,7 +1,7 @@
 // The lead loop's one entry point (issue 21): something a prospect did becomes alerts for the right people (in the app,
 // by mail) and webhook deliveries queued on webhooks-out. Idempotent on the event's dedupe key; never throws.
 import { getDb, type Db } from "../db/client";
-import { alertRecipients, channelsFor, insertNotifications, type NewNotification } from "../db/notifications";
+import { adminRecipients, alertRecipients, channelsFor, insertNotifications, type NewNotification } from "../db/notifications";
 import { endpointsFor, insertDeliveries, type NewDelivery } from "../db/webhooks";
 import { mailMode, type WebhookBody } from "../domain/lead-alerts";
 import type { AlertKind, ProspectEvent, WebhookEvent } from "../domain/lead-events";
@@ -111,6 +111,36 @@ export async function enqueueDeliveries(env: Env, ids: string[], delaySeconds = 
     await env.WEBHOOKS_OUT.sendBatch(ids.map((deliveryId) => ({ body: { deliveryId }, ...(delaySeconds ? { delaySeconds } : {}) })));
   } catch (error) {
     log.error("webhook deliveries not queued", { count: ids.length }, error);
+  }
+}
+
+/**
+ * Something about one of the agency's clients (a monthly report opened, issue 30): alerts for every admin as their
+ * settings say, webhooks for the agency's endpoints. Same dedupe key twice → emitted once. Logged, never thrown.
+ */
+export async function emitAgencyEvent(env: Env, event: OwnEvent): Promise<void> {
+  try {
+    const db = getDb(env);
+    if (event.alert) {
+      const kind = event.alert;
+      const admins = await adminRecipients(db);
+      const channels = await channelsFor(db, admins.map((a) => a.id), kind);
+      const mailOn = mailConfig(env) !== null;
+      const rows: NewNotification[] = [];
+      for (const a of admins) {
+        const ch = channels.get(a.id)!;
+        const mail = mailMode(kind, ch, mailOn);
+        if (!ch.inApp && mail === "none") continue;
+        rows.push({ userId: a.id, kind, prospectId: null, reportId: null, data: JSON.stringify(event.data), dedupeKey: `${kind}:${event.dedupeKey}`, inApp: ch.inApp, mailState: mail === "none" ? "none" : "pending", createdAt: event.at });
+      }
+      const fresh = [];
+      for (let i = 0; i < rows.length; i += 8) fresh.push(...(await insertNotifications(db, rows.slice(i, i + 8))));
+      const toMail = [...new Set(fresh.filter((n) => n.mailState === "pending").map((n) => n.userId))];
+      if (toMail.length > 0) await mailAlerts(env, db, new Date(), toMail);
+    }
+    if (event.webhook) await queueWebhooks(env, db, event.webhook, [{ ...event, prospectId: null, reportId: null }]);
+  } catch (error) {
+    log.error("agency event not emitted", { alert: event.alert, webhook: event.webhook }, error);
   }
 }
 

@@ -39,8 +39,23 @@ function reviewLine(data: string | null | undefined): string {
   return `${who} left ${stars} Google review`;
 }
 
+/** Where an alert about a client's monthly report leads (issue 30). */
+export const CLIENT_REPORTS_PATH = "/admin/client-reports";
+
+function clientReportLine(data: string | null | undefined): string {
+  let d: { name?: unknown; month_label?: unknown } = {};
+  try {
+    d = JSON.parse(data ?? "{}") as typeof d;
+  } catch {
+    d = {};
+  }
+  const who = typeof d.name === "string" && d.name ? d.name : "A client";
+  return `${who} opened their ${typeof d.month_label === "string" ? `${d.month_label} ` : ""}report for the first time`;
+}
+
 export function alertLine(n: { kind: string; prospectName: string | null; data?: string | null }): string {
   if (n.kind === PROVIDER_MISSING_KIND) return providerMissingLine(n.data);
+  if (n.kind === "client_report_opened") return clientReportLine(n.data);
   if (isReviewAlert(n.kind)) return reviewLine(n.data);
   const text = ALERT_TEXT[n.kind as AlertKind] ?? n.kind;
   return n.kind === "webhook_paused" ? text : `${n.prospectName ?? "A prospect"} ${text}`;
@@ -78,7 +93,7 @@ export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]
   let digests = 0;
   for (const n of pending.filter((p) => isImmediate(p.kind))) {
     if ((await claimMailed(db, [n.id], at)).length === 0) continue;
-    const link = n.kind === "webhook_paused" ? `${origin}/integrations` : isReviewAlert(n.kind) ? `${origin}/tools/reviews` : alertLink(origin, n.reportId);
+    const link = n.kind === "webhook_paused" ? `${origin}/integrations` : isReviewAlert(n.kind) ? `${origin}/tools/reviews` : n.kind === "client_report_opened" ? `${origin}${CLIENT_REPORTS_PATH}` : alertLink(origin, n.reportId);
     const mailKind = n.kind === "webhook_paused" ? "webhook_paused" : isReviewAlert(n.kind) ? "review_alert" : "lead_alert";
     await sendAppMail(env, db, mailKind, { to: n.email, link, detail: detailOf(n) }, { readable: false });
     immediate++;
@@ -92,7 +107,7 @@ export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]
     const claimed = new Set(await claimMailed(db, items.slice(0, 90).map((n) => n.id), at));
     const mine = items.filter((n) => claimed.has(n.id));
     if (mine.length === 0) continue;
-    const linkOf = (n: Pending) => (isReviewAlert(n.kind) ? `${origin}/tools/reviews` : alertLink(origin, n.reportId));
+    const linkOf = (n: Pending) => (isReviewAlert(n.kind) ? `${origin}/tools/reviews` : n.kind === "client_report_opened" ? `${origin}${CLIENT_REPORTS_PATH}` : alertLink(origin, n.reportId));
     const detail = mine.map((n) => `• ${alertLine(n)} — ${linkOf(n)}`).join("\n");
     const onlyReviews = mine.every((n) => isReviewAlert(n.kind));
     await sendAppMail(env, db, onlyReviews ? "review_digest" : "alert_digest", { to: first.email, link: linkOf(mine[mine.length - 1]!), detail }, { readable: false });

@@ -1,5 +1,6 @@
-// The shared page's own script and stylesheet: the hashed tags Vite wrote into dist/client/shared-report.html,
-// read once per isolate through the ASSETS binding and copied into every page the worker renders.
+// The edge-rendered pages' own script and stylesheet: the hashed tags Vite wrote into dist/client/shared-report.html
+// (and client-report.html, the monthly client report's), read once per isolate through the ASSETS binding and copied
+// into every page the worker renders.
 import type { Env } from "../env";
 import { log } from "../log";
 
@@ -12,14 +13,16 @@ export type PageAssets = {
   preload: string;
 };
 
-/** The Vite input (web/shared-report.html), as the assets binding serves it (html_handling drops ".html"). */
+/** The Vite inputs (web/<name>.html), as the assets binding serves them (html_handling drops ".html"). */
+export type PageTemplate = "shared-report" | "client-report";
 export const SHARED_PAGE_TEMPLATE = "/shared-report";
 /** In the template, so the SPA's index.html (the not-found fallback) is never taken for it. */
 export const TEMPLATE_MARKER = '<meta name="porchlight-template" content="shared-report"';
+const templateMarker = (name: PageTemplate) => `<meta name="porchlight-template" content="${name}"`;
 const NO_ASSETS: PageAssets = { tags: [], build: "none", preload: "" };
 const RETRY_MS = 30_000;
 
-let memo: { assets: PageAssets; at: number } | null = null;
+const memo = new Map<PageTemplate, { assets: PageAssets; at: number }>();
 
 /** The asset tags of a built template; only same-origin /assets/ URLs are taken. */
 export function assetTags(html: string): string[] {
@@ -52,14 +55,15 @@ function buildId(tags: string[]): string {
  * The tags, or none when the web app is not built (worker tests): the page is complete without them,
  * only not interactive. A missing build is asked for again after RETRY_MS.
  */
-export async function sharedPageAssets(env: Env, requestUrl: string, now = Date.now()): Promise<PageAssets> {
-  if (memo && (memo.assets !== NO_ASSETS || now - memo.at < RETRY_MS)) return memo.assets;
+export async function sharedPageAssets(env: Env, requestUrl: string, now = Date.now(), template: PageTemplate = "shared-report"): Promise<PageAssets> {
+  const known = memo.get(template);
+  if (known && (known.assets !== NO_ASSETS || now - known.at < RETRY_MS)) return known.assets;
   let assets = NO_ASSETS;
   try {
-    const res = await env.ASSETS?.fetch(new URL(SHARED_PAGE_TEMPLATE, requestUrl));
+    const res = await env.ASSETS?.fetch(new URL(`/${template}`, requestUrl));
     if (res?.ok) {
       const html = await res.text();
-      const tags = html.includes(TEMPLATE_MARKER) ? assetTags(html) : [];
+      const tags = html.includes(templateMarker(template)) ? assetTags(html) : [];
       if (tags.length) assets = { tags, build: buildId(tags), preload: preloadHeader(tags) };
     } else {
       await res?.body?.cancel();
@@ -67,10 +71,10 @@ export async function sharedPageAssets(env: Env, requestUrl: string, now = Date.
   } catch (error) {
     log.warn("shared page assets unavailable", {}, error);
   }
-  memo = { assets, at: now };
+  memo.set(template, { assets, at: now });
   return assets;
 }
 
 export function forgetPageAssets() {
-  memo = null;
+  memo.clear();
 }

@@ -1,6 +1,7 @@
 // POST /api/shared/reports/:id/events: view-tracking beacons from the shared page. Public and rate-limited; it
 // never fails the page: every answer is 202 (counted) or 204 (not counted), with the reason in X-Beacon.
 import { Hono, type Context } from "hono";
+import { answer, readBeacon, type BeaconOutcome } from "../reports/beacon-answer";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
@@ -21,32 +22,6 @@ import {
 import { log } from "../log";
 
 const MAX_ID_LENGTH = 64;
-
-export type BeaconOutcome =
-  | "recorded"
-  | "duplicate"
-  | "invalid"
-  | "unknown_report"
-  | "not_ready"
-  | "previewer"
-  | "staff"
-  | "rate_limited"
-  | "unsigned_visit"
-  | "error";
-
-function answer(c: Context, outcome: BeaconOutcome) {
-  return c.body(null, outcome === "recorded" ? 202 : 204, { "X-Beacon": outcome, "Cache-Control": "no-store" });
-}
-
-/** The body as JSON (sendBeacon posts text/plain, so no JSON content type is required); bodyLimit caps its size. */
-async function readBeacon(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   const id = c.req.param("id") ?? "";
