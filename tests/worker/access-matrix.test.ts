@@ -12,6 +12,7 @@ import { insertWidget } from "../../worker/db/widgets";
 import { PostRequest } from "../../worker/domain/facebook-post";
 import { api, signUp, signUpAdmin } from "./helpers";
 import { readyReport } from "./reports-fixtures";
+import { seedClientReport } from "./client-report-fixtures";
 
 type Role = "anon" | "user" | "other" | "admin" | "viewAs";
 /** Order matters: the owner goes last, so its own deletes run after everyone else was refused. */
@@ -27,6 +28,7 @@ type Fixture = {
   otherId: string;
   widgetId: string;
   reviewId: string;
+  clientReportToken: string;
 };
 type Call = { path: string; body?: unknown; raw?: string; headers?: Record<string, string> };
 type Row = { call: (f: Fixture) => Call; expect: Record<Role, number> };
@@ -211,6 +213,13 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /shared/reports/:id": { call: (f) => ({ path: `/shared/reports/${f.reportId}` }), expect: all(200) },
   "GET /shared/reports/:id/card.png": { call: (f) => ({ path: `/shared/reports/${f.reportId}/card.png` }), expect: all(200) },
+  // The monthly client report's link (issue 30): public behind its unguessable token; an unknown one is the same 404.
+  "GET /shared/client-reports/:token": { call: (f) => ({ path: `/shared/client-reports/${f.clientReportToken}` }), expect: all(200) },
+  "GET /shared/client-reports/:file{[A-Za-z0-9_-]+\\.pdf}": { call: (f) => ({ path: `/shared/client-reports/${f.clientReportToken}.pdf` }), expect: all(200) },
+  "POST /api/shared/client-reports/:token/events": {
+    call: (f) => ({ path: `/api/shared/client-reports/${f.clientReportToken}/events`, ...json({ event: "opened", visit: "x" }) }),
+    expect: all(204),
+  },
   "GET /api/shared/chat/:reportId": { call: (f) => ({ path: `/api/shared/chat/${f.reportId}` }), expect: all(200) },
   "POST /api/shared/chat/:reportId/messages": {
     call: (f) => ({ path: `/api/shared/chat/${f.reportId}/messages`, ...json({ messages: [] }) }),
@@ -427,6 +436,7 @@ beforeAll(async () => {
     otherId: other.user.id,
     widgetId: widget.id,
     reviewId,
+    clientReportToken: (await seedClientReport(user.user.id)).token,
   };
 });
 

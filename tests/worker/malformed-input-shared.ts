@@ -146,10 +146,10 @@ export function routes() {
 
 /**
  * A concrete path: a real report id for `:reportId`/`:id`, unless a hostile one is given. A parameter with its own
- * pattern (`/widget/:file{[^/]+\.js}`) gets the pattern's suffix too, so the request reaches that route.
+ * pattern (`/widget/:file{[^/]+\.js}`, the client report's `.pdf`) gets the pattern's suffix too, so the request reaches that route.
  */
 export const fill = (path: string, id = reportId) =>
-  path.replace(/:[a-zA-Z]+(\{[^}]*\})?/g, (_, pattern?: string) => (pattern?.endsWith("\\.js}") ? `${id}.js` : id)).replace("*", id === reportId ? "logos/x.png" : id);
+  path.replace(/:[a-zA-Z]+(\{[^}]*\})?/g, (_, pattern?: string) => (pattern?.endsWith("\\.js}") ? `${id}.js` : pattern?.endsWith("\\.pdf}") ? `${id}.pdf` : id)).replace("*", id === reportId ? "logos/x.png" : id);
 
 /** Anything that would reveal the server's insides. */
 export const STACK = /(\bat .+\.(ts|js):\d+|Error: |node_modules|\.ts:\d+:\d+|SQLITE_|D1_ERROR|fts5)/i;
@@ -161,7 +161,7 @@ export function checkAnswer(label: string, res: { status: number; body: any; hea
   if (mustBe4xx) expect.soft(res.status, label).toBeGreaterThanOrEqual(400);
   const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body ?? "");
   expect.soft(STACK.test(text), `${label} shows internals: ${text.slice(0, 300)}`).toBe(false);
-  // Page routes (/shared/reports/…, the widget's script and frame) answer pages, images and scripts, plain text or a
+  // Page routes (/shared/reports/…, /shared/client-reports/…, the widget's script and frame) answer pages, images and scripts, plain text or a
   // script comment when not found; the API answers JSON.
   // The review link (/r/…) answers a browser with a page as well.
   if (res.status < 400 || label.includes(": GET /shared/") || label.includes(": GET /widget/") || label.includes(": GET /r/")) return;
@@ -210,6 +210,8 @@ export function shard<T>(items: T[], index: number, of: number): T[] {
 /** Routes whose body is not JSON: a multipart logo (profile, widget), Stripe's raw event, text/plain beacons. */
 export const OTHER_BODIES = new Set([
   "POST /api/profile/logo", "POST /api/widgets/:id/logo", "POST /api/brand/logo", "POST /api/billing/webhook", "POST /api/shared/reports/:id/events",
+  // The monthly client report's view beacon (issue 30): text/plain, as the shared report's.
+  "POST /api/shared/client-reports/:token/events",
   // Twilio's signed form posts (checked before the body is read) and the unsubscribe form from a message's link.
   "POST /api/review-requests/sms/incoming", "POST /api/review-requests/sms/status", "POST /api/review-requests/unsubscribe",
 ]);
