@@ -9,9 +9,10 @@ import { adminToken, json, round, type Figure, type Suite } from "../lib";
 const LIGHTHOUSE = "lighthouse@12.2.3"; // the last major that runs on Node 20
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-type LighthouseResult = { score: number; accessibility: number; lcpMs: number; jsBytes: number };
+export type LighthouseResult = { score: number; accessibility: number; lcpMs: number; jsBytes: number };
 
-function lighthouse(url: string): LighthouseResult | { error: string } {
+/** Lighthouse mobile (simulated throttling) on one URL; the client report's suite uses it too. */
+export function lighthouse(url: string): LighthouseResult | { error: string } {
   const r = spawnSync(
     "npx",
     [
