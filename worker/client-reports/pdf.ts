@@ -227,7 +227,7 @@ function gridMap(page: PDFPage, fonts: Fonts, map: ReportGridMap, x: number, top
     const cy = top - (row + 1) * cell;
     page.drawRectangle({ x: cx + 0.6, y: cy + 0.6, width: cell - 1.2, height: cell - 1.2, color: hexColor(GRID_BAND_COLORS[band]) });
     const label = rank === null ? "20+" : String(rank);
-    const size = Math.min(7, cell * 0.42);
+    const size = Math.min(11, cell * 0.3);
     const w = fonts.bold.widthOfTextAtSize(label, size);
     page.drawText(label, { x: cx + (cell - w) / 2, y: cy + (cell - size) / 2 + 1, size, font: fonts.bold, color: band === "top10" ? INK : rgb(1, 1, 1) });
   });
@@ -355,7 +355,7 @@ export async function clientReportPdf(payload: ClientReportPayload, brand: PdfBr
   for (const grid of p.grid ?? []) {
     const b = new BlockBuilder(fonts);
     heading(b, `${CLIENT_REPORT_HEADINGS.grid}: "${grid.keyword}"`, "Where you show in Google's map results across your area. SoLV: share of the grid in the top 3. ATRP: average position (lower is better).");
-    const side = 200;
+    const side = 180;
     b.draw(side + 32, (page, left, top) => {
       gridMap(page, fonts, grid.current, left, top, side, `${p.monthLabel} (${reportDate(grid.current.finishedAt, tz)})`);
       if (grid.previous) gridMap(page, fonts, grid.previous, left + side + 40, top, side, `Last month (${reportDate(grid.previous.finishedAt, tz)})`);

@@ -297,7 +297,8 @@ function IntervalRange({ rate, low, high, label }: { rate: number; low: number; 
     <svg className="cr-interval" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label={label}>
       <rect x="0" y="4" width="100" height="2" rx="1" fill="#d9dee5" />
       <rect x={x(low)} y="2" width={Math.max(1, x(high) - x(low))} height="6" rx="2" className="cr-interval-band" />
-      <circle cx={x(rate)} cy="5" r="2.6" fill="#141b26" />
+      {/* A tick, not a dot: the bar stretches to its width (preserveAspectRatio none), which would squash a circle. */}
+      <rect x={Math.min(99, Math.max(0, x(rate) - 0.5))} y="0" width="1" height="10" fill="#141b26" />
     </svg>
   );
 }
