@@ -2,8 +2,9 @@
 // nowhere: the landing page and the app shell (sign-in, sign-up, the shared grid and chat) as the worker serves them
 // from the real build's HTML, the shared report page, its Open Graph card and its JSON, the not-found page, the
 // free-audit widget's script and frame, and every kind of mail (the kinds are iterated, so a new one is covered), with
-// the From name a provider receives. Without a brand the product's name is there: the check can fail.
-import { env } from "cloudflare:test";
+// the From name a provider receives; the monthly client report's page and its PDF's text. Without a brand the
+// product's name is there: the check can fail.
+import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import indexHtml from "../../web/index.html?raw";
 import landingHtml from "../../web/landing.html?raw";
@@ -17,6 +18,7 @@ import { forgetPages, forgetVersion } from "../../worker/reports/shared-cache";
 import { loadSharedReport } from "../../worker/reports/views";
 import { callWorker, GOOD_PASSWORD, signUpAdmin, uniqueEmail } from "./helpers";
 import { deliver, readyReport, recorder } from "./reports-fixtures";
+import { pdfText, seedClientReport } from "./client-report-fixtures";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 const BRAND = {
@@ -42,6 +44,7 @@ const bindings = { ASSETS: assets } as Record<string, unknown>;
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
 let reportId: string;
 let widgetId: string;
+let clientReportToken: string;
 
 beforeAll(async () => {
   admin = await signUpAdmin();
@@ -49,6 +52,7 @@ beforeAll(async () => {
   const w = await callWorker("/api/widgets", { method: "POST", token: admin.session.access_token, json: { name: "Homepage" } }, bindings);
   expect(w.status, w.text).toBe(201);
   widgetId = w.body.widget.id;
+  clientReportToken = (await seedClientReport(admin.user.id)).token;
 });
 
 /** Every customer-facing page and message, by name, as text. */
@@ -71,12 +75,17 @@ async function everything(): Promise<Record<string, string>> {
     "widget script": `/widget/${widgetId}.js`,
     "widget frame": `/widget/${widgetId}/frame`,
     "public brand": "/api/brand",
+    "client report": `/shared/client-reports/${clientReportToken}`,
   };
   for (const [name, path] of Object.entries(pages)) {
     const res = await callWorker(path, { headers: { Accept: "text/html" } }, bindings);
     expect(res.status, `${name}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
     out[name] = res.text;
   }
+  // The monthly client report's PDF, as the text a reader selects in it.
+  const pdf = await SELF.fetch(`http://localhost/shared/client-reports/${clientReportToken}.pdf`);
+  expect(pdf.status).toBe(200);
+  out["client report pdf"] = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
   const data = await loadSharedReport(getDb(env), reportId);
   out["open graph card"] = reportCardSvg(data!);
   const brand = await loadBrand(env);
@@ -88,7 +97,7 @@ async function everything(): Promise<Record<string, string>> {
 }
 
 /** The places the product's name shows while no brand is set (the widget never names it). */
-const NAMED_WITHOUT_BRAND = ["landing", "sign-in", "shared report", "report not found", "open graph card", "public brand", ...MAIL_KINDS.map((k) => `mail ${k}`)];
+const NAMED_WITHOUT_BRAND = ["landing", "sign-in", "shared report", "report not found", "open graph card", "public brand", "client report", "client report pdf", ...MAIL_KINDS.map((k) => `mail ${k}`)];
 
 describe("the agency's brand on every customer-facing page and message", () => {
   it("without a brand: the product's name, so the check below can fail", async () => {
@@ -114,7 +123,8 @@ describe("the agency's brand on every customer-facing page and message", () => {
     // The logo and the accent colour are on the pages that have room for them.
     expect(all.landing).toContain(`src="${logoUrl}"`);
     expect(all["shared report"]).toContain(`src="${logoUrl}"`);
-    for (const name of ["landing", "sign-in", "shared report"]) expect(all[name], name).toContain('href="/api/brand/theme.css?accent=1d4ed8"');
+    expect(all["client report"]).toContain(`src="${logoUrl}"`);
+    for (const name of ["landing", "sign-in", "shared report", "client report"]) expect(all[name], name).toContain('href="/api/brand/theme.css?accent=1d4ed8"');
     // The landing page's contact links reach the agency.
     expect(all.landing).toContain('href="mailto:help@acme-growth.test"');
     // …and nothing links to the product's own pages.
