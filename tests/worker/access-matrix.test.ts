@@ -216,6 +216,7 @@ const MATRIX: Record<string, Row> = {
   // The monthly client report's link (issue 30): public behind its unguessable token; an unknown one is the same 404.
   "GET /shared/client-reports/:token": { call: (f) => ({ path: `/shared/client-reports/${f.clientReportToken}` }), expect: all(200) },
   "GET /shared/client-reports/:file{[A-Za-z0-9_-]+\\.pdf}": { call: (f) => ({ path: `/shared/client-reports/${f.clientReportToken}.pdf` }), expect: all(200) },
+  "GET /shared/client-reports/:token/card.png": { call: (f) => ({ path: `/shared/client-reports/${f.clientReportToken}/card.png` }), expect: all(200) },
   "POST /api/shared/client-reports/:token/events": {
     call: (f) => ({ path: `/api/shared/client-reports/${f.clientReportToken}/events`, ...json({ event: "opened", visit: "x" }) }),
     expect: all(204),

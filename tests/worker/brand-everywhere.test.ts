@@ -18,7 +18,9 @@ import { forgetPages, forgetVersion } from "../../worker/reports/shared-cache";
 import { loadSharedReport } from "../../worker/reports/views";
 import { callWorker, GOOD_PASSWORD, signUpAdmin, uniqueEmail } from "./helpers";
 import { deliver, readyReport, recorder } from "./reports-fixtures";
-import { pdfText, seedClientReport } from "./client-report-fixtures";
+import { clientReportPayload, pdfText, seedClientReport } from "./client-report-fixtures";
+import { clientReportCardSvg } from "../../worker/og/client-report-card";
+import { publicBrand } from "../../worker/domain/brand";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 const BRAND = {
@@ -88,6 +90,7 @@ async function everything(): Promise<Record<string, string>> {
   out["client report pdf"] = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
   const data = await loadSharedReport(getDb(env), reportId);
   out["open graph card"] = reportCardSvg(data!);
+  out["client report card"] = clientReportCardSvg(clientReportPayload(), publicBrand(await loadBrand(env)));
   const brand = await loadBrand(env);
   for (const kind of MAIL_KINDS) {
     const m = renderMail(kind, { to: "owner@ridge.test", link: "https://app.acme-growth.test/x", detail: "Ridge Roofing" }, brand);
@@ -97,7 +100,7 @@ async function everything(): Promise<Record<string, string>> {
 }
 
 /** The places the product's name shows while no brand is set (the widget never names it). */
-const NAMED_WITHOUT_BRAND = ["landing", "sign-in", "shared report", "report not found", "open graph card", "public brand", "client report", "client report pdf", ...MAIL_KINDS.map((k) => `mail ${k}`)];
+const NAMED_WITHOUT_BRAND = ["landing", "sign-in", "shared report", "report not found", "open graph card", "public brand", "client report", "client report pdf", "client report card", ...MAIL_KINDS.map((k) => `mail ${k}`)];
 
 describe("the agency's brand on every customer-facing page and message", () => {
   it("without a brand: the product's name, so the check below can fail", async () => {

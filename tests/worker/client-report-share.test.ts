@@ -69,6 +69,17 @@ describe("GET /shared/client-reports/:token", () => {
     expect(meta(html, "og:title")).toBe("Ridge Roofing: October 2026 results");
     expect(meta(html, "og:description")).toContain("Calls from Google 1,284");
     expect(meta(html, "og:url")).toMatch(new RegExp(`^https?://[^/]+/shared/client-reports/${token}$`));
+    // The Open Graph card: drawn once for the version, then streamed from R2.
+    const image = meta(html, "og:image")!;
+    expect(image).toMatch(new RegExp(`/shared/client-reports/${token}/card\\.png\\?v=1$`));
+    const card = await SELF.fetch(`http://localhost${new URL(image).pathname}${new URL(image).search}`);
+    expect(card.headers.get("Content-Type")).toBe("image/png");
+    expect(card.headers.get("X-Card")).toBe("RENDERED");
+    expect([...new Uint8Array(await card.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const again = await SELF.fetch(`http://localhost${new URL(image).pathname}${new URL(image).search}`);
+    await again.arrayBuffer();
+    expect(again.headers.get("X-Card")).toBe("STORED");
+    expect(again.headers.get("Cache-Control")).toContain("immutable");
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
     expect(html).not.toMatch(/\sstyle="/);
     expect(visitOf(html)).toBeTruthy();

@@ -8,6 +8,8 @@ import { publicBrand, type Brand } from "../domain/brand";
 import type { Env } from "../env";
 import { log } from "../log";
 import { clientReportPdf, type PdfBrand } from "./pdf";
+import { clientReportCardSvg } from "../og/client-report-card";
+import { svgToPng } from "../og/render-card";
 
 /** A share token as the builder makes them: long, URL-safe; anything else is not looked up. */
 export const SHARE_TOKEN_RE = /^[A-Za-z0-9_-]{16,128}$/;
@@ -79,4 +81,19 @@ export async function clientReportPdfBody(env: Env, db: Db, report: SharedClient
     log.warn("client report pdf not stored", { reportId: report.id }, error);
   }
   return { body: pdf, bytes: pdf.byteLength, made: true };
+}
+
+/** The card's version in its URL and key: the report's, and the brand's stamp once a brand is set. */
+export function clientReportCardVersion(version: number, brandStamp = ""): string {
+  return brandStamp ? `${version}.${brandStamp}` : String(version);
+}
+
+/** The Open Graph card of this version (and brand), or a fresh one drawn and stored (a failed store is only logged). */
+export async function clientReportCard(env: Env, report: SharedClientReport, brand: Brand, brandStamp: string, waitUntil: (p: Promise<unknown>) => void) {
+  const key = `client-reports/${report.id}/card-v${clientReportCardVersion(report.version, brandStamp)}.png`;
+  const stored = await env.FILES.get(key).catch(() => null);
+  if (stored) return { body: stored.body as ReadableStream | Uint8Array, rendered: false };
+  const png = await svgToPng(clientReportCardSvg(report.payload, publicBrand(brand)));
+  waitUntil(env.FILES.put(key, png, { httpMetadata: { contentType: "image/png" } }).catch((error) => log.warn("client report card store failed", { key }, error)));
+  return { body: png as ReadableStream | Uint8Array, rendered: true };
 }

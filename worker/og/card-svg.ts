@@ -9,12 +9,12 @@ export const CARD_HEIGHT = 630;
 /** The family of the fonts bundled in worker/og/fonts. */
 export const CARD_FONT = "DejaVu Sans";
 
-function esc(text: string): string {
+export function esc(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** Average advance of DejaVu Sans Bold, in ems: enough to wrap and fit without measuring glyphs. */
-const EM_PER_CHAR = 0.66;
+export const EM_PER_CHAR = 0.66;
 
 /** Greedy word wrap to `maxChars` per line, at most `maxLines` (the last one ends in an ellipsis if cut). */
 export function wrapText(text: string, maxChars: number, maxLines: number): string[] {
@@ -39,7 +39,7 @@ export function wrapText(text: string, maxChars: number, maxLines: number): stri
 }
 
 /** The largest title size (px) from the list at which the name fits in `lines` lines of `width` px. */
-function titleSize(name: string, width: number, lines: number): number {
+export function titleSize(name: string, width: number, lines: number): number {
   for (const size of [76, 68, 60, 54, 48]) {
     const maxChars = Math.floor(width / (size * EM_PER_CHAR));
     if (wrapText(name, maxChars, 99).length <= lines) return size;

@@ -11,7 +11,7 @@ import { countEvent } from "../db/rate-limits";
 import { clientIp } from "../auth/session";
 import { brandStamp, loadBrand } from "../brand/load";
 import { emitClientReportOpened } from "../client-reports/opened";
-import { SHARE_TOKEN_RE, clientReportPdfBody, loadSharedClientReport } from "../client-reports/share";
+import { SHARE_TOKEN_RE, clientReportCard, clientReportCardVersion, clientReportPdfBody, loadSharedClientReport } from "../client-reports/share";
 import { publicBrand } from "../domain/brand";
 import { reportPdfFilename } from "../domain/client-report-format";
 import { BEACONS_PER_IP_PER_MINUTE, BEACONS_PER_REPORT_PER_MINUTE, ClientReportBeacon, MAX_BEACON_BYTES, isLinkPreviewer } from "../domain/report-events";
@@ -88,6 +88,24 @@ export const sharedClientReportPageRoutes = new Hono<AppEnv>()
     return new Response(pdf.body as BodyInit, { headers: { ...headers, "Content-Length": String(pdf.bytes), "X-Pdf": pdf.made ? "MADE" : "STORED" } });
   })
 
+  .get("/:token/card.png", async (c) => {
+    const report = await loadSharedClientReport(getDb(c.env), c.req.param("token"));
+    if (!report) return c.body("Report not found", 404, { "Content-Type": "text/plain; charset=utf-8" });
+    const brand = await loadBrand(c.env);
+    const stamp = brandStamp(brand);
+    const card = await clientReportCard(c.env, report, brand, stamp, (p) => waitUntil(c, p));
+    const exact = c.req.query("v") === clientReportCardVersion(report.version, stamp);
+    return new Response(card.body as BodyInit, {
+      headers: {
+        "Content-Type": "image/png",
+        // Its URL carries its version, so the image never changes under it.
+        "Cache-Control": exact ? "public, max-age=31536000, immutable" : "public, max-age=300",
+        "X-Robots-Tag": "noindex, nofollow",
+        "X-Card": card.rendered ? "RENDERED" : "STORED",
+      },
+    });
+  })
+
   .get("/:token", async (c) => {
     const token = c.req.param("token");
     const head = await readyHead(c, token);
@@ -124,7 +142,7 @@ export const sharedClientReportPageRoutes = new Hono<AppEnv>()
     const html = renderClientReportPage(report.payload, publicBrand(brand), {
       token,
       pageUrl: `${origin}${clientReportPath(token)}`,
-      imageUrl: null,
+      imageUrl: `${origin}${clientReportPath(token)}/card.png?v=${clientReportCardVersion(report.version, stamp)}`,
       assets: assets.tags,
     });
     // Cache only what matches the version keyed on (a rebuild may have landed in between).

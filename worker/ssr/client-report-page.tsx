@@ -38,8 +38,7 @@ import {
   type Trend,
 } from "../domain/client-report-format";
 import type { PublicBrand } from "../domain/brand";
-import { brandThemeHref } from "../domain/brand-theme";
-import { escapeHtml, type PageMeta } from "./shared-report-page";
+import { headTags, themeTags, type PageMeta } from "./shared-report-page";
 
 /** Section ids (anchors, and what the print stylesheet keeps whole). */
 export const CLIENT_REPORT_SECTIONS = {
@@ -494,33 +493,6 @@ export function clientReportMeta(p: ClientReportPayload, brand: PublicBrand, url
   };
 }
 
-function headTags(meta: PageMeta, brand: PublicBrand, assets: string[]): string {
-  const attr = (name: string, value: string, key = "property") => `<meta ${key}="${name}" content="${escapeHtml(value)}">`;
-  const tags = [
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="theme-color" content="#1b2433">',
-    // One client's report is not for search engines.
-    '<meta name="robots" content="noindex, nofollow">',
-    `<title>${escapeHtml(meta.title)}</title>`,
-    attr("description", meta.description, "name"),
-    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
-    attr("og:type", "article"),
-    attr("og:site_name", meta.siteName),
-    attr("og:title", meta.title),
-    attr("og:description", meta.description),
-    attr("og:url", meta.url),
-    attr("twitter:card", meta.image ? "summary_large_image" : "summary", "name"),
-    attr("twitter:title", meta.title, "name"),
-    attr("twitter:description", meta.description, "name"),
-  ];
-  if (meta.image) tags.push(attr("og:image", meta.image), attr("og:image:alt", meta.imageAlt), attr("twitter:image", meta.image, "name"));
-  // The product's mark only without a brand; a brand's logo is its icon.
-  tags.push(brand.logoUrl ? `<link rel="icon" href="${escapeHtml(brand.logoUrl)}">` : brand.custom ? "" : '<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
-  if (brand.accentColor) tags.push(`<link rel="stylesheet" href="${escapeHtml(brandThemeHref(brand.accentColor))}">`);
-  return [...tags, ...assets].join("");
-}
-
 export function renderClientReportPage(
   payload: ClientReportPayload,
   brand: PublicBrand,
@@ -528,5 +500,6 @@ export function renderClientReportPage(
 ): string {
   const meta = clientReportMeta(payload, brand, { page: opts.pageUrl, image: opts.imageUrl });
   const body = renderToStaticMarkup(<ClientReportView payload={payload} brand={brand} token={opts.token} />);
-  return `<!doctype html><html lang="en"><head>${headTags(meta, brand, opts.assets)}</head><body>${body}</body></html>`;
+  // The shared report's head (noindex, Open Graph, the brand's accent stylesheet), then the page's own assets.
+  return `<!doctype html><html lang="en"><head>${headTags(meta, meta.title, [...opts.assets, ...themeTags(brand)], null)}</head><body>${body}</body></html>`;
 }

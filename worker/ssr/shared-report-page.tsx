@@ -65,7 +65,8 @@ export function sharedReportMeta(data: SharedReportResponse, urls: { page: strin
   };
 }
 
-function headTags(meta: PageMeta | null, title: string, assets: string[], refreshSeconds: number | null): string {
+/** The head of a shared page (the client report's too): charset, viewport, noindex, title, description, Open Graph. */
+export function headTags(meta: PageMeta | null, title: string, assets: string[], refreshSeconds: number | null): string {
   const tags = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -106,7 +107,7 @@ function headTags(meta: PageMeta | null, title: string, assets: string[], refres
 }
 
 /** The brand's accent stylesheet, when it has an accent (the page's CSP allows no inline style). */
-function themeTags(brand: PublicBrand): string[] {
+export function themeTags(brand: PublicBrand): string[] {
   return brand.accentColor ? [`<link rel="stylesheet" href="${escapeHtml(brandThemeHref(brand.accentColor))}">`] : [];
 }
 
