@@ -188,7 +188,7 @@ function GridMap({ map, title }: { map: ReportGridMap; title: string }) {
           return (
             <g key={i}>
               <rect x={col * CELL + 0.5} y={row * CELL + 0.5} width={CELL - 1} height={CELL - 1} rx={1.5} fill={GRID_BAND_COLORS[band]} stroke={centre ? "#141b26" : "none"} strokeWidth={centre ? 0.8 : 0} />
-              <text x={col * CELL + CELL / 2} y={row * CELL + CELL / 2 + 1.6} textAnchor="middle" fontSize={4.4} fontWeight={600} fill={band === "top10" ? "#141b26" : "#ffffff"}>
+              <text x={col * CELL + CELL / 2} y={row * CELL + CELL / 2 + 1.6} textAnchor="middle" fontSize={rank === null || rank > 9 ? 3.6 : 4.4} fontWeight={600} fill={band === "top10" ? "#141b26" : "#ffffff"}>
                 {rank === null ? "20+" : rank}
               </text>
             </g>
