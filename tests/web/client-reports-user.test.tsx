@@ -78,7 +78,7 @@ describe("Reports (the client's page)", () => {
     renderApp("/reports", signedIn());
     const toggle = (await screen.findByRole("switch", { name: "Email me my monthly report" }, { timeout: 5000 })) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
-    expect(screen.getByText("Sent to: office@plumbing.test")).toBeTruthy();
+    expect((screen.getByLabelText("Send to") as HTMLInputElement).value).toBe("office@plumbing.test");
     fireEvent.click(toggle);
     await waitFor(() => expect(stub.writes()).toHaveLength(1));
     expect(stub.writes()[0]).toEqual({ method: "PUT", url: "/api/client-reports/settings/user-1", body: { enabled: false, recipients: ["office@plumbing.test"] } });
@@ -90,7 +90,7 @@ describe("Reports (the client's page)", () => {
     expect(await screen.findByText(/is not a valid email address\./)).toBeTruthy();
     expect(stub.writes()).toHaveLength(1);
     fireEvent.change(field, { target: { value: "" } });
-    expect(screen.getByText(/Left empty, it goes to the account's address \(owner@plumbing\.test\)/)).toBeTruthy();
+    expect(screen.getByText(/Left empty, it goes to your account's address \(owner@plumbing\.test\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Save recipients" }));
     await waitFor(() => expect(stub.writes()).toHaveLength(2));
     expect(stub.writes()[1]!.body).toEqual({ enabled: true, recipients: [] });

@@ -42,16 +42,17 @@ export function ReportSwitch({
   );
 }
 
-/** Who gets the mail, in words: the list, or the account's address when the list is empty. */
-export function recipientsText(recipients: readonly string[], accountEmail: string | null): string {
+/** Who gets the mail, in words: the list, or the account's address when the list is empty ("your account's" to the client). */
+export function recipientsText(recipients: readonly string[], accountEmail: string | null, whose = "the account's"): string {
   if (recipients.length > 0) return recipients.join(", ");
-  return accountEmail ? `The account's address (${accountEmail})` : "The account's address";
+  return accountEmail ? `${whose} address (${accountEmail})` : `${whose} address`;
 }
 
 /** The recipients field and its Save button; the addresses are checked here before onSave is called. */
 export function RecipientsForm({
   recipients,
   accountEmail,
+  whose = "the account's",
   disabled,
   busy,
   error: serverError,
@@ -60,6 +61,8 @@ export function RecipientsForm({
 }: {
   recipients: readonly string[];
   accountEmail: string | null;
+  /** Whose address an empty list means: "the account's" (admin), "your account's" (the client). */
+  whose?: string;
   disabled?: boolean;
   busy?: boolean;
   /** The save's own failure, shown under the field. */
@@ -83,7 +86,7 @@ export function RecipientsForm({
         value={text}
         disabled={disabled}
         placeholder={accountEmail ?? "name@example.com"}
-        hint={`Up to ${CLIENT_REPORT_MAX_RECIPIENTS} email addresses, separated by commas. Left empty, it goes to ${accountEmail ? `the account's address (${accountEmail})` : "the account's address"}.`}
+        hint={`Up to ${CLIENT_REPORT_MAX_RECIPIENTS} email addresses, separated by commas. Left empty, it goes to ${recipientsText([], accountEmail, whose)}.`}
         error={error ?? serverError ?? null}
         onChange={(e) => {
           setText(e.target.value);

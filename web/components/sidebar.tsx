@@ -10,6 +10,7 @@ import { Brand } from "./brand";
 import { PlanBadge } from "./plan-badge";
 import { Button } from "./button";
 import {
+  BookIcon,
   BriefcaseIcon,
   CodeIcon,
   KeyIcon,
@@ -24,7 +25,6 @@ import {
   FileTextIcon,
   LinkIcon,
   LogOutIcon,
-  ReportSearchIcon,
   SearchIcon,
   ShareIcon,
   StarIcon,
@@ -100,7 +100,7 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
             </NavItem>
           </li>
           <li>
-            <NavItem to="/reports" icon={ReportSearchIcon} onNavigate={onNavigate}>
+            <NavItem to="/reports" icon={BookIcon} onNavigate={onNavigate}>
               Reports
             </NavItem>
           </li>

@@ -28,7 +28,7 @@ import { useViewAs } from "../lib/view-as";
 import { clientReportsQuery, useBuildClientReport, useSaveClientReportSettings, useSendClientReport } from "../queries/client-reports";
 import "../admin.css";
 
-const COLUMNS = ["Client", "Monthly report", "Last report", "Delivery", "Next report"] as const;
+const COLUMNS = ["Client", "Monthly report", "Last report", "Delivery"] as const;
 
 export default function AdminClientReportsPage() {
   const readOnly = Boolean(useViewAs());
@@ -147,7 +147,8 @@ function ClientRow({ client, readOnly }: { client: ClientReportClientRow; readOn
             disabled={readOnly || save.isPending}
             onChange={toggle}
           />
-          <div className="muted">To: {to}</div>
+          {settings.enabled && client.nextRunAt ? <div className="muted">Next report: {formatDayIn(client.nextRunAt, timeZone)}</div> : null}
+          <div className="muted">To: {settings.recipients.length > 0 ? settings.recipients.join(", ") : "the account's address"}</div>
           <Button size="sm" variant="ghost" disabled={readOnly} onClick={() => setEditing(true)}>
             Edit recipients
           </Button>
@@ -180,7 +181,6 @@ function ClientRow({ client, readOnly }: { client: ClientReportClientRow; readOn
           <span className="muted">Not sent</span>
         )}
       </td>
-      <td data-label="Next report">{settings.enabled && client.nextRunAt ? formatDayIn(client.nextRunAt, timeZone) : <span className="muted">Off</span>}</td>
       <td data-label="Actions" className="col-actions">
         <div className="row-actions client-report-actions">
           {ready && last.shareUrl ? (

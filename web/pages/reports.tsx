@@ -7,7 +7,7 @@ import type { ClientReportSettings, ClientReportSummary } from "../../worker/dom
 import { Alert, RetryAlert } from "../components/alert";
 import { PageTitle } from "../components/brand";
 import { buttonClass } from "../components/button";
-import { formatDayIn, nextFirstOfMonth, RecipientsForm, recipientsText, ReportStatusBadge, ReportSwitch } from "../components/client-report-delivery";
+import { formatDayIn, nextFirstOfMonth, RecipientsForm, ReportStatusBadge, ReportSwitch } from "../components/client-report-delivery";
 import { DownloadIcon, ExternalLinkIcon, FileTextIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
 import { Placeholder } from "../components/placeholder";
@@ -125,11 +125,11 @@ function MailSettings({ settings }: { settings: ClientReportSettings }) {
         disabled={save.isPending}
         onChange={(enabled) => write({ enabled, recipients: settings.recipients }, enabled ? "Monthly reports by mail are on." : "Monthly reports by mail are off.")}
       />
-      <p className="muted">Sent to: {recipientsText(settings.recipients, accountEmail)}</p>
       <RecipientsForm
         key={settings.recipients.join(",")}
         recipients={settings.recipients}
         accountEmail={accountEmail}
+        whose="your account's"
         busy={save.isPending}
         onSave={(recipients) => write({ enabled: settings.enabled, recipients }, "Recipients saved.")}
       />
