@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientReportListResponse } from "../../worker/domain/client-report";
+import { formatDayIn, lastWholeMonth, monthLabel, nextFirstOfMonth } from "../../web/components/client-report-delivery";
 import { others, report, settings, userList } from "./client-reports-fixtures";
 import { fakeProfile, fakeUser, hangingResponse, json, renderApp, signedIn, stubFetch } from "./helpers";
 
@@ -124,5 +125,28 @@ describe("Reports (the client's page)", () => {
     answer = () => json(userList([report()], own()));
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("October 2026")).toBeTruthy();
+  });
+});
+
+describe("the reports' month arithmetic in the business's time zone", () => {
+  it("takes the last whole month and the next 1st across a year's end, in the zone and not in UTC", () => {
+    // 05:00 UTC on Jan 1 is still Dec 31 in Chicago.
+    const newYear = new Date("2027-01-01T05:00:00.000Z");
+    expect(lastWholeMonth("America/Chicago", newYear)).toBe("2026-11");
+    expect(lastWholeMonth("UTC", newYear)).toBe("2026-12");
+    expect(nextFirstOfMonth("America/Chicago", newYear)).toBe("January 1");
+    expect(nextFirstOfMonth("UTC", newYear)).toBe("February 1");
+    expect(lastWholeMonth("Asia/Tokyo", new Date("2026-01-15T00:00:00.000Z"))).toBe("2025-12");
+    expect(monthLabel("2026-10")).toBe("October 2026");
+    expect(formatDayIn("2026-12-01T07:30:00.000Z", "America/Los_Angeles")).toBe("Nov 30, 2026");
+  });
+});
+
+describe("Reports for an admin in their own view", () => {
+  it("points to Client Reports when the API answers the admin's list", async () => {
+    api(() => ({ role: "admin", clients: [] }));
+    renderApp("/reports", signedIn({ admin: true }));
+    const link = await screen.findByRole("link", { name: "Open Client Reports" }, { timeout: 5000 });
+    expect(link.getAttribute("href")).toBe("/admin/client-reports");
   });
 });

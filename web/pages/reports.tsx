@@ -3,6 +3,7 @@
 // business's time zone. Customers see what happened and what they can do, never the server's wording.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { ClientReportSettings, ClientReportSummary } from "../../worker/domain/client-report";
 import { Alert, RetryAlert } from "../components/alert";
 import { PageTitle } from "../components/brand";
@@ -36,7 +37,11 @@ export default function ReportsPage() {
       ) : query.isError ? (
         <RetryAlert message={`We couldn't load your reports: ${query.error.message}`} onRetry={() => void query.refetch()} />
       ) : !data ? (
-        <Alert tone="info">Your reports are listed on each client's own Reports page.</Alert>
+        <Alert tone="info" title="Every client's reports are on Client Reports">
+          <p>
+            <Link to="/admin/client-reports">Open Client Reports</Link>, or view the app as a client to see their page.
+          </p>
+        </Alert>
       ) : (
         <>
           {data.reports.length === 0 ? (
