@@ -1,16 +1,17 @@
 // The client's Reports page (issue 30) against stubbed API answers typed by the contract: their reports newest first
 // with View and PDF, dates in the business's time zone, their own mail switch and recipients, and the empty, loading and
 // error states in the customer's words.
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientReportListResponse } from "../../worker/domain/client-report";
 import { formatDayIn, lastWholeMonth, monthLabel, nextFirstOfMonth } from "../../web/components/client-report-delivery";
 import { others, report, settings, userList } from "./client-reports-fixtures";
+import { startViewAs } from "../../web/lib/view-as";
 import { fakeProfile, fakeUser, hangingResponse, json, renderApp, signedIn, stubFetch } from "./helpers";
 
 afterEach(() => vi.useRealTimers());
 
-type Call = { method: string; url: string; body: unknown };
+type Call = { method: string; url: string; body: unknown; viewAs: string | null };
 
 function api(list: () => ClientReportListResponse | Response | Promise<Response>, timeZone = "America/Los_Angeles") {
   const calls: Call[] = [];
@@ -18,14 +19,14 @@ function api(list: () => ClientReportListResponse | Response | Promise<Response>
     const method = init.method ?? "GET";
     if (url === "/api/profile") return json({ profile: { ...fakeProfile(fakeUser(), false), time_zone: timeZone } });
     if (url.startsWith("/api/client-reports")) {
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined, viewAs: new Headers(init.headers).get("X-View-As") });
       if (method !== "GET") return json({ settings: settings() });
       const answer = list();
       return answer instanceof Response || answer instanceof Promise ? answer : json(answer);
     }
     return others(url);
   });
-  return { writes: () => calls.filter((c) => c.method !== "GET") };
+  return { calls, writes: () => calls.filter((c) => c.method !== "GET"), gets: () => calls.filter((c) => c.method === "GET").length };
 }
 
 const own = (over = {}) => settings({ userId: "user-1", enabledBy: "user", enabled: true, ...over });
@@ -82,7 +83,7 @@ describe("Reports (the client's page)", () => {
     expect((screen.getByLabelText("Send to") as HTMLInputElement).value).toBe("office@plumbing.test");
     fireEvent.click(toggle);
     await waitFor(() => expect(stub.writes()).toHaveLength(1));
-    expect(stub.writes()[0]).toEqual({ method: "PUT", url: "/api/client-reports/settings/user-1", body: { enabled: false, recipients: ["office@plumbing.test"] } });
+    expect(stub.writes()[0]).toMatchObject({ method: "PUT", url: "/api/client-reports/settings/user-1", body: { enabled: false, recipients: ["office@plumbing.test"] } });
     expect(await screen.findByText("Monthly reports by mail are off.")).toBeTruthy();
 
     const field = screen.getByLabelText("Send to");
@@ -125,6 +126,34 @@ describe("Reports (the client's page)", () => {
     answer = () => json(userList([report()], own()));
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("October 2026")).toBeTruthy();
+  });
+});
+
+describe("Reports while a report is prepared, and in view mode", () => {
+  it("asks again while a report is being prepared and stops once it is ready", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const building = userList([report({ status: "building", builtAt: null, shareUrl: null, pdfUrl: null })], own());
+    const answers = [building, userList([report()], own())];
+    const stub = api(() => answers.shift() ?? userList([report()], own()));
+    renderApp("/reports", signedIn());
+    expect(await screen.findByText("Being prepared", {}, { timeout: 5000 })).toBeTruthy();
+    await act(async () => vi.advanceTimersByTimeAsync(4100));
+    expect(await screen.findByRole("link", { name: "View the October 2026 report" })).toBeTruthy();
+    expect(stub.gets()).toBe(2);
+    await act(async () => vi.advanceTimersByTimeAsync(20_000));
+    expect(stub.gets()).toBe(2);
+  });
+
+  it("reads the viewed business's reports and keeps its mail settings read-only while an admin views as it", async () => {
+    startViewAs({ adminId: "admin-1", viewingUserId: "user-9", viewingUserEmail: "owner@acme.test", viewingUserDetails: { company_name: "Acme Roofing", is_admin: false } });
+    const stub = api(() => userList([report()], own({ userId: "user-9" })));
+    renderApp("/reports", signedIn({ admin: true }));
+    const toggle = (await screen.findByRole("switch", { name: "Email me my monthly report" }, { timeout: 5000 })) as HTMLInputElement;
+    expect(toggle.disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Save recipients" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/Left empty, it goes to your account's address \(owner@acme\.test\)/)).toBeTruthy();
+    expect(stub.calls.find((c) => c.method === "GET")!.viewAs).toBe("user-9");
+    expect(stub.writes()).toHaveLength(0);
   });
 });
 

@@ -124,10 +124,11 @@ function MailSettings({ settings }: { settings: ClientReportSettings }) {
 
   return (
     <SettingsSection title="Get it by mail" description="Each month's report in your inbox on the 1st, with its link and PDF.">
+      {viewAs ? <p className="muted">Read-only while you view the app as this business: change it on Client Reports.</p> : null}
       <ReportSwitch
         label="Email me my monthly report"
         checked={settings.enabled}
-        disabled={save.isPending}
+        disabled={save.isPending || Boolean(viewAs)}
         onChange={(enabled) => write({ enabled, recipients: settings.recipients }, enabled ? "Monthly reports by mail are on." : "Monthly reports by mail are off.")}
       />
       <RecipientsForm
@@ -135,6 +136,7 @@ function MailSettings({ settings }: { settings: ClientReportSettings }) {
         recipients={settings.recipients}
         accountEmail={accountEmail}
         whose="your account's"
+        disabled={Boolean(viewAs)}
         busy={save.isPending}
         onSave={(recipients) => write({ enabled: settings.enabled, recipients }, "Recipients saved.")}
       />
