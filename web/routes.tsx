@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
               { path: "settings/account", ...page(() => import("./pages/settings-account")) },
               { path: "usage", ...page(() => import("./pages/usage")) },
               { path: "subscription", ...page(() => import("./pages/subscription")) },
+              { path: "reports", ...page(() => import("./pages/reports")) },
 
               // Admin
               {
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
                   { path: "admin/users", ...page(() => import("./pages/admin-users")) },
                   { path: "admin/widgets", ...page(() => import("./pages/admin-widgets")) },
                   { path: "admin/brand", ...page(() => import("./pages/admin-brand")) },
+                  { path: "admin/client-reports", ...page(() => import("./pages/admin-client-reports")) },
                   { path: "admin/setup", ...page(() => import("./pages/admin-setup")) },
                   { path: "admin/new-report", ...page(() => import("./pages/admin-new-report")) },
                   { path: "admin/reports/:id", ...page(() => import("./pages/admin-report")) },

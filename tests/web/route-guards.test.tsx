@@ -26,6 +26,26 @@ describe("route guards", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
   });
 
+  it("sends a visitor without a user from /reports to /login, and a non-admin from /admin/client-reports to /dashboard (issue 30)", async () => {
+    const out = renderApp("/reports", fakeAuth());
+    await waitFor(() => expect(out.router.state.location.pathname).toBe("/login"));
+    out.unmount();
+    const { router } = renderApp("/admin/client-reports", signedIn());
+    expect(await screen.findByText("Content Tools")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/dashboard");
+  });
+
+  it("lets a signed-in user into /reports and an admin into /admin/client-reports (issue 30)", async () => {
+    stubFetch(() => notFound());
+    const user = renderApp("/reports", signedIn());
+    expect(await screen.findByRole("heading", { level: 1, name: "Monthly Reports" }, { timeout: 5000 })).toBeTruthy();
+    expect(user.router.state.location.pathname).toBe("/reports");
+    user.unmount();
+    const admin = renderApp("/admin/client-reports", signedIn({ admin: true }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Client Reports" }, { timeout: 5000 })).toBeTruthy();
+    expect(admin.router.state.location.pathname).toBe("/admin/client-reports");
+  });
+
   it("redirects a non-admin from an admin page to /dashboard", async () => {
     const { router } = renderApp("/admin/users", signedIn());
     expect(await screen.findByText("Content Tools")).toBeTruthy();

@@ -36,7 +36,7 @@ function viewAsRecord(company: string | null = "Acme Roofing") {
 const adminSection = () => screen.queryByRole("list", { name: "Admin" });
 
 describe("sidebar: admin section and labels", () => {
-  it("shows Prospects, Users, Widgets, Brand and AI Chat to an admin, with the 'Admin' label", async () => {
+  it("shows Prospects, Users, Widgets, Brand, Client Reports and AI Chat to an admin, with the 'Admin' label", async () => {
     stubFetch(() => json({ reports: [] }));
     renderSidebar("/dashboard", signedIn({ admin: true }));
     const section = adminSection()!;
@@ -45,6 +45,13 @@ describe("sidebar: admin section and labels", () => {
     expect(within(section).getByRole("link", { name: "Users" }).getAttribute("href")).toBe("/admin/users");
     expect(within(section).getByRole("link", { name: "Widgets" }).getAttribute("href")).toBe("/admin/widgets");
     expect(within(section).getByRole("link", { name: "Brand" }).getAttribute("href")).toBe("/admin/brand");
+    expect(within(section).getByRole("link", { name: "Client Reports" }).getAttribute("href")).toBe("/admin/client-reports");
+    // Issue 30: the agency's Client Reports sit beside Widgets and Brand.
+    expect(
+      within(section)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(["Prospects", "Users", "Widgets", "Brand", "Client Reports", "Set-up"]);
     expect(within(section).getByText("AI Chat")).toBeTruthy();
     expect(screen.getByText("Admin", { selector: ".badge" })).toBeTruthy();
     expect(screen.queryByText("View Mode")).toBeNull();
@@ -59,6 +66,18 @@ describe("sidebar: admin section and labels", () => {
     expect(screen.queryByText("View Mode")).toBeNull();
     expect(screen.getByText("owner@plumbing.test")).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("gives every user their monthly Reports right under the Dashboard, outside the tool groups (issue 30)", () => {
+    stubFetch(() => notFound());
+    renderSidebar("/reports", signedIn());
+    const main = screen.getByRole("navigation", { name: "Main" });
+    const top = main.querySelector(".nav-list")!;
+    expect(within(top as HTMLElement).getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Reports"]);
+    const reports = screen.getByRole("link", { name: "Reports" });
+    expect(reports.getAttribute("href")).toBe("/reports");
+    expect(reports.getAttribute("aria-current")).toBe("page");
+    expect(within(screen.getByRole("list", { name: "Tools" })).queryByRole("link", { name: "Reports" })).toBeNull();
   });
 
   it("hides the admin section in view mode and shows the 'View Mode' label and banner", () => {

@@ -10,6 +10,7 @@ import { Brand } from "./brand";
 import { PlanBadge } from "./plan-badge";
 import { Button } from "./button";
 import {
+  BookIcon,
   BriefcaseIcon,
   CodeIcon,
   KeyIcon,
@@ -98,6 +99,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
               Dashboard
             </NavItem>
           </li>
+          <li>
+            <NavItem to="/reports" icon={BookIcon} onNavigate={onNavigate}>
+              Reports
+            </NavItem>
+          </li>
         </ul>
 
         <NavSection title="Tools">
@@ -128,6 +134,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
             <li>
               <NavItem to="/admin/brand" icon={TagIcon} onNavigate={onNavigate}>
                 Brand
+              </NavItem>
+            </li>
+            <li>
+              <NavItem to="/admin/client-reports" icon={FileTextIcon} onNavigate={onNavigate}>
+                Client Reports
               </NavItem>
             </li>
             <li>

@@ -1,0 +1,68 @@
+// Server state of /api/client-reports (issue 30): the admin's list of clients with their last report, a client's own
+// reports, and the writes (settings, build now / rebuild, send now). Typed by the contract in worker/domain/client-report.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  ClientReportBuildRequest,
+  ClientReportListResponse,
+  ClientReportSettings,
+  ClientReportSettingsUpdate,
+  ClientReportStatus,
+  ClientReportSummary,
+} from "../../worker/domain/client-report";
+import { API_TIMEOUT_MS, apiFetch } from "../lib/api";
+
+const BASE = "/api/client-reports";
+const timeout = { timeoutMs: API_TIMEOUT_MS };
+
+/** How often the list is read again while a report is queued or building. */
+export const CLIENT_REPORT_POLL_MS = 4_000;
+
+export const isReportPending = (status: ClientReportStatus | undefined | null) => status === "queued" || status === "building";
+
+/** True while any report the answer shows is still on its way: the list polls until none is. */
+export function hasPendingReport(data: ClientReportListResponse | undefined): boolean {
+  if (!data) return false;
+  return data.role === "admin" ? data.clients.some((c) => isReportPending(c.lastReport?.status)) : data.reports.some((r) => isReportPending(r.status));
+}
+
+export const clientReportsKey = ["client-reports"] as const;
+
+export const clientReportsQuery = () =>
+  queryOptions({
+    queryKey: clientReportsKey,
+    queryFn: ({ signal }) => apiFetch<ClientReportListResponse>(BASE, { ...timeout, signal }),
+    refetchInterval: (query) => (hasPendingReport(query.state.data) ? CLIENT_REPORT_POLL_MS : false),
+  });
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: clientReportsKey });
+}
+
+/** PUT /api/client-reports/settings/:userId: on/off and the recipients. */
+export function useSaveClientReportSettings() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: ({ userId, ...json }: ClientReportSettingsUpdate & { userId: string }) =>
+      apiFetch<{ settings: ClientReportSettings }>(`${BASE}/settings/${encodeURIComponent(userId)}`, { method: "PUT", json, ...timeout }),
+    onSuccess: done,
+  });
+}
+
+/** POST /api/client-reports `{userId, month?}`: build now, or rebuild a month. */
+export function useBuildClientReport() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (json: ClientReportBuildRequest) => apiFetch<{ report: ClientReportSummary }>(BASE, { method: "POST", json, ...timeout }),
+    onSuccess: done,
+  });
+}
+
+/** POST /api/client-reports/:id/send: mail the built report now. */
+export function useSendClientReport() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ report?: ClientReportSummary }>(`${BASE}/${encodeURIComponent(id)}/send`, { method: "POST", ...timeout }),
+    onSuccess: done,
+  });
+}
