@@ -44,7 +44,7 @@ import { webhookRoutes } from "./routes/webhooks";
 import { auditRoutes } from "./routes/audits";
 import { rankRoutes, sharedGridRoutes } from "./routes/rank";
 import { citationRoutes } from "./routes/citations";
-import { aiVisibilityRoutes } from "./routes/ai-visibility";
+import { aiVisibilityRoutes, sharedAiAnswerRoutes } from "./routes/ai-visibility";
 import { reviewRoutes } from "./routes/reviews";
 import { widgetRoutes } from "./routes/widgets";
 import { widgetApiRoutes, widgetPageRoutes } from "./routes/widget-public";
@@ -164,6 +164,7 @@ const routes = app
   .route("/api/tools", toolRoutes)
   .route("/api/billing", billingRoutes)
   .route("/api/shared/reports", sharedReportEventRoutes)
+  .route("/api/shared/reports", sharedAiAnswerRoutes)
   .route("/api/reports", reportViewRoutes)
   .route("/api/integrations", integrationRoutes)
   .route("/api/schedule", scheduleRoutes)

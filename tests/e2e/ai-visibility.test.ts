@@ -1,6 +1,6 @@
 // Journeys (issue 29): a user adds a question, scans it on every assistant (the fakes name the business in a known
 // pattern), opens the answers a figure stands on and one answer, and tracks the question weekly; an admin's scan of a
-// prospect shows in its shared report, signed out at 375 px. The engines are the fakes built from each provider's
+// prospect shows in its shared report, signed out at 375 px, its answers one click away. The engines are the fakes built from each provider's
 // documented answers (tests/fakes/ai-engines-fake.ts, the search fake for Google), scripted by markers in the question.
 // Screens go to SHOTS_DIR when it is set.
 import type { Browser } from "playwright-core";
@@ -118,8 +118,13 @@ describe("AI Visibility", () => {
     const section = phone.page.locator("#ai-visibility");
     await section.getByText(/What AI assistants say about/).waitFor({ timeout: 30_000 });
     expect(await section.textContent()).toMatch(/Asked 'best roofer in Mesa[^']*' 3 times, ChatGPT named Desert Sun Roofing 3 times and you 0 times/);
+    // The answers behind the line, one click away for the signed-out viewer (the report's own route).
+    const line = section.locator("li", { hasText: "ChatGPT named Desert Sun Roofing" }).first();
+    await line.getByText("Read the 3 answers").click();
+    await line.locator("[data-ai-answers-list] > li").nth(2).waitFor({ timeout: 15_000 });
+    expect(await line.locator("[data-ai-answers-list] mark").first().textContent()).toBe("Desert Sun Roofing");
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await section.scrollIntoViewIfNeeded();
+    await line.scrollIntoViewIfNeeded();
     await shot(phone.page, "aiv-shared-375");
     await phone.context.close();
   });

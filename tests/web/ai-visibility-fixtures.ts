@@ -1,6 +1,7 @@
 // AI Visibility's screen data (issue 29), shared by the page's tests and the screenshots: a done scan (two questions on
 // two engines, Gemini failed outright), its answers, the questions view and the estimate.
-import type { AnswerView, EstimateView, QuestionEngineFigure, QuestionsView, ReportAiVisibility, ScanHistoryRow, ScanView } from "../../worker/domain/ai-visibility-contract";
+import type { AnswerView, EstimateView, QuestionEngineFigure, QuestionsView, ScanHistoryRow, ScanView } from "../../worker/domain/ai-visibility-contract";
+import { reportLineText, type ReportAiVisibility } from "../../worker/domain/ai-visibility-scans";
 
 export const AT = "2026-11-20T15:00:00.000Z";
 
@@ -150,24 +151,19 @@ export function answer(id: string, over: Partial<AnswerView> = {}): AnswerView {
   };
 }
 
-export const reportAi: NonNullable<ReportAiVisibility> = {
+const line = (l: Omit<ReportAiVisibility["lines"][number], "text" | "engineLabel">): ReportAiVisibility["lines"][number] => ({ ...l, engineLabel: l.engine, text: reportLineText(l) });
+
+/** The report's section as the pipeline sends it (worker/ai-visibility/for-reports.ts). */
+export const reportAi: ReportAiVisibility = {
   scanId: "s-9",
-  createdAt: AT,
+  askedAt: AT,
   trade: "roofers",
   city: "Mesa",
-  items: [
-    {
-      question: "best roofer in Mesa",
-      engine: "chatgpt",
-      samples: 5,
-      leader: { name: "Desert Sun Roofing", mentions: 5 },
-      selfMentions: 0,
-      answerIds: ["r-1", "r-2"],
-      answers: [
-        { id: "r-1", askedAt: AT, text: "Desert Sun Roofing is the most recommended roofer in Mesa.", sources: [{ url: "https://www.yelp.com/search?find_desc=roofer&find_loc=Mesa", title: "Yelp: roofers in Mesa" }], named: ["Desert Sun Roofing"] },
-        { id: "r-2", askedAt: AT, text: "Try Desert Sun Roofing or Copper State Roofing.", sources: [], named: ["Desert Sun Roofing", "Copper State Roofing"] },
-      ],
-    },
-    { question: "roof repair near me", engine: "perplexity", samples: 4, failed: 1, leader: null, selfMentions: 0, answerIds: [] },
+  businessName: "Copper Roofing",
+  samples: 5,
+  overall: { k: 0, n: 9, mention_rate: 0, low: 0, high: 0.3, share_of_voice: 0, share_low: 0, share_high: 0.3 },
+  lines: [
+    line({ question: "best roofer in Mesa", engine: "chatgpt", n: 5, failed: 0, self: 0, top: { name: "Desert Sun Roofing", mentions: 5 }, answerIds: ["a-1", "a-2"] }),
+    line({ question: "roof repair near me", engine: "perplexity", n: 4, failed: 1, self: 0, top: null, answerIds: [] }),
   ],
 };

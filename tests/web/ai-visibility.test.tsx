@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SharedReportResponse } from "../../worker/domain/report-view";
 import { SharedReportView } from "../../web/components/shared-report-view";
+import { enhanceSharedReport } from "../../web/shared-report/enhance";
 import { answer, AT, doneScan, estimate, historyRow, questionsView, reportAi, runningScan, weeklyHistory } from "./ai-visibility-fixtures";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
@@ -238,7 +239,7 @@ describe("AI Visibility", () => {
 });
 
 describe("the report's AI Visibility (issue 29)", () => {
-  const shared = (over: Partial<SharedReportResponse> & { aiVisibility?: unknown } = {}): SharedReportResponse => ({
+  const shared = (over: Partial<SharedReportResponse> = {}): SharedReportResponse => ({
     report: { id: "r-1", status: "queued", source: null, created_at: AT, generated_at: null, version: 3, content: null },
     prospect: { name: "Copper Roofing", company_name: "Copper Roofing", area: "Mesa, AZ", keyword: "roofer", tag: null, description: "" },
     sender: null,
@@ -246,17 +247,64 @@ describe("the report's AI Visibility (issue 29)", () => {
   });
 
   it("says on the shared page what each assistant named, with the answers one click away; nothing when there is no scan", () => {
-    const html = renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: reportAi } as unknown as Partial<SharedReportResponse>)} />);
+    const html = renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: reportAi })} />);
     const section = /<section[^>]*id="ai-visibility"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
     expect(section).toContain("What AI assistants say about roofers in Mesa");
     expect(section).toContain("Asked &#x27;best roofer in Mesa&#x27; 5 times, ChatGPT named Desert Sun Roofing 5 times and you 0 times.");
-    expect(section).toContain("Asked &#x27;roof repair near me&#x27; 5 times, Perplexity named no business (1 did not answer and is not counted).");
-    expect(section).toContain("<summary>Read the 2 answers</summary>");
-    expect(section).toContain("<mark>Desert Sun Roofing</mark> is the most recommended roofer in Mesa.");
-    expect(section).toContain('href="https://www.yelp.com/search?find_desc=roofer&amp;find_loc=Mesa"');
+    expect(section).toContain("Asked &#x27;roof repair near me&#x27; 5 times, Perplexity named no local business (1 did not answer and is not counted).");
+    expect(section).toContain('data-ai-answers="a-1,a-2"');
+    expect(section).toContain("Read the 2 answers");
     expect(section).toContain("ChatGPT was asked through OpenAI&#x27;s API with web search");
     expect(section).not.toContain("/tools/ai-visibility");
-    expect(renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: null } as Partial<SharedReportResponse>)} />)).not.toContain('id="ai-visibility"');
+    expect(renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: null })} />)).not.toContain('id="ai-visibility"');
     expect(renderToStaticMarkup(<SharedReportView data={shared()} />)).not.toContain('id="ai-visibility"');
+  });
+
+  it("opens a figure's answers on the shared page from the report's own route: text with names marked, sources, a failed one said failed", async () => {
+    const asked: string[] = [];
+    stubFetch((url) => {
+      asked.push(url);
+      if (url === "/api/shared/reports/r-1/ai-answers/a-1") return json(answer("a-1", { text: "Desert Sun Roofing is the most recommended roofer in Mesa.", named: [{ name: "Desert Sun Roofing", self: false, local: true }], sources: [{ url: "https://www.yelp.com/search?find_desc=roofer&find_loc=Mesa", title: "Yelp: roofers in Mesa" }] }));
+      if (url === "/api/shared/reports/r-1/ai-answers/a-2") return json(answer("a-2", { status: "failed", text: null, named: [], sources: [], error: "the engine could not be reached" }));
+      return json({ error: { code: "not_found", message: "Answer not found" } }, 404);
+    });
+    document.body.innerHTML = renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: reportAi })} />);
+    const cleanup = enhanceSharedReport(document, { beacons: false });
+    try {
+      const box = document.querySelector<HTMLDetailsElement>('details[data-ai-answers="a-1,a-2"]')!;
+      expect(box.querySelector("[data-ai-answers-list]")!.children).toHaveLength(0);
+      fireEvent.click(within(box).getByText("Read the 2 answers"));
+      await waitFor(() => expect(box.querySelectorAll("[data-ai-answers-list] > li")).toHaveLength(2));
+      expect(asked).toEqual(["/api/shared/reports/r-1/ai-answers/a-1", "/api/shared/reports/r-1/ai-answers/a-2"]);
+      const [first, second] = [...box.querySelectorAll("[data-ai-answers-list] > li")];
+      expect(first!.querySelector("mark")!.textContent).toBe("Desert Sun Roofing");
+      expect(first!.querySelector("a")!.getAttribute("href")).toBe("https://www.yelp.com/search?find_desc=roofer&find_loc=Mesa");
+      expect(second!.textContent).toContain("did not answer (the engine could not be reached)");
+      expect(box.querySelector<HTMLElement>("[data-ai-answers-status]")!.hidden).toBe(true);
+      // Opened once: closing and opening again asks nothing more.
+      fireEvent.click(within(box).getByText("Read the 2 answers"));
+      expect(asked).toHaveLength(2);
+    } finally {
+      cleanup();
+      document.body.innerHTML = "";
+    }
+  });
+
+  it("says so when a figure's answers cannot be opened, and tries again on the next opening", async () => {
+    let fail = true;
+    stubFetch((url) => (fail ? json({ error: { code: "not_found", message: "Answer not found" } }, 404) : json(answer(url.split("/").pop()!))));
+    document.body.innerHTML = renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: reportAi })} />);
+    const cleanup = enhanceSharedReport(document, { beacons: false });
+    try {
+      const box = document.querySelector<HTMLDetailsElement>("details[data-ai-answers]")!;
+      fireEvent.click(within(box).getByText("Read the 2 answers"));
+      await waitFor(() => expect(box.textContent).toContain("The answers could not be opened just now."));
+      fail = false;
+      fireEvent.click(within(box).getByText("Read the 2 answers"));
+      await waitFor(() => expect(box.querySelectorAll("[data-ai-answers-list] > li")).toHaveLength(2));
+    } finally {
+      cleanup();
+      document.body.innerHTML = "";
+    }
   });
 });

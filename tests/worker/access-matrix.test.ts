@@ -211,6 +211,8 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ path: `/api/shared/reports/${f.reportId}/events`, ...json({ type: "view" }) }),
     expect: all(204),
   },
+  // An answer behind the shared report's AI Visibility figures: only one of that report's scan (none here).
+  "GET /api/shared/reports/:id/ai-answers/:answerId": { call: (f) => ({ path: `/api/shared/reports/${f.reportId}/ai-answers/${crypto.randomUUID()}` }), expect: all(404) },
   "GET /shared/reports/:id": { call: (f) => ({ path: `/shared/reports/${f.reportId}` }), expect: all(200) },
   "GET /shared/reports/:id/card.png": { call: (f) => ({ path: `/shared/reports/${f.reportId}/card.png` }), expect: all(200) },
   // The monthly client report's link (issue 30): public behind its unguessable token; an unknown one is the same 404.

@@ -1,7 +1,7 @@
 // An AI Visibility scan (issue 29) through the real ai-visibility consumer against the engine fakes (scripted by
 // markers in the question, tests/fakes/ai-engines-script.ts): the mention rate and its Wilson interval for known
 // samples, a redelivered message asking nothing twice, a failed engine shown failed (never "not mentioned"), a 429
-// retried, the answer one click away, and an admin's prospect scan in the shared report.
+// retried, the answer one click away, and an admin's prospect scan in the shared report with its answers (only its own).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AiVisibilityMessage, Env } from "../../worker/env";
@@ -168,5 +168,18 @@ describe("the prospect's report", () => {
     expect(section.lines).toHaveLength(1);
     expect(section.lines[0]!.text).toBe(`Asked '${question}' 3 times, Perplexity named Austin Pro Plumbing 3 times and you 0 times`);
     expect(section.lines[0]!.answerIds).toHaveLength(3);
+
+    // The answers behind the line, one click away on the shared page: public, scoped to this report's scan.
+    const answerId = section.lines[0]!.answerIds[0]!;
+    const opened = await callWorker(`/api/shared/reports/${seeded.id}/ai-answers/${answerId}`, {}, bind(t));
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body as AnswerView).toMatchObject({ id: answerId, scanId: section.scanId, status: "ok", question });
+    expect((opened.body as AnswerView).text).toContain("Austin Pro Plumbing");
+    // Another business's shared report never opens this answer, nor does an id of no answer.
+    const other = await seedReport();
+    const elsewhere = await callWorker(`/api/shared/reports/${other.id}/ai-answers/${answerId}`, {}, bind(t));
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body).toMatchObject({ error: { code: "not_found", message: "Answer not found" } });
+    expect((await callWorker(`/api/shared/reports/${seeded.id}/ai-answers/${crypto.randomUUID()}`, {}, bind(t))).status).toBe(404);
   });
 });

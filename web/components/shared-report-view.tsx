@@ -21,7 +21,7 @@ import {
 } from "./icons";
 import { WhatWeFoundSection } from "./audit-findings";
 import { LocalVisibilitySection } from "./rank-figures";
-import { AiVisibilitySection, reportAiVisibilityOf } from "./report-ai-visibility";
+import { AiVisibilitySection } from "./report-ai-visibility";
 import { ListingsSection } from "./report-listings";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
@@ -156,7 +156,7 @@ export function SharedReportView({ data }: { data: SharedReportResponse }) {
   const visibility = data.localVisibility ?? null;
   // No prospect id here: the public section has no link to the tracker.
   const listings = data.listings ?? null;
-  const ai = reportAiVisibilityOf(data);
+  const ai = data.aiVisibility ?? null;
   const content = report.status === "ready" ? report.content : null;
   const agency = senderName(sender);
   return (

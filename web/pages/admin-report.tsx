@@ -22,7 +22,7 @@ import { ReportSections } from "../components/report-sections";
 import { ReportAudit } from "../components/report-audit";
 import { LocalVisibilitySection } from "../components/rank-figures";
 import { ListingsSection, citationTrackerPath } from "../components/report-listings";
-import { AiVisibilitySection, aiVisibilityPath, reportAiVisibilityOf } from "../components/report-ai-visibility";
+import { AiVisibilitySection, aiVisibilityPath } from "../components/report-ai-visibility";
 import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { useAudits } from "../queries/audits";
@@ -108,7 +108,7 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
   // The same queries ReportAudit polls (one cache entry): the meta tags section shows the site's current ones.
   const { audit } = useAudits({ prospectId: prospect.id });
   const visibility = data.localVisibility ?? null;
-  const ai = reportAiVisibilityOf(data);
+  const ai = data.aiVisibility ?? null;
   const localSection = (
     <>
       {visibility ? <LocalVisibilitySection visibility={visibility} /> : null}
@@ -128,8 +128,8 @@ export function AdminReportView({ data }: { data: AdminReportResponse }) {
               Open in AI Visibility
             </Link>
           }
-          answersLink={(item) =>
-            item.answerIds.length > 0 ? <Link to={aiVisibilityPath(prospect, item.answerIds)}>Read the {item.answerIds.length} answers</Link> : null
+          answersLink={(line) =>
+            line.answerIds.length > 0 ? <Link to={aiVisibilityPath(prospect, line.answerIds)}>Read the {line.answerIds.length} answers</Link> : null
           }
         />
       ) : null}

@@ -2,6 +2,7 @@
 // overview cards that scroll to their section, print to PDF, broken-image stand-ins, and view beacons.
 import { onCopyClick } from "../lib/copy-buttons";
 import { REPORT_EVENTS_PATH, STAFF_MARKER_KEY, type ReportEventName } from "../../worker/domain/report-event-names";
+import { markNames, sharedAiAnswerPath, type AnswerView } from "../../worker/domain/ai-visibility-contract";
 /** The visit token the worker signed into this page (meta porchlight-visit); beacons without one are not counted. */
 function visitToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="porchlight-visit"]')?.content ?? "";
@@ -61,6 +62,72 @@ function drawFallback(img: HTMLImageElement) {
   img.replaceWith(box);
 }
 
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/** One answer as the report shows it: the text with the businesses named marked, then its sources (text only, never HTML). */
+function answerItem(answer: AnswerView): HTMLLIElement {
+  const li = element("li");
+  if (answer.status !== "ok" || answer.text === null) {
+    li.append(element("p", "audit-muted", `This time the assistant did not answer (${answer.error ?? "no answer"}), so it is not counted.`));
+    return li;
+  }
+  const text = element("p", "report-ai-text");
+  const names = answer.named.map((n) => n.name);
+  const self = answer.named.filter((n) => n.self).map((n) => n.name);
+  for (const part of markNames(answer.text, names, self)) {
+    if (!part.name) text.append(part.text);
+    else text.append(element("mark", part.self ? "aiv-self" : undefined, part.text));
+  }
+  li.append(text);
+  const sources = answer.sources.filter((s) => /^https?:\/\//i.test(s.url));
+  if (sources.length > 0) {
+    const p = element("p", "report-ai-sources", "Sources: ");
+    sources.forEach((s, i) => {
+      if (i > 0) p.append(", ");
+      const a = element("a", undefined, s.title || s.url);
+      a.href = s.url;
+      a.target = "_blank";
+      a.rel = "noopener noreferrer";
+      p.append(a);
+    });
+    li.append(p);
+  }
+  return li;
+}
+
+/**
+ * A line's answers, fetched the first time its disclosure opens from the share-scoped route (only this report's scan
+ * answers there). A failure says so and lets the next opening try again.
+ */
+async function openAiAnswers(reportId: string, box: HTMLElement): Promise<void> {
+  if (box.dataset.loaded) return;
+  box.dataset.loaded = "loading";
+  const status = box.querySelector<HTMLElement>("[data-ai-answers-status]");
+  const list = box.querySelector<HTMLElement>("[data-ai-answers-list]");
+  if (!list) return;
+  const ids = (box.dataset.aiAnswers ?? "").split(",").filter(Boolean);
+  try {
+    const answers = await Promise.all(
+      ids.map(async (id) => {
+        const res = await fetch(sharedAiAnswerPath(reportId, id), { headers: { Accept: "application/json" } });
+        if (!res.ok) throw new Error(String(res.status));
+        return (await res.json()) as AnswerView;
+      }),
+    );
+    list.replaceChildren(...answers.map(answerItem));
+    box.dataset.loaded = "yes";
+    if (status) status.hidden = true;
+  } catch {
+    delete box.dataset.loaded;
+    if (status) status.textContent = "The answers could not be opened just now. Close this and open it again to retry.";
+  }
+}
+
 /** Wires up the page. `root` holds the markup of SharedReportView. Returns a cleanup for the SPA. */
 export function enhanceSharedReport(root: Document | HTMLElement = document, opts: { beacons?: boolean } = {}): () => void {
   const page = root.querySelector<HTMLElement>("[data-report-id]");
@@ -77,6 +144,8 @@ export function enhanceSharedReport(root: Document | HTMLElement = document, opt
       window.print();
       return;
     }
+    const answers = target?.closest?.("summary")?.parentElement;
+    if (reportId && answers?.matches("details[data-ai-answers]")) void openAiAnswers(reportId, answers);
     const tracked = target?.closest?.<HTMLElement>("[data-event]");
     if (tracked) beacon(tracked.dataset.event as ReportEventName);
     void onCopyClick(event);

@@ -1,16 +1,13 @@
 // Which business an AI Visibility scan is about (issue 29): the user's own (Business Settings) or a prospect (admins),
 // completed from its latest Local Search Audit (the Google listing's website, phone and profile link; the map pack's
 // competitors). The place it is asked from is the business's city.
-import { latestAuditResults } from "../audits/read";
+import { auditedBusiness, type BusinessRefusal, type BusinessTarget } from "../audits/business-of";
 import { auditChecks } from "../audits/view";
 import type { Db } from "../db/client";
 import { aiOwnerKey, type AiOwner } from "../db/ai-visibility";
-import { prospectById } from "../db/rank";
-import type { ProfileRow } from "../db/users";
+import { ErrorCode } from "../errors";
 import type { AskLocation } from "../domain/ai-visibility-contract";
 import { splitAddress } from "../domain/citations";
-import { ownSubject, prospectSubject } from "../audits/subject";
-import { ErrorCode } from "../errors";
 
 export type AiParty = { name: string; website?: string | null; phone?: string | null; reviewCount?: number | null };
 
@@ -36,7 +33,7 @@ const GAP_CHECKS: ReadonlySet<string> = new Set(["website_present", "local_busin
 
 export type ResolvedAiBusiness = { owner: AiOwner; ownerKey: string; business: AiBusiness; auditCompetitors: AiParty[] };
 
-export type AiRefusal = { status: 400 | 404; code: string; message: string };
+export type AiRefusal = BusinessRefusal;
 
 /** The audit's failed or weak website checks, in its words; none when it has not run (or cannot be read). */
 function websiteGaps(steps: Parameters<typeof auditChecks>[0]): string[] {
@@ -51,31 +48,16 @@ function websiteGaps(steps: Parameters<typeof auditChecks>[0]): string[] {
 }
 
 /** The business of a request (the route has checked that the caller may use a prospect), or why not. */
-export async function resolveAiBusiness(
-  db: Db,
-  target: { own: true; userId: string; profile: ProfileRow | null } | { prospectId: string },
-): Promise<{ ok: true; value: ResolvedAiBusiness } | { ok: false; refusal: AiRefusal }> {
-  let owner: AiOwner;
-  let subject;
-  let timezone: string | undefined;
-  if ("prospectId" in target) {
-    const prospect = await prospectById(db, target.prospectId);
-    if (!prospect) return { ok: false, refusal: { status: 404, code: ErrorCode.notFound, message: "Prospect not found" } };
-    owner = { kind: "prospect", prospectId: prospect.id };
-    subject = prospectSubject(prospect);
-  } else {
-    const own = ownSubject(target.profile);
-    if (!own.ok) return { ok: false, refusal: { status: 400, code: ErrorCode.profileRequired, message: `Add your business's ${own.missing} in Business Settings first: AI Visibility asks about your trade in your city.` } };
-    owner = { kind: "own", userId: target.userId };
-    subject = own.subject;
-    timezone = target.profile?.timeZone ?? undefined;
-  }
+export async function resolveAiBusiness(db: Db, target: BusinessTarget): Promise<{ ok: true; value: ResolvedAiBusiness } | { ok: false; refusal: AiRefusal }> {
+  const found = await auditedBusiness(db, target, "AI Visibility asks about your trade in your city.");
+  if (!found.ok) return found;
+  const { owner, subject, timezone } = found.value;
   const trade = subject.keyword?.trim();
   if (!trade) {
     const message = owner.kind === "own" ? "Pick your business's category in Business Settings first: AI Visibility asks about your trade." : "Add the prospect's keyword (its trade) first: AI Visibility asks about it.";
     return { ok: false, refusal: { status: 400, code: ErrorCode.profileRequired, message } };
   }
-  const { find, rank, steps } = await latestAuditResults(db, owner.kind === "own" ? { ownerId: owner.userId } : { prospectId: owner.prospectId });
+  const { find, rank, steps } = found.value.audit;
   const listing = find?.status === "found" ? find.listing : null;
   const parts = splitAddress(subject.address ?? listing?.address ?? subject.area ?? null);
   const areaParts = (subject.area ?? "").split(",").map((p) => p.trim());

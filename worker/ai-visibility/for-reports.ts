@@ -3,8 +3,7 @@
 // bumps the report's version (worker/ai-visibility/finish.ts), so the shared page's cache moves with it.
 import { latestProspectAiScanQuery, type AiScanRow } from "../db/ai-visibility";
 import type { Db } from "../db/client";
-import { aiVisibilityPromptLines, reportLineText, type ReportAiVisibility } from "../domain/ai-visibility-scans";
-import { AI_ENGINE_SHORT_NAMES } from "../domain/ai-visibility-scans";
+import { AI_ENGINE_SHORT_NAMES, aiVisibilityPromptLines, reportLineText, type ReportAiVisibility } from "../domain/ai-visibility-scans";
 import { businessOfScan, storedSummary } from "./view";
 
 /** The section from a finished scan's stored figures; null before the first. */
@@ -14,10 +13,10 @@ export function reportAiVisibilityOf(scan: AiScanRow | null | undefined): Report
   if (!stored) return null;
   const business = businessOfScan(scan);
   const lines = stored.figures
-    .filter((f) => f.n > 0)
+    .filter((f) => f.n + f.failed > 0)
     .map((f) => {
       const rival = f.named.filter((x) => !x.self).sort((a, b) => b.mentions - a.mentions)[0];
-      const line = { question: f.question, engine: f.engine, n: f.n, self: f.k, top: rival ? { name: rival.name, mentions: rival.mentions } : null };
+      const line = { question: f.question, engine: f.engine, n: f.n, failed: f.failed, self: f.k, top: rival ? { name: rival.name, mentions: rival.mentions } : null };
       return { ...line, engineLabel: AI_ENGINE_SHORT_NAMES[f.engine], text: reportLineText(line), answerIds: f.answerIds };
     });
   return { scanId: scan.id, trade: business.category, city: business.location.city || business.area, businessName: business.name, askedAt: scan.finishedAt ?? scan.createdAt, samples: scan.samples, overall: stored.overall, lines };

@@ -3,11 +3,13 @@
 // (the history chart), and the API's ScanView / scan list rows.
 import { parseJson } from "../audits/view";
 import type { AiAnswerRow, AiScanRow } from "../db/ai-visibility";
-import { AI_ENGINE_LABELS, AI_ENGINE_USD_PER_CALL, type AiEngine, type CitedDomain, type CitedSource, type QuestionEngineFigure, type ScanView } from "../domain/ai-visibility-contract";
+import { AI_ENGINE_LABELS, AI_ENGINE_USD_PER_CALL, type AiEngine, type AnswerView, type CitedDomain, type CitedSource, type QuestionEngineFigure, type ScanView } from "../domain/ai-visibility-contract";
 import { countCitedDomains, overallFigure, questionEngineFigure } from "../domain/ai-visibility";
 import { toMicro } from "../domain/metering";
 import type { AiScanSummary, EngineRate } from "../domain/ai-visibility-scans";
+import type { Env } from "../env";
 import type { AiBusiness } from "./business";
+import type { StoredAnswerJson } from "./scan";
 
 type Named = { name: string; self: boolean; local: boolean };
 
@@ -147,5 +149,29 @@ export function aiScanSummaryRow(scan: AiScanRow): AiScanSummary {
     progress: { done: scan.done, total: scan.total, failed: scan.failed },
     overall: stored?.overall ?? null,
     perEngine: stored?.perEngine ?? [],
+  };
+}
+
+/** One stored answer (GET /api/ai-visibility/answers/:id and the shared report's): D1's figures with R2's whole text. */
+export async function answerView(env: Env, { answer, scan }: { answer: AiAnswerRow; scan: AiScanRow }): Promise<AnswerView> {
+  const question = scanQuestions(scan).find((q) => q.id === answer.questionId)?.text ?? "";
+  let whole: StoredAnswerJson | null = null;
+  if (answer.status === "ok" && answer.r2Key) {
+    const object = await env.FILES.get(answer.r2Key);
+    whole = object ? ((await object.json()) as StoredAnswerJson) : null;
+  }
+  return {
+    id: answer.id,
+    scanId: scan.id,
+    engine: answer.engine as AiEngine,
+    question,
+    sample: answer.sample,
+    askedAt: answer.askedAt ?? scan.createdAt,
+    model: answer.model,
+    status: answer.status === "failed" ? "failed" : "ok",
+    text: whole?.text ?? null,
+    sources: whole?.sources ?? [],
+    named: parseList<Named>(answer.named),
+    error: answer.status === "ok" ? (whole ? null : "The stored answer could not be read.") : (answer.error ?? "No answer"),
   };
 }

@@ -5,13 +5,9 @@ import { sitePhones } from "../domain/audit-checks";
 import type { CitationCompetitor, ExpectedBusiness } from "../domain/citations";
 import { splitAddress } from "../domain/citations";
 import { normalizePhone } from "../domain/nap";
-import { latestAuditResults } from "../audits/read";
+import { auditedBusiness, type BusinessRefusal, type BusinessTarget } from "../audits/business-of";
 import type { Db } from "../db/client";
 import { citationOwnerKey, type CitationOwner } from "../db/citations";
-import { prospectById } from "../db/rank";
-import type { ProfileRow } from "../db/users";
-import { ownSubject, prospectSubject } from "../audits/subject";
-import { ErrorCode } from "../errors";
 
 /** What judgeGoogle reads from the audit. */
 export type GoogleFromAudit = Parameters<typeof import("../domain/citations").judgeGoogle>[1];
@@ -25,7 +21,7 @@ export type CitationBusiness = {
   google: GoogleFromAudit;
 };
 
-export type CitationRefusal = { status: 400 | 404; code: string; message: string };
+export type CitationRefusal = BusinessRefusal;
 
 function hostOf(url: string): string | null {
   try {
@@ -36,24 +32,11 @@ function hostOf(url: string): string | null {
 }
 
 /** The business of a request (the route has checked that the caller may scan a prospect), or why not. */
-export async function resolveCitationBusiness(
-  db: Db,
-  target: { own: true; userId: string; profile: ProfileRow | null } | { prospectId: string },
-): Promise<{ ok: true; value: CitationBusiness } | { ok: false; refusal: CitationRefusal }> {
-  let owner: CitationOwner;
-  let subject;
-  if ("prospectId" in target) {
-    const prospect = await prospectById(db, target.prospectId);
-    if (!prospect) return { ok: false, refusal: { status: 404, code: ErrorCode.notFound, message: "Prospect not found" } };
-    owner = { kind: "prospect", prospectId: prospect.id };
-    subject = prospectSubject(prospect);
-  } else {
-    const own = ownSubject(target.profile);
-    if (!own.ok) return { ok: false, refusal: { status: 400, code: ErrorCode.profileRequired, message: `Add your business's ${own.missing} in Business Settings first: the Citation Tracker compares your listings with it.` } };
-    owner = { kind: "own", userId: target.userId };
-    subject = own.subject;
-  }
-  const { latest, find, fetched, rank } = await latestAuditResults(db, owner.kind === "own" ? { ownerId: owner.userId } : { prospectId: owner.prospectId });
+export async function resolveCitationBusiness(db: Db, target: BusinessTarget): Promise<{ ok: true; value: CitationBusiness } | { ok: false; refusal: CitationRefusal }> {
+  const found = await auditedBusiness(db, target, "the Citation Tracker compares your listings with it.");
+  if (!found.ok) return found;
+  const { owner, subject } = found.value;
+  const { latest, find, fetched, rank } = found.value.audit;
   const listing = find?.status === "found" ? find.listing : null;
   const parts = splitAddress(subject.address ?? listing?.address ?? null);
   const phone = normalizePhone(subject.phone ?? "") ?? normalizePhone(listing?.phone ?? "");

@@ -2,7 +2,7 @@
 // call, so a redelivered message calls nothing twice), the weekly scan claimed once per business and week.
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
-import { aiAnswers, aiQuestions, aiScans } from "./schema";
+import { aiAnswers, aiQuestions, aiScans, seoReports } from "./schema";
 
 export type AiQuestionRow = typeof aiQuestions.$inferSelect;
 export type AiScanRow = typeof aiScans.$inferSelect;
@@ -123,6 +123,22 @@ export async function latestDoneAiScan(db: Db, ownerKey: string): Promise<AiScan
 
 export async function getAiAnswer(db: Db, id: string): Promise<{ answer: AiAnswerRow; scan: AiScanRow } | null> {
   const rows = await db.select({ answer: aiAnswers, scan: aiScans }).from(aiAnswers).innerJoin(aiScans, eq(aiScans.id, aiAnswers.scanId)).where(eq(aiAnswers.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * An answer as a shared report may show it: only when it belongs to the scan that report shows (its prospect's newest
+ * finished scan); null otherwise, so a shared report never opens another business's answers. One statement.
+ */
+export async function getSharedReportAiAnswer(db: Db, reportId: string, answerId: string): Promise<{ answer: AiAnswerRow; scan: AiScanRow } | null> {
+  const prospectId = sql`(select ${seoReports.prospectId} from ${seoReports} where ${seoReports.id} = ${reportId})`;
+  const shown = sql`(select s.id from ai_scans s where s.owner_key = 'prospect:' || ${prospectId} and s.status = 'done' order by s.created_at desc limit 1)`;
+  const rows = await db
+    .select({ answer: aiAnswers, scan: aiScans })
+    .from(aiAnswers)
+    .innerJoin(aiScans, eq(aiScans.id, aiAnswers.scanId))
+    .where(and(eq(aiAnswers.id, answerId), sql`${aiScans.id} = ${shown}`))
+    .limit(1);
   return rows[0] ?? null;
 }
 

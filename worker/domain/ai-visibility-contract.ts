@@ -201,37 +201,22 @@ export interface QuestionsView {
 /** One scan in GET /api/ai-visibility/scans?business= (newest first): the pipeline's own row type, one shape for both. */
 export type ScanHistoryRow = AiScanSummary;
 
-/** One answer as the public report shows it (the shared page cannot call the signed-in answers route). */
-export interface ReportAiAnswer {
-  id: string;
-  askedAt: string;
-  text: string;
-  sources: CitedSource[];
-  /** Business names found in it, in order. */
-  named: string[];
+// ---- Shared with the public report's script (no zod here: the shared page's bundle stays small) ----------------
+
+/** GET /api/shared/reports/:id/ai-answers/:answerId: an answer behind a figure of the shared report. */
+export function sharedAiAnswerPath(reportId: string, answerId: string): string {
+  return `/api/shared/reports/${encodeURIComponent(reportId)}/ai-answers/${encodeURIComponent(answerId)}`;
 }
 
-/**
- * The report's "What AI assistants say about <trade> in <city>" (payload field `aiVisibility` of the admin and the
- * shared report; null when no scan of the prospect is done). One item per question and engine: "Asked 'best roofer
- * in Mesa' 5 times, ChatGPT named Desert Sun Roofing 5 times and you 0 times". `answers` (optional) carries the
- * answers themselves so the public page shows them one click away; `answerIds` lets the admin open them in the tool.
- */
-export type ReportAiVisibility = {
-  scanId: string;
-  createdAt: string;
-  trade: string;
-  city: string;
-  items: {
-    question: string;
-    engine: AiEngine;
-    /** Answers that came back (failed calls are not counted here; `failed` says how many failed). */
-    samples: number;
-    failed?: number;
-    /** The business named most often in these answers other than the prospect, null when none was named. */
-    leader: { name: string; mentions: number } | null;
-    selfMentions: number;
-    answerIds: string[];
-    answers?: ReportAiAnswer[];
-  }[];
-} | null;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The text cut at each name (odd parts are names; `self` says which are the business itself): marked by the page, never as HTML. */
+export function markNames(text: string, names: readonly string[], self: readonly string[] = []): { text: string; name: boolean; self: boolean }[] {
+  const marked = [...new Set(names.filter((n) => n.trim().length > 1))].sort((a, b) => b.length - a.length);
+  if (marked.length === 0) return [{ text, name: false, self: false }];
+  const own = new Set(self.map((n) => n.toLowerCase()));
+  return text
+    .split(new RegExp(`(${marked.map(escapeRe).join("|")})`, "gi"))
+    .map((part, i) => ({ text: part, name: i % 2 === 1, self: i % 2 === 1 && own.has(part.toLowerCase()) }))
+    .filter((p) => p.text.length > 0);
+}

@@ -67,7 +67,10 @@ export interface AiScanSummary {
   perEngine: EngineRate[];
 }
 
-/** The prospect's report section "What AI assistants say about <trade> in <city>" (shared report payload `aiVisibility`). */
+/**
+ * The report's "What AI assistants say about <trade> in <city>" (payload field `aiVisibility` of the admin's and the
+ * shared report; null before the prospect's first finished scan): one line per question and engine.
+ */
 export interface ReportAiVisibility {
   scanId: string;
   trade: string;
@@ -77,17 +80,23 @@ export interface ReportAiVisibility {
   samples: number;
   overall: ScanView["overall"];
   /** One line per question and engine, most-named rival first: "Asked 'best roofer in Mesa' 5 times, ChatGPT named …". */
-  lines: {
-    question: string;
-    engine: AiEngine;
-    engineLabel: string;
-    n: number;
-    self: number;
-    top: { name: string; mentions: number } | null;
-    text: string;
-    /** The answers this line stands on (GET /api/shared/... serves none: the page links the answer ids of the payload). */
-    answerIds: string[];
-  }[];
+  lines: ReportAiLine[];
+}
+
+export interface ReportAiLine {
+  question: string;
+  engine: AiEngine;
+  engineLabel: string;
+  /** Answers that came back; `failed` calls are not counted (an engine that failed is never "not mentioned"). */
+  n: number;
+  failed: number;
+  /** How many of the n answers named the business. */
+  self: number;
+  /** The business named most often other than the prospect; null when none was. */
+  top: { name: string; mentions: number } | null;
+  text: string;
+  /** The answers this line stands on: the admin opens them in the tool, the shared page through its share-scoped route. */
+  answerIds: string[];
 }
 
 /** What a report line calls each engine (the page says how ChatGPT is reached; a report line says the product's name). */
@@ -99,18 +108,24 @@ export const AI_ENGINE_SHORT_NAMES: Record<AiEngine, string> = {
   gemini: "Gemini",
 };
 
-const times = (n: number) => (n === 1 ? "once" : `${n} times`);
+const times = (n: number) => `${n} ${n === 1 ? "time" : "times"}`;
 
 /** "Asked 'best roofer in Mesa' 5 times, ChatGPT named Desert Sun Roofing 5 times and you 0 times". */
-export function reportLineText(line: { question: string; engine: AiEngine; n: number; self: number; top: { name: string; mentions: number } | null }): string {
-  const asked = `Asked '${line.question}' ${times(line.n)}, ${AI_ENGINE_SHORT_NAMES[line.engine]}`;
-  return line.top ? `${asked} named ${line.top.name} ${times(line.top.mentions)} and you ${line.self === 1 ? "once" : `${line.self} times`}` : `${asked} named you ${line.self === 1 ? "once" : `${line.self} times`} and no other local business`;
+export function reportLineText(line: Pick<ReportAiLine, "question" | "engine" | "n" | "failed" | "self" | "top">): string {
+  const asked = `Asked '${line.question}' ${times(line.n + line.failed)}`;
+  const engine = AI_ENGINE_SHORT_NAMES[line.engine];
+  if (line.n === 0) return `${asked}, ${engine} did not answer, so nothing is counted`;
+  const failed = line.failed ? ` (${line.failed} did not answer and ${line.failed === 1 ? "is" : "are"} not counted)` : "";
+  if (line.top) return `${asked}, ${engine} named ${line.top.name} ${times(line.top.mentions)} and you ${times(line.self)}${failed}`;
+  if (line.self > 0) return `${asked}, ${engine} named you ${times(line.self)} and no other local business${failed}`;
+  return `${asked}, ${engine} named no local business${failed}`;
 }
 
 /** The report prompt's and the chats' lines (empty before a scan: they then say nothing of AI assistants). */
 export function aiVisibilityPromptLines(section: ReportAiVisibility | null): string[] {
-  if (!section || section.lines.length === 0) return [];
+  const lines = section ? section.lines.filter((l) => l.n > 0) : [];
+  if (!section || lines.length === 0) return [];
   const head = `What AI assistants say about ${section.trade} in ${section.city} (asked ${section.askedAt.slice(0, 10)}, each question several times per assistant; cite these figures as measured, never more):`;
   const overall = section.overall ? [`Overall, the assistants named ${section.businessName} in ${Math.round(section.overall.mention_rate * 100)}% of answers (95% interval ${Math.round(section.overall.low * 100)}–${Math.round(section.overall.high * 100)}%).`] : [];
-  return [head, ...section.lines.slice(0, 12).map((l) => `- ${l.text}`), ...overall];
+  return [head, ...lines.slice(0, 12).map((l) => `- ${l.text}`), ...overall];
 }

@@ -7,8 +7,8 @@ import { requireUser } from "../auth/middleware";
 import { adminOnly } from "../auth/prospect-scope";
 import { resolveAiBusiness, type ResolvedAiBusiness } from "../ai-visibility/business";
 import { AI_QUESTION_LIMITS } from "../ai-visibility/config";
-import { aiScanEstimate, startAiScan, type StoredAnswerJson } from "../ai-visibility/scan";
-import { aiScanSummaryRow, buildAiScanView, parseList } from "../ai-visibility/view";
+import { aiScanEstimate, startAiScan } from "../ai-visibility/scan";
+import { aiScanSummaryRow, answerView, buildAiScanView } from "../ai-visibility/view";
 import type { AppEnv } from "../context";
 import {
   aiOwnerKey,
@@ -17,28 +17,40 @@ import {
   getAiAnswer,
   getAiQuestion,
   getAiScanWithAnswers,
+  getSharedReportAiAnswer,
   insertAiQuestions,
   listAiQuestions,
   listAiScans,
   updateAiQuestion,
+  type AiAnswerRow,
   type AiQuestionRow,
   type AiScanRow,
 } from "../db/ai-visibility";
 import { readAllowance } from "../db/budgets";
 import { getDb, type Db } from "../db/client";
-import { AI_DEFAULT_SAMPLES, AI_ENGINE_LABELS, AI_ENGINES, type EngineAvailability, AI_MAX_SAMPLES, AI_MIN_SAMPLES, type AiEngine, type AnswerView, type TrackedQuestion } from "../domain/ai-visibility-contract";
+import { AI_DEFAULT_SAMPLES, AI_ENGINE_LABELS, AI_ENGINES, type EngineAvailability, AI_MAX_SAMPLES, AI_MIN_SAMPLES, type AiEngine, type TrackedQuestion } from "../domain/ai-visibility-contract";
 import { suggestQuestions } from "../domain/ai-visibility";
 import { AiBusinessQuery, AiQuestionCreate, AiQuestionPatch, AiScanRequest, AiVisibilityErrorCode, isAiEngine, samplesValid } from "../domain/ai-visibility-scans";
 import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { settingsOf } from "../metering/meter";
 import { configuredEngines } from "../providers/ai-engines";
+import { MAX_ID_LENGTH } from "../domain/ids";
 import { validate, validId } from "../validate";
 import { z } from "zod";
 
 export const AI_SCAN_NOT_FOUND = "Scan not found";
 export const AI_ANSWER_NOT_FOUND = "Answer not found";
 export const AI_QUESTION_NOT_FOUND = "Question not found";
+
+/** Not asked yet (or being asked): there is nothing to show, and it is not a failure. */
+function answerPending(answer: AiAnswerRow): boolean {
+  return answer.status === "queued" || answer.status === "claimed";
+}
+
+function pending(c: Context) {
+  return apiError(c, 409, AiVisibilityErrorCode.answerPending, "This answer has not come in yet. It shows here as soon as the assistant answers.");
+}
 
 const RunQuery = z.object({ estimate: z.literal("1").optional() });
 
@@ -215,27 +227,19 @@ export const aiVisibilityRoutes = new Hono<AppEnv>()
     const found = await getAiAnswer(getDb(c.env), c.req.valid("param").id);
     if (!found || !mayRead(c, found.scan)) return apiError(c, 404, ErrorCode.notFound, AI_ANSWER_NOT_FOUND);
     const { answer, scan } = found;
-    // Not asked yet (or being asked): there is nothing to show, and it is not a failure.
-    if (answer.status === "queued" || answer.status === "claimed") return apiError(c, 409, AiVisibilityErrorCode.answerPending, "This answer has not come in yet. It shows here as soon as the assistant answers.");
-    const question = parseList<{ id: string; text: string }>(scan.questions).find((q) => q.id === answer.questionId)?.text ?? "";
-    let whole: StoredAnswerJson | null = null;
-    if (answer.status === "ok" && answer.r2Key) {
-      const object = await c.env.FILES.get(answer.r2Key);
-      whole = object ? ((await object.json()) as StoredAnswerJson) : null;
-    }
-    const view: AnswerView = {
-      id: answer.id,
-      scanId: scan.id,
-      engine: answer.engine as AiEngine,
-      question,
-      sample: answer.sample,
-      askedAt: answer.askedAt ?? scan.createdAt,
-      model: answer.model,
-      status: answer.status,
-      text: whole?.text ?? null,
-      sources: whole?.sources ?? [],
-      named: parseList<{ name: string; self: boolean; local: boolean }>(answer.named),
-      error: answer.status === "ok" ? (whole ? null : "The stored answer could not be read.") : (answer.error ?? "No answer"),
-    };
-    return c.json(view);
+    if (answerPending(answer)) return pending(c);
+    return c.json(await answerView(c.env, { answer, scan }));
   });
+
+/**
+ * GET /api/shared/reports/:id/ai-answers/:answerId: an answer behind a figure of the shared report, public as that
+ * report is, and only one of the scan that report shows (another business's answer, or an old scan's, is a 404).
+ */
+export const sharedAiAnswerRoutes = new Hono<AppEnv>().get("/:id/ai-answers/:answerId", validId(AI_ANSWER_NOT_FOUND), async (c) => {
+  const answerId = c.req.param("answerId");
+  if (answerId.length > MAX_ID_LENGTH) return apiError(c, 404, ErrorCode.notFound, AI_ANSWER_NOT_FOUND);
+  const found = await getSharedReportAiAnswer(getDb(c.env), c.req.valid("param").id, answerId);
+  if (!found) return apiError(c, 404, ErrorCode.notFound, AI_ANSWER_NOT_FOUND);
+  if (answerPending(found.answer)) return pending(c);
+  return c.json(await answerView(c.env, found));
+});

@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { AI_ANSWERS_PER_MESSAGE } from "../../../worker/ai-visibility/config";
-import { adminToken, json, percentile, round, type Suite } from "../lib";
+import { adminToken, dropStaleSockets, json, percentile, round, type Suite } from "../lib";
 
 const LATENCY_MS = 2000;
 const RUNS = Number(process.env.BENCH_AI_VISIBILITY_RUNS ?? 2);
@@ -46,6 +46,8 @@ async function prospect(baseUrl: string, headers: Record<string, string>): Promi
 }
 
 async function scanOnce(baseUrl: string, headers: Record<string, string>, business: string): Promise<{ wallMs: number; serverMs: number; scan: Scan }> {
+  // The previous scan's polls leave idle sockets wrangler's proxy may have closed: the POST must not land on one.
+  await dropStaleSockets(baseUrl);
   const t0 = performance.now();
   const started = await fetch(`${baseUrl}/api/ai-visibility/scans`, { method: "POST", headers, body: JSON.stringify({ business, questions: QUESTIONS, engines: ENGINES, samples: SAMPLES }) });
   const made = (await json(started)) as Scan;
