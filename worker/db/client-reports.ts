@@ -133,6 +133,14 @@ export async function finishClientReportBuild(
   return rows[0] ?? null;
 }
 
+/** building → queued again after a failed try (its message is retried), only by the claim that took it. */
+export async function releaseClientReportBuild(db: Db, id: string, claimedAt: string, error: string): Promise<void> {
+  await db
+    .update(clientReports)
+    .set({ status: "queued", claimedAt: null, error, updatedAt: new Date().toISOString() })
+    .where(and(eq(clientReports.id, id), eq(clientReports.status, "building"), eq(clientReports.claimedAt, claimedAt)));
+}
+
 export async function failClientReportBuild(db: Db, id: string, claimedAt: string | null, error: string): Promise<void> {
   await db
     .update(clientReports)

@@ -244,6 +244,11 @@ export function monthAt(now: Date, timeZone: string): string {
   return utcToZoned(now, timeZone).date.slice(0, 7);
 }
 
+/** Whether it is the 1st of the month on the business's wall clock (the cron's day). */
+export function isFirstOfMonth(now: Date, timeZone: string): boolean {
+  return utcToZoned(now, timeZone).date.endsWith("-01");
+}
+
 /** The last whole month on the business's wall clock (the report's default month). */
 export function lastWholeMonth(now: Date, timeZone: string): string {
   return previousMonthOf(monthAt(now, timeZone));
@@ -360,4 +365,15 @@ export function templateSummary(p: Pick<ClientReportPayload, "business" | "month
   const parts = p.headline.map((h) => `${h.label.charAt(0).toLowerCase()}${h.label.slice(1)} ${h.value}${h.change ? ` (${h.change})` : ""}`);
   const did = p.whatWeDid.filter((w) => w.count > 0).map((w) => `${w.count} ${w.label.toLowerCase()}`);
   return `In ${p.monthLabel}, ${name}'s figures were: ${parts.join("; ")}.${did.length ? ` This month we worked on: ${did.join(", ")}.` : ""}`;
+}
+
+/** The report's shared page and its PDF, as paths on the app's origin. */
+export function clientReportPaths(shareToken: string): { shareUrl: string; pdfUrl: string } {
+  return { shareUrl: `/shared/client-reports/${shareToken}`, pdfUrl: `/shared/client-reports/${shareToken}.pdf` };
+}
+
+/** The mail's lead: the month, the business and the three headline figures. */
+export function reportMailDetail(p: Pick<ClientReportPayload, "business" | "monthLabel" | "headline">): string {
+  const figures = p.headline.map((h) => `${h.label}: ${h.value}${h.change ? ` (${h.change})` : ""}`);
+  return `${p.business.name}'s results for ${p.monthLabel} are ready.${figures.length ? ` ${figures.join(" · ")}.` : ""}`;
 }
