@@ -272,6 +272,16 @@ const MATRIX: Record<string, Row> = {
   "DELETE /api/brand/logo": { call: () => ({ path: "/api/brand/logo" }), expect: adminWrite(200) },
   "GET /api/brand/logo": { call: () => ({ path: "/api/brand/logo?v=1" }), expect: all(404) },
   "GET /api/brand/theme.css": { call: () => ({ path: "/api/brand/theme.css?accent=1d4ed8" }), expect: all(200) },
+  // Monthly client reports (issue 30): admins list every client, build, send and switch any business user's on or off;
+  // a user lists and reads their own and switches their own (another's settings: 403).
+  "GET /api/client-reports": { call: () => ({ path: "/api/client-reports" }), expect: signedInRead() },
+  "POST /api/client-reports": { call: () => ({ path: "/api/client-reports", ...json({}) }), expect: adminWrite(400) },
+  "GET /api/client-reports/:id": { call: () => ({ path: `/api/client-reports/${crypto.randomUUID()}` }), expect: signedInRead(404) },
+  "POST /api/client-reports/:id/send": { call: () => ({ path: `/api/client-reports/${crypto.randomUUID()}/send` }), expect: adminWrite(404) },
+  "PUT /api/client-reports/settings/:userId": {
+    call: (f) => ({ path: `/api/client-reports/settings/${f.userId}`, ...json({ enabled: false }) }),
+    expect: { anon: 401, other: 403, viewAs: 403, admin: 200, user: 200 },
+  },
   // Outgoing webhooks: admins only.
   "GET /api/webhooks": { call: () => ({ path: "/api/webhooks" }), expect: adminRead() },
   "POST /api/webhooks": { call: () => ({ path: "/api/webhooks", ...json({ url: "ftp://example.com/x", events: ["report.ready"] }) }), expect: adminWrite(400) },
