@@ -14,6 +14,7 @@ declare namespace Cloudflare {
 		CITATIONS: Queue;
 		REVIEWS: Queue;
 		AI_VISIBILITY: Queue;
+		CLIENT_REPORTS: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;

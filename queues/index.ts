@@ -1,9 +1,10 @@
 // Routes each queue batch to its consumer by queue name.
 import type { Env } from "../worker/env";
-import { AI_VISIBILITY_DLQ, AI_VISIBILITY_QUEUE, REVIEWS_DLQ, REVIEWS_QUEUE, AUDITS_DLQ, AUDITS_QUEUE, CITATIONS_DLQ, CITATIONS_QUEUE, RANK_CHECKS_DLQ, RANK_CHECKS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE, WEBHOOKS_OUT_DLQ, WEBHOOKS_OUT_QUEUE } from "./messages";
+import { AI_VISIBILITY_DLQ, AI_VISIBILITY_QUEUE, CLIENT_REPORTS_DLQ, CLIENT_REPORTS_QUEUE, REVIEWS_DLQ, REVIEWS_QUEUE, AUDITS_DLQ, AUDITS_QUEUE, CITATIONS_DLQ, CITATIONS_QUEUE, RANK_CHECKS_DLQ, RANK_CHECKS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE, WEBHOOKS_OUT_DLQ, WEBHOOKS_OUT_QUEUE } from "./messages";
 import { consumeAudits, consumeAuditsDeadLetter } from "./audits";
 import { consumeCitations, consumeCitationsDeadLetter } from "./citations";
 import { consumeAiVisibility, consumeAiVisibilityDeadLetter } from "./ai-visibility";
+import { consumeClientReports, consumeClientReportsDeadLetter } from "./client-reports";
 import { consumeReviews, consumeReviewsDeadLetter } from "./reviews";
 import { consumeRankChecks, consumeRankChecksDeadLetter } from "./rank-checks";
 import { consumeMailOut, consumeMailOutDeadLetter } from "./mail-out";
@@ -51,6 +52,10 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: E
       return consumeAiVisibility(batch, env);
     case AI_VISIBILITY_DLQ:
       return consumeAiVisibilityDeadLetter(batch, env);
+    case CLIENT_REPORTS_QUEUE:
+      return consumeClientReports(batch, env);
+    case CLIENT_REPORTS_DLQ:
+      return consumeClientReportsDeadLetter(batch, env);
     case WEBHOOKS_OUT_QUEUE:
       return consumeWebhooksOut(batch, env);
     case WEBHOOKS_OUT_DLQ:

@@ -1,6 +1,6 @@
 // zod schemas for the queue message bodies; consumers parse every message with them before acting.
 import { z } from "zod";
-import type { AiVisibilityMessage, AuditStepMessage, CitationsMessage, ReviewsMessage, RankCheckMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage, WebhooksOutMessage } from "../worker/env";
+import type { AiVisibilityMessage, ClientReportsMessage, AuditStepMessage, CitationsMessage, ReviewsMessage, RankCheckMessage, GbpPostsMessage, MailOutMessage, ReportJobMessage, UsageEventMessage, WebhooksOutMessage } from "../worker/env";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
 export const REPORT_JOBS_DLQ = "report-jobs-dlq";
@@ -82,3 +82,9 @@ export const AI_VISIBILITY_DLQ = "ai-visibility-dlq";
 
 /** A few answers of one AI Visibility scan (3 are sent; the schema takes up to 10). */
 export const AiVisibilityBody = z.object({ scanId: z.string().min(1).max(100), answerIds: z.array(z.string().min(1).max(100)).min(1).max(10) }) satisfies z.ZodType<AiVisibilityMessage>;
+
+export const CLIENT_REPORTS_QUEUE = "client-reports";
+export const CLIENT_REPORTS_DLQ = "client-reports-dlq";
+
+/** A few reports to build (3 are sent; the schema takes up to 10). */
+export const ClientReportsBody = z.object({ reportIds: z.array(z.string().min(1).max(100)).min(1).max(10) }) satisfies z.ZodType<ClientReportsMessage>;

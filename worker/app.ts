@@ -16,6 +16,7 @@ import { healthRoutes } from "./routes/health";
 import { adminSetupRoutes, capabilityRoutes } from "./routes/setup";
 import { adminOutboxRoutes } from "./routes/admin-outbox";
 import { adminUserRoutes } from "./routes/admin-users";
+import { clientReportRoutes } from "./routes/client-reports";
 import { profileRoutes } from "./routes/profile";
 import { accountRoutes } from "./routes/account";
 import { prospectRoutes } from "./routes/prospects";
@@ -184,6 +185,7 @@ const routes = app
   .route("/api/review-requests", reviewRequestRoutes)
   .route("/r", reviewLinkRoutes)
   .route("/api/brand", brandRoutes)
+  .route("/api/client-reports", clientReportRoutes)
   .route("/shared/reports", sharedReportPageRoutes)
   .route("/api/shared/client-reports", sharedClientReportEventRoutes)
   .route("/shared/client-reports", sharedClientReportPageRoutes);

@@ -74,6 +74,7 @@ interface TypedQueues {
   CITATIONS: Queue<CitationsMessage>;
   REVIEWS: Queue<ReviewsMessage>;
   AI_VISIBILITY: Queue<AiVisibilityMessage>;
+  CLIENT_REPORTS: Queue<ClientReportsMessage>;
 }
 
 /**
@@ -101,6 +102,11 @@ export type RankCheckMessage = { kind: "grid"; scanId: string; points: number[] 
 export interface CitationsMessage {
   scanId: string;
   sources: string[];
+}
+
+/** Body of a `client-reports` message (issue 30): a few reports to build (each claimed by compare-and-set). */
+export interface ClientReportsMessage {
+  reportIds: string[];
 }
 
 /** Body of an `ai-visibility` message (issue 29): a few answers (questions asked on an engine) of one scan. */

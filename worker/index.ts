@@ -15,6 +15,7 @@ import { sweepCitations } from "./citations/scan";
 import { sweepAiVisibility } from "./ai-visibility/tracking";
 import { sweepReviews } from "./reviews/inbox";
 import { sweepReviewRequests } from "./reviews/request-jobs";
+import { sweepClientReports } from "./client-reports/run";
 
 export default {
   fetch: app.fetch,
@@ -27,7 +28,8 @@ export default {
   // mail the lead alerts' digests that are due and queue webhook deliveries whose message was lost; re-scan tracked
   // businesses' citations monthly and send lost citation messages again; read connected businesses' Google reviews every
   // 6 hours (reviews queue), queue due auto-published replies and take back stale publish claims; put due review requests and reminders on the reviews queue;
-  // re-ask tracked AI Visibility questions weekly and send its lost messages again.
+  // re-ask tracked AI Visibility questions weekly and send its lost messages again; on the 1st in each switched-on
+  // client's zone, create and queue last month's client report once (and send lost ones again).
   async scheduled(_controller, env, _ctx) {
     await Promise.all([
       sweepStaleReports(env),
@@ -42,6 +44,7 @@ export default {
       sweepReviews(env),
       sweepReviewRequests(env),
       sweepAiVisibility(env),
+      sweepClientReports(env),
     ]);
   },
 } satisfies ExportedHandler<Env>;

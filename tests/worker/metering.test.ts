@@ -405,6 +405,7 @@ const PAID_CALL_SITES: Record<string, string[]> = {
   "worker/reviews/request-jobs.ts": ["queue reviews (send)"],
   "worker/ai-visibility/scan.ts": ["queue ai-visibility"],
   "worker/ai-visibility/finish.ts": ["queue ai-visibility (what to do)"],
+  "worker/client-reports/build.ts": ["queue client-reports (the summary)"],
 };
 const PAID_CALL = new RegExp(`(?<![\\w.])(${PAID_PROVIDER_CALLS.join("|")})\\(`, "g");
 /** Where a top-level block starts: a function, a const (a route chain), or one handler of a chain. */
@@ -611,6 +612,14 @@ describe("every paid call site is metered", () => {
         await finishAiScanIfComplete({ ...quiet, ...AI_ON, ...refusing } as Env, scan.id);
         const row = await env.DB.prepare("select status, actions_source from ai_scans where id = ?").bind(scan.id).first<{ status: string; actions_source: string }>();
         return row?.status === "done" && row.actions_source === "template";
+      },
+      "queue client-reports (the summary)": async () => {
+        // A monthly client report's summary while the meter allows nothing: the template writes it, and says why (admins).
+        const { gatherReport, writeSummary } = await import("../../worker/client-reports/build");
+        const refused = { ...env, ...AI_ON, ...refusing } as Env;
+        const gathered = await gatherReport(refused, getDb(refused), session.user.id, "2026-10");
+        const summary = await writeSummary(refused, getDb(refused), session.user.id, gathered);
+        return summary.source === "template" && (summary.note ?? "").includes("refused");
       },
       "queue report-jobs": async () => {
         const { processReportJob } = await import("../../worker/reports/generate");

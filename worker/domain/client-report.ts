@@ -5,6 +5,7 @@
 // report's payload when it is built: the page, the PDF and the mail show the same numbers. A section whose source has
 // no data for the month is null (left out), never zeros; Google's section says why it is missing instead.
 import type { PerformanceMonth } from "./gbp-performance";
+import { utcToZoned, zonedToUtc } from "./time-zone";
 
 export const CLIENT_REPORT_PAYLOAD_VERSION = 1;
 
@@ -215,3 +216,164 @@ export interface ClientReportSettingsUpdate {
 }
 
 export const CLIENT_REPORT_MAX_RECIPIENTS = 5;
+
+// ---- Rules the builder, the mail and the screens share (pure) ----
+
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "2026-10" → "October 2026". */
+export function monthLabel(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  return m ? `${MONTH_NAMES[Number(m[2]) - 1]} ${m[1]}` : month;
+}
+
+/** The month after "YYYY-MM". */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+}
+
+/** The month before "YYYY-MM". */
+export function previousMonthOf(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+}
+
+/** The month ("YYYY-MM") an instant falls in, on the business's wall clock. */
+export function monthAt(now: Date, timeZone: string): string {
+  return utcToZoned(now, timeZone).date.slice(0, 7);
+}
+
+/** Whether it is the 1st of the month on the business's wall clock (the cron's day). */
+export function isFirstOfMonth(now: Date, timeZone: string): boolean {
+  return utcToZoned(now, timeZone).date.endsWith("-01");
+}
+
+/** The last whole month on the business's wall clock (the report's default month). */
+export function lastWholeMonth(now: Date, timeZone: string): string {
+  return previousMonthOf(monthAt(now, timeZone));
+}
+
+/** The UTC instants a month starts and ends at in the business's zone: `[start, end)` as ISO strings. */
+export function monthRangeUtc(month: string, timeZone: string): { start: string; end: string } {
+  const start = zonedToUtc(`${month}-01`, "00:00", timeZone);
+  const end = zonedToUtc(`${nextMonth(month)}-01`, "00:00", timeZone);
+  if (!start || !end) throw new RangeError(`not a month: ${month}`);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/** When the cron builds the next report: midnight starting the 1st of next month in the business's zone. */
+export function nextRunAt(now: Date, timeZone: string): string {
+  return monthRangeUtc(nextMonth(monthAt(now, timeZone)), timeZone).start;
+}
+
+/** A figure beside the month before. */
+export function compared(current: number | null, previous: number | null): Compared {
+  if (current === null || previous === null) return { current, previous, delta: null, percent: null };
+  return { current, previous, delta: current - previous, percent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10 };
+}
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+function directionOf(delta: number | null): HeadlineFigure["direction"] {
+  if (delta === null) return null;
+  return delta > 0 ? "up" : delta < 0 ? "down" : "flat";
+}
+
+function countFigure(key: string, label: string, c: Compared): HeadlineFigure {
+  const change = c.delta === null ? null : c.percent !== null ? `${c.percent > 0 ? "+" : ""}${c.percent}% vs last month` : `${c.delta > 0 ? "+" : ""}${c.delta} vs last month`;
+  return { key, label, value: String(c.current ?? 0), change, direction: directionOf(c.delta), higherIsBetter: true };
+}
+
+export type HeadlineInput = Pick<ClientReportPayload, "google" | "grid" | "tracker" | "aiVisibility" | "citations" | "reviews" | "posts">;
+
+/**
+ * The three figures at the top: chosen by what exists, in this order of interest to a business owner: calls from
+ * Google, the map's Share of Local Voice, new reviews, AI mention rate, listings consistency, keywords improved,
+ * posts published. A figure whose source is missing is skipped (never shown as 0).
+ */
+export function headlineFigures(p: HeadlineInput): HeadlineFigure[] {
+  const out: HeadlineFigure[] = [];
+  if (p.google.status === "ok" && p.google.calls.current !== null) out.push(countFigure("calls", "Calls from Google", p.google.calls));
+  const grid = p.grid?.[0];
+  if (grid) {
+    const delta = grid.previous ? round1(grid.current.solv - grid.previous.solv) : null;
+    out.push({
+      key: "solv",
+      label: `Share of Local Voice for "${grid.keyword}"`,
+      value: `${grid.current.solv}%`,
+      change: delta === null ? null : `${delta > 0 ? "+" : ""}${delta} points vs last month`,
+      direction: directionOf(delta),
+      higherIsBetter: true,
+    });
+  }
+  if (p.reviews && p.reviews.newReviews.current !== null) out.push(countFigure("reviews", "New reviews", p.reviews.newReviews));
+  if (p.aiVisibility) {
+    const prev = p.aiVisibility.previous;
+    const delta = prev ? Math.round((p.aiVisibility.mentionRate - prev.mentionRate) * 100) : null;
+    out.push({
+      key: "ai_mention_rate",
+      label: "Named by AI assistants",
+      value: `${Math.round(p.aiVisibility.mentionRate * 100)}%`,
+      change: delta === null ? null : `${delta > 0 ? "+" : ""}${delta} points vs last month`,
+      direction: directionOf(delta),
+      higherIsBetter: true,
+    });
+  }
+  if (p.citations && p.citations.consistencyPercent !== null) {
+    const prev = p.citations.previousPercent;
+    const delta = prev === null ? null : round1(p.citations.consistencyPercent - prev);
+    out.push({
+      key: "citations",
+      label: "Listings consistent",
+      value: `${p.citations.consistencyPercent}%`,
+      change: delta === null ? null : `${delta > 0 ? "+" : ""}${delta} points vs last month`,
+      direction: directionOf(delta),
+      higherIsBetter: true,
+    });
+  }
+  if (p.tracker && p.tracker.keywords.length > 0) {
+    out.push({ key: "keywords_improved", label: "Keywords that moved up", value: `${p.tracker.improved} of ${p.tracker.keywords.length}`, change: null, direction: null, higherIsBetter: true });
+  }
+  if (p.posts && p.posts.published.current !== null) out.push(countFigure("posts", "Google posts published", p.posts.published));
+  return out.slice(0, 3);
+}
+
+/** The figures the AI summary may use (and nothing else): one line each. */
+export function summaryFacts(p: Omit<ClientReportPayload, "summary" | "headline"> & { headline: HeadlineFigure[] }): string[] {
+  const facts: string[] = [];
+  for (const h of p.headline) facts.push(`${h.label}: ${h.value}${h.change ? ` (${h.change})` : ""}`);
+  if (p.google.status === "ok") {
+    const g = p.google;
+    if (g.websiteClicks.current !== null) facts.push(`Website clicks from Google: ${g.websiteClicks.current} (month before: ${g.websiteClicks.previous ?? "not given"})`);
+    if (g.directions.current !== null) facts.push(`Direction requests: ${g.directions.current} (month before: ${g.directions.previous ?? "not given"})`);
+    if (g.impressions.total.current !== null) facts.push(`Times the profile was shown on Search and Maps: ${g.impressions.total.current}`);
+  }
+  if (p.reviews) {
+    if (p.reviews.monthAverage !== null) facts.push(`Average rating of the month's new reviews: ${p.reviews.monthAverage}`);
+    if (p.reviews.replyRate !== null) facts.push(`Reviews replied to: ${p.reviews.replyRate}%`);
+  }
+  if (p.tracker) facts.push(`Tracked keywords: ${p.tracker.improved} moved up, ${p.tracker.declined} moved down, ${p.tracker.unchanged} held`);
+  for (const w of p.whatWeDid) if (w.count > 0) facts.push(`${w.label}: ${w.count}`);
+  return facts;
+}
+
+/** The summary when AI is unavailable: built from the same figures, nothing added. */
+export function templateSummary(p: Pick<ClientReportPayload, "business" | "monthLabel" | "headline" | "whatWeDid">): string {
+  const name = p.business.name;
+  if (p.headline.length === 0) return `Here is ${name}'s report for ${p.monthLabel}. Not enough was measured this month to compare figures yet; the sections below show what we have.`;
+  const parts = p.headline.map((h) => `${h.label.charAt(0).toLowerCase()}${h.label.slice(1)} ${h.value}${h.change ? ` (${h.change})` : ""}`);
+  const did = p.whatWeDid.filter((w) => w.count > 0).map((w) => `${w.count} ${w.label.toLowerCase()}`);
+  return `In ${p.monthLabel}, ${name}'s figures were: ${parts.join("; ")}.${did.length ? ` This month we worked on: ${did.join(", ")}.` : ""}`;
+}
+
+/** The report's shared page and its PDF, as paths on the app's origin. */
+export function clientReportPaths(shareToken: string): { shareUrl: string; pdfUrl: string } {
+  return { shareUrl: `/shared/client-reports/${shareToken}`, pdfUrl: `/shared/client-reports/${shareToken}.pdf` };
+}
+
+/** The mail's lead: the month, the business and the three headline figures. */
+export function reportMailDetail(p: Pick<ClientReportPayload, "business" | "monthLabel" | "headline">): string {
+  const figures = p.headline.map((h) => `${h.label}: ${h.value}${h.change ? ` (${h.change})` : ""}`);
+  return `${p.business.name}'s results for ${p.monthLabel} are ready.${figures.length ? ` ${figures.join(" · ")}.` : ""}`;
+}

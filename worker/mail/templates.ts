@@ -5,7 +5,7 @@ import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type Brand } from "../domain/brand";
 /** The product's own name (the brand's default); templates take the brand's name instead (see templatesFor). */
 export const PRODUCT_NAME = DEFAULT_BRAND_NAME;
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused" | "review_alert" | "review_digest";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused" | "review_alert" | "review_digest" | "client_report";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -14,6 +14,8 @@ export interface MailInput {
   link: string;
   /** What the message is about when its kind needs it (a due post: when it was scheduled). */
   detail?: string;
+  /** A second link when the kind has one (the monthly report's PDF). */
+  secondaryLink?: string;
 }
 
 export interface RenderedMail {
@@ -28,7 +30,7 @@ interface Template {
   /** What happened, in one or two sentences. */
   intro: (input: MailInput) => string;
   action: string;
-  expires: string;
+  expires: string | ((input: MailInput) => string);
   notYou: string;
 }
 
@@ -135,6 +137,14 @@ const templatesFor = (PRODUCT_NAME: string): Record<MailKind, Template> => ({
     expires: "No events are sent to a paused endpoint until it is resumed.",
     notYou: "You get this because you added this endpoint.",
   },
+  client_report: {
+    subject: "Your monthly results report",
+    heading: "Your monthly results report",
+    intro: ({ detail }) => detail ?? "Your monthly results report is ready.",
+    action: "Open the report",
+    expires: ({ secondaryLink }) => (secondaryLink ? `A PDF copy to keep or print: ${secondaryLink}` : "The report stays at this link."),
+    notYou: `You get this because your monthly report from ${PRODUCT_NAME} is switched on. Reply to this message to stop it.`,
+  },
 });
 
 /** Every kind, for callers (and tests) that go through them all. */
@@ -154,9 +164,10 @@ export function renderMail(kind: MailKind, input: MailInput, brand: MailBrand = 
   const t = templatesFor(brand.name)[kind];
   const accent = brand.accentColor ?? DEFAULT_MAIL_ACCENT;
   const intro = t.intro(input);
+  const expires = typeof t.expires === "function" ? t.expires(input) : t.expires;
   const contact = contactLine(brand);
   const signature = [`— ${brand.name}`, contact, brand.footerLine].filter(Boolean) as string[];
-  const text = [`${t.heading}`, "", intro, "", `${t.action}:`, input.link, "", t.expires, "", t.notYou, "", ...signature, ""].join("\n");
+  const text = [`${t.heading}`, "", intro, "", `${t.action}:`, input.link, "", expires, "", t.notYou, "", ...signature, ""].join("\n");
   const link = escapeHtml(input.link);
   const p = (s: string, style = "margin:0 0 16px") => `<p style="${style}">${escapeHtml(s)}</p>`;
   const html = [
@@ -167,7 +178,7 @@ export function renderMail(kind: MailKind, input: MailInput, brand: MailBrand = 
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(t.heading)}</h1>`,
     p(intro),
     `<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(t.action)}</a></p>`,
-    p(t.expires, "margin:0 0 16px;font-size:14px;color:#4b5563"),
+    p(expires, "margin:0 0 16px;font-size:14px;color:#4b5563"),
     `<p style="margin:0 0 16px;font-size:14px;color:#4b5563">If the button does not work, open this address: <a href="${link}" style="color:${accent};word-break:break-all">${link}</a></p>`,
     p(t.notYou, "margin:0;font-size:14px;color:#4b5563"),
     `</div>`,

@@ -1,0 +1,159 @@
+// The monthly client reports' pipeline (issue 30): the cron creates each switched-on client's report for last month once
+// (unique (user_id, month)) on the 1st in the business's zone and queues it; the `client-reports` consumer claims each
+// report queued → building by compare-and-set, builds and freezes it, and mails it once when asked (the mail is claimed
+// by compare-and-set too). A redelivered message builds and mails nothing twice; a stale claim is taken again.
+import {
+  claimClientReportBuild,
+  claimClientReportMail,
+  clientReportOfMonth,
+  createClientReportOnce,
+  enabledClients,
+  failClientReportBuild,
+  finishClientReportBuild,
+  getClientReportSettings,
+  markClientReportSent,
+  releaseClientReportBuild,
+  staleClientReports,
+  type ClientReportRow,
+} from "../db/client-reports";
+import { getDb, type Db } from "../db/client";
+import { findUserById } from "../db/users";
+import { clientReportPaths, isFirstOfMonth, lastWholeMonth, reportMailDetail, type ClientReportPayload } from "../domain/client-report";
+import { validTimeZone } from "../domain/time-zone";
+import type { Env } from "../env";
+import { log } from "../log";
+import { sendAppMail } from "../mail/send";
+import { emitOwnEvents } from "../notifications/emit";
+import { shareToken } from "../rank/grid";
+import { buildReportPayload } from "./build";
+
+/** A build claim older than this is taken again (its worker died). */
+export const CLIENT_REPORT_STALE_MS = 10 * 60_000;
+/** Reports a message carries. */
+export const CLIENT_REPORTS_PER_MESSAGE = 3;
+/** Deliveries before a failing build is marked failed (wrangler.toml: max_retries 3). */
+const MAX_BUILD_ATTEMPTS = 4;
+
+const staleBefore = (now: Date) => new Date(now.getTime() - CLIENT_REPORT_STALE_MS).toISOString();
+
+export function zoneOf(timeZone: string | null | undefined): string {
+  return timeZone && validTimeZone(timeZone) ? timeZone : "UTC";
+}
+
+/** Puts reports on the queue, a few per message. */
+export async function enqueueClientReports(env: Env, ids: string[]): Promise<void> {
+  const messages = [];
+  for (let i = 0; i < ids.length; i += CLIENT_REPORTS_PER_MESSAGE) messages.push({ body: { reportIds: ids.slice(i, i + CLIENT_REPORTS_PER_MESSAGE) } });
+  for (let i = 0; i < messages.length; i += 100) await env.CLIENT_REPORTS.sendBatch(messages.slice(i, i + 100));
+}
+
+/** Builds the reports of one message; returns how many failed and should be tried again (the message is retried). */
+export async function buildClientReports(env: Env, ids: string[], now = () => new Date()): Promise<number> {
+  const db = getDb(env);
+  let retry = 0;
+  for (const id of ids) {
+    const at = now();
+    const claimed = await claimClientReportBuild(db, id, at.toISOString(), staleBefore(at));
+    if (!claimed) continue; // built already, or being built
+    try {
+      const { payload, summaryNote } = await buildReportPayload(env, db, claimed.userId, claimed.month, at);
+      const ready = await finishClientReportBuild(db, id, claimed.claimedAt!, { payload: JSON.stringify(payload), summarySource: payload.summary.source, summaryNote });
+      if (ready?.mailWhenReady) await mailClientReport(env, db, ready.id);
+    } catch (error) {
+      log.error("client report: build failed", { reportId: id, attempt: claimed.attempts }, error);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (claimed.attempts >= MAX_BUILD_ATTEMPTS) await failClientReportBuild(db, id, claimed.claimedAt, `The report could not be built: ${reason}`);
+      else {
+        await releaseClientReportBuild(db, id, claimed.claimedAt!, reason);
+        retry++;
+      }
+    }
+  }
+  return retry;
+}
+
+/** What reached the dead-letter queue is marked failed (the admin's screen shows why and offers "Rebuild"). */
+export async function failClientReportsForDeadLetter(env: Env, ids: string[]): Promise<void> {
+  const db = getDb(env);
+  for (const id of ids) await failClientReportBuild(db, id, null, "The report could not be built after several tries.");
+}
+
+/** Where the report's mail goes: the settings' recipients, else the account's address. */
+async function recipientsOf(db: Db, userId: string): Promise<string[]> {
+  const settings = await getClientReportSettings(db, userId);
+  let listed: string[];
+  try {
+    listed = settings ? (JSON.parse(settings.recipients) as string[]) : [];
+  } catch {
+    listed = [];
+  }
+  if (listed.length > 0) return listed;
+  const user = await findUserById(db, userId);
+  return user?.email ? [user.email] : [];
+}
+
+/**
+ * Mails a ready report once (claimed by compare-and-set): one branded message to each recipient with the headline
+ * figures, the link and the PDF's link; records sent_at/sent_to and sends the webhook `client_report.sent`. `force`
+ * (an admin's "Send now") mails a report that was sent before. Returns the recipients, or null when not claimed.
+ */
+export async function mailClientReport(env: Env, db: Db, reportId: string, opts: { force?: boolean } = {}): Promise<string[] | null> {
+  const now = new Date();
+  const claimed = await claimClientReportMail(db, reportId, now.toISOString(), staleBefore(now), opts.force ?? false);
+  if (!claimed?.payload) return null;
+  const payload = JSON.parse(claimed.payload) as ClientReportPayload;
+  const to = await recipientsOf(db, claimed.userId);
+  const origin = env.APP_ORIGIN || "";
+  const paths = clientReportPaths(claimed.shareToken);
+  for (const address of to) {
+    await sendAppMail(env, db, "client_report", { to: address, link: `${origin}${paths.shareUrl}`, secondaryLink: `${origin}${paths.pdfUrl}`, detail: reportMailDetail(payload) }, { readable: false });
+  }
+  await markClientReportSent(db, reportId, claimed.mailClaimedAt!, to);
+  await emitOwnEvents(env, claimed.userId, [
+    {
+      alert: null,
+      webhook: "client_report.sent",
+      at: now.toISOString(),
+      dedupeKey: `client_report_sent:${reportId}:${claimed.version}:${now.toISOString()}`,
+      data: { client_report_id: reportId, user_id: claimed.userId, name: payload.business.name, month: claimed.month, version: claimed.version, recipients: to.length },
+    },
+  ]);
+  return to;
+}
+
+/** Creates (once) and queues a report; returns it, or the existing one untouched when the month has one already. */
+export async function createAndQueueReport(env: Env, db: Db, input: { userId: string; month: string; trigger: "cron" | "admin" | "user"; mailWhenReady: boolean }): Promise<{ report: ClientReportRow; created: boolean }> {
+  const created = await createClientReportOnce(db, { id: crypto.randomUUID(), shareToken: shareToken(), ...input });
+  if (created) {
+    await enqueueClientReports(env, [created.id]);
+    return { report: created, created: true };
+  }
+  return { report: (await clientReportOfMonth(db, input.userId, input.month))!, created: false };
+}
+
+/**
+ * The cron (every 5 minutes): on the 1st of the month in each switched-on client's zone, last month's report is
+ * created once and queued, mailed when ready; reports whose message was lost (queued or building too long) go again.
+ */
+export async function sweepClientReports(env: Env, now = new Date()): Promise<{ created: number; requeued: number }> {
+  const db = getDb(env);
+  let created = 0;
+  try {
+    const fresh: string[] = [];
+    for (const client of await enabledClients(db)) {
+      const zone = zoneOf(client.timeZone);
+      if (!isFirstOfMonth(now, zone)) continue;
+      const month = lastWholeMonth(now, zone);
+      const row = await createClientReportOnce(db, { id: crypto.randomUUID(), shareToken: shareToken(), userId: client.userId, month, trigger: "cron", mailWhenReady: true });
+      if (row) fresh.push(row.id);
+    }
+    created = fresh.length;
+    if (fresh.length > 0) await enqueueClientReports(env, fresh);
+    const stale = await staleClientReports(db, staleBefore(now));
+    if (stale.length > 0) await enqueueClientReports(env, stale);
+    return { created, requeued: stale.length };
+  } catch (error) {
+    log.error("client reports: sweep failed", { created }, error);
+    return { created, requeued: 0 };
+  }
+}

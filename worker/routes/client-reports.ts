@@ -1,0 +1,209 @@
+// /api/client-reports (issue 30): the monthly client reports. An admin lists every business user (on or off, the last
+// report, the next run), builds or rebuilds a client's month now, reads any report, sends one now, and switches a
+// client's report on or off; a user reads their own reports and switches their own on or off. Admin-only fields (the
+// summary's source and note, a build's error) are stripped for users; another user's report is a 404.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { actsAsAdmin, adminRefusal, requireAdmin, requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { createAndQueueReport, enqueueClientReports, mailClientReport, zoneOf } from "../client-reports/run";
+import {
+  businessUsersWithSettings,
+  getClientReport,
+  getClientReportSettings,
+  lastClientReports,
+  listClientReports,
+  requeueClientReport,
+  saveClientReportSettings,
+  type ClientReportRow,
+  type ClientReportSettingsRow,
+} from "../db/client-reports";
+import { getDb } from "../db/client";
+import { findUserById, getProfile } from "../db/users";
+import { MONTH_RE } from "../domain/gbp-performance";
+import {
+  CLIENT_REPORT_MAX_RECIPIENTS,
+  clientReportPaths,
+  lastWholeMonth,
+  monthAt,
+  monthLabel,
+  nextRunAt,
+  type ClientReportClientRow,
+  type ClientReportDetail,
+  type ClientReportListResponse,
+  type ClientReportPayload,
+  type ClientReportSettings,
+  type ClientReportSummary,
+} from "../domain/client-report";
+import { apiError, ErrorCode } from "../errors";
+import { validate, validId } from "../validate";
+
+/** Stable codes the screens act on. */
+export const CLIENT_REPORT_NOT_READY = "client_report_not_ready";
+export const CLIENT_REPORT_BUSY = "client_report_busy";
+export const CLIENT_REPORT_NOT_A_CLIENT = "client_report_not_a_client";
+export const CLIENT_REPORT_FUTURE_MONTH = "client_report_month_not_over";
+
+const NOT_FOUND = "That report does not exist.";
+
+const BuildBody = z.object({
+  userId: z.string().trim().min(1).max(100),
+  month: z.string().regex(MONTH_RE, "A month as YYYY-MM").optional(),
+});
+
+const SettingsBody = z.object({
+  enabled: z.boolean(),
+  recipients: z
+    .array(z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address")))
+    .max(CLIENT_REPORT_MAX_RECIPIENTS, `At most ${CLIENT_REPORT_MAX_RECIPIENTS} recipients`)
+    .optional(),
+});
+
+const ListQuery = z.object({ userId: z.string().trim().min(1).max(100).optional() });
+
+function parseList(text: string | null): string[] {
+  try {
+    const v = text ? (JSON.parse(text) as unknown) : [];
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function reportSummary(row: ClientReportRow, admin: boolean): ClientReportSummary {
+  const built = row.status === "ready" || row.builtAt !== null;
+  const paths = clientReportPaths(row.shareToken);
+  return {
+    id: row.id,
+    userId: row.userId,
+    month: row.month,
+    monthLabel: monthLabel(row.month),
+    status: row.status,
+    version: row.version,
+    trigger: row.trigger,
+    builtAt: row.builtAt,
+    sentAt: row.sentAt,
+    sentTo: parseList(row.sentTo),
+    firstOpenedAt: row.firstOpenedAt,
+    views: row.views,
+    shareUrl: built ? paths.shareUrl : null,
+    pdfUrl: built ? paths.pdfUrl : null,
+    ...(admin ? { summarySource: row.summarySource, summaryNote: row.summaryNote, error: row.error } : {}),
+  };
+}
+
+function settingsOf(userId: string, row: ClientReportSettingsRow | null): ClientReportSettings {
+  return { userId, enabled: row?.enabled ?? false, recipients: parseList(row?.recipients ?? null), enabledBy: row?.enabledBy ?? null };
+}
+
+/** A business user (not an admin) by id, or null. */
+async function businessUser(c: Context<AppEnv>, userId: string) {
+  const db = getDb(c.env);
+  const [user, profile] = await Promise.all([findUserById(db, userId), getProfile(db, userId)]);
+  if (!user || profile?.isAdmin) return null;
+  return { user, profile };
+}
+
+async function userList(c: Context<AppEnv>, userId: string): Promise<ClientReportListResponse> {
+  const db = getDb(c.env);
+  const admin = actsAsAdmin(c);
+  const [settings, reports] = await Promise.all([getClientReportSettings(db, userId), listClientReports(db, userId)]);
+  return { role: "user", settings: settingsOf(userId, settings), reports: reports.map((r) => reportSummary(r, admin)) };
+}
+
+export const clientReportRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, validate("query", ListQuery), async (c) => {
+    const { userId } = c.req.valid("query");
+    const subject = c.get("subject");
+    if (!actsAsAdmin(c)) {
+      if (userId && userId !== subject.id) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
+      return c.json(await userList(c, subject.id));
+    }
+    if (userId) {
+      if (!(await businessUser(c, userId))) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
+      return c.json(await userList(c, userId));
+    }
+    const db = getDb(c.env);
+    const rows = await businessUsersWithSettings(db);
+    const last = await lastClientReports(
+      db,
+      rows.map((r) => r.userId),
+    );
+    const now = new Date();
+    const clients: ClientReportClientRow[] = rows.map((r) => {
+      const zone = zoneOf(r.timeZone);
+      const report = last.get(r.userId);
+      return {
+        userId: r.userId,
+        email: r.email,
+        businessName: r.businessName,
+        timeZone: zone,
+        settings: settingsOf(r.userId, r.settings),
+        lastReport: report ? reportSummary(report, true) : null,
+        nextRunAt: r.settings?.enabled ? nextRunAt(now, zone) : null,
+      };
+    });
+    const body: ClientReportListResponse = { role: "admin", clients };
+    return c.json(body);
+  })
+
+  // Build now (admin): the month defaults to the last whole month in the business's zone; a month that has a report
+  // is rebuilt (version + 1, same link). A preview: not mailed (POST /:id/send mails it).
+  .post("/", requireUser, requireAdmin, validate("json", BuildBody), async (c) => {
+    const input = c.req.valid("json");
+    const client = await businessUser(c, input.userId);
+    if (!client) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
+    const zone = zoneOf(client.profile?.timeZone);
+    const month = input.month ?? lastWholeMonth(new Date(), zone);
+    if (month >= monthAt(new Date(), zone)) return apiError(c, 422, CLIENT_REPORT_FUTURE_MONTH, `${monthLabel(month)} is not over yet: a report covers a whole month.`, { month: ["Choose a month that is over"] });
+    const db = getDb(c.env);
+    const { report, created } = await createAndQueueReport(c.env, db, { userId: input.userId, month, trigger: "admin", mailWhenReady: false });
+    if (created) return c.json({ report: reportSummary(report, true) }, 202);
+    const again = await requeueClientReport(db, report.id, { trigger: "admin", mailWhenReady: false });
+    if (!again) return apiError(c, 409, CLIENT_REPORT_BUSY, `${monthLabel(month)}'s report is being built right now. Try again when it is ready.`);
+    await enqueueClientReports(c.env, [again.id]);
+    return c.json({ report: reportSummary(again, true) }, 202);
+  })
+
+  // Switch a client's report on or off (admin: any business user; a user: themselves), and where it is mailed.
+  .put("/settings/:userId", requireUser, validate("json", SettingsBody), async (c) => {
+    const userId = c.req.param("userId");
+    const subject = c.get("subject");
+    const self = userId === subject.id && !subject.isAdmin;
+    if (!self) {
+      const refused = adminRefusal(c);
+      if (refused) return refused;
+      if (userId.length > 100 || !(await businessUser(c, userId))) return apiError(c, 404, CLIENT_REPORT_NOT_A_CLIENT, "That client does not exist.");
+    }
+    const input = c.req.valid("json");
+    const row = await saveClientReportSettings(getDb(c.env), userId, { enabled: input.enabled, recipients: input.recipients ? [...new Set(input.recipients)] : undefined, enabledBy: self ? "user" : "admin" });
+    return c.json({ settings: settingsOf(userId, row) });
+  })
+
+  .get("/:id", requireUser, validId(NOT_FOUND), async (c) => {
+    const row = await getClientReport(getDb(c.env), c.req.param("id"));
+    const admin = actsAsAdmin(c);
+    if (!row || (!admin && row.userId !== c.get("subject").id)) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
+    let payload: ClientReportPayload | null = null;
+    if (row.status === "ready" && row.payload) {
+      try {
+        payload = JSON.parse(row.payload) as ClientReportPayload;
+      } catch {
+        payload = null;
+      }
+    }
+    const body: ClientReportDetail = { report: reportSummary(row, admin), payload };
+    return c.json(body);
+  })
+
+  // Send now (admin): mails a ready report, again if it was sent before.
+  .post("/:id/send", requireUser, requireAdmin, validId(NOT_FOUND), async (c) => {
+    const db = getDb(c.env);
+    const row = await getClientReport(db, c.req.param("id"));
+    if (!row) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
+    if (row.status !== "ready") return apiError(c, 409, CLIENT_REPORT_NOT_READY, "This report is not ready yet: it can be sent once it is built.");
+    const to = await mailClientReport(c.env, db, row.id, { force: true });
+    if (!to) return apiError(c, 409, CLIENT_REPORT_BUSY, "This report is being sent right now.");
+    const sent = await getClientReport(db, row.id);
+    return c.json({ report: reportSummary(sent ?? row, true) });
+  });
