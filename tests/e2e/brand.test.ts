@@ -5,8 +5,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accentContrast } from "../../worker/domain/brand";
-import { adminSession, createReport, signIn, waitUntilReady } from "./accounts";
-import { baseUrl, launch, newPage, shot } from "./browser";
+import { pdfText } from "../worker/pdf-text";
+import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
 
 const AGENCY = "Harbor Growth Co";
 let browser: Browser;
@@ -121,6 +122,64 @@ describe("the agency's brand", () => {
     await shot(phone.page, "brand-landing-1280");
     await phone.page.goto(`/shared/reports/${id}`);
     await shot(phone.page, "brand-shared-report-1280");
+    await phone.context.close();
+  });
+  it("builds a client's monthly report from /admin/client-reports; the client opens its link signed out at 375 px and the PDF", async () => {
+    // A business client with a profile.
+    const client = await newPage(browser, 1280);
+    const clientEmail = uniqueEmail("monthly");
+    await signUpAndIn(client.page, clientEmail, "10.78.30.1");
+    const clientToken = await accessToken(clientEmail);
+    const put = await fetch(`${baseUrl()}/api/profile`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${clientToken}` },
+      body: JSON.stringify({ company_name: "Gulf Coast Gutters", company_location: "Tampa, FL", company_category: "Gutter service", company_website: "https://gulfcoastgutters.test" }),
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    await client.context.close();
+
+    // The admin builds last month's report from the Client Reports screen.
+    const { email } = await adminSession();
+    const { context, page } = await newPage(browser, 1280);
+    await signIn(page, email);
+    await page.getByRole("link", { name: "Client Reports", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Client Reports" }).waitFor();
+    await page.getByLabel("Search clients").fill(clientEmail);
+    const row = page.locator("tr", { hasText: clientEmail });
+    await row.getByRole("button", { name: "Build now" }).click();
+    // The list polls while the report is queued or building, and stops when it is ready.
+    await row.getByText("Ready", { exact: true }).waitFor({ timeout: 45_000 });
+    const preview = row.getByRole("link", { name: /Preview/ });
+    const href = (await preview.getAttribute("href"))!;
+    expect(href).toMatch(/^\/shared\/client-reports\/[A-Za-z0-9_-]{20,}\?preview=1$/);
+    await shot(page, "client-reports-admin-1280");
+    await context.close();
+
+    // The client's phone, signed out: the link the mail carries, branded, no Porchlight.
+    const link = href.replace(/\?preview=1$/, "");
+    const phone = await newPage(browser, 375);
+    const res = await phone.page.goto(link);
+    expect(res!.status()).toBe(200);
+    await phone.page.getByRole("heading", { level: 1, name: "Gulf Coast Gutters" }).waitFor();
+    expect(await phone.page.locator("body").innerText()).toContain(AGENCY);
+    expect(await phone.page.content()).not.toContain("Porchlight");
+    expect(await phone.page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    await shot(phone.page, "client-report-375");
+
+    // The PDF: a PDF, its text the business and the agency, no Porchlight.
+    const download = phone.page.getByRole("link", { name: /PDF/ }).first();
+    expect(await download.getAttribute("href")).toBe(`${link}.pdf`);
+    const pdf = await phone.context.request.get(`${link}.pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    const bytes = new Uint8Array(await pdf.body());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const text = await pdfText(bytes);
+    expect(text).toContain("Gulf Coast Gutters");
+    expect(text).toContain(AGENCY);
+    expect(text).not.toContain("Porchlight");
+    await phone.page.setViewportSize({ width: 1280, height: 900 });
+    await shot(phone.page, "client-report-1280");
     await phone.context.close();
   });
 });
