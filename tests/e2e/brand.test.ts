@@ -133,7 +133,7 @@ describe("the agency's brand", () => {
     const put = await fetch(`${baseUrl()}/api/profile`, {
       method: "PUT",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${clientToken}` },
-      body: JSON.stringify({ company_name: "Gulf Coast Gutters", company_location: "Tampa, FL", company_category: "Gutter service", company_website: "https://gulfcoastgutters.test" }),
+      body: JSON.stringify({ company_name: "Gulf Coast Gutters", company_location: "Tampa, FL", company_category: "Roofing", company_website: "https://gulfcoastgutters.test" }),
     });
     expect(put.status, await put.clone().text()).toBe(200);
     await client.context.close();
