@@ -15,10 +15,10 @@ import { leadsSuite } from "./suites/leads";
 import { citationsSuite } from "./suites/citations";
 import { reviewsSuite } from "./suites/reviews";
 import { aiVisibilitySuite } from "./suites/ai-visibility";
-import { clientReportPageSuite } from "./suites/client-report-page";
+import { clientReportsSuite } from "./suites/client-reports";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite, reviewsSuite, aiVisibilitySuite, clientReportPageSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite, reviewsSuite, aiVisibilitySuite, clientReportsSuite];
 
 async function main() {
   const only = process.argv.slice(2);

@@ -165,6 +165,10 @@ describe("a built report", () => {
     expect(mails[0]!.body).toContain(`/shared/client-reports/${before.share_token}`);
     expect(mails[0]!.body).toContain(`/shared/client-reports/${before.share_token}.pdf`);
     expect(mails[0]!.body).toContain("Share of Local Voice");
+    // Its subject names the month and the business; each headline figure is a line of its own, beside its change.
+    const payload = JSON.parse(after.payload!) as ClientReportPayload;
+    expect(mails[0]!.subject).toBe(`October 2026 results for ${payload.business.name}`);
+    for (const h of payload.headline) expect(mails[0]!.body).toContain(`${h.label}: ${h.value}`);
   });
 
   it("without Google the section is the connect explainer, and with nothing stored every section is left out", async () => {

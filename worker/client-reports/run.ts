@@ -106,7 +106,7 @@ export async function mailClientReport(env: Env, db: Db, reportId: string, opts:
   const origin = env.APP_ORIGIN || "";
   const paths = clientReportPaths(claimed.shareToken);
   for (const address of to) {
-    await sendAppMail(env, db, "client_report", { to: address, link: `${origin}${paths.shareUrl}`, secondaryLink: `${origin}${paths.pdfUrl}`, detail: reportMailDetail(payload) }, { readable: false });
+    await sendAppMail(env, db, "client_report", { to: address, link: `${origin}${paths.shareUrl}`, secondaryLink: `${origin}${paths.pdfUrl}`, detail: reportMailDetail(payload), title: `${payload.monthLabel} results for ${payload.business.name}`, figures: payload.headline.map((h) => ({ label: h.label, value: h.value, change: h.change ? `${h.change}` : null })) }, { readable: false });
   }
   await markClientReportSent(db, reportId, claimed.mailClaimedAt!, to);
   await emitOwnEvents(env, claimed.userId, [

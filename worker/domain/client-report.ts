@@ -374,6 +374,5 @@ export function clientReportPaths(shareToken: string): { shareUrl: string; pdfUr
 
 /** The mail's lead: the month, the business and the three headline figures. */
 export function reportMailDetail(p: Pick<ClientReportPayload, "business" | "monthLabel" | "headline">): string {
-  const figures = p.headline.map((h) => `${h.label}: ${h.value}${h.change ? ` (${h.change})` : ""}`);
-  return `${p.business.name}'s results for ${p.monthLabel} are ready.${figures.length ? ` ${figures.join(" · ")}.` : ""}`;
+  return `${p.business.name}'s results for ${p.monthLabel} are ready${p.headline.length ? ": the month's headline figures are below" : ""}.`;
 }

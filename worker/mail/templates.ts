@@ -16,6 +16,10 @@ export interface MailInput {
   detail?: string;
   /** A second link when the kind has one (the monthly report's PDF). */
   secondaryLink?: string;
+  /** The message's own subject and heading when its kind has one (the monthly report: its month and business). */
+  title?: string;
+  /** Figures shown as a row under the intro (the monthly report's three headline figures). */
+  figures?: { label: string; value: string; change: string | null }[];
 }
 
 export interface RenderedMail {
@@ -25,8 +29,8 @@ export interface RenderedMail {
 }
 
 interface Template {
-  subject: string;
-  heading: string;
+  subject: string | ((input: MailInput) => string);
+  heading: string | ((input: MailInput) => string);
   /** What happened, in one or two sentences. */
   intro: (input: MailInput) => string;
   action: string;
@@ -138,12 +142,12 @@ const templatesFor = (PRODUCT_NAME: string): Record<MailKind, Template> => ({
     notYou: "You get this because you added this endpoint.",
   },
   client_report: {
-    subject: "Your monthly results report",
-    heading: "Your monthly results report",
+    subject: ({ title }) => title ?? "Your monthly results report",
+    heading: ({ title }) => title ?? "Your monthly results report",
     intro: ({ detail }) => detail ?? "Your monthly results report is ready.",
     action: "Open the report",
     expires: ({ secondaryLink }) => (secondaryLink ? `A PDF copy to keep or print: ${secondaryLink}` : "The report stays at this link."),
-    notYou: `You get this because your monthly report from ${PRODUCT_NAME} is switched on. Reply to this message to stop it.`,
+    notYou: `You get this because your monthly report from ${PRODUCT_NAME} is switched on. Switch it off under Monthly Reports in the app, or ask ${PRODUCT_NAME} to.`,
   },
 });
 
@@ -164,19 +168,30 @@ export function renderMail(kind: MailKind, input: MailInput, brand: MailBrand = 
   const t = templatesFor(brand.name)[kind];
   const accent = brand.accentColor ?? DEFAULT_MAIL_ACCENT;
   const intro = t.intro(input);
+  const subject = typeof t.subject === "function" ? t.subject(input) : t.subject;
+  const heading = typeof t.heading === "function" ? t.heading(input) : t.heading;
+  const figures = (input.figures ?? []).slice(0, 3);
+  const figureLines = figures.map((f) => `${f.label}: ${f.value}${f.change ? ` — ${f.change}` : ""}`);
+  const figureCells = figures
+    .map(
+      (f) =>
+        `<td style="padding:12px;border:1px solid #e5e7eb;border-radius:8px;vertical-align:top;width:${Math.floor(100 / figures.length)}%"><div style="font-size:13px;color:#4b5563">${escapeHtml(f.label)}</div><div style="font-size:22px;font-weight:700;margin:4px 0">${escapeHtml(f.value)}</div>${f.change ? `<div style="font-size:13px;color:#4b5563">${escapeHtml(f.change)}</div>` : ""}</td>`,
+    )
+    .join("");
   const expires = typeof t.expires === "function" ? t.expires(input) : t.expires;
   const contact = contactLine(brand);
   const signature = [`— ${brand.name}`, contact, brand.footerLine].filter(Boolean) as string[];
-  const text = [`${t.heading}`, "", intro, "", `${t.action}:`, input.link, "", expires, "", t.notYou, "", ...signature, ""].join("\n");
+  const text = [heading, "", intro, "", ...(figureLines.length ? [...figureLines, ""] : []), `${t.action}:`, input.link, "", expires, "", t.notYou, "", ...signature, ""].join("\n");
   const link = escapeHtml(input.link);
   const p = (s: string, style = "margin:0 0 16px") => `<p style="${style}">${escapeHtml(s)}</p>`;
   const html = [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(t.subject)}</title></head>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
     `<body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#1f2937;line-height:1.5">`,
     `<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">`,
     `<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:${accent}">${escapeHtml(brand.name)}</p>`,
-    `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(t.heading)}</h1>`,
+    `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(heading)}</h1>`,
     p(intro),
+    ...(figures.length ? [`<table role="presentation" style="width:100%;border-collapse:separate;border-spacing:6px;margin:0 -6px 18px"><tr>${figureCells}</tr></table>`] : []),
     `<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(t.action)}</a></p>`,
     p(expires, "margin:0 0 16px;font-size:14px;color:#4b5563"),
     `<p style="margin:0 0 16px;font-size:14px;color:#4b5563">If the button does not work, open this address: <a href="${link}" style="color:${accent};word-break:break-all">${link}</a></p>`,
@@ -185,5 +200,5 @@ export function renderMail(kind: MailKind, input: MailInput, brand: MailBrand = 
     ...[contact, brand.footerLine].filter(Boolean).map((line) => p(line!, "margin:16px auto 0;max-width:520px;text-align:center;font-size:13px;color:#6b7280")),
     `</body></html>`,
   ].join("");
-  return { subject: t.subject, text, html };
+  return { subject, text, html };
 }

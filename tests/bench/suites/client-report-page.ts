@@ -43,7 +43,7 @@ async function timedFetch(url: string): Promise<{ ms: number; bytes: number; mad
 }
 
 export const clientReportPageSuite: Suite = {
-  name: "client-reports",
+  name: "client-report-page",
   async run({ baseUrl }) {
     const figures: Figure[] = [];
     // The writer alone, in Node: the same payload and the product's own brand.
