@@ -223,6 +223,13 @@ function padded(text: string, long: boolean, chars = 3500): string {
 export function fakeContent(prompt: string, long = false): object | null {
   const { name, area } = promptFacts(prompt);
   const topic = field(prompt, ['Topic', 'Idea', 'Focus']) ?? 'local services';
+  if (prompt.includes('summing up their local marketing results for')) {
+    // The monthly client report's summary (issue 30): a paragraph from the prompt's own figures only, as asked.
+    const m = /for the owner of (.+?) summing up their local marketing results for (.+?)\./.exec(prompt);
+    const facts = [...prompt.matchAll(/^- (.+)$/gm)].map((f) => f[1]!.replace(/\.$/, ''));
+    const said = facts.length ? ` ${facts.slice(0, 2).join('. ')}.` : '';
+    return { summary: `Here is how ${m?.[1] ?? 'your business'} did in ${m?.[2] ?? 'the month'}.${said} The full report below shows each figure beside the month before.` };
+  }
   if (prompt.includes("public reply to a Google review")) {
     // The review inbox's drafts (issue 28): thanks by the name the prompt gives, signs as asked; a review holding
     // "[ai:discount]" gets a reply that offers money, which the worker must refuse to use.

@@ -94,7 +94,7 @@ export const clientReportsSuite: Suite = {
       const localIdeal = Math.ceil(CLIENTS / batch) * LATENCY_MS;
       const productionIdeal = Math.ceil(CLIENTS / (batch * concurrency)) * LATENCY_MS;
       figures.push(
-        { name: "client reports built", value: ready, unit: `of ${CLIENTS}`, note: `${byAi} summaries by the AI (1 s each), the rest from the template` },
+        { name: "client reports built", value: ready, unit: `of ${CLIENTS}`, note: `${byAi} summaries written by the AI (each call answering after 1 s)` },
         { name: "client reports built once", value: d1.once, unit: `of ${d1.n}`, note: `one build claim each; highest version ${d1.v}` },
         { name: "client reports wall time", value: round(wallMs / 1000, 1), unit: "s", note: `first "build now" to the last ready` },
         { name: "client reports vs local ideal", value: round(wallMs / localIdeal, 2), unit: "×", note: `⌈${CLIENTS} / ${batch}⌉ batches × 1 s = ${localIdeal / 1000} s (wrangler dev runs one batch at a time); target ≤ 1.5` },
