@@ -6,12 +6,19 @@ import { defineConfig } from "vitest/config";
 import { WORKER_FAKE_PORTS } from "./tests/fakes/worker-global-setup";
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET } from "./tests/fakes/google-fake";
 import { AI_FAKE_KEYS } from "./tests/fakes/ai-engines-fake";
+import { patchPoolOncePerRunner } from "./tests/worker/pool-patch";
 
 const migrations = await readD1Migrations("./migrations");
 
 // wrangler.toml serves the web build as static assets; the worker tests do not need it built, but
 // wrangler refuses a missing assets folder, so a fresh clone gets an empty one.
 mkdirSync("./dist/client", { recursive: true });
+
+/**
+ * Files that get a workerd of their own (see `projects`): the hostile-input sweeps, and the beacon file, whose rate-limit
+ * test sends 63 requests in a row and, behind other files' leftover queue work, took longer than its 15 s.
+ */
+const SWEEPS = ["tests/worker/malformed-*.test.ts", "tests/worker/access-matrix.test.ts", "tests/worker/report-events.test.ts"];
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -84,14 +91,34 @@ export default defineConfig({
   ],
   test: {
     // tests/domain (pure rules) runs in Node: vitest.domain.config.ts.
-    include: ["tests/worker/**/*.test.ts"],
-    // Each file starts its own workerd (most of a file's time is that start-up): two at once even on a 2-core machine,
-    // where vitest's default (cores − 1) would run them one by one. Files share only the fakes, and every test counts
-    // the fakes' requests by its own mark.
+    // Two workerd processes at once even on a 2-core machine, where vitest's default (cores − 1) would run one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Two workerd processes share the cores, so a test may wait on the other file's work: 15 s, not vitest's 5 s.
     testTimeout: 15_000,
     setupFiles: ["./tests/worker/apply-migrations.ts"],
-    globalSetup: ["./tests/fakes/worker-global-setup.ts"],
+    projects: [
+      {
+        // Loading the worker's module graph into workerd is most of a file's cost (10–20 s), so these files run one
+        // after another in the same workerd of each vitest worker. Each still starts from an empty, migrated database
+        // and forgets what helpers remembered (apply-migrations.ts). Only with the pool's patch-once fix in place
+        // (pool-patch.ts); otherwise each file gets its own workerd.
+        extends: true,
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          exclude: SWEEPS,
+          isolate: !patchPoolOncePerRunner(),
+          // The fakes on loopback, once for both projects (both run in this process).
+          globalSetup: ["./tests/fakes/worker-global-setup.ts"],
+        },
+      },
+      {
+        // The sweeps send hundreds of hostile requests to every route and leave queued work behind (retries against
+        // the fakes) that would slow every file after them in a shared workerd: each gets its own, ended with it.
+        // Background work of earlier files is also why a shared file's test may take longer than alone.
+        extends: true,
+        test: { name: "worker-sweeps", include: SWEEPS, isolate: true },
+      },
+    ],
   },
 });

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { AuditStepMessage, Env } from "../../worker/env";
 import { deliver, recorder, type Recorder } from "./reports-fixtures";
-import { callWorker, signUpAdmin } from "./helpers";
+import { callWorker, forgetEachFile, signUpAdmin } from "./helpers";
 
 export type AuditEnv = { env: Env; sent: AuditStepMessage[] };
 
@@ -54,6 +54,7 @@ export async function drain(t: AuditEnv, opts: { hold?: (m: AuditStepMessage) =>
 }
 
 let admin: Promise<Awaited<ReturnType<typeof signUpAdmin>>> | undefined;
+forgetEachFile(() => (admin = undefined));
 export function auditAdmin() {
   admin ??= signUpAdmin();
   return admin;

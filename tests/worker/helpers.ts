@@ -4,6 +4,18 @@ import { SELF } from "cloudflare:test";
 
 export const BASE = "http://localhost";
 
+/**
+ * What a helper module remembers about the current test file's database (a user it made, say), forgotten before the
+ * next file: files share helper modules and a workerd, and each starts from an emptied database (apply-migrations.ts).
+ */
+const fileMemos = new Set<() => void>();
+export function forgetEachFile(forget: () => void) {
+  fileMemos.add(forget);
+}
+export function newTestFile() {
+  for (const forget of fileMemos) forget();
+}
+
 let ipCounter = 0;
 
 /** A fresh client address per helper call, so rate limits of one test do not leak into another. */

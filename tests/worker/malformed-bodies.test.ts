@@ -4,8 +4,9 @@
 import { SELF } from "cloudflare:test";
 import { signUp } from "./helpers";
 import { describe, expect, it } from "vitest";
-import { BODY_METHODS, IGNORES_BODY, BODIES, BODY_AFTER_LOOKUP, OTHER_BODIES, bigBodies, routes, fill, reportId, LONG_TEST_MS, token, api, testIp } from "./malformed-input-shared";
+import { BODY_METHODS, IGNORES_BODY, BODIES, BODY_AFTER_LOOKUP, OTHER_BODIES, bigBodies, routes, fill, reportId, LONG_TEST_MS, token, api, testIp, sweepUsers } from "./malformed-input-shared";
 
+sweepUsers();
 
 describe("malformed input: bodies", () => {
   it("answers 415 to a body that is not JSON on every JSON route, before reading it", async () => {

@@ -132,14 +132,6 @@ export let userToken: string;
 export let reportId: string;
 export let userId: string;
 
-beforeAll(async () => {
-  const [admin, user] = await Promise.all([signUpAdmin(), signUp()]);
-  adminToken = admin.session.access_token;
-  userToken = user.session.access_token;
-  userId = user.user.id;
-  reportId = (await readyReport()).id;
-});
-
 export function routes() {
   const keys = new Map<string, { method: string; path: string }>();
   for (const r of app.routes) if (r.method !== "ALL") keys.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
@@ -189,7 +181,22 @@ export async function timed<T>(key: string, run: () => Promise<T>) {
     slow.set(key, (slow.get(key) ?? 0) + Date.now() - started);
   }
 }
-afterAll(() => console.log([...slow.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8)));
+/**
+ * The sweep's users and ready report, made before each file's tests. A function each file calls, not hooks at this
+ * module's top level: test files share this module (vitest.config.ts, `isolate: false`), so top-level hooks would
+ * belong to the first file only.
+ */
+export function sweepUsers() {
+  beforeAll(async () => {
+    slow.clear();
+    const [admin, user] = await Promise.all([signUpAdmin(), signUp()]);
+    adminToken = admin.session.access_token;
+    userToken = user.session.access_token;
+    userId = user.user.id;
+    reportId = (await readyReport()).id;
+  });
+  afterAll(() => console.log([...slow.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8)));
+}
 
 export const token = (key: string) => (key.includes("/auth/v1/") ? userToken : adminToken);
 
@@ -228,6 +235,7 @@ export const BODY_AFTER_LOOKUP = new Map<string, number>([["POST /api/widget/:id
 /** Every body-taking route's bad bodies (shard `index` of `of`) get a 4xx and the stable error body. */
 export function sweepBodies(index: number, of: number) {
   describe(`malformed input: bodies (${index + 1} of ${of})`, () => {
+    sweepUsers();
     it("answers every body-taking route's bad bodies with a 4xx and the stable error body", async () => {
       let tried = 0;
       const all = routes().filter(([, r]) => BODY_METHODS.has(r.method));
@@ -261,6 +269,7 @@ export function sweepBodies(index: number, of: number) {
 /** Every GET route's hostile queries (shard `index` of `of`) answer without a 5xx; the last shard runs the searches. */
 export function sweepQueries(index: number, of: number) {
   describe(`malformed input: queries (${index + 1} of ${of})`, () => {
+    sweepUsers();
     it("answers every GET route's hostile queries without a 5xx, and search syntax cleanly", async () => {
       let tried = 0;
       const getRoutes = shard(routes().filter(([, r]) => r.method === "GET"), index, of);
@@ -290,6 +299,7 @@ export function sweepQueries(index: number, of: number) {
 /** Hostile ids in every parameterised route (shard `index` of `of`) answer a 4xx, never a 5xx. */
 export function sweepIds(index: number, of: number) {
   describe(`malformed input: ids (${index + 1} of ${of})`, () => {
+    sweepUsers();
     it("answers hostile ids in every parameterised route with a 4xx, never a 5xx", async () => {
       let tried = 0;
       const all = routes().filter(([, r]) => /[:*]/.test(r.path));

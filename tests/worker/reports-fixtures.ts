@@ -7,7 +7,7 @@ import { createProspectWithReport } from "../../worker/db/reports";
 import { prospectFromForm } from "../../worker/domain/new-report";
 import { NewReportInput } from "../../worker/domain/new-report";
 import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/env";
-import { signUp } from "./helpers";
+import { forgetEachFile, signUp } from "./helpers";
 
 export type Recorder<T> = { sent: T[]; queue: Queue<T> };
 
@@ -26,6 +26,7 @@ export function recorder<T>(): Recorder<T> {
 }
 
 let owner: Promise<string> | undefined;
+forgetEachFile(() => (owner = undefined));
 /** One user per test file owns the seeded reports (the foreign key wants a real one). */
 export function ownerId() {
   owner ??= signUp().then((u) => u.user.id);

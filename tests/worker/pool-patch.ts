@@ -1,0 +1,35 @@
+// The worker tests share one workerd per vitest worker (`isolate: false`): loading the worker's module graph costs
+// 10–20 s, and paying it once per worker rather than once per file takes the suite from about 12 minutes to about 5.
+//
+// @cloudflare/vitest-pool-workers 0.15 wraps the module runner's transport once more for every file a worker runs
+// (vitest hands the same runner over again when files are not isolated), so imports slow down file after file until
+// the run stalls. Fixed upstream in the renamed @cloudflare/vitest-plugin 1.4.5 (workers-sdk#16135), which needs
+// wrangler 4.151 and so Node 22. Until the project moves to Node 22, this applies the same one-line fix (patch the
+// runner once) to the installed copy, idempotently. When the installed file does not have the expected text (another
+// version), nothing is patched and the tests run isolated, as before: slower, never wrong.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const MARK = "__porchlightPatchedOnce";
+const BEFORE = `				if (runner.transport?.invoke) {
+					const originalInvoke`;
+const AFTER = `				if (runner.${MARK}) return;
+				if (runner.transport?.invoke) {
+					runner.${MARK} = true;
+					const originalInvoke`;
+
+/** True when the installed pool patches each module runner once (so files can share a worker). */
+export function patchPoolOncePerRunner(): boolean {
+  // The package exports no package.json to resolve: the project's own install.
+  const file = join(process.cwd(), "node_modules/@cloudflare/vitest-pool-workers/dist/worker/index.mjs");
+  if (!existsSync(file)) return false;
+  const source = readFileSync(file, "utf8");
+  if (source.includes(MARK)) return true;
+  const at = source.indexOf(BEFORE);
+  if (at < 0 || source.indexOf(BEFORE, at + 1) >= 0) {
+    console.warn("[worker tests] vitest-pool-workers is not the version pool-patch.ts knows: test files run isolated (slower)");
+    return false;
+  }
+  writeFileSync(file, source.replace(BEFORE, AFTER));
+  return true;
+}
