@@ -83,9 +83,10 @@ describe("POST /api/posts/facebook with AI", () => {
 
   it("asks the model for a JSON object with max_tokens 800 and temperature 0.7, carrying every option", async () => {
     const { session } = await userWithProfile();
-    const before = await fakeRequests();
-    await generate(session.access_token, { description: "[fake:ok] storm damage", postType: "event", includeEmoji: false, specialInstructions: "Mention free inspections" });
-    const request = (await fakeRequests()).slice(before.length).at(-1)!.body as any;
+    // The fake AI serves every file running at once: this test's request is the one carrying its own mark.
+    const mark = `storm damage ${crypto.randomUUID().slice(0, 8)}`;
+    await generate(session.access_token, { description: `[fake:ok] ${mark}`, postType: "event", includeEmoji: false, specialInstructions: "Mention free inspections" });
+    const request = (await fakeRequests()).find((r) => JSON.stringify(r.body).includes(mark))!.body as any;
     expect(request).toMatchObject({ max_tokens: 800, temperature: 0.7, response_format: { type: "json_object" }, model: env.AI_MODEL_POST });
     const prompt: string = request.messages[0].content;
     for (const part of ["Business category: Roofing", "Business name: Ridge Roofing", "Location: Austin, TX", "Post type: Event", "Emoji: no emoji", "Mention free inspections", "title, content, tags and keywords"]) {
