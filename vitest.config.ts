@@ -96,6 +96,8 @@ export default defineConfig({
     // Two workerd processes share the cores, so a test may wait on the other file's work: 15 s, not vitest's 5 s.
     testTimeout: 15_000,
     setupFiles: ["./tests/worker/apply-migrations.ts"],
+    // The fakes on loopback: both projects run this, and it starts them once (worker-global-setup.ts).
+    globalSetup: ["./tests/fakes/worker-global-setup.ts"],
     projects: [
       {
         // Loading the worker's module graph into workerd is most of a file's cost (10–20 s), so these files run one
@@ -108,8 +110,6 @@ export default defineConfig({
           include: ["tests/worker/**/*.test.ts"],
           exclude: SWEEPS,
           isolate: !patchPoolOncePerRunner(),
-          // The fakes on loopback, once for both projects (both run in this process).
-          globalSetup: ["./tests/fakes/worker-global-setup.ts"],
         },
       },
       {

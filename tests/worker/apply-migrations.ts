@@ -1,6 +1,6 @@
-// Before each test file: the real migrations on the test D1, then every table and the R2 bucket emptied. Files share a workerd (and its
-// D1) with the files that ran before them in the same vitest worker (vitest.config.ts: `isolate: false`), so each
-// starts from the empty, migrated database it would have had on its own.
+// Before each test file: the real migrations on the test D1, then every table and the R2 bucket emptied. Files share
+// a workerd (and its D1) with the files that ran before them in the same vitest worker (vitest.config.ts:
+// `isolate: false`), so each starts from the empty, migrated database it would have had on its own.
 import { applyD1Migrations, env } from "cloudflare:test";
 import { newTestFile } from "./helpers";
 import { forgetBrand } from "../../worker/brand/load";

@@ -1,5 +1,5 @@
 // The worker tests share one workerd per vitest worker (`isolate: false`): loading the worker's module graph costs
-// 10–20 s, and paying it once per worker rather than once per file takes the suite from about 12 minutes to about 5.
+// 10–20 s, and paying it once per worker rather than once per file took the suite from 739 s to 396 s.
 //
 // @cloudflare/vitest-pool-workers 0.15 wraps the module runner's transport once more for every file a worker runs
 // (vitest hands the same runner over again when files are not isolated), so imports slow down file after file until
