@@ -223,6 +223,72 @@ describe("the monthly cron", () => {
   });
 });
 
+describe("the mail", () => {
+  it("mails once per recipient: a double click, a click within a minute, a send taken again after its worker died", async () => {
+    const t = reportsEnv();
+    const admin = await signUpAdmin();
+    const client = await signUp();
+    const put = await call(t, `/api/client-reports/settings/${client.user.id}`, { method: "PUT", token: admin.session.access_token, json: { enabled: false, recipients: ["one@example.com", "two@example.com"] } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const built = await call(t, "/api/client-reports", { method: "POST", token: admin.session.access_token, json: { userId: client.user.id, month: "2026-10" } });
+    await drain(t);
+    const id = built.body.report.id as string;
+    const send = () => call(t, `/api/client-reports/${id}/send`, { method: "POST", token: admin.session.access_token });
+    const count = async () => [(await mailsTo("one@example.com")).length, (await mailsTo("two@example.com")).length];
+
+    // A double click: one send, the other click told why.
+    const clicks = await Promise.all([send(), send()]);
+    expect(clicks.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(["client_report_busy", "client_report_just_sent"]).toContain(clicks.find((r) => r.status === 409)!.body.error.code);
+    expect(await count()).toEqual([1, 1]);
+    // Again within the minute: refused.
+    const soon = await send();
+    expect(soon.status).toBe(409);
+    expect(soon.body.error.code).toBe("client_report_just_sent");
+    expect(await count()).toEqual([1, 1]);
+
+    // The last send 20 minutes ago: sent again to both, and a double click still sends once.
+    const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
+    await env.DB.prepare("update client_reports set sent_at = ?, mail_claimed_at = ? where id = ?").bind(ago(20), ago(20), id).run();
+    const before = await report(id);
+    expect((await Promise.all([send(), send()])).map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await count()).toEqual([2, 2]);
+    // Its worker "died" after mailing the first address: sent_at never recorded, the second mail never stored, and the
+    // claim is now stale. The send taken again mails only the address it had not reached.
+    await env.DB.prepare("update client_reports set sent_at = ?, mail_claimed_at = ? where id = ?").bind(before.sent_at, ago(11), id).run();
+    await env.DB.prepare("delete from outbox where id = (select id from outbox where to_email = 'two@example.com' and kind = 'client_report' order by created_at desc limit 1)").run();
+    expect(await count()).toEqual([2, 1]);
+    expect((await send()).status).toBe(200);
+    expect(await count()).toEqual([2, 2]);
+    expect((await report(id)).sent_at).not.toBe(before.sent_at);
+  });
+
+  it("mails a report whose worker died between its build and its mail: on the redelivered message or by the cron, once", async () => {
+    const t = reportsEnv();
+    const admin = await signUpAdmin();
+    const client = await signUp();
+    const ids: string[] = [];
+    for (const month of ["2026-09", "2026-10"]) {
+      const built = await call(t, "/api/client-reports", { method: "POST", token: admin.session.access_token, json: { userId: client.user.id, month } });
+      ids.push(built.body.report.id as string);
+    }
+    await drain(t);
+    // Both built, both due to be mailed (as a cron-made report is), neither mailed: the worker died after the build.
+    const old = new Date(Date.now() - 11 * 60_000).toISOString();
+    await env.DB.prepare("update client_reports set mail_when_ready = 1, updated_at = ? where user_id = ?").bind(old, client.user.id).run();
+    expect(await mailsTo(client.email)).toHaveLength(0);
+    // The first one's message comes again: it is mailed.
+    await deliver("client-reports", [{ body: { reportIds: [ids[0]!] } }], t.env);
+    expect(await mailsTo(client.email)).toHaveLength(1);
+    // The cron mails the other, and nothing twice however often it runs.
+    await sweepClientReports(t.env);
+    await sweepClientReports(t.env);
+    await deliver("client-reports", [{ body: { reportIds: ids } }], t.env);
+    expect(await mailsTo(client.email)).toHaveLength(2);
+    for (const id of ids) expect((await report(id)).sent_at).toEqual(expect.any(String));
+  });
+});
+
 describe("permissions and input", () => {
   it("lets an admin list every client, a user only their own, and checks settings", async () => {
     const t = reportsEnv();

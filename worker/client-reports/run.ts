@@ -14,6 +14,7 @@ import {
   markClientReportSent,
   releaseClientReportBuild,
   staleClientReports,
+  unsentDueClientReports,
   type ClientReportRow,
 } from "../db/client-reports";
 import { getDb, type Db } from "../db/client";
@@ -29,6 +30,8 @@ import { buildReportPayload } from "./build";
 
 /** A build claim older than this is taken again (its worker died). */
 export const CLIENT_REPORT_STALE_MS = 10 * 60_000;
+/** "Send now" again only once the last send is this old (a second click mails nothing). */
+export const CLIENT_REPORT_RESEND_AFTER_MS = 60_000;
 /** Reports a message carries. */
 export const CLIENT_REPORTS_PER_MESSAGE = 3;
 /** Deliveries before a failing build is marked failed (wrangler.toml: max_retries 3). */
@@ -54,7 +57,11 @@ export async function buildClientReports(env: Env, ids: string[], now = () => ne
   for (const id of ids) {
     const at = now();
     const claimed = await claimClientReportBuild(db, id, at.toISOString(), staleBefore(at));
-    if (!claimed) continue; // built already, or being built
+    if (!claimed) {
+      // Built already, or being built. A redelivery after a worker died between the build and its mail mails it now.
+      await mailClientReport(env, db, id);
+      continue;
+    }
     try {
       const { payload, summaryNote } = await buildReportPayload(env, db, claimed.userId, claimed.month, at);
       const ready = await finishClientReportBuild(db, id, claimed.claimedAt!, { payload: JSON.stringify(payload), summarySource: payload.summary.source, summaryNote });
@@ -99,14 +106,18 @@ async function recipientsOf(db: Db, userId: string): Promise<string[]> {
  */
 export async function mailClientReport(env: Env, db: Db, reportId: string, opts: { force?: boolean } = {}): Promise<string[] | null> {
   const now = new Date();
-  const claimed = await claimClientReportMail(db, reportId, now.toISOString(), staleBefore(now), opts.force ?? false);
+  const force = opts.force ? { resendAfter: new Date(now.getTime() - CLIENT_REPORT_RESEND_AFTER_MS).toISOString() } : false;
+  const claimed = await claimClientReportMail(db, reportId, now.toISOString(), staleBefore(now), force);
   if (!claimed?.payload) return null;
+  // One message per recipient per send: a send taken again after its worker died (the claim went stale before
+  // sent_at was recorded) skips the addresses it reached. A later "Send now" (sent_at moved on) or a rebuild is new.
+  const sendKey = `client_report:${reportId}:v${claimed.version}:${claimed.sentAt ?? "first"}`;
   const payload = JSON.parse(claimed.payload) as ClientReportPayload;
   const to = await recipientsOf(db, claimed.userId);
   const origin = env.APP_ORIGIN || "";
   const paths = clientReportPaths(claimed.shareToken);
   for (const address of to) {
-    await sendAppMail(env, db, "client_report", { to: address, link: `${origin}${paths.shareUrl}`, secondaryLink: `${origin}${paths.pdfUrl}`, detail: reportMailDetail(payload), title: `${payload.monthLabel} results for ${payload.business.name}`, figures: payload.headline.map((h) => ({ label: h.label, value: h.value, change: h.change ? `${h.change}` : null })) }, { readable: false });
+    await sendAppMail(env, db, "client_report", { to: address, link: `${origin}${paths.shareUrl}`, secondaryLink: `${origin}${paths.pdfUrl}`, detail: reportMailDetail(payload), title: `${payload.monthLabel} results for ${payload.business.name}`, figures: payload.headline.map((h) => ({ label: h.label, value: h.value, change: h.change ? `${h.change}` : null })) }, { readable: false, dedupeKey: `${sendKey}:${address.toLowerCase()}` });
   }
   await markClientReportSent(db, reportId, claimed.mailClaimedAt!, to);
   await emitOwnEvents(env, claimed.userId, [
@@ -133,7 +144,8 @@ export async function createAndQueueReport(env: Env, db: Db, input: { userId: st
 
 /**
  * The cron (every 5 minutes): on the 1st of the month in each switched-on client's zone, last month's report is
- * created once and queued, mailed when ready; reports whose message was lost (queued or building too long) go again.
+ * created once and queued, mailed when ready; reports whose message was lost (queued or building too long) go again, and a
+ * ready report whose mail was due but never sent (its worker died) is mailed.
  */
 export async function sweepClientReports(env: Env, now = new Date()): Promise<{ created: number; requeued: number }> {
   const db = getDb(env);
@@ -151,6 +163,7 @@ export async function sweepClientReports(env: Env, now = new Date()): Promise<{ 
     if (fresh.length > 0) await enqueueClientReports(env, fresh);
     const stale = await staleClientReports(db, staleBefore(now));
     if (stale.length > 0) await enqueueClientReports(env, stale);
+    for (const id of await unsentDueClientReports(db, staleBefore(now))) await mailClientReport(env, db, id);
     return { created, requeued: stale.length };
   } catch (error) {
     log.error("client reports: sweep failed", { created }, error);

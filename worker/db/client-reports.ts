@@ -158,8 +158,15 @@ export async function staleClientReports(db: Db, staleBefore: string, limit = 10
   return rows.map((r) => r.id);
 }
 
-/** The mail of a ready report, claimed once (a stale claim whose send never recorded is taken again). */
-export async function claimClientReportMail(db: Db, id: string, now: string, staleBefore: string, force = false): Promise<ClientReportRow | null> {
+/**
+ * The mail of a ready report, claimed once (a stale claim whose send never recorded is taken again). `force` (an
+ * admin's "Send now") claims a report mailed before too, but only when its last claim ended in a send (not while one
+ * is under way: a double click sends once) and that send is older than `resendAfter`.
+ */
+export async function claimClientReportMail(db: Db, id: string, now: string, staleBefore: string, force: false | { resendAfter: string } = false): Promise<ClientReportRow | null> {
+  const resentOnce = force
+    ? and(isNotNull(clientReports.sentAt), sql`${clientReports.mailClaimedAt} <= ${clientReports.sentAt}`, lt(clientReports.sentAt, force.resendAfter))
+    : sql`1 = 0`;
   const rows = await db
     .update(clientReports)
     .set({ mailClaimedAt: now, updatedAt: now })
@@ -168,11 +175,29 @@ export async function claimClientReportMail(db: Db, id: string, now: string, sta
         eq(clientReports.id, id),
         eq(clientReports.status, "ready"),
         force ? sql`1 = 1` : and(eq(clientReports.mailWhenReady, true), isNull(clientReports.sentAt)),
-        or(isNull(clientReports.mailClaimedAt), lt(clientReports.mailClaimedAt, staleBefore), force ? isNotNull(clientReports.sentAt) : sql`1 = 0`),
+        or(isNull(clientReports.mailClaimedAt), lt(clientReports.mailClaimedAt, staleBefore), resentOnce),
       ),
     )
     .returning();
   return rows[0] ?? null;
+}
+
+/** Ready reports whose automatic mail is due but was never sent (its worker died after the build or mid-send). */
+export async function unsentDueClientReports(db: Db, staleBefore: string, limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: clientReports.id })
+    .from(clientReports)
+    .where(
+      and(
+        eq(clientReports.status, "ready"),
+        eq(clientReports.mailWhenReady, true),
+        isNull(clientReports.sentAt),
+        lt(clientReports.updatedAt, staleBefore),
+        or(isNull(clientReports.mailClaimedAt), lt(clientReports.mailClaimedAt, staleBefore)),
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export async function markClientReportSent(db: Db, id: string, claimedAt: string, sentTo: string[]): Promise<boolean> {

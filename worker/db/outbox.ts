@@ -16,30 +16,42 @@ export interface StoredMail {
   text: string;
   html: string;
   kind: string;
+  /** At most one message per key (a send retried after a crash skips what it stored before). */
+  dedupeKey?: string;
 }
 
 /**
  * Keeps a message no provider will deliver (status `kept`). Its links stay readable only for local
  * development on a loopback host (`readable`), where the developer is the only recipient.
  */
-export async function keepMail(db: Db, mail: StoredMail, opts: { readable: boolean }) {
+export async function keepMail(db: Db, mail: StoredMail, opts: { readable: boolean }): Promise<boolean> {
   const redact = (s: string) => (opts.readable ? s : redactMail(s));
-  await db.insert(outbox).values({
-    id: crypto.randomUUID(),
-    toEmail: mail.to,
-    subject: mail.subject,
-    body: redact(mail.text),
-    html: redact(mail.html),
-    kind: mail.kind,
-    status: "kept",
-  });
+  const rows = await db
+    .insert(outbox)
+    .values({
+      id: crypto.randomUUID(),
+      toEmail: mail.to,
+      subject: mail.subject,
+      body: redact(mail.text),
+      html: redact(mail.html),
+      kind: mail.kind,
+      status: "kept",
+      dedupeKey: mail.dedupeKey ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
+  return rows.length > 0;
 }
 
-/** Stores a message for the mail-out queue (status `queued`, links intact until it has left); its id. */
-export async function queueMail(db: Db, mail: StoredMail): Promise<string> {
+/** Stores a message for the mail-out queue (status `queued`, links intact until it has left); its id, or null when its key was stored before. */
+export async function queueMail(db: Db, mail: StoredMail): Promise<string | null> {
   const id = crypto.randomUUID();
-  await db.insert(outbox).values({ id, toEmail: mail.to, subject: mail.subject, body: mail.text, html: mail.html, kind: mail.kind, status: "queued" });
-  return id;
+  const rows = await db
+    .insert(outbox)
+    .values({ id, toEmail: mail.to, subject: mail.subject, body: mail.text, html: mail.html, kind: mail.kind, status: "queued", dedupeKey: mail.dedupeKey ?? null })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
+  return rows.length > 0 ? id : null;
 }
 
 export async function findMail(db: Db, id: string) {

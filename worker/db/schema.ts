@@ -259,9 +259,15 @@ export const outbox = sqliteTable(
     lastError: text("last_error"),
     providerMessageId: text("provider_message_id"),
     sentAt: text("sent_at"),
+    /** One message per key at most: a send retried after a crash skips the recipients it reached (null: no key). */
+    dedupeKey: text("dedupe_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_to_idx").on(t.toEmail, t.createdAt), index("outbox_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("outbox_to_idx").on(t.toEmail, t.createdAt),
+    index("outbox_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("outbox_dedupe_key_idx").on(t.dedupeKey),
+  ],
 );
 
 /** One-time tokens for password recovery (hashed). */

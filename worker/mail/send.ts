@@ -17,20 +17,24 @@ export interface SendOptions {
  * mail-out, whose consumer delivers it once; without, it is kept in the outbox as local development
  * and operators without mail have it. Logs name the kind, never the link. The message carries the agency's brand.
  */
-export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions): Promise<void> {
+export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions & { dedupeKey?: string }): Promise<void> {
   const rendered = renderMail(kind, input, await loadBrand(db));
-  await sendStoredMail(env, db, { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind }, opts);
+  await sendStoredMail(env, db, { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind, dedupeKey: opts.dedupeKey }, opts);
 }
 
 /** The same for a message rendered by its caller (a business's own review request): kept, or stored and queued. */
 export async function sendStoredMail(env: Env, db: Db, mail: StoredMail, opts: SendOptions): Promise<void> {
   const kind = mail.kind;
   if (!mailConfig(env)) {
-    await keepMail(db, mail, opts);
-    log.info("mail kept in the outbox", { kind });
+    if (await keepMail(db, mail, opts)) log.info("mail kept in the outbox", { kind });
+    else log.info("mail stored before under its key: not kept again", { kind });
     return;
   }
   const mailId = await queueMail(db, mail);
+  if (!mailId) {
+    log.info("mail stored before under its key: not sent again", { kind });
+    return;
+  }
   try {
     await env.MAIL_OUT.send({ mailId });
     log.info("mail queued", { kind, mailId });

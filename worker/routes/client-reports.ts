@@ -6,7 +6,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { actsAsAdmin, adminRefusal, requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
-import { createAndQueueReport, enqueueClientReports, mailClientReport, zoneOf } from "../client-reports/run";
+import { CLIENT_REPORT_RESEND_AFTER_MS, createAndQueueReport, enqueueClientReports, mailClientReport, zoneOf } from "../client-reports/run";
 import {
   businessUsersWithSettings,
   getClientReport,
@@ -41,6 +41,7 @@ import { validate, validId } from "../validate";
 /** Stable codes the screens act on. */
 export const CLIENT_REPORT_NOT_READY = "client_report_not_ready";
 export const CLIENT_REPORT_BUSY = "client_report_busy";
+export const CLIENT_REPORT_JUST_SENT = "client_report_just_sent";
 export const CLIENT_REPORT_NOT_A_CLIENT = "client_report_not_a_client";
 export const CLIENT_REPORT_FUTURE_MONTH = "client_report_month_not_over";
 
@@ -202,6 +203,9 @@ export const clientReportRoutes = new Hono<AppEnv>()
     const row = await getClientReport(db, c.req.param("id"));
     if (!row) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
     if (row.status !== "ready") return apiError(c, 409, CLIENT_REPORT_NOT_READY, "This report is not ready yet: it can be sent once it is built.");
+    if (row.sentAt && Date.now() - Date.parse(row.sentAt) < CLIENT_REPORT_RESEND_AFTER_MS) {
+      return apiError(c, 409, CLIENT_REPORT_JUST_SENT, "This report was sent less than a minute ago. Send it again in a minute if you need to.");
+    }
     const to = await mailClientReport(c.env, db, row.id, { force: true });
     if (!to) return apiError(c, 409, CLIENT_REPORT_BUSY, "This report is being sent right now.");
     const sent = await getClientReport(db, row.id);
