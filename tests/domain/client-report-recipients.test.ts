@@ -1,5 +1,6 @@
 // The monthly report's recipients as typed (issue 30): any separator, each address checked, duplicates dropped
-// (case-insensitively, the first spelling kept), at most five, empty meaning the account's address.
+// (case-insensitively; addresses are kept lower-cased, as the API stores them), at most five, empty meaning the
+// account's address. The API's list is the same rule (RecipientList), so the screen and the server cannot disagree.
 import { describe, expect, it } from "vitest";
 import { CLIENT_REPORT_MAX_RECIPIENTS } from "../../worker/domain/client-report";
 import { parseRecipients } from "../../worker/domain/client-report-recipients";
@@ -17,7 +18,7 @@ describe("parseRecipients", () => {
   });
 
   it("drops a repeated address, whatever its case", () => {
-    expect(parseRecipients("GM@ridgeline.test, gm@ridgeline.test")).toEqual({ ok: true, recipients: ["GM@ridgeline.test"] });
+    expect(parseRecipients("GM@ridgeline.test, gm@ridgeline.test")).toEqual({ ok: true, recipients: ["gm@ridgeline.test"] });
   });
 
   it("names the first address that is not one", () => {

@@ -1,25 +1,31 @@
-// The monthly report's recipients as a person types them (issue 30): addresses separated by commas, semicolons, spaces or
-// new lines; each checked, duplicates dropped, at most CLIENT_REPORT_MAX_RECIPIENTS. Empty means the account's address.
-// Pure, shared by the screens (checked before the PUT) and anything on the server that reads typed addresses.
+// The monthly report's recipients (issue 30), checked by one rule wherever they arrive: each address trimmed,
+// lower-cased and checked, duplicates dropped, at most CLIENT_REPORT_MAX_RECIPIENTS; empty means the account's address.
+// `RecipientList` is the API's (PUT /api/client-reports/settings/:userId); `parseRecipients` reads the same list as a
+// person types it on the screens (commas, semicolons, spaces or new lines), checked before the PUT, with messages
+// that name the address at fault.
 import { z } from "zod";
 import { CLIENT_REPORT_MAX_RECIPIENTS } from "./client-report";
+
+const TOO_MANY = `At most ${CLIENT_REPORT_MAX_RECIPIENTS} recipients`;
+
+export const RecipientAddress = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
+
+export const RecipientList = z
+  .array(RecipientAddress)
+  .transform((list) => [...new Set(list)])
+  .pipe(z.array(z.string()).max(CLIENT_REPORT_MAX_RECIPIENTS, TOO_MANY));
 
 export type RecipientsParse = { ok: true; recipients: string[] } | { ok: false; message: string };
 
 export function parseRecipients(text: string): RecipientsParse {
-  const seen = new Set<string>();
-  const recipients: string[] = [];
-  for (const part of text.split(/[\s,;]+/)) {
-    const address = part.trim();
-    if (!address) continue;
-    if (!z.email().safeParse(address).success) return { ok: false, message: `"${address}" is not a valid email address.` };
-    const key = address.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    recipients.push(address);
+  const typed = text.split(/[\s,;]+/).filter((part) => part.length > 0);
+  const parsed = RecipientList.safeParse(typed);
+  if (parsed.success) return { ok: true, recipients: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const at = issue.path[0];
+  if (issue.message === TOO_MANY || typeof at !== "number") {
+    const distinct = new Set(typed.map((a) => a.toLowerCase())).size;
+    return { ok: false, message: `At most ${CLIENT_REPORT_MAX_RECIPIENTS} addresses: remove ${distinct - CLIENT_REPORT_MAX_RECIPIENTS}.` };
   }
-  if (recipients.length > CLIENT_REPORT_MAX_RECIPIENTS) {
-    return { ok: false, message: `At most ${CLIENT_REPORT_MAX_RECIPIENTS} addresses: remove ${recipients.length - CLIENT_REPORT_MAX_RECIPIENTS}.` };
-  }
-  return { ok: true, recipients };
+  return { ok: false, message: `"${typed[at]}" is not a valid email address.` };
 }

@@ -20,9 +20,9 @@ import {
 } from "../db/client-reports";
 import { getDb } from "../db/client";
 import { findUserById, getProfile } from "../db/users";
+import { RecipientList } from "../domain/client-report-recipients";
 import { MONTH_RE } from "../domain/gbp-performance";
 import {
-  CLIENT_REPORT_MAX_RECIPIENTS,
   clientReportPaths,
   lastWholeMonth,
   monthAt,
@@ -54,10 +54,7 @@ const BuildBody = z.object({
 
 const SettingsBody = z.object({
   enabled: z.boolean(),
-  recipients: z
-    .array(z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address")))
-    .max(CLIENT_REPORT_MAX_RECIPIENTS, `At most ${CLIENT_REPORT_MAX_RECIPIENTS} recipients`)
-    .optional(),
+  recipients: RecipientList.optional(),
 });
 
 const ListQuery = z.object({ userId: z.string().trim().min(1).max(100).optional() });
@@ -177,7 +174,7 @@ export const clientReportRoutes = new Hono<AppEnv>()
       if (userId.length > 100 || !(await businessUser(c, userId))) return apiError(c, 404, CLIENT_REPORT_NOT_A_CLIENT, "That client does not exist.");
     }
     const input = c.req.valid("json");
-    const row = await saveClientReportSettings(getDb(c.env), userId, { enabled: input.enabled, recipients: input.recipients ? [...new Set(input.recipients)] : undefined, enabledBy: self ? "user" : "admin" });
+    const row = await saveClientReportSettings(getDb(c.env), userId, { enabled: input.enabled, recipients: input.recipients, enabledBy: self ? "user" : "admin" });
     return c.json({ settings: settingsOf(userId, row) });
   })
 

@@ -3,7 +3,6 @@
 // its PDF, made once per version and kept in R2. POST /api/shared/client-reports/:token/events: its view beacon, as
 // the shared report's (202 counted, 204 not, the reason in X-Beacon).
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { clientReportHead, recordClientReportView } from "../db/client-report-shares";
@@ -14,7 +13,7 @@ import { emitClientReportOpened } from "../client-reports/opened";
 import { SHARE_TOKEN_RE, clientReportCard, clientReportCardVersion, clientReportPdfBody, loadSharedClientReport } from "../client-reports/share";
 import { publicBrand } from "../domain/brand";
 import { reportPdfFilename } from "../domain/client-report-format";
-import { BEACONS_PER_IP_PER_MINUTE, BEACONS_PER_REPORT_PER_MINUTE, ClientReportBeacon, MAX_BEACON_BYTES, isLinkPreviewer } from "../domain/report-events";
+import { BEACONS_PER_IP_PER_MINUTE, BEACONS_PER_REPORT_PER_MINUTE, ClientReportBeacon, isLinkPreviewer } from "../domain/report-events";
 import { log } from "../log";
 import {
   SHARED_REPORT_CACHE_CONTROL,
@@ -32,7 +31,7 @@ import { appOrigin } from "../reports/views";
 import { VISIT_TOKEN_TTL_SECONDS, newVisitToken, verifyVisitToken, withVisitToken } from "../reports/visit-token";
 import { clientReportPath, renderClientReportPage } from "../ssr/client-report-page";
 import { SHARED_PAGE_CSP, renderNotFoundPage } from "../ssr/shared-report-page";
-import { answer, readBeacon, type BeaconOutcome } from "../reports/beacon-answer";
+import { beaconHandlers, readBeacon, type BeaconOutcome } from "../reports/beacon-answer";
 
 const HTML_TYPE = "text/html; charset=utf-8";
 const PAGE_HEADERS = { "Content-Type": HTML_TYPE, "Content-Security-Policy": SHARED_PAGE_CSP, "X-Robots-Tag": "noindex, nofollow" };
@@ -187,17 +186,4 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   return "recorded";
 }
 
-export const sharedClientReportEventRoutes = new Hono<AppEnv>().post(
-  "/:token/events",
-  bodyLimit({ maxSize: MAX_BEACON_BYTES, onError: (c) => answer(c, "invalid") }),
-  async (c) => {
-    let outcome: BeaconOutcome;
-    try {
-      outcome = await handleBeacon(c);
-    } catch (error) {
-      log.error("client report beacon failed", {}, error);
-      outcome = "error";
-    }
-    return answer(c, outcome);
-  },
-);
+export const sharedClientReportEventRoutes = new Hono<AppEnv>().post("/:token/events", ...beaconHandlers("client report beacon", handleBeacon));

@@ -1,8 +1,7 @@
 // POST /api/shared/reports/:id/events: view-tracking beacons from the shared page. Public and rate-limited; it
 // never fails the page: every answer is 202 (counted) or 204 (not counted), with the reason in X-Beacon.
 import { Hono, type Context } from "hono";
-import { answer, readBeacon, type BeaconOutcome } from "../reports/beacon-answer";
-import { bodyLimit } from "hono/body-limit";
+import { beaconHandlers, readBeacon, type BeaconOutcome } from "../reports/beacon-answer";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
@@ -14,12 +13,10 @@ import {
   BEACON_EVENTS_PER_VISIT,
   BEACONS_PER_IP_PER_MINUTE,
   BEACONS_PER_REPORT_PER_MINUTE,
-  MAX_BEACON_BYTES,
   ReportBeacon,
   countsForStatus,
   isLinkPreviewer,
 } from "../domain/report-events";
-import { log } from "../log";
 
 const MAX_ID_LENGTH = 64;
 
@@ -64,19 +61,4 @@ async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {
   return "recorded";
 }
 
-export const sharedReportEventRoutes = new Hono<AppEnv>().post(
-  "/:id/events",
-  // Stops reading a body (chunked or not) past the limit; the page still gets its quiet 204.
-  bodyLimit({ maxSize: MAX_BEACON_BYTES, onError: (c) => answer(c, "invalid") }),
-  async (c) => {
-    let outcome: BeaconOutcome;
-    try {
-      outcome = await handleBeacon(c);
-    } catch (error) {
-      // A beacon must never surface an error to the page; the failure is logged for us.
-      log.error("report beacon failed", {}, error);
-      outcome = "error";
-    }
-    return answer(c, outcome);
-  },
-);
+export const sharedReportEventRoutes = new Hono<AppEnv>().post("/:id/events", ...beaconHandlers("report beacon", handleBeacon));
