@@ -1,5 +1,5 @@
 // `npm run bench`: starts `wrangler dev` with fakes, runs every suite, prints a table, writes results.json.
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { AI_FAKE_KEYS, startFakes } from "../fakes";
 import { buildWeb, startDevServer } from "../e2e/dev-server";
 import { authSuite } from "./suites/auth";
@@ -84,11 +84,19 @@ async function main() {
   }
   console.log("\n| figure | value | unit | note |\n|---|---|---|---|");
   for (const f of figures) console.log(`| ${f.name} | ${f.value} | ${f.unit} | ${f.note ?? ""} |`);
+  // A run of some suites (`npm run bench -- chat`) replaces their figures and keeps the others' from the last run.
+  let kept: (Figure & { measuredAt?: string })[] = [];
+  const measuredAt = new Date().toISOString();
+  if (only.length && existsSync("tests/bench/results.json")) {
+    const last = JSON.parse(readFileSync("tests/bench/results.json", "utf8")) as { measuredAt: string; figures: (Figure & { measuredAt?: string })[] };
+    const fresh = new Set(figures.map((f) => f.name));
+    kept = last.figures.filter((f) => !fresh.has(f.name)).map((f) => ({ ...f, measuredAt: f.measuredAt ?? last.measuredAt }));
+  }
   const result = {
-    measuredAt: new Date().toISOString(),
+    measuredAt,
     machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
     server: "wrangler dev (local workerd behind wrangler's proxy), local D1",
-    figures,
+    figures: [...kept, ...figures.map((f) => (kept.length ? { ...f, measuredAt } : f))],
   };
   writeFileSync("tests/bench/results.json", JSON.stringify(result, null, 2));
   console.log("\nSaved tests/bench/results.json");

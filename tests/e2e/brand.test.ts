@@ -158,9 +158,23 @@ describe("the agency's brand", () => {
     // The client's phone, signed out: the link the mail carries, branded, no Porchlight.
     const link = href.replace(/\?preview=1$/, "");
     const phone = await newPage(browser, 375);
+    // Its stylesheet, the brand's accent and its script's loader are inline, allowed by their hashes: the browser
+    // refuses none of them, applies the styles, and the loader's script sends the "opened" beacon after the paint.
+    const refused: string[] = [];
+    phone.page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    const opened = phone.page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith(`${link}/events`));
     const res = await phone.page.goto(link);
     expect(res!.status()).toBe(200);
     await phone.page.getByRole("heading", { level: 1, name: "Gulf Coast Gutters" }).waitFor();
+    // Headless Chromium names itself in its user agent, so the server takes it for a link previewer and counts
+    // nothing; the beacon arriving is what shows the loader ran (tests/worker/client-report-share.test.ts counts opens).
+    const beacon = await opened;
+    expect([beacon.status(), beacon.headers()["x-beacon"]]).toEqual([204, "previewer"]);
+    expect(refused).toEqual([]);
+    expect(await phone.page.evaluate(() => getComputedStyle(document.body).getPropertyValue("--brand-accent").trim())).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(await phone.page.evaluate(() => getComputedStyle(document.body).margin)).toBe("0px");
     expect(await phone.page.locator("body").innerText()).toContain(AGENCY);
     expect(await phone.page.content()).not.toContain("Porchlight");
     expect(await phone.page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");

@@ -127,7 +127,9 @@ describe("the agency's brand on every customer-facing page and message", () => {
     expect(all.landing).toContain(`src="${logoUrl}"`);
     expect(all["shared report"]).toContain(`src="${logoUrl}"`);
     expect(all["client report"]).toContain(`src="${logoUrl}"`);
-    for (const name of ["landing", "sign-in", "shared report", "client report"]) expect(all[name], name).toContain('href="/api/brand/theme.css?accent=1d4ed8"');
+    for (const name of ["landing", "sign-in", "shared report"]) expect(all[name], name).toContain('href="/api/brand/theme.css?accent=1d4ed8"');
+    // The client report carries it inline (allowed by its hash: client-report-share.test.ts).
+    expect(all["client report"]).toContain("<style>:root{--brand-accent:#1d4ed8;");
     // The landing page's contact links reach the agency.
     expect(all.landing).toContain('href="mailto:help@acme-growth.test"');
     // …and nothing links to the product's own pages.

@@ -2,13 +2,15 @@
 // stored payload (a null one left out, Google's missing states in words), 404s unknown and unbuilt tokens, is cached
 // by version (a rebuild is served new); the view beacon counts once per visit, never a preview, and the first open
 // alerts the agency once (bell and webhook `client_report.opened`); the PDF is made once, kept in R2, and holds the
-// figures; with a brand set neither the page nor the PDF says "Porchlight".
+// figures; with a brand set neither the page nor the PDF says "Porchlight"; the built stylesheet and the script's
+// loader are inline, allowed by their hashes.
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { forgetBrand } from "../../worker/brand/load";
 import { forgetPages } from "../../worker/reports/shared-cache";
+import { forgetPageAssets } from "../../worker/reports/shared-page-assets";
 import { VISIT_TOKEN_META } from "../../worker/reports/visit-token";
-import { SHARED_PAGE_CSP } from "../../worker/ssr/shared-report-page";
+import { sharedPageCsp } from "../../worker/ssr/shared-report-page";
 import type { WebhooksOutMessage } from "../../worker/env";
 import { api, callWorker, signUp, signUpAdmin, testIp } from "./helpers";
 import { clientReportPayload, pdfText, seedClientReport, shareToken } from "./client-report-fixtures";
@@ -25,6 +27,16 @@ beforeAll(async () => {
 });
 
 const page = (token: string, query = "", headers: Record<string, string> = {}) => api(`/shared/client-reports/${token}${query}`, { headers: { "User-Agent": BROWSER, ...headers } });
+const sha = async (text: string) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))))}'`;
+
+/** The page's CSP is the shared pages' own, widened by exactly the hashes of the page's inline styles and scripts. */
+async function expectHashedCsp(csp: string | null, html: string) {
+  const styles = await Promise.all([...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => sha(m[1]!)));
+  const scripts = await Promise.all([...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => sha(m[1]!)));
+  expect(csp).toBe(sharedPageCsp({ styles, scripts }));
+  expect(csp).not.toContain("unsafe-inline");
+}
+
 const visitOf = (html: string) => new RegExp(`<meta name="${VISIT_TOKEN_META}" content="([^"]+)">`).exec(html)?.[1] ?? null;
 const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1] ?? null;
 
@@ -34,14 +46,14 @@ async function pdf(token: string) {
 }
 
 describe("GET /shared/client-reports/:token", () => {
-  it("renders the headline figures and every section of the payload, branded, with Open Graph tags, noindex and no inline script or style", async () => {
+  it("renders the headline figures and every section of the payload, branded, with Open Graph tags, noindex, and inline styles and scripts only by their hashes", async () => {
     const { token } = await seedClientReport(clientId);
     const res = await page(token);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
-    expect(res.headers.get("Content-Security-Policy")).toBe(SHARED_PAGE_CSP);
     expect(res.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     const html = res.body as string;
+    await expectHashedCsp(res.headers.get("Content-Security-Policy"), html);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain("<h1>Ridge Roofing</h1>");
     for (const value of ["1,284", "44%", "+142 (+12.4%) vs last month", "−3 vs last month"]) expect(html).toContain(value);
@@ -80,7 +92,8 @@ describe("GET /shared/client-reports/:token", () => {
     await again.arrayBuffer();
     expect(again.headers.get("X-Card")).toBe("STORED");
     expect(again.headers.get("Cache-Control")).toContain("immutable");
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    // The one inline script is the script's loader (allowed by its hash above); no style attributes.
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^<]*)<\/script>/g)) expect(m[1]).toContain('getEntriesByName("first-contentful-paint")');
     expect(html).not.toMatch(/\sstyle="/);
     expect(visitOf(html)).toBeTruthy();
   });
@@ -223,20 +236,67 @@ describe("GET /shared/client-reports/:token.pdf", () => {
   });
 });
 
+describe("the built page's assets", () => {
+  /** The build as Vite writes it: the template's tags and the stylesheet they name. */
+  const CSS = ".cr-page{max-width:880px}";
+  const assets = {
+    async fetch(input: RequestInfo | URL) {
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      if (path === "/client-report")
+        return new Response(
+          `<head><meta name="porchlight-template" content="client-report" /><script type="module" crossorigin src="/assets/client-report-A1.js"></script><link rel="modulepreload" crossorigin href="/assets/beacon-B2.js"><link rel="stylesheet" crossorigin href="/assets/client-report-C3.css"></head>`,
+        );
+      if (path === "/assets/client-report-C3.css") return new Response(CSS, { headers: { "Content-Type": "text/css" } });
+      return new Response("not found", { status: 404 });
+    },
+  } as unknown as Fetcher;
+
+  it("inlines the stylesheet and loads the script after the first paint, each allowed by its hash, nothing preloaded", async () => {
+    const { token } = await seedClientReport(clientId);
+    forgetPageAssets();
+    forgetPages();
+    try {
+      const res = await callWorker(`/shared/client-reports/${token}`, { headers: { "User-Agent": BROWSER } }, { ASSETS: assets });
+      expect(res.status).toBe(200);
+      const html = res.text;
+      expect(html).toContain(`<style>${CSS}</style>`);
+      expect(html).not.toMatch(/<link rel="(?:stylesheet|modulepreload)" href="\/assets\//);
+      expect(res.headers.get("Link")).toBeNull();
+      // The loader: one classic inline script that adds the module once the page has painted.
+      const loader = /<script>(\(function\(\)\{[^<]*)<\/script>/.exec(html)?.[1];
+      expect(loader).toContain('s.src="/assets/client-report-A1.js"');
+      expect(loader).toContain('getEntriesByName("first-contentful-paint")');
+      const csp = res.headers.get("Content-Security-Policy")!;
+      expect(csp).toContain(`script-src 'self' ${await sha(loader!)};`);
+      expect(csp).toContain(`style-src 'self' ${await sha(CSS)};`);
+      expect(csp).not.toContain("unsafe-inline");
+    } finally {
+      forgetPageAssets();
+      forgetPages();
+    }
+  });
+});
+
 describe("the client report with the agency's brand", () => {
   it("says the brand's name on the page and in the PDF, and Porchlight in neither", async () => {
     const { token } = await seedClientReport(clientId);
     const put = await callWorker("/api/brand", { method: "PUT", token: admin.session.access_token, json: { name: "Acme Growth", accentColor: "#1d4ed8", footerLine: "Acme Growth · 100 Main St, Austin TX", supportEmail: "help@acme-growth.test" } });
     expect(put.status, put.text).toBe(200);
     forgetBrand();
-    const html = (await page(token)).body as string;
+    const res = await page(token);
+    const html = res.body as string;
     const text = await pdfText((await pdf(token)).bytes);
     for (const [name, body] of [["page", html], ["pdf", text]] as const) {
       expect(body, name).not.toContain("Porchlight");
       expect(body, name).toContain("Acme Growth");
       expect(body, name).toContain("help@acme-growth.test");
     }
-    expect(html).toContain('href="/api/brand/theme.css?accent=1d4ed8"');
+    // The accent is an inline <style> (no request before the first paint), allowed by its hash and nothing wider.
+    const css = /<style>([^<]*--brand-accent:#1d4ed8[^<]*)<\/style>/.exec(html)?.[1];
+    expect(css).toBeTruthy();
+    expect(res.headers.get("Content-Security-Policy")).toContain(await sha(css!));
+    await expectHashedCsp(res.headers.get("Content-Security-Policy"), html);
+    expect(html).not.toContain("theme.css");
     expect(meta(html, "og:site_name")).toBe("Acme Growth");
     await callWorker("/api/brand", { method: "DELETE", token: admin.session.access_token });
     forgetBrand();

@@ -2,7 +2,7 @@
 // opened. A preview (`?preview=1`) carries no visit token, so it sends nothing and the server would not count it.
 import "./page.css";
 import { CLIENT_REPORT_EVENTS_PATH } from "../../worker/domain/report-event-names";
-import { beaconSender } from "../shared-report/enhance";
+import { beaconSender } from "../shared-report/beacon";
 
 const page = document.querySelector<HTMLElement>("[data-client-report]");
 const token = page?.dataset.clientReport;

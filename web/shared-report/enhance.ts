@@ -1,43 +1,9 @@
 // The shared report's behaviour, attached to server-rendered markup through data-* attributes: copy buttons,
-// overview cards that scroll to their section, print to PDF, broken-image stand-ins, and view beacons.
+// overview cards that scroll to their section, print to PDF, broken-image stand-ins, and view beacons (./beacon).
 import { onCopyClick } from "../lib/copy-buttons";
-import { REPORT_EVENTS_PATH, STAFF_MARKER_KEY, type ReportEventName } from "../../worker/domain/report-event-names";
+import { beaconSender, type Beacon } from "./beacon";
+import type { ReportEventName } from "../../worker/domain/report-event-names";
 import { markNames, sharedAiAnswerPath, type AnswerView } from "../../worker/domain/ai-visibility-contract";
-/** The visit token the worker signed into this page (meta porchlight-visit); beacons without one are not counted. */
-function visitToken(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="porchlight-visit"]')?.content ?? "";
-}
-
-function isStaff(): boolean {
-  try {
-    return localStorage.getItem(STAFF_MARKER_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-export type Beacon = (event: ReportEventName, section?: string) => void;
-
-/** One beacon per (event, section) per page view; the server de-duplicates per visit as well. `url`: another page's endpoint (the client report's). */
-export function beaconSender(reportId: string, url = REPORT_EVENTS_PATH(reportId)): Beacon {
-  const sent = new Set<string>();
-  const visit = visitToken();
-  const staff = isStaff();
-  return (event, section) => {
-    const key = `${event}:${section ?? ""}`;
-    if (sent.has(key)) return;
-    sent.add(key);
-    const body = JSON.stringify({ event, section, visit, staff });
-    try {
-      const blob = new Blob([body], { type: "text/plain" });
-      if (navigator.sendBeacon?.(url, blob)) return;
-    } catch {
-      /* fall through to fetch */
-    }
-    void fetch(url, { method: "POST", body, keepalive: true, headers: { "Content-Type": "text/plain" } }).catch(() => undefined);
-  };
-}
-
 function scrollToSection(link: HTMLAnchorElement, event: Event) {
   const id = link.dataset.scrollTo!;
   const target = document.getElementById(id);

@@ -26,11 +26,11 @@ import {
   waitUntil,
   wantsCacheBypass,
 } from "../reports/shared-cache";
-import { sharedPageAssets } from "../reports/shared-page-assets";
+import { accentStyle, sharedPageAssets } from "../reports/shared-page-assets";
 import { appOrigin } from "../reports/views";
 import { VISIT_TOKEN_TTL_SECONDS, newVisitToken, verifyVisitToken, withVisitToken } from "../reports/visit-token";
 import { clientReportPath, renderClientReportPage } from "../ssr/client-report-page";
-import { SHARED_PAGE_CSP, renderNotFoundPage } from "../ssr/shared-report-page";
+import { SHARED_PAGE_CSP, renderNotFoundPage, sharedPageCsp } from "../ssr/shared-report-page";
 import { beaconHandlers, readBeacon, type BeaconOutcome } from "../reports/beacon-answer";
 
 const HTML_TYPE = "text/html; charset=utf-8";
@@ -111,13 +111,17 @@ export const sharedClientReportPageRoutes = new Hono<AppEnv>()
     if (!head) return notFoundPage(c);
     const preview = c.req.query("preview") === "1";
     const [assets, brand] = await Promise.all([sharedPageAssets(c.env, c.req.url, Date.now(), "client-report"), loadBrand(c.env)]);
+    // The page's stylesheet, the brand's accent and its script's loader are inline, allowed by their hashes: nothing
+    // but the HTML before the first paint.
+    const theme = await accentStyle(brand.accentColor);
     const stamp = brandStamp(brand);
     const build = stamp ? `${assets.build}.${stamp}` : assets.build;
     // Every answer gets its own visit token (the beacon counts only signed visits); a preview gets none: it never counts.
     const sign = async (html: string) => (preview ? html : withVisitToken(html, await newVisitToken(c.env, visitSubject(head.id))));
 
     const etag = clientReportEtag(head.id, head.version, build);
-    const headers: Record<string, string> = { ...PAGE_HEADERS, ETag: etag, "Cache-Control": SHARED_REPORT_CACHE_CONTROL };
+    const csp = sharedPageCsp({ styles: theme ? [...assets.styleHashes, theme.hash] : assets.styleHashes, scripts: assets.scriptHashes });
+    const headers: Record<string, string> = { ...PAGE_HEADERS, "Content-Security-Policy": csp, ETag: etag, "Cache-Control": SHARED_REPORT_CACHE_CONTROL };
     if (assets.preload) headers.Link = assets.preload;
     if (matchesEtag(c.req.header("If-None-Match"), etag)) return c.body(null, 304, { ...headers, "X-Cache": "REVALIDATED" });
 
@@ -143,6 +147,7 @@ export const sharedClientReportPageRoutes = new Hono<AppEnv>()
       pageUrl: `${origin}${clientReportPath(token)}`,
       imageUrl: `${origin}${clientReportPath(token)}/card.png?v=${clientReportCardVersion(report.version, stamp)}`,
       assets: assets.tags,
+      theme: theme ? [theme.tag] : [],
     });
     // Cache only what matches the version keyed on (a rebuild may have landed in between).
     if (cache && report.version === head.version) {

@@ -496,10 +496,11 @@ export function clientReportMeta(p: ClientReportPayload, brand: PublicBrand, url
 export function renderClientReportPage(
   payload: ClientReportPayload,
   brand: PublicBrand,
-  opts: { token: string; pageUrl: string; imageUrl: string | null; assets: string[] },
+  opts: { token: string; pageUrl: string; imageUrl: string | null; assets: string[]; theme?: string[] },
 ): string {
   const meta = clientReportMeta(payload, brand, { page: opts.pageUrl, image: opts.imageUrl });
   const body = renderToStaticMarkup(<ClientReportView payload={payload} brand={brand} token={opts.token} />);
-  // The shared report's head (noindex, Open Graph, the brand's accent stylesheet), then the page's own assets.
-  return `<!doctype html><html lang="en"><head>${headTags(meta, meta.title, [...opts.assets, ...themeTags(brand)], null)}</head><body>${body}</body></html>`;
+  // The shared report's head (noindex, Open Graph), the page's own assets, then the brand's accent (the route's
+  // inline <style>, else its stylesheet).
+  return `<!doctype html><html lang="en"><head>${headTags(meta, meta.title, [...opts.assets, ...(opts.theme ?? themeTags(brand))], null)}</head><body>${body}</body></html>`;
 }

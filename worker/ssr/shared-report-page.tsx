@@ -26,6 +26,14 @@ export const SHARED_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** The same policy with the page's inline stylesheets and scripts allowed by their hashes (never 'unsafe-inline'). */
+export function sharedPageCsp(hashes: { styles: string[]; scripts: string[] }): string {
+  let csp = SHARED_PAGE_CSP;
+  if (hashes.scripts.length) csp = csp.replace("script-src 'self'", `script-src 'self' ${hashes.scripts.join(" ")}`);
+  if (hashes.styles.length) csp = csp.replace("style-src 'self'", `style-src 'self' ${hashes.styles.join(" ")}`);
+  return csp;
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
