@@ -2,18 +2,20 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { signVoiceLines } from "../../worker/chat/voice-lines";
-import { REPORT_DAILY_USD, reportCapKey, toMicro, userCapKey } from "../../worker/domain/metering";
-import { CHAT_TEXT, LEAD_QUESTION, type ChatStreamEvent } from "../../worker/domain/chat";
+import { publicChatReserveCall } from "../../worker/chat/reply";
+import { estimateMicro, REPORT_DAILY_USD, reportCapKey, toMicro, userCapKey } from "../../worker/domain/metering";
+import { CHAT_TEXT, LEAD_QUESTION, type ChatStreamEvent, type ChatTurn } from "../../worker/domain/chat";
 import {
   CHAT_MAX_TURNS,
   CHAT_MESSAGE_MAX_CHARS,
+  CHAT_SYSTEM_PROMPT_RESERVE_CHARS,
   LEAD_ASK_AFTER_ANSWERS,
   PUBLIC_CHAT_PER_IP,
   PUBLIC_TTS_PER_IP,
   TTS_MAX_CHARS,
 } from "../../worker/domain/chat-limits";
 import type { Env, UsageEventMessage } from "../../worker/env";
-import { api, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
+import { api, awayFromWindowEdge, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
 import { recorder, seedReport } from "./reports-fixtures";
 
 type Overrides = Partial<Env>;
@@ -29,6 +31,15 @@ function aiEnv(): { overrides: Overrides; usage: UsageEventMessage[] } {
 }
 
 const ask = (content: string, extra: Record<string, unknown> = {}) => ({ messages: [{ role: "user", content }], ...extra });
+
+async function meterOf(key: string) {
+  return (await env.DB.prepare("select reserved_micro, settled_micro from meter_counters where key = ?").bind(key).first<{ reserved_micro: number; settled_micro: number }>())!;
+}
+
+async function openReservations(key: string): Promise<number> {
+  const row = await env.DB.prepare("select count(*) as n from meter_reservations r where exists (select 1 from json_each(r.keys) where value = ?)").bind(key).first<{ n: number }>();
+  return row!.n;
+}
 
 describe("GET /api/chat/:reportId (admin)", () => {
   it("needs a signed-in admin", async () => {
@@ -131,6 +142,7 @@ describe("POST .../messages: what a client may send", () => {
   it("rate-limits a client address with 429, a clear message and Retry-After", async () => {
     const seeded = await seedReport("", { queued: false });
     const ip = testIp();
+    await awayFromWindowEdge(PUBLIC_CHAT_PER_IP.windowSeconds, 15_000);
     for (let i = 0; i < PUBLIC_CHAT_PER_IP.max; i++) {
       const ok = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask(`hello ${i}`), ip });
       expect(ok.status).toBe(200);
@@ -253,6 +265,57 @@ describe("the daily AI spend cap per report", () => {
     expect(capped.body).toMatchObject({ mode: "fallback", reason: "daily_cap" });
     const boot = await call(`/api/shared/chat/${seeded.id}`, {}, overrides);
     expect(boot.body.daily_cap_reached).toBe(true);
+  });
+
+  it("reserves the reply in the message's first batch, nothing for a refused message, and keeps nothing reserved", async () => {
+    const seeded = await seedReport("", { queued: false });
+    const { overrides } = aiEnv();
+    const key = reportCapKey(seeded.id, new Date());
+    const ip = testIp();
+    await awayFromWindowEdge(PUBLIC_CHAT_PER_IP.windowSeconds, 15_000);
+    for (let i = 0; i < PUBLIC_CHAT_PER_IP.max; i++) {
+      const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask(`hello ${i}`), ip }, overrides);
+      expect(res.body.mode).toBe("ai");
+    }
+    // Each reply settled at what it cost: nothing left reserved, no reservation open.
+    const after = await meterOf(key);
+    expect(after.settled_micro).toBeGreaterThan(0);
+    expect(after.reserved_micro).toBe(0);
+    expect(await openReservations(key)).toBe(0);
+    // Over the address's limit: 429, and the batch reserved nothing for it.
+    const refused = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("again"), ip }, overrides);
+    expect(refused.status).toBe(429);
+    expect(await meterOf(key)).toEqual(after);
+    expect(await openReservations(key)).toBe(0);
+  });
+
+  it("answers with the AI when the reply fits the cap although the batch's upper bound of the prompt does not", async () => {
+    const seeded = await seedReport("", { queued: false });
+    const { overrides } = aiEnv();
+    const key = reportCapKey(seeded.id, new Date());
+    const bound = estimateMicro(publicChatReserveCall(env as unknown as Env, ask("how much?").messages as ChatTurn[]));
+    // Room for one micro-dollar less than the bound; the real prompt (far shorter than the bound) fits.
+    await env.DB.prepare("insert into meter_counters (key, settled_micro, expires_at) values (?, ?, '2099-01-01T00:00:00.000Z') on conflict(key) do update set settled_micro = excluded.settled_micro")
+      .bind(key, toMicro(REPORT_DAILY_USD) - bound + 1)
+      .run();
+    const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("how much?") }, overrides);
+    expect(res.body).toMatchObject({ mode: "ai" });
+    expect((await meterOf(key)).reserved_micro).toBe(0);
+    expect(await openReservations(key)).toBe(0);
+  });
+
+  it("reserves again before the call when the system prompt is longer than the batch's bound, and keeps nothing reserved", async () => {
+    const seeded = await seedReport("", { queued: false });
+    await env.DB.prepare("update prospects set description = ? where id = ?").bind(`Roof repair. ${"x".repeat(CHAT_SYSTEM_PROMPT_RESERVE_CHARS)}`, seeded.prospect.id).run();
+    const { overrides } = aiEnv();
+    const key = reportCapKey(seeded.id, new Date());
+    const res = await call(`/api/shared/chat/${seeded.id}/messages`, { method: "POST", json: ask("do you fix roofs?") }, overrides);
+    expect(res.body).toMatchObject({ mode: "ai" });
+    // The batch's reservation was given back and the call's own settled: nothing left reserved or open.
+    const meter = await meterOf(key);
+    expect(meter.settled_micro).toBeGreaterThan(0);
+    expect(meter.reserved_micro).toBe(0);
+    expect(await openReservations(key)).toBe(0);
   });
 
   it("fallback turns cost no AI and do not use up the report's message quota", async () => {
@@ -382,6 +445,7 @@ describe("POST /api/tts", () => {
     expect((await call("/api/tts", { method: "POST", json: { ...line, voice_id: "nope", report_id: seeded.id } }, key)).status).toBe(400);
     expect((await call("/api/tts", { method: "POST", json: { ...line, text: "a".repeat(TTS_MAX_CHARS + 1), report_id: seeded.id } }, key)).status).toBe(413);
     const ip = testIp();
+    await awayFromWindowEdge(PUBLIC_TTS_PER_IP.windowSeconds, 15_000);
     for (let i = 0; i < PUBLIC_TTS_PER_IP.max; i++) {
       await call("/api/tts", { method: "POST", json: { ...line, report_id: seeded.id }, ip }, key);
     }

@@ -37,7 +37,7 @@ function aiBindings(db: D1Database) {
 }
 
 describe("sequential D1 round trips before the AI call", () => {
-  it("public chat: at most 2 (the turn's reads and counts in one batch, then the reservation), stored block or not", async () => {
+  it("public chat: 1 (the turn's reads, counts and the reservation in one batch), stored block or not", async () => {
     const admin = await signUpAdmin();
     const seeded = await seedReport("", { queued: false });
     await finishedAudit(seeded.prospect.id, admin.user.id);
@@ -50,7 +50,7 @@ describe("sequential D1 round trips before the AI call", () => {
       expect(res.status).toBe(200);
       expect(res.text).toContain("event: delta");
       expect(trace.calledAi()).toBe(true);
-      expect(trace.depthBeforeAi(), trace.describe()).toBeLessThanOrEqual(2);
+      expect(trace.depthBeforeAi(), trace.describe()).toBe(1);
     }
   });
 

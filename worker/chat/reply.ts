@@ -7,8 +7,8 @@ import type { Db } from "../db/client";
 import { saveChatTurn, type ChatSubject, type VisitorSession } from "../db/chat";
 import { readCounter } from "../db/meter";
 import { estimateTokens } from "../domain/usage-cost";
-import { REPORT_DAILY_USD, reportCapKey, toMicro, type CapScope, type Payer } from "../domain/metering";
-import { reserveCall } from "../metering/meter";
+import { estimateMicro, REPORT_DAILY_USD, reportCapKey, toMicro, type CapScope, type PaidCall, type Payer } from "../domain/metering";
+import { reserveCall, type ReserveResult } from "../metering/meter";
 import { log } from "../log";
 import { emitProspectEvent } from "../notifications/emit";
 import { signVoiceLines, type VoiceScope } from "./voice-lines";
@@ -27,7 +27,7 @@ import {
   type FallbackReason,
 } from "../domain/chat";
 import { fallbackReply } from "../domain/chat-fallback";
-import { CHAT_MAX_TOKENS, CHAT_TEMPERATURE, LEAD_ASK_AFTER_ANSWERS } from "../domain/chat-limits";
+import { CHAT_MAX_TOKENS, CHAT_SYSTEM_PROMPT_RESERVE_CHARS, CHAT_TEMPERATURE, LEAD_ASK_AFTER_ANSWERS } from "../domain/chat-limits";
 import { questionsFromText } from "../domain/prospect-rules";
 import type { Env } from "../env";
 
@@ -77,7 +77,20 @@ export type ReplyPlan = {
   payer: Payer;
   /** The prospect's latest audit as the system prompt carries it, read in the request's first batch. */
   auditBlock: ChatAuditBlock;
+  /** Public chat: the AI call's reservation, taken in that batch at an upper bound of the prompt (see runReply). */
+  reserved?: ReserveResult | null;
 };
+
+/** Whether the reservation taken in the request's first batch covers the call's real estimate (no round trip then). */
+function coveredEarly(plan: ReplyPlan, call: PaidCall): boolean {
+  return plan.reserved?.ok === true && estimateMicro(call) <= plan.reserved.ticket.reservation.amountMicro;
+}
+
+/** The call the public chat reserves in its first batch: the turns as sent, and the system prompt at its bound. */
+export function publicChatReserveCall(env: Env, turns: ChatTurn[]): PaidCall {
+  const prompt = promptText([{ role: "system", content: " ".repeat(CHAT_SYSTEM_PROMPT_RESERVE_CHARS) }, ...turns.map((t) => ({ role: t.role, content: t.content }) as ChatMessage)]);
+  return { kind: "ai", model: chatModel(env), prompt, maxTokens: CHAT_MAX_TOKENS };
+}
 
 type Emit = (event: ChatStreamEvent) => Promise<void>;
 
@@ -103,7 +116,13 @@ export async function runReply(env: Env, plan: ReplyPlan, emit: Emit): Promise<E
     ];
     const model = chatModel(env);
     const prompt = promptText(messages);
-    const reserved = await reserveCall(env, plan.payer, { kind: "ai", model, prompt, maxTokens: CHAT_MAX_TOKENS });
+    // The reservation taken in the request's first batch when it covers this call; else that one given back and one
+    // taken now (a refusal at the batch's upper bound is tried again at the real estimate: the bound never refuses a
+    // reply that fits).
+    const call: PaidCall = { kind: "ai", model, prompt, maxTokens: CHAT_MAX_TOKENS };
+    const early = coveredEarly(plan, call) ? plan.reserved! : null;
+    if (!early && plan.reserved?.ok) await plan.reserved.ticket.release();
+    const reserved = early ?? (await reserveCall(env, plan.payer, call));
     if (!reserved.ok) {
       // Refused by a cap: the provider is never called; the local responder answers and the page says why.
       mode = "fallback";
@@ -210,8 +229,9 @@ async function recordUsage(
  * is in `waitUntil`, and a reply cut there would skip the meter's settle (the reservation then waits for the sweep),
  * the usage row and the transcript.
  */
-function finishing<T>(c: Context<AppEnv>, reply: Promise<T>): Promise<T> {
-  waitUntil(c, reply.catch(() => undefined));
+function finishing<T>(c: Context<AppEnv>, plan: ReplyPlan, reply: Promise<T>): Promise<T> {
+  // The audit's block is stored after the reply: a cache for the next message, never on the way to the AI call.
+  waitUntil(c, reply.catch(() => undefined).then(() => storeChatAuditBlock(plan.db, plan.auditBlock)));
   return reply;
 }
 
@@ -222,9 +242,8 @@ export function wantsStream(c: Context): boolean {
 
 /** Answers the reply as SSE (uncompressed, unbuffered) or as JSON. */
 export async function replyResponse(c: Context<AppEnv>, plan: ReplyPlan): Promise<Response> {
-  waitUntil(c, storeChatAuditBlock(plan.db, plan.auditBlock));
   if (!wantsStream(c)) {
-    const done = await finishing(c, runReply(c.env, plan, async () => undefined));
+    const done = await finishing(c, plan, runReply(c.env, plan, async () => undefined));
     const body: ChatReplyResponse = { reply: done.content, mode: done.mode, ...(done.reason ? { reason: done.reason } : {}), voice: done.voice };
     return c.json(body);
   }
@@ -236,7 +255,7 @@ export async function replyResponse(c: Context<AppEnv>, plan: ReplyPlan): Promis
     c,
     async (stream) => {
       // A reader that goes away stops nothing: the reply runs to its end (writes to a closed stream are dropped).
-      await finishing(c, runReply(c.env, plan, (event) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) })));
+      await finishing(c, plan, runReply(c.env, plan, (event) => stream.writeSSE({ event: event.type, data: JSON.stringify(event) })));
     },
     async (error, stream) => {
       log.error("chat stream failed", {}, error);

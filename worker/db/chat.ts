@@ -1,11 +1,11 @@
 // Queries for the prospect chat: the report + prospect it talks about, visitor conversations and their turns, leads.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "./client";
 import { latestAuditQuery, latestAuditStepsQuery, prospectOfReport, type AuditRow, type AuditStepRow } from "./audits";
 import { countEventQuery, type Limit } from "./rate-limits";
 import { latestProspectChecksQuery, type CitationCheckRow } from "./citations";
 import { latestProspectAiScanQuery, type AiScanRow } from "./ai-visibility";
-import { chatMessages, chatSessions, prospects, seoReports } from "./schema";
+import { chatMessages, chatSessions, prospects, rateLimits, seoReports } from "./schema";
 
 
 function subjectQuery(db: Db, reportId: string) {
@@ -63,15 +63,33 @@ function reportHasProspect(reportId: string) {
   return sql`exists (select 1 from ${seoReports} join ${prospects} on ${prospects.id} = ${seoReports.prospectId} where ${seoReports.id} = ${reportId})`;
 }
 
+/** The statements of a reservation taken at the end of a batch, and how to read their results (worker/metering). */
+export type BatchedReservation<T> = {
+  statements: readonly [unknown, unknown, unknown, unknown];
+  result: (taken: { key: string }[], after: { key: string; reserved: number; settled: number }[]) => T;
+};
+
+/** True when the counter of `limit` (counted earlier in the same batch) is within its limit. */
+function withinLimit(limit: Limit) {
+  return sql`coalesce((select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${limit.key}), ${limit.max + 1}) <= ${limit.max}`;
+}
+
 /**
  * Everything a public message needs before the AI call, in one round trip (one transaction): the report and prospect
  * it talks about, the visitor's conversation so far, the message counted against the address limit and, for a turn
- * the AI will answer, the report's (only when the report and its prospect exist), and the prospect's newest audit.
+ * the AI will answer, the report's (only when the report and its prospect exist), the prospect's newest audit, and
+ * (`reserve`) the AI call's reservation, taken only when the report and prospect exist and both counts are within
+ * their limits: a message that is refused reserves nothing.
  */
-export async function readPublicChatTurn(db: Db, input: { reportId: string; visitorId: string; ipLimit: Limit; reportLimit: Limit | null }) {
+export async function readPublicChatTurn<T = never>(
+  db: Db,
+  input: { reportId: string; visitorId: string; ipLimit: Limit; reportLimit: Limit | null; reserve?: (onlyIf: SQL) => BatchedReservation<T> },
+) {
   const onlyIf = reportHasProspect(input.reportId);
   const now = Date.now();
-  const [subject, session, latest, steps, listingChecks, aiScan, ip, report] = await db.batch([
+  const counts = [countEventQuery(db, input.ipLimit, now, onlyIf), ...(input.reportLimit ? [countEventQuery(db, input.reportLimit, now, onlyIf)] : [])] as const;
+  const reservation = input.reserve?.(and(onlyIf, withinLimit(input.ipLimit), ...(input.reportLimit ? [withinLimit(input.reportLimit)] : []))!);
+  const reads = [
     subjectQuery(db, input.reportId),
     db
       .select({ answerCount: chatSessions.answerCount, leadAskedAt: chatSessions.leadAskedAt })
@@ -79,9 +97,19 @@ export async function readPublicChatTurn(db: Db, input: { reportId: string; visi
       .where(and(eq(chatSessions.reportId, input.reportId), eq(chatSessions.visitorId, input.visitorId)))
       .limit(1),
     ...chatAuditQueries(db, input.reportId),
-    countEventQuery(db, input.ipLimit, now, onlyIf),
-    ...(input.reportLimit ? [countEventQuery(db, input.reportLimit, now, onlyIf)] : []),
-  ]);
+  ] as const;
+  const results = (await db.batch([...reads, ...counts, ...((reservation?.statements ?? []) as [])] as unknown as Parameters<Db["batch"]>[0])) as unknown as unknown[];
+  const [subject, session, latest, steps, listingChecks, aiScan] = results as [
+    Awaited<(typeof reads)[0]>,
+    Awaited<(typeof reads)[1]>,
+    Awaited<(typeof reads)[2]>,
+    Awaited<(typeof reads)[3]>,
+    Awaited<(typeof reads)[4]>,
+    Awaited<(typeof reads)[5]>,
+  ];
+  const ip = results[reads.length] as { count: number }[];
+  const report = input.reportLimit ? (results[reads.length + 1] as { count: number }[]) : null;
+  const end = reads.length + counts.length;
   return {
     subject: subject[0] ?? null,
     session: {
@@ -93,6 +121,8 @@ export async function readPublicChatTurn(db: Db, input: { reportId: string; visi
     ipCount: ip[0]?.count ?? 0,
     reportCount: report?.[0]?.count ?? 0,
     audit: chatAuditRead(latest, steps, listingChecks, aiScan),
+    /** The reservation's outcome; meaningful only for a message that was not refused (subject found, within limits). */
+    reserved: reservation ? reservation.result(results[end + 2] as { key: string }[], results[end + 3] as { key: string; reserved: number; settled: number }[]) : null,
   };
 }
 

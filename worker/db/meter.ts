@@ -21,15 +21,15 @@ function everyCapHasRoom(caps: Cap[], amount: number): SQL {
 }
 
 /**
- * Reserves `amountMicro` against every cap, or against none. The batch makes the counter rows, records the
- * reservation and adds to the counters under the same condition, so two parallel reservations can never both
- * take the last room of a cap: D1 runs a batch as one transaction, one at a time.
+ * The reservation's statements, for `reserve` or for a caller that runs them at the end of its own batch (one round
+ * trip for its reads and the reservation). `onlyIf`: reserved only when it holds too (evaluated in the same
+ * transaction, after the caller's statements before these); `read` takes the results of statements 3 and 4.
  */
-export async function reserve(db: Db, caps: Cap[], amountMicro: number, now = new Date()): Promise<ReserveOutcome> {
+export function reserveStatements(db: Db, caps: Cap[], amountMicro: number, now = new Date(), onlyIf?: SQL) {
   const id = crypto.randomUUID();
   const keys = caps.map((c) => c.key);
-  const room = everyCapHasRoom(caps, amountMicro);
-  const [, , taken, after] = await db.batch([
+  const room = onlyIf ? and(everyCapHasRoom(caps, amountMicro), onlyIf)! : everyCapHasRoom(caps, amountMicro);
+  const statements = [
     db
       .insert(meterCounters)
       .values(caps.map((c) => ({ key: c.key, expiresAt: c.expiresAt })))
@@ -55,9 +55,21 @@ export async function reserve(db: Db, caps: Cap[], amountMicro: number, now = ne
       .select({ key: meterCounters.key, reserved: meterCounters.reservedMicro, settled: meterCounters.settledMicro })
       .from(meterCounters)
       .where(inArray(meterCounters.key, keys)),
-  ]);
-  if (taken.length === caps.length) return { ok: true, reservation: { id, keys, amountMicro } };
-  return { ok: false, totals: new Map(after.map((r) => [r.key, r.reserved + r.settled])) };
+  ] as const;
+  const read = (taken: { key: string }[], after: { key: string; reserved: number; settled: number }[]): ReserveOutcome =>
+    taken.length === caps.length ? { ok: true, reservation: { id, keys, amountMicro } } : { ok: false, totals: new Map(after.map((r) => [r.key, r.reserved + r.settled])) };
+  return { statements, read };
+}
+
+/**
+ * Reserves `amountMicro` against every cap, or against none. The batch makes the counter rows, records the
+ * reservation and adds to the counters under the same condition, so two parallel reservations can never both
+ * take the last room of a cap: D1 runs a batch as one transaction, one at a time.
+ */
+export async function reserve(db: Db, caps: Cap[], amountMicro: number, now = new Date()): Promise<ReserveOutcome> {
+  const { statements, read } = reserveStatements(db, caps, amountMicro, now);
+  const [, , taken, after] = await db.batch(statements);
+  return read(taken, after);
 }
 
 /**

@@ -7,6 +7,12 @@ export const CHAT_MAX_TURNS = 40;
 /** The whole POST body; far above 40 turns of 2,000 characters as JSON. */
 export const CHAT_BODY_MAX_BYTES = 256 * 1024;
 
+/**
+ * Public chat: what the system prompt (the business, its questions, the audit's block) is reserved as in the
+ * request's first batch, before it is built; a prompt that turns out longer is reserved again before the call.
+ */
+export const CHAT_SYSTEM_PROMPT_RESERVE_CHARS = 8_000;
+
 /** Public chat: messages per client address per minute. */
 export const PUBLIC_CHAT_PER_IP = { max: 12, windowSeconds: 60 } as const;
 /** Public chat: messages per report per hour, across every visitor. */

@@ -1,9 +1,10 @@
 // Every paid call goes through here: reserve an estimate against its caps (refused: the provider is never called),
 // make the call, then settle to the real figure, or release on failure. Providers are called only by callers of
-// `reserveCall` / `metered`; tests/worker/metering.test.ts keeps a table of every route that reaches a provider.
+// `reserveCall` / `metered` (or `reserveCallInBatch`); tests/worker/metering.test.ts keeps a table of every route that reaches a provider.
+import type { SQL } from "drizzle-orm";
 import { getDb, type Db } from "../db/client";
 import { readAllowance } from "../db/budgets";
-import { readCounter, reserve, settle, sweepMeter, type Reservation } from "../db/meter";
+import { readCounter, reserve, reserveStatements, settle, sweepMeter, type Reservation, type ReserveOutcome } from "../db/meter";
 import {
   actualMicro,
   ADDRESS_CAP_MESSAGE,
@@ -18,6 +19,7 @@ import {
   SPEND_CEILING_MESSAGE,
   WIDGET_CAP_MESSAGE,
   type CallUsage,
+  type Cap,
   type CapScope,
   type MeterSettings,
   type PaidCall,
@@ -91,7 +93,27 @@ export async function reserveCall(env: Env, payer: Payer, call: PaidCall, now = 
   const db = getDb(env);
   const caps = capsFor(payer, settingsOf(env), now);
   const amount = estimateMicro(call);
-  const outcome = await reserve(db, caps, amount, now);
+  return ticketFor(db, payer, caps, call, amount, await reserve(db, caps, amount, now), now);
+}
+
+/**
+ * The same reservation as statements for the caller's own batch (its reads and the reservation in one round trip),
+ * taken only when `onlyIf` holds as well. `amountMicro` is what was reserved: a caller whose call turns out to cost
+ * more (its prompt was not known when the batch was made) releases it and reserves again with `reserveCall`.
+ */
+export function reserveCallInBatch(env: Env, db: Db, payer: Payer, call: PaidCall, onlyIf: SQL, now = new Date()) {
+  const caps = capsFor(payer, settingsOf(env), now);
+  const amountMicro = estimateMicro(call);
+  const { statements, read } = reserveStatements(db, caps, amountMicro, now, onlyIf);
+  return {
+    statements,
+    amountMicro,
+    /** The ticket, or the refusal naming the cap; only meaningful when `onlyIf` held. */
+    result: (taken: { key: string }[], after: { key: string; reserved: number; settled: number }[]): ReserveResult => ticketFor(db, payer, caps, call, amountMicro, read(taken, after), now),
+  };
+}
+
+function ticketFor(db: Db, payer: Payer, caps: Cap[], call: PaidCall, amount: number, outcome: ReserveOutcome, now: Date): ReserveResult {
   if (!outcome.ok) {
     const cap = capRefusing(caps, outcome.totals, amount) ?? caps[caps.length - 1]!;
     log.info("meter: refused", { scope: cap.scope, kind: call.kind, amountMicro: amount });

@@ -3,7 +3,8 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { aiConfigured } from "../providers/ai";
 import { chatBootstrap, clientIp, loadSubject, readChatRequest, ReportId } from "../chat/load";
-import { dailyCapReached, replyResponse } from "../chat/reply";
+import { dailyCapReached, publicChatReserveCall, replyResponse } from "../chat/reply";
+import { reserveCallInBatch } from "../metering/meter";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { readPublicChatTurn } from "../db/chat";
@@ -52,9 +53,18 @@ export const sharedChatRoutes = new Hono<AppEnv>()
     // Fallback turns cost no AI: they do not use up the report's message quota.
     const reportLimit: Limit | null = fallback ? null : { key: `chat-report:${reportId}`, ...PUBLIC_CHAT_PER_REPORT };
     const db = getDb(c.env);
-    // One round trip before the AI call's reservation: the report, the conversation, the counts and the audit. The
-    // counts are taken only for a report (and prospect) that exists: a message to one that does not counts nothing.
-    const state = await readPublicChatTurn(db, { reportId, visitorId: body.data.session_id ?? crypto.randomUUID(), ipLimit, reportLimit });
+    const payer = { kind: "visitor", reportId, address } as const;
+    // One round trip before the AI call: the report, the conversation, the counts, the audit and the call's
+    // reservation. The counts are taken only for a report (and prospect) that exists: a message to one that does not
+    // counts nothing; the reservation only for a message that is not refused.
+    const reserveCall = fallback ? null : publicChatReserveCall(c.env, body.data.messages);
+    const state = await readPublicChatTurn(db, {
+      reportId,
+      visitorId: body.data.session_id ?? crypto.randomUUID(),
+      ipLimit,
+      reportLimit,
+      reserve: reserveCall ? (onlyIf) => reserveCallInBatch(c.env, db, payer, reserveCall, onlyIf) : undefined,
+    });
     if (!state.subject) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.chatNotFound);
     if (!state.subject.prospectId) return apiError(c, 404, ErrorCode.notFound, CHAT_TEXT.prospectNotFound);
     if (state.ipCount > ipLimit.max) return tooMany(c, ipLimit, CHAT_RATE_LIMITED);
@@ -68,7 +78,8 @@ export const sharedChatRoutes = new Hono<AppEnv>()
       userId: null,
       fallback,
       session: state.session,
-      payer: { kind: "visitor", reportId, address },
+      payer,
       auditBlock: chatAuditBlock(state.audit, reportId),
+      reserved: state.reserved,
     });
   });
