@@ -65,8 +65,9 @@ function reportHasProspect(reportId: string) {
 
 /** The statements of a reservation taken at the end of a batch, and how to read their results (worker/metering). */
 export type BatchedReservation<T> = {
-  statements: readonly [unknown, unknown, unknown, unknown];
-  result: (taken: { key: string }[], after: { key: string; reserved: number; settled: number }[]) => T;
+  statements: readonly unknown[];
+  /** Reads its own statements' results (the batch's last ones). */
+  result: (results: readonly unknown[]) => T;
 };
 
 /** True when the counter of `limit` (counted earlier in the same batch) is within its limit. */
@@ -122,7 +123,7 @@ export async function readPublicChatTurn<T = never>(
     reportCount: report?.[0]?.count ?? 0,
     audit: chatAuditRead(latest, steps, listingChecks, aiScan),
     /** The reservation's outcome; meaningful only for a message that was not refused (subject found, within limits). */
-    reserved: reservation ? reservation.result(results[end + 2] as { key: string }[], results[end + 3] as { key: string; reserved: number; settled: number }[]) : null,
+    reserved: reservation ? reservation.result(results.slice(end)) : null,
   };
 }
 

@@ -23,7 +23,7 @@ function everyCapHasRoom(caps: Cap[], amount: number): SQL {
 /**
  * The reservation's statements, for `reserve` or for a caller that runs them at the end of its own batch (one round
  * trip for its reads and the reservation). `onlyIf`: reserved only when it holds too (evaluated in the same
- * transaction, after the caller's statements before these); `read` takes the results of statements 3 and 4.
+ * transaction, after the caller's statements before these); `read` takes the four statements' results, in order.
  */
 export function reserveStatements(db: Db, caps: Cap[], amountMicro: number, now = new Date(), onlyIf?: SQL) {
   const id = crypto.randomUUID();
@@ -56,8 +56,10 @@ export function reserveStatements(db: Db, caps: Cap[], amountMicro: number, now 
       .from(meterCounters)
       .where(inArray(meterCounters.key, keys)),
   ] as const;
-  const read = (taken: { key: string }[], after: { key: string; reserved: number; settled: number }[]): ReserveOutcome =>
-    taken.length === caps.length ? { ok: true, reservation: { id, keys, amountMicro } } : { ok: false, totals: new Map(after.map((r) => [r.key, r.reserved + r.settled])) };
+  const read = (results: readonly unknown[]): ReserveOutcome => {
+    const [, , taken, after] = results as [unknown, unknown, { key: string }[], { key: string; reserved: number; settled: number }[]];
+    return taken.length === caps.length ? { ok: true, reservation: { id, keys, amountMicro } } : { ok: false, totals: new Map(after.map((r) => [r.key, r.reserved + r.settled])) };
+  };
   return { statements, read };
 }
 
@@ -68,8 +70,7 @@ export function reserveStatements(db: Db, caps: Cap[], amountMicro: number, now 
  */
 export async function reserve(db: Db, caps: Cap[], amountMicro: number, now = new Date()): Promise<ReserveOutcome> {
   const { statements, read } = reserveStatements(db, caps, amountMicro, now);
-  const [, , taken, after] = await db.batch(statements);
-  return read(taken, after);
+  return read(await db.batch(statements));
 }
 
 /**

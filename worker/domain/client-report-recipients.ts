@@ -6,14 +6,12 @@
 import { z } from "zod";
 import { CLIENT_REPORT_MAX_RECIPIENTS } from "./client-report";
 
-const TOO_MANY = `At most ${CLIENT_REPORT_MAX_RECIPIENTS} recipients`;
-
 export const RecipientAddress = z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address"));
 
 export const RecipientList = z
   .array(RecipientAddress)
   .transform((list) => [...new Set(list)])
-  .pipe(z.array(z.string()).max(CLIENT_REPORT_MAX_RECIPIENTS, TOO_MANY));
+  .pipe(z.array(z.string()).max(CLIENT_REPORT_MAX_RECIPIENTS, `At most ${CLIENT_REPORT_MAX_RECIPIENTS} recipients`));
 
 export type RecipientsParse = { ok: true; recipients: string[] } | { ok: false; message: string };
 
@@ -21,9 +19,9 @@ export function parseRecipients(text: string): RecipientsParse {
   const typed = text.split(/[\s,;]+/).filter((part) => part.length > 0);
   const parsed = RecipientList.safeParse(typed);
   if (parsed.success) return { ok: true, recipients: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  const at = issue.path[0];
-  if (issue.message === TOO_MANY || typeof at !== "number") {
+  // An address's issue has its index as path; the list's (too many, once duplicates are dropped) has none.
+  const at = parsed.error.issues[0]!.path[0];
+  if (typeof at !== "number") {
     const distinct = new Set(typed.map((a) => a.toLowerCase())).size;
     return { ok: false, message: `At most ${CLIENT_REPORT_MAX_RECIPIENTS} addresses: remove ${distinct - CLIENT_REPORT_MAX_RECIPIENTS}.` };
   }

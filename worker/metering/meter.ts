@@ -108,8 +108,8 @@ export function reserveCallInBatch(env: Env, db: Db, payer: Payer, call: PaidCal
   return {
     statements,
     amountMicro,
-    /** The ticket, or the refusal naming the cap; only meaningful when `onlyIf` held. */
-    result: (taken: { key: string }[], after: { key: string; reserved: number; settled: number }[]): ReserveResult => ticketFor(db, payer, caps, call, amountMicro, read(taken, after), now),
+    /** The ticket, or the refusal naming the cap, from the statements' results; only meaningful when `onlyIf` held. */
+    result: (results: readonly unknown[]): ReserveResult => ticketFor(db, payer, caps, call, amountMicro, read(results), now),
   };
 }
 

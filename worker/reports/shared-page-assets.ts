@@ -48,11 +48,16 @@ export function assetTags(html: string): string[] {
   return tags;
 }
 
+/** The URL of a stylesheet tag as `assetTags` writes it, or null for any other tag. */
+function stylesheetHref(tag: string): string | null {
+  return /^<link rel="stylesheet" href="([^"]+)">$/.exec(tag)?.[1] ?? null;
+}
+
 function preloadHeader(tags: string[]): string {
   return tags
     .flatMap((tag) => {
-      const m = /^<link rel="stylesheet" href="([^"]+)">$/.exec(tag);
-      return m ? [`<${m[1]}>; rel=preload; as=style`] : [];
+      const href = stylesheetHref(tag);
+      return href ? [`<${href}>; rel=preload; as=style`] : [];
     })
     .join(", ");
 }
@@ -110,7 +115,7 @@ async function inlineAssets(env: Env, requestUrl: string, tags: string[]): Promi
       scriptHashes.push(await sha256Source(loader));
       continue;
     }
-    const href = /^<link rel="stylesheet" href="([^"]+)">$/.exec(tag)?.[1];
+    const href = stylesheetHref(tag);
     const res = href ? await env.ASSETS?.fetch(new URL(href, requestUrl)) : undefined;
     const css = res?.ok ? await res.text() : null;
     if (res && !res.ok) await res.body?.cancel();
