@@ -95,7 +95,8 @@ describe("AuthProvider", () => {
     auth.state.initial = session();
     stubFetch(() => json({ error: { code: "internal", message: "boom" } }, 500));
     renderProvider();
-    await waitFor(() => expect(state().profileLoading).toBe(false));
+    // profileLoading is false on the first render too (no session read yet): wait for the session as well.
+    await waitFor(() => expect(state()).toMatchObject({ loading: false, profileLoading: false }));
     expect(state()).toMatchObject({ loading: false, isAdmin: false, email: "admin@example.com" });
   });
 
