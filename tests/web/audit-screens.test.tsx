@@ -31,7 +31,8 @@ const posts = (fetch: ReturnType<typeof stubFetch>) =>
 
 describe("the admin report's What we found", () => {
   it("polls a running audit until it is done, then stops", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The clock is the fixture's next day, so the 7-day re-run date is still ahead whatever day the test runs.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date("2026-11-21T12:00:00.000Z") });
     const running = auditFixture("running", { id: "a-1" });
     const done = auditFixture("done", { id: "a-1" });
     const answers = [running, running, done];
