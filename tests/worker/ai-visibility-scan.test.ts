@@ -10,6 +10,7 @@ import type { AnswerView, ScanView } from "../../worker/domain/ai-visibility-con
 import type { AiScanSummary, ReportAiVisibility } from "../../worker/domain/ai-visibility-scans";
 import { deliver, recorder, seedReport } from "./reports-fixtures";
 import { callWorker, signUp, signUpAdmin } from "./helpers";
+import { traceD1 } from "./d1-trace";
 
 type AiEnv = { env: Env; sent: AiVisibilityMessage[] };
 
@@ -146,6 +147,35 @@ describe("a scan against the engine fakes", () => {
     const failed = (await callWorker(`/api/ai-visibility/answers/${gemini.answerIds[0]}`, { token }, bind(t))).body as AnswerView;
     expect(failed).toMatchObject({ status: "failed", text: null, named: [] });
     expect(failed.error).toBeTruthy();
+  });
+});
+
+describe("a message's round trips (the bench's overhead per answer)", () => {
+  it("claims its 3 answers and takes their reservations in one batch, and stores each answer beside its settle in one more", async () => {
+    const t = aiEnv();
+    const { token } = await owner(t);
+    const mark = `m${crypto.randomUUID().slice(0, 8)}`;
+    const started = await callWorker(
+      "/api/ai-visibility/scans",
+      { method: "POST", token, json: { business: "own", questions: [`best plumber in Austin ${mark} [aiv:names=Joe's Plumbing]`], engines: ["perplexity"], samples: 3 } },
+      bind(t),
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const messages = t.sent.splice(0);
+    expect(messages.map((m) => m.answerIds.length)).toEqual([3]);
+    const trace = traceD1();
+    const { result } = await deliver("ai-visibility", [{ body: messages[0]! }], { ...t.env, DB: trace.db } as Env);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect((await engineRequests(mark)).length).toBe(3);
+    const calls = trace.describe().split("\n");
+    // The scan with its answers' engines, the payer's allowance, the claim with the 3 reservations, then per answer
+    // its store with the settle (3), then the scan's finish. Before: a reservation, a store and a settle per answer.
+    // (The claim's batch: its 2 statements and 4 per reservation; a store's 2 beside a settle's 2.)
+    const what = calls.map((c) => c.replace(/^\d+: /, ""));
+    expect(what.slice(0, 6), calls.join("\n")).toEqual(["batch of 2", "batch of 4", "batch of 14", "batch of 4", "batch of 4", "batch of 4"]);
+    expect(calls.length, calls.join("\n")).toBeLessThanOrEqual(3 + 3 + 4);
+    const scan = await readScan(t, token, (started.body as ScanView).id);
+    expect(scan.progress).toEqual({ done: 3, total: 3, failed: 0 });
   });
 });
 

@@ -442,7 +442,7 @@ function networkFunctions(text: string): Set<string> {
 function meteredAt(text: string, at: number, wrappers: string[]): boolean {
   const starts = [...text.slice(0, at).matchAll(BLOCK_START)];
   const block = text.slice(starts.at(-1)?.index ?? 0, at);
-  if (/(?<![\w.])(reserveCall|reserveLoggedCall|metered)\(/.test(block)) return true;
+  if (/(?<![\w.])(reserveCall|reserveLoggedCall|reserveCallsInBatch|reserveLoggedCallsInBatch|metered)\(/.test(block)) return true;
   return wrappers.some((w) => {
     const open = block.lastIndexOf(`${w}(`);
     if (open < 0) return false;
@@ -478,10 +478,11 @@ describe("every paid call site is metered", () => {
   it("every call of a paid provider (not only a file's first) has a reservation before it, and nobody reaches a provider with fetch", () => {
     for (const file of Object.keys(PAID_CALL_SITES)) {
       const text = files[file]!;
-      // reserveLoggedCall (metering/usage-log.ts) is reserveCall that also logs the settled call by tool (issue 26).
+      // reserveLoggedCall (metering/usage-log.ts) is reserveCall that also logs the settled call by tool (issue 26); the
+      // *InBatch forms take the same reservations as statements in the caller's batch (a claim and its reservations).
       expect(text, file).toMatch(/from "\.\.\/metering\/(meter|usage-log)"/);
       // A module's own metering wrapper: a top-level function that reserves (meteredCall, meteredSearch …).
-      const wrappers = [...topLevelFunctions(text)].filter(([, body]) => /(?<![\w.])(reserveCall|reserveLoggedCall|metered)\(/.test(body)).map(([name]) => name);
+      const wrappers = [...topLevelFunctions(text)].filter(([, body]) => /(?<![\w.])(reserveCall|reserveLoggedCall|reserveCallsInBatch|reserveLoggedCallsInBatch|metered)\(/.test(body)).map(([name]) => name);
       const calls = [...text.matchAll(PAID_CALL)];
       expect(calls.length, file).toBeGreaterThan(0);
       for (const call of calls) {

@@ -4,14 +4,27 @@
 // with its figures in D1; an engine that fails is stored failed, never "not mentioned". The last answer in computes the
 // figures, the cited domains (flagged where the Citation Tracker did not find the business) and "What to do".
 import { getDb, type Db } from "../db/client";
-import { claimAiAnswers, createAiScan, failUnfinishedAiAnswers, getAiScan, releaseAiAnswer, storeAiAnswer, updateAiScanCompetitors, type AiAnswerRow, type AiScanRow } from "../db/ai-visibility";
+import {
+  claimAiAnswers,
+  createAiScan,
+  failUnfinishedAiAnswers,
+  getAiScan,
+  getAiScanAndEngines,
+  releaseAiAnswer,
+  storeAiAnswer,
+  storeAiAnswerStatements,
+  underClaim,
+  updateAiScanCompetitors,
+  type AiAnswerRow,
+  type AiScanRow,
+} from "../db/ai-visibility";
 import { AI_ENGINE_USD_PER_CALL, type AiEngine, type EngineOutcome, type EstimateView } from "../domain/ai-visibility-contract";
 import { findNamedBusinesses, questionEngineFigure, sourceDomain } from "../domain/ai-visibility";
 import { SEARCH_USD_PER_CALL, toMicro, type Payer } from "../domain/metering";
 import type { Env } from "../env";
 import { log } from "../log";
-import { fitsAllowance, userPayer } from "../metering/meter";
-import { reserveLoggedCall } from "../metering/usage-log";
+import { fitsAllowance, userPayer, type ReserveResult } from "../metering/meter";
+import { reserveLoggedCall, reserveLoggedCallsInBatch } from "../metering/usage-log";
 import { askEngine } from "../providers/ai-engines";
 import { searchConfigured, searchMaps } from "../providers/local-search";
 import { rankSearchTimeoutMs } from "../rank/config";
@@ -146,73 +159,86 @@ export function answerKey(scanId: string, answerId: string): string {
   return `ai-visibility/${scanId}/${answerId}.json`;
 }
 
-/** One claimed answer: reserve, ask, store. Answers the reason to retry, or null. */
-async function runAnswer(env: Env, db: Db, scan: AiScanRow, claim: AiAnswerRow, delivery: number, payer: Payer, competitors: AiParty[]): Promise<string | null> {
+/**
+ * Handles a message's answers side by side (`delivery` = message.attempts, 1-based). One round trip claims them
+ * (compare-and-set) and takes each claimed answer's reservation; each answer then asks its engine, puts the whole
+ * answer in R2, and stores its figures beside the meter's settle in one more (so an answer costs two D1 writes and one
+ * R2 put beyond its call).
+ */
+export async function processAiAnswers(env: Env, scanId: string, answerIds: string[], delivery: number): Promise<AiJobOutcome> {
+  const db = getDb(env);
+  const { scan, engines } = await getAiScanAndEngines(db, scanId, answerIds);
+  if (!scan) return { kind: "ack" };
+  const payer = await userPayer(env, db, scan.userId);
+  const now = Date.now();
+  const claimedAt = new Date(now).toISOString();
+  const ids = answerIds.filter((id) => engines.has(id));
+  const reservations = reserveLoggedCallsInBatch(
+    env,
+    db,
+    payer,
+    ids.map((id) => ({ call: { kind: "ai_engine" as const, engine: engines.get(id) as AiEngine }, onlyIf: underClaim(id, claimedAt) })),
+    AI_VISIBILITY_TOOL,
+  );
+  const { claimed, then } = await claimAiAnswers(db, scanId, ids, claimedAt, new Date(now - aiStaleClaimMs(env)).toISOString(), reservations.statements);
   const business = businessOfScan(scan);
-  const engine = claim.engine as AiEngine;
-  const claimedAt = claim.claimedAt!;
-  const question = scanQuestions(scan).find((q) => q.id === claim.questionId);
-  if (!question) {
-    await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "failed", error: "the question is no longer part of the scan" });
-    return null;
-  }
-  const reserved = await reserveLoggedCall(env, payer, { kind: "ai_engine", engine }, AI_VISIBILITY_TOOL);
-  if (!reserved.ok) {
-    await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "failed", error: reserved.refusal.message });
-    return null;
-  }
-  const reservedAt = Date.now();
-  let outcome: EngineOutcome;
-  try {
-    outcome = await askEngine(env, engine, { question: question.text, location: business.location });
-  } catch (error) {
-    log.error("ai-visibility: engine threw", { engine }, error);
-    outcome = { ok: false, kind: "connection", error: "the engine could not be reached" };
-  }
-  if (!outcome.ok) {
-    await reserved.ticket.release();
-    if (RETRYABLE.has(outcome.kind) && Math.max(delivery, claim.attempts) < AI_VISIBILITY_MAX_ATTEMPTS) {
-      await releaseAiAnswer(db, claim.id, claimedAt);
-      return outcome.error;
+  const competitors = parseList<AiParty>(scan.competitors);
+
+  /** One claimed answer with its reservation: ask, store. Answers the reason to retry, or null. */
+  const runAnswer = async (claim: AiAnswerRow, reserved: ReserveResult): Promise<string | null> => {
+    const engine = claim.engine as AiEngine;
+    const question = scanQuestions(scan).find((q) => q.id === claim.questionId);
+    if (!reserved.ok) {
+      await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "failed", error: reserved.refusal.message });
+      return null;
     }
-    await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "failed", error: outcome.error });
-    return null;
-  }
-  const asked = Date.now();
-  const answer = outcome.answer;
-  const key = answerKey(scan.id, claim.id);
-  const whole: StoredAnswerJson = { id: claim.id, scanId: scan.id, question: question.text, engine, sample: claim.sample, askedAt: new Date(asked).toISOString(), model: answer.model ?? null, text: answer.text, sources: answer.sources };
-  const self = { name: business.name, website: business.website, phone: business.phone };
-  const named = findNamedBusinesses(answer.text, competitors, self, answer.sources);
-  const domains = [...new Set(answer.sources.map(sourceDomain).filter((d): d is string => d !== null))].slice(0, 40);
-  const ownCited = questionEngineFigure([{ id: claim.id, ok: true, named, sources: answer.sources }], { website: business.website, gbpUrl: business.gbpUrl }).own_site_cited > 0;
-  // The meter's settle (and its usage row) runs beside the answer's R2 put and D1 store: neither waits on the other,
-  // so the answer is stored one R2 put and one D1 batch after its call (the bench's overhead per answer).
-  const stored = async () => {
+    if (!question) {
+      await reserved.ticket.release();
+      await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "failed", error: "the question is no longer part of the scan" });
+      return null;
+    }
+    const reservedAt = Date.now();
+    let outcome: EngineOutcome;
+    try {
+      outcome = await askEngine(env, engine, { question: question.text, location: business.location });
+    } catch (error) {
+      log.error("ai-visibility: engine threw", { engine }, error);
+      outcome = { ok: false, kind: "connection", error: "the engine could not be reached" };
+    }
+    if (!outcome.ok) {
+      await reserved.ticket.release();
+      if (RETRYABLE.has(outcome.kind) && Math.max(delivery, claim.attempts) < AI_VISIBILITY_MAX_ATTEMPTS) {
+        await releaseAiAnswer(db, claim.id, claimedAt);
+        return outcome.error;
+      }
+      await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "failed", error: outcome.error });
+      return null;
+    }
+    const asked = Date.now();
+    const answer = outcome.answer;
+    const key = answerKey(scan.id, claim.id);
+    const whole: StoredAnswerJson = { id: claim.id, scanId: scan.id, question: question.text, engine, sample: claim.sample, askedAt: new Date(asked).toISOString(), model: answer.model ?? null, text: answer.text, sources: answer.sources };
+    const self = { name: business.name, website: business.website, phone: business.phone };
+    const named = findNamedBusinesses(answer.text, competitors, self, answer.sources);
+    const domains = [...new Set(answer.sources.map(sourceDomain).filter((d): d is string => d !== null))].slice(0, 40);
+    const ownCited = questionEngineFigure([{ id: claim.id, ok: true, named, sources: answer.sources }], { website: business.website, gbpUrl: business.gbpUrl }).own_site_cited > 0;
+    const usage = { kind: "ai_engine", engine, calls: 1 } as const;
     try {
       await env.FILES.put(key, JSON.stringify(whole), { httpMetadata: { contentType: "application/json" } });
     } catch (error) {
+      // The call was made (and billed): settled, and the answer failed with the reason, in one round trip.
       log.error("ai-visibility: answer not stored in R2", { scanId: scan.id }, error);
-      await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "failed", error: "the answer could not be stored" });
-      return;
+      await reserved.ticket.settleWith(usage, storeAiAnswerStatements(db, scan.id, claim.id, claimedAt, { status: "failed", error: "the answer could not be stored" }));
+      return null;
     }
-    await storeAiAnswer(db, scan.id, claim.id, claimedAt, { status: "ok", model: answer.model ?? null, r2Key: key, named, domains, ownCited });
+    // The answer's figures and the meter's settle (and its usage row): one batch after the R2 put.
+    await reserved.ticket.settleWith(usage, storeAiAnswerStatements(db, scan.id, claim.id, claimedAt, { status: "ok", model: answer.model ?? null, r2Key: key, named, domains, ownCited }));
+    log.debug("ai-visibility: answer stored", { engine, claimToReserveMs: reservedAt - now, engineMs: asked - reservedAt, storeMs: Date.now() - asked });
+    return null;
   };
-  await Promise.all([reserved.ticket.settle({ kind: "ai_engine", engine, calls: 1 }), stored()]);
-  log.debug("ai-visibility: answer stored", { engine, claimToReserveMs: reservedAt - Date.parse(claimedAt), engineMs: asked - reservedAt, storeMs: Date.now() - asked });
-  return null;
-}
 
-/** Handles a message's answers side by side (`delivery` = message.attempts, 1-based). */
-export async function processAiAnswers(env: Env, scanId: string, answerIds: string[], delivery: number): Promise<AiJobOutcome> {
-  const db = getDb(env);
-  const scan = await getAiScan(db, scanId);
-  if (!scan) return { kind: "ack" };
-  const now = Date.now();
-  const [claimed, payer] = await Promise.all([claimAiAnswers(db, scanId, answerIds, new Date(now).toISOString(), new Date(now - aiStaleClaimMs(env)).toISOString()), userPayer(env, db, scan.userId)]);
   if (claimed.length > 0) {
-    const competitors = parseList<AiParty>(scan.competitors);
-    const reasons = await Promise.all(claimed.map((claim) => runAnswer(env, db, scan, claim, delivery, payer, competitors)));
+    const reasons = await Promise.all(claimed.map((claim) => runAnswer(claim, reservations.resultAt(then, ids.indexOf(claim.id)))));
     const reason = reasons.find((r) => r !== null);
     if (reason) {
       await finishAiScanIfComplete(env, scanId);

@@ -1,6 +1,7 @@
 // AI Visibility (issue 29): questions per business, scans and their answers (each claimed by compare-and-set before its
 // call, so a redelivered message calls nothing twice), the weekly scan claimed once per business and week.
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./client";
 import { aiAnswers, aiQuestions, aiScans, seoReports } from "./schema";
 
@@ -83,6 +84,18 @@ export async function getAiScan(db: Db, id: string): Promise<AiScanRow | null> {
   return rows[0] ?? null;
 }
 
+/** A message's scan and the engine of each of its answers (what their reservations cost), in one round trip. */
+export async function getAiScanAndEngines(db: Db, id: string, answerIds: string[]): Promise<{ scan: AiScanRow | null; engines: Map<string, string> }> {
+  const [scans, answers] = await db.batch([
+    db.select().from(aiScans).where(eq(aiScans.id, id)).limit(1),
+    db
+      .select({ id: aiAnswers.id, engine: aiAnswers.engine })
+      .from(aiAnswers)
+      .where(and(eq(aiAnswers.scanId, id), inArray(aiAnswers.id, answerIds))),
+  ]);
+  return { scan: scans[0] ?? null, engines: new Map(answers.map((a) => [a.id, a.engine])) };
+}
+
 export async function getAiScanWithAnswers(db: Db, id: string): Promise<{ scan: AiScanRow; answers: AiAnswerRow[] } | null> {
   const [scans, answers] = await db.batch([
     db.select().from(aiScans).where(eq(aiScans.id, id)).limit(1),
@@ -143,16 +156,29 @@ export async function getSharedReportAiAnswer(db: Db, reportId: string, answerId
 }
 
 /** Claims the message's answers still queued (or whose claim went stale): only the claimed ones are asked. */
-export async function claimAiAnswers(db: Db, scanId: string, ids: string[], now: string, staleBefore: string): Promise<AiAnswerRow[]> {
-  const [rows] = await db.batch([
+export async function claimAiAnswers<T extends readonly BatchItem<"sqlite">[]>(
+  db: Db,
+  scanId: string,
+  ids: string[],
+  now: string,
+  staleBefore: string,
+  then?: T,
+): Promise<{ claimed: AiAnswerRow[]; then: unknown[] }> {
+  const results = (await db.batch([
     db
       .update(aiAnswers)
       .set({ status: "claimed", claimedAt: now, attempts: sql`${aiAnswers.attempts} + 1` })
       .where(and(eq(aiAnswers.scanId, scanId), inArray(aiAnswers.id, ids), or(eq(aiAnswers.status, "queued"), and(eq(aiAnswers.status, "claimed"), lt(aiAnswers.claimedAt, staleBefore)))))
       .returning(),
     db.update(aiScans).set({ status: "running" }).where(and(eq(aiScans.id, scanId), eq(aiScans.status, "queued"))),
-  ]);
-  return rows;
+    ...((then ?? []) as []),
+  ])) as unknown[];
+  return { claimed: results[0] as AiAnswerRow[], then: results.slice(2) };
+}
+
+/** True, in a statement later in the claim's batch, when the answer is under the claim made at `claimedAt`. */
+export function underClaim(id: string, claimedAt: string): SQL {
+  return sql`exists (select 1 from ${aiAnswers} where ${aiAnswers.id} = ${id} and ${aiAnswers.status} = 'claimed' and ${aiAnswers.claimedAt} = ${claimedAt})`;
 }
 
 /** Gives a claim back (a retry asks again); only under the claim. */
@@ -172,6 +198,12 @@ export type StoredAnswer =
  * on the row: `asked_at − claimed_at` is the answer's time from claim to stored (the bench's overhead figure).
  */
 export async function storeAiAnswer(db: Db, scanId: string, id: string, claimedAt: string | null, outcome: StoredAnswer): Promise<boolean> {
+  const [rows] = (await db.batch(storeAiAnswerStatements(db, scanId, id, claimedAt, outcome))) as [{ id: string }[], unknown];
+  return rows.length > 0;
+}
+
+/** `storeAiAnswer`'s statements, for a caller that writes them beside its own (the meter's settle); the first answers the stored row. */
+export function storeAiAnswerStatements(db: Db, scanId: string, id: string, claimedAt: string | null, outcome: StoredAnswer) {
   const now = new Date().toISOString();
   const set =
     outcome.status === "ok"
@@ -181,8 +213,7 @@ export async function storeAiAnswer(db: Db, scanId: string, id: string, claimedA
     claimedAt === null
       ? and(eq(aiAnswers.id, id), inArray(aiAnswers.status, ["queued", "claimed"]))
       : and(eq(aiAnswers.id, id), eq(aiAnswers.status, "claimed"), eq(aiAnswers.claimedAt, claimedAt));
-  const [rows] = await db.batch([db.update(aiAnswers).set(set).where(where).returning({ id: aiAnswers.id }), refreshCounters(db, scanId)]);
-  return rows.length > 0;
+  return [db.update(aiAnswers).set(set).where(where).returning({ id: aiAnswers.id }), refreshCounters(db, scanId)] as const;
 }
 
 function refreshCounters(db: Db, scanId: string) {

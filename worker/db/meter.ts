@@ -78,8 +78,13 @@ export async function reserve(db: Db, caps: Cap[], amountMicro: number, now = ne
  * open changes the counters, so a settle after the sweep, or twice, counts nothing twice.
  */
 export async function settle(db: Db, reservation: Reservation, actualMicro: number): Promise<void> {
+  await db.batch(settleStatements(db, reservation, actualMicro));
+}
+
+/** `settle`'s statements, for a caller that settles beside its own writes in one batch (one round trip). */
+export function settleStatements(db: Db, reservation: Reservation, actualMicro: number) {
   const open = sql`exists (select 1 from ${meterReservations} where ${meterReservations.id} = ${reservation.id})`;
-  await db.batch([
+  return [
     db
       .update(meterCounters)
       .set({
@@ -88,7 +93,7 @@ export async function settle(db: Db, reservation: Reservation, actualMicro: numb
       })
       .where(and(inArray(meterCounters.key, reservation.keys), open)),
     db.delete(meterReservations).where(eq(meterReservations.id, reservation.id)),
-  ]);
+  ] as const;
 }
 
 /**

@@ -31,6 +31,8 @@ export const AI_ENGINE_USD_PER_CALL: Record<AiEngine, number> = {
 };
 
 /** Samples per question and engine: every figure stands on several answers, since AI answers vary run to run. */
+/** How often the scan page asks for a running scan (and the bench, as a viewer would). */
+export const AIV_POLL_MS = 2000;
 export const AI_DEFAULT_SAMPLES = 5;
 export const AI_MIN_SAMPLES = 3;
 export const AI_MAX_SAMPLES = 10;

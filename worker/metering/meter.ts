@@ -2,9 +2,10 @@
 // make the call, then settle to the real figure, or release on failure. Providers are called only by callers of
 // `reserveCall` / `metered` (or `reserveCallInBatch`); tests/worker/metering.test.ts keeps a table of every route that reaches a provider.
 import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, type Db } from "../db/client";
 import { readAllowance } from "../db/budgets";
-import { readCounter, reserve, reserveStatements, settle, sweepMeter, type Reservation, type ReserveOutcome } from "../db/meter";
+import { readCounter, reserve, reserveStatements, settle, settleStatements, sweepMeter, type Reservation, type ReserveOutcome } from "../db/meter";
 import {
   actualMicro,
   ADDRESS_CAP_MESSAGE,
@@ -42,6 +43,11 @@ export type Ticket = {
   readonly reservation: Reservation;
   settle(usage: CallUsage): Promise<void>;
   release(): Promise<void>;
+  /**
+   * `settle` beside the caller's own writes, in one batch (one round trip, one transaction): answers their results.
+   * When the batch fails, neither happened and the reservation stays open (to settle again, or the sweep's).
+   */
+  settleWith(usage: CallUsage, statements: readonly BatchItem<"sqlite">[]): Promise<unknown[]>;
 };
 
 export type ReserveResult = { ok: true; ticket: Ticket } | { ok: false; refusal: Refusal };
@@ -113,6 +119,27 @@ export function reserveCallInBatch(env: Env, db: Db, payer: Payer, call: PaidCal
   };
 }
 
+/**
+ * `reserveCallInBatch` for several calls at once (a queue message's answers): each reserved only when its own `onlyIf`
+ * holds (e.g. its claim succeeded earlier in the same batch). `resultAt(results, i)` is the i-th call's ticket or
+ * refusal, from the statements' results; only meaningful when its `onlyIf` held.
+ */
+export function reserveCallsInBatch(env: Env, db: Db, payer: Payer, calls: readonly { call: PaidCall; onlyIf: SQL }[], now = new Date()) {
+  const caps = capsFor(payer, settingsOf(env), now);
+  const parts = calls.map(({ call, onlyIf }) => {
+    const amountMicro = estimateMicro(call);
+    return { call, amountMicro, ...reserveStatements(db, caps, amountMicro, now, onlyIf) };
+  });
+  const offsets = parts.map((_, i) => parts.slice(0, i).reduce((n, p) => n + p.statements.length, 0));
+  return {
+    statements: parts.flatMap((p) => [...p.statements]),
+    resultAt: (results: readonly unknown[], i: number): ReserveResult => {
+      const part = parts[i]!;
+      return ticketFor(db, payer, caps, part.call, part.amountMicro, part.read(results.slice(offsets[i], offsets[i]! + part.statements.length)), now);
+    },
+  };
+}
+
 function ticketFor(db: Db, payer: Payer, caps: Cap[], call: PaidCall, amount: number, outcome: ReserveOutcome, now: Date): ReserveResult {
   if (!outcome.ok) {
     const cap = capRefusing(caps, outcome.totals, amount) ?? caps[caps.length - 1]!;
@@ -137,6 +164,14 @@ function ticketFor(db: Db, payer: Payer, caps: Cap[], call: PaidCall, amount: nu
       reservation,
       settle: (usage) => close(actualMicro(usage)),
       release: () => close(0),
+      settleWith: async (usage, statements) => {
+        const settling = closed ? [] : settleStatements(db, reservation, actualMicro(usage));
+        const all = [...statements, ...settling];
+        if (all.length === 0) return [];
+        const results = (await db.batch(all as unknown as Parameters<Db["batch"]>[0])) as unknown as unknown[];
+        closed = true;
+        return results.slice(0, statements.length);
+      },
     },
   };
 }

@@ -7,7 +7,9 @@ import { usageCostUsd, type CallUsage, type PaidCall, type Payer } from "../doma
 import { log } from "../log";
 import { usageEvent } from "../providers/ai";
 import type { Env, UsageEventMessage } from "../env";
-import { reserveCall, type ReserveResult } from "./meter";
+import type { SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { reserveCall, reserveCallsInBatch, type ReserveResult } from "./meter";
 
 /** Puts one usage row on `usage-events`; logging never fails the request, and finishes after the answer when it can. */
 export function sendUsageEvent(c: Context<AppEnv>, event: UsageEventMessage): void {
@@ -48,10 +50,29 @@ const PAID_CALL_MODEL: Record<Exclude<CallUsage["kind"], "ai">, string> = { sear
  * sums match what the allowance counts. A failed call is released and logs nothing, as it costs nothing.
  */
 export async function reserveLoggedCall(env: Env, payer: Payer, call: Exclude<PaidCall, { kind: "ai" }>, toolName: string): Promise<ReserveResult> {
-  const reserved = await reserveCall(env, payer, call);
+  return logged(env, payer, toolName, await reserveCall(env, payer, call));
+}
+
+/**
+ * `reserveLoggedCall` for several calls in the caller's own batch (`reserveCallsInBatch`): a queue message's claims
+ * and their reservations in one round trip. `resultAt(results, i)`: the i-th call's logged ticket, or its refusal.
+ */
+export function reserveLoggedCallsInBatch(env: Env, db: Db, payer: Payer, calls: readonly { call: Exclude<PaidCall, { kind: "ai" }>; onlyIf: SQL }[], toolName: string) {
+  const batched = reserveCallsInBatch(env, db, payer, calls);
+  return { statements: batched.statements, resultAt: (results: readonly unknown[], i: number) => logged(env, payer, toolName, batched.resultAt(results, i)) };
+}
+
+/** The ticket whose settle also logs the call's usage row (once). */
+function logged(env: Env, payer: Payer, toolName: string, reserved: ReserveResult): ReserveResult {
   if (!reserved.ok) return reserved;
   const { ticket } = reserved;
-  let logged = false;
+  let sent = false;
+  const log_ = async (usage: CallUsage) => {
+    if (sent || usage.kind === "ai") return;
+    sent = true;
+    const event = paidCallEvent({ userId: payer.kind === "user" ? payer.userId : null, toolName, model: PAID_CALL_MODEL[usage.kind], usage, detail: { kind: usage.kind } });
+    await env.USAGE_EVENTS.send(event).catch((error) => log.error("usage-events send failed", { eventId: event.event_id }, error));
+  };
   return {
     ok: true,
     ticket: {
@@ -59,10 +80,12 @@ export async function reserveLoggedCall(env: Env, payer: Payer, call: Exclude<Pa
       release: () => ticket.release(),
       settle: async (usage) => {
         await ticket.settle(usage);
-        if (logged || usage.kind === "ai") return;
-        logged = true;
-        const event = paidCallEvent({ userId: payer.kind === "user" ? payer.userId : null, toolName, model: PAID_CALL_MODEL[usage.kind], usage, detail: { kind: usage.kind } });
-        await env.USAGE_EVENTS.send(event).catch((error) => log.error("usage-events send failed", { eventId: event.event_id }, error));
+        await log_(usage);
+      },
+      settleWith: async (usage, statements) => {
+        const results = await ticket.settleWith(usage, statements);
+        await log_(usage);
+        return results;
       },
     },
   };
