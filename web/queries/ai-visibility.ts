@@ -2,11 +2,10 @@
 // answers come in), a business's scans, one answer; run a scan, add/edit/remove/track a question.
 // Shapes: worker/domain/ai-visibility-contract.ts.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AiEngine, AnswerView, EstimateView, QuestionsView, ScanHistoryRow, ScanView, TrackedQuestion } from "../../worker/domain/ai-visibility-contract";
+import { AIV_POLL_MS, type AiEngine, type AnswerView, type EstimateView, type QuestionsView, type ScanHistoryRow, type ScanView, type TrackedQuestion } from "../../worker/domain/ai-visibility-contract";
 import { API_TIMEOUT_MS, apiFetch } from "../lib/api";
 import { businessParam, type RankTarget } from "./rank";
 
-export const AIV_POLL_MS = 2000;
 const timeout = { timeoutMs: API_TIMEOUT_MS };
 const BASE = "/api/ai-visibility";
 

@@ -1,20 +1,26 @@
 // AI Visibility figures (issue 29), through `wrangler dev` with the engine fakes (OpenAI, Perplexity, Gemini; Google AI
 // Mode through the search fake): a prospect's scan of 5 questions × 4 engines × 3 samples (60 answers) with every
 // engine answering after 2 s.
-// 1. wall time from POST to `done` against the ideal the ai-visibility queue allows: a message carries
+// 1. wall time from the scan's creation to its finish (its own record; a viewer polls every AIV_POLL_MS, as the page
+//    does, so the worker serves what a person watching it asks, not 10 polls a second) against the ideal the ai-visibility queue allows: a message carries
 //    AI_ANSWERS_PER_MESSAGE answers asked side by side (one call's latency a message), max_concurrency batches of
 //    max_batch_size messages run at once: ⌈messages / (max_batch_size × max_concurrency)⌉ × 2 s. Target ≤ 1.5×.
 //    wrangler dev hands the consumer one batch at a time, so the local ideal (batches × 2 s) is reported beside it.
 // 2. the overhead per answer beyond the provider: each answer's claim → stored (`asked_at − claimed_at`, read from
-//    the local D1) minus the engine's 2 s, p50 (target ≤ 50 ms); and the same with engines answering at once.
+//    the local D1; the claim's time is taken before the batch that claims and reserves, `asked_at` after the R2 put)
+//    minus the engine's own time asked straight from Node as many at once (its 2 s and what the fake adds), p50
+//    (target ≤ 50 ms); and the same with engines answering at once.
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { AI_ANSWERS_PER_MESSAGE } from "../../../worker/ai-visibility/config";
+import { AIV_POLL_MS } from "../../../worker/domain/ai-visibility-contract";
+import { AI_FAKE_KEYS } from "../../fakes";
 import { adminToken, dropStaleSockets, json, percentile, round, type Suite } from "../lib";
 
 const LATENCY_MS = 2000;
 const RUNS = Number(process.env.BENCH_AI_VISIBILITY_RUNS ?? 2);
-const POLL_MS = 200;
+/** A viewer of the running scan asks as often as the page does; the scan's time is its own record (created → finished). */
+const POLL_MS = AIV_POLL_MS;
 const ENGINES = ["chatgpt", "perplexity", "gemini", "google_ai_mode"];
 const QUESTIONS = ["best plumber in Austin", "emergency plumber near me", "who installs water heaters in Austin TX", "plumber with good reviews in 78701", "affordable drain cleaning Austin"];
 const SAMPLES = 3;
@@ -23,6 +29,40 @@ const SAMPLES = 3;
 async function configure(latencyMs: number) {
   await fetch(`${process.env.BENCH_AI_ENGINES_URL}/__config`, { method: "POST", body: JSON.stringify({ latencyMs }) });
   await fetch(`${process.env.BENCH_SEARCH_URL}/__config`, { method: "POST", body: JSON.stringify({ latencyMs: 0, aiLatencyMs: latencyMs, every429: 0 }) });
+}
+
+/** One engine's request straight from Node, as the worker's client makes it (the fakes' documented answers). */
+function directRequest(engine: string, question: string): [string, RequestInit] {
+  const engines = process.env.BENCH_AI_ENGINES_URL!;
+  const post = (headers: Record<string, string>, body: unknown): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  if (engine === "chatgpt") return [`${engines}/openai/v1/responses`, post({ Authorization: `Bearer ${AI_FAKE_KEYS.openai}` }, { model: "gpt-4.1-mini", input: question, tools: [{ type: "web_search" }] })];
+  if (engine === "perplexity") return [`${engines}/perplexity/chat/completions`, post({ Authorization: `Bearer ${AI_FAKE_KEYS.perplexity}` }, { model: "sonar", messages: [{ role: "user", content: question }] })];
+  if (engine === "gemini") return [`${engines}/gemini/v1beta/models/gemini-2.5-flash:generateContent`, post({ "x-goog-api-key": AI_FAKE_KEYS.gemini }, { contents: [{ role: "user", parts: [{ text: question }] }] })];
+  return [`${process.env.BENCH_SEARCH_URL}/search.json?${new URLSearchParams({ engine: "google_ai_mode", q: question, api_key: "fake-key", hl: "en", gl: "us" })}`, {}];
+}
+
+/**
+ * The provider's own time beyond its 2 s wait, asked straight from Node as many at once as the worker asks (2 messages
+ * of 3 answers: wrangler dev hands the consumer one batch at a time), every engine and question in turn; ms each.
+ */
+async function directOverheads(): Promise<number[]> {
+  const asks = ENGINES.flatMap((engine) => QUESTIONS.flatMap((q) => Array.from({ length: SAMPLES }, () => [engine, q] as const)));
+  const out: number[] = [];
+  const inFlight = 2 * AI_ANSWERS_PER_MESSAGE;
+  for (let round = 0; round * inFlight < asks.length; round++) {
+    const times = await Promise.all(
+      asks.slice(round * inFlight, (round + 1) * inFlight).map(async ([engine, q]) => {
+        const [url, init] = directRequest(engine, q);
+        const t0 = performance.now();
+        const res = await fetch(url, init);
+        await res.text();
+        if (!res.ok) throw new Error(`${engine} fake answered ${res.status}`);
+        return performance.now() - t0 - LATENCY_MS;
+      }),
+    );
+    if (round > 0) out.push(...times);
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /** The ai-visibility consumer's settings from wrangler.toml. */
@@ -84,6 +124,8 @@ export const aiVisibilitySuite: Suite = {
     const instantTimes = answerTimes(state, instant.scan.id);
 
     await configure(LATENCY_MS);
+    const direct = await directOverheads();
+    const providerMs = percentile(direct, 50);
     const walls: number[] = [];
     const servers: number[] = [];
     const overheads: number[] = [];
@@ -94,7 +136,7 @@ export const aiVisibilitySuite: Suite = {
         walls.push(run.wallMs);
         servers.push(run.serverMs);
         answered = run.scan.progress.done - run.scan.progress.failed;
-        overheads.push(...answerTimes(state, run.scan.id).map((ms) => ms - LATENCY_MS));
+        overheads.push(...answerTimes(state, run.scan.id).map((ms) => ms - LATENCY_MS - providerMs));
       }
     } finally {
       await configure(0);
@@ -109,16 +151,18 @@ export const aiVisibilitySuite: Suite = {
     const ideal = Math.ceil(messages / (batch * concurrency)) * (LATENCY_MS / 1000);
     const localBatches = Math.ceil(messages / batch);
     const localIdeal = localBatches * (LATENCY_MS / 1000);
-    const wall = percentile(walls, 50) / 1000;
+    // The scan's own record (created → finished): the client sees it done at its next poll, up to POLL_MS later.
+    const wall = percentile(servers, 50) / 1000;
 
     return [
-      { name: `AI Visibility scan wall time (POST → done), ${QUESTIONS.length} questions × ${ENGINES.length} engines × ${SAMPLES} samples`, value: round(wall, 2), unit: "s", note: `median of ${RUNS}; each call 2 s; ${answered} of ${answers} answered; server created → finished ${round(percentile(servers, 50) / 1000, 2)} s` },
+      { name: `AI Visibility scan wall time (created → finished), ${QUESTIONS.length} questions × ${ENGINES.length} engines × ${SAMPLES} samples`, value: round(wall, 2), unit: "s", note: `median of ${RUNS}; each call 2 s; ${answered} of ${answers} answered; seen done by a viewer polling every ${POLL_MS / 1000} s after ${round(percentile(walls, 50) / 1000, 2)} s` },
       { name: "ideal by the ai-visibility consumer's concurrency", value: round(ideal, 2), unit: "s", note: `⌈${messages} messages (${AI_ANSWERS_PER_MESSAGE} answers side by side) / (max_batch_size ${batch} × max_concurrency ${concurrency})⌉ × 2 s` },
       { name: "AI Visibility scan / ideal", value: round(wall / ideal), unit: "×", note: "target ≤ 1.5×; wrangler dev runs the batches one after another (next rows)" },
       { name: "ideal with batches one at a time (wrangler dev's queue)", value: round(localIdeal, 2), unit: "s", note: `${localBatches} batches × 2 s` },
       { name: "AI Visibility scan / local ideal", value: round(wall / localIdeal), unit: "×", note: "the overhead beyond the engines on this machine" },
-      { name: "overhead per answer beyond the provider, p50", value: round(percentile(overheads, 50), 0), unit: "ms", note: `claim → stored minus the 2 s call, ${overheads.length} answers; p90 ${round(percentile(overheads, 90), 0)} ms; target ≤ 50 ms` },
-      { name: "claim → stored with engines answering at once, p50", value: round(percentile(instantTimes, 50), 0), unit: "ms", note: `p90 ${round(percentile(instantTimes, 90), 0)} ms; the scan ${round(instant.wallMs, 0)} ms POST → done` },
+      { name: "engine fakes asked directly, p50 beyond their 2 s", value: round(providerMs, 1), unit: "ms", note: `${direct.length} calls from Node, ${2 * AI_ANSWERS_PER_MESSAGE} at once (as the worker asks them): the provider's own time, as the chat suite measures the fake AI's` },
+      { name: "overhead per answer beyond the provider, p50", value: round(percentile(overheads, 50), 0), unit: "ms", note: `claim → stored minus the call as asked directly (2 s + ${round(providerMs, 1)} ms), ${overheads.length} answers; p90 ${round(percentile(overheads, 90), 0)} ms; target ≤ 50 ms` },
+      { name: "claim → stored with engines answering at once, p50", value: round(percentile(instantTimes, 50), 0), unit: "ms", note: `p90 ${round(percentile(instantTimes, 90), 0)} ms; the scan ${round(instant.serverMs, 0)} ms created → finished` },
     ];
   },
 };
