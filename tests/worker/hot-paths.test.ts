@@ -67,7 +67,7 @@ describe("sequential D1 round trips before the AI call", () => {
     expect(trace.depthBeforeAi(), trace.describe()).toBeLessThanOrEqual(3);
   });
 
-  it("report job: at most 3 (report, prospect and audit in one batch; the claim beside the allowance; the reservation)", async () => {
+  it("report job: at most 3 (report, prospect and audit in one batch; the allowance; the claim with the reservation)", async () => {
     const admin = await signUpAdmin();
     const seeded = await seedReport("[fake:ok]");
     await finishedAudit(seeded.prospect.id, admin.user.id);
@@ -77,6 +77,8 @@ describe("sequential D1 round trips before the AI call", () => {
     expect(await readReport(seeded.id)).toMatchObject({ status: "ready", source: "ai" });
     expect(trace.calledAi()).toBe(true);
     expect(trace.depthBeforeAi(), trace.describe()).toBeLessThanOrEqual(3);
+    // The last round trip before the AI is the claim with the call's reservation (1 + 4 statements), not a write of its own.
+    expect(trace.describe().split("\n").at(-1), trace.describe()).toBe("3: batch of 5");
   });
 });
 

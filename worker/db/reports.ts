@@ -4,7 +4,8 @@
 // `claimed_at` is the moment the current status began to count: for `generating` when the consumer
 // claimed it (also the fencing token of its save), for `queued` when its message is due. The sweep
 // uses it to find claims and queue entries that went stale.
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { NormalizedReportContent } from "../domain/report-content";
 import { ENQUEUEABLE_STATUSES } from "../domain/report-status";
 import { latestAuditQuery, latestAuditStepsQuery, prospectOfReport, type AuditRow, type AuditStepRow } from "./audits";
@@ -169,7 +170,12 @@ export async function markAllQueued(db: Db): Promise<string[]> {
  * report is not claimable (already ready, fresh generating, draft, or gone).
  */
 export async function claimReport(db: Db, id: string, now: string, staleBefore: string) {
-  const rows = await db
+  return (await claimReportWith(db, id, now, staleBefore)).claim;
+}
+
+/** `claimReport` with the caller's statements after it in the same batch (the claim's reservation); answers their results. */
+export async function claimReportWith(db: Db, id: string, now: string, staleBefore: string, then: readonly BatchItem<"sqlite">[] = []) {
+  const claimed = db
     .update(seoReports)
     .set({ status: "generating", claimedAt: now, attempts: sql`${seoReports.attempts} + 1` })
     .where(
@@ -182,7 +188,13 @@ export async function claimReport(db: Db, id: string, now: string, staleBefore: 
       ),
     )
     .returning();
-  return rows[0] ?? null;
+  const results = (await db.batch([claimed, ...(then as [])])) as unknown as unknown[];
+  return { claim: (results[0] as (typeof seoReports.$inferSelect)[])[0] ?? null, then: results.slice(1) };
+}
+
+/** True, in a statement later in the claim's batch, when the report is under the claim made at `claimedAt`. */
+export function reportUnderClaim(id: string, claimedAt: string): SQL {
+  return sql`exists (select 1 from ${seoReports} where ${seoReports.id} = ${id} and ${seoReports.status} = 'generating' and ${seoReports.claimedAt} = ${claimedAt})`;
 }
 
 function contentColumns(content: NormalizedReportContent) {

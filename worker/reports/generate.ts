@@ -4,7 +4,8 @@ import { estimateTokens } from "../domain/usage-cost";
 import { getDb } from "../db/client";
 import type { ProspectRow } from "../db/prospects";
 import {
-  claimReport,
+  claimReportWith,
+  reportUnderClaim,
   getReportWithProspect,
   readReportJob,
   releaseForRetry,
@@ -34,12 +35,10 @@ import { log } from "../log";
 import { auditWait } from "../audits/for-reports";
 import { buildAuditView } from "../audits/view";
 import { findingsFromAudit, type ReportFindings } from "../domain/report-findings";
-import type { ReportListings } from "../domain/citations";
 import { listingsFromChecks } from "../citations/for-reports";
 import { reportAiVisibilityOf } from "../ai-visibility/for-reports";
-import type { ReportAiVisibility } from "../domain/ai-visibility-scans";
 import type { Payer } from "../domain/metering";
-import { reserveCall, userPayer } from "../metering/meter";
+import { reserveCall, reserveCallInBatch, userPayer, type ReserveResult } from "../metering/meter";
 import { reportPayer as withWidgetCap } from "../widgets/guards";
 
 export type JobOutcome =
@@ -116,6 +115,11 @@ function reportPayer(env: Env, userId: string | null, reportId: string): Promise
   return withWidgetCap(db, base, reportId);
 }
 
+/** The report's AI call, as the meter estimates it. */
+function reportCall(env: Env, prompt: string) {
+  return { kind: "ai" as const, model: reportModel(env), prompt, maxTokens: REPORT_MAX_TOKENS };
+}
+
 /** One metered AI call, validated; every call (success or failure) sends one usage event. Refused: no call at all. */
 async function generateWithAi(
   env: Env,
@@ -123,12 +127,12 @@ async function generateWithAi(
   userId: string | null,
   payer: Payer,
   findings: ReportFindings | null,
-  listings: ReportListings | null,
-  aiVisibility: ReportAiVisibility | null,
+  prompt: string,
+  batched: ReserveResult | null,
 ): Promise<AiAttempt | AiRefused> {
-  const prompt = buildReportPrompt(prospect, findings, listings, aiVisibility);
   const model = reportModel(env);
-  const reserved = await reserveCall(env, payer, { kind: "ai", model, prompt, maxTokens: REPORT_MAX_TOKENS });
+  // Reserved in the claim's batch for this payer and prompt; otherwise (the report changed hands since it was read) now.
+  const reserved = batched ?? (await reserveCall(env, payer, reportCall(env, prompt)));
   if (!reserved.ok) return { ok: false, refused: reserved.refusal.message };
   const ticket = reserved.ticket;
   try {
@@ -192,27 +196,33 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     const wait = auditWait(env, read.audit, read.steps);
     if (wait !== null) return { kind: "wait", delaySeconds: wait };
   }
-  // The payer's allowance is read beside the claim, not after it.
+  // The payer's allowance and the prompt come before the claim, so the claim and the AI call's reservation are one
+  // round trip: the reservation is taken only when the claim succeeds, in the same transaction.
   const userId = read.report?.userId ?? null;
-  const payer = aiConfigured(env) ? reportPayer(env, userId, reportId) : null;
-  payer?.catch(() => undefined);
+  const payer = aiConfigured(env) ? await reportPayer(env, userId, reportId) : null;
+  const readProspect = read.prospect ? toReportProspect(read.prospect) : null;
+  const findings = read.audit ? findingsFromAudit(buildAuditView(read.audit, read.steps, null)) : null;
+  const listings = read.listingScan ? listingsFromChecks(read.listingScan.createdAt, read.listingChecks) : null;
+  const aiVisibility = reportAiVisibilityOf(read.aiScan);
+  const prompt = readProspect ? buildReportPrompt(readProspect, findings, listings, aiVisibility) : null;
   const now = Date.now();
-  const claim = await claimReport(
-    db,
-    reportId,
-    new Date(now).toISOString(),
-    new Date(now - STALE_GENERATING_MS).toISOString(),
-  );
+  const claimedAtIso = new Date(now).toISOString();
+  const batched = payer && prompt !== null ? reserveCallInBatch(env, db, payer, reportCall(env, prompt), reportUnderClaim(reportId, claimedAtIso)) : null;
+  const { claim, then } = await claimReportWith(db, reportId, claimedAtIso, new Date(now - STALE_GENERATING_MS).toISOString(), batched?.statements ?? []);
   if (!claim) return { kind: "skipped", reason: "not_claimable" };
   const claimedAt = claim.claimedAt!;
+  const reservedInClaim = batched ? batched.result(then) : null;
+  // Reserved for another payer than the claim's (the report changed hands since it was read): given back.
+  const samePayer = claim.userId === userId;
+  if (reservedInClaim?.ok && !samePayer) await reservedInClaim.ticket.release();
 
   try {
     const prospectRow = read.prospect?.id === claim.prospectId ? read.prospect : null;
-    if (!prospectRow) return { kind: "skipped", reason: "prospect_missing" };
-    const prospect = toReportProspect(prospectRow);
-    const findings = read.audit ? findingsFromAudit(buildAuditView(read.audit, read.steps, null)) : null;
-    const listings = read.listingScan ? listingsFromChecks(read.listingScan.createdAt, read.listingChecks) : null;
-    const aiVisibility = reportAiVisibilityOf(read.aiScan);
+    if (!prospectRow || !readProspect || prompt === null) {
+      if (reservedInClaim?.ok) await reservedInClaim.ticket.release();
+      return { kind: "skipped", reason: "prospect_missing" };
+    }
+    const prospect = readProspect;
 
     const save = async (content: NormalizedReportContent, source: "ai" | "template", lastError: string | null): Promise<JobOutcome> => {
       const version = await saveClaimedContent(db, reportId, claimedAt, { content, source, lastError });
@@ -225,7 +235,9 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     // No payer: AI is not configured.
     if (!payer) return await save(templateReportContent(prospect, findings), "template", AI_NOT_CONFIGURED_REASON);
 
-    const attempt = await generateWithAi(env, prospect, claim.userId, claim.userId === userId ? await payer : await reportPayer(env, claim.userId, reportId), findings, listings, aiVisibility);
+    const attempt = samePayer
+      ? await generateWithAi(env, prospect, claim.userId, payer, findings, prompt, reservedInClaim)
+      : await generateWithAi(env, prospect, claim.userId, await reportPayer(env, claim.userId, reportId), findings, prompt, null);
     // The meter refused (allowance or daily ceiling): template content now, with the reason; Regenerate later.
     if ("refused" in attempt) return await save(templateReportContent(prospect, findings), "template", clip(attempt.refused));
     // The meter's settle and the usage row go beside the save: the report is ready one round trip sooner.
