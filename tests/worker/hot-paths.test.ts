@@ -8,7 +8,7 @@ import { getDb } from "../../worker/db/client";
 import { createAudit, reopenSteps, updateAuditSummary } from "../../worker/db/audits";
 import { latestProspectAuditView } from "../../worker/audits/read";
 import { findingsChatBlock } from "../../worker/domain/report-findings";
-import { reportCapKey } from "../../worker/domain/metering";
+import { globalCapKey, reportCapKey } from "../../worker/domain/metering";
 import type { UsageEventMessage } from "../../worker/env";
 import { FAKE_SITE_BUSINESS } from "../fakes/audit-data";
 import { auditEnv, bindings, drain, makeProspect } from "./audit-fixtures";
@@ -72,9 +72,15 @@ describe("sequential D1 round trips before the AI call", () => {
     const seeded = await seedReport("[fake:ok]");
     await finishedAudit(seeded.prospect.id, admin.user.id);
     const trace = traceD1();
+    const global = () => env.DB.prepare("select reserved_micro, settled_micro from meter_counters where key = ?").bind(globalCapKey(new Date())).first<{ reserved_micro: number; settled_micro: number }>();
+    const settledBefore = (await global())?.settled_micro ?? 0;
     const { result } = await trace.watchAi(() => deliver("report-jobs", [{ body: { reportId: seeded.id } }], { ...aiEnv(), DB: trace.db }));
     expect(result.explicitAcks).toHaveLength(1);
     expect(await readReport(seeded.id)).toMatchObject({ status: "ready", source: "ai" });
+    // The settle ran inside the save's batch: nothing stays reserved, and the call is counted.
+    const after = await global();
+    expect(after!.reserved_micro).toBe(0);
+    expect(after!.settled_micro).toBeGreaterThan(settledBefore);
     expect(trace.calledAi()).toBe(true);
     expect(trace.depthBeforeAi(), trace.describe()).toBeLessThanOrEqual(3);
     // The last round trip before the AI is the claim with the call's reservation (1 + 4 statements), not a write of its own.

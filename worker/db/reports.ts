@@ -218,12 +218,12 @@ export type SaveContentInput = {
 };
 
 /**
- * Saves the whole content and marks the report ready in one statement, fenced by the claim:
- * a consumer whose claim was taken over by another (after the sweep) saves nothing.
- * Returns the new version, or null when the fence did not hold.
+ * Saves the whole content and marks the report ready in one statement, fenced by the claim: a consumer whose claim
+ * was taken over by another (after the sweep) saves nothing. A statement, run alone or in a batch beside the meter's
+ * settle; answers `[{ version }]` with the new version, or `[]` when the fence did not hold.
  */
-export async function saveClaimedContent(db: Db, id: string, claimedAt: string, input: SaveContentInput) {
-  const rows = await db
+export function saveClaimedContentStatement(db: Db, id: string, claimedAt: string, input: SaveContentInput) {
+  return db
     .update(seoReports)
     .set({
       ...contentColumns(input.content),
@@ -235,7 +235,6 @@ export async function saveClaimedContent(db: Db, id: string, claimedAt: string, 
     })
     .where(and(eq(seoReports.id, id), eq(seoReports.status, "generating"), eq(seoReports.claimedAt, claimedAt)))
     .returning({ version: seoReports.version });
-  return rows[0]?.version ?? null;
 }
 
 /** Saves template content for any report not yet ready (the dead-letter path). Returns the new version. */

@@ -1,6 +1,7 @@
 // Generates one report's content for a queue message: claim, AI call, validate, save; or retry, or template.
 import { AiError, aiConfigured, billedOnFailure, chatCompletion, usageEvent } from "../providers/ai";
 import { estimateTokens } from "../domain/usage-cost";
+import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../db/client";
 import type { ProspectRow } from "../db/prospects";
 import {
@@ -9,7 +10,7 @@ import {
   getReportWithProspect,
   readReportJob,
   releaseForRetry,
-  saveClaimedContent,
+  saveClaimedContentStatement,
   saveTemplateUnlessReady,
   requeueStale,
 } from "../db/reports";
@@ -91,7 +92,15 @@ async function logUsage(env: Env, event: UsageEventMessage): Promise<void> {
  * An AI attempt's outcome. `bookkeeping` (the meter's settle and the usage row) runs beside the save that follows
  * and never rejects; a refusal made no call and has none.
  */
-type AiAttempt = ({ ok: true; content: NormalizedReportContent } | { ok: false; error: string }) & { bookkeeping: Promise<unknown> };
+type AiAttempt = (
+  | {
+      ok: true;
+      content: NormalizedReportContent;
+      /** Runs the save's statements with the meter's settle in one batch: answers their results. */
+      settle: (statements: readonly BatchItem<"sqlite">[]) => Promise<unknown[]>;
+    }
+  | { ok: false; error: string }
+) & { bookkeeping: Promise<unknown> };
 type AiRefused = { ok: false; refused: string };
 
 /** The audit's overall score is the report's SEO potential when the audit had data (issue 18). */
@@ -145,8 +154,10 @@ async function generateWithAi(
     });
     const parsed = withAuditScore(parseReportContent(result.content, prospect), findings);
     const failure = parsed.ok ? null : clip(parseFailure(parsed));
+    const usage = { kind: "ai", model: result.model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens } as const;
     const bookkeeping = Promise.all([
-      ticket.settle({ kind: "ai", model: result.model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens }),
+      // Content to save: the settle goes into the save's batch (`settle`); otherwise it runs here.
+      parsed.ok ? null : ticket.settle(usage),
       logUsage(
         env,
         usageEvent({
@@ -160,7 +171,7 @@ async function generateWithAi(
         }),
       ),
     ]);
-    return parsed.ok ? { ok: true, content: parsed.content, bookkeeping } : { ok: false, error: failure!, bookkeeping };
+    return parsed.ok ? { ok: true, content: parsed.content, bookkeeping, settle: (statements) => ticket.settleWith(usage, statements) } : { ok: false, error: failure!, bookkeeping };
   } catch (error) {
     const aiError = error instanceof AiError ? error : new AiError("connection", String(error));
     // Possibly billed (time-out, dropped connection, empty answer): the prompt is settled; a refusal is released.
@@ -224,8 +235,16 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     }
     const prospect = readProspect;
 
-    const save = async (content: NormalizedReportContent, source: "ai" | "template", lastError: string | null): Promise<JobOutcome> => {
-      const version = await saveClaimedContent(db, reportId, claimedAt, { content, source, lastError });
+    const save = async (
+      content: NormalizedReportContent,
+      source: "ai" | "template",
+      lastError: string | null,
+      settle?: (statements: readonly BatchItem<"sqlite">[]) => Promise<unknown[]>,
+    ): Promise<JobOutcome> => {
+      // After an AI answer the meter's settle goes into the save's batch: the report is ready one round trip sooner.
+      const saving = saveClaimedContentStatement(db, reportId, claimedAt, { content, source, lastError });
+      const rows = settle ? ((await settle([saving]))[0] as { version: number }[]) : await saving;
+      const version = rows[0]?.version ?? null;
       if (version == null) return { kind: "skipped", reason: "claim_lost" };
       await purgeSharedReport(env, reportId, version - 1);
       await emitReportReady(env, { reportId, prospectId: prospectRow.id, name: prospectRow.name, source, version });
@@ -240,7 +259,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
       : await generateWithAi(env, prospect, claim.userId, await reportPayer(env, claim.userId, reportId), findings, prompt, null);
     // The meter refused (allowance or daily ceiling): template content now, with the reason; Regenerate later.
     if ("refused" in attempt) return await save(templateReportContent(prospect, findings), "template", clip(attempt.refused));
-    // The meter's settle and the usage row go beside the save: the report is ready one round trip sooner.
+    // The usage row goes beside the save, the meter's settle inside its batch: the report is ready one round trip sooner.
     const finish = async (outcome: Promise<JobOutcome>): Promise<JobOutcome> => {
       try {
         return await outcome;
@@ -248,7 +267,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
         await attempt.bookkeeping;
       }
     };
-    if (attempt.ok) return await finish(save(attempt.content, "ai", null));
+    if (attempt.ok) return await finish(save(attempt.content, "ai", null, attempt.settle));
 
     const attemptNumber = Math.max(delivery, claim.attempts);
     if (attemptNumber >= REPORT_MAX_ATTEMPTS) {
