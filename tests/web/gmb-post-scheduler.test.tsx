@@ -1,9 +1,11 @@
 // The GMB Post Scheduler and Integrations screens: a generated post opened with ?content=, what is sent when it is
 // scheduled, state badges and a rejected post's reason, reminders to copy, and the connection's states.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ScheduledPostJson } from "../../worker/domain/gbp-schedule";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
+
+afterEach(() => vi.useRealTimers());
 
 const AUSTIN = { name: "accounts/1/locations/2", title: "Ridge Roofing — Austin", address: "Austin, TX", canOperateLocalPost: true };
 const connected = { google: { status: "connected", canConnect: true, locations: [AUSTIN], available: [AUSTIN], lastSyncAt: "2026-11-20T10:00:00.000Z", error: null } };
@@ -119,6 +121,8 @@ describe("GMB Post Scheduler", () => {
 
 describe("GMB Post Scheduler: changing a post", () => {
   it("reschedules a post to a new date and time, and deletes one after a confirmation", async () => {
+    // The clock a few days before the post's date (Dec 1), so it is still upcoming whatever day the test runs.
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date("2026-11-23T12:00:00.000Z") });
     const post = scheduled({ post: { type: "STANDARD", summary: "Move me to Friday" } });
     const fetch = stubFetch((url, init) => {
       if (url.startsWith("/api/integrations")) return json(connected);
