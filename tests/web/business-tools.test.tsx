@@ -228,8 +228,9 @@ describe("AI Usage page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "AI Usage" })).toBeTruthy();
     expect(await screen.findByRole("heading", { level: 2, name: "Your usage" })).toBeTruthy();
     expect(screen.getAllByRole("heading", { name: "AI Usage" })).toHaveLength(1);
+    // The tables render once the usage has loaded, which may come after the headings (failed once in CI).
+    await waitFor(() => expect(screen.getAllByRole("columnheader", { name: "Tool" })).toHaveLength(2));
     const toolHeads = screen.getAllByRole("columnheader", { name: "Tool" }) as HTMLTableCellElement[];
-    expect(toolHeads).toHaveLength(2);
     // First column of Usage by Tool (left by position); second of Recent Activity (left as a text column).
     expect(toolHeads[0]!.cellIndex).toBe(0);
     expect(toolHeads[1]!.cellIndex).toBe(1);
