@@ -156,13 +156,13 @@ export async function getSharedReportAiAnswer(db: Db, reportId: string, answerId
 }
 
 /** Claims the message's answers still queued (or whose claim went stale): only the claimed ones are asked. */
-export async function claimAiAnswers<T extends readonly BatchItem<"sqlite">[]>(
+export async function claimAiAnswers(
   db: Db,
   scanId: string,
   ids: string[],
   now: string,
   staleBefore: string,
-  then?: T,
+  then: readonly BatchItem<"sqlite">[] = [],
 ): Promise<{ claimed: AiAnswerRow[]; then: unknown[] }> {
   const results = (await db.batch([
     db
@@ -171,7 +171,7 @@ export async function claimAiAnswers<T extends readonly BatchItem<"sqlite">[]>(
       .where(and(eq(aiAnswers.scanId, scanId), inArray(aiAnswers.id, ids), or(eq(aiAnswers.status, "queued"), and(eq(aiAnswers.status, "claimed"), lt(aiAnswers.claimedAt, staleBefore)))))
       .returning(),
     db.update(aiScans).set({ status: "running" }).where(and(eq(aiScans.id, scanId), eq(aiScans.status, "queued"))),
-    ...((then ?? []) as []),
+    ...(then as []),
   ])) as unknown[];
   return { claimed: results[0] as AiAnswerRow[], then: results.slice(2) };
 }

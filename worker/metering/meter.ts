@@ -104,18 +104,15 @@ export async function reserveCall(env: Env, payer: Payer, call: PaidCall, now = 
 
 /**
  * The same reservation as statements for the caller's own batch (its reads and the reservation in one round trip),
- * taken only when `onlyIf` holds as well. `amountMicro` is what was reserved: a caller whose call turns out to cost
- * more (its prompt was not known when the batch was made) releases it and reserves again with `reserveCall`.
+ * taken only when `onlyIf` holds as well. A caller whose call turns out to cost more than was reserved (its prompt
+ * was not known when the batch was made) releases it and reserves again with `reserveCall`.
  */
 export function reserveCallInBatch(env: Env, db: Db, payer: Payer, call: PaidCall, onlyIf: SQL, now = new Date()) {
-  const caps = capsFor(payer, settingsOf(env), now);
-  const amountMicro = estimateMicro(call);
-  const { statements, read } = reserveStatements(db, caps, amountMicro, now, onlyIf);
+  const batched = reserveCallsInBatch(env, db, payer, [{ call, onlyIf }], now);
   return {
-    statements,
-    amountMicro,
+    statements: batched.statements,
     /** The ticket, or the refusal naming the cap, from the statements' results; only meaningful when `onlyIf` held. */
-    result: (results: readonly unknown[]): ReserveResult => ticketFor(db, payer, caps, call, amountMicro, read(results), now),
+    result: (results: readonly unknown[]): ReserveResult => batched.resultAt(results, 0),
   };
 }
 

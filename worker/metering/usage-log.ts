@@ -67,7 +67,7 @@ function logged(env: Env, payer: Payer, toolName: string, reserved: ReserveResul
   if (!reserved.ok) return reserved;
   const { ticket } = reserved;
   let sent = false;
-  const log_ = async (usage: CallUsage) => {
+  const logOnce = async (usage: CallUsage) => {
     if (sent || usage.kind === "ai") return;
     sent = true;
     const event = paidCallEvent({ userId: payer.kind === "user" ? payer.userId : null, toolName, model: PAID_CALL_MODEL[usage.kind], usage, detail: { kind: usage.kind } });
@@ -80,11 +80,11 @@ function logged(env: Env, payer: Payer, toolName: string, reserved: ReserveResul
       release: () => ticket.release(),
       settle: async (usage) => {
         await ticket.settle(usage);
-        await log_(usage);
+        await logOnce(usage);
       },
       settleWith: async (usage, statements) => {
         const results = await ticket.settleWith(usage, statements);
-        await log_(usage);
+        await logOnce(usage);
         return results;
       },
     },
