@@ -15,7 +15,7 @@ import {
   TTS_MAX_CHARS,
 } from "../../worker/domain/chat-limits";
 import type { Env, UsageEventMessage } from "../../worker/env";
-import { api, awayFromWindowEdge, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
+import { api, awayFromWindowEdge, callWorker, WINDOW_EDGE_TEST_TIMEOUT_MS, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
 import { recorder, seedReport } from "./reports-fixtures";
 
 type Overrides = Partial<Env>;
@@ -139,7 +139,7 @@ describe("POST .../messages: what a client may send", () => {
     }
   });
 
-  it("rate-limits a client address with 429, a clear message and Retry-After", async () => {
+  it("rate-limits a client address with 429, a clear message and Retry-After", { timeout: WINDOW_EDGE_TEST_TIMEOUT_MS }, async () => {
     const seeded = await seedReport("", { queued: false });
     const ip = testIp();
     await awayFromWindowEdge(PUBLIC_CHAT_PER_IP.windowSeconds, 15_000);
@@ -267,7 +267,7 @@ describe("the daily AI spend cap per report", () => {
     expect(boot.body.daily_cap_reached).toBe(true);
   });
 
-  it("reserves the reply in the message's first batch, nothing for a refused message, and keeps nothing reserved", async () => {
+  it("reserves the reply in the message's first batch, nothing for a refused message, and keeps nothing reserved", { timeout: WINDOW_EDGE_TEST_TIMEOUT_MS }, async () => {
     const seeded = await seedReport("", { queued: false });
     const { overrides } = aiEnv();
     const key = reportCapKey(seeded.id, new Date());

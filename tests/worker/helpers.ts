@@ -35,6 +35,9 @@ export async function awayFromWindowEdge(windowSeconds: number, needMs: number):
   if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
+/** The timeout of a test that waits with `awayFromWindowEdge(…, 15_000)`: up to 15 s of waiting, then its own calls. */
+export const WINDOW_EDGE_TEST_TIMEOUT_MS = 35_000;
+
 export function memoryStorage() {
   const map = new Map<string, string>();
   return {
