@@ -1,6 +1,6 @@
 // Reports: the admin report and the shared report (polled until ready), live statuses, generate all, create.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { PENDING_STATUSES, asReportStatus } from "../../worker/domain/report-status";
+import { PENDING_STATUSES, STATUS_POLL_MS, asReportStatus } from "../../worker/domain/report-status";
 import type { ReportStatusItem, SharedReportResponse } from "../../worker/domain/report-view";
 import { API_TIMEOUT_MS, ApiError } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
@@ -10,8 +10,6 @@ import { prospectKeys } from "./prospects";
 export const ADMIN_REPORT_POLL_MS = 2000;
 /** The shared page asks less often: it is read by prospects, not watched by the admin. */
 export const SHARED_REPORT_POLL_MS = 5000;
-/** How often reports being generated are asked about on the Prospects screen. */
-export const STATUS_POLL_MS = 2000;
 const STATUS_IDS_PER_REQUEST = 100;
 
 export const reportKeys = {

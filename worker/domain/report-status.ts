@@ -7,6 +7,9 @@ export const PENDING_STATUSES: readonly ReportStatus[] = ["queued", "generating"
 /** Not generated and not on its way: the statuses from which a report may be (re-)enqueued. */
 export const ENQUEUEABLE_STATUSES: readonly ReportStatus[] = ["draft", "failed"];
 
+/** How often reports being generated are asked about on the Prospects screen (the benchmark polls as it does). */
+export const STATUS_POLL_MS = 2000;
+
 /** A status string from another API as a ReportStatus (unknown values read as draft). */
 export function asReportStatus(status: string | null | undefined): ReportStatus {
   return (REPORT_STATUSES as readonly string[]).includes(status ?? "") ? (status as ReportStatus) : "draft";
