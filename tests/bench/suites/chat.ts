@@ -76,15 +76,22 @@ export const chatSuite: Suite = {
         ),
       );
     }
-    // What any request through `wrangler dev` costs here (its proxy included), for scale.
+    // What any request through `wrangler dev` costs here (its proxy included), for scale; and a route that makes one D1
+    // round trip (GET /api/health: `select 1`), interleaved: the floor of a chat that reads and writes once before its call.
     const bareTimes: number[] = [];
+    const oneTripTimes: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
-      const t0 = performance.now();
+      let t0 = performance.now();
       await (await fetch(`${baseUrl}/auth/v1/health`)).text();
       bareTimes.push(performance.now() - t0);
+      t0 = performance.now();
+      await (await fetch(`${baseUrl}/api/health`)).text();
+      oneTripTimes.push(performance.now() - t0);
     }
     bareTimes.sort((a, b) => a - b);
+    oneTripTimes.sort((a, b) => a - b);
     const b50 = percentile(bareTimes, 50);
+    const t50 = percentile(oneTripTimes, 50);
     directTimes.sort((a, b) => a - b);
     workerTimes.sort((a, b) => a - b);
     const d50 = percentile(directTimes, 50);
@@ -115,6 +122,13 @@ export const chatSuite: Suite = {
         value: round(w50 - d50 - b50, 1),
         unit: "ms",
         note: `target ≤ ${CHAT_BEYOND_BARE_TARGET_MS} ms: the reads, counts and the meter's reservation in one batch (1 round trip)`,
+      },
+      { name: `one D1 round trip route latency p50 (GET /api/health), ${where}`, value: round(t50, 1), unit: "ms", note: `select 1; ${round(t50 - b50, 1)} ms beyond the bare route` },
+      {
+        name: `chat: added by the worker beyond a route with one D1 round trip p50`,
+        value: round(w50 - d50 - t50, 1),
+        unit: "ms",
+        note: "the chat's own work beyond the one round trip it must make before the call (its batch's 12 statements, the prompt, the call)",
       },
       { name: `chat: added beyond the bare route / bare route p50`, value: round((w50 - d50 - b50) / b50), unit: "×", note: "the same run's bare route, for machines of other speeds" },
       { name: `chat through worker / direct p50`, value: round(w50 / d50), unit: "×" },
