@@ -1,6 +1,7 @@
 // Measuring helpers: latency percentiles from sequential timed calls, req/s from autocannon.
 import autocannon from "autocannon";
 import { pbkdf2Sync } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { confirmThroughOutbox } from "../e2e/dev-server";
 
 export interface Figure {
@@ -139,4 +140,11 @@ export async function adminToken(baseUrl: string, email: string, password = "cor
   const body = await json(res);
   if (!res.ok) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
   return body.access_token;
+}
+
+/** A queue consumer's settings from wrangler.toml (its `[[queues.consumers]]` block): how many messages run at once. */
+export function queueConsumer(queue: string): { batch: number; concurrency: number } {
+  const toml = readFileSync("wrangler.toml", "utf8");
+  const block = new RegExp(`\\[\\[queues\\.consumers\\]\\]\\nqueue = "${queue}"\\n([\\s\\S]*?)(?:\\n\\[|\\n#)`).exec(toml)?.[1] ?? "";
+  return { batch: Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1), concurrency: Number(/max_concurrency = (\d+)/.exec(block)?.[1] ?? 1) };
 }

@@ -88,17 +88,15 @@ async function logUsage(env: Env, event: UsageEventMessage): Promise<void> {
   }
 }
 
+/** Runs the save's statements with the meter's settle in one batch: answers their results. */
+type SettleWithSave = (statements: readonly BatchItem<"sqlite">[]) => Promise<unknown[]>;
+
 /**
  * An AI attempt's outcome. `bookkeeping` (the meter's settle and the usage row) runs beside the save that follows
  * and never rejects; a refusal made no call and has none.
  */
 type AiAttempt = (
-  | {
-      ok: true;
-      content: NormalizedReportContent;
-      /** Runs the save's statements with the meter's settle in one batch: answers their results. */
-      settle: (statements: readonly BatchItem<"sqlite">[]) => Promise<unknown[]>;
-    }
+  | { ok: true; content: NormalizedReportContent; settle: SettleWithSave }
   | { ok: false; error: string }
 ) & { bookkeeping: Promise<unknown> };
 type AiRefused = { ok: false; refused: string };
@@ -239,7 +237,7 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
       content: NormalizedReportContent,
       source: "ai" | "template",
       lastError: string | null,
-      settle?: (statements: readonly BatchItem<"sqlite">[]) => Promise<unknown[]>,
+      settle?: SettleWithSave,
     ): Promise<JobOutcome> => {
       // After an AI answer the meter's settle goes into the save's batch: the report is ready one round trip sooner.
       const saving = saveClaimedContentStatement(db, reportId, claimedAt, { content, source, lastError });

@@ -10,12 +10,11 @@
 //    the local D1; the claim's time is taken before the batch that claims and reserves, `asked_at` after the R2 put)
 //    minus the engine's own time asked straight from Node as many at once (its 2 s and what the fake adds), p50
 //    (target ≤ 50 ms); and the same with engines answering at once.
-import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { AI_ANSWERS_PER_MESSAGE } from "../../../worker/ai-visibility/config";
 import { AIV_POLL_MS } from "../../../worker/domain/ai-visibility-contract";
 import { AI_FAKE_KEYS } from "../../fakes";
-import { adminToken, dropStaleSockets, json, percentile, round, type Suite } from "../lib";
+import { adminToken, dropStaleSockets, json, percentile, round, queueConsumer, type Suite } from "../lib";
 
 const LATENCY_MS = 2000;
 const RUNS = Number(process.env.BENCH_AI_VISIBILITY_RUNS ?? 2);
@@ -41,14 +40,18 @@ function directRequest(engine: string, question: string): [string, RequestInit] 
   return [`${process.env.BENCH_SEARCH_URL}/search.json?${new URLSearchParams({ engine: "google_ai_mode", q: question, api_key: "fake-key", hl: "en", gl: "us" })}`, {}];
 }
 
+type Ask = readonly [engine: string, question: string];
+
+/** The whole scan's asks: every engine, question and sample. */
+const ALL_ASKS: Ask[] = ENGINES.flatMap((engine) => QUESTIONS.flatMap((q) => Array.from({ length: SAMPLES }, () => [engine, q] as const)));
+
 /**
- * The provider's own time beyond its 2 s wait, asked straight from Node as many at once as the worker asks (2 messages
- * of 3 answers: wrangler dev hands the consumer one batch at a time), every engine and question in turn; ms each.
+ * The provider's own time beyond its 2 s wait, asked straight from Node `inFlight` at once as the worker asks them (the
+ * whole scan: 2 messages of 3 answers, wrangler dev handing the consumer one batch at a time), `asks` in turn, the
+ * first round a warm-up; ms each.
  */
-async function directOverheads(): Promise<number[]> {
-  const asks = ENGINES.flatMap((engine) => QUESTIONS.flatMap((q) => Array.from({ length: SAMPLES }, () => [engine, q] as const)));
+async function directOverheads(asks: readonly Ask[], inFlight: number): Promise<number[]> {
   const out: number[] = [];
-  const inFlight = 2 * AI_ANSWERS_PER_MESSAGE;
   for (let round = 0; round * inFlight < asks.length; round++) {
     const times = await Promise.all(
       asks.slice(round * inFlight, (round + 1) * inFlight).map(async ([engine, q]) => {
@@ -65,13 +68,6 @@ async function directOverheads(): Promise<number[]> {
   return out.sort((a, b) => a - b);
 }
 
-/** The ai-visibility consumer's settings from wrangler.toml. */
-function consumer(): { batch: number; concurrency: number } {
-  const toml = readFileSync("wrangler.toml", "utf8");
-  const block = /\[\[queues\.consumers\]\]\nqueue = "ai-visibility"\n([\s\S]*?)(?:\n\[|\n#)/.exec(toml)?.[1] ?? "";
-  return { batch: Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1), concurrency: Number(/max_concurrency = (\d+)/.exec(block)?.[1] ?? 1) };
-}
-
 type Scan = { id: string; status: string; createdAt: string; finishedAt: string | null; progress: { done: number; total: number; failed: number } };
 
 async function prospect(baseUrl: string, headers: Record<string, string>): Promise<string> {
@@ -85,11 +81,15 @@ async function prospect(baseUrl: string, headers: Record<string, string>): Promi
   return body.prospect.id as string;
 }
 
-async function scanOnce(baseUrl: string, headers: Record<string, string>, business: string): Promise<{ wallMs: number; serverMs: number; scan: Scan }> {
+/** What a scan asks: the whole bench scan by default. */
+type ScanSpec = { questions: string[]; engines: string[]; pollMs: number };
+const WHOLE_SCAN: ScanSpec = { questions: QUESTIONS, engines: ENGINES, pollMs: POLL_MS };
+
+async function scanOnce(baseUrl: string, headers: Record<string, string>, business: string, spec = WHOLE_SCAN): Promise<{ wallMs: number; serverMs: number; scan: Scan }> {
   // The previous scan's polls leave idle sockets wrangler's proxy may have closed: the POST must not land on one.
   await dropStaleSockets(baseUrl);
   const t0 = performance.now();
-  const started = await fetch(`${baseUrl}/api/ai-visibility/scans`, { method: "POST", headers, body: JSON.stringify({ business, questions: QUESTIONS, engines: ENGINES, samples: SAMPLES }) });
+  const started = await fetch(`${baseUrl}/api/ai-visibility/scans`, { method: "POST", headers, body: JSON.stringify({ business, questions: spec.questions, engines: spec.engines, samples: SAMPLES }) });
   const made = (await json(started)) as Scan;
   if (started.status !== 201) throw new Error(`scan answered ${started.status}: ${JSON.stringify(made)}`);
   for (;;) {
@@ -97,7 +97,7 @@ async function scanOnce(baseUrl: string, headers: Record<string, string>, busine
     const scan = (await fetch(`${baseUrl}/api/ai-visibility/scans/${made.id}`, { headers }).then(json, () => ({ status: "polling" }))) as Scan;
     if (scan.status === "done" || scan.status === "failed") return { wallMs: performance.now() - t0, serverMs: Date.parse(scan.finishedAt!) - Date.parse(scan.createdAt), scan };
     if (performance.now() - t0 > 300_000) throw new Error("the scan did not finish in 300 s");
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    await new Promise((r) => setTimeout(r, spec.pollMs));
   }
 }
 
@@ -119,34 +119,11 @@ const ALONE = 6;
  * queue) with its message's answers only, not with the batch's other message.
  */
 async function overheadsAlone(baseUrl: string, headers: Record<string, string>, business: string, state: string): Promise<number[]> {
-  const [url, init] = directRequest("chatgpt", QUESTIONS[0]!);
-  const direct: number[] = [];
-  for (let i = 0; i < ALONE + 1; i++) {
-    const times = await Promise.all(
-      Array.from({ length: SAMPLES }, async () => {
-        const t0 = performance.now();
-        await (await fetch(url, init)).text();
-        return performance.now() - t0 - LATENCY_MS;
-      }),
-    );
-    if (i > 0) direct.push(...times);
-  }
-  const providerMs = percentile(direct.sort((a, b) => a - b), 50);
+  const ask: Ask = ["chatgpt", QUESTIONS[0]!];
+  const providerMs = percentile(await directOverheads(Array.from({ length: (ALONE + 1) * SAMPLES }, () => ask), SAMPLES), 50);
   const ids: string[] = [];
-  for (let i = 0; i < ALONE; i++) {
-    await dropStaleSockets(baseUrl);
-    const started = await fetch(`${baseUrl}/api/ai-visibility/scans`, { method: "POST", headers, body: JSON.stringify({ business, questions: [QUESTIONS[0]], engines: ["chatgpt"], samples: SAMPLES }) });
-    const made = (await json(started)) as Scan;
-    if (started.status !== 201) throw new Error(`scan answered ${started.status}: ${JSON.stringify(made)}`);
-    const deadline = performance.now() + 30_000;
-    for (;;) {
-      const scan = (await fetch(`${baseUrl}/api/ai-visibility/scans/${made.id}`, { headers }).then(json, () => ({ status: "polling" }))) as Scan;
-      if (scan.status === "done" || scan.status === "failed") break;
-      if (performance.now() > deadline) throw new Error("a one-answer scan did not finish in 30 s");
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    ids.push(made.id);
-  }
+  // A one-message scan is light to watch: polled often, so the next one starts soon after.
+  for (let i = 0; i < ALONE; i++) ids.push((await scanOnce(baseUrl, headers, business, { questions: [ask[1]], engines: [ask[0]], pollMs: 250 })).scan.id);
   return answerTimes(state, ...ids).map((ms) => ms - LATENCY_MS - providerMs);
 }
 
@@ -165,7 +142,7 @@ export const aiVisibilitySuite: Suite = {
     const instantTimes = answerTimes(state, instant.scan.id);
 
     await configure(LATENCY_MS);
-    const direct = await directOverheads();
+    const direct = await directOverheads(ALL_ASKS, 2 * AI_ANSWERS_PER_MESSAGE);
     const providerMs = percentile(direct, 50);
     const walls: number[] = [];
     const servers: number[] = [];
@@ -190,7 +167,7 @@ export const aiVisibilitySuite: Suite = {
 
     const answers = QUESTIONS.length * ENGINES.length * SAMPLES;
     const messages = Math.ceil(answers / AI_ANSWERS_PER_MESSAGE);
-    const { batch, concurrency } = consumer();
+    const { batch, concurrency } = queueConsumer("ai-visibility");
     const ideal = Math.ceil(messages / (batch * concurrency)) * (LATENCY_MS / 1000);
     const localBatches = Math.ceil(messages / batch);
     const localIdeal = localBatches * (LATENCY_MS / 1000);

@@ -5,8 +5,7 @@
 // 2. 100 prospects audited and reported through the queues with every provider call taking 2 s and 5% answering 429:
 //    all done, no step done twice (each audit's successful find is one call), every report generated once, and the
 //    total time against the ideal the queues' concurrency allows.
-import { readFileSync } from "node:fs";
-import { adminToken, json, percentile, round, type Suite } from "../lib";
+import { adminToken, json, percentile, round, queueConsumer, type Suite } from "../lib";
 
 const SEQUENTIAL = Number(process.env.BENCH_AUDITS_SEQUENTIAL ?? 15);
 const LATENCY_MS = 150;
@@ -18,13 +17,6 @@ async function configure(latencyMs: number, every429: number) {
   for (const base of [process.env.BENCH_SEARCH_URL!, process.env.BENCH_PAGESPEED_URL!]) {
     await fetch(`${base}/__config`, { method: "POST", body: JSON.stringify({ latencyMs, every429 }) });
   }
-}
-
-/** The audits consumer's settings from wrangler.toml: the ideal's parallelism. */
-function auditsConsumer(): { batch: number; concurrency: number } {
-  const toml = readFileSync("wrangler.toml", "utf8");
-  const block = /\[\[queues\.consumers\]\]\nqueue = "audits"\n([\s\S]*?)(?:\n\[|\n#)/.exec(toml)?.[1] ?? "";
-  return { batch: Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1), concurrency: Number(/max_concurrency = (\d+)/.exec(block)?.[1] ?? 1) };
 }
 
 type Audit = { id: string; status: string; createdAt: string; finishedAt: string | null; steps: Record<string, { status: string; finishedAt?: string | null }> };
@@ -128,7 +120,7 @@ export const auditsSuite: Suite = {
 
     // The ideal: every provider call (find 1, rank 2, speed 1 per audit, 2 s each) spread over the consumer's
     // parallel steps (max_batch_size × max_concurrency), but never under one audit's critical path (2 calls).
-    const { batch, concurrency } = auditsConsumer();
+    const { batch, concurrency } = queueConsumer("audits");
     const providerSeconds = (BULK * 4 * BULK_LATENCY_MS) / 1000;
     const ideal = Math.max(providerSeconds / (batch * concurrency), (2 * BULK_LATENCY_MS) / 1000);
 

@@ -8,12 +8,11 @@
 //    the wall time beyond the local ideal's searches, and the database round trips and statements one scan costs,
 //    counted on a second `wrangler dev` whose store is a libSQL server on loopback (tests/fakes/libsql-server.ts): the
 //    same queries the worker sends D1, each pipeline one round trip.
-import { readFileSync } from "node:fs";
 import { startDevServer } from "../../e2e/dev-server";
 import { startLibsqlServer } from "../../fakes/libsql-server";
 import { SEARCHED_SOURCES } from "../../../worker/domain/citation-sources";
 import { CITATION_SOURCES_PER_MESSAGE } from "../../../worker/citations/config";
-import { adminToken, dropStaleSockets, json, percentile, round, type Suite } from "../lib";
+import { adminToken, dropStaleSockets, json, percentile, round, queueConsumer, type Suite } from "../lib";
 
 const LATENCY_MS = 1000;
 const RUNS = Number(process.env.BENCH_CITATIONS_RUNS ?? 3);
@@ -25,13 +24,6 @@ async function configure(latencyMs: number) {
 
 async function searches(): Promise<{ q: string; status?: number }[]> {
   return (await json(await fetch(`${process.env.BENCH_SEARCH_URL}/__requests`))).requests;
-}
-
-/** The citations consumer's settings from wrangler.toml. */
-function citationsConsumer(): { batch: number; concurrency: number } {
-  const toml = readFileSync("wrangler.toml", "utf8");
-  const block = /\[\[queues\.consumers\]\]\nqueue = "citations"\n([\s\S]*?)(?:\n\[|\n#)/.exec(toml)?.[1] ?? "";
-  return { batch: Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1), concurrency: Number(/max_concurrency = (\d+)/.exec(block)?.[1] ?? 1) };
 }
 
 type Scan = { id: string; status: string; createdAt: string; finishedAt: string | null; sources: { lookup: string; state: string; searches: number }[] };
@@ -139,7 +131,7 @@ export const citationsSuite: Suite = {
 
     const sources = SEARCHED_SOURCES.length;
     const messages = Math.ceil(sources / CITATION_SOURCES_PER_MESSAGE);
-    const { batch, concurrency } = citationsConsumer();
+    const { batch, concurrency } = queueConsumer("citations");
     const ideal = Math.ceil(messages / (batch * concurrency)) * (LATENCY_MS / 1000);
     const localBatches = Math.ceil(messages / batch);
     const localIdeal = localBatches * (LATENCY_MS / 1000);

@@ -6,21 +6,14 @@
 //   report on a message; a batch's messages are built side by side, so a batch takes one report's time (the AI's 1 s).
 //   In production max_concurrency batches of max_batch_size messages run at once: ⌈100 / (batch × concurrency)⌉ × 1 s.
 //   wrangler dev hands the consumer one batch at a time, so the local ideal is ⌈100 / batch⌉ × 1 s; target ≤ 1.5×.
-import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { adminToken, dropStaleSockets, json, round, signUp, type Figure, type Suite } from "../lib";
+import { adminToken, dropStaleSockets, json, round, signUp, queueConsumer, type Figure, type Suite } from "../lib";
 import { clientReportPageSuite } from "./client-report-page";
 
 const CLIENTS = Number(process.env.BENCH_CLIENT_REPORTS ?? 100);
 const LATENCY_MS = 1000;
 const MONTH = "2026-10";
 const POLL_MS = 500;
-
-function consumer(): { batch: number; concurrency: number } {
-  const toml = readFileSync("wrangler.toml", "utf8");
-  const block = /\[\[queues\.consumers\]\]\nqueue = "client-reports"\n([\s\S]*?)(?:\n\[|\n#)/.exec(toml)?.[1] ?? "";
-  return { batch: Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1), concurrency: Number(/max_concurrency = (\d+)/.exec(block)?.[1] ?? 1) };
-}
 
 async function aiLatency(ms: number) {
   const base = process.env.BENCH_AI_URL!.replace(/\/v1$/, "");
@@ -90,7 +83,7 @@ export const clientReportsSuite: Suite = {
       if (claims.status !== 0) throw new Error(`wrangler d1 execute failed: ${claims.stderr}`);
       const d1 = (JSON.parse(claims.stdout) as { results: { n: number; once: number; v: number }[] }[])[0]!.results[0]!;
 
-      const { batch, concurrency } = consumer();
+      const { batch, concurrency } = queueConsumer("client-reports");
       const localIdeal = Math.ceil(CLIENTS / batch) * LATENCY_MS;
       const productionIdeal = Math.ceil(CLIENTS / (batch * concurrency)) * LATENCY_MS;
       figures.push(

@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { runCron } from "../../e2e/dev-server";
-import { adminToken, json, round, type Suite } from "../lib";
+import { adminToken, json, round, queueConsumer, type Suite } from "../lib";
 
 const GRID_LATENCY_MS = 1000;
 const KEYWORDS = Number(process.env.BENCH_RANK_KEYWORDS ?? 1000);
@@ -21,10 +21,8 @@ async function configure(latencyMs: number) {
 
 /** The rank-checks consumer's settings from wrangler.toml, and the items a message carries. */
 function rankConsumer(): { batch: number; concurrency: number; perMessage: number } {
-  const toml = readFileSync("wrangler.toml", "utf8");
-  const block = /\[\[queues\.consumers\]\]\nqueue = "rank-checks"\n([\s\S]*?)(?:\n\[|\n#)/.exec(toml)?.[1] ?? "";
   const perMessage = Number(/RANK_ITEMS_PER_MESSAGE = (\d+)/.exec(readFileSync("queues/messages.ts", "utf8"))?.[1] ?? 1);
-  return { batch: Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1), concurrency: Number(/max_concurrency = (\d+)/.exec(block)?.[1] ?? 1), perMessage };
+  return { ...queueConsumer("rank-checks"), perMessage };
 }
 
 type Scan = { id: string; status: string; createdAt: string; finishedAt: string | null; points: { result: { status: string } }[] };

@@ -9,7 +9,7 @@ import { Miniflare } from "miniflare";
 import { templateReportContent } from "../../../worker/domain/report-template";
 import { STATUS_POLL_MS } from "../../../worker/domain/report-status";
 import { buildReportPrompt, REPORT_MAX_TOKENS, REPORT_TEMPERATURE } from "../../../worker/domain/report-prompt";
-import { adminToken, json, percentile, requestsPerSecond, round, timeSequential, type Figure, type Suite } from "../lib";
+import { adminToken, json, percentile, requestsPerSecond, round, timeSequential, queueConsumer, type Figure, type Suite } from "../lib";
 
 const REPORTS = 100;
 /** Reports generated one at a time after the batch run. */
@@ -156,12 +156,6 @@ async function sharedRatesThroughMiniflare(): Promise<{ json: SharedRates; page:
   }
 }
 
-/** How many reports the report-jobs consumer generates at once here: wrangler dev hands it one batch at a time. */
-function reportBatchSize(): number {
-  const block = /\[\[queues\.consumers\]\]\nqueue = "report-jobs"\n([\s\S]*?)(?:\n\[|\n#)/.exec(readFileSync("wrangler.toml", "utf8"))?.[1] ?? "";
-  return Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1);
-}
-
 /**
  * The fake AI's own time beyond its 300 ms for a report (the worker's prompt, JSON mode), asked straight from Node as
  * many at once as the consumer asks: the provider's time, as the chat suite measures the fake AI's first token.
@@ -231,7 +225,7 @@ export const reportsSuite: Suite = {
     if (!aiUrl) throw new Error("the reports suite needs the fake AI's URL");
     const token = await adminToken(baseUrl, adminEmail);
     const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-    const atOnce = reportBatchSize();
+    const atOnce = queueConsumer("report-jobs").batch;
     const direct = await directAiOverheads(aiUrl, atOnce);
     const providerMs = percentile(direct, 50);
 
