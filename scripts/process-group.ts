@@ -66,11 +66,16 @@ export async function stopGroups(pgids: number[], signal: NodeJS.Signals = "SIGT
   return waitEmpty(stubborn, graceMs);
 }
 
+/** How often the supervisor checks that the process that started it is still there. */
+const PARENT_POLL_MS = 500;
+
 const EXIT_CODES: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
 /**
  * On SIGINT, SIGTERM or SIGHUP: forwards the signal to every child's group, waits for them, then exits with the
  * shell's code for that signal. `stopAll` does the same for other reasons to stop (one child ended).
+ * When the process that started the supervisor goes away without passing a signal on (a shell between npm and the
+ * script, a parent killed outright), the supervisor is re-parented: it then stops everything as on SIGTERM.
  */
 export function superviseGroups(children: ChildProcess[], graceMs = STOP_GRACE_MS) {
   let stopping: Promise<never> | undefined;
@@ -83,5 +88,10 @@ export function superviseGroups(children: ChildProcess[], graceMs = STOP_GRACE_M
   for (const signal of Object.keys(EXIT_CODES) as NodeJS.Signals[]) {
     process.on(signal, () => void stopAll(signal, EXIT_CODES[signal]!));
   }
+  const parent = process.ppid;
+  const parentWatch = setInterval(() => {
+    if (process.ppid !== parent) void stopAll("SIGTERM", EXIT_CODES.SIGTERM!);
+  }, PARENT_POLL_MS);
+  parentWatch.unref();
   return { stopAll };
 }
