@@ -12,8 +12,9 @@ function run(cmd: string, args: string[]) {
   }
 }
 
-const { created } = ensureDevVars();
+const { created, added } = ensureDevVars();
 if (created) console.log("• Wrote .dev.vars with a fresh random JWT_SECRET and ENCRYPTION_KEY (local only, git-ignored).");
+else if (added.length > 0) console.log(`• Added to .dev.vars what a local run needs: ${added.join(", ")} (your values are kept).`);
 
 console.log("• Building the web app…");
 run("npx", ["vite", "build", "--logLevel", "warn"]);
