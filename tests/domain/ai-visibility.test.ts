@@ -151,7 +151,7 @@ describe("questionEngineFigure", () => {
 
   it("a figure whose every call failed has n = 0 and the whole 0..1 interval, never 'not mentioned' at 0%", () => {
     const figure = questionEngineFigure([{ id: "x", ok: false, named: [], sources: [] }], {});
-    expect(figure).toMatchObject({ k: 0, n: 0, low: 0, high: 1, failed: 1, avg_position: null, share_of_voice: null });
+    expect(figure).toMatchObject({ k: 0, n: 0, mention_rate: null, low: 0, high: 1, failed: 1, avg_position: null, share_of_voice: null });
   });
 });
 
@@ -161,7 +161,7 @@ const fig = (k: number, n: number, local: number): QuestionEngineFigure => ({
   engine: "chatgpt",
   k,
   n,
-  mention_rate: n ? k / n : 0,
+  mention_rate: n ? k / n : null,
   ...wilson(k, n),
   failed: 0,
   avg_position: k ? 1 : null,

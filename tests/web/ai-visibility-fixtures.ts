@@ -73,7 +73,7 @@ export function doneScan(over: Partial<ScanView> = {}): ScanView {
     figures: [
       figure({ questionId: "q-1", question: "best plumber in Austin", engine: "chatgpt" }),
       figure({ questionId: "q-1", question: "best plumber in Austin", engine: "perplexity", k: 0, mention_rate: 0, low: 0, high: 0.4345, avg_position: null, share_of_voice: 0, own_site_cited: 0, answerIds: ["a-6", "a-7", "a-8", "a-9", "a-10"] }),
-      figure({ questionId: "q-1", question: "best plumber in Austin", engine: "gemini", k: 0, n: 0, mention_rate: 0, low: 0, high: 0, failed: 5, avg_position: null, share_of_voice: null, own_site_cited: 0, answerIds: [], named: [] }),
+      figure({ questionId: "q-1", question: "best plumber in Austin", engine: "gemini", k: 0, n: 0, mention_rate: null, low: 0, high: 0, failed: 5, avg_position: null, share_of_voice: null, own_site_cited: 0, answerIds: [], named: [] }),
       figure({ questionId: "q-2", question: "emergency plumber near me", engine: "chatgpt", k: 3, mention_rate: 0.6, low: 0.2307, high: 0.8824, avg_position: 1.3, answerIds: ["a-11", "a-12", "a-13", "a-14", "a-15"] }),
     ],
     citedDomains: [

@@ -140,7 +140,8 @@ describe("a scan against the engine fakes", () => {
     expect(done.status).toBe("done");
     expect(done.progress).toEqual({ done: 6, total: 6, failed: 3 });
     const gemini = done.figures.find((f) => f.engine === "gemini")!;
-    expect(gemini).toMatchObject({ k: 0, n: 0, failed: 3 });
+    // No answers means no rate: null, not "named in 0%".
+    expect(gemini).toMatchObject({ k: 0, n: 0, failed: 3, mention_rate: null });
     const perplexity = done.figures.find((f) => f.engine === "perplexity")!;
     expect(perplexity).toMatchObject({ k: 3, n: 3, failed: 0 });
     expect(done.engineErrors.map((e) => e.engine)).toEqual(["gemini"]);

@@ -331,14 +331,14 @@ function positionText(p: number | null): string {
 
 function FigureRow({ f, onOpen, engineError }: { f: QuestionEngineFigure; onOpen: (o: Opened) => void; engineError: string | null }) {
   const title = `“${f.question}” on ${AI_ENGINE_LABELS[f.engine]}`;
-  const allFailed = f.n === 0;
+  const rate = f.mention_rate;
   return (
     <tr>
       <td>
         <strong>“{f.question}”</strong>
         <span className="cit-should">{AI_ENGINE_LABELS[f.engine]}</span>
       </td>
-      {allFailed ? (
+      {rate === null ? (
         <td colSpan={4} className="aiv-failed">
           <Badge tone="danger">Failed</Badge> {f.failed} of {f.failed} answers failed, so this is not counted as “not mentioned”.{" "}
           {engineError ?? "Run the scan again later."}{" "}
@@ -352,9 +352,9 @@ function FigureRow({ f, onOpen, engineError }: { f: QuestionEngineFigure; onOpen
         <>
           <td>
             <FigureButton title={title} answerIds={f.answerIds} onOpen={onOpen}>
-              {rateText(f)}
+              {rateText({ ...f, mention_rate: rate })}
             </FigureButton>
-            <IntervalBar rate={f.mention_rate} low={f.low} high={f.high} />
+            <IntervalBar rate={rate} low={f.low} high={f.high} />
             {f.failed > 0 ? <span className="cit-should">{f.failed} more failed and are not counted.</span> : null}
           </td>
           <td data-label="First mention">{positionText(f.avg_position)}</td>

@@ -40,9 +40,9 @@ export function isoWeek(now: Date): string {
 export function separatedFigures(before: AiScanStored, after: AiScanStored) {
   const out: { question: string; engine: string; before: number; after: number }[] = [];
   for (const f of after.figures) {
-    if (f.n === 0) continue;
-    const old = before.figures.find((b) => b.engine === f.engine && b.question.trim().toLowerCase() === f.question.trim().toLowerCase() && b.n > 0);
-    if (old && intervalsSeparate({ low: old.low, high: old.high }, { low: f.low, high: f.high })) out.push({ question: f.question, engine: f.engine, before: old.mention_rate, after: f.mention_rate });
+    if (f.mention_rate === null) continue;
+    const old = before.figures.find((b) => b.engine === f.engine && b.question.trim().toLowerCase() === f.question.trim().toLowerCase() && b.mention_rate !== null);
+    if (old?.mention_rate != null && intervalsSeparate({ low: old.low, high: old.high }, { low: f.low, high: f.high })) out.push({ question: f.question, engine: f.engine, before: old.mention_rate, after: f.mention_rate });
   }
   return out;
 }

@@ -45,7 +45,9 @@ export function scanEngines(scan: AiScanRow): AiEngine[] {
 }
 
 export function storedSummary(scan: AiScanRow): AiScanStored | null {
-  return parseJson<AiScanStored>(scan.summary);
+  const stored = parseJson<AiScanStored>(scan.summary);
+  // Summaries kept before a figure without answers had no rate said 0 for it: read them as they would be written now.
+  return stored && { ...stored, figures: stored.figures.map((f) => (f.n === 0 ? { ...f, mention_rate: null } : f)) };
 }
 
 /** D1 keeps cited domains only (the whole sources are in R2): the figures count them as those hosts. */

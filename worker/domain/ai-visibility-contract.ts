@@ -98,7 +98,9 @@ export interface NamedBusiness {
 }
 
 /** The figures for one question on one engine. */
-export interface QuestionEngineFigure extends RateFigure {
+export interface QuestionEngineFigure extends Omit<RateFigure, "mention_rate"> {
+  /** k ÷ n; null when n is 0 (every answer failed): no answers means no rate, never "named in 0%". */
+  mention_rate: number | null;
   questionId: string;
   question: string;
   engine: AiEngine;

@@ -290,7 +290,7 @@ export function questionEngineFigure(answers: FigureAnswer[], self: { website?: 
   return {
     k,
     n,
-    mention_rate: n > 0 ? k / n : 0,
+    mention_rate: n > 0 ? k / n : null,
     low,
     high,
     failed: answers.length - n,
@@ -327,7 +327,7 @@ export function overallFigure(figures: QuestionEngineFigure[]): {
   share_low: number | null;
   share_high: number | null;
 } | null {
-  const mention = equalWeightRate(figures.map((f) => ({ rate: f.mention_rate, n: f.n })));
+  const mention = equalWeightRate(figures.flatMap((f) => (f.mention_rate === null ? [] : [{ rate: f.mention_rate, n: f.n }])));
   if (!mention) return null;
   const share = equalWeightRate(
     figures.filter((f) => f.share_of_voice !== null).map((f) => ({ rate: f.share_of_voice!, n: f.named.filter((b) => b.local || b.self).reduce((s, b) => s + b.mentions, 0) })),
