@@ -244,7 +244,7 @@ describe("the built page's assets", () => {
       const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
       if (path === "/client-report")
         return new Response(
-          `<head><meta name="porchlight-template" content="client-report" /><script type="module" crossorigin src="/assets/client-report-A1.js"></script><link rel="modulepreload" crossorigin href="/assets/beacon-B2.js"><link rel="stylesheet" crossorigin href="/assets/client-report-C3.css"></head>`,
+          `<head><meta name="page-template" content="client-report" /><script type="module" crossorigin src="/assets/client-report-A1.js"></script><link rel="modulepreload" crossorigin href="/assets/beacon-B2.js"><link rel="stylesheet" crossorigin href="/assets/client-report-C3.css"></head>`,
         );
       if (path === "/assets/client-report-C3.css") return new Response(CSS, { headers: { "Content-Type": "text/css" } });
       return new Response("not found", { status: 404 });

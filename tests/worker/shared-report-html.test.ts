@@ -18,7 +18,7 @@ import { api } from "./helpers";
 import { aiEnv, deliver, readyReport, seedReport } from "./reports-fixtures";
 
 /** Each answer carries its own visit token (worker/reports/visit-token.ts); the rest is the same cached page. */
-const withoutVisit = (html: string) => html.replace(/<meta name="porchlight-visit" content="[^"]+">/, "");
+const withoutVisit = (html: string) => html.replace(/<meta name="visit-token" content="[^"]+">/, "");
 
 const PHONE = "(737) 555-0123";
 
@@ -57,6 +57,9 @@ describe("GET /shared/reports/:id (HTML)", () => {
     expect(SHARED_PAGE_CSP).not.toContain("unsafe-inline");
     const html: string = res.body;
     expect(html.startsWith("<!doctype html>")).toBe(true);
+    // The visit token under a neutral name: no identifier in the page source names the product.
+    expect(html).toMatch(/<meta name="visit-token" content="[^"]+">/);
+    expect(html).not.toMatch(/porchlight-/i);
     for (const heading of SECTION_HEADINGS) expect(html).toContain(`>${heading}</h2>`);
     expect(html).toContain(`<h1 class="shared-name">${seeded.prospect.name}</h1>`);
     expect(html).toContain('aria-label="Report overview"');

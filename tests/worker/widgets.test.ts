@@ -106,6 +106,9 @@ describe("admin widgets", () => {
     expect(script.text).toContain("data:image/png;base64,");
     // The only app URL in it is the API it posts to: no stylesheet, script or image from the app.
     expect(script.text).not.toMatch(/\/api\/files\/|\.css|\/assets\//);
+    // Nothing in it names the product (it runs on the customer's site, its host element's class included).
+    expect(script.text).not.toMatch(/porchlight/i);
+    expect(script.text).toContain('host.className = "audit-widget"');
   });
 });
 
@@ -141,6 +144,9 @@ describe("origins", () => {
     const w = await createWidget(t, { origins: [HOST, "http://127.0.0.1:9999"] });
     const res = await call(t, `/widget/${w.id}/frame`);
     expect(res.status).toBe(200);
+    // The frame page mounts in a neutral element: nothing in its source names the product.
+    expect(res.text).toContain('<div id="audit-widget"></div>');
+    expect(res.text).not.toMatch(/porchlight/i);
     expect(res.headers.get("content-security-policy")).toMatch(new RegExp(`frame-ancestors 'self' ${HOST} http://127\\.0\\.0\\.1:9999(;|$)`));
     const none = await createWidget(t, { origins: [] });
     expect((await call(t, `/widget/${none.id}/frame`)).headers.get("content-security-policy")).toMatch(/frame-ancestors 'self'(;|$)/);

@@ -6,4 +6,4 @@ import { beaconSender } from "../shared-report/beacon";
 
 const page = document.querySelector<HTMLElement>("[data-client-report]");
 const token = page?.dataset.clientReport;
-if (token && document.querySelector('meta[name="porchlight-visit"]')) beaconSender(token, CLIENT_REPORT_EVENTS_PATH(token))("opened");
+if (token && document.querySelector('meta[name="visit-token"]')) beaconSender(token, CLIENT_REPORT_EVENTS_PATH(token))("opened");

@@ -2,9 +2,9 @@
 // into the page. A module of its own, so the monthly client report's script loads this and nothing else.
 import { REPORT_EVENTS_PATH, STAFF_MARKER_KEY, type ReportEventName } from "../../worker/domain/report-event-names";
 
-/** The visit token the worker signed into this page (meta porchlight-visit); beacons without one are not counted. */
+/** The visit token the worker signed into this page (meta visit-token); beacons without one are not counted. */
 function visitToken(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="porchlight-visit"]')?.content ?? "";
+  return document.querySelector<HTMLMetaElement>('meta[name="visit-token"]')?.content ?? "";
 }
 
 function isStaff(): boolean {

@@ -29,8 +29,8 @@ const INLINE_ASSETS: Record<PageTemplate, boolean> = { "shared-report": false, "
 export type PageTemplate = "shared-report" | "client-report";
 export const SHARED_PAGE_TEMPLATE = "/shared-report";
 /** In the template, so the SPA's index.html (the not-found fallback) is never taken for it. */
-export const TEMPLATE_MARKER = '<meta name="porchlight-template" content="shared-report"';
-const templateMarker = (name: PageTemplate) => `<meta name="porchlight-template" content="${name}"`;
+export const TEMPLATE_MARKER = '<meta name="page-template" content="shared-report"';
+const templateMarker = (name: PageTemplate) => `<meta name="page-template" content="${name}"`;
 const NO_ASSETS: PageAssets = { tags: [], build: "none", preload: "", styleHashes: [], scriptHashes: [] };
 const RETRY_MS = 30_000;
 

@@ -4,7 +4,7 @@
 import { signFor, verifyFor } from "../auth/signing";
 import type { Env } from "../env";
 
-export const VISIT_TOKEN_META = "porchlight-visit";
+export const VISIT_TOKEN_META = "visit-token";
 /** A page kept open (or revalidated from the browser's cache) keeps counting for a week. */
 export const VISIT_TOKEN_TTL_SECONDS = 7 * 86_400;
 

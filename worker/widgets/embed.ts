@@ -39,12 +39,12 @@ label{display:block;margin:0 0 12px;font-weight:600;font-size:14px}
 
 const MAIN = `function (C, mode, css) {
   var d = document;
-  var anchor = mode === "frame" ? d.getElementById("porchlight-widget") : d.currentScript;
+  var anchor = mode === "frame" ? d.getElementById("audit-widget") : d.currentScript;
   if (!anchor) return;
   var host = anchor;
   if (mode !== "frame") {
     host = d.createElement("div");
-    host.className = "porchlight-widget";
+    host.className = "audit-widget";
     anchor.parentNode.insertBefore(host, anchor);
   }
   host.style.setProperty("--accent", C.accent);
@@ -193,12 +193,12 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-/** The widget's script for `mode`: the script tag's (mounts before itself) or the frame page's (mounts in #porchlight-widget). */
+/** The widget's script for `mode`: the script tag's (mounts before itself) or the frame page's (mounts in #audit-widget). */
 export function widgetScript(config: WidgetPublicConfig, mode: "script" | "frame"): string {
   return `/* Free-audit widget */\n(${MAIN})(${jsonForScript(config)}, ${JSON.stringify(mode)}, ${jsonForScript(CSS)});\n`;
 }
 
 /** The frame page: the same form, for sites that allow no scripts (`nonce` lets only this script run). */
 export function widgetFrameHtml(config: WidgetPublicConfig, nonce: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Free business audit</title><style nonce="${nonce}">html,body{margin:0;padding:8px;background:transparent}</style></head><body><div id="porchlight-widget"></div><script nonce="${nonce}">${widgetScript(config, "frame")}</script></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Free business audit</title><style nonce="${nonce}">html,body{margin:0;padding:8px;background:transparent}</style></head><body><div id="audit-widget"></div><script nonce="${nonce}">${widgetScript(config, "frame")}</script></body></html>`;
 }
