@@ -53,6 +53,32 @@ describe("the Brand page", () => {
     expect(puts).toEqual([expect.objectContaining({ name: "Acme Growth", accentColor: nearest })]);
   });
 
+  it("answers Save with the accent's field error, on the field, when the accent is not a colour", async () => {
+    pageBrand({ ...ACME });
+    const puts: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url.startsWith("/api/brand") && init.method === "PUT") puts.push(JSON.parse(String(init.body)));
+      if (url.startsWith("/api/brand")) return json({ brand: { ...ACME } });
+      return json({ reports: [] });
+    });
+    renderApp("/admin/brand", signedIn({ admin: true }));
+    const accent = (await screen.findByLabelText("Accent colour", { selector: "input:not([type=color])" })) as HTMLInputElement;
+    fireEvent.change(accent, { target: { value: "red!!" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save brand" }));
+    expect(puts).toEqual([]);
+    const error = await screen.findByText("Enter a colour like #1d4ed8");
+    expect(error.className).toBe("field-error");
+    expect(accent.getAttribute("aria-invalid")).toBe("true");
+    expect(accent.getAttribute("aria-describedby")).toBe(error.id);
+    await waitFor(() => expect(document.activeElement).toBe(accent));
+    // Fixed, the error goes and Save saves.
+    fireEvent.change(accent, { target: { value: "#1d4ed8" } });
+    expect(screen.queryByText("Enter a colour like #1d4ed8")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Save brand" }));
+    expect(await screen.findByText(/Brand saved/)).toBeTruthy();
+    expect(puts).toEqual([expect.objectContaining({ accentColor: "#1d4ed8" })]);
+  });
+
   it("shows the error state with Retry when the brand cannot be read", async () => {
     stubFetch((url) => (url.startsWith("/api/brand") ? json({ error: { code: "internal_error", message: "Boom" } }, 500) : json({ reports: [] })));
     renderApp("/admin/brand", signedIn({ admin: true }));

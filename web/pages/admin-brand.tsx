@@ -20,6 +20,7 @@ import { Badge } from "../components/badge";
 import { PageTitle } from "../components/brand";
 import { BrandContact, BrandLogo } from "../components/brand-mark";
 import { Button, buttonClass } from "../components/button";
+import { AlertCircleIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
 import { LoadingScreen } from "../components/route-guards";
 import { TextField } from "../components/text-field";
@@ -77,7 +78,11 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
   const logo = useUploadBrandLogo();
   const reset = useResetBrand();
   const [confirmReset, setConfirmReset] = useState(false);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    // An error stays only until its field is changed.
+    setErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
 
   const hex = normalizeHex(draft.accentColor);
   const readable = hex ? isReadableAccent(hex) : true;
@@ -90,7 +95,12 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
     if (nearest) next.accentColor = `Too light for white text: use ${nearest} or a darker colour.`;
     setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0) {
+      // Save must visibly answer: take the reader to the first field that needs fixing (it may be off screen on a phone).
+      const form = e.currentTarget as HTMLFormElement;
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     save.mutate(draft, { onSuccess: () => showSaved("Brand saved: it shows on every page and mail from now on.") });
   }
 
@@ -138,7 +148,16 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
             </label>
             <span className="widget-accent">
               <input id="brand-accent-picker" type="color" aria-label="Pick the accent colour" value={hex ?? PREVIEW_ACCENT} onChange={(e) => set("accentColor", e.target.value)} />
-              <input id="brand-accent" className="input brand-accent-text" value={draft.accentColor} maxLength={7} placeholder="#1d4ed8" onChange={(e) => set("accentColor", e.target.value)} />
+              <input
+                id="brand-accent"
+                className="input brand-accent-text"
+                value={draft.accentColor}
+                maxLength={7}
+                placeholder="#1d4ed8"
+                aria-invalid={errors.accentColor ? true : undefined}
+                aria-describedby={errors.accentColor ? "brand-accent-error" : undefined}
+                onChange={(e) => set("accentColor", e.target.value)}
+              />
               {hex ? <Badge tone={readable ? "success" : "danger"}>{`${accentContrast(hex).toFixed(2)}:1 ${readable ? "readable" : "too light"}`}</Badge> : null}
             </span>
             {nearest ? (
@@ -148,8 +167,13 @@ function BrandForm({ brand }: { brand: PublicBrand | Brand }) {
                   <span className="brand-swatch" style={{ background: nearest }} aria-hidden="true" /> Use {nearest}
                 </Button>
               </p>
+            ) : errors.accentColor ? (
+              <p className="field-error" id="brand-accent-error">
+                <AlertCircleIcon size="sm" />
+                {errors.accentColor}
+              </p>
             ) : (
-              <p className="field-hint">{errors.accentColor ?? "Buttons and links on client pages and mail. Empty: the app's own colours."}</p>
+              <p className="field-hint">Buttons and links on client pages and mail. Empty: the app's own colours.</p>
             )}
           </div>
           <TextField label="Website" value={draft.website} maxLength={BRAND_LIMITS.website} error={errors.website} placeholder="acmegrowth.com" inputMode="url" onChange={(e) => set("website", e.target.value)} />
