@@ -106,6 +106,7 @@ describe("the agency's brand on every customer-facing page and message", () => {
   it("without a brand: the product's name, so the check below can fail", async () => {
     const all = await everything();
     for (const name of NAMED_WITHOUT_BRAND) expect(all[name], name).toContain("Porchlight");
+    expect(all.landing).toContain("and for the agencies that sell to them");
   });
 
   it("with a brand: its name everywhere, Porchlight nowhere", async () => {
@@ -132,6 +133,9 @@ describe("the agency's brand on every customer-facing page and message", () => {
     expect(all["client report"]).toContain("<style>:root{--brand-accent:#1d4ed8;");
     // The landing page's contact links reach the agency.
     expect(all.landing).toContain('href="mailto:help@acme-growth.test"');
+    // The landing page speaks for the agency to businesses only, not to "the agencies that sell to them".
+    expect(all.landing).toContain("HVAC pros and landscapers");
+    expect(all.landing).not.toMatch(/agencies that sell/);
     // …and nothing links to the product's own pages.
     expect(all.landing).not.toMatch(/porchlight\.app|github\.com\/porchlight-app/);
     // The footer line and contact under every mail.

@@ -89,8 +89,10 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
                 Leave the light on for your <em>next customer</em>.
               </h1>
               <p className="hero-lead">
-                {name} is the AI marketing toolkit for roofers, plumbers, HVAC pros and landscapers, and for the
-                agencies that sell to them: local posts, SEO reports and research that bring in calls, in minutes.
+                {name} is the AI marketing toolkit for roofers, plumbers, HVAC pros and landscapers
+                {/* An agency's page speaks to businesses only (the worker drops this from the pre-rendered page too). */}
+                {brand.custom ? null : <span className="product-only">, and for the agencies that sell to them</span>}: local
+                posts, SEO reports and research that bring in calls, in minutes.
               </p>
               <div className="hero-actions">
                 <a href="/signup" className={buttonClass("primary", "lg")}>

@@ -60,6 +60,12 @@ export function brandPage(response: Response, brand: Brand): Response {
         else chunk.replace(whole, { html: true });
       },
     })
+    // What the product says about itself alone ("… and for the agencies that sell to them"): an agency's page goes without.
+    .on(".product-only", {
+      element(el) {
+        el.remove();
+      },
+    })
     .on("svg.brand-mark", {
       element(el) {
         if (!brand.logoUrl) return;
