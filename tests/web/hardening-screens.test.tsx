@@ -71,6 +71,10 @@ describe("the admin Set-up checklist", () => {
     expect(screen.getByRole("heading", { name: "Perplexity for AI Visibility" })).toBeTruthy();
     expect(screen.getByText(/wrangler secret put GEMINI_API_KEY/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Set-up" }).getAttribute("href")).toBe("/admin/setup");
+    // Where it sends the admin exists: every "Admin › …" it names is in the admin menu, and the outbox is where it is.
+    const text = screen.getByRole("list", { name: "Services" }).textContent!;
+    for (const [, page] of text.matchAll(/Admin › ([A-Z][\w-]*(?: [A-Z][\w-]*)*)/g)) expect(screen.getByRole("link", { name: page! })).toBeTruthy();
+    expect(screen.getByText(/Mail is kept in the outbox, not sent: admins read it at \/api\/admin\/outbox/)).toBeTruthy();
   });
 });
 

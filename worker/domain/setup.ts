@@ -64,7 +64,7 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
   mail: {
     name: "Email",
     unlocks: "Sign-up confirmations, password resets, alerts and reminders by email.",
-    without: "Mail is kept in the outbox (Admin › Outbox); alerts reach people in the app only.",
+    without: "Mail is kept in the outbox, not sent: admins read it at /api/admin/outbox (locally also /auth/v1/outbox?email=… on this machine); alerts reach people in the app only.",
     howTo: ["Set MAIL_PROVIDER (resend or postmark) and MAIL_FROM in wrangler.toml.", "Set the secret MAIL_API_KEY (`wrangler secret put MAIL_API_KEY`)."],
   },
   google: {
