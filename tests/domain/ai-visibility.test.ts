@@ -66,6 +66,19 @@ describe("suggestQuestions", () => {
     ]);
     expect(suggestQuestions({ category: "Tree Service", city: "Boise", region: "ID" })[2]).toBe("who is a good tree service in Boise ID");
   });
+
+  it("reads a trade given as a keyword through its category: a roofer, never 'a good roofing'", () => {
+    const asked = suggestQuestions({ category: "roofing", city: "Austin", region: "TX" });
+    expect(asked).toEqual([
+      "best roofer in Austin",
+      "emergency roofer near me",
+      "who replaces roofs in Austin TX",
+      "roofer with good reviews in Austin",
+      "most trusted roofer in Austin",
+    ]);
+    expect(asked.join(" ")).not.toMatch(/good roofing/);
+    expect(suggestQuestions({ category: "emergency plumbing", city: "Austin" })[0]).toBe("best plumber in Austin");
+  });
 });
 
 const SELF = { name: "Ridge Plumbing", website: "https://www.ridgeplumbing.com/", phone: "(512) 555-0100" };

@@ -2,7 +2,8 @@
 // rules), the figures per question and engine with their 95% Wilson intervals, the overall figure, the cited domains,
 // the alert rule (intervals that no longer overlap) and the template "What to do". Pure: shared by the worker and the web.
 import { AI_ENGINE_LABELS, AI_ENGINES, type AiEngine, type CitedDomain, type CitedSource, type NamedBusiness, type QuestionEngineFigure } from "./ai-visibility-contract";
-import { isCategory, TRADE_NOUNS } from "./categories";
+import { isCategory, TRADE_NOUNS, type Category } from "./categories";
+import { deriveTag } from "./prospect-rules";
 import { nameSimilarity } from "./listing-match";
 import { comparePhones, nameVariants, normalizeName, phonesInText } from "./nap";
 
@@ -56,9 +57,17 @@ const SIGNATURE_JOBS: Record<string, string> = {
 /** Trades people call in an emergency; the others are asked about price instead. */
 const EMERGENCY_TRADES = new Set(["Roofing", "Plumbing", "Electrical Services", "HVAC", "Pest Control", "Appliance Repair"]);
 
-/** The trade as it reads in a question: the category's noun, or the free-text category itself. */
+/** One of the 21 categories for a trade given as text ("Roofing", or a keyword such as "roofing"); null for none. */
+function categoryOfTrade(trade: string): Exclude<Category, "Other"> | null {
+  if (isCategory(trade)) return trade === "Other" ? null : trade;
+  const tag = deriveTag(trade);
+  return tag === "Other" ? null : tag;
+}
+
+/** The trade as it reads in a question: its category's noun ("roofing" → "roofer"), or the free text itself. */
 export function tradeNoun(category: string): string {
-  if (isCategory(category) && category !== "Other") return TRADE_NOUNS[category];
+  const known = categoryOfTrade(category);
+  if (known) return TRADE_NOUNS[known];
   return category.trim().toLowerCase() || "contractor";
 }
 
@@ -69,12 +78,13 @@ export function tradeNoun(category: string): string {
  */
 export function suggestQuestions(p: { category: string; city: string; region?: string; postalCode?: string }): string[] {
   const noun = tradeNoun(p.category);
+  const known = categoryOfTrade(p.category);
   const city = p.city.trim();
   const region = p.region?.trim() ?? "";
-  const job = (isCategory(p.category) && SIGNATURE_JOBS[p.category]) || `who is a good ${noun}`;
+  const job = (known && SIGNATURE_JOBS[known]) || `who is a good ${noun}`;
   const out = [
     `best ${noun} in ${city}`,
-    isCategory(p.category) && EMERGENCY_TRADES.has(p.category) ? `emergency ${noun} near me` : `affordable ${noun} near me`,
+    known && EMERGENCY_TRADES.has(known) ? `emergency ${noun} near me` : `affordable ${noun} near me`,
     `${job} in ${city}${region ? ` ${region}` : ""}`,
     `${noun} with good reviews in ${p.postalCode?.trim() || city}`,
     `most trusted ${noun} in ${city}`,
