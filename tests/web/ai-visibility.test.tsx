@@ -59,6 +59,18 @@ describe("AI Visibility", () => {
     await waitFor(() => expect(first.disabled).toBe(false));
   });
 
+  it("says no assistant is available, not 'choose one', when none can be chosen, and offers no scan", async () => {
+    const none = questionsView().engines.map((e) => ({ ...e, available: false, reason: "unavailable" as const }));
+    const { calls } = api({}, (url) => (url === "/api/ai-visibility/questions?business=own" ? json(questionsView({ engines: none })) : undefined));
+    renderApp("/tools/ai-visibility", owner());
+    expect(await screen.findByText("No assistant is available right now; your agency has been told.")).toBeTruthy();
+    expect(screen.getByText("A scan can run once an assistant is available.")).toBeTruthy();
+    expect(screen.queryByText("Choose at least one assistant.")).toBeNull();
+    expect(within(screen.getByRole("group", { name: "Assistants to ask" })).queryAllByRole("checkbox")).toEqual([]);
+    expect((screen.getByRole("button", { name: "Run your first scan" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((c) => c.url.endsWith("estimate=1"))).toBe(false);
+  });
+
   it("shows the allowance message with the subscription link when the scan is answered 402, and none of the server's words", async () => {
     api({}, (url, init) => (url === "/api/ai-visibility/scans" && init.method === "POST" ? json({ error: { code: "allowance_exceeded", message: "Over the allowance" } }, 402) : undefined));
     renderApp("/tools/ai-visibility", owner());
