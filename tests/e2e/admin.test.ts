@@ -166,4 +166,17 @@ describe("admin", () => {
     expect(await page.evaluate(() => localStorage.getItem("admin_view_as"))).toBeNull();
     await context.close();
   });
+
+  it("Set-up fits a 375 px phone: no sideways scroll, every service's steps wrap", async () => {
+    const email = inject("adminEmail");
+    await signUpApi(email);
+    const { context, page } = await newPage(browser, 375);
+    await signIn(page, email);
+    await page.goto("/admin/setup");
+    await page.getByRole("heading", { level: 1, name: "Set-up" }).waitFor();
+    await page.getByRole("list", { name: "Services" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shot(page, "admin-setup-375");
+    await context.close();
+  });
 });

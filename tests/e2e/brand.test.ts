@@ -35,6 +35,11 @@ describe("the agency's brand", () => {
     await shot(page, "brand-page-empty-1280");
 
     await page.getByLabel("Agency name").fill(AGENCY);
+    // Not a colour: Save answers on the field (issue 39), nothing is sent.
+    await page.getByLabel("Accent colour", { exact: true }).fill("red!!");
+    await page.getByRole("button", { name: "Save brand" }).click();
+    await page.locator(".field-error", { hasText: "Enter a colour like #1d4ed8" }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("brand-accent");
     // Too light for white text: the page says so and offers the nearest readable colour.
     await page.getByLabel("Accent colour", { exact: true }).fill("#f2a120");
     await page.locator(".badge", { hasText: "too light" }).waitFor();
@@ -111,6 +116,11 @@ describe("the agency's brand", () => {
     expect(await phone.page.title()).toBe(`Welcome back · ${AGENCY}`);
     expect(await phone.page.getByText(`Sign in to your ${AGENCY} account.`).isVisible()).toBe(true);
     expect(await phone.page.locator("body").innerText()).not.toContain("Porchlight");
+    // Its links in the agency's colour too, not the product's.
+    for (const name of ["Forgot your password?", "Sign up"]) {
+      const link = phone.page.getByRole("link", { name, exact: true });
+      expect(hexOf(await link.evaluate((el) => getComputedStyle(el).color)), name).toBe(nearest);
+    }
     await shot(phone.page, "brand-sign-in-375");
     await phone.page.setViewportSize({ width: 1280, height: 900 });
     await shot(phone.page, "brand-sign-in-1280");
@@ -119,6 +129,8 @@ describe("the agency's brand", () => {
     expect(await phone.page.title()).toContain(AGENCY);
     expect(await phone.page.content()).not.toContain("Porchlight");
     expect(await phone.page.locator(".landing-foot").innerText()).toContain(`© 2026 ${AGENCY}`);
+    // It speaks for the agency to businesses, not to "the agencies that sell to them".
+    expect(await phone.page.locator(".hero-lead").innerText()).not.toContain("agencies");
     await shot(phone.page, "brand-landing-1280");
     await phone.page.goto(`/shared/reports/${id}`);
     await shot(phone.page, "brand-shared-report-1280");
