@@ -599,7 +599,14 @@ function Tool({ target, readOnly, answers }: { target: RankTarget; readOnly: boo
   // The saved questions, or (none saved yet) the suggestions up to the plan's limit.
   const asked = view ? (view.questions.length > 0 ? view.questions.map((q) => q.text) : view.suggested.slice(0, view.limit)) : [];
   const request: ScanRequest = { questions: asked, engines, samples };
-  const blockedReason = asked.length === 0 ? "Add a question to scan." : engines.length === 0 ? "Choose at least one assistant." : null;
+  const blockedReason =
+    asked.length === 0
+      ? "Add a question to scan."
+      : availableEngines.length === 0
+        ? "A scan can run once an assistant is available."
+        : engines.length === 0
+          ? "Choose at least one assistant."
+          : null;
   const estimate = useQuery({ ...aivEstimateQuery(target, request), enabled: Boolean(view) && !readOnly && blockedReason === null });
   // The shown scan's own poll is fresher than the list's: a scan it sees finished no longer blocks the next one.
   const running = list.some((s) => {
