@@ -104,8 +104,11 @@ describe("GET /api/tools/google-results", () => {
     const res = await app.fetch(req, { ...env, SERPAPI_KEY: "" }, ctx);
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(200);
-    // Only the spec's warning: nothing about how the server is configured.
-    expect(await res.json()).toMatchObject({ sample: true, warning: SAMPLE_DATA_WARNING, error: null });
+    // Said as the other search tools say it (search isn't available yet), not "Unable to fetch results"; nothing about
+    // how the server is configured.
+    const body = (await res.json()) as { warning: string };
+    expect(body).toMatchObject({ sample: true, warning: "Google search isn't available yet; your agency has been told. Showing sample data instead.", error: null });
+    expect(body.warning).not.toContain("Unable to fetch");
     expect(await providerCalls(q)).toBe(0);
   });
 

@@ -1,10 +1,13 @@
 // The two search tools (spec part 2 §2, §3, §8, §9): form schema, result shapes, messages and the sample builders.
 import { z } from "zod";
+import { CUSTOMER_UNAVAILABLE } from "./setup";
 
 /** Spec §5: both fields are required. */
 export const SEARCH_FIELDS_REQUIRED = "Please enter both a keyword and location";
 /** Spec §8: a failed live search shows sample data with this warning and the 'Using Sample Data' banner. */
 export const SAMPLE_DATA_WARNING = "Unable to fetch results. Showing sample data instead.";
+/** No search provider on this deployment: said as the other search tools say it, not as a failed search. */
+export const SEARCH_UNAVAILABLE_SAMPLE_WARNING = `${CUSTOMER_UNAVAILABLE.searchTold} Showing sample data instead.`;
 /** Spec §8: the provider answered, with nothing. */
 export const NO_RESULTS_MESSAGE = "No results found for this keyword and location combination. Try different search terms.";
 /** Spec §9. */

@@ -14,6 +14,7 @@ import {
   LOCAL_SERVICES_SAMPLE_NOTE,
   NO_RESULTS_MESSAGE,
   SAMPLE_DATA_WARNING,
+  SEARCH_UNAVAILABLE_SAMPLE_WARNING,
   SEARCH_FIELDS_REQUIRED,
   searchCacheKey,
   type GoogleResultsResponse,
@@ -40,16 +41,17 @@ export const toolRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/google-results", searchQuery(GoogleResultsQuery), async (c) => {
     const query = c.req.valid("query");
-    const sample = (error: string | null): GoogleResultsResponse => ({
+    const sample = (error: string | null, warning: string = SAMPLE_DATA_WARNING): GoogleResultsResponse => ({
       results: buildSampleSearchResults(query),
       sample: true,
-      warning: SAMPLE_DATA_WARNING,
+      warning,
       error,
       message: null,
       cached: false,
     });
-    // No search key: the customer sees the spec's warning only, never how the server is set up.
-    if (!c.env.SERPAPI_KEY) return c.json(sample(null));
+    // No search key: the customer reads that search isn't available yet (as in the other search tools), never how the
+    // server is set up; the spec's "Unable to fetch results" is for a live search that failed.
+    if (!c.env.SERPAPI_KEY) return c.json(sample(null, SEARCH_UNAVAILABLE_SAMPLE_WARNING));
 
     const db = getDb(c.env);
     const key = searchCacheKey(query);
