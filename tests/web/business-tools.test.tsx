@@ -72,6 +72,72 @@ describe("Business Settings", () => {
     expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ company_name: "Lakeside Plumbing", company_email: "hi@lakeside.com" });
   });
 
+  it("opens on the form, before the usage cards (they pushed it below the fold on a phone)", async () => {
+    stubFetch((url) => (url.includes("/api/usage") ? json(usage()) : json({ profile, viewingAs: false })));
+    renderApp("/settings/personal", signedIn());
+    const form = await screen.findByRole("form", { name: "Company Profile" });
+    await screen.findByText("No AI usage yet");
+    const usagePanel = document.querySelector(".usage-panel")!;
+    expect(form.compareDocumentPosition(usagePanel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("never says 'updated successfully' for an empty or unchanged form, and sends nothing", async () => {
+    const empty = { ...fakeProfile(fakeUser(), false), time_zone: null };
+    let current: typeof empty = empty;
+    const puts: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url.includes("/api/usage")) return json(usage());
+      if (url.includes("/api/profile") && init.method === "PUT") {
+        puts.push(JSON.parse(String(init.body)));
+        current = { ...current, company_name: "Lakeside Plumbing", time_zone: "America/Denver" };
+        return json({ profile: current, viewingAs: false });
+      }
+      return json({ profile: current, viewingAs: false });
+    });
+    renderApp("/settings/personal", signedIn());
+    const save = await screen.findByRole("button", { name: "Save Company Profile" });
+    fireEvent.click(save);
+    expect(await screen.findByText("Nothing to save yet: fill in your business details first.")).toBeTruthy();
+    expect(screen.queryByText("Business profile updated successfully")).toBeNull();
+    expect(puts).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText("Company Name"), { target: { value: "Lakeside Plumbing" } });
+    fireEvent.click(save);
+    expect(await screen.findByText("Business profile updated successfully")).toBeTruthy();
+    expect(puts).toHaveLength(1);
+    // Saved: the same form again changes nothing.
+    fireEvent.click(save);
+    expect(await screen.findByText("No changes to save.")).toBeTruthy();
+    expect(screen.queryByText("Business profile updated successfully")).toBeNull();
+    expect(puts).toHaveLength(1);
+  });
+
+  it("defaults the time zone to the browser's when none is saved, and saves it with the form", async () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...real.call(this), timeZone: "America/Denver" };
+    });
+    try {
+      const puts: { time_zone?: string }[] = [];
+      stubFetch((url, init) => {
+        if (url.includes("/api/usage")) return json(usage());
+        if (init.method === "PUT") {
+          puts.push(JSON.parse(String(init.body)));
+          return json({ profile: { ...profile, time_zone: "America/Denver" }, viewingAs: false });
+        }
+        return json({ profile: { ...profile, time_zone: null }, viewingAs: false });
+      });
+      renderApp("/settings/personal", signedIn());
+      const zone = (await screen.findByLabelText("Time zone")) as HTMLSelectElement;
+      expect(zone.value).toBe("America/Denver");
+      fireEvent.click(screen.getByRole("button", { name: "Save Company Profile" }));
+      expect(await screen.findByText("Business profile updated successfully")).toBeTruthy();
+      expect(puts[0]?.time_zone).toBe("America/Denver");
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("refuses a logo over 2 MB before uploading it", async () => {
     const fetch = stubFetch((url) => (url.includes("/api/usage") ? json(usage()) : json({ profile, viewingAs: false })));
     const { container } = renderApp("/settings/personal", signedIn());

@@ -33,6 +33,9 @@ import { PageTitle } from "../components/brand";
 type Fields = Record<keyof ProfileUpdateInput, string>;
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
+const PROFILE_EMPTY_MESSAGE = "Nothing to save yet: fill in your business details first.";
+const PROFILE_UNCHANGED_MESSAGE = "No changes to save.";
+
 function fieldsOf(p: ProfileDto): Fields {
   return {
     company_name: p.company_name ?? "",
@@ -76,8 +79,7 @@ export default function SettingsPersonalPage() {
         </Alert>
       ) : null}
 
-      <UsagePanel withLink />
-
+      {/* The form first: on a phone the usage cards above it pushed it below the fold (issue 39). */}
       <section className="section" aria-labelledby="company-profile-title">
         <h2 className="section-title" id="company-profile-title">
           Company Profile
@@ -92,6 +94,8 @@ export default function SettingsPersonalPage() {
           <ProfileForm key={query.data.profile.id} profile={query.data.profile} readOnly={readOnly} />
         )}
       </section>
+
+      <UsagePanel withLink />
     </>
   );
 }
@@ -100,6 +104,9 @@ function ProfileForm({ profile, readOnly }: { profile: ProfileDto; readOnly: boo
   const [fields, setFields] = useState<Fields>(() => fieldsOf(profile));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [success, showSuccess] = useTimedMessage();
+  const [notice, showNotice] = useTimedMessage();
+  // What is saved, to tell a save from a click that would change nothing; a defaulted time zone is not saved yet.
+  const [saved, setSaved] = useState(() => ({ fields: fieldsOf(profile), zoneSaved: profile.time_zone !== null }));
   const [error, setError] = useState<string | null>(null);
   const save = useSaveProfile();
   const descriptionId = useId();
@@ -118,9 +125,20 @@ function ProfileForm({ profile, readOnly }: { profile: ProfileDto; readOnly: boo
       return;
     }
     setErrors({});
+    const names = Object.keys(fields) as (keyof Fields)[];
+    const unchanged = names.every((name) => fields[name] === saved.fields[name]);
+    const empty = names.every((name) => name === "time_zone" || fields[name].trim() === "");
+    // Nothing typed, or nothing changed: no save, and no "updated successfully" for it.
+    if (unchanged && (saved.zoneSaved || empty)) {
+      showSuccess(null);
+      showNotice(empty ? PROFILE_EMPTY_MESSAGE : PROFILE_UNCHANGED_MESSAGE);
+      return;
+    }
+    showNotice(null);
     try {
-      const saved = await save.mutateAsync(parsed.data);
-      setFields(fieldsOf(saved.profile));
+      const result = await save.mutateAsync(parsed.data);
+      setFields(fieldsOf(result.profile));
+      setSaved({ fields: fieldsOf(result.profile), zoneSaved: result.profile.time_zone !== null });
       showSuccess(PROFILE_SAVED_MESSAGE);
     } catch (err) {
       setError(failure("Failed to update profile: ", err));
@@ -179,6 +197,7 @@ function ProfileForm({ profile, readOnly }: { profile: ProfileDto; readOnly: boo
 
       <div aria-live="polite" className="page-messages">
         {success ? <Alert tone="success">{success}</Alert> : null}
+        {notice ? <Alert tone="info">{notice}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
 
