@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { GeneratedPost } from "../../worker/domain/facebook-post";
+import type { ProfileDto } from "../../worker/domain/profile";
 import type { UsageResponse } from "../../worker/domain/usage-stats";
 import { ApiError } from "../../web/lib/api";
 import { generateWithRetries } from "../../web/queries/posts";
@@ -82,8 +83,8 @@ describe("Business Settings", () => {
   });
 
   it("never says 'updated successfully' for an empty or unchanged form, and sends nothing", async () => {
-    const empty = { ...fakeProfile(fakeUser(), false), time_zone: null };
-    let current: typeof empty = empty;
+    const empty: ProfileDto = { ...fakeProfile(fakeUser(), false), time_zone: null };
+    let current = empty;
     const puts: unknown[] = [];
     stubFetch((url, init) => {
       if (url.includes("/api/usage")) return json(usage());
