@@ -86,6 +86,9 @@ describe("Reviews", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved.").waitFor();
     await page.getByText("0 clicks so far").waitFor();
+    // The field-service hook's address (its button then reads "Make a new address (the old one stops working)").
+    await page.getByRole("button", { name: "Make the address" }).click();
+    await page.getByText("Copy it now: it is shown only once.").waitFor();
 
     const customer = uniqueEmail("customer");
     await page.getByLabel("Customer name", { exact: true }).fill("Fay Wong");
