@@ -13,9 +13,10 @@ import {
   normalizePhoneE164,
   quietHoursHoldUntil,
   smsBody,
-  smsSegments,
   channelFor,
+  messageRuleBroken,
   RequestSettingsBody,
+  webAddressesIn,
 } from "../../worker/domain/review-requests";
 
 describe("phone and email normalisation", () => {
@@ -81,10 +82,40 @@ describe("templates", () => {
     expect(RequestSettingsBody.safeParse(base).success).toBe(false);
     expect(RequestSettingsBody.safeParse({ ...base, smsTemplate: "Hi {link}" }).success).toBe(true);
   });
-  it("counts segments: 160 GSM characters are one, 161 two, 71 with an emoji two", () => {
-    expect(smsSegments("a".repeat(160))).toBe(1);
-    expect(smsSegments("a".repeat(161))).toBe(2);
-    expect(smsSegments(`${"a".repeat(69)}😀`)).toBe(2);
+});
+
+describe("no web address but the review link (phishing, issue 39)", () => {
+  const base = { delayMinutes: 120, emailSubject: "", emailTemplate: "", smsTemplate: "Hi {link}", quietStart: "20:00", quietEnd: "08:00", smsEnabled: true, placeId: "" };
+  const codeOf = (body: Record<string, unknown>) => {
+    const parsed = RequestSettingsBody.safeParse({ ...base, ...body });
+    return parsed.success ? null : (parsed.error.issues[0] as { params?: { code?: string } }).params?.code;
+  };
+  it("finds addresses written any way", () => {
+    for (const text of ["go to https://evil.example/x", "see evil.com", "EVIL.COM/login", "bit.ly/3abc", "www.acme-reviews.net", "hxxp://x", "acme.co.uk", "mail me: bob@evil.io", "192.168.0.1/a", "evil。com"]) {
+      expect(webAddressesIn(text), text).not.toEqual([]);
+    }
+  });
+  it("leaves ordinary sentences alone", () => {
+    for (const text of ["Thanks, Ann! It was a pleasure.", "Mr. Smith, e.g. the roof, i.e. the gutters", "St. Louis Plumbing Co.", "Hi {first_name}.Thanks", "5.5 stars", "Call 512.555.0142"]) {
+      expect(webAddressesIn(text), text).toEqual([]);
+    }
+  });
+  it("refuses a template with any address but {link}, a bare domain included, with a stable code", () => {
+    expect(codeOf({ smsTemplate: "Hi {first_name}, review us: {link}" })).toBeNull();
+    expect(codeOf({ smsTemplate: "Urgent: verify your account at evil.com {link}" })).toBe("template_web_address");
+    expect(codeOf({ emailTemplate: "Hi {first_name}\n\nhttps://evil.example/login\n{link}" })).toBe("template_web_address");
+    expect(codeOf({ emailTemplate: "Visit {business}.com or {link}" })).toBe("template_web_address");
+    expect(codeOf({ smsTemplate: "Hi" })).toBe("template_link_missing");
+    expect(messageRuleBroken("Review us: evil.com {link}", "template")?.message).toBe("Remove “evil.com”: {link} is the only web address a message may carry");
+  });
+  it("refuses a subject with a line break (a header injection) or an address", () => {
+    expect(codeOf({ emailSubject: "How did we do?\r\nBcc: victim@example.com" })).toBe("subject_line_break");
+    expect(codeOf({ emailSubject: "How did we do?\nSecond line" })).toBe("subject_line_break");
+    expect(codeOf({ emailSubject: "Claim your prize at evil.com" })).toBe("template_web_address");
+    expect(codeOf({ emailSubject: "How did we do, {first_name}?" })).toBeNull();
+  });
+  it("greets a customer whose first name is a web address as 'there'", () => {
+    expect(fillTemplate("Hi {first_name}! {link}", { business: "Acme", firstName: "evil.com", link: "https://x.test/r/a" })).toBe("Hi there! https://x.test/r/a");
   });
 });
 
@@ -103,6 +134,15 @@ describe("customers", () => {
       [4, "Cy", "cy@example.com"],
     ]);
     expect(read.errors).toEqual([{ row: 3, code: "invalid_email", message: "Email: enter a valid email address" }]);
+  });
+  it("reports a row with an unmatched quote by its number and keeps every valid row after it", () => {
+    const read = customersFromCsv('name,email\nAnn "Lee,ann@example.com\n"Bob, Jr",bob@example.com\n\n"Cy,cy@example.com\nDee,dee@example.com\n');
+    expect(read.rows.map((r) => [r.row, r.customer.name])).toEqual([
+      [2, 'Ann "Lee'],
+      [3, "Bob, Jr"],
+      [6, "Dee"],
+    ]);
+    expect(read.errors).toEqual([{ row: 5, code: "unclosed_quote", message: 'A quote (") is opened and not closed on this row' }]);
   });
   it("reads CSV without a header as name, email, phone, job", () => {
     const read = customersFromCsv("Ann,ann@example.com,,J-1");

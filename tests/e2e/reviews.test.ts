@@ -86,6 +86,9 @@ describe("Reviews", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved.").waitFor();
     await page.getByText("0 clicks so far").waitFor();
+    // The field-service hook's address (its button then reads "Make a new address (the old one stops working)").
+    await page.getByRole("button", { name: "Make the address" }).click();
+    await page.getByText("Copy it now: it is shown only once.").waitFor();
 
     const customer = uniqueEmail("customer");
     await page.getByLabel("Customer name", { exact: true }).fill("Fay Wong");
@@ -129,6 +132,8 @@ describe("Reviews", () => {
     await owner.page.getByText("1 click so far").waitFor();
     await owner.page.locator("tr", { hasText: "Fay Wong" }).getByText("Opened", { exact: true }).waitFor();
     await owner.page.getByAltText("QR code of your review link").waitFor();
+    // Nothing is wider than the phone's screen: the page does not scroll sideways (issue 39: it was 405 px wide).
+    expect(await owner.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(owner.page, "review-requests-375");
     await owner.context.close();
     await context.close();

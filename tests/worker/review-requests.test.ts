@@ -362,3 +362,137 @@ describe("permissions", () => {
     }
   });
 });
+
+describe("hardening (issue 39)", () => {
+  it("refuses to schedule requests while the review link is not ready, saying what to do, by every path", async () => {
+    const t = setup(false);
+    const { token } = await business(t, { placeId: "" });
+    const email = `notready-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const one = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Ann", email } }, bind(t));
+    expect(one.status).toBe(409);
+    expect(one.body.error.code).toBe("review_link_not_ready");
+    expect(one.body.error.message).toMatch(/^Your review link isn't ready yet, so no request was scheduled: .*Run an audit of your business, or enter your Google place ID/);
+    const csv = await callWorker("/api/review-requests", { method: "POST", token, json: { csv: `Ann,${email}` } }, bind(t));
+    expect(csv.status).toBe(409);
+    expect(csv.body.error.code).toBe("review_link_not_ready");
+    const hook = await callWorker("/api/review-requests/settings/hook", { method: "POST", token }, bind(t));
+    const viaHook = await callWorker(new URL(hook.body.hookUrl as string).pathname, { method: "POST", json: { name: "Ann", email, job_id: "J-1" } }, bind(t));
+    expect(viaHook.status).toBe(409);
+    expect(viaHook.body.error.code).toBe("review_link_not_ready");
+    expect((await callWorker("/api/review-requests", { token }, bind(t))).body.requests).toEqual([]);
+    expect(t.sent).toEqual([]);
+
+    // Once the listing is known, the same customer is asked.
+    await callWorker("/api/review-requests/settings", { method: "PUT", token, json: { delayMinutes: 0, emailSubject: "", emailTemplate: "", smsTemplate: "", quietStart: "00:00", quietEnd: "00:00", smsEnabled: true, placeId: PLACE_ID } }, bind(t));
+    expect((await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Ann", email } }, bind(t))).status).toBe(201);
+  });
+
+  it("texts only numbers in the business's own country unless the operator allows more, and meters the destination's price", async () => {
+    const t = setup();
+    const { token, user } = await business(t);
+    const uk = `+4477009${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`;
+    const jamaica = `+1876555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+    // A US business (no phone of its own: the default country): a UK or Jamaican mobile alone is refused...
+    for (const phone of [uk, jamaica]) {
+      const res = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Ola", phone } }, bind(t));
+      expect(res.status, phone).toBe(409);
+      expect(res.body.error).toMatchObject({ code: "sms_country_not_allowed", message: "Text messages go only to numbers in the United States, and this customer has no email address." });
+    }
+    // ...and goes by mail when the customer gave an address too.
+    const email = `uk-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const mailed = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Ola", phone: uk, email } }, bind(t));
+    expect(mailed.status).toBe(201);
+    expect((await requestRow(mailed.body.id))!.channel).toBe("email");
+    t.sent.splice(0);
+
+    // A business in the UK (its phone says so) texts UK numbers, and each segment is metered at the UK's price.
+    await callWorker("/api/profile", { method: "PUT", token, json: { company_name: "Acme Plumbing", company_phone: "+44 20 7946 0958", time_zone: "Europe/London" } }, bind(t));
+    const ukOnly = `+4477008${String(Math.floor(Math.random() * 100_000)).padStart(5, "0")}`;
+    const counter = () => env.DB.prepare("select reserved_micro + settled_micro as micro from meter_counters where key like ?").bind(`user:${user.user.id}:%`).first<{ micro: number }>();
+    const before = (await counter())?.micro ?? 0;
+    const made = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Pip", phone: ukOnly } }, bind(t));
+    expect(made.status).toBe(201);
+    await drain(t);
+    const texts = await smsTo(ukOnly);
+    expect(texts).toHaveLength(1);
+    const { smsSegments, SMS_COUNTRIES } = await import("../../worker/domain/sms-pricing");
+    expect((await counter())!.micro - before).toBe(Math.ceil(smsSegments(texts[0]!.body) * SMS_COUNTRIES.GB.usdPerSegment * 1_000_000));
+    // A US number is now elsewhere for it: refused unless the operator allows the US.
+    const us = newPhone();
+    expect((await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Quin", phone: us } }, bind(t))).body.error.code).toBe("sms_country_not_allowed");
+    const allowed = { ...t, env: { ...t.env, SMS_ALLOWED_COUNTRIES: "US" } as Env };
+    const ok = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Quin", phone: us } }, bind(allowed));
+    expect(ok.status).toBe(201);
+    expect((await requestRow(ok.body.id))!.channel).toBe("sms");
+    // The send job checks again: the operator's allowance gone, the text is not sent and says why.
+    await drain(t);
+    expect(await smsTo(us)).toHaveLength(0);
+    expect((await requestRow(ok.body.id))!).toMatchObject({ status: "failed", last_error: "Text messages go only to numbers in the United Kingdom, and this customer has no email address." });
+  });
+
+  it("refuses templates with web addresses and subjects with line breaks, in the form's words with stable codes", async () => {
+    const t = setup(false);
+    const { token } = await business(t);
+    const base = { delayMinutes: 0, emailSubject: "", emailTemplate: "", smsTemplate: "", quietStart: "00:00", quietEnd: "00:00", smsEnabled: true, placeId: PLACE_ID };
+    const put = (json: Record<string, unknown>) => callWorker("/api/review-requests/settings", { method: "PUT", token, json: { ...base, ...json } }, bind(t));
+    const sms = await put({ smsTemplate: "Your account is locked: verify at evil.com {link}" });
+    expect(sms.status).toBe(400);
+    expect(sms.body.error).toMatchObject({ code: "template_web_address", message: "Text message: Remove “evil.com”: {link} is the only web address a message may carry" });
+    expect(sms.body.error.fields.smsTemplate).toHaveLength(1);
+    const mail = await put({ emailTemplate: "Hi {first_name}, log in at https://evil.example/login then {link}" });
+    expect(mail.body.error.code).toBe("template_web_address");
+    const subject = await put({ emailSubject: "How did we do?\r\nBcc: everyone@example.com" });
+    expect(subject.status).toBe(400);
+    expect(subject.body.error).toMatchObject({ code: "subject_line_break", message: "Email subject: Keep the subject on one line" });
+    const place = await put({ placeId: "not a place id!" });
+    expect(place.body.error.code).toBe("validation_failed");
+    expect(place.body.error.message).toMatch(/^Google place ID: /);
+    const delay = await put({ delayMinutes: 1.5 });
+    expect(delay.body.error.message).toBe("Send after: Enter whole minutes");
+    for (const res of [sms, mail, subject, place, delay]) expect(res.body.error.message).not.toMatch(/placeId|delayMinutes|smsTemplate|emailTemplate|emailSubject/);
+  });
+
+  it("sends nothing that would carry another web address: a business name that is one, a template saved before the rule", async () => {
+    const t = setup(false);
+    const { token } = await business(t);
+    await callWorker("/api/profile", { method: "PUT", token, json: { company_name: "Claim your refund at refunds-evil.com", time_zone: "America/Chicago" } }, bind(t));
+    const email = `phish-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const made = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Rae", email } }, bind(t));
+    expect(made.status).toBe(201);
+    await drain(t);
+    expect(await outboxTo(email)).toHaveLength(0);
+    const row = (await requestRow(made.body.id))!;
+    expect(row.status).toBe("failed");
+    expect(row.last_error).toContain("refunds-evil.com");
+  });
+
+  it("shows a customer who opted out after opening the link as opted out, not opened", async () => {
+    const t = setup(false);
+    const { token } = await business(t);
+    const email = `opened-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const made = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Sol", email } }, bind(t));
+    await drain(t);
+    const [mail] = await outboxTo(email);
+    const link = new URL(/(https?:\/\/\S+\/r\/[a-z0-9]+\?r=\S+)/.exec(mail!.body)![1]!);
+    expect((await callWorker(link.pathname + link.search, { redirect: "manual" }, bind(t))).status).toBe(302);
+    expect((await requestRow(made.body.id))!.status).toBe("opened");
+    const unsub = await callWorker("/api/review-requests/unsubscribe", { method: "POST", json: { token: link.searchParams.get("r") } }, bind(t));
+    expect(unsub.status).toBe(200);
+    const list = await callWorker("/api/review-requests", { token }, bind(t));
+    expect(list.body.requests.find((r: { id: string }) => r.id === made.body.id)).toMatchObject({ status: "opted_out" });
+    expect(list.body.figures).toMatchObject({ opened: 0, optedOut: 1 });
+  });
+
+  it("keeps every valid CSV row when one has an unmatched quote, and reports that row", async () => {
+    const t = setup(false);
+    const { token } = await business(t, { delayMinutes: 120 });
+    const id = crypto.randomUUID().slice(0, 8);
+    const csv = `name,email\n"Tia,tia-${id}@example.com\nUma,uma-${id}@example.com\n`;
+    const res = await callWorker("/api/review-requests", { method: "POST", token, json: { csv } }, bind(t));
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { row: number; ok: boolean; code?: string }) => [r.row, r.ok ? "ok" : r.code])).toEqual([
+      [2, "unclosed_quote"],
+      [3, "ok"],
+    ]);
+  });
+});

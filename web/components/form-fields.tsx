@@ -4,6 +4,7 @@ import { useId, type ReactNode } from "react";
 import { CONTENT_TONES, CONTENT_TONE_LABELS, type ContentTone } from "../../worker/domain/content";
 import { NETWORK_LABELS, NETWORKS, type Network } from "../../worker/domain/content-length";
 import { Alert } from "./alert";
+import { AlertCircleIcon } from "./icons";
 
 export function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
   const id = useId();
@@ -19,17 +20,53 @@ export function SelectField({ label, value, onChange, children }: { label: strin
   );
 }
 
-export function TextAreaField({ label, value, onChange, maxLength, placeholder, hint, rows = 3 }: { label: string; value: string; onChange: (v: string) => void; maxLength: number; placeholder?: string; hint?: string; rows?: number }) {
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  maxLength,
+  placeholder,
+  hint,
+  rows = 3,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  maxLength: number;
+  placeholder?: string;
+  hint?: string;
+  rows?: number;
+  /** Shown under the field, as TextField shows its error. */
+  error?: string | null;
+}) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <textarea id={id} className="input new-report-textarea" rows={rows} maxLength={maxLength} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <textarea
+        id={id}
+        className="input new-report-textarea"
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          <AlertCircleIcon size="sm" />
+          {error}
         </p>
       ) : null}
     </div>

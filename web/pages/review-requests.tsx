@@ -3,7 +3,8 @@
 // the figures sent → opened, and the settings (delay, templates, quiet hours, texts, Google listing, the hook address).
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { openRate, REQUEST_STATUS_LABELS, reviewRate, type RequestSettingsBody, type ReviewRequestStatus } from "../../worker/domain/review-requests";
+import { issuesByField } from "../../worker/domain/form-rules";
+import { openRate, REQUEST_STATUS_LABELS, RequestSettingsBody, reviewRate, type ReviewRequestStatus, type RowResult } from "../../worker/domain/review-requests";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge, type BadgeTone } from "../components/badge";
 import { Button } from "../components/button";
@@ -70,17 +71,41 @@ function LinkCard() {
   );
 }
 
-function SendForm({ smsOn }: { smsOn: boolean }) {
+/** What a paste/CSV call did, in a box of its tone: all scheduled, some not (each row's reason), or none. */
+function RowsOutcome({ created, results }: { created: number; results: RowResult[] }) {
+  const refused = results.flatMap((r) => (r.ok ? [] : [r]));
+  const scheduled = `${created} ${created === 1 ? "request" : "requests"} scheduled`;
+  if (refused.length === 0) return <Alert tone="success">{scheduled}.</Alert>;
+  const notSent = `${refused.length} ${refused.length === 1 ? "row" : "rows"} not sent`;
+  return (
+    <Alert tone={created === 0 ? "error" : "warning"} title={created === 0 ? `No request was scheduled: ${notSent}.` : `${scheduled}, ${notSent}.`}>
+      <ul className="rr-rows" aria-label="Rows not sent">
+        {refused.map((r) => (
+          <li key={r.row}>
+            Row {r.row}: {r.message}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+function SendForm({ smsOn, linkReady }: { smsOn: boolean; linkReady: boolean }) {
   const create = useCreateRequests();
   const [mode, setMode] = useState<"one" | "many">("one");
   const [one, setOne] = useState({ name: "", email: "", phone: "" });
   const [csv, setCsv] = useState("");
   const [done, setDone] = useState<string | null>(null);
-  const [rows, setRows] = useState<{ row: number; message: string }[]>([]);
+  const [outcome, setOutcome] = useState<{ created: number; results: RowResult[] } | null>(null);
+  // A new entry makes the last answer stale: it goes, so nothing on screen describes what is no longer there.
+  const edited = () => {
+    setDone(null);
+    setOutcome(null);
+    create.reset();
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setDone(null);
-    setRows([]);
+    edited();
     if (mode === "one") {
       create.mutate(
         { name: one.name, ...(one.email ? { email: one.email } : {}), ...(one.phone ? { phone: one.phone } : {}) },
@@ -96,9 +121,7 @@ function SendForm({ smsOn }: { smsOn: boolean }) {
         { csv },
         {
           onSuccess: (body) => {
-            if (!("results" in body)) return;
-            setDone(`${body.created} ${body.created === 1 ? "request" : "requests"} scheduled${body.refused ? `, ${body.refused} not sent` : ""}.`);
-            setRows(body.results.flatMap((r) => (r.ok ? [] : [{ row: r.row, message: r.message }])));
+            if ("results" in body) setOutcome({ created: body.created, results: body.results });
           },
         },
       );
@@ -106,36 +129,35 @@ function SendForm({ smsOn }: { smsOn: boolean }) {
   return (
     <section className="card rr-card" aria-labelledby="rr-send-title">
       <h2 id="rr-send-title">Ask a customer</h2>
+      {!linkReady && <Alert tone="warning">Requests can be sent once your review link is ready: it needs your Google listing (see above).</Alert>}
       {!smsOn && <p className="rr-muted">Requests go by email: text messages aren't available.</p>}
       <div className="rr-actions" role="group" aria-label="How many">
-        <Button variant={mode === "one" ? "primary" : "secondary"} onClick={() => setMode("one")}>One customer</Button>
-        <Button variant={mode === "many" ? "primary" : "secondary"} onClick={() => setMode("many")}>Paste or CSV</Button>
+        <Button variant={mode === "one" ? "primary" : "secondary"} onClick={() => (setMode("one"), edited())}>One customer</Button>
+        <Button variant={mode === "many" ? "primary" : "secondary"} onClick={() => (setMode("many"), edited())}>Paste or CSV</Button>
       </div>
       <form onSubmit={submit} className="rr-form">
         {mode === "one" ? (
           <>
-            <TextField label="Customer name" value={one.name} onChange={(e) => setOne({ ...one, name: e.target.value })} required />
-            <TextField label="Email" type="email" value={one.email} onChange={(e) => setOne({ ...one, email: e.target.value })} />
-            <TextField label="Mobile number" type="tel" value={one.phone} onChange={(e) => setOne({ ...one, phone: e.target.value })} hint="Give an email, a mobile number or both." />
+            <TextField label="Customer name" value={one.name} onChange={(e) => (setOne({ ...one, name: e.target.value }), edited())} required />
+            <TextField label="Email" type="email" value={one.email} onChange={(e) => (setOne({ ...one, email: e.target.value }), edited())} />
+            <TextField label="Mobile number" type="tel" value={one.phone} onChange={(e) => (setOne({ ...one, phone: e.target.value }), edited())} hint="Give an email, a mobile number or both." />
           </>
         ) : (
-          <label className="rr-field">
-            <span>Customers, one a line: name, email, phone (a header row may name the columns)</span>
-            <textarea rows={5} value={csv} onChange={(e) => setCsv(e.target.value)} required />
-            <input type="file" accept=".csv,text/csv" aria-label="Choose a CSV file" onChange={(e) => void e.target.files?.[0]?.text().then(setCsv)} />
-          </label>
+          <div className="rr-field">
+            <label className="rr-field">
+              <span>Customers, one a line: name, email, phone (a header row may name the columns)</span>
+              <textarea rows={5} value={csv} onChange={(e) => (setCsv(e.target.value), edited())} required />
+            </label>
+            <input type="file" accept=".csv,text/csv" aria-label="Choose a CSV file" onChange={(e) => void e.target.files?.[0]?.text().then((text) => (setCsv(text), edited()))} />
+          </div>
         )}
-        <Button type="submit" variant="primary" busy={create.isPending}>Send request</Button>
+        <Button type="submit" variant="primary" busy={create.isPending} disabled={!linkReady}>
+          Send request
+        </Button>
       </form>
       {create.isError && <Alert tone="error">{errorText(create.error)}</Alert>}
       {done && <Alert tone="success">{done}</Alert>}
-      {rows.length > 0 && (
-        <ul className="rr-rows" aria-label="Rows not sent">
-          {rows.map((r) => (
-            <li key={r.row}>Row {r.row}: {r.message}</li>
-          ))}
-        </ul>
-      )}
+      {outcome && <RowsOutcome {...outcome} />}
     </section>
   );
 }
@@ -196,6 +218,8 @@ function SettingsForm() {
   const save = useSaveRequestSettings();
   const rotate = useRotateHook();
   const [form, setForm] = useState<RequestSettingsBody | null>(null);
+  // Checked with the API's own schema once Save was pressed, then on every change: a fixed value's error goes at once.
+  const [checked, setChecked] = useState(false);
   useEffect(() => {
     if (settings.data && !form) {
       const { delayMinutes, emailSubject, emailTemplate, smsTemplate, quietStart, quietEnd, smsEnabled, placeId } = settings.data;
@@ -204,31 +228,72 @@ function SettingsForm() {
   }, [settings.data, form]);
   const data = settings.data;
   if (!data || !form) return settings.isError ? <RetryAlert message={errorText(settings.error)} onRetry={() => void settings.refetch()} /> : null;
-  const set = (patch: Partial<RequestSettingsBody>) => setForm({ ...form, ...patch });
+  const parsed = RequestSettingsBody.safeParse(form);
+  const errors: Partial<Record<keyof RequestSettingsBody, string>> = checked && !parsed.success ? Object.fromEntries(Object.entries(issuesByField(parsed.error)).map(([k, v]) => [k, v[0]])) : {};
+  const set = (patch: Partial<RequestSettingsBody>) => {
+    setForm({ ...form, ...patch });
+    // The server's last answer (an error, or "saved") is about the old values.
+    save.reset();
+  };
   return (
     <SettingsSection title="Request settings" description={`Times are in your business's time zone (${data.timeZone}).`}>
       <form
         className="rr-form"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate(form);
+          setChecked(true);
+          if (parsed.success) save.mutate(parsed.data);
         }}
       >
-        <TextField label="Send after (minutes)" type="number" min={0} value={form.delayMinutes} onChange={(e) => set({ delayMinutes: Number(e.target.value) })} hint="After the job is marked done; 120 is two hours." />
+        <TextField
+          label="Send after (minutes)"
+          type="number"
+          min={0}
+          value={Number.isNaN(form.delayMinutes) ? "" : form.delayMinutes}
+          onChange={(e) => set({ delayMinutes: e.target.value === "" ? Number.NaN : Number(e.target.value) })}
+          hint="After the job is marked done; 120 is two hours."
+          error={errors.delayMinutes}
+        />
         <div className="rr-two">
-          <TextField label="Quiet from" type="time" value={form.quietStart} onChange={(e) => set({ quietStart: e.target.value })} />
-          <TextField label="Until" type="time" value={form.quietEnd} onChange={(e) => set({ quietEnd: e.target.value })} />
+          <TextField label="Quiet from" type="time" value={form.quietStart} onChange={(e) => set({ quietStart: e.target.value })} error={errors.quietStart} />
+          <TextField label="Until" type="time" value={form.quietEnd} onChange={(e) => set({ quietEnd: e.target.value })} error={errors.quietEnd} />
         </div>
-        <TextField label="Email subject" value={form.emailSubject} onChange={(e) => set({ emailSubject: e.target.value })} />
-        <TextAreaField label="Email message" rows={6} maxLength={2000} value={form.emailTemplate} onChange={(v) => set({ emailTemplate: v })} hint="{business}, {first_name} and {link} are filled in." />
-        <TextAreaField label="Text message" rows={3} maxLength={300} value={form.smsTemplate} onChange={(v) => set({ smsTemplate: v })} hint="{business}, {first_name} and {link} are filled in; “Reply STOP to opt out.” is added." />
+        <TextField label="Email subject" value={form.emailSubject} onChange={(e) => set({ emailSubject: e.target.value })} error={errors.emailSubject} />
+        <TextAreaField
+          label="Email message"
+          rows={6}
+          maxLength={2000}
+          value={form.emailTemplate}
+          onChange={(v) => set({ emailTemplate: v })}
+          hint="{business}, {first_name} and {link} are filled in. {link} is the only web address a message may carry."
+          error={errors.emailTemplate}
+        />
+        <TextAreaField
+          label="Text message"
+          rows={3}
+          maxLength={300}
+          value={form.smsTemplate}
+          onChange={(v) => set({ smsTemplate: v })}
+          hint="{business}, {first_name} and {link} are filled in; “Reply STOP to opt out.” is added."
+          error={errors.smsTemplate}
+        />
         {data.smsAvailable && (
           <label className="rr-check">
             <input type="checkbox" checked={form.smsEnabled} onChange={(e) => set({ smsEnabled: e.target.checked })} /> Send by text message when the customer gave a mobile number
           </label>
         )}
-        <TextField label="Google place ID" value={form.placeId} onChange={(e) => set({ placeId: e.target.value })} hint={data.placeIdSource === "audit" ? `From your audit: ${data.effectivePlaceId}` : "Leave empty to use the listing your audit found."} />
-        <Button type="submit" variant="primary" busy={save.isPending}>Save settings</Button>
+        <TextField
+          label="Google place ID"
+          value={form.placeId}
+          onChange={(e) => set({ placeId: e.target.value })}
+          hint={data.placeIdSource === "audit" ? `From your audit: ${data.effectivePlaceId}` : "Leave empty to use the listing your audit found."}
+          error={errors.placeId}
+        />
+        <Button type="submit" variant="primary" busy={save.isPending}>
+          Save settings
+        </Button>
+        {checked && !parsed.success && <Alert tone="error">Some settings need a change: see the fields marked above.</Alert>}
         {save.isError && <Alert tone="error">{errorText(save.error)}</Alert>}
         {save.isSuccess && <Alert tone="success">Settings saved.</Alert>}
       </form>
@@ -252,10 +317,11 @@ function SettingsForm() {
 
 export function ReviewRequestsPanel() {
   const settings = useQuery(requestSettingsQuery);
+  const link = useQuery(reviewLinkQuery);
   return (
     <div className="rr-panel">
       <LinkCard />
-      <SendForm smsOn={Boolean(settings.data?.smsAvailable && settings.data.smsEnabled)} />
+      <SendForm smsOn={Boolean(settings.data?.smsAvailable && settings.data.smsEnabled)} linkReady={link.data ? Boolean(link.data.reviewUrl) : true} />
       <RequestsTable timeZone={settings.data?.timeZone ?? null} />
       <SettingsForm />
     </div>

@@ -1,6 +1,6 @@
 // Review requests (issue 28): a business's request settings and short link, customers' opt-outs, and the requests
 // themselves (scheduled, claimed by compare-and-set when sent or reminded, their delivery and click recorded).
-import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { auditSteps, audits, profiles, reviewLinks, reviewOptOuts, reviewRequestSettings, reviewRequests } from "./schema";
 
@@ -114,7 +114,8 @@ export async function optedOutAddresses(db: Db, userId: string, addresses: strin
 
 /**
  * Records an opt-out (kept: a later request never lifts it) and cancels what was still to be sent to those addresses:
- * scheduled requests become `opted_out`, sent ones lose their reminder.
+ * scheduled requests become `opted_out`, sent ones lose their reminder; and the requests list says "Opted out" for
+ * them, sent, delivered or opened (issue 39: an opened request of a customer who opted out no longer reads "Opened").
  */
 export async function recordOptOut(db: Db, scope: string, addresses: string[], via: "sms_stop" | "unsubscribe_link"): Promise<void> {
   const list = addresses.filter(Boolean);
@@ -129,6 +130,7 @@ export async function recordOptOut(db: Db, scope: string, addresses: string[], v
       .onConflictDoNothing(),
     db.update(reviewRequests).set({ status: "opted_out", updatedAt: now, lastError: null }).where(and(whose, to, eq(reviewRequests.status, "scheduled"))),
     db.update(reviewRequests).set({ reminderDueAt: null, updatedAt: now }).where(and(whose, to, isNull(reviewRequests.reminderSentAt))),
+    db.update(reviewRequests).set({ status: "opted_out", updatedAt: now }).where(and(whose, to, inArray(reviewRequests.status, ["sent", "delivered", "opened"]))),
   ]);
 }
 
@@ -151,7 +153,8 @@ export async function countRequestsSince(db: Db, userId: string, since: string):
   const rows = await db
     .select({ n: sql<number>`count(*)` })
     .from(reviewRequests)
-    .where(and(eq(reviewRequests.userId, userId), gte(reviewRequests.createdAt, since), ne(reviewRequests.status, "opted_out")));
+    // A request cancelled by an opt-out before it went does not count; one that was sent does, whatever came after.
+    .where(and(eq(reviewRequests.userId, userId), gte(reviewRequests.createdAt, since), or(ne(reviewRequests.status, "opted_out"), isNotNull(reviewRequests.sentAt))));
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -274,8 +277,12 @@ export async function lastRequestsByAddress(db: Db, userId: string, addresses: s
   return out;
 }
 
-/** The business's name and time zone (the message, its quiet hours) and whether its owner is an admin (no plan limit). */
-export async function businessOf(db: Db, userId: string): Promise<{ name: string | null; timeZone: string | null; isAdmin: boolean } | null> {
-  const rows = await db.select({ name: profiles.companyName, timeZone: profiles.timeZone, isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+/** The business's name, time zone (quiet hours) and phone (its country, where its texts may go), and whether its owner is an admin (no plan limit). */
+export async function businessOf(db: Db, userId: string): Promise<{ name: string | null; timeZone: string | null; isAdmin: boolean; phone: string | null } | null> {
+  const rows = await db
+    .select({ name: profiles.companyName, timeZone: profiles.timeZone, isAdmin: profiles.isAdmin, phone: profiles.companyPhone })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
   return rows[0] ?? null;
 }

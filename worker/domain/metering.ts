@@ -2,7 +2,7 @@
 // against (their keys, periods and limits) and the monthly allowance a plan carries. Money is kept in millionths
 // of a dollar (integers), so the store adds and compares exactly.
 import { costFor, estimateTokens } from "./usage-cost";
-import { SMS_USD_PER_SEGMENT } from "./review-requests";
+import { smsUsdPerSegment, type SmsCountry } from "./sms-pricing";
 import { AI_ENGINE_USD_PER_CALL, type AiEngine } from "./ai-visibility-contract";
 
 export const MICRO_USD = 1_000_000;
@@ -35,7 +35,8 @@ export type PaidCall =
   | { kind: "tts"; characters: number }
   | { kind: "search" }
   | { kind: "pagespeed" }
-  | { kind: "sms"; segments: number }
+  /** A text: its segments at the destination country's price (issue 39: not the US price for every number). */
+  | { kind: "sms"; segments: number; country: SmsCountry }
   | { kind: "mail" }
   /** One AI Visibility question asked of one engine (issue 29): a flat price per call. */
   | { kind: "ai_engine"; engine: AiEngine };
@@ -46,7 +47,7 @@ export type CallUsage =
   | { kind: "tts"; characters: number }
   | { kind: "search"; calls: number }
   | { kind: "pagespeed"; calls: number }
-  | { kind: "sms"; segments: number }
+  | { kind: "sms"; segments: number; country: SmsCountry }
   | { kind: "mail"; messages: number }
   | { kind: "ai_engine"; engine: AiEngine; calls: number };
 
@@ -70,7 +71,7 @@ export function estimateMicro(call: PaidCall): number {
     case "pagespeed":
       return toMicro(PAGESPEED_USD_PER_CALL);
     case "sms":
-      return toMicro(call.segments * SMS_USD_PER_SEGMENT);
+      return toMicro(call.segments * smsUsdPerSegment(call.country));
     case "mail":
       return toMicro(REVIEW_MAIL_USD);
     case "ai_engine":
@@ -90,7 +91,7 @@ export function actualMicro(usage: CallUsage): number {
     case "pagespeed":
       return toMicro(usage.calls * PAGESPEED_USD_PER_CALL);
     case "sms":
-      return toMicro(usage.segments * SMS_USD_PER_SEGMENT);
+      return toMicro(usage.segments * smsUsdPerSegment(usage.country));
     case "mail":
       return toMicro(usage.messages * REVIEW_MAIL_USD);
     case "ai_engine":

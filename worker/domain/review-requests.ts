@@ -1,10 +1,10 @@
 // Review requests' pure rules (issue 28): who may be asked (one request per customer per 90 days, never after an
 // opt-out), when (the owner's delay, held past quiet hours in the business's zone), what the message says (templates
-// with the business's name and the customer's first name), the CSV rows, phone and email normalisation, SMS segments,
-// and the Google write-review address every customer gets (no gating). Shared by the worker and the web.
+// with the business's name and the customer's first name, and no web address but the review link: issue 39), the CSV
+// rows, phone and email normalisation, and the Google write-review address every customer gets (no gating). SMS
+// countries, prices and segments are in ./sms-pricing. Shared by the worker and the web.
 import { z } from "zod";
 import { normalizePhone } from "./nap";
-import { parseCsv } from "./social-plan";
 import { utcToZoned, zonedToUtc } from "./time-zone";
 
 export const DEFAULT_DELAY_MINUTES = 120;
@@ -19,8 +19,6 @@ export const DEFAULT_QUIET_END = "08:00";
 export const MAX_CUSTOMERS_PER_CALL = 500;
 /** Requests a business may make in a calendar month (UTC), per plan; admins are not limited. */
 export const REVIEW_REQUEST_MONTHLY_LIMIT = { Free: 25, "Self Service": 1000 } as const;
-/** What one SMS segment costs us (Twilio's US price with carrier fees, rounded up to a cent). */
-export const SMS_USD_PER_SEGMENT = 0.01;
 
 export const DEFAULT_EMAIL_SUBJECT = "How did we do, {first_name}?";
 export const DEFAULT_EMAIL_TEMPLATE =
@@ -73,7 +71,8 @@ export type TemplateValues = { business: string; firstName: string; link: string
 
 /** `{business}`, `{first_name}` and `{link}` filled in; a template without `{link}` gets the link at its end. */
 export function fillTemplate(template: string, values: TemplateValues): string {
-  const first = values.firstName.trim() || "there";
+  // A "first name" that is a web address (a CSV or hook row can say anything) is not put in a message.
+  const first = (webAddressesIn(values.firstName).length === 0 && values.firstName.trim()) || "there";
   let text = template.replace(/\{business\}/g, values.business).replace(/\{first_name\}/g, first);
   if (!text.includes("{link}")) text = `${text.trimEnd()} {link}`;
   return text.replace(/\{link\}/g, values.link);
@@ -84,16 +83,49 @@ export function smsBody(template: string, values: TemplateValues): string {
   return `${fillTemplate(template, values)} ${SMS_STOP_LINE}`;
 }
 
-const GSM7 = /^[\n\r @£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
+/** Top-level domains a bare web address ("evil.com") is recognised by: every two-letter country code and these. */
+const GENERIC_TLDS = new Set(
+  "com net org info biz app dev xyz top site online shop store click link live page club icu buzz fun work life world today tech space website cloud email news blog art pro mobi name asia digital network support help review reviews deals sale gov edu mil int bank money win bid vip loan men date stream download racing party trade science cam rest bar monster quest cyou sbs cfd lol mom ink one zip mov gift gifts coupon coupons promo free best cheap"
+    .split(" "),
+);
+const DOT = "[.\u3002\uFF0E\uFF61]";
+const SCHEME = /\b[a-z][a-z0-9+.-]{1,15}:\/\/\S+|\bwww\d{0,3}[.\u3002\uFF0E\uFF61]\S+|\b\d{1,3}(?:[.\u3002\uFF0E\uFF61]\d{1,3}){3}\b/gi;
+const HOST = new RegExp(`(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?${DOT})+([a-z]{2,24})(?![a-z0-9-])(?:/\\S*)?`, "gi");
 
-/** How many SMS segments a body takes (GSM-7: 160, then 153 a part; anything else: 70, then 67). */
-export function smsSegments(body: string): number {
-  const gsm = GSM7.test(body);
-  // UCS-2 counts UTF-16 code units: an emoji takes two.
-  const length = gsm ? [...body].length : body.length;
-  const single = gsm ? 160 : 70;
-  const part = gsm ? 153 : 67;
-  return length <= single ? 1 : Math.ceil(length / part);
+/**
+ * The web addresses a text carries, written any way: with a scheme ("https://", "hxxp://"), "www.", an IP address or
+ * a bare domain ("evil.com", "bit.ly/x", "acme.co.uk", an email's domain). Messages go out under the agency's sender
+ * and the shared text line, so the review link ({link}) is the only address a message may carry (issue 39).
+ */
+export function webAddressesIn(value: string): string[] {
+  const found = [...value.matchAll(SCHEME)].map((m) => m[0]);
+  const rest = value.replace(SCHEME, " ");
+  for (const m of rest.matchAll(HOST)) {
+    const tld = m[1]!.toLowerCase();
+    if (tld.length === 2 || GENERIC_TLDS.has(tld)) found.push(m[0]);
+  }
+  return found;
+}
+
+/** A template as its words: the placeholders as plain words (so "{business}.com" is still an address), {link} gone. */
+function templateWords(template: string): string {
+  return template.replace(/\{link\}/g, " ").replace(/\{business\}/g, "Business").replace(/\{first_name\}/g, "Name");
+}
+
+/** Stable codes of the message rules (the API's error code when one is broken; the form shows the message). */
+export const MESSAGE_RULE_CODES = {
+  linkMissing: "template_link_missing",
+  webAddress: "template_web_address",
+  subjectLineBreak: "subject_line_break",
+} as const;
+
+/** The rule a template or subject breaks, if any (the schema below and the send job use it). */
+export function messageRuleBroken(value: string, kind: "template" | "subject"): { code: string; message: string } | null {
+  if (kind === "subject" && /[\r\n\u0085\u2028\u2029]/.test(value)) return { code: MESSAGE_RULE_CODES.subjectLineBreak, message: "Keep the subject on one line" };
+  if (kind === "template" && value !== "" && !value.includes("{link}")) return { code: MESSAGE_RULE_CODES.linkMissing, message: "Keep {link} in the message: it is the review link" };
+  const address = webAddressesIn(templateWords(value))[0];
+  if (address) return { code: MESSAGE_RULE_CODES.webAddress, message: `Remove “${address.trim()}”: {link} is the only web address a message may carry` };
+  return null;
 }
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -180,29 +212,80 @@ export function checkCustomer(input: unknown): { ok: true; customer: ValidCustom
 const HEADER_WORDS = /^(name|customer|first.?name|full.?name|email|e-mail|phone|mobile|cell|job|job.?id)$/i;
 
 /**
+ * One line of CSV: its cells (a quoted cell may hold commas and "" for a quote), or the reason it can't be read. A
+ * quote left open is this line's problem alone: customers' names, addresses and numbers never span lines, so a stray
+ * quote must not swallow the rows after it (issue 39).
+ */
+export function csvLine(line: string): { cells: string[] } | { error: RowRefusal } {
+  const cells: string[] = [];
+  let cell = "";
+  let i = 0;
+  let atStart = true;
+  while (i < line.length) {
+    const ch = line[i]!;
+    if (atStart && ch === '"') {
+      // A quoted cell: up to the closing quote, then whatever follows up to the comma.
+      i += 1;
+      let closed = false;
+      while (i < line.length) {
+        if (line[i] === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (line[i] === '"') {
+          closed = true;
+          i += 1;
+          break;
+        } else cell += line[i++];
+      }
+      if (!closed) return { error: { code: "unclosed_quote", message: "A quote (\") is opened and not closed on this row" } };
+      atStart = false;
+      continue;
+    }
+    if (ch === ",") {
+      cells.push(cell);
+      cell = "";
+      atStart = true;
+    } else {
+      cell += ch;
+      if (ch.trim() !== "") atStart = false;
+    }
+    i += 1;
+  }
+  cells.push(cell);
+  return { cells: cells.map((c) => c.trim()) };
+}
+
+/**
  * Customers from CSV (or pasted lines): name, email, phone, job id. A header row names the columns (any order);
- * without one, the order is name, email, phone, job. Each row is checked on its own: valid rows kept, bad ones
- * reported by their row number.
+ * without one, the order is name, email, phone, job. Each row is read and checked on its own, numbered as the file's
+ * lines: valid rows kept, bad ones (an open quote included) reported by their row number.
  */
 export function customersFromCsv(csv: string): { rows: { row: number; customer: ValidCustomer }[]; errors: ({ row: number } & RowRefusal)[] } {
-  const table = parseCsv(csv).map((r) => r.map((c) => c.trim()));
   const rows: { row: number; customer: ValidCustomer }[] = [];
   const errors: ({ row: number } & RowRefusal)[] = [];
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .split(/\r\n|\r|\n/)
+    .map((text, i) => ({ row: i + 1, read: csvLine(text) }))
+    .filter(({ read }) => !("cells" in read) || read.cells.some((c) => c !== ""));
   let columns = { name: 0, email: 1, phone: 2, jobId: 3 };
-  let start = 0;
-  const head = table[0];
-  if (head && head.some((c) => HEADER_WORDS.test(c)) && !head.some((c) => c.includes("@"))) {
+  const first = lines[0]?.read;
+  const head = first && "cells" in first ? first.cells : null;
+  const hasHeader = Boolean(head && head.some((c) => HEADER_WORDS.test(c)) && !head.some((c) => c.includes("@")));
+  if (head && hasHeader) {
     const find = (re: RegExp) => head.findIndex((c) => re.test(c));
     columns = { name: find(/name|customer/i), email: find(/mail/i), phone: find(/phone|mobile|cell/i), jobId: find(/job/i) };
-    start = 1;
   }
-  table.slice(start).forEach((cells, i) => {
-    const row = i + start + 1;
-    const at = (index: number) => (index >= 0 ? (cells[index] ?? "") : "");
+  for (const { row, read } of hasHeader ? lines.slice(1) : lines) {
+    if ("error" in read) {
+      errors.push({ row, ...read.error });
+      continue;
+    }
+    const at = (index: number) => (index >= 0 ? (read.cells[index] ?? "") : "");
     const checked = checkCustomer({ name: at(columns.name), email: at(columns.email) || null, phone: at(columns.phone) || null, jobId: at(columns.jobId) || null });
     if (checked.ok) rows.push({ row, customer: checked.customer });
     else errors.push({ row, ...checked.error });
-  });
+  }
   return { rows, errors };
 }
 
@@ -222,19 +305,38 @@ export function customerFromHook(body: HookBody) {
   return checkCustomer({ name, email: body.email ?? null, phone: body.phone ?? null, jobId: body.job_id === undefined || body.job_id === null ? null : String(body.job_id) });
 }
 
-const template = (max: number) => text(max).refine((v) => v === "" || v.includes("{link}"), "Keep {link} in the message: it is the review link");
+const ruled = (max: number, kind: "template" | "subject") =>
+  text(max).superRefine((value, ctx) => {
+    const broken = messageRuleBroken(value, kind);
+    if (broken) ctx.addIssue({ code: "custom", message: broken.message, params: { code: broken.code } });
+  });
 
 export const RequestSettingsBody = z.object({
-  delayMinutes: z.number().int("Whole minutes").min(0, "0 or more minutes").max(MAX_DELAY_MINUTES, "At most 7 days"),
-  emailSubject: text(150),
-  emailTemplate: template(2000),
-  smsTemplate: template(300),
-  quietStart: z.string().regex(HHMM, "A time like 20:00"),
-  quietEnd: z.string().regex(HHMM, "A time like 08:00"),
+  delayMinutes: z.number({ error: "Enter a number of minutes" }).int("Enter whole minutes").min(0, "Enter 0 or more minutes").max(MAX_DELAY_MINUTES, "At most 7 days (10080 minutes)"),
+  emailSubject: ruled(150, "subject"),
+  emailTemplate: ruled(2000, "template"),
+  smsTemplate: ruled(300, "template"),
+  quietStart: z.string().regex(HHMM, "Enter a time like 20:00"),
+  quietEnd: z.string().regex(HHMM, "Enter a time like 08:00"),
   smsEnabled: z.boolean(),
-  placeId: z.union([z.literal(""), z.string().trim().regex(PLACE_ID, "A Google place ID looks like ChIJ… (letters, digits, - and _)")]),
+  placeId: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || PLACE_ID.test(v), "A Google place ID looks like ChIJ… (letters, digits, - and _ only)"),
 });
 export type RequestSettingsBody = z.infer<typeof RequestSettingsBody>;
+
+/** The settings form's labels: the API's messages name a field by these words, never by its key. */
+export const REQUEST_SETTINGS_LABELS: Record<keyof RequestSettingsBody, string> = {
+  delayMinutes: "Send after",
+  emailSubject: "Email subject",
+  emailTemplate: "Email message",
+  smsTemplate: "Text message",
+  quietStart: "Quiet from",
+  quietEnd: "Until",
+  smsEnabled: "Send by text message",
+  placeId: "Google place ID",
+};
 
 /** What GET /api/review-requests/settings answers (the hook's token itself is shown only when it is made). */
 export type RequestSettingsView = RequestSettingsBody & {

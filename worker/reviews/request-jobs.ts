@@ -16,7 +16,8 @@ import {
   recordOptOut,
   type ReviewRequestRow,
 } from "../db/review-requests";
-import { fillTemplate, firstNameOf, quietHoursHoldUntil, REMINDER_AFTER_MS, smsBody, smsSegments } from "../domain/review-requests";
+import { fillTemplate, firstNameOf, quietHoursHoldUntil, REMINDER_AFTER_MS, smsBody, webAddressesIn } from "../domain/review-requests";
+import { smsCountryOf, smsCountryRefusal, smsSegments } from "../domain/sms-pricing";
 import type { Env } from "../env";
 import { log } from "../log";
 import { sendStoredMail } from "../mail/send";
@@ -24,7 +25,7 @@ import { userPayer } from "../metering/meter";
 import { reserveLoggedCall } from "../metering/usage-log";
 import { sendSms, smsConfig } from "../providers/sms";
 import type { ReviewJobOutcome } from "./jobs";
-import { effectivePlaceId, enqueueSends, newSlug, settingsWithDefaults, smsAvailable, timeZoneOf } from "./requests";
+import { effectivePlaceId, enqueueSends, newSlug, settingsWithDefaults, smsAvailable, smsCountriesFor, timeZoneOf } from "./requests";
 
 /** A claim older than this is taken to be a delivery that died: another may take it. */
 const CLAIM_STALE_MS = 10 * 60_000;
@@ -84,20 +85,33 @@ async function sendOne(env: Env, db: Db, claimed: ReviewRequestRow, now: Date): 
     ? { reminderSentAt: now.toISOString(), lastError: null, enqueuedAt: null }
     : { status: "sent" as const, sentAt: now.toISOString(), reminderDueAt: new Date(now.getTime() + REMINDER_AFTER_MS).toISOString(), lastError: null, enqueuedAt: null };
   const payer = await userPayer(env, db, claimed.userId);
+  // The one web address a message may carry is its review link: not one in the business's name or a template saved
+  // before the rule (issue 39, phishing).
+  const foreignAddress = (text: string) => webAddressesIn(text.split(values.link).join(" "))[0];
 
-  const useSms = claimed.channel === "sms" && claimed.phone && smsAvailable(env, settingsRow);
-  if (useSms) {
+  // Texts go only where this business may text, checked again here (the business's phone or the operator's list may
+  // have changed since the request was made); the meter prices the destination's country (SMS pumping, issue 39).
+  const countries = smsCountriesFor(env, business?.phone);
+  const country = claimed.phone ? smsCountryOf(claimed.phone) : null;
+  const textable = country !== null && countries.allowed.has(country);
+  const useSms = claimed.channel === "sms" && claimed.phone && smsAvailable(env, settingsRow) && textable;
+  if (useSms && country) {
     const config = smsConfig(env)!;
     const body = smsBody(settings.smsTemplate, values);
+    const address = foreignAddress(body);
+    if (address) {
+      await fail(`Not sent: the message would carry a web address other than your review link (“${address}”). Check your business name and the text message in Request settings.`);
+      return {};
+    }
     const segments = smsSegments(body);
-    const reserved = await reserveLoggedCall(env, payer, { kind: "sms", segments }, REVIEW_REQUESTS_TOOL);
+    const reserved = await reserveLoggedCall(env, payer, { kind: "sms", segments, country }, REVIEW_REQUESTS_TOOL);
     if (!reserved.ok) {
       await fail(`Not sent: ${reserved.refusal.message}`);
       return {};
     }
     const out = await sendSms(config, { to: claimed.phone!, body, statusCallback: `${origin}/api/review-requests/sms/status` });
     if (out.ok) {
-      await reserved.ticket.settle({ kind: "sms", segments: out.segments ?? segments });
+      await reserved.ticket.settle({ kind: "sms", segments: out.segments ?? segments, country });
       await finishClaim(db, claimed.id, claimedAt, { ...sentFields, providerMessageId: out.sid, channel: "sms" });
       return {};
     }
@@ -115,7 +129,17 @@ async function sendOne(env: Env, db: Db, claimed: ReviewRequestRow, now: Date): 
     return {};
   }
   if (!claimed.email) {
-    await fail("Text messages aren't available, and this customer has no email address.");
+    const elsewhere = claimed.phone && smsAvailable(env, settingsRow) && !textable;
+    await fail(elsewhere ? smsCountryRefusal(countries.own) : "Text messages aren't available, and this customer has no email address.");
+    return {};
+  }
+  const text = fillTemplate(settings.emailTemplate, values);
+  const stopLink = `${origin}/r/${link.slug}/stop?r=${claimed.token}`;
+  // One line whatever the business's name holds (a line break in a subject is a header injection).
+  const subject = (reminder ? "Reminder: " : "") + fillTemplate(settings.emailSubject, values).replace(values.link, "").replace(/[\r\n\u0085\u2028\u2029]+/g, " ").trim();
+  const address = foreignAddress(`${subject}\n${text}`);
+  if (address) {
+    await fail(`Not sent: the message would carry a web address other than your review link (“${address}”). Check your business name and the email in Request settings.`);
     return {};
   }
   const reserved = await reserveLoggedCall(env, payer, { kind: "mail" }, REVIEW_REQUESTS_TOOL);
@@ -123,9 +147,6 @@ async function sendOne(env: Env, db: Db, claimed: ReviewRequestRow, now: Date): 
     await fail(`Not sent: ${reserved.refusal.message}`);
     return {};
   }
-  const text = fillTemplate(settings.emailTemplate, values);
-  const stopLink = `${origin}/r/${link.slug}/stop?r=${claimed.token}`;
-  const subject = (reminder ? "Reminder: " : "") + fillTemplate(settings.emailSubject, values).replace(values.link, "").trim();
   const html = `${text
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>").replace(escapeHtml(values.link), `<a href="${escapeHtml(values.link)}">Leave a review on Google</a>`)}</p>`)

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { readAllowance } from "../db/budgets";
 import {
   auditPlaceId,
+  businessOf,
   countRequestsSince,
   ensureReviewLink,
   findRequestByJob,
@@ -37,6 +38,7 @@ import {
   type ValidCustomer,
 } from "../domain/review-requests";
 import { monthPeriod } from "../domain/metering";
+import { allowedSmsCountries, businessSmsCountry, maySmsTo, parseSmsCountries, smsCountryRefusal, type SmsCountry } from "../domain/sms-pricing";
 import { newOpaqueToken, sha256Hex } from "../auth/tokens";
 import type { Env } from "../env";
 import { log } from "../log";
@@ -53,6 +55,12 @@ export function timeZoneOf(profile: { timeZone: string | null } | null | undefin
 /** Texts go out when the operator configured them and the owner did not turn them off. */
 export function smsAvailable(env: Env, settings: Pick<RequestSettingsRow, "smsEnabled"> | null): boolean {
   return smsConfigured(env) && (settings?.smsEnabled ?? true);
+}
+
+/** Where this business's texts may go: its own country, and what the operator allows every business (SMS_ALLOWED_COUNTRIES). */
+export function smsCountriesFor(env: Env, companyPhone: string | null | undefined): { own: SmsCountry | null; allowed: Set<SmsCountry> } {
+  const own = businessSmsCountry(companyPhone);
+  return { own, allowed: allowedSmsCountries(own, parseSmsCountries(env.SMS_ALLOWED_COUNTRIES)) };
 }
 
 export function settingsWithDefaults(row: RequestSettingsRow | null) {
@@ -73,6 +81,21 @@ export async function effectivePlaceId(db: Db, userId: string, settings: Request
   if (settings?.placeId) return { placeId: settings.placeId, source: "settings" };
   const fromAudit = await auditPlaceId(db, userId);
   return fromAudit ? { placeId: fromAudit, source: "audit" } : { placeId: null, source: null };
+}
+
+/**
+ * Why requests can't be made yet, when they can't: the review link needs a Google listing (item 23 of issue 39; and no
+ * message goes out under the agency's sender for a business that names none, item 3). The same readiness the link and
+ * the send job use (effectivePlaceId).
+ */
+export const REVIEW_LINK_NOT_READY = {
+  code: "review_link_not_ready",
+  message: "Your review link isn't ready yet, so no request was scheduled: it needs your Google listing. Run an audit of your business, or enter your Google place ID in Request settings below, then ask again.",
+} as const;
+
+export async function reviewLinkReady(db: Db, userId: string): Promise<boolean> {
+  const settings = await getRequestSettings(db, userId);
+  return (await effectivePlaceId(db, userId, settings)).placeId !== null;
 }
 
 export async function settingsView(env: Env, db: Db, userId: string, timeZone: string): Promise<RequestSettingsView> {
@@ -150,6 +173,7 @@ export const ROW_REFUSALS = {
   optedOut: { code: "opted_out", message: "This customer asked not to be contacted, so no request is sent." },
   recent: { code: "asked_recently", message: "This customer was asked in the last 90 days." },
   noChannel: { code: "no_channel", message: "Text messages aren't available, and this customer has no email address." },
+  smsCountry: { code: "sms_country_not_allowed", message: "Text messages can't go to this customer's country, and this customer has no email address." },
   planLimit: { code: "plan_limit", message: "Your plan's review requests for this month are used up." },
   duplicateJob: { code: "duplicate_job", message: "A request for this job was already made." },
 } as const;
@@ -169,9 +193,10 @@ export async function createRequests(
   now = new Date(),
 ): Promise<RowResult[]> {
   const results: RowResult[] = refused.map((r) => ({ row: r.row, ok: false, code: r.code, message: r.message }));
-  const settings = await getRequestSettings(db, owner.id);
+  const [settings, business] = await Promise.all([getRequestSettings(db, owner.id), businessOf(db, owner.id)]);
   const config = settingsWithDefaults(settings);
   const sms = smsAvailable(env, settings);
+  const countries = smsCountriesFor(env, business?.phone);
   const addresses = [...new Set(candidates.flatMap((c) => [c.customer.email, c.customer.phone]).filter((a): a is string => Boolean(a)))];
   const [optedOut, lastAsked, limitLeft] = await Promise.all([
     optedOutAddresses(db, owner.id, addresses),
@@ -200,9 +225,11 @@ export async function createRequests(
       refuse(ROW_REFUSALS.recent);
       continue;
     }
-    const channel = channelFor(customer, sms);
+    // A text only to a number in a country this business may text (SMS pumping: issue 39); else by mail if it can.
+    const textable = sms && customer.phone !== null && maySmsTo(customer.phone, countries.allowed);
+    const channel = channelFor(customer, textable);
     if (!channel) {
-      refuse(ROW_REFUSALS.noChannel);
+      refuse(sms && customer.phone ? { code: ROW_REFUSALS.smsCountry.code, message: smsCountryRefusal(countries.own) } : ROW_REFUSALS.noChannel);
       continue;
     }
     if (room !== null && room <= 0) {

@@ -2,6 +2,7 @@
 // their figures, making them (one, many, CSV), the short link and its QR code, the settings and the hook's token.
 // Public: the job-completed hook (token), the unsubscribe link, Twilio's status and incoming-message callbacks
 // (X-Twilio-Signature), each rate limited. GET /r/:slug (the link itself) is in routes/review-link.ts.
+import { zValidator } from "@hono/zod-validator";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { requireUser } from "../auth/middleware";
@@ -23,16 +24,31 @@ import {
   MAX_CUSTOMERS_PER_CALL,
   normalizePhoneE164,
   openRate,
+  REQUEST_SETTINGS_LABELS,
   RequestSettingsBody,
   type LikelyReviews,
   type RequestFigures,
 } from "../domain/review-requests";
+import { issuesByField } from "../domain/form-rules";
 import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { appOrigin } from "../origin";
 import { smsConfig, verifyTwilioSignature } from "../providers/sms";
 import { qrPng, qrSvg } from "../reviews/qr";
-import { createRequests, requestView, reviewLinkFor, rotateHookToken, settingsView, smsAvailable, timeZoneOf, updateSettings, type Candidate, type Refused } from "../reviews/requests";
+import {
+  createRequests,
+  REVIEW_LINK_NOT_READY,
+  requestView,
+  reviewLinkFor,
+  reviewLinkReady,
+  rotateHookToken,
+  settingsView,
+  smsAvailable,
+  timeZoneOf,
+  updateSettings,
+  type Candidate,
+  type Refused,
+} from "../reviews/requests";
 import { validate } from "../validate";
 import { pageCsp, stopConfirmationHtml } from "../reviews/pages";
 
@@ -48,6 +64,18 @@ const LinkQuery = z.object({ format: z.enum(["json", "svg", "png"], { error: "fo
 
 export const ReviewRequestErrorCode = { noListing: "no_listing", invalidToken: "invalid_token", invalidSignature: "invalid_signature" } as const;
 export const NO_LISTING_MESSAGE = "Your review link needs your Google listing: run an audit of your business or enter your Google place ID in the settings below.";
+
+/**
+ * The settings body, refused in the form's words: the field's label (never its key), the rule's stable code where it
+ * has one (a web address in a template, a line break in the subject: issue 39), the fields for the form.
+ */
+const settingsBody = zValidator("json", RequestSettingsBody, (result, c) => {
+  if (result.success) return;
+  const issue = result.error.issues[0] as { path: PropertyKey[]; message: string; params?: { code?: string } } | undefined;
+  const label = REQUEST_SETTINGS_LABELS[String(issue?.path[0] ?? "") as keyof typeof REQUEST_SETTINGS_LABELS];
+  const message = issue && label ? `${label}: ${issue.message}` : "Some settings are not valid. Check the form and try again.";
+  return apiError(c, 400, issue?.params?.code ?? ErrorCode.validation, message, issuesByField(result.error));
+});
 
 function figuresOf(counts: Record<string, number>): RequestFigures {
   const n = (k: string) => counts[k] ?? 0;
@@ -119,6 +147,7 @@ export const reviewRequestPublicRoutes = new Hono<AppEnv>()
     if (!parsed.success) return apiError(c, 400, ErrorCode.validation, `${parsed.error.issues[0]?.path.join(".") || "Request"}: ${parsed.error.issues[0]?.message}`);
     const checked = customerFromHook(parsed.data);
     if (!checked.ok) return apiError(c, 400, ErrorCode.validation, checked.error.message);
+    if (!(await reviewLinkReady(db, userId))) return apiError(c, 409, REVIEW_LINK_NOT_READY.code, REVIEW_LINK_NOT_READY.message);
     const business = await businessOf(db, userId);
     const [result] = await createRequests(c.env, db, { id: userId, isAdmin: business?.isAdmin ?? false, timeZone: timeZoneOf(business) }, [{ row: 1, customer: checked.customer }], [], "hook");
     if (!result) return apiError(c, 500, ErrorCode.internal, "Something went wrong on our side. Please try again.");
@@ -192,18 +221,20 @@ export const reviewRequestRoutes = new Hono<AppEnv>()
     return c.json({ requests: rows.map(requestView), figures, openRate: openRate(figures), likelyReviews, channels: { sms: smsAvailable(c.env, settings), email: true } });
   })
 
-  .post("/", validate("json", CreateBody), async (c) => {
+  .post("/", validate("json", CreateBody, (fields) => Object.values(fields)[0]?.[0]), async (c) => {
     const body = c.req.valid("json");
     const subject = c.get("subject");
     const db = getDb(c.env);
     const owner = { id: subject.id, isAdmin: subject.isAdmin, timeZone: timeZoneOf(subject.profile) };
+    // Nothing is scheduled while the link would open "This review link isn't ready yet" (issue 39).
+    if (!(await reviewLinkReady(db, subject.id))) return apiError(c, 409, REVIEW_LINK_NOT_READY.code, REVIEW_LINK_NOT_READY.message);
     const candidates: Candidate[] = [];
     const refused: Refused[] = [];
     if (body.customers !== undefined || body.csv !== undefined) {
       if (body.csv !== undefined) {
         const read = customersFromCsv(body.csv);
         if (read.rows.length + read.errors.length > MAX_CUSTOMERS_PER_CALL) return apiError(c, 400, ErrorCode.validation, `At most ${MAX_CUSTOMERS_PER_CALL} customers at once`);
-        if (read.rows.length + read.errors.length === 0) return apiError(c, 400, ErrorCode.validation, "csv: no customers found", { csv: ["No customers found"] });
+        if (read.rows.length + read.errors.length === 0) return apiError(c, 400, ErrorCode.validation, "No customers found: give one a line (name, email, phone).", { csv: ["No customers found"] });
         candidates.push(...read.rows);
         refused.push(...read.errors);
       }
@@ -240,7 +271,7 @@ export const reviewRequestRoutes = new Hono<AppEnv>()
     return c.json(await settingsView(c.env, getDb(c.env), subject.id, timeZoneOf(subject.profile)));
   })
 
-  .put("/settings", validate("json", RequestSettingsBody), async (c) => {
+  .put("/settings", settingsBody, async (c) => {
     const subject = c.get("subject");
     const db = getDb(c.env);
     await updateSettings(db, subject.id, c.req.valid("json"));
