@@ -77,6 +77,7 @@ export function googleSection(g: GbpPerformanceSection): ReportGoogleSection {
     current: g.current,
     previous: g.previous,
     keywords: g.keywords.slice(0, 10).map((k) => ({ keyword: k.keyword, impressions: k.impressions ?? null, threshold: k.threshold ?? null })),
+    unavailable: g.unavailable,
   };
 }
 
