@@ -72,7 +72,7 @@ export const FAKE_PERFORMANCE_BASE: Record<string, number> = {
   BUSINESS_BOOKINGS: 0,
 };
 export const FAKE_PERFORMANCE_MISSING = 'BUSINESS_CONVERSATIONS';
-import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from './google-down-months';
+import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from './google-data';
 export { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH };
 export function fakePerformanceValue(metric: string, date: { year: number; month: number; day: number }): number {
   const base = FAKE_PERFORMANCE_BASE[metric] ?? 0;

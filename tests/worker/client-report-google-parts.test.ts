@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { ClientReportsMessage, Env } from "../../worker/env";
 import type { ClientReportPayload } from "../../worker/domain/client-report";
 import { GOOGLE_PART_UNAVAILABLE_TEXT, GOOGLE_STATUS_TEXT } from "../../worker/domain/client-report-format";
-import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from "../fakes/google-down-months";
+import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from "../fakes/google-data";
 import { connectedGoogleUser } from "./google-connect";
 import { callWorker, signUp, signUpAdmin } from "./helpers";
 import { pdfText } from "./pdf-text";

@@ -25,6 +25,7 @@ import type { Env } from "../env";
 import { log } from "../log";
 import { sendAppMail } from "../mail/send";
 import { emitOwnEvents } from "../notifications/emit";
+import { linkOrigin } from "../origin";
 import { shareToken } from "../rank/grid";
 import { buildReportPayload } from "./build";
 
@@ -102,9 +103,16 @@ async function recipientsOf(db: Db, userId: string): Promise<string[]> {
 /**
  * Mails a ready report once (claimed by compare-and-set): one branded message to each recipient with the headline
  * figures, the link and the PDF's link; records sent_at/sent_to and sends the webhook `client_report.sent`. `force`
- * (an admin's "Send now") mails a report that was sent before. Returns the recipients, or null when not claimed.
+ * (an admin's "Send now") mails a report that was sent before. Links are built on `origin` (a request's: "Send now"),
+ * else on linkOrigin: never relative. Returns the recipients, or null when not claimed (or no origin to link to).
  */
-export async function mailClientReport(env: Env, db: Db, reportId: string, opts: { force?: boolean } = {}): Promise<string[] | null> {
+export async function mailClientReport(env: Env, db: Db, reportId: string, opts: { force?: boolean; origin?: string } = {}): Promise<string[] | null> {
+  const origin = opts.origin ?? linkOrigin(env);
+  if (!origin) {
+    // Left unsent (the cron tries again): a mail whose links open nothing is worse than a late one.
+    log.error("client report: APP_ORIGIN is not set, links cannot be built; not mailed", { reportId });
+    return null;
+  }
   const now = new Date();
   const force = opts.force ? { resendAfter: new Date(now.getTime() - CLIENT_REPORT_RESEND_AFTER_MS).toISOString() } : false;
   const claimed = await claimClientReportMail(db, reportId, now.toISOString(), staleBefore(now), force);
@@ -114,7 +122,6 @@ export async function mailClientReport(env: Env, db: Db, reportId: string, opts:
   const sendKey = `client_report:${reportId}:v${claimed.version}:${claimed.sentAt ?? "first"}`;
   const payload = JSON.parse(claimed.payload) as ClientReportPayload;
   const to = await recipientsOf(db, claimed.userId);
-  const origin = env.APP_ORIGIN || "";
   const paths = clientReportPaths(claimed.shareToken);
   for (const address of to) {
     await sendAppMail(env, db, "client_report", { to: address, link: `${origin}${paths.shareUrl}`, secondaryLink: `${origin}${paths.pdfUrl}`, detail: reportMailDetail(payload), title: `${payload.monthLabel} results for ${payload.business.name}`, figures: payload.headline.map((h) => ({ label: h.label, value: h.value, change: h.change ? `${h.change}` : null })) }, { readable: false, dedupeKey: `${sendKey}:${address.toLowerCase()}` });

@@ -36,6 +36,7 @@ import {
   type ClientReportSummary,
 } from "../domain/client-report";
 import { apiError, ErrorCode } from "../errors";
+import { appOrigin } from "../origin";
 import { validate, validId } from "../validate";
 
 /** Stable codes the screens act on. */
@@ -203,7 +204,7 @@ export const clientReportRoutes = new Hono<AppEnv>()
     if (row.sentAt && Date.now() - Date.parse(row.sentAt) < CLIENT_REPORT_RESEND_AFTER_MS) {
       return apiError(c, 409, CLIENT_REPORT_JUST_SENT, "This report was sent less than a minute ago. Send it again in a minute if you need to.");
     }
-    const to = await mailClientReport(c.env, db, row.id, { force: true });
+    const to = await mailClientReport(c.env, db, row.id, { force: true, origin: appOrigin(c.env, c.req.url) });
     if (!to) return apiError(c, 409, CLIENT_REPORT_BUSY, "This report is being sent right now.");
     const sent = await getClientReport(db, row.id);
     return c.json({ report: reportSummary(sent ?? row, true) });
