@@ -100,6 +100,10 @@ describe("the client report's Google section, never connected", () => {
     const detail = await call(t, `/api/client-reports/${built.body.report.id}`, { token: admin.session.access_token });
     const p = detail.body.payload as ClientReportPayload;
     expect(p.google).toEqual({ status: "not_connected" });
+    // No AI here either: the admin's note says what happened and what to do, not the server's wording (item 27).
+    expect(detail.body.report.summaryNote).not.toMatch(/server|configured/i);
+    expect(detail.body.report.summaryNote).toContain("written from the report's figures");
+    expect(detail.body.report.summaryNote).toContain("Set-up");
     const page = await call(t, detail.body.report.shareUrl as string, { headers: PAGE_HEADERS });
     expect(page.text).toContain(GOOGLE_STATUS_TEXT.not_connected.title);
     expect(page.text).not.toContain("will be back in the next report");
