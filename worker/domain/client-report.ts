@@ -181,7 +181,10 @@ export interface ClientReportSummary {
 export interface ClientReportSettings {
   userId: string;
   enabled: boolean;
+  /** The listed addresses (empty: the account's own). */
   recipients: string[];
+  /** Listed addresses a user added that wait for their owner to confirm by the mailed link: they get nothing until then. */
+  pending: string[];
   enabledBy: "admin" | "user" | null;
 }
 

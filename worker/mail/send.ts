@@ -18,9 +18,9 @@ export interface SendOptions {
  * mail-out, whose consumer delivers it once; without, it is kept in the outbox as local development
  * and operators without mail have it. Logs name the kind, never the link. The message carries the agency's brand.
  */
-export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions & { dedupeKey?: string }): Promise<void> {
+export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions & { dedupeKey?: string; headers?: Record<string, string> }): Promise<void> {
   const rendered = renderMail(kind, input, await loadBrand(db));
-  await sendStoredMail(env, db, { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind, dedupeKey: opts.dedupeKey }, opts);
+  await sendStoredMail(env, db, { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind, dedupeKey: opts.dedupeKey, headers: opts.headers }, opts);
 }
 
 /** The same for a message rendered by its caller (a business's own review request): kept, or stored and queued. */
