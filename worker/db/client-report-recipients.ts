@@ -98,7 +98,7 @@ export async function unsubscribeRecipient(db: Db, token: string): Promise<Clien
   if (!row) return null;
   const settings = (await db.select().from(clientReportSettings).where(eq(clientReportSettings.userId, row.userId)).limit(1))[0];
   if (settings) {
-    let list: string[] = [];
+    let list: string[];
     try {
       const v = JSON.parse(settings.recipients) as unknown;
       list = Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
