@@ -10,6 +10,7 @@ import { Button, buttonClass } from "../components/button";
 import {
   formatDayIn,
   lastWholeMonth,
+  PendingRecipients,
   RecipientsForm,
   recipientsText,
   ReportStatusBadge,
@@ -149,6 +150,7 @@ function ClientRow({ client, readOnly }: { client: ClientReportClientRow; readOn
           />
           {settings.enabled && client.nextRunAt ? <div className="muted">Next report: {formatDayIn(client.nextRunAt, timeZone)}</div> : null}
           <div className="muted">To: {settings.recipients.length > 0 ? settings.recipients.join(", ") : "the account's address"}</div>
+          <PendingRecipients pending={settings.pending ?? []} />
           <Button size="sm" variant="ghost" disabled={readOnly} onClick={() => setEditing(true)}>
             Edit recipients
           </Button>
