@@ -17,6 +17,7 @@ import { adminSetupRoutes, capabilityRoutes } from "./routes/setup";
 import { adminOutboxRoutes } from "./routes/admin-outbox";
 import { adminUserRoutes } from "./routes/admin-users";
 import { clientReportRoutes } from "./routes/client-reports";
+import { clientReportRecipientRoutes } from "./routes/client-report-recipients";
 import { profileRoutes } from "./routes/profile";
 import { accountRoutes } from "./routes/account";
 import { prospectRoutes } from "./routes/prospects";
@@ -188,6 +189,7 @@ const routes = app
   .route("/api/client-reports", clientReportRoutes)
   .route("/shared/reports", sharedReportPageRoutes)
   .route("/api/shared/client-reports", sharedClientReportEventRoutes)
+  .route("/shared/client-reports/recipients", clientReportRecipientRoutes)
   .route("/shared/client-reports", sharedClientReportPageRoutes);
 
 app.notFound((c) => {

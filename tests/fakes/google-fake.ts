@@ -72,6 +72,8 @@ export const FAKE_PERFORMANCE_BASE: Record<string, number> = {
   BUSINESS_BOOKINGS: 0,
 };
 export const FAKE_PERFORMANCE_MISSING = 'BUSINESS_CONVERSATIONS';
+import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from './google-data';
+export { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH };
 export function fakePerformanceValue(metric: string, date: { year: number; month: number; day: number }): number {
   const base = FAKE_PERFORMANCE_BASE[metric] ?? 0;
   return date.day % 7 === 0 || base === 0 ? 0 : base + (date.day % 3) + (date.month % 2);
@@ -373,6 +375,7 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
         if (metrics.length === 0 || !Number.isFinite(start) || !Number.isFinite(end) || end < start) {
           return send(req, res, path, 400, googleStatusError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT'));
         }
+        if (new Date(end).toISOString().slice(0, 7) === FAKE_FIGURES_DOWN_MONTH) return send(req, res, path, 503, googleStatusError(503, 'The service is currently unavailable.', 'UNAVAILABLE'));
         const series = metrics
           .filter((m) => m !== FAKE_PERFORMANCE_MISSING)
           .map((metric) => {
@@ -387,6 +390,8 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
           });
         return send(req, res, path, 200, googleDailyMetrics(series));
       }
+      const asked = `${q.get('monthlyRange.start_month.year')}-${String(q.get('monthlyRange.start_month.month')).padStart(2, '0')}`;
+      if (asked === FAKE_KEYWORDS_DOWN_MONTH) return send(req, res, path, 503, googleStatusError(503, 'The service is currently unavailable.', 'UNAVAILABLE'));
       const PAGE = 3;
       const from = Number(q.get('pageToken') ? Buffer.from(q.get('pageToken')!, 'base64url').toString() : '0');
       const page = FAKE_SEARCH_KEYWORDS.slice(from, from + PAGE);

@@ -121,7 +121,15 @@ describe("Client Reports (admin)", () => {
   it("Rebuild posts the report's month; Build now posts the last whole month in the client's zone", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date("2026-12-01T03:00:00.000Z") });
     const fresh = client({ userId: "user-new", businessName: "Bright Plumbing", email: "hi@bright.test", lastReport: null, timeZone: "America/Los_Angeles" });
-    const stub = api(() => adminList([client(), fresh]), () => json({ report: report({ status: "queued" }) }), );
+    let answered: ReturnType<typeof report> | null = null;
+    const stub = api(
+      () => adminList([client(), answered ? { ...fresh, lastReport: answered } : fresh]),
+      (c) => {
+        // The server now holds the queued report; the list read after the POST shows it.
+        if ((c.body as { userId: string }).userId === "user-new") answered = report({ id: "rep-new", userId: "user-new", status: "queued", builtAt: null, sentAt: null, firstOpenedAt: null, views: 0, shareUrl: null, pdfUrl: null });
+        return json({ report: answered ?? report({ status: "queued" }) });
+      },
+    );
     renderApp("/admin/client-reports", signedIn({ admin: true }));
     const ridge = await rowOf("Ridgeline Roofing");
     fireEvent.click(within(ridge).getByRole("button", { name: "Rebuild" }));
@@ -136,6 +144,47 @@ describe("Client Reports (admin)", () => {
     await waitFor(() => expect(stub.writes()).toHaveLength(2));
     expect(stub.writes()[1]!.body).toEqual({ userId: "user-new", month: "2026-10" });
     expect(await within(bright).findByText("Building the October 2026 report.")).toBeTruthy();
+  });
+
+  it("says a report is being built only until the polled list says it is ready (issue 39: it stayed beside 'Ready')", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date("2026-12-01T03:00:00.000Z") });
+    const queued = report({ status: "queued", builtAt: null, sentAt: null, firstOpenedAt: null, views: 0, shareUrl: null, pdfUrl: null });
+    let built = false;
+    const stub = api(
+      () => adminList([client({ lastReport: built ? report({ sentAt: null, firstOpenedAt: null, views: 0 }) : queued })]),
+      () => json({ report: queued }, 202),
+    );
+    renderApp("/admin/client-reports", signedIn({ admin: true }));
+    const row = await rowOf("Ridgeline Roofing");
+    await waitFor(() => expect(within(row).getByText("Queued")).toBeTruthy());
+    expect(within(row).getByText("Building the October 2026 report.")).toBeTruthy();
+    // The build finishes; the next poll (4 s) answers Ready and the note goes with it.
+    built = true;
+    await act(async () => vi.advanceTimersByTimeAsync(4100));
+    expect(await within(row).findByText("Ready")).toBeTruthy();
+    expect(within(row).queryByText("Building the October 2026 report.")).toBeNull();
+    expect(stub.gets()).toBe(2);
+  });
+
+  it("after Rebuild the row says Building at once and polls until Ready, then the note is gone", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date("2026-12-01T03:00:00.000Z") });
+    const queued = report({ status: "queued", builtAt: null, sentAt: null, firstOpenedAt: null, views: 0, shareUrl: null, pdfUrl: null });
+    let state: "ready" | "queued" = "ready";
+    api(
+      () => adminList([client({ lastReport: state === "queued" ? queued : report({ sentAt: null, firstOpenedAt: null, views: 0 }) })]),
+      () => {
+        state = "queued";
+        return json({ report: queued }, 202);
+      },
+    );
+    renderApp("/admin/client-reports", signedIn({ admin: true }));
+    const row = await rowOf("Ridgeline Roofing");
+    fireEvent.click(within(row).getByRole("button", { name: "Rebuild" }));
+    expect(await within(row).findByText("Building the October 2026 report.")).toBeTruthy();
+    state = "ready";
+    await act(async () => vi.advanceTimersByTimeAsync(4100));
+    expect(await within(row).findByText("Ready")).toBeTruthy();
+    expect(within(row).queryByText("Building the October 2026 report.")).toBeNull();
   });
 
   it("polls while the report is queued or building and stops once it is ready; Preview waits for ready", async () => {
@@ -176,7 +225,7 @@ describe("Client Reports (admin)", () => {
     expect(within(failed).getByRole("button", { name: "Send now" }).hasAttribute("disabled")).toBe(true);
     expect(within(failed).getByRole("button", { name: "Rebuild" }).hasAttribute("disabled")).toBe(false);
     const template = await rowOf("Bright Plumbing");
-    expect(within(template).getByText("Summary from template (AI unavailable: no AI credit left this month)")).toBeTruthy();
+    expect(within(template).getByText("Summary written from the figures: no AI credit left this month")).toBeTruthy();
   });
 
   it("filters the clients by name or email", async () => {

@@ -26,7 +26,7 @@ export function report(over: Partial<ClientReportSummary> = {}): ClientReportSum
 }
 
 export function settings(over: Partial<ClientReportSettings> = {}): ClientReportSettings {
-  return { userId: "user-ridge", enabled: true, recipients: [], enabledBy: "admin", ...over };
+  return { userId: "user-ridge", enabled: true, recipients: [], pending: [], enabledBy: "admin", ...over };
 }
 
 export function client(over: Partial<ClientReportClientRow> = {}): ClientReportClientRow {

@@ -32,6 +32,13 @@ function api(list: () => ClientReportListResponse | Response | Promise<Response>
 const own = (over = {}) => settings({ userId: "user-1", enabledBy: "user", enabled: true, ...over });
 
 describe("Reports (the client's page)", () => {
+  it("says which added addresses wait for their owner's confirmation (issue 39: no report without consent)", async () => {
+    api(() => userList([], own({ recipients: ["me@ridge.test", "partner@example.com"], pending: ["partner@example.com"] })));
+    renderApp("/reports", signedIn());
+    expect(await screen.findByText("Waiting for confirmation: partner@example.com. It was mailed a link and gets the report once confirmed.")).toBeTruthy();
+    expect(screen.getByText(/Anyone else you add gets a mail to confirm first/)).toBeTruthy();
+  });
+
   it("lists the reports newest first with the day each was prepared in the business's zone, View and PDF", async () => {
     api(() =>
       userList(

@@ -301,10 +301,11 @@ describe("permissions and input", () => {
     expect(list.body.clients.some((c: { userId: string }) => c.userId === user.user.id)).toBe(true);
     expect(list.body.clients.some((c: { userId: string }) => c.userId === admin.user.id)).toBe(false);
     const mine = await call(t, "/api/client-reports", { token: user.session.access_token });
-    expect(mine.body).toEqual({ role: "user", settings: { userId: user.user.id, enabled: false, recipients: [], enabledBy: null }, reports: [] });
+    expect(mine.body).toEqual({ role: "user", settings: { userId: user.user.id, enabled: false, recipients: [], pending: [], enabledBy: null }, reports: [] });
     // A user switches their own on, not someone else's; builds and sends are the admin's.
     const self = await call(t, `/api/client-reports/settings/${user.user.id}`, { method: "PUT", token: user.session.access_token, json: { enabled: true, recipients: ["Owner@Example.com"] } });
-    expect(self.body.settings).toEqual({ userId: user.user.id, enabled: true, recipients: ["owner@example.com"], enabledBy: "user" });
+    // An address the user adds waits for its owner's confirmation (issue 39).
+    expect(self.body.settings).toEqual({ userId: user.user.id, enabled: true, recipients: ["owner@example.com"], pending: ["owner@example.com"], enabledBy: "user" });
     expect((await call(t, `/api/client-reports/settings/${other.user.id}`, { method: "PUT", token: user.session.access_token, json: { enabled: true } })).status).toBe(403);
     expect((await call(t, "/api/client-reports", { method: "POST", token: user.session.access_token, json: { userId: user.user.id } })).status).toBe(403);
     // Bad input: clear codes.

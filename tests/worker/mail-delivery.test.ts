@@ -237,6 +237,16 @@ describe("the mail provider client", () => {
     expect(JSON.parse(postmark.init.body as string)).toMatchObject({ From: "A <a@b.test>", To: "x@y.test", HtmlBody: "<p>H</p>", TextBody: "T", MessageStream: "outbound", Metadata: { idempotency_key: "key-1" } });
   });
 
+  it("passes a message's own headers on (List-Unsubscribe on report mail, issue 39): Resend's object, Postmark's list", () => {
+    const headers = { "List-Unsubscribe": "<https://app.test/u/t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    expect(JSON.parse(mailRequest(config("resend"), { ...mail, headers }).init.body as string).headers).toEqual(headers);
+    expect(JSON.parse(mailRequest(config("postmark"), { ...mail, headers }).init.body as string).Headers).toEqual([
+      { Name: "X-Porchlight-Message-Id", Value: "key-1" },
+      { Name: "List-Unsubscribe", Value: "<https://app.test/u/t>" },
+      { Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click" },
+    ]);
+  });
+
   it("maps answers: 2xx sent, 5xx/429/401 retry, other 4xx permanent", () => {
     expect(classifyResponse("resend", 200, { id: "r1" })).toEqual({ ok: true, providerMessageId: "r1" });
     expect(classifyResponse("postmark", 200, { MessageID: "p1", ErrorCode: 0 })).toEqual({ ok: true, providerMessageId: "p1" });

@@ -107,6 +107,16 @@ export function RecipientsForm({
   );
 }
 
+/** The listed addresses still waiting for their owner to confirm (issue 39): they get no report until then. */
+export function PendingRecipients({ pending }: { pending: readonly string[] }) {
+  if (pending.length === 0) return null;
+  return (
+    <p className="muted">
+      Waiting for confirmation: {pending.join(", ")}. {pending.length === 1 ? "It was" : "Each was"} mailed a link and gets the report once confirmed.
+    </p>
+  );
+}
+
 /** The calendar parts of `at` in a time zone. */
 function zonedParts(at: Date, timeZone: string): { year: number; month: number } {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric" }).formatToParts(at);

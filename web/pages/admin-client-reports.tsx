@@ -10,7 +10,7 @@ import { Button, buttonClass } from "../components/button";
 import {
   formatDayIn,
   lastWholeMonth,
-  monthLabel,
+  PendingRecipients,
   RecipientsForm,
   recipientsText,
   ReportStatusBadge,
@@ -25,7 +25,7 @@ import { SearchField } from "../components/search-field";
 import { TableHead } from "../components/table-head";
 import { formatDateTime } from "../lib/format-date";
 import { useViewAs } from "../lib/view-as";
-import { clientReportsQuery, useBuildClientReport, useSaveClientReportSettings, useSendClientReport } from "../queries/client-reports";
+import { clientReportsQuery, isReportPending, useBuildClientReport, useSaveClientReportSettings, useSendClientReport } from "../queries/client-reports";
 import "../admin.css";
 
 const COLUMNS = ["Client", "Monthly report", "Last report", "Delivery"] as const;
@@ -94,6 +94,8 @@ function ClientRow({ client, readOnly }: { client: ClientReportClientRow; readOn
   const [confirmSend, setConfirmSend] = useState(false);
   const [result, setResult] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const ready = last?.status === "ready";
+  // From the server's state, not kept beside it: the note goes as soon as the polled list says the report is ready.
+  const building = last && isReportPending(last.status) ? `Building the ${last.monthLabel} report.` : null;
   const to = recipientsText(settings.recipients, client.email);
 
   function toggle(enabled: boolean) {
@@ -109,7 +111,6 @@ function ClientRow({ client, readOnly }: { client: ClientReportClientRow; readOn
     build.mutate(
       { userId: client.userId, month },
       {
-        onSuccess: () => setResult({ tone: "ok", text: `Building the ${monthLabel(month)} report.` }),
         onError: (e) => setResult({ tone: "error", text: `Could not build the report: ${e.message}` }),
       },
     );
@@ -149,6 +150,7 @@ function ClientRow({ client, readOnly }: { client: ClientReportClientRow; readOn
           />
           {settings.enabled && client.nextRunAt ? <div className="muted">Next report: {formatDayIn(client.nextRunAt, timeZone)}</div> : null}
           <div className="muted">To: {settings.recipients.length > 0 ? settings.recipients.join(", ") : "the account's address"}</div>
+          <PendingRecipients pending={settings.pending ?? []} />
           <Button size="sm" variant="ghost" disabled={readOnly} onClick={() => setEditing(true)}>
             Edit recipients
           </Button>
@@ -162,7 +164,7 @@ function ClientRow({ client, readOnly }: { client: ClientReportClientRow; readOn
             </div>
             {last.status === "failed" && last.error ? <p className="field-error">{last.error}</p> : null}
             {last.summarySource === "template" ? (
-              <div className="muted">Summary from template (AI unavailable{last.summaryNote ? `: ${last.summaryNote}` : ""})</div>
+              <div className="muted">Summary written from the figures{last.summaryNote ? `: ${last.summaryNote}` : " (the AI summary was unavailable)."}</div>
             ) : null}
           </div>
         ) : (
@@ -205,6 +207,11 @@ function ClientRow({ client, readOnly }: { client: ClientReportClientRow; readOn
             </Button>
           )}
         </div>
+        {building && !result ? (
+          <p className="muted" role="status">
+            {building}
+          </p>
+        ) : null}
         {result ? (
           <p className={result.tone === "error" ? "field-error" : "muted"} role="status">
             {result.text}

@@ -8,7 +8,7 @@ import type { ClientReportSettings, ClientReportSummary } from "../../worker/dom
 import { Alert, RetryAlert } from "../components/alert";
 import { PageTitle } from "../components/brand";
 import { buttonClass } from "../components/button";
-import { formatDayIn, nextFirstOfMonth, RecipientsForm, ReportStatusBadge, ReportSwitch } from "../components/client-report-delivery";
+import { formatDayIn, nextFirstOfMonth, PendingRecipients, RecipientsForm, ReportStatusBadge, ReportSwitch } from "../components/client-report-delivery";
 import { DownloadIcon, ExternalLinkIcon, FileTextIcon } from "../components/icons";
 import { PageHeader } from "../components/page-header";
 import { Placeholder } from "../components/placeholder";
@@ -123,7 +123,10 @@ function MailSettings({ settings }: { settings: ClientReportSettings }) {
   }
 
   return (
-    <SettingsSection title="Get it by mail" description="Each month's report in your inbox on the 1st, with its link and PDF.">
+    <SettingsSection
+      title="Get it by mail"
+      description="Each month's report in your inbox on the 1st, with its link and PDF. Anyone else you add gets a mail to confirm first, and every report can be unsubscribed from."
+    >
       {viewAs ? <p className="muted">Read-only while you view the app as this business: change it on Client Reports.</p> : null}
       <ReportSwitch
         label="Email me my monthly report"
@@ -140,6 +143,7 @@ function MailSettings({ settings }: { settings: ClientReportSettings }) {
         busy={save.isPending}
         onSave={(recipients) => write({ enabled: settings.enabled, recipients }, "Recipients saved.")}
       />
+      <PendingRecipients pending={settings.pending ?? []} />
       <div aria-live="polite">
         {saved ? <Alert tone="success">{saved}</Alert> : null}
         {failed ? <Alert tone="error">{failed}</Alert> : null}

@@ -49,12 +49,26 @@ export function useSaveClientReportSettings() {
   });
 }
 
-/** POST /api/client-reports `{userId, month?}`: build now, or rebuild a month. */
+/** The list with `report` as its client's last report: what the server now holds, shown before the list is read again. */
+export function withLastReport(data: ClientReportListResponse | undefined, report: ClientReportSummary): ClientReportListResponse | undefined {
+  if (!data) return data;
+  if (data.role === "admin") return { ...data, clients: data.clients.map((c) => (c.userId === report.userId ? { ...c, lastReport: report } : c)) };
+  return { ...data, reports: data.reports.some((r) => r.id === report.id) ? data.reports.map((r) => (r.id === report.id ? report : r)) : [report, ...data.reports] };
+}
+
+/**
+ * POST /api/client-reports `{userId, month?}`: build now, or rebuild a month. The answered (queued) report goes into the
+ * list at once, so the row says "Building" and the list polls from now until the report is ready.
+ */
 export function useBuildClientReport() {
+  const client = useQueryClient();
   const done = useInvalidate();
   return useMutation({
     mutationFn: (json: ClientReportBuildRequest) => apiFetch<{ report: ClientReportSummary }>(BASE, { method: "POST", json, ...timeout }),
-    onSuccess: done,
+    onSuccess: (answer) => {
+      client.setQueryData<ClientReportListResponse>(clientReportsKey, (data) => withLastReport(data, answer.report));
+      return done();
+    },
   });
 }
 

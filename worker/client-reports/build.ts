@@ -77,6 +77,7 @@ export function googleSection(g: GbpPerformanceSection): ReportGoogleSection {
     current: g.current,
     previous: g.previous,
     keywords: g.keywords.slice(0, 10).map((k) => ({ keyword: k.keyword, impressions: k.impressions ?? null, threshold: k.threshold ?? null })),
+    unavailable: g.unavailable,
   };
 }
 
@@ -316,23 +317,24 @@ function parseSummary(content: string): string | null {
 /** The summary: the AI's (metered, reservation first) when it answers usably; else the template's, with the reason. */
 export async function writeSummary(env: Env, db: Db, userId: string, p: Omit<ClientReportPayload, "summary">): Promise<{ text: string; source: "ai" | "template"; note: string | null }> {
   const template = (note: string) => ({ text: templateSummary(p), source: "template" as const, note });
-  if (!aiConfigured(env)) return template("AI is not configured on this server: the summary is the template.");
+  // Notes for the agency's Client Reports screen (admins only): what happened and what to do, no server wording.
+  if (!aiConfigured(env)) return template("AI summaries are not set up yet, so this one was written from the report's figures. Set up AI (Admin › Set-up), then Rebuild.");
   const prompt = summaryPrompt(p);
   const model = postModel(env);
   const payer = await userPayer(env, db, userId);
   const reserved = await reserveCall(env, payer, { kind: "ai", model, prompt, maxTokens: SUMMARY_MAX_TOKENS });
-  if (!reserved.ok) return template(`The AI allowance refused the call (${reserved.refusal.code}): the summary is the template.`);
+  if (!reserved.ok) return template(`The AI allowance refused the summary (${reserved.refusal.code}), so it was written from the report's figures. Rebuild once there is allowance left.`);
   try {
     const result = await chatCompletion(env, { model, messages: [{ role: "user", content: prompt }], maxTokens: SUMMARY_MAX_TOKENS, temperature: 0.3, json: true });
     await reserved.ticket.settle({ kind: "ai", model: result.model, inputTokens: result.usage.input_tokens, outputTokens: result.usage.output_tokens });
     await env.USAGE_EVENTS.send(usageEvent({ userId, toolName: CLIENT_REPORTS_TOOL, model: result.model, prompt, response: result.content, usage: result.usage })).catch((error) => log.error("usage-events send failed", {}, error));
     const text = parseSummary(result.content);
-    return text ? { text, source: "ai", note: null } : template("The AI's answer could not be used: the summary is the template.");
+    return text ? { text, source: "ai", note: null } : template("The AI's answer could not be used, so the summary was written from the report's figures. Rebuild to try again.");
   } catch (error) {
     const aiError = error instanceof AiError ? error : new AiError("connection", String(error));
     await (billedOnFailure(aiError) ? reserved.ticket.settle({ kind: "ai", model, inputTokens: estimateTokens(prompt), outputTokens: 0 }) : reserved.ticket.release());
     log.warn("client report: summary by AI failed; template", { kind: aiError.kind });
-    return template(`The AI did not answer (${aiError.kind}): the summary is the template.`);
+    return template(`The AI did not answer (${aiError.kind}), so the summary was written from the report's figures. Rebuild to try again.`);
   }
 }
 

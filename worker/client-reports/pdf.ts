@@ -5,6 +5,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from "pdf-lib";
 import type { ClientReportPayload, Compared, ReportGridMap } from "../domain/client-report";
 import {
+  GOOGLE_PART_UNAVAILABLE_TEXT,
   GOOGLE_STATUS_TEXT,
   GRID_BAND_COLORS,
   GRID_BAND_LABELS,
@@ -326,8 +327,10 @@ export async function clientReportPdf(payload: ClientReportPayload, brand: PdfBr
   const g = p.google;
   const google = new BlockBuilder(fonts);
   if (g.status === "ok") {
+    const missing = g.unavailable ?? [];
     heading(google, CLIENT_REPORT_HEADINGS.google, `How people found and contacted ${g.locationTitle} on Google.`);
-    figureRows(google, fonts, [
+    if (missing.includes("figures")) google.text(GOOGLE_PART_UNAVAILABLE_TEXT.figures, { size: 10, color: MUTED, gap: 4 });
+    else figureRows(google, fonts, [
       comparedCell("Calls", g.calls),
       comparedCell("Website clicks", g.websiteClicks),
       comparedCell("Direction requests", g.directions),
@@ -335,7 +338,8 @@ export async function clientReportPdf(payload: ClientReportPayload, brand: PdfBr
       comparedCell("Views on Google Maps", g.impressions.maps),
       comparedCell("Views in total", g.impressions.total),
     ]);
-    if (g.keywords.length) {
+    if (missing.includes("keywords")) google.space(4).text(GOOGLE_PART_UNAVAILABLE_TEXT.keywords, { size: 10, color: MUTED });
+    else if (g.keywords.length) {
       google.space(4).text("Searches that found your profile", { size: 9, bold: true, gap: 2 });
       table(
         google,

@@ -18,13 +18,15 @@ import {
   type ClientReportRow,
 } from "../db/client-reports";
 import { getDb, type Db } from "../db/client";
-import { findUserById } from "../db/users";
+import { findUserById, getProfile } from "../db/users";
+import { ensureConfirmedRecipient, recipientRows, type ClientReportRecipientRow } from "../db/client-report-recipients";
 import { clientReportPaths, isFirstOfMonth, lastWholeMonth, reportMailDetail, type ClientReportPayload } from "../domain/client-report";
 import { validTimeZone } from "../domain/time-zone";
 import type { Env } from "../env";
 import { log } from "../log";
 import { sendAppMail } from "../mail/send";
 import { emitOwnEvents } from "../notifications/emit";
+import { linkOrigin } from "../origin";
 import { shareToken } from "../rank/grid";
 import { buildReportPayload } from "./build";
 
@@ -85,26 +87,60 @@ export async function failClientReportsForDeadLetter(env: Env, ids: string[]): P
   for (const id of ids) await failClientReportBuild(db, id, null, "The report could not be built after several tries.");
 }
 
-/** Where the report's mail goes: the settings' recipients, else the account's address. */
-async function recipientsOf(db: Db, userId: string): Promise<string[]> {
-  const settings = await getClientReportSettings(db, userId);
+/** Where a report's links to confirm and unsubscribe point (public pages: worker/routes/client-report-recipients.ts). */
+export const RECIPIENT_PAGES_PATH = "/shared/client-reports/recipients";
+export const confirmRecipientUrl = (origin: string, token: string) => `${origin}${RECIPIENT_PAGES_PATH}/confirm/${token}`;
+export const unsubscribeRecipientUrl = (origin: string, token: string) => `${origin}${RECIPIENT_PAGES_PATH}/unsubscribe/${token}`;
+
+/**
+ * Where the report's mail goes, each address with its unsubscribe token: the listed addresses that are confirmed (an
+ * admin set them, or their owner confirmed by the link; the account's own address needs no confirming), else, with
+ * no list, the account's address. Pending and unknown addresses get nothing.
+ */
+async function recipientsOf(db: Db, userId: string): Promise<{ email: string; unsubscribeToken: string }[]> {
+  const [settings, user, rows] = await Promise.all([getClientReportSettings(db, userId), findUserById(db, userId), recipientRows(db, userId)]);
   let listed: string[];
   try {
     listed = settings ? (JSON.parse(settings.recipients) as string[]) : [];
   } catch {
     listed = [];
   }
-  if (listed.length > 0) return listed;
-  const user = await findUserById(db, userId);
-  return user?.email ? [user.email] : [];
+  const own = user?.email?.toLowerCase() ?? null;
+  const wanted = listed.length > 0 ? listed : own ? [own] : [];
+  const confirmed = new Map(rows.filter((r) => r.status === "confirmed").map((r) => [r.email, r.unsubscribeToken]));
+  const out: { email: string; unsubscribeToken: string }[] = [];
+  for (const email of wanted) {
+    const token = confirmed.get(email) ?? (email === own ? (await ensureConfirmedRecipient(db, userId, email)).unsubscribeToken : null);
+    if (token) out.push({ email, unsubscribeToken: token });
+  }
+  return out;
+}
+
+/** Mails each newly pending address its confirmation link (at most one a day per client and address). */
+export async function mailRecipientConfirmations(env: Env, db: Db, origin: string, userId: string, pending: ClientReportRecipientRow[]): Promise<void> {
+  if (pending.length === 0) return;
+  const [user, profile] = await Promise.all([findUserById(db, userId), getProfile(db, userId)]);
+  const business = profile?.companyName || user?.email || "a business";
+  const day = new Date().toISOString().slice(0, 10);
+  for (const row of pending) {
+    if (!row.confirmToken) continue;
+    await sendAppMail(env, db, "client_report_recipient", { to: row.email, link: confirmRecipientUrl(origin, row.confirmToken), title: business, detail: user?.email ?? undefined }, { readable: false, dedupeKey: `client_report_recipient:${userId}:${row.email}:${day}` });
+  }
 }
 
 /**
  * Mails a ready report once (claimed by compare-and-set): one branded message to each recipient with the headline
  * figures, the link and the PDF's link; records sent_at/sent_to and sends the webhook `client_report.sent`. `force`
- * (an admin's "Send now") mails a report that was sent before. Returns the recipients, or null when not claimed.
+ * (an admin's "Send now") mails a report that was sent before. Links are built on `origin` (a request's: "Send now"),
+ * else on linkOrigin: never relative. Returns the recipients, or null when not claimed (or no origin to link to).
  */
-export async function mailClientReport(env: Env, db: Db, reportId: string, opts: { force?: boolean } = {}): Promise<string[] | null> {
+export async function mailClientReport(env: Env, db: Db, reportId: string, opts: { force?: boolean; origin?: string } = {}): Promise<string[] | null> {
+  const origin = opts.origin ?? linkOrigin(env);
+  if (!origin) {
+    // Left unsent (the cron tries again): a mail whose links open nothing is worse than a late one.
+    log.error("client report: APP_ORIGIN is not set, links cannot be built; not mailed", { reportId });
+    return null;
+  }
   const now = new Date();
   const force = opts.force ? { resendAfter: new Date(now.getTime() - CLIENT_REPORT_RESEND_AFTER_MS).toISOString() } : false;
   const claimed = await claimClientReportMail(db, reportId, now.toISOString(), staleBefore(now), force);
@@ -113,11 +149,19 @@ export async function mailClientReport(env: Env, db: Db, reportId: string, opts:
   // sent_at was recorded) skips the addresses it reached. A later "Send now" (sent_at moved on) or a rebuild is new.
   const sendKey = `client_report:${reportId}:v${claimed.version}:${claimed.sentAt ?? "first"}`;
   const payload = JSON.parse(claimed.payload) as ClientReportPayload;
-  const to = await recipientsOf(db, claimed.userId);
-  const origin = env.APP_ORIGIN || "";
+  const recipients = await recipientsOf(db, claimed.userId);
+  const to = recipients.map((r) => r.email);
   const paths = clientReportPaths(claimed.shareToken);
-  for (const address of to) {
-    await sendAppMail(env, db, "client_report", { to: address, link: `${origin}${paths.shareUrl}`, secondaryLink: `${origin}${paths.pdfUrl}`, detail: reportMailDetail(payload), title: `${payload.monthLabel} results for ${payload.business.name}`, figures: payload.headline.map((h) => ({ label: h.label, value: h.value, change: h.change ? `${h.change}` : null })) }, { readable: false, dedupeKey: `${sendKey}:${address.toLowerCase()}` });
+  for (const { email: address, unsubscribeToken } of recipients) {
+    // Each recipient's own unsubscribe link, in the mail and as RFC 8058 one-click headers.
+    const unsubscribeLink = unsubscribeRecipientUrl(origin, unsubscribeToken);
+    await sendAppMail(
+      env,
+      db,
+      "client_report",
+      { to: address, link: `${origin}${paths.shareUrl}`, secondaryLink: `${origin}${paths.pdfUrl}`, unsubscribeLink, detail: reportMailDetail(payload), title: `${payload.monthLabel} results for ${payload.business.name}`, figures: payload.headline.map((h) => ({ label: h.label, value: h.value, change: h.change ? `${h.change}` : null })) },
+      { readable: false, dedupeKey: `${sendKey}:${address.toLowerCase()}`, headers: { "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } },
+    );
   }
   await markClientReportSent(db, reportId, claimed.mailClaimedAt!, to);
   await emitOwnEvents(env, claimed.userId, [

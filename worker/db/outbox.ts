@@ -18,6 +18,21 @@ export interface StoredMail {
   kind: string;
   /** At most one message per key (a send retried after a crash skips what it stored before). */
   dedupeKey?: string;
+  /** Extra headers for the provider (List-Unsubscribe on report mail). */
+  headers?: Record<string, string>;
+}
+
+const headersJson = (mail: StoredMail) => (mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null);
+
+/** The stored headers of an outbox row (unreadable: none). */
+export function mailHeaders(json: string | null | undefined): Record<string, string> | undefined {
+  if (!json) return undefined;
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === "object" ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === "string")) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -37,6 +52,7 @@ export async function keepMail(db: Db, mail: StoredMail, opts: { readable: boole
       kind: mail.kind,
       status: "kept",
       dedupeKey: mail.dedupeKey ?? null,
+      headers: headersJson(mail),
     })
     .onConflictDoNothing()
     .returning({ id: outbox.id });
@@ -48,7 +64,7 @@ export async function queueMail(db: Db, mail: StoredMail): Promise<string | null
   const id = crypto.randomUUID();
   const rows = await db
     .insert(outbox)
-    .values({ id, toEmail: mail.to, subject: mail.subject, body: mail.text, html: mail.html, kind: mail.kind, status: "queued", dedupeKey: mail.dedupeKey ?? null })
+    .values({ id, toEmail: mail.to, subject: mail.subject, body: mail.text, html: mail.html, kind: mail.kind, status: "queued", dedupeKey: mail.dedupeKey ?? null, headers: headersJson(mail) })
     .onConflictDoNothing()
     .returning({ id: outbox.id });
   return rows.length > 0 ? id : null;

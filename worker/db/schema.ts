@@ -261,6 +261,8 @@ export const outbox = sqliteTable(
     sentAt: text("sent_at"),
     /** One message per key at most: a send retried after a crash skips the recipients it reached (null: no key). */
     dedupeKey: text("dedupe_key"),
+    /** Extra message headers as JSON (List-Unsubscribe on report mail); null: none. */
+    headers: text("headers"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1408,6 +1410,33 @@ export const clientReportSettings = sqliteTable("client_report_settings", {
   enabledBy: text("enabled_by", { enum: ["admin", "user"] }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Consent of each address a client's monthly report goes to (issue 39): an address an admin set, or the account's
+ * own, is `confirmed`; one a user added is `pending` until its owner opens the mailed confirmation link and confirms.
+ * Only confirmed addresses get reports. `unsubscribe_token` is the link in every report mail (and List-Unsubscribe):
+ * using it removes the address. The list itself stays `client_report_settings.recipients`.
+ */
+export const clientReportRecipients = sqliteTable(
+  "client_report_recipients",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
+    addedBy: text("added_by", { enum: ["admin", "user"] }).notNull(),
+    confirmToken: text("confirm_token"),
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    confirmedAt: text("confirmed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.email] }),
+    uniqueIndex("client_report_recipients_confirm_idx").on(t.confirmToken),
+    uniqueIndex("client_report_recipients_unsubscribe_idx").on(t.unsubscribeToken),
+  ],
+);
 
 /**
  * One client's report for one month. Built through the `client-reports` queue: queued → building (claimed by

@@ -116,6 +116,12 @@ export const GOOGLE_STATUS_TEXT = {
   },
 } as const;
 
+/** The words for one part of Google's section that did not arrive, beside the part that did. */
+export const GOOGLE_PART_UNAVAILABLE_TEXT = {
+  figures: "Google did not give us this month's calls, website clicks, direction requests and views when this report was made. They will be back in the next report.",
+  keywords: "Google did not give us the searches that found your profile when this report was made. They will be back in the next report.",
+} as const;
+
 /** The report's title and a one-line description with the headline figures (the page's Open Graph card, the PDF). */
 export function reportTitle(p: ClientReportPayload): string {
   return `${p.business.name}: ${p.monthLabel} results`;

@@ -42,12 +42,17 @@ export type ReportGoogleSection =
       previous: PerformanceMonth;
       /** Top search terms that found the profile this month (Google gives a count, or a "fewer than" threshold). */
       keywords: { keyword: string; impressions: number | null; threshold: number | null }[];
+      /**
+       * The parts Google did not give when the report was built: "figures" (calls, clicks, directions and views: their
+       * figures are null) or "keywords" (the search terms). What did arrive is kept. Absent in reports built before.
+       */
+      unavailable?: ("figures" | "keywords")[];
     }
-  /** No Google connection: the section's "connect Google" explainer. */
+  /** Never connected (whether or not Google is set up on the app): the section's "connect Google" explainer. */
   | { status: "not_connected" }
   /** Google stopped accepting the connection: the client reconnects. */
   | { status: "token_refused" }
-  /** Google did not answer (or is not set up): the section says the figures could not be fetched this month. */
+  /** Google answered neither part (or is not set up) for a connected client: the section says the figures could not be fetched this month. */
   | { status: "unavailable" };
 
 /** One grid scan as the report draws it: a size × size grid of ranks (null = not in the top 20), row-major. */
@@ -176,7 +181,10 @@ export interface ClientReportSummary {
 export interface ClientReportSettings {
   userId: string;
   enabled: boolean;
+  /** The listed addresses (empty: the account's own). */
   recipients: string[];
+  /** Listed addresses a user added that wait for their owner to confirm by the mailed link: they get nothing until then. */
+  pending: string[];
   enabledBy: "admin" | "user" | null;
 }
 

@@ -21,6 +21,7 @@ import { GmbPost } from "../domain/gmb-post";
 import type { Env } from "../env";
 import { log } from "../log";
 import { sendAppMail } from "../mail/send";
+import { linkOrigin } from "../origin";
 import { createLocalPost, getLocalPost, GoogleError, googleConfig } from "../providers/google";
 import { withAccessToken } from "./connection";
 
@@ -57,7 +58,7 @@ async function enqueue(env: Env, postIds: string[], delaySeconds?: number) {
 }
 
 function appLink(env: Env): string | null {
-  const origin = env.APP_ORIGIN?.trim().replace(/\/+$/, "") || (env.ENVIRONMENT === "development" ? "http://localhost:8787" : "");
+  const origin = linkOrigin(env);
   return origin ? `${origin}/tools/gmb-post-scheduler` : null;
 }
 

@@ -1,7 +1,7 @@
 // Delivering one queued message through the provider: once, with its outcome recorded on the outbox row.
 import { loadBrand } from "../brand/load";
 import { getDb } from "../db/client";
-import { claimMail, findMail, finishMail, recordMailError } from "../db/outbox";
+import { claimMail, findMail, finishMail, mailHeaders, recordMailError } from "../db/outbox";
 import type { Env } from "../env";
 import { log } from "../log";
 import { mailFromHeader } from "../domain/brand";
@@ -48,6 +48,7 @@ export async function deliverQueuedMail(env: Env, mailId: string): Promise<Deliv
     text: row.body,
     html: row.html ?? row.body,
     idempotencyKey: row.id,
+    headers: mailHeaders(row.headers),
   });
   if (outcome.ok) {
     await finishMail(db, row, { status: "sent", providerMessageId: outcome.providerMessageId });

@@ -5,6 +5,7 @@ import { keepMail, queueMail, recordMailError, type StoredMail } from "../db/out
 import type { Env } from "../env";
 import { log } from "../log";
 import { mailConfig } from "../providers/mail";
+import { relativeMailLinks, RelativeMailLinkError } from "./links";
 import { renderMail, type MailInput, type MailKind } from "./templates";
 
 export interface SendOptions {
@@ -17,14 +18,17 @@ export interface SendOptions {
  * mail-out, whose consumer delivers it once; without, it is kept in the outbox as local development
  * and operators without mail have it. Logs name the kind, never the link. The message carries the agency's brand.
  */
-export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions & { dedupeKey?: string }): Promise<void> {
+export async function sendAppMail(env: Env, db: Db, kind: MailKind, input: MailInput, opts: SendOptions & { dedupeKey?: string; headers?: Record<string, string> }): Promise<void> {
   const rendered = renderMail(kind, input, await loadBrand(db));
-  await sendStoredMail(env, db, { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind, dedupeKey: opts.dedupeKey }, opts);
+  await sendStoredMail(env, db, { to: input.to, subject: rendered.subject, text: rendered.text, html: rendered.html, kind, dedupeKey: opts.dedupeKey, headers: opts.headers }, opts);
 }
 
 /** The same for a message rendered by its caller (a business's own review request): kept, or stored and queued. */
 export async function sendStoredMail(env: Env, db: Db, mail: StoredMail, opts: SendOptions): Promise<void> {
   const kind = mail.kind;
+  // A relative link is the caller's bug (its origin was ""): refused here, so no kind of mail can carry one.
+  const relative = relativeMailLinks(mail);
+  if (relative.length > 0) throw new RelativeMailLinkError(kind, relative);
   if (!mailConfig(env)) {
     if (await keepMail(db, mail, opts)) log.info("mail kept in the outbox", { kind });
     else log.info("mail stored before under its key: not kept again", { kind });

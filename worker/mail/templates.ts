@@ -5,7 +5,7 @@ import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type Brand } from "../domain/brand";
 /** The product's own name (the brand's default); templates take the brand's name instead (see templatesFor). */
 export const PRODUCT_NAME = DEFAULT_BRAND_NAME;
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused" | "review_alert" | "review_digest" | "client_report";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused" | "review_alert" | "review_digest" | "client_report" | "client_report_recipient";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -18,6 +18,8 @@ export interface MailInput {
   secondaryLink?: string;
   /** The message's own subject and heading when its kind has one (the monthly report: its month and business). */
   title?: string;
+  /** This recipient's own unsubscribe link (the monthly report): shown at the foot of both parts. */
+  unsubscribeLink?: string;
   /** Figures shown as a row under the intro (the monthly report's three headline figures). */
   figures?: { label: string; value: string; change: string | null }[];
 }
@@ -147,7 +149,17 @@ const templatesFor = (PRODUCT_NAME: string): Record<MailKind, Template> => ({
     intro: ({ detail }) => detail ?? "Your monthly results report is ready.",
     action: "Open the report",
     expires: ({ secondaryLink }) => (secondaryLink ? `A PDF copy to keep or print: ${secondaryLink}` : "The report stays at this link."),
-    notYou: `You get this because your monthly report from ${PRODUCT_NAME} is switched on. Switch it off under Monthly Reports in the app, or ask ${PRODUCT_NAME} to.`,
+    notYou: `You get this because your address is on this business's monthly report from ${PRODUCT_NAME}. Use the unsubscribe link below to stop getting it.`,
+  },
+  client_report_recipient: {
+    subject: ({ title }) => `Confirm that you want ${title ?? "a business"}'s monthly report`,
+    heading: "Confirm your address",
+    // `title` is the business's name as its account holder set it; `detail` who asked (their account's address).
+    intro: ({ to, title, detail }) =>
+      `${detail ?? "Someone"} asked for ${title ?? "a business"}'s monthly results report from ${PRODUCT_NAME} to be mailed to ${to} each month. Confirm and you will get it; until then nothing is sent to this address.`,
+    action: "Confirm and get the reports",
+    expires: "The link works until it is used or the address is removed from the report.",
+    notYou: "If you do not know them or do not want the report, ignore this message: no report is mailed to you without your confirmation.",
   },
 });
 
@@ -181,7 +193,8 @@ export function renderMail(kind: MailKind, input: MailInput, brand: MailBrand = 
   const expires = typeof t.expires === "function" ? t.expires(input) : t.expires;
   const contact = contactLine(brand);
   const signature = [`— ${brand.name}`, contact, brand.footerLine].filter(Boolean) as string[];
-  const text = [heading, "", intro, "", ...(figureLines.length ? [...figureLines, ""] : []), `${t.action}:`, input.link, "", expires, "", t.notYou, "", ...signature, ""].join("\n");
+  const unsubscribe = input.unsubscribeLink ? `Unsubscribe: ${input.unsubscribeLink}` : null;
+  const text = [heading, "", intro, "", ...(figureLines.length ? [...figureLines, ""] : []), `${t.action}:`, input.link, "", expires, "", t.notYou, ...(unsubscribe ? [unsubscribe] : []), "", ...signature, ""].join("\n");
   const link = escapeHtml(input.link);
   const p = (s: string, style = "margin:0 0 16px") => `<p style="${style}">${escapeHtml(s)}</p>`;
   const html = [
@@ -196,6 +209,7 @@ export function renderMail(kind: MailKind, input: MailInput, brand: MailBrand = 
     p(expires, "margin:0 0 16px;font-size:14px;color:#4b5563"),
     `<p style="margin:0 0 16px;font-size:14px;color:#4b5563">If the button does not work, open this address: <a href="${link}" style="color:${accent};word-break:break-all">${link}</a></p>`,
     p(t.notYou, "margin:0;font-size:14px;color:#4b5563"),
+    ...(input.unsubscribeLink ? [`<p style="margin:12px 0 0;font-size:14px;color:#4b5563"><a href="${escapeHtml(input.unsubscribeLink)}" style="color:${accent}">Unsubscribe from this report</a></p>`] : []),
     `</div>`,
     ...[contact, brand.footerLine].filter(Boolean).map((line) => p(line!, "margin:16px auto 0;max-width:520px;text-align:center;font-size:13px;color:#6b7280")),
     `</body></html>`,

@@ -9,13 +9,10 @@ import { IMMEDIATE_ALERT_KINDS, REVIEW_ALERT_KINDS, type AlertKind } from "../do
 import type { Env } from "../env";
 import { log } from "../log";
 import { sendAppMail } from "../mail/send";
+import { linkOrigin } from "../origin";
 
 type Pending = Awaited<ReturnType<typeof pendingMail>>[number];
 
-/** The app's origin for links in mail (APP_ORIGIN; localhost in development); null when unknown. */
-export function appOrigin(env: Env): string | null {
-  return env.APP_ORIGIN?.trim().replace(/\/+$/, "") || (env.ENVIRONMENT === "development" ? "http://localhost:8787" : null);
-}
 
 /** Where an alert links: the prospect's report in the app, else the app's reports. */
 export function alertLink(origin: string, reportId: string | null): string {
@@ -82,7 +79,7 @@ function isImmediate(kind: string) {
  * never mail one alert twice.
  */
 export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]): Promise<{ immediate: number; digests: number }> {
-  const origin = appOrigin(env);
+  const origin = linkOrigin(env);
   if (!origin) {
     log.warn("alert mail: APP_ORIGIN not set, nothing mailed");
     return { immediate: 0, digests: 0 };

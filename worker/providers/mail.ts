@@ -10,6 +10,8 @@ export interface OutgoingMail {
   html: string;
   /** Stable per message (the outbox row id): the same message sent twice is one mail. */
   idempotencyKey: string;
+  /** Extra message headers (List-Unsubscribe, List-Unsubscribe-Post): both providers pass them on. */
+  headers?: Record<string, string>;
 }
 
 export type SendOutcome =
@@ -60,7 +62,7 @@ export function mailRequest(config: MailConfig, mail: OutgoingMail): { url: stri
           // Resend answers a repeated key (within 24 h) with the first send's id instead of sending again.
           "Idempotency-Key": mail.idempotencyKey,
         },
-        body: JSON.stringify({ from: config.from, to: [mail.to], subject: mail.subject, html: mail.html, text: mail.text }),
+        body: JSON.stringify({ from: config.from, to: [mail.to], subject: mail.subject, html: mail.html, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) }),
       },
     };
   }
@@ -83,7 +85,7 @@ export function mailRequest(config: MailConfig, mail: OutgoingMail): { url: stri
         // Postmark has no request idempotency: the key travels as metadata and a header of the message,
         // and the outbox row's state is what stops a second send (queues/mail-out.ts).
         Metadata: { idempotency_key: mail.idempotencyKey },
-        Headers: [{ Name: "X-Porchlight-Message-Id", Value: mail.idempotencyKey }],
+        Headers: [{ Name: "X-Porchlight-Message-Id", Value: mail.idempotencyKey }, ...Object.entries(mail.headers ?? {}).map(([Name, Value]) => ({ Name, Value }))],
       }),
     },
   };

@@ -33,6 +33,7 @@ import { RANK_ITEMS_PER_MESSAGE } from "../../queues/messages";
 import { CRON_KEYWORDS_PER_RUN, RANK_MAX_ATTEMPTS, RANK_RESEND_AFTER_MS, RANK_STALE_CLAIM_MARGIN_MS, rankRetryDelaySeconds, rankSearchTimeoutMs, TRACKER_ZOOM } from "./config";
 import { resendStalePoints, type RankJobOutcome } from "./grid";
 import { businessOf, checkView } from "./view";
+import { linkOrigin } from "../origin";
 
 /** Sends checks a few to a message. */
 export async function sendChecks(env: Env, checkIds: readonly string[]): Promise<void> {
@@ -172,6 +173,12 @@ const REASON_WORDS = { dropped: "dropped 3 or more places", left_top3: "left the
 /** At most one digest a day per user: the day's row is claimed first, then the unmailed alerts are taken and mailed. */
 export async function mailAlertDigests(env: Env, now = new Date()): Promise<number> {
   const db = getDb(env);
+  const origin = linkOrigin(env);
+  // Without an origin the digest's link would be relative: the alerts stay unmailed until APP_ORIGIN is set.
+  if (!origin) {
+    log.warn("rank alerts: APP_ORIGIN not set, no digest mailed");
+    return 0;
+  }
   const day = now.toISOString().slice(0, 10);
   let sent = 0;
   for (const userId of await usersWithUnmailedAlerts(db)) {
@@ -184,7 +191,7 @@ export async function mailAlertDigests(env: Env, now = new Date()): Promise<numb
       const place = (r: number | null) => (r === null ? "not in the top 20" : `#${r}`);
       return `“${keyword}” for ${businessOf(business).name}: ${reasons} (${place(alert.fromRank)} → ${place(alert.toRank)})`;
     });
-    await sendAppMail(env, db, "rank_alerts", { to: user.email, link: `${env.APP_ORIGIN || ""}/tools/local-rank-tracker`, detail: lines.join("\n") }, { readable: false });
+    await sendAppMail(env, db, "rank_alerts", { to: user.email, link: `${origin}/tools/local-rank-tracker`, detail: lines.join("\n") }, { readable: false });
     sent++;
   }
   return sent;

@@ -21,6 +21,7 @@ import { smsCountryOf, smsCountryRefusal, smsSegments } from "../domain/sms-pric
 import type { Env } from "../env";
 import { log } from "../log";
 import { sendStoredMail } from "../mail/send";
+import { linkOrigin } from "../origin";
 import { userPayer } from "../metering/meter";
 import { reserveLoggedCall } from "../metering/usage-log";
 import { sendSms, smsConfig } from "../providers/sms";
@@ -33,12 +34,6 @@ const CLAIM_STALE_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
 export const REVIEW_REQUESTS_TOOL = "review-requests";
 
-/** The origin the messages' links are built on (APP_ORIGIN; a queue job has no request to read it from). */
-function linkOrigin(env: Env): string | null {
-  const configured = env.APP_ORIGIN?.trim().replace(/\/+$/, "");
-  if (configured) return configured;
-  return env.ENVIRONMENT === "development" ? "http://localhost:8787" : null;
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

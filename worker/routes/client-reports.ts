@@ -6,7 +6,8 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { actsAsAdmin, adminRefusal, requireAdmin, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
-import { CLIENT_REPORT_RESEND_AFTER_MS, createAndQueueReport, enqueueClientReports, mailClientReport, zoneOf } from "../client-reports/run";
+import { CLIENT_REPORT_RESEND_AFTER_MS, createAndQueueReport, enqueueClientReports, mailClientReport, mailRecipientConfirmations, zoneOf } from "../client-reports/run";
+import { pendingByUser, recipientRows, syncRecipients } from "../db/client-report-recipients";
 import {
   businessUsersWithSettings,
   getClientReport,
@@ -36,6 +37,7 @@ import {
   type ClientReportSummary,
 } from "../domain/client-report";
 import { apiError, ErrorCode } from "../errors";
+import { appOrigin } from "../origin";
 import { validate, validId } from "../validate";
 
 /** Stable codes the screens act on. */
@@ -90,9 +92,12 @@ export function reportSummary(row: ClientReportRow, admin: boolean): ClientRepor
   };
 }
 
-function settingsOf(userId: string, row: ClientReportSettingsRow | null): ClientReportSettings {
-  return { userId, enabled: row?.enabled ?? false, recipients: parseList(row?.recipients ?? null), enabledBy: row?.enabledBy ?? null };
+function settingsOf(userId: string, row: ClientReportSettingsRow | null, pending: string[]): ClientReportSettings {
+  const recipients = parseList(row?.recipients ?? null);
+  return { userId, enabled: row?.enabled ?? false, recipients, pending: recipients.filter((a) => pending.includes(a)), enabledBy: row?.enabledBy ?? null };
 }
+
+const pendingOf = async (c: Context<AppEnv>, userId: string) => (await recipientRows(getDb(c.env), userId)).filter((r) => r.status === "pending").map((r) => r.email);
 
 /** A business user (not an admin) by id, or null. */
 async function businessUser(c: Context<AppEnv>, userId: string) {
@@ -105,8 +110,8 @@ async function businessUser(c: Context<AppEnv>, userId: string) {
 async function userList(c: Context<AppEnv>, userId: string): Promise<ClientReportListResponse> {
   const db = getDb(c.env);
   const admin = actsAsAdmin(c);
-  const [settings, reports] = await Promise.all([getClientReportSettings(db, userId), listClientReports(db, userId)]);
-  return { role: "user", settings: settingsOf(userId, settings), reports: reports.map((r) => reportSummary(r, admin)) };
+  const [settings, reports, pending] = await Promise.all([getClientReportSettings(db, userId), listClientReports(db, userId), pendingOf(c, userId)]);
+  return { role: "user", settings: settingsOf(userId, settings, pending), reports: reports.map((r) => reportSummary(r, admin)) };
 }
 
 export const clientReportRoutes = new Hono<AppEnv>()
@@ -127,6 +132,7 @@ export const clientReportRoutes = new Hono<AppEnv>()
       db,
       rows.map((r) => r.userId),
     );
+    const pending = await pendingByUser(db);
     const now = new Date();
     const clients: ClientReportClientRow[] = rows.map((r) => {
       const zone = zoneOf(r.timeZone);
@@ -136,7 +142,7 @@ export const clientReportRoutes = new Hono<AppEnv>()
         email: r.email,
         businessName: r.businessName,
         timeZone: zone,
-        settings: settingsOf(r.userId, r.settings),
+        settings: settingsOf(r.userId, r.settings, pending.get(r.userId) ?? []),
         lastReport: report ? reportSummary(report, true) : null,
         nextRunAt: r.settings?.enabled ? nextRunAt(now, zone) : null,
       };
@@ -163,7 +169,8 @@ export const clientReportRoutes = new Hono<AppEnv>()
     return c.json({ report: reportSummary(again, true) }, 202);
   })
 
-  // Switch a client's report on or off (admin: any business user; a user: themselves), and where it is mailed.
+  // Switch a client's report on or off (admin: any business user; a user: themselves), and where it is mailed. An
+  // address a user adds (other than their account's own) gets reports only once its owner confirms by the mailed link.
   .put("/settings/:userId", requireUser, validate("json", SettingsBody), async (c) => {
     const userId = c.req.param("userId");
     const subject = c.get("subject");
@@ -174,8 +181,14 @@ export const clientReportRoutes = new Hono<AppEnv>()
       if (userId.length > 100 || !(await businessUser(c, userId))) return apiError(c, 404, CLIENT_REPORT_NOT_A_CLIENT, "That client does not exist.");
     }
     const input = c.req.valid("json");
-    const row = await saveClientReportSettings(getDb(c.env), userId, { enabled: input.enabled, recipients: input.recipients, enabledBy: self ? "user" : "admin" });
-    return c.json({ settings: settingsOf(userId, row) });
+    const db = getDb(c.env);
+    const row = await saveClientReportSettings(db, userId, { enabled: input.enabled, recipients: input.recipients, enabledBy: self ? "user" : "admin" });
+    if (input.recipients) {
+      const account = await findUserById(db, userId);
+      const pending = await syncRecipients(db, userId, input.recipients, self ? "user" : "admin", account?.email ?? null);
+      await mailRecipientConfirmations(c.env, db, appOrigin(c.env, c.req.url), userId, pending);
+    }
+    return c.json({ settings: settingsOf(userId, row, await pendingOf(c, userId)) });
   })
 
   .get("/:id", requireUser, validId(NOT_FOUND), async (c) => {
@@ -203,7 +216,7 @@ export const clientReportRoutes = new Hono<AppEnv>()
     if (row.sentAt && Date.now() - Date.parse(row.sentAt) < CLIENT_REPORT_RESEND_AFTER_MS) {
       return apiError(c, 409, CLIENT_REPORT_JUST_SENT, "This report was sent less than a minute ago. Send it again in a minute if you need to.");
     }
-    const to = await mailClientReport(c.env, db, row.id, { force: true });
+    const to = await mailClientReport(c.env, db, row.id, { force: true, origin: appOrigin(c.env, c.req.url) });
     if (!to) return apiError(c, 409, CLIENT_REPORT_BUSY, "This report is being sent right now.");
     const sent = await getClientReport(db, row.id);
     return c.json({ report: reportSummary(sent ?? row, true) });

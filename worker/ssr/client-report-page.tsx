@@ -17,6 +17,7 @@ import type {
   ReportTrackerSection,
 } from "../domain/client-report";
 import {
+  GOOGLE_PART_UNAVAILABLE_TEXT,
   GOOGLE_STATUS_TEXT,
   GRID_BAND_COLORS,
   GRID_BAND_LABELS,
@@ -136,17 +137,28 @@ function GoogleSection({ google }: { google: ReportGoogleSection }) {
       </Section>
     );
   }
+  const missing = google.unavailable ?? [];
   return (
     <Section id={CLIENT_REPORT_SECTIONS.google} title={CLIENT_REPORT_HEADINGS.google} note={`How people found and contacted ${google.locationTitle} on Google.`}>
-      <dl className="cr-figures">
-        <ComparedFigure label="Calls" value={google.calls} />
-        <ComparedFigure label="Website clicks" value={google.websiteClicks} />
-        <ComparedFigure label="Direction requests" value={google.directions} />
-        <ComparedFigure label="Views on Google Search" value={google.impressions.search} />
-        <ComparedFigure label="Views on Google Maps" value={google.impressions.maps} />
-        <ComparedFigure label="Views in total" value={google.impressions.total} />
-      </dl>
-      {google.keywords.length > 0 ? (
+      {missing.includes("figures") ? (
+        <div className="cr-notice is-unavailable">
+          <p>{GOOGLE_PART_UNAVAILABLE_TEXT.figures}</p>
+        </div>
+      ) : (
+        <dl className="cr-figures">
+          <ComparedFigure label="Calls" value={google.calls} />
+          <ComparedFigure label="Website clicks" value={google.websiteClicks} />
+          <ComparedFigure label="Direction requests" value={google.directions} />
+          <ComparedFigure label="Views on Google Search" value={google.impressions.search} />
+          <ComparedFigure label="Views on Google Maps" value={google.impressions.maps} />
+          <ComparedFigure label="Views in total" value={google.impressions.total} />
+        </dl>
+      )}
+      {missing.includes("keywords") ? (
+        <div className="cr-notice is-unavailable">
+          <p>{GOOGLE_PART_UNAVAILABLE_TEXT.keywords}</p>
+        </div>
+      ) : google.keywords.length > 0 ? (
         <table className="cr-table">
           <caption>Searches that found your profile</caption>
           <thead>

@@ -45,13 +45,11 @@ import { prospectSubject } from "../audits/subject";
 import { enqueueReport } from "../reports/enqueue";
 import { mailConfig } from "../providers/mail";
 import { verifyTurnstile, turnstileConfigured } from "../providers/turnstile";
+import { linkOrigin } from "../origin";
 import { emitProspectEvent, emitProspectsCreated } from "../notifications/emit";
 import { recipientHasMailLeft, returnRecipientMail, takeRecipientMail, widgetCapHasRoom } from "./guards";
 
-/** The app's origin for links made outside a request (the cron, the queue): APP_ORIGIN, or local development's. */
-export function linkOrigin(env: Env): string | null {
-  return env.APP_ORIGIN?.trim().replace(/\/+$/, "") || (env.ENVIRONMENT === "development" ? "http://localhost:8787" : null);
-}
+export { linkOrigin };
 
 export function sharedReportUrl(origin: string, reportId: string): string {
   return `${origin}/shared/reports/${reportId}`;
