@@ -83,8 +83,8 @@ describe("caps", () => {
   it("a Free account is counted against the Free pool too: its share of the ceiling (issue 39)", () => {
     expect(capsFor({ kind: "user", userId: "f1", allowanceUsd: 1, pool: "free", emailConfirmed: true }, SETTINGS, NOW).map((c) => [c.scope, c.key, c.limitMicro])).toEqual([
       ["user", "user:f1:2026-11", 1_000_000],
-      ["free", "free:2026-11-23", 5_000_000],
       ["global", "global:2026-11-23", 25_000_000],
+      ["free", "free:2026-11-23", 5_000_000],
     ]);
     expect(freePoolLimitMicro(meterSettings({ SPEND_CEILING_DAILY_USD: "40", SPEND_CEILING_FREE_SHARE: "0.25" }))).toBe(10_000_000);
   });

@@ -244,15 +244,16 @@ export function capsFor(payer: Payer, settings: MeterSettings, now: Date): Cap[]
       const day = dayPeriod(now);
       caps.push({ scope: "widget", key: widgetCapKey(payer.widget.id, now), limitMicro: toMicro(payer.widget.dailyCapUsd), expiresAt: day.end.toISOString() });
     }
-    if (payer.pool === "free") {
-      caps.push({ scope: "free", key: freePoolCapKey(now), limitMicro: freePoolLimitMicro(settings), expiresAt: dayPeriod(now).end.toISOString() });
-    }
   } else {
     caps.push({ scope: "report", key: reportCapKey(payer.reportId, now), limitMicro: toMicro(REPORT_DAILY_USD), expiresAt: dayPeriod(now).end.toISOString() });
     const hour = hourPeriod(now);
     caps.push({ scope: "address", key: `address:${payer.address}:${hour.id}`, limitMicro: toMicro(ANONYMOUS_ADDRESS_HOURLY_USD), expiresAt: hour.end.toISOString() });
   }
   caps.push({ scope: "global", key: globalCapKey(now), limitMicro: toMicro(settings.ceilingDailyUsd), expiresAt: dayPeriod(now).end.toISOString() });
+  // After the ceiling: a day past the ceiling says so, whoever asks; the Free pool refuses only what is left of it.
+  if (payer.kind === "user" && payer.pool === "free") {
+    caps.push({ scope: "free", key: freePoolCapKey(now), limitMicro: freePoolLimitMicro(settings), expiresAt: dayPeriod(now).end.toISOString() });
+  }
   return caps;
 }
 
