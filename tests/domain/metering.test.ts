@@ -7,10 +7,15 @@ import {
   capRefusing,
   capsFor,
   estimateMicro,
+  freePoolLimitMicro,
   meterSettings,
+  mustConfirmEmail,
+  poolFor,
   toMicro,
   UNLIMITED_MICRO,
   type Cap,
+  type Payer,
+  type PayerPool,
 } from "../../worker/domain/metering";
 import { costFor, estimateTokens } from "../../worker/domain/usage-cost";
 
@@ -56,9 +61,11 @@ describe("allowances", () => {
   });
 
   it.each([
-    [{}, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30 }],
-    [{ SPEND_CEILING_DAILY_USD: "40", PLAN_ALLOWANCE_FREE_USD: "0", PLAN_ALLOWANCE_SELF_SERVICE_USD: "12.5" }, { ceilingDailyUsd: 40, allowanceFreeUsd: 0, allowanceSelfServiceUsd: 12.5 }],
-    [{ SPEND_CEILING_DAILY_USD: "lots", PLAN_ALLOWANCE_FREE_USD: "-1", PLAN_ALLOWANCE_SELF_SERVICE_USD: " " }, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30 }],
+    [{}, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30, freeShare: 0.2 }],
+    [{ SPEND_CEILING_DAILY_USD: "40", PLAN_ALLOWANCE_FREE_USD: "0", PLAN_ALLOWANCE_SELF_SERVICE_USD: "12.5" }, { ceilingDailyUsd: 40, allowanceFreeUsd: 0, allowanceSelfServiceUsd: 12.5, freeShare: 0.2 }],
+    [{ SPEND_CEILING_FREE_SHARE: "0.5" }, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30, freeShare: 0.5 }],
+    [{ SPEND_CEILING_FREE_SHARE: "3" }, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30, freeShare: 1 }],
+    [{ SPEND_CEILING_DAILY_USD: "lots", PLAN_ALLOWANCE_FREE_USD: "-1", PLAN_ALLOWANCE_SELF_SERVICE_USD: " ", SPEND_CEILING_FREE_SHARE: "-1" }, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30, freeShare: 0.2 }],
   ])("reads the operator's settings %j, with the defaults for missing or bad values", (vars, expected) => {
     expect(meterSettings(vars)).toEqual(expected);
   });
@@ -66,11 +73,30 @@ describe("allowances", () => {
 
 describe("caps", () => {
   it("a user is counted against their month (uncapped without an allowance) and the global day", () => {
-    expect(capsFor({ kind: "user", userId: "u1", allowanceUsd: 1 }, SETTINGS, NOW)).toEqual([
+    expect(capsFor({ kind: "user", userId: "u1", allowanceUsd: 1, pool: "paying", emailConfirmed: true }, SETTINGS, NOW)).toEqual([
       { scope: "user", key: "user:u1:2026-11", limitMicro: 1_000_000, expiresAt: "2026-12-01T00:00:00.000Z" },
       { scope: "global", key: "global:2026-11-23", limitMicro: 25_000_000, expiresAt: "2026-11-24T00:00:00.000Z" },
     ]);
-    expect(capsFor({ kind: "user", userId: "a1", allowanceUsd: null }, SETTINGS, NOW)[0]!.limitMicro).toBe(UNLIMITED_MICRO);
+    expect(capsFor({ kind: "user", userId: "a1", allowanceUsd: null, pool: "agency", emailConfirmed: true }, SETTINGS, NOW)[0]!.limitMicro).toBe(UNLIMITED_MICRO);
+  });
+
+  it("a Free account is counted against the Free pool too: its share of the ceiling (issue 39)", () => {
+    expect(capsFor({ kind: "user", userId: "f1", allowanceUsd: 1, pool: "free", emailConfirmed: true }, SETTINGS, NOW).map((c) => [c.scope, c.key, c.limitMicro])).toEqual([
+      ["user", "user:f1:2026-11", 1_000_000],
+      ["global", "global:2026-11-23", 25_000_000],
+      ["free", "free:2026-11-23", 5_000_000],
+    ]);
+    expect(freePoolLimitMicro(meterSettings({ SPEND_CEILING_DAILY_USD: "40", SPEND_CEILING_FREE_SHARE: "0.25" }))).toBe(10_000_000);
+  });
+
+  it("customers spend only with a confirmed address; the agency's work does not wait on it (issue 39)", () => {
+    const user = (pool: PayerPool, emailConfirmed: boolean): Payer => ({ kind: "user", userId: "u", allowanceUsd: 1, pool, emailConfirmed });
+    expect([mustConfirmEmail(user("free", false)), mustConfirmEmail(user("paying", false)), mustConfirmEmail(user("agency", false))]).toEqual([true, true, false]);
+    expect([mustConfirmEmail(user("free", true)), mustConfirmEmail({ kind: "visitor", reportId: "r", address: "a" })]).toEqual([false, false]);
+    expect(poolFor({ isAdmin: true, subscriptionActive: false, overrideUsd: null })).toBe("agency");
+    expect(poolFor({ isAdmin: false, subscriptionActive: true, overrideUsd: null })).toBe("paying");
+    expect(poolFor({ isAdmin: false, subscriptionActive: false, overrideUsd: 5 })).toBe("paying");
+    expect(poolFor({ isAdmin: false, subscriptionActive: false, overrideUsd: null })).toBe("free");
   });
 
   it("a shared report's visitor is counted against the report's day, the address's hour and the global day", () => {

@@ -4,6 +4,18 @@ import type { Page } from "playwright-core";
 import type { NewReportInput } from "../../worker/domain/new-report";
 import { expect, inject } from "vitest";
 import { baseUrl, E2E_PASSWORD } from "./browser";
+import { deliveredLink } from "./dev-server";
+
+/**
+ * Opens the confirmation link the sign-up mailed to `email` (delivered by the fake mail provider), as the customer
+ * would: paid features need a confirmed address (issue 39).
+ */
+export async function confirmAddress(email: string): Promise<void> {
+  const link = await deliveredLink(inject("mailUrl"), email, "Confirm your Porchlight email address");
+  const confirm = await fetch(new URL(new URL(link).pathname + new URL(link).search, baseUrl()), { redirect: "manual" });
+  expect(confirm.status).toBe(303);
+  expect(confirm.headers.get("Location")).toContain("access_token=");
+}
 
 /** Signs the shared admin up when no journey has yet (an existing account answers 422). Returns its email. */
 export async function ensureAdmin(): Promise<string> {
@@ -44,6 +56,7 @@ export async function signUpAndIn(page: Page, email: string, ip = "10.78.0.1") {
     body: JSON.stringify({ email, password: E2E_PASSWORD }),
   });
   expect(res.status).toBe(200);
+  await confirmAddress(email);
   await signIn(page, email);
 }
 

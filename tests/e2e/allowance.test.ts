@@ -3,7 +3,7 @@
 // their fallback, and offer the upgrade. Screens at 375 px and 1280 px (SHOTS_DIR).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessToken, adminSession, signIn } from "./accounts";
+import { accessToken, adminSession, confirmAddress, signIn } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -50,6 +50,7 @@ describe("the monthly AI allowance", () => {
       body: JSON.stringify({ email, password: E2E_PASSWORD }),
     });
     const { user } = (await signup.json()) as { user: { id: string } };
+    await confirmAddress(email);
     const token = await accessToken(email);
     const admin = await adminSession();
     const budget = await fetch(`${baseUrl()}/api/admin/users/${user.id}/budget`, {
@@ -96,6 +97,7 @@ describe("the monthly AI allowance", () => {
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.3.2" },
       body: JSON.stringify({ email, password: E2E_PASSWORD }),
     });
+    await confirmAddress(email);
     const token = await accessToken(email);
     // $1 of searches at $0.015: 66 fit ($0.99), the 67th is refused.
     let refused = false;

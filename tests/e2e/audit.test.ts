@@ -3,7 +3,7 @@
 // runs Local Search Audit on their own business from Business Settings.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accessToken, adminSession, signIn } from "./accounts";
+import { accessToken, adminSession, confirmAddress, signIn } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -82,6 +82,7 @@ describe("What we found", () => {
       body: JSON.stringify({ email, password: E2E_PASSWORD }),
     });
     expect(signup.status).toBe(200);
+    await confirmAddress(email);
     const token = await accessToken(email);
     const { context, page } = await newPage(browser, 1280);
     await signIn(page, email);

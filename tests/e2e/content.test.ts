@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessToken, signIn } from "./accounts";
+import { accessToken, confirmAddress, signIn } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -25,6 +25,7 @@ async function business(width = 1280): Promise<{ page: Page; email: string }> {
     body: JSON.stringify({ email, password: E2E_PASSWORD }),
   });
   expect(res.status).toBe(200);
+  await confirmAddress(email);
   const token = await accessToken(email);
   const profile = await fetch(`${baseUrl()}/api/profile`, {
     method: "PUT",

@@ -1,6 +1,7 @@
 // Journeys of the search tools, the landing page, subscription and the live chat widget, in Chromium.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmAddress } from "./accounts";
 import { E2E_STRIPE } from "./global-setup";
 import { E2E_PASSWORD, launch, newPage, searchButton, shot, uniqueEmail } from "./browser";
 
@@ -20,6 +21,9 @@ async function signUp(page: Page, email = uniqueEmail("tools")) {
   await page.getByLabel("Password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign up" }).click();
   await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+  // Paid features need the confirmed address (issue 39): the mailed link is opened, and the page reads the profile again.
+  await confirmAddress(email);
+  await page.reload();
   return email;
 }
 

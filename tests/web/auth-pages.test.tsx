@@ -14,6 +14,7 @@ const client = vi.hoisted(() => ({
   refreshSession: (async () => ({ error: null })) as () => Promise<{ error: unknown }>,
   signUp: (async () => ({ error: null })) as (c: unknown) => Promise<{ error: unknown }>,
   resetPasswordForEmail: (async () => ({ error: null })) as (e: string, o: unknown) => Promise<{ error: unknown }>,
+  resend: (async () => ({ error: null })) as (p: unknown) => Promise<{ error: unknown }>,
   getSession: (async () => ({ data: { session: { access_token: "aal1-token" } }, error: null })) as () => Promise<{ data: unknown; error: unknown }>,
   setSession: (async () => ({ data: {}, error: null })) as (s: unknown) => Promise<{ data: unknown; error: unknown }>,
   mfa: {
@@ -254,6 +255,35 @@ describe("sign-up", () => {
     signUp.mockResolvedValueOnce({ error: { status: 400, message: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("An error occurred during signup"));
+  });
+});
+
+describe("the confirmation link again (issue 39)", () => {
+  it("is offered on the sign-up done screen, and says where it went", async () => {
+    const resend = vi.spyOn(client, "resend");
+    vi.spyOn(client, "signUp").mockResolvedValueOnce({ error: null });
+    renderPage("/signup", SignupPage);
+    fill("Email", "new@roof.test");
+    fill("Password", "12345678");
+    fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Send the link again" }));
+    await waitFor(() => expect(resend).toHaveBeenCalledWith({ type: "signup", email: "new@roof.test" }));
+    expect((await screen.findByText(/We sent a new link to new@roof.test/)).textContent).toContain("It works for a day.");
+  });
+
+  it("after 'User already registered', leads to sign-in, a password reset, or the link again (and says when asked too often)", async () => {
+    const resend = vi.spyOn(client, "resend").mockResolvedValueOnce({ error: { status: 429, message: "Too many attempts." } });
+    vi.spyOn(client, "signUp").mockResolvedValueOnce({ error: { status: 422, code: "user_already_exists", message: "User already registered" } });
+    renderPage("/signup", SignupPage);
+    fill("Email", "old@roof.test");
+    fill("Password", "12345678");
+    fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(await screen.findByText("This email already has an account")).toBeTruthy();
+    expect(screen.getAllByRole("link", { name: "Sign in" }).map((a) => a.getAttribute("href"))).toEqual(["/login", "/login"]);
+    expect(screen.getByRole("link", { name: "reset the password" }).getAttribute("href")).toBe("/forgot-password");
+    fireEvent.click(screen.getByRole("button", { name: "Send the link again" }));
+    await waitFor(() => expect(resend).toHaveBeenCalledWith({ type: "signup", email: "old@roof.test" }));
+    expect(await screen.findByText(/You asked for the link a few times already/)).toBeTruthy();
   });
 });
 

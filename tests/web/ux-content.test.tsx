@@ -1,6 +1,7 @@
 // First-day findings of issue 26 on the web side: one tool count for the landing page and the dashboard, and the
-// dashboard's reminder to confirm the address (and that admin rights wait on it).
-import { screen } from "@testing-library/react";
+// dashboard's reminder to confirm the address (and that admin rights wait on it); issue 39: the reminder on every
+// signed-in page with "Send the link again", and no admin sentence once the account is admin.
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderLanding } from "../../web/landing/render";
 import { TOOL_COUNT, WORKING_TOOLS } from "../../web/lib/tools";
@@ -27,6 +28,27 @@ describe("confirming the address", () => {
     expect(await screen.findByText("Confirm your email address")).toBeTruthy();
     expect(screen.getByText(confirmEmailNotice("boss@agency.test", true))).toBeTruthy();
     expect(confirmEmailNotice("boss@agency.test", true)).toMatch(/administrator rights start once the address is confirmed/);
+  });
+
+  it("offers 'Send the link again' on every signed-in page, and says what waits on the link (issue 39)", async () => {
+    const fetched = stubFetch(() => json({}));
+    renderApp("/tools/google-results", { ...signedIn(), emailUnconfirmed: true });
+    expect(await screen.findByText("Confirm your email address")).toBeTruthy();
+    expect(screen.getByText(/AI features, scans and review requests start once it is confirmed\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Send the link again" }));
+    await waitFor(() => expect(fetched.mock.calls.some(([url]) => String(url).endsWith("/auth/v1/resend"))).toBe(true));
+    const call = fetched.mock.calls.find(([url]) => String(url).endsWith("/auth/v1/resend"))!;
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toMatchObject({ type: "signup", email: "owner@plumbing.test" });
+    expect(await screen.findByText(/We sent a new link to owner@plumbing.test/)).toBeTruthy();
+  });
+
+  it("after `npm run admin:grant`, an admin is not told admin rights or paid features wait on the link", async () => {
+    stubFetch(() => json({}));
+    renderApp("/dashboard", { ...signedIn({ admin: true, email: "boss@agency.test" }), emailUnconfirmed: true, adminAwaitsConfirmation: false });
+    expect(await screen.findByText("Confirm your email address")).toBeTruthy();
+    expect(screen.getByText(confirmEmailNotice("boss@agency.test", false))).toBeTruthy();
+    expect(screen.queryByText(/administrator rights start/)).toBeNull();
+    expect(screen.queryByText(/AI features, scans and review requests/)).toBeNull();
   });
 
   it("is not asked once the address is confirmed", async () => {

@@ -63,6 +63,7 @@ const MATRIX: Record<string, Row> = {
   "GET /auth/v1/user": { call: () => ({ path: "/auth/v1/user" }), expect: signedInRead(200) },
   "PUT /auth/v1/user": { call: () => ({ path: "/auth/v1/user", ...json({ data: { theme: "dark" } }) }), expect: signedInRead(200) },
   "POST /auth/v1/recover": { call: () => ({ path: "/auth/v1/recover", ...json({ email: "nobody@example.test" }) }), expect: all(200) },
+  "POST /auth/v1/resend": { call: () => ({ path: "/auth/v1/resend", ...json({ type: "signup", email: `nobody-${crypto.randomUUID()}@example.test` }) }), expect: all(200) },
   "POST /auth/v1/verify": { call: () => ({ path: "/auth/v1/verify", ...json({ type: "recovery", token_hash: "nope" }) }), expect: all(403) },
   "GET /auth/v1/verify": { call: () => ({ path: "/auth/v1/verify?type=recovery&token=nope" }), expect: all(303) },
   // The readable outbox is local development on a loopback host (the tests' http://localhost); elsewhere 404, below.

@@ -11,6 +11,10 @@ import type { AiScanSummary, ReportAiVisibility } from "../../worker/domain/ai-v
 import { deliver, recorder, seedReport } from "./reports-fixtures";
 import { callWorker, signUp, signUpAdmin } from "./helpers";
 import { traceD1 } from "./d1-trace";
+import { getDb } from "../../worker/db/client";
+import { readCounter } from "../../worker/db/meter";
+import { toMicro, userCapKey } from "../../worker/domain/metering";
+import { AI_ENGINE_USD_PER_CALL } from "../../worker/domain/ai-visibility-contract";
 
 type AiEnv = { env: Env; sent: AiVisibilityMessage[] };
 
@@ -212,5 +216,29 @@ describe("the prospect's report", () => {
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body).toMatchObject({ error: { code: "not_found", message: "Answer not found" } });
     expect((await callWorker(`/api/shared/reports/${seeded.id}/ai-answers/${crypto.randomUUID()}`, {}, bind(t))).status).toBe(404);
+  });
+});
+
+describe("an engine that does not answer in time (issue 39)", () => {
+  it("settles each timed-out call at its price, as the chat does: the provider may have billed it", async () => {
+    const t = aiEnv({ AI_ENGINE_TIMEOUT_MS: "300" } as Partial<Env>);
+    const { token, userId } = await owner(t);
+    const mark = `m${crypto.randomUUID().slice(0, 8)}`;
+    const started = await callWorker(
+      "/api/ai-visibility/scans",
+      { method: "POST", token, json: { business: "own", questions: [`best plumber ${mark} [aiv:fail=perplexity:timeout]`], engines: ["perplexity"], samples: 3 } },
+      bind(t),
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    // What the start spent (the competitors' maps search), before any engine is asked.
+    const before = await readCounter(getDb(env), userCapKey(userId, new Date()));
+    await drain(t);
+    const done = await readScan(t, token, (started.body as ScanView).id);
+    expect(done.progress).toMatchObject({ total: 3, failed: 3 });
+    const asked = (await engineRequests(mark)).filter((r) => r.engine === "perplexity").length;
+    expect(asked).toBeGreaterThanOrEqual(3);
+    const counter = await readCounter(getDb(env), userCapKey(userId, new Date()));
+    // Every call that reached the engine is counted at its price; nothing stays reserved.
+    expect(counter).toEqual({ reservedMicro: 0, settledMicro: before.settledMicro + asked * toMicro(AI_ENGINE_USD_PER_CALL.perplexity) });
   });
 });

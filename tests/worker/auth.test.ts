@@ -6,7 +6,7 @@ import app from "../../worker/app";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/auth/tokens";
 import { rateLimitAddress } from "../../worker/auth/session";
-import { api, authClient, callWorker, claimsOf, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, signUpWithFactor, testIp, totpCode, uniqueEmail } from "./helpers";
+import { api, authClient, callWorker, claimsOf, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, signUpUnconfirmed, signUpWithFactor, testIp, totpCode, uniqueEmail } from "./helpers";
 
 const enc = new TextEncoder();
 
@@ -56,7 +56,7 @@ describe("sign-up", () => {
   });
 
   it("makes addresses in ADMIN_EMAILS admins, case-insensitively, only once the emailed link confirms them", async () => {
-    const { session, user } = await signUp("second.admin@agency.test");
+    const { session, user } = await signUpUnconfirmed("second.admin@agency.test");
     expect(user.email_confirmed_at ?? null).toBeNull();
     expect((await api("/api/profile", { token: session.access_token })).body.profile.is_admin).toBe(false);
 

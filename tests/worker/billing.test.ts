@@ -3,7 +3,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
 import { signStripePayload } from "../../worker/providers/stripe";
-import { api, BASE, signUp } from "./helpers";
+import { api, BASE, signUp, signUpUnconfirmed } from "./helpers";
 import checkoutCompleted from "../fakes/fixtures/stripe/checkout-session-completed.json";
 import subscriptionUpdated from "../fakes/fixtures/stripe/customer-subscription-updated-item-period.json";
 
@@ -208,7 +208,7 @@ describe("POST /api/billing/webhook", () => {
 
 describe("a checkout without client_reference_id", () => {
   it("is matched to a user by email only once that user has confirmed it", async () => {
-    const { user, email } = await signUp();
+    const { user, email } = await signUpUnconfirmed();
     const pay = (subId: string) =>
       send(event("checkout.session.completed", { id: "cs_2", mode: "subscription", customer: "cus_9", subscription: subId, payment_status: "paid", customer_details: { email } }));
     const early = `sub_${crypto.randomUUID()}`;

@@ -75,7 +75,19 @@ export function uniqueEmail(prefix = "user") {
 
 export const GOOD_PASSWORD = "correct-horse-battery";
 
+/**
+ * A customer who signed up and opened the confirmation link (set in the database: paid features need a confirmed
+ * address, issue 39). `signUpUnconfirmed` is the sign-up alone.
+ */
 export async function signUp(email = uniqueEmail(), password = GOOD_PASSWORD) {
+  const made = await signUpUnconfirmed(email, password);
+  const { env } = await import("cloudflare:test");
+  await env.DB.prepare("update users set email_confirmed_at = ? where id = ?").bind(new Date().toISOString(), made.user.id).run();
+  return made;
+}
+
+/** A sign-up whose confirmation link was never opened. */
+export async function signUpUnconfirmed(email = uniqueEmail(), password = GOOD_PASSWORD) {
   const client = authClient();
   const { data, error } = await client.signUp({ email, password });
   if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);

@@ -234,7 +234,7 @@ describe("parallel bursts (50 at once) overshoot no cap by more than one reserva
     const start = total(await readCounter(getDb(env), globalKey));
     const ceilingMicro = start + each * 7 + 1;
     const admin = await signUpAdmin();
-    const payer: Payer = { kind: "user", userId: admin.user.id, allowanceUsd: null };
+    const payer: Payer = { kind: "user", userId: admin.user.id, allowanceUsd: null, pool: "agency", emailConfirmed: true };
     const e = { ...env, SPEND_CEILING_DAILY_USD: String(ceilingMicro / 1e6) } as Env;
     const burst = await Promise.all(Array.from({ length: 50 }, () => reserveCall(e, payer, call)));
     const globalTaken = burst.filter((g) => g.ok).length;
@@ -283,7 +283,7 @@ describe("settle and release", () => {
 
   it("the cron settles a reservation whose settle never ran at its estimate (the provider likely billed), once", async () => {
     const { user } = await signUp();
-    const payer: Payer = { kind: "user", userId: user.id, allowanceUsd: 1 };
+    const payer: Payer = { kind: "user", userId: user.id, allowanceUsd: 1, pool: "free", emailConfirmed: true };
     const got = await reserveCall(env as Env, payer, { kind: "search" });
     expect(got.ok).toBe(true);
     const key = userCapKey(user.id, new Date());

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE, fileKeyFromUrl } from "../../worker/domain/profile";
-import { BASE, api, signUp, signUpAdmin } from "./helpers";
+import { BASE, api, signUp, signUpAdmin, signUpUnconfirmed } from "./helpers";
 import { SELF } from "cloudflare:test";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);
@@ -97,10 +97,10 @@ describe("PUT /api/profile", () => {
   });
 
   it("says the address is unconfirmed, and to an ADMIN_EMAILS user that admin rights wait on the link (issue 26)", async () => {
-    const listed = await signUp("second.admin@agency.test");
+    const listed = await signUpUnconfirmed("second.admin@agency.test");
     const own = await api("/api/profile", { token: listed.session.access_token });
     expect(own.body).toMatchObject({ emailUnconfirmed: true, adminAwaitsConfirmation: true, profile: { is_admin: false } });
-    const regular = await signUp();
+    const regular = await signUpUnconfirmed();
     expect((await api("/api/profile", { token: regular.session.access_token })).body).toMatchObject({ emailUnconfirmed: true, adminAwaitsConfirmation: false });
   });
 

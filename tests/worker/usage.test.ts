@@ -145,7 +145,7 @@ describe("monthly AI budgets", () => {
     const now = new Date(Date.UTC(2031, 4, 20, 12));
     const e = env as Env;
     const payer = await userPayer(e, getDb(env), user.id, now);
-    expect(payer).toEqual({ kind: "user", userId: user.id, allowanceUsd: 0.05 });
+    expect(payer).toEqual({ kind: "user", userId: user.id, allowanceUsd: 0.05, pool: "paying", emailConfirmed: true });
     // Three searches ($0.015 each) fit in $0.05; the fourth would pass it.
     for (let i = 0; i < 3; i++) expect((await reserveCall(e, payer, { kind: "search" }, now)).ok).toBe(true);
     const refused = await reserveCall(e, payer, { kind: "search" }, now);

@@ -454,7 +454,7 @@ describe("the widget's daily spending cap", () => {
     const res = await submit(t, w.id);
     const lead = await env.DB.prepare("select prospect_id, audit_id from widget_leads where id = ?").bind(res.body.leadId).first<{ prospect_id: string; audit_id: string }>();
     const { auditPayer } = await import("../../worker/widgets/guards");
-    const base = { kind: "user" as const, userId: admin.user.id, allowanceUsd: null };
+    const base = { kind: "user" as const, userId: admin.user.id, allowanceUsd: null, pool: "agency" as const, emailConfirmed: true };
     expect(await auditPayer(getDb(env), base, { id: lead!.audit_id, prospectId: lead!.prospect_id })).toMatchObject({ widget: { id: w.id, dailyCapUsd: 2 } });
     expect(await auditPayer(getDb(env), base, { id: crypto.randomUUID(), prospectId: lead!.prospect_id })).toEqual(base);
     // The lead's first report is the widget's; once written, a regeneration is the agency's own.
@@ -475,7 +475,7 @@ describe("the widget's daily spending cap", () => {
     const sent = await submit(t, widgetId);
     expect(sent.body.status).toBe("waiting_allowance");
     // The widget's day is spent (through the meter, as its leads' calls would spend it); the owner's allowance is raised.
-    const payer = { kind: "user" as const, userId: owner.user.id, allowanceUsd: null, widget: { id: widgetId, dailyCapUsd: 2 } };
+    const payer = { kind: "user" as const, userId: owner.user.id, allowanceUsd: null, pool: "agency" as const, emailConfirmed: true, widget: { id: widgetId, dailyCapUsd: 2 } };
     const caps = capsFor(payer, meterSettings(env), new Date()).filter((c) => c.scope === "widget");
     const taken = await reserve(getDb(env), caps, toMicro(2));
     expect(taken.ok).toBe(true);

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { dashboardPath, useViewAs } from "../lib/view-as";
 import { Brand } from "./brand";
+import { ConfirmEmailBanner } from "./confirm-email";
 import { MenuIcon } from "./icons";
 import { NotificationBell } from "./notification-bell";
 import { Sidebar } from "./sidebar";
@@ -63,6 +64,7 @@ export function AppLayout() {
       {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} /> : null}
       <main id="main" className="main" tabIndex={-1}>
         <div className="main-inner">
+          <ConfirmEmailBanner />
           <Outlet />
         </div>
       </main>

@@ -3,7 +3,6 @@ import { StatCard } from "../components/stat-card";
 import type { ComponentType } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
-import { confirmEmailNotice } from "../../worker/domain/profile";
 import { Badge } from "../components/badge";
 import { Button, buttonClass } from "../components/button";
 import { ArrowRightIcon, ClockIcon, LightbulbIcon, ToolboxIcon } from "../components/icons";
@@ -41,7 +40,7 @@ const STATS: { value: string; label: string; icon: ComponentType }[] = [
 ];
 
 export default function DashboardPage() {
-  const { user, profile, emailUnconfirmed, adminAwaitsConfirmation } = useAuth();
+  const { user, profile } = useAuth();
   const viewAs = useViewAs();
   const navigate = useNavigate();
   const rank = useOwnRankFigures(Boolean(user));
@@ -74,13 +73,6 @@ export default function DashboardPage() {
                 Return to Admin View
               </Button>
             </p>
-          </Alert>
-        </div>
-      ) : null}
-      {emailUnconfirmed && !viewAs && user?.email ? (
-        <div className="dashboard-banner">
-          <Alert tone="info" title="Confirm your email address">
-            <p>{confirmEmailNotice(user.email, adminAwaitsConfirmation)}</p>
           </Alert>
         </div>
       ) : null}

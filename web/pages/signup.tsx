@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "../components/alert";
+import { ResendLinkButton } from "../components/confirm-email";
 import { AuthLayout } from "../components/auth-layout";
 import { useBrand } from "../queries/brand";
 import { Button } from "../components/button";
@@ -24,6 +25,8 @@ export default function SignupPage() {
   const [password, setPassword] = useState("");
   const [status, setStatus] = useState<Status>("idle");
   const [error, setError] = useState<string | null>(null);
+  /** The address already has an account (issue 39): sign in, reset the password, or get the confirmation link again. */
+  const [registered, setRegistered] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -41,11 +44,13 @@ export default function SignupPage() {
     }
     setPasswordError(null);
     setError(null);
+    setRegistered(null);
     setStatus("busy");
     try {
       // is_admin is decided by the server (ADMIN_EMAILS), never sent from here.
       const { error: signUpError } = await getAuthClient().signUp({ email: email.trim(), password });
       if (signUpError) {
+        if (signUpError.code === "user_already_exists") setRegistered(email.trim());
         setError(signUpErrorMessage(signUpError));
         setStatus("error");
         return;
@@ -66,9 +71,24 @@ export default function SignupPage() {
           <Alert tone="success">
             <p>Account created successfully. Redirecting...</p>
             <p>{confirmEmailNotice(email.trim(), adminAwaitsConfirmation)}</p>
+            <p className="banner-actions">
+              <ResendLinkButton email={email.trim()} />
+            </p>
           </Alert>
         ) : null}
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {error && registered ? (
+          <Alert tone="error" title="This email already has an account">
+            <p>
+              <Link to="/login">Sign in</Link> with it, or <Link to="/forgot-password">reset the password</Link> if you do not remember it. If
+              the confirmation email never arrived, get a new link:
+            </p>
+            <p className="banner-actions">
+              <ResendLinkButton email={registered} />
+            </p>
+          </Alert>
+        ) : error ? (
+          <Alert tone="error">{error}</Alert>
+        ) : null}
         <form className="form" onSubmit={handleSubmit}>
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} disabled={status === "success"} />
           <TextField

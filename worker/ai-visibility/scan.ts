@@ -151,6 +151,8 @@ export type AiJobOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: numb
 
 /** Engine failures worth asking again later; the others are stored failed at once. */
 const RETRYABLE: ReadonlySet<string> = new Set(["timeout", "rate_limited", "connection"]);
+/** Engine failures the provider may have billed: the request reached it and no answer came back. */
+const POSSIBLY_BILLED: ReadonlySet<string> = new Set(["timeout", "connection"]);
 
 /** The whole answer, as R2 keeps it. */
 export type StoredAnswerJson = { id: string; scanId: string; question: string; engine: AiEngine; sample: number; askedAt: string; model: string | null; text: string; sources: { url: string; title?: string }[] };
@@ -206,7 +208,9 @@ export async function processAiAnswers(env: Env, scanId: string, answerIds: stri
       outcome = { ok: false, kind: "connection", error: "the engine could not be reached" };
     }
     if (!outcome.ok) {
-      await reserved.ticket.release();
+      // Possibly billed (no answer within the time-out, the connection dropped mid-call): the call is settled at its
+      // price, as the chat settles its prompt (issue 39); an explicit refusal (an HTTP error, a 429, no text) is released.
+      await (POSSIBLY_BILLED.has(outcome.kind) ? reserved.ticket.settle({ kind: "ai_engine", engine, calls: 1 }) : reserved.ticket.release());
       if (RETRYABLE.has(outcome.kind) && Math.max(delivery, claim.attempts) < AI_VISIBILITY_MAX_ATTEMPTS) {
         await releaseAiAnswer(db, claim.id, claimedAt);
         return outcome.error;

@@ -3,7 +3,7 @@
 // it is known, the audit's summary and the report's version kept current as each step lands.
 import { keepGoodResult } from "../domain/audit-checks";
 import type { AuditStepId } from "../domain/audit-view";
-import type { Payer } from "../domain/metering";
+import { agencyPayer, type Payer } from "../domain/metering";
 import { getDb, type Db } from "../db/client";
 import {
   bumpReportVersionOfProspect,
@@ -73,7 +73,7 @@ export type StepJobOutcome = { kind: "ack"; note?: string } | { kind: "retry"; d
 const UNKNOWN_PAYER = "unknown-admin";
 
 async function payerOf(env: Env, db: Db, audit: AuditRow): Promise<Payer> {
-  const payer: Payer = audit.userId ? await userPayer(env, db, audit.userId) : { kind: "user", userId: UNKNOWN_PAYER, allowanceUsd: null };
+  const payer: Payer = audit.userId ? await userPayer(env, db, audit.userId) : agencyPayer(UNKNOWN_PAYER);
   // A widget lead's audit counts against its widget's daily cap too (issue 26).
   return auditPayer(db, payer, audit);
 }

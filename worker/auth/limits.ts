@@ -11,6 +11,9 @@ export const authLimits = {
   recoverEmail: (email: string): Limit => ({ key: `recover:email:${email}`, max: 5, windowSeconds: 3600 }),
   /** One address asking for many emails' links (mail bombing, probing): counted per address (IPv6 per /64) too. */
   recoverIp: (ip: string): Limit => ({ key: `recover:ip:${ip}`, max: 20, windowSeconds: 3600 }),
+  /** The confirmation link again (issue 39): as recovery, a few an hour per address and per client address. */
+  resendEmail: (email: string): Limit => ({ key: `resend:email:${email}`, max: 3, windowSeconds: 3600 }),
+  resendIp: (ip: string): Limit => ({ key: `resend:ip:${ip}`, max: 20, windowSeconds: 3600 }),
   /** Two-factor codes per user, counted before the check and taken back on success. */
   mfaVerifyUser: (userId: string): Limit => ({ key: `mfa:verify:${userId}`, max: 10, windowSeconds: 900 }),
 };
@@ -38,6 +41,15 @@ export async function signUpLimited(db: Db, ip: string): Promise<Limit | null> {
 export async function recoverLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
   const byIp = authLimits.recoverIp(ip);
   const byEmail = authLimits.recoverEmail(email);
+  const [ipCount, emailCount] = await Promise.all([countEvent(db, byIp), countEvent(db, byEmail)]);
+  if (ipCount > byIp.max) return byIp;
+  return emailCount > byEmail.max ? byEmail : null;
+}
+
+/** Counts one "send the link again" for this email and from this address; returns the limit it went over, if any. */
+export async function resendLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
+  const byIp = authLimits.resendIp(ip);
+  const byEmail = authLimits.resendEmail(email);
   const [ipCount, emailCount] = await Promise.all([countEvent(db, byIp), countEvent(db, byEmail)]);
   if (ipCount > byIp.max) return byIp;
   return emailCount > byEmail.max ? byEmail : null;

@@ -32,6 +32,8 @@ export const UpdateUserBody = z.object({
   data: UserMetadata,
 });
 export const RecoverBody = z.object({ email: Email });
+/** GoTrue's POST /resend: the sign-up confirmation link again (issue 39: a lost first mail had no way back). */
+export const ResendBody = z.object({ type: z.literal("signup", { message: "type must be signup" }), email: Email });
 export const VerifyBody = z.object({
   type: z.enum(["recovery", "magiclink", "email", "signup", "email_change"]),
   token_hash: OpaqueToken.optional(),

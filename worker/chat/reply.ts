@@ -54,13 +54,17 @@ export async function dailyCapReached(db: Db, reportId: string, now = new Date()
 }
 
 /** The chat's fallback reason for a cap the meter refused. */
-const REFUSAL_REASON: Record<CapScope, FallbackReason> = {
+const REFUSAL_REASON: Record<CapScope | "email", FallbackReason> = {
   user: "budget",
   // Chat never runs as a widget lead's work; kept for the record's completeness.
   widget: "budget",
   report: "daily_cap",
   address: "address_cap",
   global: "spend_ceiling",
+  // The chat is the agency's (admins, shared reports' visitors): never drawn from the Free pool nor refused for an
+  // unconfirmed address; kept for the record's completeness.
+  free: "budget",
+  email: "budget",
 };
 
 export type ReplyPlan = {

@@ -1,11 +1,11 @@
 // Monthly AI allowances: the admin-set override per user, the plan the subscription decides, and this month's
 // use from the meter (settled + reserved), read together in one round trip.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { allowanceFor, fromMicro, userCapKey, type Allowance, type MeterSettings } from "../domain/metering";
+import { allowanceFor, fromMicro, poolFor, userCapKey, type Allowance, type MeterSettings, type PayerPool } from "../domain/metering";
 import { budgetState, type BudgetState } from "../domain/usage-stats";
 import type { Db } from "./client";
 import { counterQuery } from "./meter";
-import { aiBudgets, profiles, subscriptions } from "./schema";
+import { aiBudgets, profiles, subscriptions, users } from "./schema";
 
 /** The select of a user's budget override row (dollars per month). */
 export function budgetQuery(db: Db, userId: string) {
@@ -40,25 +40,48 @@ function activeSubscriptionQuery(db: Db, userId: string) {
     .limit(1);
 }
 
-function isAdminQuery(db: Db, userId: string) {
-  return db.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+/** Whether the account is an admin (its profile) and its address confirmed (its user row), read from the database. */
+function accountQuery(db: Db, userId: string) {
+  return db
+    .select({ isAdmin: profiles.isAdmin, emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
 }
 
-export type AllowanceRead = { allowance: Allowance; planUsd: number | null; overrideUsd: number | null; reservedMicro: number; settledMicro: number };
+export type AllowanceRead = {
+  allowance: Allowance;
+  planUsd: number | null;
+  overrideUsd: number | null;
+  reservedMicro: number;
+  settledMicro: number;
+  /** The part of the day's ceiling the account draws from, and whether its address is confirmed (issue 39). */
+  pool: PayerPool;
+  emailConfirmed: boolean;
+};
 
 /** The user's allowance and this month's counter, in one round trip. */
 export async function readAllowance(db: Db, userId: string, settings: MeterSettings, now = new Date()): Promise<AllowanceRead> {
-  const [override, active, admin, counter] = await db.batch([
+  const [override, active, account, counter] = await db.batch([
     budgetQuery(db, userId),
     activeSubscriptionQuery(db, userId),
-    isAdminQuery(db, userId),
+    accountQuery(db, userId),
     counterQuery(db, userCapKey(userId, now)),
   ]);
   const overrideUsd = override[0]?.monthlyUsd ?? null;
-  const inputs = { subscriptionActive: active.length > 0, isAdmin: Boolean(admin[0]?.isAdmin) };
+  const inputs = { subscriptionActive: active.length > 0, isAdmin: Boolean(account[0]?.isAdmin) };
   const allowance = allowanceFor({ ...inputs, overrideUsd }, settings);
   const planUsd = allowanceFor({ ...inputs, overrideUsd: null }, settings).monthlyUsd;
-  return { allowance, planUsd, overrideUsd, reservedMicro: counter[0]?.reservedMicro ?? 0, settledMicro: counter[0]?.settledMicro ?? 0 };
+  return {
+    allowance,
+    planUsd,
+    overrideUsd,
+    reservedMicro: counter[0]?.reservedMicro ?? 0,
+    settledMicro: counter[0]?.settledMicro ?? 0,
+    pool: poolFor({ ...inputs, overrideUsd }),
+    emailConfirmed: Boolean(account[0]?.emailConfirmedAt),
+  };
 }
 
 /** The allowance and this calendar month's use (UTC): settled and reserved, as the meter counts them. */

@@ -67,15 +67,31 @@ export async function confirmEmail(db: Db, tokenHash: string, grantAdmin: (email
           .where(and(eq(users.id, row.userId), eq(users.email, row.email)))
           .returning({ id: users.id });
   if (!confirmed[0]) return null;
-  if (grantAdmin(row.email)) {
-    // Never a user an admin demoted: re-confirming a listed address does not undo that decision.
-    const demoted = sql`exists (select 1 from ${auditLog} where ${auditLog.targetId} = ${row.userId} and ${auditLog.action} = 'admin_revoke')`;
-    await db
-      .update(profiles)
-      .set({ isAdmin: true, updatedAt: now })
-      .where(and(eq(profiles.id, row.userId), sql`not ${demoted}`));
-  }
+  if (grantAdmin(row.email)) await grantListedAdmin(db, row.userId, now);
   return row.userId;
+}
+
+/** ADMIN_EMAILS takes effect with a confirmed address; never for a user an admin demoted (re-confirming does not undo that). */
+async function grantListedAdmin(db: Db, userId: string, now: string) {
+  const demoted = sql`exists (select 1 from ${auditLog} where ${auditLog.targetId} = ${userId} and ${auditLog.action} = 'admin_revoke')`;
+  await db
+    .update(profiles)
+    .set({ isAdmin: true, updatedAt: now })
+    .where(and(eq(profiles.id, userId), sql`not ${demoted}`));
+}
+
+/**
+ * A password reset through its mailed link proves the mailbox as the confirmation link does (issue 39): the address
+ * is confirmed (when it was not), with what confirming brings (ADMIN_EMAILS).
+ */
+export async function confirmByRecovery(db: Db, userId: string, grantAdmin: (email: string) => boolean, nowMs = Date.now()) {
+  const now = new Date(nowMs).toISOString();
+  const confirmed = await db
+    .update(users)
+    .set({ emailConfirmedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
+    .returning({ email: users.email });
+  if (confirmed[0] && grantAdmin(confirmed[0].email)) await grantListedAdmin(db, userId, now);
 }
 
 async function changeEmail(db: Db, userId: string, email: string, now: string) {

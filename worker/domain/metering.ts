@@ -25,6 +25,8 @@ export const REPORT_DAILY_USD = 0.5;
 export const DEFAULT_SPEND_CEILING_DAILY_USD = 25;
 export const DEFAULT_PLAN_ALLOWANCE_FREE_USD = 1;
 export const DEFAULT_PLAN_ALLOWANCE_SELF_SERVICE_USD = 30;
+/** SPEND_CEILING_FREE_SHARE: the share of the daily ceiling Free accounts may use between them (issue 39). */
+export const DEFAULT_SPEND_CEILING_FREE_SHARE = 0.2;
 
 /** A reservation not settled or released within this long is given back by the cron sweep (a worker that died mid-call). */
 export const RESERVATION_TTL_MS = 15 * 60_000;
@@ -104,7 +106,7 @@ export function usageCostUsd(usage: CallUsage): number {
   return fromMicro(actualMicro(usage));
 }
 
-export type CapScope = "user" | "widget" | "report" | "address" | "global";
+export type CapScope = "user" | "widget" | "report" | "address" | "free" | "global";
 
 /** One cap a reservation is counted against: its counter key (the period is in the key) and limit. */
 export type Cap = {
@@ -115,13 +117,47 @@ export type Cap = {
   expiresAt: string;
 };
 
+/**
+ * Which part of the day's ceiling a signed-in payer draws from (issue 39): `agency` (an admin: prospect work, widget
+ * leads, the agency's own), `paying` (a subscription in force, or a budget an admin set), `free` (every other account:
+ * the Free pool, a share of the ceiling, so Free sign-ups can never use up what the others need).
+ */
+export type PayerPool = "agency" | "paying" | "free";
+
 /** Who pays: a signed-in user (admins included, for their prospect work), or an anonymous visitor of a shared report. */
 export type Payer =
-  /** `widget`: a free-audit widget lead's work, counted against that widget's daily cap too (issue 26). */
-  | { kind: "user"; userId: string; allowanceUsd: number | null; widget?: { id: string; dailyCapUsd: number } }
+  /**
+   * `emailConfirmed`: the account's address is confirmed by its emailed link (customers spend only then; issue 39).
+   * `widget`: a free-audit widget lead's work, counted against that widget's daily cap too (issue 26).
+   */
+  | { kind: "user"; userId: string; allowanceUsd: number | null; pool: PayerPool; emailConfirmed: boolean; widget?: { id: string; dailyCapUsd: number } }
   | { kind: "visitor"; reportId: string; address: string };
 
-export type MeterSettings = { ceilingDailyUsd: number; allowanceFreeUsd: number; allowanceSelfServiceUsd: number };
+/** The agency's own work with no account behind it (a prospect report made by an admin since removed). */
+export function agencyPayer(userId: string): Payer {
+  return { kind: "user", userId, allowanceUsd: null, pool: "agency", emailConfirmed: true };
+}
+
+/** The pool an account draws from: admins the agency's, a subscription or an admin-set budget paying, the rest Free. */
+export function poolFor(input: { isAdmin: boolean; subscriptionActive: boolean; overrideUsd: number | null }): PayerPool {
+  if (input.isAdmin) return "agency";
+  return input.subscriptionActive || input.overrideUsd !== null ? "paying" : "free";
+}
+
+/**
+ * Paid features need a confirmed address (issue 39): a customer's account (Free or paying) spends nothing until its
+ * emailed link is opened. The agency's work (admins, whose rights an admin or a confirmed ADMIN_EMAILS link gave) does not wait.
+ */
+export function mustConfirmEmail(payer: Payer): boolean {
+  return payer.kind === "user" && accountMustConfirm({ isAdmin: payer.pool === "agency", emailConfirmed: payer.emailConfirmed });
+}
+
+/** `mustConfirmEmail` for a signed-in account as the routes read it (the guard in front of every paid route). */
+export function accountMustConfirm(account: { isAdmin: boolean; emailConfirmed: boolean }): boolean {
+  return !account.isAdmin && !account.emailConfirmed;
+}
+
+export type MeterSettings = { ceilingDailyUsd: number; allowanceFreeUsd: number; allowanceSelfServiceUsd: number; freeShare: number };
 
 function positiveNumber(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;
@@ -134,8 +170,10 @@ export function meterSettings(vars: {
   SPEND_CEILING_DAILY_USD?: string;
   PLAN_ALLOWANCE_FREE_USD?: string;
   PLAN_ALLOWANCE_SELF_SERVICE_USD?: string;
+  SPEND_CEILING_FREE_SHARE?: string;
 }): MeterSettings {
   return {
+    freeShare: Math.min(1, positiveNumber(vars.SPEND_CEILING_FREE_SHARE, DEFAULT_SPEND_CEILING_FREE_SHARE)),
     ceilingDailyUsd: positiveNumber(vars.SPEND_CEILING_DAILY_USD, DEFAULT_SPEND_CEILING_DAILY_USD),
     allowanceFreeUsd: positiveNumber(vars.PLAN_ALLOWANCE_FREE_USD, DEFAULT_PLAN_ALLOWANCE_FREE_USD),
     allowanceSelfServiceUsd: positiveNumber(vars.PLAN_ALLOWANCE_SELF_SERVICE_USD, DEFAULT_PLAN_ALLOWANCE_SELF_SERVICE_USD),
@@ -188,6 +226,10 @@ export function widgetCapKey(widgetId: string, now: Date): string {
 export function globalCapKey(now: Date): string {
   return `global:${dayPeriod(now).id}`;
 }
+/** The Free pool's counter: every Free account's spending of the day, together. */
+export function freePoolCapKey(now: Date): string {
+  return `free:${dayPeriod(now).id}`;
+}
 
 /** A limit no counter reaches (a billion dollars), for a counter that is kept but not capped. */
 export const UNLIMITED_MICRO = 1e15;
@@ -209,7 +251,16 @@ export function capsFor(payer: Payer, settings: MeterSettings, now: Date): Cap[]
     caps.push({ scope: "address", key: `address:${payer.address}:${hour.id}`, limitMicro: toMicro(ANONYMOUS_ADDRESS_HOURLY_USD), expiresAt: hour.end.toISOString() });
   }
   caps.push({ scope: "global", key: globalCapKey(now), limitMicro: toMicro(settings.ceilingDailyUsd), expiresAt: dayPeriod(now).end.toISOString() });
+  // After the ceiling: a day past the ceiling says so, whoever asks; the Free pool refuses only what is left of it.
+  if (payer.kind === "user" && payer.pool === "free") {
+    caps.push({ scope: "free", key: freePoolCapKey(now), limitMicro: freePoolLimitMicro(settings), expiresAt: dayPeriod(now).end.toISOString() });
+  }
   return caps;
+}
+
+/** What the Free pool may spend a day: its share of the ceiling. */
+export function freePoolLimitMicro(settings: MeterSettings): number {
+  return Math.floor(toMicro(settings.ceilingDailyUsd) * settings.freeShare);
 }
 
 /** The first cap (in check order) this much more would take past its limit, given each counter's total now. */
@@ -224,3 +275,8 @@ export const SPEND_CEILING_MESSAGE =
 export const WIDGET_CAP_MESSAGE = "This widget has reached its daily spending cap, so this step was not run; it resets at midnight UTC.";
 /** An anonymous caller's address used up its hourly share. */
 export const ADDRESS_CAP_MESSAGE = "Too many AI requests from your network this hour, so replies come from the local fallback system.";
+/** Free accounts used the Free pool's share of the day (issue 39): paying customers and the agency are not affected. */
+export const FREE_POOL_MESSAGE =
+  "Free accounts have used today's share of AI features, so they use their fallback until midnight UTC. A subscription keeps them going.";
+/** A customer whose address is not confirmed yet (issue 39): what every paid feature answers, and the screens show. */
+export const EMAIL_UNCONFIRMED_MESSAGE = "Confirm your email address to use this feature: open the link we emailed you, or send the link again.";

@@ -37,6 +37,9 @@ export type ProfileResponse = {
 };
 
 /** Said after sign-up and on the dashboard until the address is confirmed. */
+/** What else waits on the link for a customer (issue 39): every paid feature. */
+export const PAID_FEATURES_WAIT = "AI features, scans and review requests start once it is confirmed.";
+
 export function confirmEmailNotice(email: string, adminAwaits: boolean): string {
   const base = `We sent a link to ${email}: open it to confirm your address.`;
   return adminAwaits ? `${base} Your administrator rights start once the address is confirmed.` : base;

@@ -11,9 +11,14 @@ import {
   ADDRESS_CAP_MESSAGE,
   capRefusing,
   capsFor,
+  EMAIL_UNCONFIRMED_MESSAGE,
   estimateMicro,
+  FREE_POOL_MESSAGE,
+  freePoolCapKey,
+  freePoolLimitMicro,
   fromMicro,
   globalCapKey,
+  mustConfirmEmail,
   meterSettings,
   toMicro,
   RESERVATION_TTL_MS,
@@ -31,8 +36,12 @@ import { ErrorCode } from "../errors";
 import type { Env } from "../env";
 import { log } from "../log";
 
+/** The error code of a paid call refused because the customer's address is not confirmed yet (issue 39). */
+export const EMAIL_UNCONFIRMED_CODE = "email_unconfirmed";
+
 export type Refusal = {
-  scope: CapScope;
+  /** `email`: the payer must confirm their address first (no cap was looked at). */
+  scope: CapScope | "email";
   /** `ai_budget_exceeded` for the user's allowance; the others say which cap. */
   code: string;
   message: string;
@@ -59,8 +68,11 @@ export function settingsOf(env: Env): MeterSettings {
 /** The payer for a signed-in user's call (admins' prospect work too): their allowance is read here. */
 export async function userPayer(env: Env, db: Db, userId: string, now = new Date()): Promise<Payer> {
   const read = await readAllowance(db, userId, settingsOf(env), now);
-  return { kind: "user", userId, allowanceUsd: read.allowance.monthlyUsd };
+  return { kind: "user", userId, allowanceUsd: read.allowance.monthlyUsd, pool: read.pool, emailConfirmed: read.emailConfirmed };
 }
+
+/** The refusal of every paid call by a customer whose address is not confirmed: before any cap, so it spends nothing. */
+export const EMAIL_UNCONFIRMED_REFUSAL: Refusal = { scope: "email", code: EMAIL_UNCONFIRMED_CODE, message: EMAIL_UNCONFIRMED_MESSAGE };
 
 function refusalFor(scope: CapScope, payer: Payer, now: Date): Refusal {
   switch (scope) {
@@ -72,6 +84,8 @@ function refusalFor(scope: CapScope, payer: Payer, now: Date): Refusal {
       };
     case "widget":
       return { scope, code: "widget_spend_cap_reached", message: WIDGET_CAP_MESSAGE };
+    case "free":
+      return { scope, code: "free_pool_reached", message: FREE_POOL_MESSAGE };
     case "global":
       return { scope, code: "spend_ceiling_reached", message: SPEND_CEILING_MESSAGE };
     case "report":
@@ -82,20 +96,34 @@ function refusalFor(scope: CapScope, payer: Payer, now: Date): Refusal {
 }
 
 /**
- * Whether a run estimated at `estimateMicro` fits what is left of the user's allowance this month and of the
- * operator's daily ceiling (checked before a fan-out makes any call: a run past it is refused with 402).
+ * Whether a run estimated at `estimateMicro` fits what is left of the user's allowance this month, of the Free pool
+ * (a Free account) and of the operator's daily ceiling (checked before a fan-out makes any call: a run past it is
+ * refused with 402). `emailUnconfirmed`: the account may not spend at all yet (the route answers 403, issue 39).
  */
-export async function fitsAllowance(env: Env, db: Db, userId: string, estimate: number, now = new Date()): Promise<{ allowed: boolean; allowanceLeftUsd: number | null }> {
+export async function fitsAllowance(
+  env: Env,
+  db: Db,
+  userId: string,
+  estimate: number,
+  now = new Date(),
+): Promise<{ allowed: boolean; allowanceLeftUsd: number | null; emailUnconfirmed: boolean }> {
   const settings = settingsOf(env);
-  const [read, global] = await Promise.all([readAllowance(db, userId, settings, now), readCounter(db, globalCapKey(now))]);
+  const [read, global, free] = await Promise.all([readAllowance(db, userId, settings, now), readCounter(db, globalCapKey(now)), readCounter(db, freePoolCapKey(now))]);
   const monthly = read.allowance.monthlyUsd;
   const leftMicro = monthly === null ? null : Math.max(0, toMicro(monthly) - read.reservedMicro - read.settledMicro);
   const globalLeft = toMicro(settings.ceilingDailyUsd) - global.reservedMicro - global.settledMicro;
-  return { allowed: (leftMicro === null || estimate <= leftMicro) && estimate <= globalLeft, allowanceLeftUsd: leftMicro === null ? null : fromMicro(leftMicro) };
+  const freeLeft = read.pool === "free" ? freePoolLimitMicro(settings) - free.reservedMicro - free.settledMicro : Infinity;
+  const emailUnconfirmed = mustConfirmEmail({ kind: "user", userId, allowanceUsd: monthly, pool: read.pool, emailConfirmed: read.emailConfirmed });
+  return {
+    allowed: !emailUnconfirmed && (leftMicro === null || estimate <= leftMicro) && estimate <= globalLeft && estimate <= freeLeft,
+    allowanceLeftUsd: leftMicro === null ? null : fromMicro(leftMicro),
+    emailUnconfirmed,
+  };
 }
 
 /** Reserves the call's estimate against every cap of the payer, or refuses naming the cap that would be passed. */
 export async function reserveCall(env: Env, payer: Payer, call: PaidCall, now = new Date()): Promise<ReserveResult> {
+  if (mustConfirmEmail(payer)) return refusedUnconfirmed(call);
   const db = getDb(env);
   const caps = capsFor(payer, settingsOf(env), now);
   const amount = estimateMicro(call);
@@ -122,6 +150,8 @@ export function reserveCallInBatch(env: Env, db: Db, payer: Payer, call: PaidCal
  * refusal, from the statements' results; only meaningful when its `onlyIf` held.
  */
 export function reserveCallsInBatch(env: Env, db: Db, payer: Payer, calls: readonly { call: PaidCall; onlyIf: SQL }[], now = new Date()) {
+  // An unconfirmed customer's calls take no statement: each answers the same refusal.
+  if (mustConfirmEmail(payer)) return { statements: [], resultAt: (_results: readonly unknown[], i: number): ReserveResult => refusedUnconfirmed(calls[i]!.call) };
   const caps = capsFor(payer, settingsOf(env), now);
   const parts = calls.map(({ call, onlyIf }) => {
     const amountMicro = estimateMicro(call);
@@ -135,6 +165,11 @@ export function reserveCallsInBatch(env: Env, db: Db, payer: Payer, calls: reado
       return ticketFor(db, payer, caps, part.call, part.amountMicro, part.read(results.slice(offsets[i], offsets[i]! + part.statements.length)), now);
     },
   };
+}
+
+function refusedUnconfirmed(call: PaidCall): ReserveResult {
+  log.info("meter: refused", { scope: "email", kind: call.kind });
+  return { ok: false, refusal: EMAIL_UNCONFIRMED_REFUSAL };
 }
 
 function ticketFor(db: Db, payer: Payer, caps: Cap[], call: PaidCall, amount: number, outcome: ReserveOutcome, now: Date): ReserveResult {

@@ -38,7 +38,7 @@ import { buildAuditView } from "../audits/view";
 import { findingsFromAudit, type ReportFindings } from "../domain/report-findings";
 import { listingsFromChecks } from "../citations/for-reports";
 import { reportAiVisibilityOf } from "../ai-visibility/for-reports";
-import type { Payer } from "../domain/metering";
+import { agencyPayer, type Payer } from "../domain/metering";
 import { reserveCall, reserveCallInBatch, userPayer, type ReserveResult } from "../metering/meter";
 import { reportPayer as withWidgetCap } from "../widgets/guards";
 
@@ -118,7 +118,7 @@ const UNKNOWN_ADMIN = "unknown-admin";
 function reportPayer(env: Env, userId: string | null, reportId: string): Promise<Payer> {
   const db = getDb(env);
   // Admin work on prospects is charged to the admin who started it.
-  const base = userId ? userPayer(env, db, userId) : Promise.resolve({ kind: "user" as const, userId: UNKNOWN_ADMIN, allowanceUsd: null });
+  const base = userId ? userPayer(env, db, userId) : Promise.resolve(agencyPayer(UNKNOWN_ADMIN));
   return withWidgetCap(db, base, reportId);
 }
 

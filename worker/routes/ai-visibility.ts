@@ -38,6 +38,7 @@ import { configuredEngines } from "../providers/ai-engines";
 import { MAX_ID_LENGTH } from "../domain/ids";
 import { validate, validId } from "../validate";
 import { z } from "zod";
+import { paidFeature } from "../metering/guard";
 
 export const AI_SCAN_NOT_FOUND = "Scan not found";
 export const AI_ANSWER_NOT_FOUND = "Answer not found";
@@ -152,7 +153,7 @@ export const aiVisibilityRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
 
-  .post("/scans", validate("query", RunQuery), validate("json", AiScanRequest), async (c) => {
+  .post("/scans", paidFeature, validate("query", RunQuery), validate("json", AiScanRequest), async (c) => {
     const body = c.req.valid("json");
     const { business } = body;
     const db = getDb(c.env);

@@ -19,6 +19,7 @@ import { expireOverdueSteps } from "../audits/run";
 import type { Db } from "../db/client";
 import type { AuditView } from "../domain/audit-view";
 import { auditSummary, rerunAfter, subjectOf } from "../audits/view";
+import { paidFeature } from "../metering/guard";
 
 export const AUDIT_NOT_FOUND = "Audit not found";
 export const AuditErrorCode = {
@@ -85,7 +86,7 @@ function tooRecent(c: Context<AppEnv>, latest: AuditRow, after: string) {
 export const auditRoutes = new Hono<AppEnv>()
   .use(requireUser)
 
-  .post("/", validate("json", StartAudit), async (c) => {
+  .post("/", paidFeature, validate("json", StartAudit), async (c) => {
     const body = c.req.valid("json");
     const db = getDb(c.env);
     const subject = c.get("subject");

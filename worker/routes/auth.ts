@@ -5,17 +5,17 @@ import { getDb } from "../db/client";
 import { listOutbox } from "../db/outbox";
 import { sendAppMail } from "../mail/send";
 import { consumeRecoveryToken, saveRecoveryToken } from "../db/recovery";
-import { confirmEmail, pendingEmailChange, saveEmailConfirmation, type ConfirmationKind } from "../db/email-confirmations";
+import { confirmByRecovery, confirmEmail, pendingEmailChange, saveEmailConfirmation, type ConfirmationKind } from "../db/email-confirmations";
 import { log } from "../log";
 import { appOrigin } from "../origin";
 import { consumePasswordReset, deleteSession, deleteSessionsOfUser } from "../db/sessions";
 import { createUserWithProfile, findUserByEmail, findUserById, normalizeEmail, updateUser } from "../db/users";
 import { HttpError } from "../errors";
 import { authError, cleanMetadata, echoApiVersion, sessionJson, userJson } from "../auth/gotrue";
-import { recoverLimited, signInAttempt, signInSucceeded, signUpLimited, tooManyAttempts } from "../auth/limits";
+import { recoverLimited, resendLimited, signInAttempt, signInSucceeded, signUpLimited, tooManyAttempts } from "../auth/limits";
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from "../auth/password";
 import { rotateSession } from "../auth/refresh";
-import { Credentials, readBody, RecoverBody, RefreshBody, SignUpBody, UpdateUserBody, VerifyBody } from "../auth/requests";
+import { Credentials, readBody, RecoverBody, RefreshBody, ResendBody, SignUpBody, UpdateUserBody, VerifyBody } from "../auth/requests";
 import { bearerUser, clientIp, issueSession } from "../auth/session";
 import { ACCESS_TOKEN_TTL_SECONDS, assuranceOf, newOpaqueToken, sha256Hex, signAccessToken } from "../auth/tokens";
 import { listFactors } from "../db/mfa";
@@ -52,9 +52,12 @@ async function sendConfirmation(
 
 /** Reads a confirmation or recovery link's token: the user it confirms or recovers, or null. */
 async function useEmailLink(c: Context<AppEnv>, db: ReturnType<typeof getDb>, type: string, tokenHash: string) {
-  return type === "recovery" || type === "magiclink"
-    ? consumeRecoveryToken(db, tokenHash)
-    : confirmEmail(db, tokenHash, (e) => adminEmails(c.env).has(e));
+  const listed = (e: string) => adminEmails(c.env).has(e);
+  if (type !== "recovery" && type !== "magiclink") return confirmEmail(db, tokenHash, listed);
+  const userId = await consumeRecoveryToken(db, tokenHash);
+  // The reset link came through the mailbox: that confirms the address as its own link would (issue 39).
+  if (userId) await confirmByRecovery(db, userId, listed);
+  return userId;
 }
 
 
@@ -226,6 +229,19 @@ export const authRoutes = new Hono<AppEnv>()
       const link = `${base}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirect)}`;
       await sendAppMail(c.env, db, "reset_password", { to: user.email, link }, { readable: localDevelopment(c) });
     }
+    return c.json({});
+  })
+  // GoTrue's resend (auth-js `resend({ type: "signup", email })`): the confirmation link again, for an account whose
+  // address is not confirmed yet. Always the same answer, so it does not reveal who has an account; rate-limited as recover.
+  .post("/resend", async (c) => {
+    const body = await readBody(c, ResendBody, "A valid email address is required.");
+    if ("error" in body) return body.error;
+    const db = getDb(c.env);
+    const email = normalizeEmail(body.data.email);
+    const limited = await resendLimited(db, email, clientIp(c));
+    if (limited) return tooManyAttempts(c, limited);
+    const user = await findUserByEmail(db, email);
+    if (user && user.emailConfirmedAt === null) await sendConfirmation(c, db, user);
     return c.json({});
   })
   .post("/verify", async (c) => {

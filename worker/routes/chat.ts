@@ -5,7 +5,7 @@ import { requireAdmin, requireUser } from "../auth/middleware";
 import { aiConfigured } from "../providers/ai";
 import { chatBootstrap, loadSubject, loadSubjectWithAudit, readChatRequest } from "../chat/load";
 import { chatAuditBlock } from "../chat/audit-block";
-import type { Payer } from "../domain/metering";
+import { agencyPayer, type Payer } from "../domain/metering";
 import { chatProspect, replyResponse, subjectQuestions } from "../chat/reply";
 import { userPayer } from "../metering/meter";
 import type { AppEnv } from "../context";
@@ -60,7 +60,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const adminId = c.get("caller").id;
     // Admin work on prospects is charged to the admin who asked: the allowance is read beside the subject, not after it.
-    const payer: Promise<Payer> = fallback ? Promise.resolve({ kind: "user", userId: adminId, allowanceUsd: null }) : userPayer(c.env, db, adminId);
+    const payer: Promise<Payer> = fallback ? Promise.resolve(agencyPayer(adminId)) : userPayer(c.env, db, adminId);
     payer.catch(() => undefined);
     const loaded = await loadSubjectWithAudit(c);
     if ("error" in loaded) return loaded.error;

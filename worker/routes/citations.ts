@@ -23,6 +23,7 @@ import { settingsOf } from "../metering/meter";
 import { searchConfigured } from "../providers/local-search";
 import { tellAgency } from "../setup/notify";
 import { validate, validId } from "../validate";
+import { paidFeature } from "../metering/guard";
 
 
 export const CITATION_SCAN_NOT_FOUND = "Scan not found";
@@ -68,7 +69,7 @@ export const citationRoutes = new Hono<AppEnv>()
     }),
   )
 
-  .post("/scans", validate("query", RunQuery), validate("json", CitationScanRequest), async (c) => {
+  .post("/scans", paidFeature, validate("query", RunQuery), validate("json", CitationScanRequest), async (c) => {
     const { business } = c.req.valid("json");
     const db = getDb(c.env);
     const subject = c.get("subject");

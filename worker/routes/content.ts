@@ -17,6 +17,7 @@ import { apiError, ErrorCode } from "../errors";
 import { sendUsageEvent } from "../metering/usage-log";
 import { appOrigin } from "../origin";
 import { MALFORMED_JSON_MESSAGE, readJsonBody, validate, validId } from "../validate";
+import { paidFeature } from "../metering/guard";
 
 const NOT_FOUND = "Content not found";
 
@@ -42,7 +43,7 @@ export const contentRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .post("/:tool", validate("param", ContentToolParam), async (c) => {
+  .post("/:tool", paidFeature, validate("param", ContentToolParam), async (c) => {
     const tool = c.req.valid("param").tool;
     const rules = CONTENT_RULES[tool];
     // As POST /api/posts/facebook: a body that is not JSON, empty or `null` is a 400, never a generation with defaults.

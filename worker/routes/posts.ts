@@ -19,6 +19,7 @@ import { apiError, ErrorCode } from "../errors";
 import { generatePost } from "../posts/generate";
 import { validate } from "../validate";
 import { sendUsageEvent } from "../metering/usage-log";
+import { paidFeature } from "../metering/guard";
 
 const POST_NOT_FOUND = "Post not found";
 
@@ -39,7 +40,7 @@ export const postRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .post("/facebook", validate("json", PostRequest), async (c) => {
+  .post("/facebook", paidFeature, validate("json", PostRequest), async (c) => {
     const userId = c.get("caller").id;
     const db = getDb(c.env);
     const profile = c.get("subject").profile ?? (await getProfile(db, userId));

@@ -29,14 +29,15 @@ export const profileRoutes = new Hono<AppEnv>()
     const profile = subject.profile ?? (await getProfile(getDb(c.env), subject.id));
     if (!profile) return apiError(c, 404, ErrorCode.notFound, "Profile not found");
     const caller = c.get("caller");
-    // The caller's own address (never the viewed user's): unconfirmed, and whether admin rights wait on it.
+    // The caller's own address (never the viewed user's): unconfirmed, and whether admin rights wait on it: not when
+    // the account is admin already (`npm run admin:grant`), as the database says (issue 39).
     const emailUnconfirmed = !c.get("viewingAs") && caller.emailConfirmedAt === null;
     const body: ProfileResponse = {
       profile: profileJson(profile),
       viewingAs: c.get("viewingAs"),
       adminMfaMissing: adminMfaMissing(c.env, caller),
       emailUnconfirmed,
-      adminAwaitsConfirmation: emailUnconfirmed && adminEmails(c.env).has(normalizeEmail(caller.email)),
+      adminAwaitsConfirmation: emailUnconfirmed && !caller.isAdmin && adminEmails(c.env).has(normalizeEmail(caller.email)),
     };
     return c.json(body);
   })

@@ -40,6 +40,7 @@ import { sendChecks } from "../rank/tracker";
 import { buildGridScanView, buildTrackedKeywordDetail, buildTrackedKeywordView, gridScanSummary, pointResult } from "../rank/view";
 import { cacheOrigin, edgeCache, matchesEtag, waitUntil, wantsCacheBypass } from "../reports/shared-cache";
 import { validate, validId } from "../validate";
+import { paidFeature } from "../metering/guard";
 
 export const GRID_NOT_FOUND = "Scan not found";
 export const KEYWORD_NOT_FOUND = "Tracked keyword not found";
@@ -106,7 +107,7 @@ export const rankRoutes = new Hono<AppEnv>()
 
   // ——— Local Search Grid ———
 
-  .post("/grids", validate("query", RunQuery), validate("json", GridRequest), async (c) => {
+  .post("/grids", paidFeature, validate("query", RunQuery), validate("json", GridRequest), async (c) => {
     const body = c.req.valid("json");
     const db = getDb(c.env);
     const subject = c.get("subject");
@@ -197,7 +198,7 @@ export const rankRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .post("/keywords", validate("json", TrackKeywordRequest), async (c) => {
+  .post("/keywords", paidFeature, validate("json", TrackKeywordRequest), async (c) => {
     const body = c.req.valid("json");
     const db = getDb(c.env);
     const subject = c.get("subject");

@@ -51,6 +51,7 @@ import {
 } from "../reviews/requests";
 import { validate } from "../validate";
 import { pageCsp, stopConfirmationHtml } from "../reviews/pages";
+import { paidFeature } from "../metering/guard";
 
 const CreateBody = z.object({
   customers: z.array(z.unknown()).min(1, "Add at least one customer").max(MAX_CUSTOMERS_PER_CALL, `At most ${MAX_CUSTOMERS_PER_CALL} customers at once`).optional(),
@@ -221,7 +222,7 @@ export const reviewRequestRoutes = new Hono<AppEnv>()
     return c.json({ requests: rows.map(requestView), figures, openRate: openRate(figures), likelyReviews, channels: { sms: smsAvailable(c.env, settings), email: true } });
   })
 
-  .post("/", validate("json", CreateBody, (fields) => Object.values(fields)[0]?.[0]), async (c) => {
+  .post("/", paidFeature, validate("json", CreateBody, (fields) => Object.values(fields)[0]?.[0]), async (c) => {
     const body = c.req.valid("json");
     const subject = c.get("subject");
     const db = getDb(c.env);

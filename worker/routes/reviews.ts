@@ -15,6 +15,7 @@ import { aiConfigured } from "../providers/ai";
 import { draftFits, draftReply, enqueuePublish } from "../reviews/inbox";
 import { buildInbox, reviewJson } from "../reviews/view";
 import { validate, validId } from "../validate";
+import { paidFeature } from "../metering/guard";
 
 export const REVIEW_NOT_FOUND = "Review not found";
 export const ReviewErrorCode = { notConnected: "google_not_connected", replyBusy: "reply_in_progress", noReply: "no_reply" } as const;
@@ -59,7 +60,7 @@ export const reviewRoutes = new Hono<AppEnv>()
     return c.json({ queued: true }, 202);
   })
 
-  .post("/:id/draft", validId(REVIEW_NOT_FOUND), async (c) => {
+  .post("/:id/draft", paidFeature, validId(REVIEW_NOT_FOUND), async (c) => {
     const row = await ownReview(c, c.req.valid("param").id);
     if (!row) return apiError(c, 404, ErrorCode.notFound, REVIEW_NOT_FOUND);
     const db = getDb(c.env);

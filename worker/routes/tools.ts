@@ -24,6 +24,7 @@ import { apiError, ErrorCode, type FieldErrors } from "../errors";
 import { reserveCall, userPayer } from "../metering/meter";
 import { logPaidCall } from "../metering/usage-log";
 import { searchGoogle } from "../providers/search";
+import { paidFeature } from "../metering/guard";
 
 export const SEARCH_TOOL_NAME = "Google Search Results";
 
@@ -39,7 +40,7 @@ function searchQuery<T extends ZodType>(schema: T) {
 
 export const toolRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/google-results", searchQuery(GoogleResultsQuery), async (c) => {
+  .get("/google-results", paidFeature, searchQuery(GoogleResultsQuery), async (c) => {
     const query = c.req.valid("query");
     const sample = (error: string | null, warning: string = SAMPLE_DATA_WARNING): GoogleResultsResponse => ({
       results: buildSampleSearchResults(query),
