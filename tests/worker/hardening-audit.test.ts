@@ -4,13 +4,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TIMED_OUT_REASON } from "../../worker/audits/config";
-import { websiteReadable } from "../../worker/audits/steps";
 import { ownSubject } from "../../worker/audits/subject";
 import type { AuditView } from "../../worker/domain/audit-view";
 import { searchStart } from "../../worker/domain/search-tools";
 import type { Env } from "../../worker/env";
 import { pagespeedConfigured } from "../../worker/providers/pagespeed";
 import type { ProfileRow } from "../../worker/db/users";
+import type { DnsRequest } from "../fakes/dns-fake";
 import { auditAdmin, auditEnv, bindings, drain, makeProspect, readAudit, startProspectAudit } from "./audit-fixtures";
 import { callWorker, signUp } from "./helpers";
 
@@ -155,15 +155,45 @@ describe("the audit's progress never contradicts itself", () => {
 });
 
 describe("locally, a provider without a key or a base URL is not called", () => {
-  it("page speed and the website are gated in development only", () => {
+  it("page speed is gated in development only", () => {
     const dev = { ...env, ENVIRONMENT: "development" } as Env;
     expect(pagespeedConfigured({ ...dev, PAGESPEED_API_KEY: "", PAGESPEED_BASE_URL: "" })).toBe(false);
     expect(pagespeedConfigured({ ...dev, PAGESPEED_API_KEY: "k", PAGESPEED_BASE_URL: "" })).toBe(true);
     expect(pagespeedConfigured({ ...dev, PAGESPEED_API_KEY: "", PAGESPEED_BASE_URL: "http://127.0.0.1:9" })).toBe(true);
     expect(pagespeedConfigured({ ...dev, ENVIRONMENT: "production", PAGESPEED_API_KEY: "", PAGESPEED_BASE_URL: "" })).toBe(true);
-    expect(websiteReadable(dev, "https://joesplumbing.example")).toBe(false);
-    expect(websiteReadable(dev, SITE())).toBe(true);
-    expect(websiteReadable({ ...dev, ENVIRONMENT: "production" } as Env, "https://joesplumbing.example")).toBe(true);
+  });
+});
+
+describe("locally, the website is read as in production, through the fetch guard (issue 39)", () => {
+  const dnsAsked = async (name: string) =>
+    ((await (await fetch(`${env.TEST_DNS_URL}/__requests`)).json()) as { requests: DnsRequest[] }).requests.filter((r) => r.name === name);
+
+  it("a website on a host name is looked up and fetched, not skipped; a name that resolves to a private address is refused", async () => {
+    const t = auditEnv({ ENVIRONMENT: "development" } as Partial<Env>);
+    // The fake resolver calls this name public; the tests' network reaches loopback only, so the fetch itself fails.
+    const named = await makeProspect(t, { name: `Named Plumbing ${crypto.randomUUID().slice(0, 6)}`, website: "http://www.joes-plumbing.example/" });
+    const privateSite = await makeProspect(t, { name: `Rebind Plumbing ${crypto.randomUUID().slice(0, 6)}`, website: "http://private.rebind.example/" });
+    const [a, b] = [await startProspectAudit(t, named), await startProspectAudit(t, privateSite)];
+    await drain(t);
+    const [viewA, viewB] = [await readAudit(t, a.id), await readAudit(t, b.id)];
+    // What the step says for the public name (the connection refused by the tests' loopback-only network):
+    expect(viewA.steps.fetch.reason).toBe("the site could not be reached (http://www.joes-plumbing.example/)");
+    for (const view of [viewA, viewB]) {
+      expect(view.steps.fetch.status).toBe("failed");
+      expect(view.steps.fetch.reason).not.toMatch(/local copy/);
+    }
+    expect((await dnsAsked("www.joes-plumbing.example")).length).toBeGreaterThan(0);
+    expect(viewB.steps.fetch.reason).toContain("private.rebind.example resolves to 10.0.0.7, which is a private network address");
+  });
+
+  it("a loopback site is read and its checks are made", async () => {
+    const t = auditEnv({ ENVIRONMENT: "development" } as Partial<Env>);
+    const prospectId = await makeProspect(t, { name: `Local Plumbing ${crypto.randomUUID().slice(0, 6)}`, website: SITE() });
+    const started = await startProspectAudit(t, prospectId);
+    await drain(t);
+    const view = await readAudit(t, started.id);
+    expect(view.steps.fetch.status).toBe("done");
+    expect(view.site?.title).toBeTruthy();
   });
 });
 

@@ -40,7 +40,6 @@ export function reasonCode(reason: string | null | undefined): UnavailableCode |
   const text = customerReason(reason);
   if (text.includes(CUSTOMER_UNAVAILABLE.search)) return UnavailableCode.search;
   if (text === CUSTOMER_UNAVAILABLE.pagespeed) return UnavailableCode.pagespeed;
-  if (text === CUSTOMER_UNAVAILABLE.websiteLocal) return UnavailableCode.website;
   if (text === TIMED_OUT_REASON) return UnavailableCode.timedOut;
   return null;
 }
