@@ -39,9 +39,10 @@ describe("server wording never reaches customers", () => {
     expect(view.steps.find).toMatchObject({ status: "skipped", code: "search_unavailable" });
     expect(view.steps.rank).toMatchObject({ status: "skipped", code: "search_unavailable" });
     expect(JSON.stringify(view)).not.toMatch(SERVER_WORDING);
-    // A second customer's keyless audit the same day: the admins still have one alert for it.
+    // A second customer's keyless audit the same day: the admins still have one alert for it. Without a website it would
+    // check nothing, so it is not run (issue 39).
     const other = await ownerWithProfile(t, { ...PLUMBER, company_name: "Ann's Plumbing" });
-    expect((await callWorker("/api/audits", { method: "POST", token: tokenOf(other), json: { own: true } }, bindings(t))).status).toBe(201);
+    expect((await callWorker("/api/audits", { method: "POST", token: tokenOf(other), json: { own: true } }, bindings(t))).status).toBe(503);
     const bell = await callWorker("/api/notifications", { token: tokenOf(admin) }, bindings(t));
     const told = (bell.body.notifications as { kind: string; text: string }[]).filter((n) => n.kind === "provider_missing");
     expect(told).toHaveLength(1);
@@ -150,6 +151,45 @@ describe("the audit's progress never contradicts itself", () => {
     expect(view.steps.speed).toMatchObject({ status: "failed", code: "step_timed_out", reason: TIMED_OUT_REASON });
     expect(view.status).toBe("done");
     expect(view.score.overall).not.toBeNull();
+  });
+});
+
+describe("an audit that could check nothing is not run, and does not lock the tool (issue 39)", () => {
+  it("without search and without a website, refuses with search_unavailable in the customer's words and stores nothing", async () => {
+    const t = auditEnv({ SERPAPI_KEY: "" });
+    const user = await ownerWithProfile(t, PLUMBER);
+    const res = await callWorker("/api/audits", { method: "POST", token: tokenOf(user), json: { own: true } }, bindings(t));
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("search_unavailable");
+    expect(res.body.error.message).toBe(
+      "Google search isn't available yet, and without a website there is nothing else the audit can check. Add your website in Business Settings to have it checked now. Your agency has been told.",
+    );
+    expect(res.body.error.message).not.toMatch(SERVER_WORDING);
+    expect(t.sent).toEqual([]);
+    expect((await callWorker("/api/audits?own=1", { token: tokenOf(user) }, bindings(t))).body.audits).toEqual([]);
+  });
+
+  it("a finished audit that checked nothing may run again at once; one that checked something waits its 7 days", async () => {
+    // Search off, page speed off (no key locally), and a website that does not exist: nothing can be checked.
+    const t = auditEnv({ SERPAPI_KEY: "", PAGESPEED_BASE_URL: "", PAGESPEED_API_KEY: "" } as Partial<Env>);
+    const user = await ownerWithProfile(t, { ...PLUMBER, company_website: "https://no-such-site.example" });
+    const first = await callWorker("/api/audits", { method: "POST", token: tokenOf(user), json: { own: true } }, bindings(t));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await drain(t);
+    const hollow = (await callWorker(`/api/audits/${first.body.id}`, { token: tokenOf(user) }, bindings(t))).body as AuditView;
+    expect(hollow.status).toBe("done");
+    expect(hollow.score.overall).toBeNull();
+    expect(hollow.rerunAfter).toBeNull();
+    const again = await callWorker("/api/audits", { method: "POST", token: tokenOf(user), json: { own: true } }, bindings(t));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    // The same with a website that reads: its checks count, and the tool waits.
+    const reader = await ownerWithProfile(t, { ...PLUMBER, company_name: "Reader Plumbing", company_website: SITE() });
+    const made = await callWorker("/api/audits", { method: "POST", token: tokenOf(reader), json: { own: true } }, bindings(t));
+    await drain(t);
+    const checked = (await callWorker(`/api/audits/${made.body.id}`, { token: tokenOf(reader) }, bindings(t))).body as AuditView;
+    expect(checked.score.overall).not.toBeNull();
+    expect(checked.rerunAfter).not.toBeNull();
+    expect((await callWorker("/api/audits", { method: "POST", token: tokenOf(reader), json: { own: true } }, bindings(t))).status).toBe(409);
   });
 });
 

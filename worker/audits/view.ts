@@ -153,7 +153,12 @@ function siteOf(row: AuditStepRow | undefined): AuditSite | null {
   return { finalUrl: f.finalUrl, title: f.title, metaDescription: f.metaDescription, fetchedAt: result.fetchedAt };
 }
 
-export function rerunAfter(audit: Pick<AuditRow, "createdAt">, now = Date.now()): string | null {
+/**
+ * When the business may be audited again: 7 days after this audit, unless it finished without checking anything (issue
+ * 39: a keyless run that found "No data" everywhere does not lock the tool for a week).
+ */
+export function rerunAfter(audit: Pick<AuditRow, "createdAt" | "status" | "overall">, now = Date.now()): string | null {
+  if (audit.status === "done" && audit.overall === null) return null;
   const at = Date.parse(audit.createdAt) + RERUN_AFTER_MS;
   return at > now ? new Date(at).toISOString() : null;
 }
