@@ -104,6 +104,8 @@ function ScorePanel({ audit, score, sections, overallLabel }: { audit: AuditView
   const shown = score.sections.filter((s) => sections.includes(s.id));
   const withData = shown.filter((s) => s.score !== null).length;
   const notes = noDataNotes(audit, score, sections);
+  // Nothing could be checked: "No data" is said once, with why, not once per section (issue 39).
+  const nothing = !running && score.overall === null;
   const coverage =
     score.overall === null ? null : running ? "So far, from the steps done" : withData < shown.length ? `From ${withData} of ${shown.length} sections; the others had no data` : null;
   return (
@@ -121,31 +123,33 @@ function ScorePanel({ audit, score, sections, overallLabel }: { audit: AuditView
         {moved ? <p className={`audit-moved ${direction}`}>{moved}</p> : null}
         {coverage ? <p className="audit-moved">{coverage}</p> : null}
       </div>
-      <ul className="audit-sections" aria-label="Score by section">
-        {score.sections
-          .filter((s) => sections.includes(s.id))
-          .map((s) => {
-            const why = s.score === null ? noDataReason(audit, audit.checks.filter((c) => c.section === s.id)) : null;
-            return (
-              <li key={s.id} className="audit-section-score">
-                <span className="audit-section-name">{s.label}</span>
-                {s.score === null ? (
-                  <span className={why!.pending ? "audit-section-value is-pending" : "audit-section-value is-empty"}>
-                    {why!.pending ? why!.text : "No data"}
-                  </span>
-                ) : (
-                  <>
-                    <ScoreBar score={s.score} label={s.label} />
-                    <span className="audit-section-value">{s.score}</span>
-                  </>
-                )}
-              </li>
-            );
-          })}
-      </ul>
+      {nothing ? null : (
+        <ul className="audit-sections" aria-label="Score by section">
+          {score.sections
+            .filter((s) => sections.includes(s.id))
+            .map((s) => {
+              const why = s.score === null ? noDataReason(audit, audit.checks.filter((c) => c.section === s.id)) : null;
+              return (
+                <li key={s.id} className="audit-section-score">
+                  <span className="audit-section-name">{s.label}</span>
+                  {s.score === null ? (
+                    <span className={why!.pending ? "audit-section-value is-pending" : "audit-section-value is-empty"}>
+                      {why!.pending ? why!.text : "No data"}
+                    </span>
+                  ) : (
+                    <>
+                      <ScoreBar score={s.score} label={s.label} />
+                      <span className="audit-section-value">{s.score}</span>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+        </ul>
+      )}
       {notes.map((n) => (
         <p key={n.reason} className="audit-section-why">
-          No data for {joinAnd(n.sections)}: {n.reason}.
+          {nothing && notes.length === 1 ? "Nothing could be checked" : `No data for ${joinAnd(n.sections)}`}: {n.reason}.
         </p>
       ))}
     </div>
@@ -388,6 +392,15 @@ export function AuditFindings({
   const fixes = all ? audit.fixFirst : fixFirst(checks);
   const steps = all ? AUDIT_STEPS : AUDIT_STEPS.filter((s) => s === "find" || s === "rank");
   const showCompetitors = sections.includes("competitors");
+  if (audit.status === "done" && score.overall === null) {
+    // Nothing could be checked: the score panel says so once, with why; no empty sections repeat it (issue 39).
+    return (
+      <div className="audit" data-audit-status={audit.status}>
+        <ScorePanel audit={audit} score={score} sections={sections} overallLabel={overallLabel} />
+        {children}
+      </div>
+    );
+  }
   return (
     <div className="audit" data-audit-status={audit.status}>
       {audit.status !== "done" ? <AuditProgress audit={audit} steps={steps} /> : null}
