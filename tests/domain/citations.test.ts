@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { CITATION_SOURCES, SEARCHED_SOURCES, onSource, sourceById } from "../../worker/domain/citation-sources";
 import {
+  expectedDetails,
+  expectedSourcesText,
   citationEstimate,
   citationsCsv,
   compareFields,
@@ -162,5 +164,32 @@ describe("the fix list, summary and history", () => {
     const csv = citationsCsv([result("yelp", { phones: ["5125550100"] })]);
     expect(csv.split("\r\n")[1]).toContain('"Yelp","General directory","inconsistent","https://www.yelp.com/x"');
     expect(csv).toContain('"(512) 555-0100","(512) 555-0142","differs"');
+  });
+});
+
+describe("expectedDetails (issue 39): the business's own details first, the Google listing for what they lack", () => {
+  const google = { address: "1200 Main St, Suite 300, Austin, TX 78701", phone: "(512) 555-0142", website: "https://joesplumbing.example", at: "2026-11-20T15:00:00.000Z" };
+  it("takes the street from the listing when Business Settings has none, and says so", () => {
+    expect(expectedDetails({ address: "Austin, TX", area: "Austin, TX", phone: "(512) 555-0199", website: null }, google)).toEqual({
+      street: "1200 Main St, Suite 300",
+      city: "Austin",
+      region: "TX",
+      zip: null,
+      phone: "5125550199",
+      website: "https://joesplumbing.example",
+      from: { street: "google", city_zip: "own", phone: "own", website: "google" },
+      googleAt: google.at,
+    });
+  });
+  it("keeps the business's own street, and names no audit when nothing came from it", () => {
+    const got = expectedDetails({ address: "9 Oak Ave, Austin, TX 78702", area: "Austin, TX", phone: "5125550199", website: "joes.example" }, google);
+    expect(got).toMatchObject({ street: "9 Oak Ave", zip: "78702", from: { street: "own", city_zip: "own", phone: "own", website: "own" }, googleAt: null });
+  });
+  it("without a listing, leaves unknown what the business's own details lack", () => {
+    const got = expectedDetails({ address: null, area: "Austin, TX", phone: null, website: null }, null);
+    expect(got).toMatchObject({ street: null, city: "Austin", phone: null, website: null, from: { city_zip: "own" } });
+    expect(expectedSourcesText({ name: "Joe's", ...got, knownPhones: [], knownHosts: [] }, "prospect")).toBe(
+      "Compared with the prospect's details (name, city and ZIP). Not known, so not compared: street address, phone, website.",
+    );
   });
 });

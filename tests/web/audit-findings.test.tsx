@@ -28,7 +28,8 @@ describe("What we found", () => {
       expect(lines).toHaveLength(reasons.length);
       for (const reason of reasons) {
         const n = inSection.filter((c) => c.reason === reason).length;
-        const line = within(group).getByText(`${n} check${n === 1 ? "" : "s"} could not be made: ${reason}`);
+        // Issue 39: a reason already said (in the score panel, or an earlier section) is not said again.
+        const line = within(group).getByText(new RegExp(`^${n} checks? could not be made(: ${reason!.replace(/[()]/g, "\\$&")}|, for the reason given above)$`));
         const item = line.closest("li")!;
         expect(item.className).toContain("is-unknown");
         expect(within(item).getByText("Not checked")).toBeTruthy();
@@ -40,14 +41,25 @@ describe("What we found", () => {
       expect(within(group).queryAllByText("Not checked")).toHaveLength(reasons.length);
     }
     const gbp = screen.getByRole("group", { name: /^Google Business Profile/ });
-    expect(within(gbp).getByText("4 checks could not be made: the Google listing could not be looked up (no search key is configured)")).toBeTruthy();
+    expect(within(gbp).getByText("4 checks could not be made, for the reason given above")).toBeTruthy();
     // Only real failures carry the failure badge.
     expect(within(findings).queryAllByText("Needs fixing")).toHaveLength(failed.length);
   });
 
+  it("says each reason a check could not be made once on the page, not once per section (issue 39)", () => {
+    const audit = auditFixture("no-search");
+    const { container } = render(<AuditFindings audit={audit} />);
+    const reasons = [...new Set(audit.checks.filter((c) => c.verdict === "unknown" && c.reason).map((c) => c.reason!))];
+    expect(reasons.length).toBeGreaterThan(0);
+    const text = container.textContent!;
+    for (const reason of reasons) expect(text.split(reason).length - 1, reason).toBe(1);
+  });
+
   it("keeps what an unmade check says beyond its reason: the listing to pick", () => {
     render(<AuditFindings audit={auditFixture("not-found")} />);
-    const line = screen.getByText("1 check could not be made: no confident match");
+    // The reason itself is said once, in the score panel (issue 39).
+    expect(screen.getByText(/: no confident match\.$/, { selector: ".audit-section-why" })).toBeTruthy();
+    const line = screen.getByText("1 check could not be made, for the reason given above");
     expect(line.closest("li")!.textContent).toMatch(new RegExp(`${CHECK_LABELS.gbp_found} · Google Maps showed 2 possible listings`));
   });
 
@@ -60,7 +72,8 @@ describe("What we found", () => {
     const gbp = rows[1]!;
     expect(within(gbp).getByText("No data")).toBeTruthy();
     expect(screen.getByText("From 3 of 7 sections; the others had no data")).toBeTruthy();
-    expect(gbp.textContent).toMatch(/could not be looked up \(no search key is configured\)/);
+    expect(gbp.textContent).not.toMatch(/could not be looked up/);
+    expect(screen.getByText(/^No data for Google Business Profile(, [\w -]+)* and [\w -]+: the Google listing could not be looked up \(no search key is configured\)\.$/)).toBeTruthy();
     const seo = rows[4]!;
     const value = audit.score.sections.find((s) => s.id === "on_page_seo")!.score!;
     expect(within(seo).getByRole("img", { name: `On-page SEO: ${value} out of 100` })).toBeTruthy();

@@ -9,7 +9,8 @@ import { MetaSection } from "../../web/components/report-sections";
 import { SharedReportView } from "../../web/components/shared-report-view";
 import type { AuditSummary, AuditView } from "../../worker/domain/audit-view";
 import { NewReportInput, prospectFromForm } from "../../worker/domain/new-report";
-import { contentFromStored, type SharedReportResponse } from "../../worker/domain/report-view";
+import { contentFromStored, withAuditPotential, type SharedReportResponse } from "../../worker/domain/report-view";
+import { scoreAudit } from "../../worker/domain/audit-score";
 import { AUDIT_RUNNING_REFRESH_SECONDS, renderSharedReportPage } from "../../worker/ssr/shared-report-page";
 import { auditFixture } from "./audit-fixtures";
 import { json, notFound, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
@@ -132,6 +133,25 @@ describe("the shared page", () => {
     expect(html).not.toContain("Ridge Roofing &amp; Gutters");
     expect(html).not.toContain('type="radio"');
     expect(html).not.toContain("Google Maps link");
+  });
+
+  it("one SEO potential figure, from the audit; without data, says so once (issue 39)", () => {
+    const base = auditFixture("done");
+    const reason = "the site could not be reached (https://ridge.example/)";
+    const checks = base.checks.map((c) => ({ ...c, verdict: "unknown" as const, reason, evidence: `We could not check this: ${reason}.` }));
+    const empty: AuditView = { ...base, checks, score: scoreAudit(checks), fixFirst: [] };
+    const data = shared(empty);
+    data.report.content = withAuditPotential(data.report.content, empty);
+    const html = renderToStaticMarkup(<SharedReportView data={data} />);
+    expect(html).not.toContain("SEO Potential Analysis");
+    expect(html).not.toMatch(/ranking potential/i);
+    expect(html.match(/No data/g)).toHaveLength(1);
+    expect(html.split(reason).length - 1).toBe(1);
+    // With data, the figure at the top is the audit's.
+    const full = shared(base);
+    full.report.content = withAuditPotential(full.report.content, base);
+    const withData = renderToStaticMarkup(<SharedReportView data={full} />);
+    expect(withData).toContain(`<span class="overview-value">${base.score.overall}%</span>`);
   });
 
   it("shows what a hostile website wrote (its title, a competitor's name) as text, never as markup", () => {

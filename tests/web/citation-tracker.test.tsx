@@ -83,6 +83,22 @@ describe("Citation Tracker", () => {
     expect(within(screen.getByRole("table")).getByText("Yelp")).toBeTruthy();
   });
 
+  it("says which source the expected details came from: Business Settings, and the Google listing for what they lack (issue 39)", async () => {
+    const scan = { ...scanFixture(), expected: { ...EXPECTED, from: { street: "google", city_zip: "own", phone: "own" }, googleAt: at } } satisfies CitationScanView;
+    stubFetch((url) => {
+      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
+      if (url === "/api/citations/scans?business=own") return json({ scans: [{ id: scan.id, status: "done", createdAt: at, finishedAt: at, trigger: "manual", summary: scan.summary, changes: [] }] });
+      if (url === "/api/citations/scans/scan-1") return json(scan);
+      return json({});
+    });
+    renderApp("/tools/citation-tracker", owner());
+    expect(
+      await screen.findByText(
+        "Compared with your Business Settings (name, city and ZIP, phone) and your Google listing as the Local Search Audit of 2026-11-20 found it (street address). Not known, so not compared: website.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("says while a scan runs how many sources answered, and offers the CSV only once it is done", async () => {
     const scan = scanFixture();
     const running: CitationScanView = { ...scan, status: "running", finishedAt: null, sources: scan.sources.map((r) => (r.source === "bbb" ? { ...r, state: "pending" as const, verdict: "unknown" as const } : r)) };

@@ -94,6 +94,18 @@ describe("the audit's progress", () => {
     expect(screen.getByText("Failed: unavailable: it did not finish within 12 minutes")).toBeTruthy();
   });
 
+  it("without search, an own audit with no website is not offered: it would check nothing (issue 39)", async () => {
+    stubFetch((url) => {
+      if (url === "/api/capabilities") return json(NO_SEARCH);
+      if (url === "/api/audits?own=1") return json({ audits: [] });
+      return notFound();
+    });
+    renderApp("/tools/local-search-audit", plumber());
+    expect(await screen.findByText(/Without Google search the audit can only read your website/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Run the audit" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(document.body.textContent).not.toMatch(SERVER_WORDING);
+  });
+
   it("a stale audit offers Run again at once", async () => {
     const audit = auditFixture("done", { subject: { ...auditFixture().subject, kind: "own", prospectId: null }, stale: true, rerunAfter: null });
     stubFetch((url) => {

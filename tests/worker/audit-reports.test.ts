@@ -104,6 +104,34 @@ describe("a report with a website", () => {
     }
   });
 
+  it("an audit without data gives the report no SEO potential figure, on the admin and shared report alike (issue 39)", async () => {
+    const jobs = recorder<ReportJobMessage>();
+    // No search, no page speed, a website that does not exist: the audit finishes with no score.
+    const t = auditEnv({ SERPAPI_KEY: "", PAGESPEED_BASE_URL: "", PAGESPEED_API_KEY: "", REPORT_JOBS: jobs.queue, USAGE_EVENTS: recorder<UsageEventMessage>().queue });
+    const admin = await auditAdmin();
+    const created = await callWorker(
+      "/api/reports",
+      { method: "POST", token: admin.session.access_token, json: { name: "Nodata Plumbing", area: "Austin, TX", keyword: "plumber austin", description: "Plumbing", website: "https://no-such-site.example" } },
+      bindings(t),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const reportId = created.body.report.id as string;
+    await drain(t);
+    await deliver("report-jobs", [{ body: { reportId } }], t.env);
+    const read = await callWorker(`/api/reports/${reportId}`, { token: admin.session.access_token }, bindings(t));
+    expect(read.body.report.status).toBe("ready");
+    expect(read.body.audit).toMatchObject({ status: "done", score: { overall: null } });
+    // The template's 85 (or a model's guess) is not shown beside the audit's "No data".
+    expect(read.body.report.content.seoPotential).toBeNull();
+    const shared = await callWorker(`/api/shared/reports/${reportId}`, {}, bindings(t));
+    expect(shared.body.report.content.seoPotential).toBeNull();
+    const page = await callWorker(`/shared/reports/${reportId}`, {}, bindings(t));
+    expect(page.status).toBe(200);
+    const html = page.text;
+    expect(html).toContain("What we found");
+    expect(html).not.toMatch(/SEO Potential Analysis|\d+% \((HIGH|MEDIUM|LOW)\)/);
+  });
+
   it("a bad website on create-report is a field error, never a 500", async () => {
     const admin = await auditAdmin();
     const res = await callWorker("/api/reports", { method: "POST", token: admin.session.access_token, json: { name: "X", area: "Austin, TX", keyword: "plumber", website: "not a site" } });

@@ -9,7 +9,7 @@ import type { CitationsMessage, Env } from "../../worker/env";
 import { CITATIONS_MAX_RETRIES, CITATION_RESCAN_AFTER_MS } from "../../worker/citations/config";
 import { sweepCitations } from "../../worker/citations/scan";
 import { SEARCHED_SOURCES } from "../../worker/domain/citation-sources";
-import type { CitationEstimate, CitationScanView, CitationScanSummaryRow } from "../../worker/domain/citations";
+import { expectedSourcesText, type CitationEstimate, type CitationScanView, type CitationScanSummaryRow } from "../../worker/domain/citations";
 import { CITATION_BUSINESS, CITATION_COMPETITORS, CITATION_TRAPS } from "../fakes/citation-web";
 import { deliver, recorder } from "./reports-fixtures";
 import { callWorker, signUp, signUpAdmin } from "./helpers";
@@ -192,6 +192,26 @@ describe("a scan of the fake directory web", () => {
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ error: { code: "scan_limit_reached" } });
   }, 60_000);
+});
+
+describe("the details compared (issue 39)", () => {
+  it("with no street in Business Settings, takes the street from the Google listing the audit found and says so", async () => {
+    const t = citEnv();
+    const { token, userId } = await owner(t, { ...PROFILE, company_location: "Austin, TX" });
+    await seedAudit(userId, { address: CITATION_BUSINESS.address, phone: "+1 512-555-0142" });
+    const started = await callWorker("/api/citations/scans", { method: "POST", token, json: { business: "own" } }, bind(t));
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    await drain(t);
+    const done = await readScan(t, token, (started.body as CitationScanView).id);
+    expect(done.expected).toMatchObject({ street: "1200 Main St, Suite 300", city: "Austin", from: { street: "google", city_zip: "own", phone: "own", website: "own" } });
+    expect(expectedSourcesText(done.expected, "own")).toMatch(/^Compared with your Business Settings \(name, city and ZIP, phone, website\) and your Google listing as the Local Search Audit of \d{4}-\d{2}-\d{2} found it \(street address\)\.$/);
+    const street = (id: string) => done.sources.find((s) => s.source === id)!.fields?.street.match;
+    // Streets are compared: "Ste 300" agrees, the old address differs; Google's own street is not checked against itself.
+    expect(street("yelp")).toBe("match");
+    expect(street("yellowpages")).toBe("differs");
+    expect(street("google")).toBe("not_compared");
+    expect(done.sources.every((s) => s.source === "google" || !s.fields || s.fields.street.match !== "not_compared")).toBe(true);
+  });
 });
 
 describe("failures", () => {

@@ -4,7 +4,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TIMED_OUT_REASON } from "../../worker/audits/config";
-import { websiteReadable } from "../../worker/audits/steps";
 import { ownSubject } from "../../worker/audits/subject";
 import type { AuditView } from "../../worker/domain/audit-view";
 import { searchStart } from "../../worker/domain/search-tools";
@@ -40,9 +39,10 @@ describe("server wording never reaches customers", () => {
     expect(view.steps.find).toMatchObject({ status: "skipped", code: "search_unavailable" });
     expect(view.steps.rank).toMatchObject({ status: "skipped", code: "search_unavailable" });
     expect(JSON.stringify(view)).not.toMatch(SERVER_WORDING);
-    // A second customer's keyless audit the same day: the admins still have one alert for it.
+    // A second customer's keyless audit the same day: the admins still have one alert for it. Without a website it would
+    // check nothing, so it is not run (issue 39).
     const other = await ownerWithProfile(t, { ...PLUMBER, company_name: "Ann's Plumbing" });
-    expect((await callWorker("/api/audits", { method: "POST", token: tokenOf(other), json: { own: true } }, bindings(t))).status).toBe(201);
+    expect((await callWorker("/api/audits", { method: "POST", token: tokenOf(other), json: { own: true } }, bindings(t))).status).toBe(503);
     const bell = await callWorker("/api/notifications", { token: tokenOf(admin) }, bindings(t));
     const told = (bell.body.notifications as { kind: string; text: string }[]).filter((n) => n.kind === "provider_missing");
     expect(told).toHaveLength(1);
@@ -154,16 +154,85 @@ describe("the audit's progress never contradicts itself", () => {
   });
 });
 
+describe("an audit that could check nothing is not run, and does not lock the tool (issue 39)", () => {
+  it("without search and without a website, refuses with search_unavailable in the customer's words and stores nothing", async () => {
+    const t = auditEnv({ SERPAPI_KEY: "" });
+    const user = await ownerWithProfile(t, PLUMBER);
+    const res = await callWorker("/api/audits", { method: "POST", token: tokenOf(user), json: { own: true } }, bindings(t));
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("search_unavailable");
+    expect(res.body.error.message).toBe(
+      "Google search isn't available yet, and without a website there is nothing else the audit can check. Add your website in Business Settings to have it checked now. Your agency has been told.",
+    );
+    expect(res.body.error.message).not.toMatch(SERVER_WORDING);
+    expect(t.sent).toEqual([]);
+    expect((await callWorker("/api/audits?own=1", { token: tokenOf(user) }, bindings(t))).body.audits).toEqual([]);
+  });
+
+  it("a finished audit that checked nothing may run again at once; one that checked something waits its 7 days", async () => {
+    // Search off, page speed off (no key locally), and a website that does not exist: nothing can be checked.
+    const t = auditEnv({ SERPAPI_KEY: "", PAGESPEED_BASE_URL: "", PAGESPEED_API_KEY: "" } as Partial<Env>);
+    const user = await ownerWithProfile(t, { ...PLUMBER, company_website: "https://no-such-site.example" });
+    const first = await callWorker("/api/audits", { method: "POST", token: tokenOf(user), json: { own: true } }, bindings(t));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    await drain(t);
+    const hollow = (await callWorker(`/api/audits/${first.body.id}`, { token: tokenOf(user) }, bindings(t))).body as AuditView;
+    expect(hollow.status).toBe("done");
+    expect(hollow.score.overall).toBeNull();
+    expect(hollow.rerunAfter).toBeNull();
+    const again = await callWorker("/api/audits", { method: "POST", token: tokenOf(user), json: { own: true } }, bindings(t));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    // The same with a website that reads: its checks count, and the tool waits.
+    const reader = await ownerWithProfile(t, { ...PLUMBER, company_name: "Reader Plumbing", company_website: SITE() });
+    const made = await callWorker("/api/audits", { method: "POST", token: tokenOf(reader), json: { own: true } }, bindings(t));
+    await drain(t);
+    const checked = (await callWorker(`/api/audits/${made.body.id}`, { token: tokenOf(reader) }, bindings(t))).body as AuditView;
+    expect(checked.score.overall).not.toBeNull();
+    expect(checked.rerunAfter).not.toBeNull();
+    expect((await callWorker("/api/audits", { method: "POST", token: tokenOf(reader), json: { own: true } }, bindings(t))).status).toBe(409);
+  });
+});
+
 describe("locally, a provider without a key or a base URL is not called", () => {
-  it("page speed and the website are gated in development only", () => {
+  it("page speed is gated in development only", () => {
     const dev = { ...env, ENVIRONMENT: "development" } as Env;
     expect(pagespeedConfigured({ ...dev, PAGESPEED_API_KEY: "", PAGESPEED_BASE_URL: "" })).toBe(false);
     expect(pagespeedConfigured({ ...dev, PAGESPEED_API_KEY: "k", PAGESPEED_BASE_URL: "" })).toBe(true);
     expect(pagespeedConfigured({ ...dev, PAGESPEED_API_KEY: "", PAGESPEED_BASE_URL: "http://127.0.0.1:9" })).toBe(true);
     expect(pagespeedConfigured({ ...dev, ENVIRONMENT: "production", PAGESPEED_API_KEY: "", PAGESPEED_BASE_URL: "" })).toBe(true);
-    expect(websiteReadable(dev, "https://joesplumbing.example")).toBe(false);
-    expect(websiteReadable(dev, SITE())).toBe(true);
-    expect(websiteReadable({ ...dev, ENVIRONMENT: "production" } as Env, "https://joesplumbing.example")).toBe(true);
+  });
+});
+
+describe("locally, the website is read as in production, through the fetch guard (issue 39)", () => {
+  const dnsAsked = async (name: string) =>
+    ((await (await fetch(`${env.TEST_DNS_URL}/__requests`)).json()) as { requests: { name: string }[] }).requests.filter((r) => r.name === name);
+
+  it("a website on a host name is looked up and fetched, not skipped; a name that resolves to a private address is refused", async () => {
+    const t = auditEnv({ ENVIRONMENT: "development" } as Partial<Env>);
+    // The fake resolver calls this name public; the tests' network reaches loopback only, so the fetch itself fails.
+    const named = await makeProspect(t, { name: `Named Plumbing ${crypto.randomUUID().slice(0, 6)}`, website: "http://www.joes-plumbing.example/" });
+    const privateSite = await makeProspect(t, { name: `Rebind Plumbing ${crypto.randomUUID().slice(0, 6)}`, website: "http://private.rebind.example/" });
+    const [a, b] = [await startProspectAudit(t, named), await startProspectAudit(t, privateSite)];
+    await drain(t);
+    const [viewA, viewB] = [await readAudit(t, a.id), await readAudit(t, b.id)];
+    // What the step says for the public name (the connection refused by the tests' loopback-only network):
+    expect(viewA.steps.fetch.reason).toBe("the site could not be reached (http://www.joes-plumbing.example/)");
+    for (const view of [viewA, viewB]) {
+      expect(view.steps.fetch.status).toBe("failed");
+      expect(view.steps.fetch.reason).not.toMatch(/local copy/);
+    }
+    expect((await dnsAsked("www.joes-plumbing.example")).length).toBeGreaterThan(0);
+    expect(viewB.steps.fetch.reason).toContain("private.rebind.example resolves to 10.0.0.7, which is a private network address");
+  });
+
+  it("a loopback site is read and its checks are made", async () => {
+    const t = auditEnv({ ENVIRONMENT: "development" } as Partial<Env>);
+    const prospectId = await makeProspect(t, { name: `Local Plumbing ${crypto.randomUUID().slice(0, 6)}`, website: SITE() });
+    const started = await startProspectAudit(t, prospectId);
+    await drain(t);
+    const view = await readAudit(t, started.id);
+    expect(view.steps.fetch.status).toBe("done");
+    expect(view.site?.title).toBeTruthy();
   });
 });
 

@@ -57,12 +57,12 @@ describe("POST /api/reports", () => {
     expect(res.status).toBe(201);
     expect(res.body.report).toMatchObject({ status: "draft", content_generated: false, content: null, attempts: 0 });
     expect(res.body.report.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    // Phone normalised, keyword derived from description + area, tag from the category.
+    // Phone normalised, the typed keyword kept (issue 39: no longer derived from description + area), tag from the category.
     expect(res.body.prospect).toMatchObject({
       name: input.name,
       company_name: "Blue Pipe LLC",
       phone: "15125550199",
-      keyword: "plumber in austin",
+      keyword: "plumber austin",
       tag: "Plumbing",
     });
     expect(res.body.report.questions).toEqual([
@@ -87,6 +87,21 @@ describe("POST /api/reports", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.prospect).toMatchObject({ keyword: "roof repair austin", tag: "Other" });
+  });
+
+  it("Create & Generate keeps the typed keyword, as Save Only does, though a description and area are given (issue 39)", async () => {
+    const { session } = await signUpAdmin();
+    for (const generate of [true, false]) {
+      const res = await api("/api/reports", {
+        method: "POST",
+        token: session.access_token,
+        body: JSON.stringify(form({ generate, description: "Emergency plumbing and drain cleaning", area: "Austin, TX", keyword: "emergency plumber austin" })),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.prospect.keyword).toBe("emergency plumber austin");
+      const read = await api(`/api/reports/${res.body.report.id}`, { token: session.access_token });
+      expect(read.body.prospect.keyword).toBe("emergency plumber austin");
+    }
   });
 
   it("Create & Generate queues the report and returns at once", async () => {
@@ -206,7 +221,7 @@ describe("GET /api/reports, /status and POST /generate-all", () => {
     expect(page1.body.reports[0]).toMatchObject({
       id: b.body.report.id,
       status: "draft",
-      prospect: { name: b.body.prospect.name, area: "Austin, TX", keyword: "plumber in austin" },
+      prospect: { name: b.body.prospect.name, area: "Austin, TX", keyword: "plumber austin" },
     });
     const page2 = await api(`/api/reports?limit=1&cursor=${page1.body.nextCursor}`, { token: session.access_token });
     expect(page2.body.reports[0].id).toBe(a.body.report.id);

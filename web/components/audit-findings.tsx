@@ -7,7 +7,7 @@ import type { Check, SectionId, Verdict } from "../../worker/domain/audit-checks
 import { SECTIONS, fixFirst, scoreAudit, type AuditScore, type Fix } from "../../worker/domain/audit-score";
 import { AUDIT_STEPS, AUDIT_STEP_LABELS, type AuditStepId, type AuditView } from "../../worker/domain/audit-view";
 import { formatLongUsDate } from "../../worker/domain/report-format";
-import { CHECK_LABELS, VERDICT_LABELS, checksIn, pendingLabel, pendingStep, sentence } from "../lib/audit-labels";
+import { CHECK_LABELS, VERDICT_LABELS, checksIn, pendingLabel, pendingStep } from "../lib/audit-labels";
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CheckIcon, ExternalLinkIcon, InfoIcon, ReportSearchIcon } from "./icons";
 import { ReportSection } from "./report-sections";
 import { TableHead } from "./table-head";
@@ -73,6 +73,29 @@ function noDataReason(audit: AuditView, checks: readonly Check[]): { pending: bo
   return { pending: false, text: reason ? `No data: ${reason}` : "No data: nothing could be checked" };
 }
 
+/** "A, B and C". */
+function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/**
+ * Why the sections without data have none, each reason once with the sections it emptied (issue 39: a missing service
+ * read six times over on the shared report).
+ */
+export function noDataNotes(audit: AuditView, score: AuditScore, sections: readonly SectionId[]): { reason: string; sections: string[] }[] {
+  const notes: { reason: string; sections: string[] }[] = [];
+  for (const s of score.sections) {
+    if (!sections.includes(s.id) || s.score !== null) continue;
+    const why = noDataReason(audit, audit.checks.filter((c) => c.section === s.id));
+    if (why.pending) continue;
+    const reason = why.text.replace(/^No data: /, "");
+    const note = notes.find((n) => n.reason === reason);
+    if (note) note.sections.push(s.label);
+    else notes.push({ reason, sections: [s.label] });
+  }
+  return notes;
+}
+
 function ScorePanel({ audit, score, sections, overallLabel }: { audit: AuditView; score: AuditScore; sections: readonly SectionId[]; overallLabel: string }) {
   // A score still filling in has not moved yet: movement is told once every step has finished.
   const running = audit.status !== "done";
@@ -80,6 +103,9 @@ function ScorePanel({ audit, score, sections, overallLabel }: { audit: AuditView
   const direction = moved?.startsWith("Up") ? "is-up" : moved?.startsWith("Down") ? "is-down" : "";
   const shown = score.sections.filter((s) => sections.includes(s.id));
   const withData = shown.filter((s) => s.score !== null).length;
+  const notes = noDataNotes(audit, score, sections);
+  // Nothing could be checked: "No data" is said once, with why, not once per section (issue 39).
+  const nothing = !running && score.overall === null;
   const coverage =
     score.overall === null ? null : running ? "So far, from the steps done" : withData < shown.length ? `From ${withData} of ${shown.length} sections; the others had no data` : null;
   return (
@@ -97,29 +123,35 @@ function ScorePanel({ audit, score, sections, overallLabel }: { audit: AuditView
         {moved ? <p className={`audit-moved ${direction}`}>{moved}</p> : null}
         {coverage ? <p className="audit-moved">{coverage}</p> : null}
       </div>
-      <ul className="audit-sections" aria-label="Score by section">
-        {score.sections
-          .filter((s) => sections.includes(s.id))
-          .map((s) => {
-            const why = s.score === null ? noDataReason(audit, audit.checks.filter((c) => c.section === s.id)) : null;
-            return (
-              <li key={s.id} className="audit-section-score">
-                <span className="audit-section-name">{s.label}</span>
-                {s.score === null ? (
-                  <span className={why!.pending ? "audit-section-value is-pending" : "audit-section-value is-empty"}>
-                    {why!.pending ? why!.text : "No data"}
-                  </span>
-                ) : (
-                  <>
-                    <ScoreBar score={s.score} label={s.label} />
-                    <span className="audit-section-value">{s.score}</span>
-                  </>
-                )}
-                {why && !why.pending ? <span className="audit-section-why">{sentence(why.text.replace(/^No data: /, ""))}</span> : null}
-              </li>
-            );
-          })}
-      </ul>
+      {nothing ? null : (
+        <ul className="audit-sections" aria-label="Score by section">
+          {score.sections
+            .filter((s) => sections.includes(s.id))
+            .map((s) => {
+              const why = s.score === null ? noDataReason(audit, audit.checks.filter((c) => c.section === s.id)) : null;
+              return (
+                <li key={s.id} className="audit-section-score">
+                  <span className="audit-section-name">{s.label}</span>
+                  {s.score === null ? (
+                    <span className={why!.pending ? "audit-section-value is-pending" : "audit-section-value is-empty"}>
+                      {why!.pending ? why!.text : "No data"}
+                    </span>
+                  ) : (
+                    <>
+                      <ScoreBar score={s.score} label={s.label} />
+                      <span className="audit-section-value">{s.score}</span>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+        </ul>
+      )}
+      {notes.map((n) => (
+        <p key={n.reason} className="audit-section-why">
+          {nothing && notes.length === 1 ? "Nothing could be checked" : `No data for ${joinAnd(n.sections)}`}: {n.reason}.
+        </p>
+      ))}
     </div>
   );
 }
@@ -270,13 +302,13 @@ const onlyTheReason = (check: Check) => check.evidence === `We could not check t
  * A section's checks that could not be made, one line per reason ("3 checks could not be made: search isn't available
  * yet") with the checks named under it, instead of the same sentence on every check.
  */
-function UncheckedGroup({ reason, checks }: { reason: string; checks: readonly Check[] }) {
+function UncheckedGroup({ reason, checks, said }: { reason: string; checks: readonly Check[]; said: boolean }) {
   const count = `${checks.length} check${checks.length === 1 ? "" : "s"} could not be made`;
   return (
     <li className="audit-check is-unknown">
       <VerdictBadge verdict="unknown" />
       <div>
-        <p className="audit-check-name is-unmade">{reason ? `${count}: ${reason}` : count}</p>
+        <p className="audit-check-name is-unmade">{reason && !said ? `${count}: ${reason}` : reason ? `${count}, for the reason given above` : count}</p>
         <ul className="audit-unchecked">
           {checks.map((check) => (
             <li key={check.id}>
@@ -291,18 +323,23 @@ function UncheckedGroup({ reason, checks }: { reason: string; checks: readonly C
 }
 
 /** The section's checks as shown: each made (or still waiting) check, then its unmade checks grouped by reason. */
-function sectionItems(audit: AuditView, checks: readonly Check[]): ReactNode[] {
+function sectionItems(audit: AuditView, checks: readonly Check[], stated: Set<string>): ReactNode[] {
   const unmade = new Map<string, Check[]>();
   const items: ReactNode[] = [];
   for (const check of checks) {
     if (check.verdict === "unknown" && !pendingStep(audit, check)) unmade.set(check.reason ?? "", [...(unmade.get(check.reason ?? "") ?? []), check]);
     else items.push(<CheckItem key={check.id} audit={audit} check={check} />);
   }
-  for (const [reason, group] of unmade) items.push(<UncheckedGroup key={`unmade-${reason}`} reason={reason} checks={group} />);
+  for (const [reason, group] of unmade) {
+    items.push(<UncheckedGroup key={`unmade-${reason}`} reason={reason} checks={group} said={stated.has(reason)} />);
+    stated.add(reason);
+  }
   return items;
 }
 
 function Findings({ audit, sections, score }: { audit: AuditView; sections: readonly SectionId[]; score: AuditScore }) {
+  // Each reason is said once on the page: the score panel says those that emptied a section, the first group the rest.
+  const stated = new Set(noDataNotes(audit, score, sections).map((n) => n.reason));
   return (
     <div className="audit-findings">
       {SECTIONS.filter((s) => sections.includes(s.id)).map((section) => {
@@ -325,7 +362,7 @@ function Findings({ audit, sections, score }: { audit: AuditView; sections: read
                   : `${[...new Set(waiting.map((s) => (s ? AUDIT_STEP_LABELS[s] : "Checking")))].join(", ")}…`}
               </p>
             ) : (
-              <ul className="audit-checks">{sectionItems(audit, checks)}</ul>
+              <ul className="audit-checks">{sectionItems(audit, checks, stated)}</ul>
             )}
           </div>
         );
@@ -355,6 +392,15 @@ export function AuditFindings({
   const fixes = all ? audit.fixFirst : fixFirst(checks);
   const steps = all ? AUDIT_STEPS : AUDIT_STEPS.filter((s) => s === "find" || s === "rank");
   const showCompetitors = sections.includes("competitors");
+  if (audit.status === "done" && score.overall === null) {
+    // Nothing could be checked: the score panel says so once, with why; no empty sections repeat it (issue 39).
+    return (
+      <div className="audit" data-audit-status={audit.status}>
+        <ScorePanel audit={audit} score={score} sections={sections} overallLabel={overallLabel} />
+        {children}
+      </div>
+    );
+  }
   return (
     <div className="audit" data-audit-status={audit.status}>
       {audit.status !== "done" ? <AuditProgress audit={audit} steps={steps} /> : null}

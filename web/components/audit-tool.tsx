@@ -197,6 +197,8 @@ export function AuditTool({ scope }: { scope: Scope }) {
     start.mutate(target);
   };
   const name = whose === "prospect" ? (prospect?.name ?? "") : (business?.company_name ?? "");
+  // Without search, an own audit with no website would check nothing (issue 39): it is not offered (the API refuses it too).
+  const nothingToCheck = searchOff && whose === "own" && !business?.company_website?.trim();
 
   let body;
   if (whose === "own" && viewAs && profile.isPending) body = <LoadingScreen />;
@@ -228,9 +230,14 @@ export function AuditTool({ scope }: { scope: Scope }) {
             Add your street address in <Link to={SETTINGS_PATH}>Business Settings</Link>: the audit tells your Google listing from others by it.
           </p>
         ) : null}
-        {searchOff ? <SearchUnavailableNotice what="Part of the audit" /> : null}
+        {searchOff ? <SearchUnavailableNotice what={nothingToCheck ? "The audit" : "Part of the audit"} /> : null}
+        {nothingToCheck ? (
+          <p className="placeholder-text">
+            Without Google search the audit can only read your website: add it in <Link to={SETTINGS_PATH}>Business Settings</Link> to have it checked now.
+          </p>
+        ) : null}
         {start.error ? <Alert tone="error">{start.error.message}</Alert> : null}
-        <Button variant="primary" busy={start.isPending} disabled={Boolean(viewAs)} onClick={run}>
+        <Button variant="primary" busy={start.isPending} disabled={Boolean(viewAs) || nothingToCheck} onClick={run}>
           Run the audit
         </Button>
       </Placeholder>

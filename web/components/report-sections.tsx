@@ -491,7 +491,7 @@ export function ReportSections({
 }) {
   return (
     <div className="report-sections">
-      <PotentialSection potential={content.seoPotential} variant={variant} />
+      {content.seoPotential ? <PotentialSection potential={content.seoPotential} variant={variant} /> : null}
       <AdSection ad={content.perfectAd} />
       <MetaSection meta={content.metaSEO} current={site} />
       <DescriptionSection description={description} />

@@ -40,9 +40,10 @@ export function sharedChatPath(id: string): string {
 }
 
 function Overview({ content }: { content: ReportViewContent }) {
-  const score = Math.round(content.seoPotential.score);
+  const score = content.seoPotential ? Math.round(content.seoPotential.score) : null;
   const cards = [
-    { id: SECTION_IDS.potential, icon: TrendingUpIcon, value: `${score}%`, label: "SEO Potential", note: `${rankingLabel(score)} ranking potential` },
+    // Without a figure (an audit with no data) there is no card: "What we found" says "No data" once (issue 39).
+    ...(score === null ? [] : [{ id: SECTION_IDS.potential, icon: TrendingUpIcon, value: `${score}%`, label: "SEO Potential", note: `${rankingLabel(score)} ranking potential` }]),
     { id: SECTION_IDS.ads, icon: MegaphoneIcon, value: "1", label: "Google Ad", note: "Written for your keyword" },
     { id: SECTION_IDS.meta, icon: ReportSearchIcon, value: "2", label: "Meta Tags", note: "Title and description" },
     { id: SECTION_IDS.gmb, icon: StoreIcon, value: String(content.gmbArticles.length), label: "GMB Articles", note: "Google Business posts" },

@@ -9,7 +9,6 @@ import {
   NOT_SIGNED_IN_MESSAGE,
   NewReportInput,
   REQUIRED_FIELDS_MESSAGE,
-  effectiveKeyword,
   newReportErrorMessage,
 } from "../../worker/domain/new-report";
 import { Alert } from "../components/alert";
@@ -89,8 +88,6 @@ export default function NewReportPage() {
     setFields((f) => ({ ...f, [key]: value }));
     if (missing.has(key) && value.trim()) setMissing((m) => new Set([...m].filter((k) => k !== key)));
   };
-
-  const derived = fields.description.trim() && fields.area.trim() ? effectiveKeyword(fields) : null;
 
   async function submit(generate: boolean) {
     const body: NewReportInput = { ...fields, category: fields.category as NewReportInput["category"], generate };
@@ -212,7 +209,6 @@ export default function NewReportPage() {
             onChange={(e) => set("keyword")(e.target.value)}
             error={missing.has("keyword") ? "Required" : null}
             placeholder="roofer in austin"
-            hint={derived ? `The report will target "${derived}", derived from the description and location.` : undefined}
             maxLength={RULES.keyword.maxLength}
             required={RULES.keyword.required}
           />

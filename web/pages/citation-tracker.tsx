@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { SOURCE_KIND_LABELS } from "../../worker/domain/citation-sources";
-import { FIELD_IDS, FIELD_LABELS, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView, type ListingFieldsView } from "../../worker/domain/citations";
+import { FIELD_IDS, FIELD_LABELS, expectedSourcesText, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView, type ListingFieldsView } from "../../worker/domain/citations";
 import { Alert, RetryAlert } from "../components/alert";
 import { BackLink } from "../components/back-link";
 import { Badge } from "../components/badge";
@@ -188,6 +188,7 @@ function ScanResult({ scan }: { scan: CitationScanView }) {
   const answered = scan.sources.filter((s) => s.state === "done" && s.lookup !== "manual").length;
   const looked = scan.sources.filter((s) => s.lookup !== "manual").length;
   const s = scan.summary;
+  const compared = expectedSourcesText(scan.expected, scan.business.kind);
   return (
     <>
       <section className="card card-pad audit-result" aria-labelledby="cit-scan-title">
@@ -198,6 +199,7 @@ function ScanResult({ scan }: { scan: CitationScanView }) {
           progress={scan.status !== "done" ? `Looking up sources: ${answered} of ${looked} answered` : null}
           csv={{ path: citationCsvPath(scan.id), filename: `citations-${scan.createdAt.slice(0, 10)}.csv` }}
         />
+        {compared ? <p className="audit-muted">{compared}</p> : null}
         <div className="cit-stats">
           <StatCard icon={MapPinIcon} value={String(s.listed)} label={`of ${s.checked} sources list you`} />
           <StatCard icon={CheckCircleIcon} value={String(s.consistent)} label="Consistent" />

@@ -7,7 +7,7 @@ import { prospects, seoReports } from "../db/schema";
 import type { Env } from "../env";
 import { log } from "../log";
 import { FAST_STEPS, REPORT_WAIT_POLL_SECONDS, reportWaitMs } from "./config";
-import { startAudit } from "./run";
+import { auditCanCheck, startAudit } from "./run";
 import { prospectSubject } from "./subject";
 import { rerunAfter } from "./view";
 
@@ -21,7 +21,10 @@ export async function ensureProspectAudits(env: Env, prospectIds: readonly strin
       try {
         const latest = await latestAudit(db, { prospectId: prospect.id });
         if (latest && rerunAfter(latest)) continue;
-        await startAudit(env, { kind: "prospect", prospectId: prospect.id, userId, subject: prospectSubject(prospect) });
+        const subject = prospectSubject(prospect);
+        // An audit that could check nothing is not run: the report says what it has instead of "No data" everywhere.
+        if (!auditCanCheck(env, subject)) continue;
+        await startAudit(env, { kind: "prospect", prospectId: prospect.id, userId, subject });
         started++;
       } catch (error) {
         log.error("audits: could not start the audit of a report's prospect", { prospectId: prospect.id }, error);

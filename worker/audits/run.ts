@@ -35,6 +35,11 @@ async function send(env: Env, auditId: string, steps: AuditStepId[]): Promise<vo
   await env.AUDITS.sendBatch(steps.map((step) => ({ body: { auditId, step } })));
 }
 
+/** Whether an audit could check anything (issue 39): Google's steps need search; without it, only a website can be read. */
+export function auditCanCheck(env: Env, subject: Pick<AuditSubjectRecord, "website">): boolean {
+  return searchConfigured(env) || Boolean(subject.website);
+}
+
 /** Creates the audit and sends its first steps: find, and the website steps at once when the website is known. */
 export async function startAudit(
   env: Env,

@@ -13,7 +13,6 @@ import { searchMaps, searchOrganic, type MapsPlace, type ProviderFailure } from 
 import { pagespeedConfigured, runPageSpeed } from "../providers/pagespeed";
 import { fetchWebsite, websiteUrl } from "../providers/website";
 import { stepTimeoutMs } from "./config";
-import { classifyIp } from "../domain/public-address";
 import { CUSTOMER_UNAVAILABLE } from "../domain/setup";
 import { parseJson, subjectOf, type FetchResult, type FindResult, type RankResult, type SpeedResult } from "./view";
 
@@ -25,18 +24,6 @@ export type StepOutcome =
 /** Customers' words for a step that could not run (issue 26): what happened, never the server's set-up. */
 export const SEARCH_UNAVAILABLE = CUSTOMER_UNAVAILABLE.search;
 export const SPEED_UNAVAILABLE = CUSTOMER_UNAVAILABLE.pagespeed;
-export const WEBSITE_NOT_READ_LOCALLY = CUSTOMER_UNAVAILABLE.websiteLocal;
-
-/** Locally (development) only loopback sites are read: a local start never fetches a customer's real website. */
-export function websiteReadable(env: Env, website: string): boolean {
-  if (env.ENVIRONMENT !== "development") return true;
-  try {
-    const host = new URL(websiteUrl(website)).hostname.replace(/^\[|\]$/g, "");
-    return host === "localhost" || classifyIp(host) === "loopback";
-  } catch {
-    return false;
-  }
-}
 
 /** How many candidates the admin is offered when no listing matched with confidence. */
 const MAX_CANDIDATES = 5;
@@ -150,7 +137,7 @@ async function fetchStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[
     if (find.row?.status === "failed") return { kind: "done", result: { page: { status: "failed", reason: "no website was given, and the Google listing could not be looked up" }, fetchedAt } };
     return { kind: "done", result: { page: { status: "no_website" }, fetchedAt } };
   }
-  if (!websiteReadable(env, website)) return { kind: "skipped", reason: WEBSITE_NOT_READ_LOCALLY };
+  // Read locally too (issue 39): a website has no key to miss, and the fetch guard refuses private addresses here as in production.
   const got = await fetchWebsite(env, website, stepTimeoutMs(env, "fetch"));
   if (!got.ok) return { kind: "done", result: { page: { status: "failed", reason: got.reason }, fetchedAt } };
   return { kind: "done", result: { page: { status: "fetched", facts: got.page.facts }, fetchedAt, bytes: got.page.bytes, truncated: got.page.truncated } };

@@ -40,7 +40,6 @@ export function reasonCode(reason: string | null | undefined): UnavailableCode |
   const text = customerReason(reason);
   if (text.includes(CUSTOMER_UNAVAILABLE.search)) return UnavailableCode.search;
   if (text === CUSTOMER_UNAVAILABLE.pagespeed) return UnavailableCode.pagespeed;
-  if (text === CUSTOMER_UNAVAILABLE.websiteLocal) return UnavailableCode.website;
   if (text === TIMED_OUT_REASON) return UnavailableCode.timedOut;
   return null;
 }
@@ -154,7 +153,12 @@ function siteOf(row: AuditStepRow | undefined): AuditSite | null {
   return { finalUrl: f.finalUrl, title: f.title, metaDescription: f.metaDescription, fetchedAt: result.fetchedAt };
 }
 
-export function rerunAfter(audit: Pick<AuditRow, "createdAt">, now = Date.now()): string | null {
+/**
+ * When the business may be audited again: 7 days after this audit, unless it finished without checking anything (issue
+ * 39: a keyless run that found "No data" everywhere does not lock the tool for a week).
+ */
+export function rerunAfter(audit: Pick<AuditRow, "createdAt" | "status" | "overall">, now = Date.now()): string | null {
+  if (audit.status === "done" && audit.overall === null) return null;
   const at = Date.parse(audit.createdAt) + RERUN_AFTER_MS;
   return at > now ? new Date(at).toISOString() : null;
 }

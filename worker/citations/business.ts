@@ -3,8 +3,7 @@
 // and website; the numbers the business's own site shows, its redirects; the map-pack competitors and their phones).
 import { sitePhones } from "../domain/audit-checks";
 import type { CitationCompetitor, ExpectedBusiness } from "../domain/citations";
-import { splitAddress } from "../domain/citations";
-import { normalizePhone } from "../domain/nap";
+import { expectedDetails } from "../domain/citations";
 import { auditedBusiness, type BusinessRefusal, type BusinessTarget } from "../audits/business-of";
 import type { Db } from "../db/client";
 import { citationOwnerKey, type CitationOwner } from "../db/citations";
@@ -38,15 +37,17 @@ export async function resolveCitationBusiness(db: Db, target: BusinessTarget): P
   const { owner, subject } = found.value;
   const { latest, find, fetched, rank } = found.value.audit;
   const listing = find?.status === "found" ? find.listing : null;
-  const parts = splitAddress(subject.address ?? listing?.address ?? null);
-  const phone = normalizePhone(subject.phone ?? "") ?? normalizePhone(listing?.phone ?? "");
-  const website = subject.website ?? listing?.website ?? null;
+  const at = latest?.finishedAt ?? latest?.createdAt ?? new Date().toISOString();
+  const details = expectedDetails(
+    { address: subject.address, area: subject.area, phone: subject.phone, website: subject.website },
+    listing ? { address: listing.address ?? null, phone: listing.phone ?? null, website: listing.website ?? null, at } : null,
+  );
+  const { phone } = details;
   const page = fetched?.page.status === "fetched" ? fetched.page.facts : null;
   const knownPhones = page ? sitePhones(page).filter((p) => p !== phone) : [];
   const knownHosts = page ? [...new Set(page.redirectChain.map(hostOf).filter((h): h is string => h !== null))] : [];
   const competitors: CitationCompetitor[] =
     rank?.competitors.status === "ok" ? rank.competitors.competitors.filter((c) => c.phone).slice(0, 3).map((c) => ({ name: c.name, phone: c.phone ?? null })) : [];
-  const at = latest?.finishedAt ?? latest?.createdAt ?? new Date().toISOString();
   const google: GoogleFromAudit = !find || find.status === "failed" ? null : find.status === "found" ? { status: "found", listing: find.listing, at } : { status: "not_found", at };
   return {
     ok: true,
@@ -54,7 +55,7 @@ export async function resolveCitationBusiness(db: Db, target: BusinessTarget): P
       owner,
       ownerKey: citationOwnerKey(owner),
       name: subject.name,
-      expected: { name: subject.name, ...parts, city: parts.city ?? subject.area?.split(",")[0]?.trim() ?? null, phone, website, knownPhones, knownHosts },
+      expected: { name: subject.name, ...details, knownPhones, knownHosts },
       competitors,
       google,
     },

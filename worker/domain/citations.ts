@@ -51,7 +51,68 @@ export type ExpectedBusiness = {
   knownPhones: string[];
   /** Hosts the business's website answers on (its redirects): a listing with one of them is the same site. */
   knownHosts: string[];
+  /**
+   * Where each compared detail came from (issue 39): the business's own details (Business Settings, or the prospect's)
+   * or the Google listing its audit found, when its own lack it. Absent on scans stored before.
+   */
+  from?: Partial<Record<SourcedField, ExpectedSource>>;
+  /** When the audit that found that Google listing ran. */
+  googleAt?: string | null;
 };
+
+export type ExpectedSource = "own" | "google";
+export type SourcedField = Exclude<FieldId, "name">;
+const SOURCED_FIELDS: readonly SourcedField[] = ["street", "city_zip", "phone", "website"];
+
+type AddressParts = { street: string | null; city: string | null; region: string | null; zip: string | null };
+
+/**
+ * What the listings should say: the business's own details first, and for each one they lack, the Google listing the
+ * audit found (issue 39: with no street in Business Settings every street was "not compared"), saying which is which.
+ */
+export function expectedDetails(
+  own: { address: string | null; area: string | null; phone: string | null; website: string | null },
+  google: { address: string | null; phone: string | null; website: string | null; at: string } | null,
+): Pick<ExpectedBusiness, "street" | "city" | "region" | "zip" | "phone" | "website" | "from" | "googleAt"> {
+  const mine: AddressParts = splitAddress(own.address);
+  const listed: AddressParts = splitAddress(google?.address ?? null);
+  const from: Partial<Record<SourcedField, ExpectedSource>> = {};
+  const pick = <T>(field: SourcedField, a: T | null, b: T | null): T | null => {
+    if (a !== null) from[field] = "own";
+    else if (b !== null) from[field] = "google";
+    return a ?? b;
+  };
+  const street = pick("street", mine.street, listed.street);
+  // The city (and its region and ZIP) as one detail: the own city with the listing's ZIP could name two places.
+  const ownCity = mine.city ?? own.area?.split(",")[0]?.trim() ?? null;
+  const cityParts = ownCity ? { city: ownCity, region: mine.region, zip: mine.zip } : null;
+  const place = pick("city_zip", cityParts, listed.city ? { city: listed.city, region: listed.region, zip: listed.zip } : null);
+  const phone = pick("phone", normalizePhone(own.phone ?? ""), normalizePhone(google?.phone ?? ""));
+  const website = pick("website", own.website?.trim() || null, google?.website?.trim() || null);
+  const usedGoogle = SOURCED_FIELDS.some((f) => from[f] === "google");
+  return { street, city: place?.city ?? null, region: place?.region ?? null, zip: place?.zip ?? null, phone, website, from, googleAt: usedGoogle ? (google?.at ?? null) : null };
+}
+
+const SOURCE_FIELD_WORDS: Record<SourcedField, string> = { street: "street address", city_zip: "city and ZIP", phone: "phone", website: "website" };
+
+/**
+ * Which source the expected details came from, in a sentence for the page: "Compared with your Business Settings (name,
+ * city and ZIP, phone) and your Google listing as the audit of 2026-11-20 found it (street address)." Null for scans
+ * stored before the sources were kept.
+ */
+export function expectedSourcesText(expected: ExpectedBusiness, kind: "own" | "prospect"): string | null {
+  if (!expected.from) return null;
+  const fields = (source: ExpectedSource) => SOURCED_FIELDS.filter((f) => expected.from![f] === source).map((f) => SOURCE_FIELD_WORDS[f]);
+  const ownWords = kind === "own" ? "your Business Settings" : "the prospect's details";
+  const parts = [`${ownWords} (${["name", ...fields("own")].join(", ")})`];
+  const fromGoogle = fields("google");
+  if (fromGoogle.length > 0) {
+    const whose = kind === "own" ? "your Google listing" : "its Google listing";
+    parts.push(`${whose} as the Local Search Audit${expected.googleAt ? ` of ${expected.googleAt.slice(0, 10)}` : ""} found it (${fromGoogle.join(", ")})`);
+  }
+  const missing = SOURCED_FIELDS.filter((f) => !expected.from![f]).map((f) => SOURCE_FIELD_WORDS[f]);
+  return `Compared with ${parts.join(" and ")}.${missing.length > 0 ? ` Not known, so not compared: ${missing.join(", ")}.` : ""}`;
+}
 
 /** A map-pack competitor (from the audit and the grid), looked up by phone on the same sources. */
 export type CitationCompetitor = { name: string; phone: string | null };
@@ -479,7 +540,11 @@ export function judgeGoogle(
     return { ...base, checkedAt: audit.at, evidence: `The Local Search Audit of ${dateOf(audit.at)} could not match a Google listing with confidence; pick it there to compare it.` };
   }
   const parts = splitAddress(audit.listing.address);
-  const fields = compareFields(expected, { name: audit.listing.name, ...parts, phones: audit.listing.phone ? [normalizePhone(audit.listing.phone)].filter((p): p is string => p !== null) : [], website: audit.listing.website ?? null, trackingMarked: false }, source);
+  const compared = compareFields(expected, { name: audit.listing.name, ...parts, phones: audit.listing.phone ? [normalizePhone(audit.listing.phone)].filter((p): p is string => p !== null) : [], website: audit.listing.website ?? null, trackingMarked: false }, source);
+  // A detail taken from this very listing is not checked against itself.
+  const fields = Object.fromEntries(
+    FIELD_IDS.map((f) => [f, f !== "name" && expected.from?.[f] === "google" ? { listing: compared[f].listing, expected: compared[f].expected, match: "not_compared" as const, note: "Taken from this listing." } : compared[f]]),
+  ) as ListingFieldsView;
   const diff = differingFields(fields);
   const url = audit.listing.mapsUrl ?? null;
   return {

@@ -4,7 +4,6 @@ import { CategorySchema } from "./categories";
 import { fieldRules } from "./form-rules";
 import { isWebUrl, normalizeWebsite } from "./profile";
 import {
-  deriveKeyword,
   deriveTag,
   normalizePhone,
   prospectSearchText,
@@ -62,13 +61,6 @@ export function newReportErrorMessage(fields: Record<string, string[] | undefine
   return REQUIRED_FIELDS.some((f) => fields[f]?.includes(REQUIRED_FIELDS_MESSAGE)) ? REQUIRED_FIELDS_MESSAGE : undefined;
 }
 
-/** The keyword the report will use: replaced by the derived one when description and area are both given (spec §5). */
-export function effectiveKeyword(input: { keyword: string; description: string; area: string }): string {
-  const description = input.description.trim();
-  const area = input.area.trim();
-  return description !== "" && area !== "" ? deriveKeyword(description, area) : input.keyword.trim();
-}
-
 /** The prospect row and report questions for a submitted form, by the same rules the prospect import uses. */
 export function prospectFromForm(input: ParsedNewReport) {
   const tag = input.category !== "" ? input.category : deriveTag(input.description);
@@ -78,7 +70,10 @@ export function prospectFromForm(input: ParsedNewReport) {
     phone: normalizePhone(input.phone),
     description: input.description,
     area: input.area,
-    keyword: effectiveKeyword(input),
+    // The typed keyword is the report's (issue 39): the spec replaced it by one derived from the description and area,
+    // which turned "emergency plumber austin" into "plumber in austin". The import and the widget, which have no
+    // keyword field, still derive one.
+    keyword: input.keyword.trim(),
     tag,
     website: input.website ?? null,
   };

@@ -30,8 +30,11 @@ export type ReportViewContent = {
   gmbArticles: GmbArticle[];
   blogStructures: BlogStructure[];
   facebookPosts: CompleteFacebookPost[];
-  /** Derived from the stored score by the rules of spec part 2 §4. */
-  seoPotential: Potential;
+  /**
+   * Derived from the stored score by the rules of spec part 2 §4; when the report has an audit, from the audit's overall
+   * score (withAuditPotential), and null when that audit has no data (issue 39: one figure, one source).
+   */
+  seoPotential: Potential | null;
 };
 
 export type AdminReport = {
@@ -197,6 +200,17 @@ export function contentFromStored(stored: StoredReportContent, prospect: ReportP
     facebookPosts: parseList(stored.facebookPosts, FacebookPost).map((post) => completePost(post, prospect)),
     seoPotential: potentialFromScore(stored.seoPotential),
   };
+}
+
+/**
+ * The report's SEO potential is the audit's overall score wherever the report shows that audit (issue 39): the figure
+ * at the top and the audit's "SEO potential" below never disagree, and an audit without data gives no figure (its own
+ * panel says "No data", once) instead of a stored one it did not ground. Without an audit, the stored score stands.
+ */
+export function withAuditPotential(content: ReportViewContent | null, audit: Pick<AuditView, "score"> | null | undefined): ReportViewContent | null {
+  if (!content || !audit) return content;
+  const overall = audit.score.overall;
+  return { ...content, seoPotential: overall === null ? null : potentialFromScore(Math.min(100, Math.max(1, overall))) };
 }
 
 /** Public path of a report's share link. */

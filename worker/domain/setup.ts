@@ -27,7 +27,6 @@ export type Capabilities = { search: boolean; pagespeed: boolean; ai: boolean; m
 export const UnavailableCode = {
   search: "search_unavailable",
   pagespeed: "pagespeed_unavailable",
-  website: "website_not_read_locally",
   timedOut: "step_timed_out",
 } as const;
 export type UnavailableCode = (typeof UnavailableCode)[keyof typeof UnavailableCode];
@@ -37,7 +36,6 @@ export const CUSTOMER_UNAVAILABLE = {
   search: "Google search isn't available yet",
   searchTold: "Google search isn't available yet; your agency has been told.",
   pagespeed: "page speed measuring isn't available yet",
-  websiteLocal: "the website is not read from a local copy of Porchlight",
   publishing: "Publishing straight to Google isn't available yet; your agency has been told.",
   email: "Email alerts aren't available yet, so alerts reach you in the app only.",
 } as const;

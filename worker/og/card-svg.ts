@@ -53,9 +53,11 @@ export function reportCardSvg(data: SharedReportResponse): string {
   const { prospect, report, sender } = data;
   const content = report.content;
   const agency = sender?.company_name?.trim() || DEFAULT_BRAND_NAME;
-  const score = Math.max(0, Math.min(100, Math.round(content?.seoPotential.score ?? 0)));
-  const level = rankingLabel(score);
-  const color = COLORS[level];
+  // No figure (an audit without data, issue 39): an empty ring that says so, never a made-up score.
+  const known = content?.seoPotential ?? null;
+  const score = known ? Math.max(0, Math.min(100, Math.round(known.score))) : 0;
+  const level = known ? rankingLabel(score) : "NOT SCORED YET";
+  const color = known ? COLORS[rankingLabel(score)] : "#9aa6b8";
 
   const textWidth = 700;
   const size = titleSize(prospect.name, textWidth, 2);
@@ -116,7 +118,7 @@ ${factLine}
 ${chips}
 <circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="#ffffff" stroke-opacity="0.12" stroke-width="26"/>
 <circle cx="${cx}" cy="${cy}" r="${r}" fill="none" stroke="${color}" stroke-width="26" stroke-linecap="round" stroke-dasharray="${arc.toFixed(1)} ${circumference.toFixed(1)}" transform="rotate(-90 ${cx} ${cy})"/>
-<text x="${cx}" y="${cy + 24}" font-size="68" font-weight="700" fill="#ffffff" text-anchor="middle">${score}%</text>
+<text x="${cx}" y="${cy + 24}" font-size="68" font-weight="700" fill="#ffffff" text-anchor="middle">${known ? `${score}%` : "—"}</text>
 <text x="${cx}" y="${cy + 166}" font-size="24" fill="#c9d1dd" text-anchor="middle">SEO potential</text>
 <text x="${cx}" y="${cy + 200}" font-size="26" font-weight="700" fill="${color}" text-anchor="middle" letter-spacing="3">${level}</text>
 </svg>`;

@@ -10,6 +10,7 @@ import type { ReportProspect } from "../domain/report-content";
 import {
   contentFromStored,
   sharedReportPath,
+  withAuditPotential,
   type AdminProspect,
   type AdminReportResponse,
   type ReportListItem,
@@ -76,7 +77,7 @@ export function adminReportJson(
       generated_at: report.generatedAt,
       version: report.version,
       questions: questionsFromText(report.questions),
-      content: viewContent(report, toReportProspect(prospect)),
+      content: withAuditPotential(viewContent(report, toReportProspect(prospect)), audit),
     },
     prospect: adminProspectJson(prospect),
     ai_configured: aiConfigured(env),
@@ -129,7 +130,7 @@ export async function loadSharedReport(db: Db, id: string): Promise<SharedReport
       created_at: report.createdAt,
       generated_at: report.generatedAt,
       version: report.version,
-      content: report.status === "ready" ? viewContent(report, toReportProspect(prospect)) : null,
+      content: report.status === "ready" ? withAuditPotential(viewContent(report, toReportProspect(prospect)), audit) : null,
     },
     prospect: {
       name: prospect.name,

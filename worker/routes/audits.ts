@@ -12,7 +12,7 @@ import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { validate, validId } from "../validate";
 import { loadAuditView } from "../audits/read";
-import { startAudit } from "../audits/run";
+import { auditCanCheck, startAudit } from "../audits/run";
 import { readMapsUrl } from "../audits/steps";
 import { ownSubject, prospectSubject, subjectChanged } from "../audits/subject";
 import { expireOverdueSteps } from "../audits/run";
@@ -20,6 +20,8 @@ import type { Db } from "../db/client";
 import type { AuditView } from "../domain/audit-view";
 import { auditSummary, rerunAfter, subjectOf } from "../audits/view";
 import { paidFeature } from "../metering/guard";
+import { tellAgency } from "../setup/notify";
+import { CUSTOMER_UNAVAILABLE, UnavailableCode } from "../domain/setup";
 
 export const AUDIT_NOT_FOUND = "Audit not found";
 export const AuditErrorCode = {
@@ -103,6 +105,12 @@ export const auditRoutes = new Hono<AppEnv>()
         return apiError(c, 400, AuditErrorCode.profileIncomplete, `Add your business's ${own.missing} in Business Settings first: the audit searches Google for it.`);
       }
       target = { kind: "own", prospectId: null, subject: own.subject };
+    }
+    if (!auditCanCheck(c.env, target.subject)) {
+      // Without search the audit could only read the website: with none, it would check nothing (issue 39).
+      await tellAgency(c.env, "search");
+      const add = target.kind === "own" ? "Add your website in Business Settings to have it checked now." : "Add the prospect's website to have it checked now.";
+      return apiError(c, 503, UnavailableCode.search, `${CUSTOMER_UNAVAILABLE.search}, and without a website there is nothing else the audit can check. ${add} Your agency has been told.`);
     }
     const latest = await latestAudit(db, target.prospectId ? { prospectId: target.prospectId } : { ownerId: subject.id });
     // An audit whose inputs changed (Business Settings, the prospect's details) is stale: it may run again at once.

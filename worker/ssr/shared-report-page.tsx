@@ -49,7 +49,7 @@ export function sharedReportMeta(data: SharedReportResponse, urls: { page: strin
   const content = report.status === "ready" ? report.content : null;
   let description: string;
   if (content) {
-    const score = Math.round(content.seoPotential.score);
+    const score = content.seoPotential ? Math.round(content.seoPotential.score) : null;
     const parts = [
       "a ready-to-run Google ad",
       "search meta tags",
@@ -58,7 +58,7 @@ export function sharedReportMeta(data: SharedReportResponse, urls: { page: strin
       `${content.facebookPosts.length} Facebook posts`,
     ];
     description =
-      `SEO potential ${score}% (${rankingLabel(score)})${prospect.keyword ? ` for “${prospect.keyword}”` : ""}. ` +
+      (score === null ? "" : `SEO potential ${score}% (${rankingLabel(score)})${prospect.keyword ? ` for “${prospect.keyword}”` : ""}. `) +
       `Inside: ${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}. Prepared by ${agency}.`;
   } else {
     description = `${agency} is preparing an SEO & marketing report for ${prospect.name}${where}.`;
