@@ -77,6 +77,13 @@ describe("Reviews", () => {
     expect(screen.getByRole("button", { name: "1–3 stars (1)" })).toBeTruthy();
   });
 
+  it("with no reviews yet, points to asking every customer, not only happy ones (issue 39)", async () => {
+    stubFetch((url) => (url.startsWith("/api/reviews?") ? json(inbox({ reviews: [], counts: { all: 0, needs_reply: 0, low: 0, with_text: 0, replied: 0 } })) : json(settings)));
+    renderApp("/tools/reviews", signedIn());
+    expect(await screen.findByText(/Ask your customers in the Ask for reviews tab\./)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/happy customers/i);
+  });
+
   it("says when the reviews could not be loaded", async () => {
     stubFetch((url) => (url.startsWith("/api/reviews?") ? json({ error: { code: "service_unavailable", message: "down" } }, 503) : json(settings)));
     renderApp("/tools/reviews", signedIn());
