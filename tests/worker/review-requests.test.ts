@@ -270,6 +270,8 @@ describe("the review link", () => {
     expect(refused.body.error.code).toBe("no_listing");
     const json = await callWorker("/api/review-requests/link", { token: none.token }, bind(t));
     expect(json.body.reviewUrl).toBeNull();
+    // The print view's QR card names the business (issue 39).
+    expect(json.body.businessName).toBe("Acme Plumbing");
     const notReady = await callWorker(`/r/${json.body.slug}`, { redirect: "manual" }, bind(t));
     expect(notReady.status).toBe(404);
   });

@@ -62,6 +62,7 @@ function LinkCard() {
       </div>
       {ready && qr && (
         <figure className="rr-qr">
+          {data.businessName && <p className="rr-qr-name">{data.businessName}</p>}
           <img src={qr} alt="QR code of your review link" width={200} height={200} />
           <figcaption>Scan to review us on Google</figcaption>
         </figure>

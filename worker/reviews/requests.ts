@@ -116,12 +116,29 @@ export function newSlug(): string {
   return [...bytes].map((b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
 }
 
-export type ReviewLinkView = { slug: string; shortUrl: string; clicks: number; placeId: string | null; placeIdSource: "settings" | "audit" | null; reviewUrl: string | null };
+export type ReviewLinkView = {
+  slug: string;
+  shortUrl: string;
+  clicks: number;
+  placeId: string | null;
+  placeIdSource: "settings" | "audit" | null;
+  reviewUrl: string | null;
+  /** The business's name, printed above the QR code (null when the profile has none). */
+  businessName: string | null;
+};
 
-export async function reviewLinkFor(db: Db, origin: string, userId: string): Promise<ReviewLinkView> {
-  const [link, settings] = await Promise.all([ensureReviewLink(db, userId, newSlug()), getRequestSettings(db, userId)]);
-  const place = await effectivePlaceId(db, userId, settings);
-  return { slug: link.slug, shortUrl: `${origin}/r/${link.slug}`, clicks: link.clicks, placeId: place.placeId, placeIdSource: place.source, reviewUrl: place.placeId ? googleReviewUrl(place.placeId) : null };
+export async function reviewLinkFor(db: Db, origin: string, owner: { id: string; companyName: string | null }): Promise<ReviewLinkView> {
+  const [link, settings] = await Promise.all([ensureReviewLink(db, owner.id, newSlug()), getRequestSettings(db, owner.id)]);
+  const place = await effectivePlaceId(db, owner.id, settings);
+  return {
+    slug: link.slug,
+    shortUrl: `${origin}/r/${link.slug}`,
+    clicks: link.clicks,
+    placeId: place.placeId,
+    placeIdSource: place.source,
+    reviewUrl: place.placeId ? googleReviewUrl(place.placeId) : null,
+    businessName: owner.companyName?.trim() || null,
+  };
 }
 
 export function requestView(row: ReviewRequestRow): ReviewRequestView {
