@@ -69,4 +69,16 @@ describe("Ask for reviews", () => {
     expect(within(qr).getByText("Joe's Plumbing")).toBeTruthy();
     expect(within(qr).getByText("Scan to review us on Google")).toBeTruthy();
   });
+
+  it("says the link's listing comes from the connected Google Business Profile", async () => {
+    stubPanel(link({ placeIdSource: "google", placeId: "ChIJfake2001" }), settings({ placeIdSource: "google", effectivePlaceId: "ChIJfake2001" }));
+    await openAskTab();
+    expect(await screen.findByText("From your Google Business Profile: ChIJfake2001. Enter another only to send customers to a different listing.")).toBeTruthy();
+  });
+
+  it("without a listing, names connecting Google among the ways to make the link ready", async () => {
+    stubPanel(link({ placeId: null, placeIdSource: null, reviewUrl: null }), settings({ placeIdSource: null, effectivePlaceId: null }));
+    await openAskTab();
+    expect(await screen.findByText(/connect your Google Business Profile, run an audit of your business, or enter your Google place ID/)).toBeTruthy();
+  });
 });

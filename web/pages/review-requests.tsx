@@ -3,7 +3,7 @@
 // the figures sent → opened, and the settings (delay, templates, quiet hours, texts, Google listing, the hook address).
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { openRate, REQUEST_STATUS_LABELS, reviewRate, type RequestSettingsBody, type ReviewRequestStatus } from "../../worker/domain/review-requests";
+import { openRate, REQUEST_STATUS_LABELS, reviewRate, type RequestSettingsBody, type RequestSettingsView, type ReviewRequestStatus } from "../../worker/domain/review-requests";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge, type BadgeTone } from "../components/badge";
 import { Button } from "../components/button";
@@ -44,7 +44,7 @@ function LinkCard() {
       <div>
         <h2 id="rr-link-title">Your review link</h2>
         <p className="rr-muted">Every customer gets the same link to your Google review page. Put it on invoices, trucks and leave-behind cards.</p>
-        {!ready && <Alert tone="warning">Your review link needs your Google listing: run an audit of your business, or enter your Google place ID in the settings below.</Alert>}
+        {!ready && <Alert tone="warning">Your review link needs your Google listing: connect your Google Business Profile, run an audit of your business, or enter your Google place ID in the settings below.</Alert>}
         <p className="rr-url">{data.shortUrl}</p>
         <p className="rr-muted">{data.clicks} {data.clicks === 1 ? "click" : "clicks"} so far</p>
         <div className="rr-actions">
@@ -192,6 +192,13 @@ function RequestsTable({ timeZone }: { timeZone: string | null }) {
   );
 }
 
+/** Where the link's Google listing comes from, under the place ID field. */
+function placeIdHint(data: Pick<RequestSettingsView, "placeIdSource" | "effectivePlaceId">): string {
+  if (data.placeIdSource === "google") return `From your Google Business Profile: ${data.effectivePlaceId}. Enter another only to send customers to a different listing.`;
+  if (data.placeIdSource === "audit") return `From your audit: ${data.effectivePlaceId}`;
+  return "Leave empty to use your connected Google Business Profile, or the listing your audit found.";
+}
+
 function SettingsForm() {
   const settings = useQuery(requestSettingsQuery);
   const save = useSaveRequestSettings();
@@ -228,7 +235,7 @@ function SettingsForm() {
             <input type="checkbox" checked={form.smsEnabled} onChange={(e) => set({ smsEnabled: e.target.checked })} /> Send by text message when the customer gave a mobile number
           </label>
         )}
-        <TextField label="Google place ID" value={form.placeId} onChange={(e) => set({ placeId: e.target.value })} hint={data.placeIdSource === "audit" ? `From your audit: ${data.effectivePlaceId}` : "Leave empty to use the listing your audit found."} />
+        <TextField label="Google place ID" value={form.placeId} onChange={(e) => set({ placeId: e.target.value })} hint={placeIdHint(data)} />
         <Button type="submit" variant="primary" busy={save.isPending}>Save settings</Button>
         {save.isError && <Alert tone="error">{errorText(save.error)}</Alert>}
         {save.isSuccess && <Alert tone="success">Settings saved.</Alert>}

@@ -2,6 +2,7 @@
 // worker/domain/review-requests.ts, the business's short link and its Google address, the settings view, and the
 // hook's token. Due requests go on the `reviews` queue as {kind:"send", requestIds}, a few per message.
 import type { Db } from "../db/client";
+import { findConnection, parseLocations } from "../db/gbp";
 import { readAllowance } from "../db/budgets";
 import {
   auditPlaceId,
@@ -30,6 +31,7 @@ import {
   googleReviewUrl,
   mayAskAgain,
   quietHoursHoldUntil,
+  type PlaceIdSource,
   type RequestSettingsBody,
   type RequestSettingsView,
   type ReviewRequestView,
@@ -68,11 +70,24 @@ export function settingsWithDefaults(row: RequestSettingsRow | null) {
   };
 }
 
-/** The place id the link sends customers to: the owner's own choice, else the listing their latest audit found. */
-export async function effectivePlaceId(db: Db, userId: string, settings: RequestSettingsRow | null): Promise<{ placeId: string | null; source: "settings" | "audit" | null }> {
+/**
+ * The place id the link sends customers to: the owner's own choice when they typed one (an override, e.g. another of
+ * their listings), else the connected Google Business Profile location's (`metadata.placeId`, the first source found
+ * for them), else the listing their latest audit found.
+ */
+export async function effectivePlaceId(db: Db, userId: string, settings: Pick<RequestSettingsRow, "placeId"> | null): Promise<{ placeId: string | null; source: PlaceIdSource | null }> {
   if (settings?.placeId) return { placeId: settings.placeId, source: "settings" };
+  const fromGoogle = await connectedPlaceId(db, userId);
+  if (fromGoogle) return { placeId: fromGoogle, source: "google" };
   const fromAudit = await auditPlaceId(db, userId);
   return fromAudit ? { placeId: fromAudit, source: "audit" } : { placeId: null, source: null };
+}
+
+/** The place id of the first chosen location of the user's Google Business Profile connection that has one. */
+async function connectedPlaceId(db: Db, userId: string): Promise<string | null> {
+  const connection = await findConnection(db, userId);
+  if (connection?.status !== "connected") return null;
+  return parseLocations(connection.chosenLocations).find((l) => l.placeId)?.placeId ?? null;
 }
 
 export async function settingsView(env: Env, db: Db, userId: string, timeZone: string): Promise<RequestSettingsView> {
@@ -121,7 +136,7 @@ export type ReviewLinkView = {
   shortUrl: string;
   clicks: number;
   placeId: string | null;
-  placeIdSource: "settings" | "audit" | null;
+  placeIdSource: PlaceIdSource | null;
   reviewUrl: string | null;
   /** The business's name, printed above the QR code (null when the profile has none). */
   businessName: string | null;
