@@ -84,6 +84,18 @@ describe("Reviews", () => {
     expect(document.body.textContent).not.toMatch(/happy customers/i);
   });
 
+  it("a refused Check now says in words when it may run again (issue 39)", async () => {
+    const words = "Your reviews were checked a moment ago. You can check again in 4 minutes.";
+    stubFetch((url) => {
+      if (url.startsWith("/api/reviews?")) return json(inbox());
+      if (url === "/api/reviews/sync") return json({ error: { code: "sync_too_soon", message: words, retryAt: "2026-11-20T15:05:00.000Z" } }, 429);
+      return json(settings);
+    });
+    renderApp("/tools/reviews", signedIn());
+    fireEvent.click(await screen.findByRole("button", { name: "Check now" }));
+    expect(await screen.findByText(words)).toBeTruthy();
+  });
+
   it("says when the reviews could not be loaded", async () => {
     stubFetch((url) => (url.startsWith("/api/reviews?") ? json({ error: { code: "service_unavailable", message: "down" } }, 503) : json(settings)));
     renderApp("/tools/reviews", signedIn());

@@ -162,6 +162,33 @@ describe("syncing reviews from Google", () => {
   });
 });
 
+describe("Check now is limited (issue 39: each sync reads Google on the operator's quota)", () => {
+  it("one sync in flight per business and five minutes between two: refused with 429, a stable code and when", async () => {
+    await googleReviews({ reviews: fixtureReviews() });
+    const user = await connectedGoogleUser();
+    const token = user.session.access_token;
+    const q = reviewsEnv();
+    const first = await callWorker("/api/reviews/sync", { method: "POST", token }, bindings(q.env));
+    expect(first.status).toBe(202);
+    const busy = await callWorker("/api/reviews/sync", { method: "POST", token }, bindings(q.env));
+    expect(busy.status).toBe(429);
+    expect(busy.body.error.code).toBe("sync_in_progress");
+    expect(Date.parse(busy.body.error.retryAt)).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(Number(busy.headers.get("Retry-After"))).toBeGreaterThan(240);
+    expect(q.queue.sent).toHaveLength(1);
+    await deliver("reviews", [{ body: q.queue.sent[0] }], q.env);
+    const soon = await callWorker("/api/reviews/sync", { method: "POST", token }, bindings(q.env));
+    expect(soon.status).toBe(429);
+    expect(soon.body.error.code).toBe("sync_too_soon");
+    expect(soon.body.error.message).toMatch(/^Your reviews were checked a moment ago\. You can check again in [45] minutes\.$/);
+    expect(q.queue.sent).toHaveLength(1);
+    // Five minutes on, a check runs again.
+    await env.DB.prepare("update review_settings set sync_requested_at = ? where user_id = ?").bind(new Date(Date.now() - 5 * 60_000 - 1000).toISOString(), user.user.id).run();
+    expect((await callWorker("/api/reviews/sync", { method: "POST", token }, bindings(q.env))).status).toBe(202);
+    expect(q.queue.sent).toHaveLength(2);
+  });
+});
+
 describe("drafting with AI", () => {
   it("drafts in the business's voice through the meter, and answers 402 past the allowance", async () => {
     await googleReviews({ reviews: fixtureReviews() });

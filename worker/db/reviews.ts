@@ -39,6 +39,35 @@ export async function recordSync(db: Db, userId: string, fields: { lastSyncAt?: 
 }
 
 /**
+ * Claims a Check now for the business (compare-and-set in one statement): refused while another is on its way (claimed
+ * after `staleBefore`) or when the last one was accepted after `intervalBefore`. Null when claimed, else the row that
+ * refused it (when it may run again is read from it).
+ */
+export async function claimManualSync(db: Db, userId: string, now: string, intervalBefore: string, staleBefore: string): Promise<{ syncClaimedAt: string | null; syncRequestedAt: string | null } | null> {
+  const set = { syncClaimedAt: now, syncRequestedAt: now, updatedAt: now };
+  const claimed = await db
+    .insert(reviewSettings)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({
+      target: reviewSettings.userId,
+      set,
+      setWhere: and(
+        or(isNull(reviewSettings.syncClaimedAt), lte(reviewSettings.syncClaimedAt, staleBefore)),
+        or(isNull(reviewSettings.syncRequestedAt), lte(reviewSettings.syncRequestedAt, intervalBefore)),
+      ),
+    })
+    .returning({ userId: reviewSettings.userId });
+  if (claimed.length > 0) return null;
+  const row = await db.select({ syncClaimedAt: reviewSettings.syncClaimedAt, syncRequestedAt: reviewSettings.syncRequestedAt }).from(reviewSettings).where(eq(reviewSettings.userId, userId)).get();
+  return row ?? { syncClaimedAt: null, syncRequestedAt: null };
+}
+
+/** Ends a business's sync claim (the sync finished, failed for good, or was never queued). */
+export async function releaseSyncClaim(db: Db, userId: string): Promise<void> {
+  await db.update(reviewSettings).set({ syncClaimedAt: null }).where(eq(reviewSettings.userId, userId));
+}
+
+/**
  * The cron's due syncs: connected users whose next sync time has come (or who never synced). Each is claimed by moving
  * `next_sync_at` forward with a compare-and-set, so two sweeps never enqueue one user twice in a period.
  */

@@ -55,6 +55,12 @@ export const AI_DRAFTS_PER_SYNC = 3;
 /** Businesses per sync message, and how often the cron reads each business. */
 export const SYNC_USERS_PER_MESSAGE = 3;
 export const SYNC_EVERY_MS = 6 * 3_600_000;
+/**
+ * Check now: one sync in flight per business and at least this long between two (each reads up to SYNC_MAX_PAGES pages
+ * a location on the operator's Google quota). A claim older than SYNC_CLAIM_STALE_MS is taken to have died.
+ */
+export const SYNC_MIN_INTERVAL_MS = 5 * 60_000;
+export const SYNC_CLAIM_STALE_MS = 30 * 60_000;
 /** Tries of one publish (Google not answering) before it fails. */
 export const PUBLISH_MAX_ATTEMPTS = 5;
 /** A first sync alerts (and sends review.created for) only the reviews written this recently, not the whole history. */
