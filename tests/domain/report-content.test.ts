@@ -224,6 +224,14 @@ describe("templateReportContent", () => {
     expect(content.gmbArticles[0]!.title).toBe("Locksmith in Reno: What Homeowners Should Know");
   });
 
+  it("asks every customer for a review, never only the happy ones (Google forbids selective asking; issue 39)", () => {
+    const fewReviews = { id: "review_count", section: "gbp", verdict: "fail", evidence: "9 reviews" } as const;
+    const findings = { overall: 40, siteUrl: null, currentTitle: null, currentDescription: null, noWebsite: false, rating: 4.2, reviewCount: 9, mapPosition: null, organicPosition: null, keyword: null, competitors: [], gaps: [fewReviews], seen: [fewReviews], noData: [] };
+    const article = templateReportContent(roofer, findings as never).gmbArticles.find((a) => a.title.includes("Tell Us How We Did"))!;
+    expect(article.subtitle).toBe("A post asking your customers for a Google review.");
+    expect(JSON.stringify(templateReportContent(roofer, findings as never))).not.toMatch(/\b(happy|satisfied|delighted) (customers|clients)\b/i);
+  });
+
   it("falls back sensibly with an empty area, keyword and unknown tag", () => {
     const content = templateReportContent({ name: "Bob's Bakery", description: "Bakery and cakes", area: "", keyword: "", tag: "Baking" });
     expect(ReportContent.safeParse(content).success).toBe(true);

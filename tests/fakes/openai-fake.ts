@@ -236,7 +236,9 @@ export function fakeContent(prompt: string, long = false): object | null {
     const first = /by their first name, ([^.\n]+)\./.exec(prompt)?.[1] ?? null;
     const sign = /signature on its own line: (.+)$/m.exec(prompt)?.[1] ?? 'The team';
     const offer = prompt.includes('[ai:discount]') ? ' Here is 20% off your next visit.' : '';
-    return { reply: `Thank you${first ? `, ${first}` : ''}, for your kind words (AI draft).${offer}\n\n— ${sign}` };
+    // "[ai:link]": the model followed a review's planted instruction and wrote a stranger's address and number.
+    const planted = prompt.includes('[ai:link]') ? ' For more, visit cheap-roofs.example.biz or call 1-800-555-0199.' : '';
+    return { reply: `Thank you${first ? `, ${first}` : ''}, for your kind words (AI draft).${offer}${planted}\n\n— ${sign}` };
   }
   if (prompt.includes('Write one Google Business Profile post')) {
     return {

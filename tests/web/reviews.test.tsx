@@ -77,6 +77,25 @@ describe("Reviews", () => {
     expect(screen.getByRole("button", { name: "1–3 stars (1)" })).toBeTruthy();
   });
 
+  it("with no reviews yet, points to asking every customer, not only happy ones (issue 39)", async () => {
+    stubFetch((url) => (url.startsWith("/api/reviews?") ? json(inbox({ reviews: [], counts: { all: 0, needs_reply: 0, low: 0, with_text: 0, replied: 0 } })) : json(settings)));
+    renderApp("/tools/reviews", signedIn());
+    expect(await screen.findByText(/Ask your customers in the Ask for reviews tab\./)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/happy customers/i);
+  });
+
+  it("a refused Check now says in words when it may run again (issue 39)", async () => {
+    const words = "Your reviews were checked a moment ago. You can check again in 4 minutes.";
+    stubFetch((url) => {
+      if (url.startsWith("/api/reviews?")) return json(inbox());
+      if (url === "/api/reviews/sync") return json({ error: { code: "sync_too_soon", message: words, retryAt: "2026-11-20T15:05:00.000Z" } }, 429);
+      return json(settings);
+    });
+    renderApp("/tools/reviews", signedIn());
+    fireEvent.click(await screen.findByRole("button", { name: "Check now" }));
+    expect(await screen.findByText(words)).toBeTruthy();
+  });
+
   it("says when the reviews could not be loaded", async () => {
     stubFetch((url) => (url.startsWith("/api/reviews?") ? json({ error: { code: "service_unavailable", message: "down" } }, 503) : json(settings)));
     renderApp("/tools/reviews", signedIn());

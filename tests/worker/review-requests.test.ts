@@ -9,6 +9,7 @@ import { sweepReviewRequests } from "../../worker/reviews/request-jobs";
 import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } from "../fakes/twilio-data";
 import { deliver, recorder } from "./reports-fixtures";
 import { BASE, callWorker, signUp } from "./helpers";
+import { connectedGoogleUser } from "./google-connect";
 
 const PLACE_ID = "ChIJN1t_tDeuEmsRUsoyG83frY4";
 const GOOGLE = `https://search.google.com/local/writereview?placeid=${PLACE_ID}`;
@@ -253,6 +254,26 @@ describe("the review link", () => {
     expect(list.body.likelyReviews.requestIds).not.toContain(b.body.id);
   });
 
+  it("with Google Business Profile connected, the link uses the connected location's place id at once (issue 39)", async () => {
+    const t = setup();
+    const user = await connectedGoogleUser();
+    const token = user.session.access_token;
+    const link = await callWorker("/api/review-requests/link", { token }, bind(t));
+    expect(link.status).toBe(200);
+    // The fake Google's Austin location: its documented metadata.placeId, as the connection read it.
+    expect(link.body).toMatchObject({ placeId: "ChIJfake2001", placeIdSource: "google", reviewUrl: "https://search.google.com/local/writereview?placeid=ChIJfake2001" });
+    const settings = await callWorker("/api/review-requests/settings", { token }, bind(t));
+    expect(settings.body).toMatchObject({ effectivePlaceId: "ChIJfake2001", placeIdSource: "google" });
+    const open = await callWorker(`/r/${link.body.slug}`, { redirect: "manual" }, bind(t));
+    expect(open.status).toBe(302);
+    expect(open.headers.get("Location")).toBe("https://search.google.com/local/writereview?placeid=ChIJfake2001");
+    expect((await callWorker("/api/review-requests/link?format=png", { token }, bind(t))).status).toBe(200);
+    // The owner's own entry still chooses another listing.
+    const put = await callWorker("/api/review-requests/settings", { method: "PUT", token, json: { delayMinutes: 0, emailSubject: "", emailTemplate: "", smsTemplate: "", quietStart: "00:00", quietEnd: "00:00", smsEnabled: true, placeId: PLACE_ID } }, bind(t));
+    expect(put.status).toBe(200);
+    expect((await callWorker("/api/review-requests/link", { token }, bind(t))).body).toMatchObject({ placeId: PLACE_ID, placeIdSource: "settings" });
+  });
+
   it("serves the QR code as SVG and PNG, and says so when no Google listing is known", async () => {
     const t = setup();
     const { token } = await business(t);
@@ -270,6 +291,8 @@ describe("the review link", () => {
     expect(refused.body.error.code).toBe("no_listing");
     const json = await callWorker("/api/review-requests/link", { token: none.token }, bind(t));
     expect(json.body.reviewUrl).toBeNull();
+    // The print view's QR card names the business (issue 39).
+    expect(json.body.businessName).toBe("Acme Plumbing");
     const notReady = await callWorker(`/r/${json.body.slug}`, { redirect: "manual" }, bind(t));
     expect(notReady.status).toBe(404);
   });

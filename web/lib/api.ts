@@ -83,12 +83,13 @@ export async function authedFetch(input: RequestInfo | URL, init: ApiInit = {}):
       throw new ApiError(0, "network", NETWORK_MESSAGE);
     }
     if (stream) return res;
-    // Reading the body is part of the request: the time-out covers it too.
-    const text = await res.text().catch((err) => {
+    // Reading the body is part of the request: the time-out covers it too. Read as bytes, not text: a binary answer
+    // (the QR code's PNG) decoded as UTF-8 would turn every byte that is not valid UTF-8 into U+FFFD.
+    const bytes = await res.arrayBuffer().catch((err) => {
       if (timedOut) throw new ApiError(0, "timeout", TIMEOUT_MESSAGE);
       throw err;
     });
-    return new Response(res.status === 204 || res.status === 304 ? null : text, {
+    return new Response(res.status === 204 || res.status === 304 ? null : bytes, {
       status: res.status,
       statusText: res.statusText,
       headers: res.headers,

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { issuesByField } from "../../worker/domain/form-rules";
-import { openRate, REQUEST_STATUS_LABELS, RequestSettingsBody, reviewRate, type ReviewRequestStatus, type RowResult } from "../../worker/domain/review-requests";
+import { openRate, REQUEST_STATUS_LABELS, RequestSettingsBody, reviewRate, type RequestSettingsView, type ReviewRequestStatus, type RowResult } from "../../worker/domain/review-requests";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge, type BadgeTone } from "../components/badge";
 import { Button } from "../components/button";
@@ -45,7 +45,7 @@ function LinkCard() {
       <div>
         <h2 id="rr-link-title">Your review link</h2>
         <p className="rr-muted">Every customer gets the same link to your Google review page. Put it on invoices, trucks and leave-behind cards.</p>
-        {!ready && <Alert tone="warning">Your review link needs your Google listing: run an audit of your business, or enter your Google place ID in the settings below.</Alert>}
+        {!ready && <Alert tone="warning">Your review link needs your Google listing: connect your Google Business Profile, run an audit of your business, or enter your Google place ID in the settings below.</Alert>}
         <p className="rr-url">{data.shortUrl}</p>
         <p className="rr-muted">{data.clicks} {data.clicks === 1 ? "click" : "clicks"} so far</p>
         <div className="rr-actions">
@@ -63,6 +63,7 @@ function LinkCard() {
       </div>
       {ready && qr && (
         <figure className="rr-qr">
+          {data.businessName && <p className="rr-qr-name">{data.businessName}</p>}
           <img src={qr} alt="QR code of your review link" width={200} height={200} />
           <figcaption>Scan to review us on Google</figcaption>
         </figure>
@@ -213,6 +214,13 @@ function RequestsTable({ timeZone }: { timeZone: string | null }) {
   );
 }
 
+/** Where the link's Google listing comes from, under the place ID field. */
+function placeIdHint(data: Pick<RequestSettingsView, "placeIdSource" | "effectivePlaceId">): string {
+  if (data.placeIdSource === "google") return `From your Google Business Profile: ${data.effectivePlaceId}. Enter another only to send customers to a different listing.`;
+  if (data.placeIdSource === "audit") return `From your audit: ${data.effectivePlaceId}`;
+  return "Leave empty to use your connected Google Business Profile, or the listing your audit found.";
+}
+
 function SettingsForm() {
   const settings = useQuery(requestSettingsQuery);
   const save = useSaveRequestSettings();
@@ -287,7 +295,7 @@ function SettingsForm() {
           label="Google place ID"
           value={form.placeId}
           onChange={(e) => set({ placeId: e.target.value })}
-          hint={data.placeIdSource === "audit" ? `From your audit: ${data.effectivePlaceId}` : "Leave empty to use the listing your audit found."}
+          hint={placeIdHint(data)}
           error={errors.placeId}
         />
         <Button type="submit" variant="primary" busy={save.isPending}>

@@ -283,7 +283,7 @@ function Inbox({ filter, setFilter, checking }: { filter: ReviewFilter; setFilte
       </div>
       {inbox.reviews.length === 0 ? (
         <Placeholder icon={MessageIcon} title={inbox.counts.all === 0 ? (checking ? "Reading your reviews from Google…" : "No reviews yet") : "Nothing here"} className="empty-state">
-          <p>{inbox.counts.all === 0 ? "Your Google reviews show here as soon as they are read. Ask your happy customers in the Ask for reviews tab." : "No review matches this filter."}</p>
+          <p>{inbox.counts.all === 0 ? "Your Google reviews show here as soon as they are read. Ask your customers in the Ask for reviews tab." : "No review matches this filter."}</p>
         </Placeholder>
       ) : (
         <ul className="rv-list">

@@ -39,6 +39,35 @@ export async function recordSync(db: Db, userId: string, fields: { lastSyncAt?: 
 }
 
 /**
+ * Claims a Check now for the business (compare-and-set in one statement): refused while another is on its way (claimed
+ * after `staleBefore`) or when the last one was accepted after `intervalBefore`. Null when claimed, else the row that
+ * refused it (when it may run again is read from it).
+ */
+export async function claimManualSync(db: Db, userId: string, now: string, intervalBefore: string, staleBefore: string): Promise<{ syncClaimedAt: string | null; syncRequestedAt: string | null } | null> {
+  const set = { syncClaimedAt: now, syncRequestedAt: now, updatedAt: now };
+  const claimed = await db
+    .insert(reviewSettings)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({
+      target: reviewSettings.userId,
+      set,
+      setWhere: and(
+        or(isNull(reviewSettings.syncClaimedAt), lte(reviewSettings.syncClaimedAt, staleBefore)),
+        or(isNull(reviewSettings.syncRequestedAt), lte(reviewSettings.syncRequestedAt, intervalBefore)),
+      ),
+    })
+    .returning({ userId: reviewSettings.userId });
+  if (claimed.length > 0) return null;
+  const row = await db.select({ syncClaimedAt: reviewSettings.syncClaimedAt, syncRequestedAt: reviewSettings.syncRequestedAt }).from(reviewSettings).where(eq(reviewSettings.userId, userId)).get();
+  return row ?? { syncClaimedAt: null, syncRequestedAt: null };
+}
+
+/** Ends a business's sync claim (the sync finished, failed for good, or was never queued). */
+export async function releaseSyncClaim(db: Db, userId: string): Promise<void> {
+  await db.update(reviewSettings).set({ syncClaimedAt: null }).where(eq(reviewSettings.userId, userId));
+}
+
+/**
  * The cron's due syncs: connected users whose next sync time has come (or who never synced). Each is claimed by moving
  * `next_sync_at` forward with a compare-and-set, so two sweeps never enqueue one user twice in a period.
  */
@@ -260,26 +289,40 @@ export async function staleReplyClaims(db: Db, before: string, limit = 50): Prom
   return rows.slice(0, limit).map((r) => r.id);
 }
 
-/**
- * Auto-publish: 4–5 star reviews whose time has come, still unanswered, with a draft: queued with that draft
- * (the stars condition is here too, so a 1–3 star review is never touched whatever was stored).
- */
-export async function claimDueAutoPublish(db: Db, now: string, limit = 50): Promise<string[]> {
+/** Auto-publish's conditions: time come, 4–5 stars (here too, so a 1–3 star review is never touched), unanswered, a draft. */
+function dueAutoPublishSql(now: string) {
+  return and(
+    lte(reviews.autoPublishAt, now),
+    sql`${reviews.stars} >= 4`,
+    eq(reviews.replyState, "none"),
+    isNull(reviews.replyComment),
+    isNotNull(reviews.draft),
+    isNull(reviews.deletedAt),
+  );
+}
+
+/** Auto-publish candidates whose time has come, with the draft that would be published (checked before the claim). */
+export async function dueAutoPublish(db: Db, now: string, limit = 50): Promise<{ id: string; userId: string; draft: string }[]> {
+  const rows = await db.select({ id: reviews.id, userId: reviews.userId, draft: reviews.draft }).from(reviews).where(dueAutoPublishSql(now)).orderBy(asc(reviews.autoPublishAt)).limit(limit);
+  return rows.map((r) => ({ id: r.id, userId: r.userId, draft: r.draft ?? "" }));
+}
+
+/** Queues a due auto-publish with exactly the draft that was checked (compare-and-set: an edited draft is not taken). */
+export async function claimAutoPublish(db: Db, id: string, draft: string, now: string): Promise<boolean> {
   const rows = await db
     .update(reviews)
-    .set({ replyState: "queued", pendingReply: sql`${reviews.draft}`, autoPublishAt: null, publishAttempts: 0, updatedAt: now })
-    .where(
-      and(
-        lte(reviews.autoPublishAt, now),
-        sql`${reviews.stars} >= 4`,
-        eq(reviews.replyState, "none"),
-        isNull(reviews.replyComment),
-        isNotNull(reviews.draft),
-        isNull(reviews.deletedAt),
-      ),
-    )
+    .set({ replyState: "queued", pendingReply: draft, autoPublishAt: null, publishAttempts: 0, updatedAt: now })
+    .where(and(eq(reviews.id, id), eq(reviews.draft, draft), dueAutoPublishSql(now)))
     .returning({ id: reviews.id });
-  return rows.slice(0, limit).map((r) => r.id);
+  return rows.length > 0;
+}
+
+/** Keeps a due auto-publish as a draft for a person (its time cleared), saying why on the card. */
+export async function holdAutoPublish(db: Db, id: string, draft: string, notice: string, now: string): Promise<void> {
+  await db
+    .update(reviews)
+    .set({ autoPublishAt: null, draftNotice: notice, updatedAt: now })
+    .where(and(eq(reviews.id, id), eq(reviews.draft, draft), dueAutoPublishSql(now)));
 }
 
 /** Marks the items of a dead-lettered publish message failed with the reason (nothing stays claimed). */
@@ -323,9 +366,25 @@ export async function ownGridTopListings(db: Db, userId: string, scansLimit = 6)
 /** The business a reply speaks for: the user's company profile (name, phone, category, description, time zone). */
 export async function replyBusinessOf(db: Db, userId: string) {
   const row = await db
-    .select({ name: profiles.companyName, phone: profiles.companyPhone, category: profiles.companyCategory, description: profiles.companyDescription, timeZone: profiles.timeZone })
+    .select({
+      name: profiles.companyName,
+      phone: profiles.companyPhone,
+      category: profiles.companyCategory,
+      description: profiles.companyDescription,
+      timeZone: profiles.timeZone,
+      website: profiles.companyWebsite,
+      email: profiles.companyEmail,
+    })
     .from(profiles)
     .where(eq(profiles.id, userId))
     .get();
-  return { name: row?.name?.trim() || "", phone: row?.phone?.trim() || null, category: row?.category ?? null, description: row?.description ?? null, timeZone: row?.timeZone ?? null };
+  return {
+    name: row?.name?.trim() || "",
+    phone: row?.phone?.trim() || null,
+    category: row?.category ?? null,
+    description: row?.description ?? null,
+    timeZone: row?.timeZone ?? null,
+    website: row?.website?.trim() || null,
+    email: row?.email?.trim() || null,
+  };
 }

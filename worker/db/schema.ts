@@ -1173,6 +1173,10 @@ export const reviewSettings = sqliteTable(
     autoPublishDelayHours: integer("auto_publish_delay_hours").notNull().default(24),
     /** The cron's due time; moved by compare-and-set before a sync is enqueued, so a period syncs once. */
     nextSyncAt: text("next_sync_at"),
+    /** A Check now on its way (set by compare-and-set when queued, cleared when the sync ends): one in flight. */
+    syncClaimedAt: text("sync_claimed_at"),
+    /** When the last Check now was accepted: the next waits SYNC_MIN_INTERVAL_MS. */
+    syncRequestedAt: text("sync_requested_at"),
     lastSyncAt: text("last_sync_at"),
     lastSyncError: text("last_sync_error"),
     googleAverage: real("google_average"),

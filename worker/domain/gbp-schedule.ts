@@ -66,6 +66,8 @@ export interface GbpLocationJson {
   title: string;
   address: string;
   canOperateLocalPost: boolean;
+  /** Google's place id of the location (absent on connections made before it was kept: connecting again adds it). */
+  placeId?: string | null;
 }
 
 export type GbpConnectionStatus = "not_configured" | "not_connected" | "choosing" | "connected" | "needs_reconnect";

@@ -185,7 +185,7 @@ function gapArticles(f: ReportFindings | null, articles: GmbArticle[], ctx: { bu
   const gap = f?.gaps.find((g) => ["review_count", "rating", "competitor_reviews", "competitor_rating", "map_pack_position", "gbp_hours", "gbp_categories", "website_present"].includes(g.id));
   if (!gap) return articles;
   const idea: Record<string, GmbArticle> = {
-    review_count: { title: `Thank You, ${ctx.city}: Tell Us How We Did`, subtitle: `A post asking happy customers of ${ctx.business} for a Google review.`, targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `trusted ${ctx.keyword}`] },
+    review_count: { title: `Thank You, ${ctx.city}: Tell Us How We Did`, subtitle: "A post asking your customers for a Google review.", targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `trusted ${ctx.keyword}`] },
     rating: { title: `Our Promise to Every ${ctx.city} Customer`, subtitle: `How ${ctx.business} makes things right, and invites feedback.`, targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `${ctx.keyword} guarantee`] },
     competitor_reviews: { title: `What ${ctx.city} Neighbors Say About ${ctx.business}`, subtitle: "Real customer stories, and a link to leave your own review.", targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `best ${ctx.keyword}`] },
     competitor_rating: { title: `Why ${ctx.city} Rates ${ctx.business}`, subtitle: "Customer stories and our satisfaction promise.", targetKeywords: [ctx.keyword, `${ctx.business} reviews`, `top rated ${ctx.keyword}`] },

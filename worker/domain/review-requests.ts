@@ -339,12 +339,15 @@ export const REQUEST_SETTINGS_LABELS: Record<keyof RequestSettingsBody, string> 
 };
 
 /** What GET /api/review-requests/settings answers (the hook's token itself is shown only when it is made). */
+/** Where the review link's Google place id came from: typed by the owner, the connected Business Profile, an audit. */
+export type PlaceIdSource = "settings" | "google" | "audit";
+
 export type RequestSettingsView = RequestSettingsBody & {
   hookConfigured: boolean;
   hookCreatedAt: string | null;
   /** The place id the link uses and where it came from. */
   effectivePlaceId: string | null;
-  placeIdSource: "settings" | "audit" | null;
+  placeIdSource: PlaceIdSource | null;
   timeZone: string;
   smsAvailable: boolean;
   defaults: { emailSubject: string; emailTemplate: string; smsTemplate: string };

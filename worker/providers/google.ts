@@ -205,13 +205,15 @@ export interface GbpLocation {
   title: string;
   address: string;
   canOperateLocalPost: boolean;
+  /** The location's Google Maps place id (`metadata.placeId`): the review link's address. Null until Google gives one. */
+  placeId: string | null;
 }
 
 interface LocationAnswer {
   name: string;
   title?: string;
   storefrontAddress?: { addressLines?: string[]; locality?: string; administrativeArea?: string };
-  metadata?: { canOperateLocalPost?: boolean };
+  metadata?: { canOperateLocalPost?: boolean; placeId?: string };
 }
 
 /** Every location of every account the user manages (Account Management v1 + Business Information v1, readMask). */
@@ -233,6 +235,7 @@ export async function listLocations(config: GoogleConfig, accessToken: string): 
           title: l.title ?? l.name,
           address: [a?.addressLines?.join(", "), a?.locality, a?.administrativeArea].filter(Boolean).join(", "),
           canOperateLocalPost: l.metadata?.canOperateLocalPost === true,
+          placeId: l.metadata?.placeId?.trim() || null,
         });
       }
       if (!answer.nextPageToken) break;

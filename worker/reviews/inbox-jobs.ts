@@ -3,7 +3,7 @@
 import type { Env, UsageEventMessage } from "../env";
 import { log } from "../log";
 import { getDb } from "../db/client";
-import { recordSync } from "../db/reviews";
+import { recordSync, releaseSyncClaim } from "../db/reviews";
 import { failRepliesForDeadLetter, publishReplies, syncUserReviews } from "./inbox";
 import type { ReviewJobOutcome } from "./jobs";
 
@@ -37,6 +37,8 @@ export async function processReviewSync(env: Env, userIds: string[], attempts: n
     const started = Date.now();
     const outcome = await syncUserReviews(counted.env, userId, usage);
     if (!outcome.ok && outcome.retry) retry = outcome.message;
+    // The business's Check now claim ends with its sync (kept while Google's not answering is retried).
+    else await releaseSyncClaim(getDb(env), userId);
     if (outcome.ok) {
       const changed = outcome.inserted + outcome.updated + outcome.deleted;
       log.info("reviews: synced", { userId, ...outcome, d1Queries: counted.statements(), ms: Date.now() - started, perChangedReview: changed ? Math.round((counted.statements() / changed) * 1000) / 1000 : null });
@@ -58,6 +60,7 @@ export async function failReviewsForDeadLetter(env: Env, body: { kind: "sync"; u
   if (body.kind === "publish") return failRepliesForDeadLetter(env, body.reviewIds);
   const db = getDb(env);
   for (const userId of body.userIds) {
+    await releaseSyncClaim(db, userId);
     await recordSync(db, userId, { lastSyncError: `Reading your reviews from Google failed after ${attempts} tries; it is tried again at the next check.` });
   }
 }

@@ -7,7 +7,9 @@ import { getDb, type Db } from "../db/client";
 import { findConnection, markSynced, parseLocations } from "../db/gbp";
 import {
   applyReviewChanges,
-  claimDueAutoPublish,
+  claimAutoPublish,
+  dueAutoPublish,
+  holdAutoPublish,
   claimDueSyncs,
   claimReply,
   findReviewSettings,
@@ -26,6 +28,8 @@ import {
 import { GOOGLE_ERROR_MESSAGES } from "../domain/gbp-schedule";
 import {
   autoPublishEligible,
+  AUTO_PUBLISH_HELD_NOTICE,
+  foreignContacts,
   parseReplyAnswer,
   replyPrompt,
   starsOf,
@@ -51,6 +55,12 @@ export const AI_DRAFTS_PER_SYNC = 3;
 /** Businesses per sync message, and how often the cron reads each business. */
 export const SYNC_USERS_PER_MESSAGE = 3;
 export const SYNC_EVERY_MS = 6 * 3_600_000;
+/**
+ * Check now: one sync in flight per business and at least this long between two (each reads up to SYNC_MAX_PAGES pages
+ * a location on the operator's Google quota). A claim older than SYNC_CLAIM_STALE_MS is taken to have died.
+ */
+export const SYNC_MIN_INTERVAL_MS = 5 * 60_000;
+export const SYNC_CLAIM_STALE_MS = 30 * 60_000;
 /** Tries of one publish (Google not answering) before it fails. */
 export const PUBLISH_MAX_ATTEMPTS = 5;
 /** A first sync alerts (and sends review.created for) only the reviews written this recently, not the whole history. */
@@ -352,6 +362,26 @@ export async function failRepliesForDeadLetter(env: Env, reviewIds: string[]): P
   await failReplies(getDb(env), reviewIds, "Publishing failed on our side after several tries. Publish the reply again.");
 }
 
+/**
+ * Due auto-publishes: each draft is checked before it is queued. One that carries a link, an email address or a phone
+ * number that is not the business's own (a review's text reaches the model) stays a draft for a person, said on the
+ * card; the others are claimed with exactly the draft that was checked.
+ */
+async function autoPublishDue(db: Db, at: string): Promise<string[]> {
+  const due = await dueAutoPublish(db, at);
+  const contacts = new Map<string, Awaited<ReturnType<typeof replyBusinessOf>>>();
+  const claimed: string[] = [];
+  for (const row of due) {
+    if (!contacts.has(row.userId)) contacts.set(row.userId, await replyBusinessOf(db, row.userId));
+    const foreign = foreignContacts(row.draft, contacts.get(row.userId)!);
+    if (foreign.length > 0) {
+      log.warn("reviews: auto-publish held", { reviewId: row.id, found: foreign.length });
+      await holdAutoPublish(db, row.id, row.draft, AUTO_PUBLISH_HELD_NOTICE, at);
+    } else if (await claimAutoPublish(db, row.id, row.draft, at)) claimed.push(row.id);
+  }
+  return claimed;
+}
+
 // ---- the cron ----
 
 export async function enqueueSyncs(env: Env, userIds: string[]): Promise<void> {
@@ -365,7 +395,7 @@ export async function sweepReviews(env: Env, now = new Date()): Promise<{ synced
     const at = now.toISOString();
     const due = googleConfig(env) ? await claimDueSyncs(db, now, new Date(now.getTime() + SYNC_EVERY_MS).toISOString()) : [];
     await enqueueSyncs(env, due);
-    const auto = await claimDueAutoPublish(db, at);
+    const auto = await autoPublishDue(db, at);
     const stale = await staleReplyClaims(db, new Date(now.getTime() - STALE_CLAIM_MS).toISOString());
     await enqueuePublish(env, [...auto, ...stale]);
     return { synced: due.length, autoPublished: auto.length };

@@ -2,6 +2,7 @@
 // worker/domain/review-requests.ts, the business's short link and its Google address, the settings view, and the
 // hook's token. Due requests go on the `reviews` queue as {kind:"send", requestIds}, a few per message.
 import type { Db } from "../db/client";
+import { findConnection, parseLocations } from "../db/gbp";
 import { readAllowance } from "../db/budgets";
 import {
   auditPlaceId,
@@ -31,6 +32,7 @@ import {
   googleReviewUrl,
   mayAskAgain,
   quietHoursHoldUntil,
+  type PlaceIdSource,
   type RequestSettingsBody,
   type RequestSettingsView,
   type ReviewRequestView,
@@ -76,9 +78,15 @@ export function settingsWithDefaults(row: RequestSettingsRow | null) {
   };
 }
 
-/** The place id the link sends customers to: the owner's own choice, else the listing their latest audit found. */
-export async function effectivePlaceId(db: Db, userId: string, settings: RequestSettingsRow | null): Promise<{ placeId: string | null; source: "settings" | "audit" | null }> {
+/**
+ * The place id the link sends customers to: the owner's own choice when they typed one (an override, e.g. another of
+ * their listings), else the connected Google Business Profile location's (`metadata.placeId`, the first source found
+ * for them), else the listing their latest audit found.
+ */
+export async function effectivePlaceId(db: Db, userId: string, settings: Pick<RequestSettingsRow, "placeId"> | null): Promise<{ placeId: string | null; source: PlaceIdSource | null }> {
   if (settings?.placeId) return { placeId: settings.placeId, source: "settings" };
+  const fromGoogle = await connectedPlaceId(db, userId);
+  if (fromGoogle) return { placeId: fromGoogle, source: "google" };
   const fromAudit = await auditPlaceId(db, userId);
   return fromAudit ? { placeId: fromAudit, source: "audit" } : { placeId: null, source: null };
 }
@@ -90,12 +98,19 @@ export async function effectivePlaceId(db: Db, userId: string, settings: Request
  */
 export const REVIEW_LINK_NOT_READY = {
   code: "review_link_not_ready",
-  message: "Your review link isn't ready yet, so no request was scheduled: it needs your Google listing. Run an audit of your business, or enter your Google place ID in Request settings below, then ask again.",
+  message: "Your review link isn't ready yet, so no request was scheduled: it needs your Google listing. Connect your Google Business Profile, run an audit of your business, or enter your Google place ID in Request settings below, then ask again.",
 } as const;
 
 export async function reviewLinkReady(db: Db, userId: string): Promise<boolean> {
   const settings = await getRequestSettings(db, userId);
   return (await effectivePlaceId(db, userId, settings)).placeId !== null;
+}
+
+/** The place id of the first chosen location of the user's Google Business Profile connection that has one. */
+async function connectedPlaceId(db: Db, userId: string): Promise<string | null> {
+  const connection = await findConnection(db, userId);
+  if (connection?.status !== "connected") return null;
+  return parseLocations(connection.chosenLocations).find((l) => l.placeId)?.placeId ?? null;
 }
 
 export async function settingsView(env: Env, db: Db, userId: string, timeZone: string): Promise<RequestSettingsView> {
@@ -139,12 +154,29 @@ export function newSlug(): string {
   return [...bytes].map((b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
 }
 
-export type ReviewLinkView = { slug: string; shortUrl: string; clicks: number; placeId: string | null; placeIdSource: "settings" | "audit" | null; reviewUrl: string | null };
+export type ReviewLinkView = {
+  slug: string;
+  shortUrl: string;
+  clicks: number;
+  placeId: string | null;
+  placeIdSource: PlaceIdSource | null;
+  reviewUrl: string | null;
+  /** The business's name, printed above the QR code (null when the profile has none). */
+  businessName: string | null;
+};
 
-export async function reviewLinkFor(db: Db, origin: string, userId: string): Promise<ReviewLinkView> {
-  const [link, settings] = await Promise.all([ensureReviewLink(db, userId, newSlug()), getRequestSettings(db, userId)]);
-  const place = await effectivePlaceId(db, userId, settings);
-  return { slug: link.slug, shortUrl: `${origin}/r/${link.slug}`, clicks: link.clicks, placeId: place.placeId, placeIdSource: place.source, reviewUrl: place.placeId ? googleReviewUrl(place.placeId) : null };
+export async function reviewLinkFor(db: Db, origin: string, owner: { id: string; companyName: string | null }): Promise<ReviewLinkView> {
+  const [link, settings] = await Promise.all([ensureReviewLink(db, owner.id, newSlug()), getRequestSettings(db, owner.id)]);
+  const place = await effectivePlaceId(db, owner.id, settings);
+  return {
+    slug: link.slug,
+    shortUrl: `${origin}/r/${link.slug}`,
+    clicks: link.clicks,
+    placeId: place.placeId,
+    placeIdSource: place.source,
+    reviewUrl: place.placeId ? googleReviewUrl(place.placeId) : null,
+    businessName: owner.companyName?.trim() || null,
+  };
 }
 
 export function requestView(row: ReviewRequestRow): ReviewRequestView {

@@ -7,11 +7,12 @@ import { clientIp } from "../auth/session";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { countEvent } from "../db/rate-limits";
-import { auditPlaceId, businessOf, recordClick, resolveShortLink } from "../db/review-requests";
+import { businessOf, recordClick, resolveShortLink } from "../db/review-requests";
 import { googleReviewUrl } from "../domain/review-requests";
 import { apiError, ErrorCode } from "../errors";
 import { log } from "../log";
 import { linkNotReadyHtml, pageCsp, stopPageHtml } from "../reviews/pages";
+import { effectivePlaceId } from "../reviews/requests";
 
 const CLICKS_PER_IP_PER_MINUTE = 30;
 const SLUG = /^[a-z0-9]{4,32}$/;
@@ -35,7 +36,7 @@ export const reviewLinkRoutes = new Hono<AppEnv>()
     const db = getDb(c.env);
     const found = SLUG.test(slug) ? await resolveShortLink(db, slug, token && token.length <= 64 ? token : null) : null;
     if (!found?.link) return notReady(c);
-    const placeId = found.placeId ?? (await auditPlaceId(db, found.link.userId));
+    const { placeId } = await effectivePlaceId(db, found.link.userId, { placeId: found.placeId });
     if (!placeId) return notReady(c);
     try {
       const count = await countEvent(db, { key: `rr:click:${clientIp(c)}`, max: CLICKS_PER_IP_PER_MINUTE, windowSeconds: 60 });

@@ -259,7 +259,7 @@ export const reviewRequestRoutes = new Hono<AppEnv>()
   .get("/link", validate("query", LinkQuery), async (c) => {
     const format = c.req.valid("query").format ?? "json";
     const subject = c.get("subject");
-    const link = await reviewLinkFor(getDb(c.env), appOrigin(c.env, c.req.url), subject.id);
+    const link = await reviewLinkFor(getDb(c.env), appOrigin(c.env, c.req.url), subject);
     if (format === "json") return c.json(link);
     if (!link.reviewUrl) return apiError(c, 409, ReviewRequestErrorCode.noListing, NO_LISTING_MESSAGE);
     const title = `Review ${subject.companyName ?? "us"} on Google`;

@@ -6,19 +6,19 @@ import { requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { findConnection } from "../db/gbp";
-import { findReview, findReviewSettings, historyOf, queueReply, queueReplyDelete, recordSync, replyBusinessOf, saveDraft, saveReviewSettings, settingsOfRow, type ReviewRow } from "../db/reviews";
+import { claimManualSync, findReview, findReviewSettings, releaseSyncClaim, historyOf, queueReply, queueReplyDelete, recordSync, replyBusinessOf, saveDraft, saveReviewSettings, settingsOfRow, type ReviewRow } from "../db/reviews";
 import { ReplyInput, REVIEWS_CONNECT_HINT, REVIEWS_RECONNECT_HINT, ReviewListQuery, ReviewSettingsInput } from "../domain/reviews";
 import { apiError, ErrorCode } from "../errors";
 import { sendUsageEvent } from "../metering/usage-log";
 import { googleConfig } from "../providers/google";
 import { aiConfigured } from "../providers/ai";
-import { draftFits, draftReply, enqueuePublish } from "../reviews/inbox";
+import { draftFits, draftReply, enqueuePublish, SYNC_CLAIM_STALE_MS, SYNC_MIN_INTERVAL_MS } from "../reviews/inbox";
 import { buildInbox, reviewJson } from "../reviews/view";
 import { validate, validId } from "../validate";
 import { paidFeature } from "../metering/guard";
 
 export const REVIEW_NOT_FOUND = "Review not found";
-export const ReviewErrorCode = { notConnected: "google_not_connected", replyBusy: "reply_in_progress", noReply: "no_reply" } as const;
+export const ReviewErrorCode = { notConnected: "google_not_connected", replyBusy: "reply_in_progress", noReply: "no_reply", syncInProgress: "sync_in_progress", syncTooSoon: "sync_too_soon" } as const;
 
 async function ownReview(c: Context<AppEnv>, id: string): Promise<ReviewRow | null> {
   const row = await findReview(getDb(c.env), id);
@@ -55,7 +55,30 @@ export const reviewRoutes = new Hono<AppEnv>()
     if (connection?.status !== "connected") {
       return apiError(c, 409, ReviewErrorCode.notConnected, connection?.status === "needs_reconnect" ? REVIEWS_RECONNECT_HINT : REVIEWS_CONNECT_HINT);
     }
-    await c.env.REVIEWS.send({ kind: "sync", userIds: [userId] });
+    const now = Date.now();
+    const refused = await claimManualSync(db, userId, new Date(now).toISOString(), new Date(now - SYNC_MIN_INTERVAL_MS).toISOString(), new Date(now - SYNC_CLAIM_STALE_MS).toISOString());
+    if (refused) {
+      const inFlight = refused.syncClaimedAt !== null && Date.parse(refused.syncClaimedAt) > now - SYNC_CLAIM_STALE_MS;
+      const nextAt = Math.max(refused.syncRequestedAt ? Date.parse(refused.syncRequestedAt) + SYNC_MIN_INTERVAL_MS : now, now + 1000);
+      const retryAt = new Date(nextAt).toISOString();
+      const minutes = Math.max(1, Math.ceil((nextAt - now) / 60_000));
+      const when = `You can check again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`;
+      c.header("Retry-After", String(Math.ceil((nextAt - now) / 1000)));
+      return c.json(
+        {
+          error: inFlight
+            ? { code: ReviewErrorCode.syncInProgress, message: `Your reviews are being read from Google right now: they show here in a moment. ${when}`, retryAt }
+            : { code: ReviewErrorCode.syncTooSoon, message: `Your reviews were checked a moment ago. ${when}`, retryAt },
+        },
+        429,
+      );
+    }
+    try {
+      await c.env.REVIEWS.send({ kind: "sync", userIds: [userId] });
+    } catch (error) {
+      await releaseSyncClaim(db, userId);
+      throw error;
+    }
     await recordSync(db, userId, { lastSyncError: null });
     return c.json({ queued: true }, 202);
   })
