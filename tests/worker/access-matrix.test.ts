@@ -220,6 +220,11 @@ const MATRIX: Record<string, Row> = {
   // The monthly client report's link (issue 30): public behind its unguessable token; an unknown one is the same 404.
   "GET /shared/client-reports/:token": { call: (f) => ({ path: `/shared/client-reports/${f.clientReportToken}` }), expect: all(200) },
   "GET /shared/client-reports/:file{[A-Za-z0-9_-]+\\.pdf}": { call: (f) => ({ path: `/shared/client-reports/${f.clientReportToken}.pdf` }), expect: all(200) },
+  // The report recipients' consent pages (issue 39): public behind unguessable tokens; an unknown token is a 404 page.
+  "GET /shared/client-reports/recipients/confirm/:token": { call: () => ({ path: "/shared/client-reports/recipients/confirm/not-a-token" }), expect: all(404) },
+  "POST /shared/client-reports/recipients/confirm/:token": { call: () => ({ path: "/shared/client-reports/recipients/confirm/not-a-token", raw: "" }), expect: all(404) },
+  "GET /shared/client-reports/recipients/unsubscribe/:token": { call: () => ({ path: "/shared/client-reports/recipients/unsubscribe/not-a-token" }), expect: all(404) },
+  "POST /shared/client-reports/recipients/unsubscribe/:token": { call: () => ({ path: "/shared/client-reports/recipients/unsubscribe/not-a-token", raw: "List-Unsubscribe=One-Click" }), expect: all(404) },
   "GET /shared/client-reports/:token/card.png": { call: (f) => ({ path: `/shared/client-reports/${f.clientReportToken}/card.png` }), expect: all(200) },
   "POST /api/shared/client-reports/:token/events": {
     call: (f) => ({ path: `/api/shared/client-reports/${f.clientReportToken}/events`, ...json({ event: "opened", visit: "x" }) }),

@@ -223,6 +223,8 @@ export const OTHER_BODIES = new Set([
   "POST /api/shared/client-reports/:token/events",
   // Twilio's signed form posts (checked before the body is read) and the unsubscribe form from a message's link.
   "POST /api/review-requests/sms/incoming", "POST /api/review-requests/sms/status", "POST /api/review-requests/unsubscribe",
+  // The monthly report recipients' consent pages (issue 39): a browser's empty form post, or RFC 8058's one-click body.
+  "POST /shared/client-reports/recipients/confirm/:token", "POST /shared/client-reports/recipients/unsubscribe/:token",
 ]);
 /**
  * GoTrue's PUT /user with an object that names none of its fields changes nothing and answers the user (200), as

@@ -7,6 +7,7 @@ import type { AppEnv } from "../context";
 import { getDb } from "../db/client";
 import { confirmRecipient, RECIPIENT_TOKEN_RE, recipientByConfirmToken, recipientByUnsubscribeToken, unsubscribeRecipient } from "../db/client-report-recipients";
 import { getProfile } from "../db/users";
+import { apiError, ErrorCode } from "../errors";
 import { escape, page, pageCsp } from "../reviews/pages";
 
 const nonce = () => crypto.randomUUID().replace(/-/g, "");
@@ -20,8 +21,11 @@ function answer(c: Context<AppEnv>, title: string, body: string, status: 200 | 4
   return c.html(page(title, body, n), status);
 }
 
+/** A browser gets a page; anything else (a client, a scanner) the API's stable error, as the review link does. */
 const notValid = (c: Context<AppEnv>) =>
-  answer(c, "Link not valid", "<h1>This link is not valid any more</h1><p>It was used already, the address was removed from the report, or the link was copied incompletely.</p>", 404);
+  !/text\/html/.test(c.req.header("Accept") ?? "")
+    ? apiError(c, 404, ErrorCode.notFound, "This link is not valid any more.")
+    : answer(c, "Link not valid", "<h1>This link is not valid any more</h1><p>It was used already, the address was removed from the report, or the link was copied incompletely.</p>", 404);
 
 async function businessName(c: Context<AppEnv>, userId: string): Promise<string> {
   return (await getProfile(getDb(c.env), userId))?.companyName?.trim() || "this business";
@@ -58,7 +62,7 @@ export const clientReportRecipientRoutes = new Hono<AppEnv>()
     const row = RECIPIENT_TOKEN_RE.test(token) ? await unsubscribeRecipient(getDb(c.env), token) : null;
     const body = await c.req.text().catch(() => "");
     // RFC 8058: the mail client's one-click POST wants a 2xx, not a page; unsubscribing twice is still unsubscribed.
-    if (/List-Unsubscribe=One-Click/i.test(body)) return row || RECIPIENT_TOKEN_RE.test(token) ? c.text("Unsubscribed", 200) : c.text("Not found", 404);
+    if (/List-Unsubscribe=One-Click/i.test(body)) return row || RECIPIENT_TOKEN_RE.test(token) ? c.text("Unsubscribed", 200) : apiError(c, 404, ErrorCode.notFound, "This link is not valid any more.");
     if (!row) return notValid(c);
     return answer(c, "Unsubscribed", `<h1>You're unsubscribed</h1><p>${escape(row.email)} won't get ${escape(await businessName(c, row.userId))}'s monthly report any more.</p>`);
   });
