@@ -5,19 +5,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { mailHeaders } from "../../worker/db/outbox";
-import type { ClientReportsMessage, Env } from "../../worker/env";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
-import { deliver, recorder } from "./reports-fixtures";
+import { signUp, signUpAdmin } from "./helpers";
+import { callWith, clientReportsEnv, drainClientReports, type ClientReportsEnv } from "./client-report-fixtures";
 
-function reportsEnv() {
-  const q = recorder<ClientReportsMessage>();
-  return { env: { ...env, CLIENT_REPORTS: q.queue } as unknown as Env, sent: q.sent };
-}
-type T = ReturnType<typeof reportsEnv>;
-const call = (t: T, path: string, init: Parameters<typeof callWorker>[1] = {}) => callWorker(path, init, t.env as unknown as Record<string, unknown>);
-async function drain(t: T) {
-  for (let round = 0; t.sent.length > 0 && round < 5; round++) for (const body of t.sent.splice(0)) await deliver("client-reports", [{ body }], t.env);
-}
+const reportsEnv = clientReportsEnv;
+type T = ClientReportsEnv;
+const call = callWith;
+const drain = drainClientReports;
 type Mail = { to_email: string; kind: string; body: string; html: string; headers: string | null };
 /** The mails of `kind` to the given addresses (the outbox keeps the file's earlier tests' mail). */
 const mails = async (kind: string, to: string[]) =>

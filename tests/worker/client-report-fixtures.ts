@@ -2,7 +2,10 @@
 // client_reports row holding it, for the shared page, PDF and beacon tests (they do not wait for the builder).
 import { env } from "cloudflare:test";
 import type { ClientReportPayload } from "../../worker/domain/client-report";
+import type { ClientReportsMessage, Env } from "../../worker/env";
 import { clientReportPayload } from "./client-report-payload";
+import { callWorker } from "./helpers";
+import { deliver, recorder } from "./reports-fixtures";
 export { pdfText } from "./pdf-text";
 
 export { clientReportPayload };
@@ -26,3 +29,19 @@ export async function seedClientReport(userId: string, opts: { payload?: ClientR
 }
 
 /** WinAnsi's codes 0x80–0x9f that are not Latin-1 (the rest of the standard fonts' encoding is). */
+
+/** The worker's env with the client-reports queue recorded (so a test delivers its messages itself), and `overrides`. */
+export function clientReportsEnv(overrides: Record<string, unknown> = {}) {
+  const q = recorder<ClientReportsMessage>();
+  return { env: { ...env, ...overrides, CLIENT_REPORTS: q.queue } as unknown as Env, sent: q.sent };
+}
+export type ClientReportsEnv = ReturnType<typeof clientReportsEnv>;
+
+/** A request through the worker with that env. */
+export const callWith = (t: ClientReportsEnv, path: string, init: Parameters<typeof callWorker>[1] = {}) =>
+  callWorker(path, init, t.env as unknown as Record<string, unknown>);
+
+/** Delivers what was queued, one message at a time, until nothing more is (at most five rounds). */
+export async function drainClientReports(t: ClientReportsEnv) {
+  for (let round = 0; t.sent.length > 0 && round < 5; round++) for (const body of t.sent.splice(0)) await deliver("client-reports", [{ body }], t.env);
+}

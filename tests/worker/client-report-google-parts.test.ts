@@ -4,25 +4,18 @@
 // Google gets the "connect Google" explainer even where Google is not set up, never "will be back in the next report".
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ClientReportsMessage, Env } from "../../worker/env";
 import type { ClientReportPayload } from "../../worker/domain/client-report";
 import { GOOGLE_PART_UNAVAILABLE_TEXT, GOOGLE_STATUS_TEXT } from "../../worker/domain/client-report-format";
 import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from "../fakes/google-data";
 import { connectedGoogleUser } from "./google-connect";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
+import { signUp, signUpAdmin } from "./helpers";
 import { pdfText } from "./pdf-text";
-import { deliver, recorder } from "./reports-fixtures";
+import { callWith, clientReportsEnv, drainClientReports, type ClientReportsEnv } from "./client-report-fixtures";
 
-function reportsEnv(overrides: Record<string, unknown> = {}) {
-  const q = recorder<ClientReportsMessage>();
-  return { env: { ...env, ...overrides, CLIENT_REPORTS: q.queue } as unknown as Env, sent: q.sent };
-}
-type T = ReturnType<typeof reportsEnv>;
-const call = (t: T, path: string, init: Parameters<typeof callWorker>[1] = {}) => callWorker(path, init, t.env as unknown as Record<string, unknown>);
-
-async function drain(t: T) {
-  for (let round = 0; t.sent.length > 0 && round < 5; round++) for (const body of t.sent.splice(0)) await deliver("client-reports", [{ body }], t.env);
-}
+const reportsEnv = clientReportsEnv;
+type T = ClientReportsEnv;
+const call = callWith;
+const drain = drainClientReports;
 
 /** Builds `month` for `userId` as the admin, mails it, and answers the payload, the page, the PDF's text and the mail. */
 async function buildAndSend(t: T, adminToken: string, userId: string, email: string, month: string) {

@@ -6,21 +6,15 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sweepClientReports } from "../../worker/client-reports/run";
 import { getDb } from "../../worker/db/client";
-import type { ClientReportsMessage, Env } from "../../worker/env";
+import type { Env } from "../../worker/env";
 import { relativeMailLinks } from "../../worker/mail/links";
 import { sendAppMail } from "../../worker/mail/send";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
-import { deliver, recorder } from "./reports-fixtures";
+import { signUp, signUpAdmin } from "./helpers";
+import { callWith, clientReportsEnv, drainClientReports } from "./client-report-fixtures";
 
-function reportsEnv(overrides: Record<string, unknown>) {
-  const q = recorder<ClientReportsMessage>();
-  return { env: { ...env, ...overrides, CLIENT_REPORTS: q.queue } as unknown as Env, sent: q.sent };
-}
-type T = ReturnType<typeof reportsEnv>;
-const call = (t: T, path: string, init: Parameters<typeof callWorker>[1] = {}) => callWorker(path, init, t.env as unknown as Record<string, unknown>);
-async function drain(t: T) {
-  for (let round = 0; t.sent.length > 0 && round < 5; round++) for (const body of t.sent.splice(0)) await deliver("client-reports", [{ body }], t.env);
-}
+const reportsEnv = clientReportsEnv;
+const call = callWith;
+const drain = drainClientReports;
 const mailsTo = async (email: string) =>
   (await env.DB.prepare("select body, html from outbox where to_email = ? and kind = 'client_report' order by created_at").bind(email.toLowerCase()).all<{ body: string; html: string }>()).results;
 
