@@ -394,7 +394,7 @@ describe("hardening (issue 39)", () => {
     const one = await callWorker("/api/review-requests", { method: "POST", token, json: { name: "Ann", email } }, bind(t));
     expect(one.status).toBe(409);
     expect(one.body.error.code).toBe("review_link_not_ready");
-    expect(one.body.error.message).toMatch(/^Your review link isn't ready yet, so no request was scheduled: .*Run an audit of your business, or enter your Google place ID/);
+    expect(one.body.error.message).toMatch(/^Your review link isn't ready yet, so no request was scheduled: .*Connect your Google Business Profile, run an audit of your business, or enter your Google place ID/);
     const csv = await callWorker("/api/review-requests", { method: "POST", token, json: { csv: `Ann,${email}` } }, bind(t));
     expect(csv.status).toBe(409);
     expect(csv.body.error.code).toBe("review_link_not_ready");
