@@ -233,8 +233,9 @@ describe('Google Business Profile (Account Management v1, Business Information v
         title: "Joe's Plumbing",
         address: '1200 S Lamar Blvd, Suite 110, Austin, TX',
         canOperateLocalPost: true,
+        placeId: 'ChIJfake-joes-plumbing',
       },
-      { name: 'accounts/106214578347021398765/locations/5732401294658209999', title: "Joe's Plumbing – Round Rock", address: '', canOperateLocalPost: false },
+      { name: 'accounts/106214578347021398765/locations/5732401294658209999', title: "Joe's Plumbing – Round Rock", address: '', canOperateLocalPost: false, placeId: null },
     ]);
     expect(new URL(seen[1]!.path, server.origin).searchParams.get('readMask')).toBe('name,title,storefrontAddress,metadata');
   });
