@@ -107,16 +107,16 @@ export async function confirmThroughOutbox(baseUrl: string, email: string) {
 }
 
 /**
- * The link in the newest message with `subject` the fake mail provider delivered to `to` (the mail-out
+ * The link in the newest message with `subject` (exact, or a pattern) the fake mail provider delivered to `to` (the mail-out
  * queue delivers within a few seconds); waits up to 30 s for it.
  */
-export async function deliveredLink(mailUrl: string, to: string, subject: string, after = 0): Promise<string> {
+export async function deliveredLink(mailUrl: string, to: string, subject: string | RegExp, after = 0): Promise<string> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const { messages } = (await (await fetch(`${mailUrl}/__messages?to=${encodeURIComponent(to.toLowerCase())}`)).json()) as {
       messages: { subject: string; text: string }[];
     };
-    const found = messages.filter((m) => m.subject === subject);
+    const found = messages.filter((m) => (typeof subject === "string" ? m.subject === subject : subject.test(m.subject)));
     const link = found.length > after ? /(http\S+)/.exec(found[found.length - 1]!.text)?.[1] : undefined;
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${to} at the fake provider`);

@@ -3,7 +3,7 @@
 // the input; an admin reads the Set-up checklist from the sidebar. Screens go to SHOTS_DIR when set.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accessToken, adminSession, signIn } from "./accounts";
+import { accessToken, adminSession, confirmAddress, signIn } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
@@ -25,6 +25,8 @@ describe("first day, hardened", () => {
       body: JSON.stringify({ email, password: E2E_PASSWORD }),
     });
     expect(signup.status).toBe(200);
+    // The audit is a paid feature: it needs a confirmed address (issue 39).
+    await confirmAddress(email);
     const token = await accessToken(email);
     const { context, page } = await newPage(browser, 1280);
     await signIn(page, email);

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewReportInput } from "../../worker/domain/new-report";
 import { XSS_LINKS, XSS_MARKUP, XSS_SHORT, hostile } from "../fakes";
-import { accessToken, createReport, ensureAdmin, signIn, waitUntilReady } from "./accounts";
+import { accessToken, confirmAddress, createReport, ensureAdmin, signIn, waitUntilReady } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, searchButton, shot, uniqueEmail } from "./browser";
 
 type Mode = "csp-off" | "csp-on";
@@ -220,6 +220,8 @@ beforeAll(async () => {
     body: JSON.stringify({ email: userEmail, password: E2E_PASSWORD }),
   });
   expect(signup.status).toBe(200);
+  // Paid features (posts, search) need a confirmed address (issue 39).
+  await confirmAddress(userEmail);
   const userToken = await accessToken(userEmail);
   const saved = await api<{ profile: { id: string; company_name: string; company_website: string } }>(userToken, "PUT", "/api/profile", PROFILE);
   expect(saved.profile.company_name).toBe(PROFILE.company_name);
