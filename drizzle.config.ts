@@ -3,6 +3,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./worker/db/schema.ts",
+  schema: "./worker/platform/db/schema.ts",
   out: "./migrations",
 });

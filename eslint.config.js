@@ -3,20 +3,26 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-/** Where the web app may reach into the worker: its pure rules (worker/domain) and, as types only, anything. */
+/** Where the web app may reach into the worker: pure rules (worker/domain, a capability's or the platform's rules/) and,
+ * as types only, anything. */
 const WEB_BOUNDARY = {
   patterns: [
     {
-      group: ["**/worker/**", "!**/worker/domain", "!**/worker/domain/**"],
+      regex: "(^|/)worker/(?!domain/|features/[^/]+/rules/|platform/[^/]+/rules/)",
       allowTypeImports: true,
-      message: "The web app imports only worker/domain, and types (import type) from the rest of the worker.",
+      message: "The web app imports only pure rules (worker/domain, worker/*/<name>/rules), and types (import type) from the rest of the worker.",
     },
     {
-      group: ["**/queues/**", "**/scripts/**", "**/tests/**"],
-      message: "The web app does not import the queue consumers, scripts or tests.",
+      group: ["**/scripts/**", "**/tests/**"],
+      message: "The web app does not import scripts or tests.",
     },
   ],
 };
+
+/** A capability's insides are its own: another capability uses its index.ts (and its pure rules/). */
+const CAPABILITY_INSIDES = "A capability uses another only through its index.ts (or its pure rules/): export what you need there.";
+/** The platform sits below every capability: data and calls flow down, events flow up through worker/platform/events. */
+const PLATFORM_BELOW = "The platform does not import a capability; raise an event (worker/platform/events) or take the value as a parameter.";
 
 export default tseslint.config(
   { ignores: ["dist/**", ".wrangler/**", ".e2e/**", "node_modules/**", "worker-configuration.d.ts", "**/*.tsbuildinfo"] },
@@ -45,27 +51,52 @@ export default tseslint.config(
     },
   },
   {
-    // Routes never import routes: shared code goes to worker/domain, worker/db, worker/reports or worker/auth.
-    files: ["worker/routes/**/*.ts"],
+    // Routes never import routes: what two routes share is the capability's service, queries or rules.
+    files: ["worker/features/**/*routes.ts"],
     rules: {
-      "no-restricted-imports": [
+      "no-restricted-imports": ["error", { patterns: [{ regex: "routes$", message: "A route does not import another route; move the shared part into the capability's service." }] }],
+    },
+  },
+  {
+    // A capability's own files: others' insides stay out of reach.
+    files: ["worker/features/*/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["./*", "../routes/*"], message: "A route does not import another route; move the shared part out of worker/routes." }] },
+        { patterns: [{ regex: "^\\.\\./[^./][^/]*/(?!rules/|index$)", message: CAPABILITY_INSIDES }] },
       ],
     },
   },
   {
-    // worker/domain is pure and importable by the web: no database, bindings, routes or Node.
-    files: ["worker/domain/**/*.ts"],
+    files: ["worker/features/*/*/**/*.{ts,tsx}"],
+    ignores: ["worker/features/*/rules/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./\\.\\./[^./][^/]*/(?!rules/|index$)", message: CAPABILITY_INSIDES }] },
+      ],
+    },
+  },
+  {
+    files: ["worker/platform/**/*.{ts,tsx}"],
+    ignores: ["worker/platform/*/rules/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "/features/(?![^/]+/rules/)", allowTypeImports: true, message: PLATFORM_BELOW }] }],
+    },
+  },
+  {
+    // Pure rules (worker/domain, every rules/ folder) are importable by the web: zod and other pure rules only, no
+    // database, bindings, routes, services or Node (types from anywhere are fine).
+    files: ["worker/domain/**/*.ts", "worker/**/rules/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["../db/*", "../routes/*", "../reports/*", "../auth/*", "../providers/*", "../metering/*", "node:*", "hono", "hono/*", "drizzle-orm", "drizzle-orm/*"],
+              regex: "^(?!zod$|zod/|\\./[^/]+$|.*/rules/[^/]+$|.*/domain/[^/]+$)",
               allowTypeImports: true,
-              message: "worker/domain holds pure rules: no database, routes, services or Node.",
+              message: "Pure rules import zod and other pure rules only: no database, routes, services or Node.",
             },
           ],
         },
@@ -73,27 +104,27 @@ export default tseslint.config(
     },
   },
   {
-    // Outside services are reached only through their client in worker/providers/ (base URL, key, time-out, error
+    // Outside services are reached only through their client in worker/platform/providers/ (base URL, key, time-out, error
     // mapping), and every paid call there takes a reservation from the meter first: "every paid call is metered"
     // is then visible in one folder (ARCHITECTURE.md, "Capabilities being added").
-    files: ["worker/**/*.{ts,tsx}", "queues/**/*.ts"],
-    ignores: ["worker/providers/**"],
+    files: ["worker/**/*.{ts,tsx}"],
+    ignores: ["worker/platform/providers/**"],
     rules: {
       "no-restricted-globals": [
         "error",
-        { name: "fetch", message: "Reach an outside service through its client in worker/providers/ (and reserve from worker/metering first)." },
+        { name: "fetch", message: "Reach an outside service through its client in worker/platform/providers/ (and reserve from worker/platform/metering first)." },
       ],
       "no-restricted-properties": [
         "error",
-        { object: "globalThis", property: "fetch", message: "Reach an outside service through its client in worker/providers/." },
-        { object: "self", property: "fetch", message: "Reach an outside service through its client in worker/providers/." },
+        { object: "globalThis", property: "fetch", message: "Reach an outside service through its client in worker/platform/providers/." },
+        { object: "self", property: "fetch", message: "Reach an outside service through its client in worker/platform/providers/." },
       ],
-      // The worker logs through worker/log.ts, which redacts emails and phone numbers and stamps the request id.
+      // The worker logs through worker/platform/log.ts, which redacts emails and phone numbers and stamps the request id.
       "no-console": "error",
     },
   },
   {
-    files: ["worker/log.ts"],
+    files: ["worker/platform/log.ts"],
     rules: { "no-console": "off" },
   },
 );

@@ -2,7 +2,7 @@
 // `npm run types -- --check` (part of `npm test`): fails when the file no longer matches wrangler.toml.
 //
 // wrangler runs on a copy of wrangler.toml in a temporary folder, so a local .dev.vars (secrets, declared
-// by hand in worker/env.ts) never leaks into the types. The generated `GlobalProps.mainModule` line is
+// by hand in worker/platform/env.ts) never leaks into the types. The generated `GlobalProps.mainModule` line is
 // dropped: it would pull the whole worker into every project that reads Env (the Node tools included).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

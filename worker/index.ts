@@ -1,21 +1,21 @@
 // Worker entry: HTTP through the Hono app, queue batches to their consumers, the cron sweep.
-import { sweepAlertsAndWebhooks } from "./notifications/webhooks";
-import { handleQueue } from "../queues";
+import { sweepAlertsAndWebhooks } from "./platform/notifications/webhooks";
+import { handleQueue } from "./queues";
 import app from "./app";
-import type { Env } from "./env";
-import { sweepStaleReports } from "./reports/generate";
-import { sweepReservations } from "./metering/meter";
-import { getDb } from "./db/client";
-import { deleteExpiredWindows } from "./db/rate-limits";
-import { sweepDuePosts } from "./gbp/publish";
-import { sweepStaleAudits } from "./audits/run";
-import { sweepRank } from "./rank/tracker";
-import { sweepWidgetLeads } from "./widgets/leads";
-import { sweepCitations } from "./citations/scan";
-import { sweepAiVisibility } from "./ai-visibility/tracking";
-import { sweepReviews } from "./reviews/inbox";
-import { sweepReviewRequests } from "./reviews/request-jobs";
-import { sweepClientReports } from "./client-reports/run";
+import type { Env } from "./platform/env";
+import { sweepStaleReports } from "./features/reports/generate";
+import { sweepReservations } from "./platform/metering/meter";
+import { getDb } from "./platform/db/client";
+import { deleteExpiredWindows } from "./platform/db/rate-limits";
+import { sweepDuePosts } from "./features/content/gbp-publish";
+import { sweepStaleAudits } from "./features/audits/run";
+import { sweepRank } from "./features/rank/tracker";
+import { sweepWidgetLeads } from "./features/widgets/leads";
+import { sweepCitations } from "./features/citations/scan";
+import { sweepAiVisibility } from "./features/ai-visibility/tracking";
+import { sweepReviews } from "./features/reviews/inbox";
+import { sweepReviewRequests } from "./features/review-requests/request-jobs";
+import { sweepClientReports } from "./features/client-reports/run";
 
 export default {
   fetch: app.fetch,

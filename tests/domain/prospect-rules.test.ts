@@ -8,7 +8,7 @@ import {
   qualifyingQuestions,
   questionsFromText,
   questionsToText,
-} from "../../worker/domain/prospect-rules";
+} from "../../worker/features/prospects/rules/prospect";
 import { CATEGORIES, TRADE_NOUNS } from "../../worker/domain/categories";
 
 describe("normalizePhone", () => {

@@ -13,9 +13,9 @@ import {
   searchesFor,
   serpLl,
   zoomFor,
-} from "../../worker/domain/rank-grid";
+} from "../../worker/features/rank/rules/grid";
 import { SEARCH_USD_PER_CALL } from "../../worker/domain/metering";
-import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE } from "../../worker/domain/rank-metrics";
+import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE } from "../../worker/features/rank/rules/metrics";
 
 function firstError(input: unknown): string | undefined {
   const parsed = GridRequest.safeParse(input);

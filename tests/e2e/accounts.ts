@@ -1,7 +1,7 @@
 // Accounts and seed data for the journeys: the shared admin (signed up once, whichever journey runs first), API
 // tokens, browser sign-in, and reports made through the API.
 import type { Page } from "playwright-core";
-import type { NewReportInput } from "../../worker/domain/new-report";
+import type { NewReportInput } from "../../worker/features/reports/rules/new-report";
 import { expect, inject } from "vitest";
 import { baseUrl, E2E_PASSWORD } from "./browser";
 import { deliveredLink } from "./dev-server";

@@ -4,7 +4,7 @@
 // The brand is reset afterwards: other journeys read the product's own name. Screens go to SHOTS_DIR when set.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accentContrast } from "../../worker/domain/brand";
+import { accentContrast } from "../../worker/platform/brand/rules/brand";
 import { pdfText } from "../worker/pdf-text";
 import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
 import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";

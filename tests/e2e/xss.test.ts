@@ -5,7 +5,7 @@
 // a finding too. Each page must show the payload as text, hold no element or link it made, and never run it.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NewReportInput } from "../../worker/domain/new-report";
+import type { NewReportInput } from "../../worker/features/reports/rules/new-report";
 import { XSS_LINKS, XSS_MARKUP, XSS_SHORT, hostile } from "../fakes";
 import { accessToken, confirmAddress, createReport, ensureAdmin, signIn, waitUntilReady } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, searchButton, shot, uniqueEmail } from "./browser";

@@ -1,10 +1,10 @@
-// The AI Visibility engine fakes (issue 29) answer the real clients (worker/providers/ai-engines.ts, the `openai` SDK
+// The AI Visibility engine fakes (issue 29) answer the real clients (worker/platform/providers/ai-engines.ts, the `openai` SDK
 // for ChatGPT) with the documented shapes, vary per sample as the question's markers script, and fail on demand.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AI_ENGINES, type AiEngine, type AskInput } from '../../worker/domain/ai-visibility-contract';
-import type { Env } from '../../worker/env';
-import { findNamedBusinesses } from '../../worker/domain/ai-visibility';
-import { askEngine, configuredEngines } from '../../worker/providers/ai-engines';
+import { AI_ENGINES, type AiEngine, type AskInput } from '../../worker/features/ai-visibility/rules/contract';
+import type { Env } from '../../worker/platform/env';
+import { findNamedBusinesses } from '../../worker/features/ai-visibility/rules/ai-visibility';
+import { askEngine, configuredEngines } from '../../worker/platform/providers/ai-engines';
 import { AI_FAKE_KEYS, startAiEnginesFake, type AiEnginesFake } from './ai-engines-fake';
 import { parseAiScript } from './ai-engines-script';
 import { fixture } from './fixtures';

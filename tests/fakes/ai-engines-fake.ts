@@ -7,7 +7,7 @@
 // {latencyMs} sets the wait before each answer (the benchmark's 2 s per call).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AiEngine } from '../../worker/domain/ai-visibility-contract';
+import type { AiEngine } from '../../worker/features/ai-visibility/rules/contract';
 import { AI_FAKE_HANG_MS, answerText, citedFor, failureFor, namesFor, parseAiScript, plainQuestion, type AiFailure } from './ai-engines-script';
 import { geminiGroundedAnswer, googleStatusError, openAiError, openAiWebSearchResponse, perplexityCompletion, perplexityError } from './documented-answers';
 import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';

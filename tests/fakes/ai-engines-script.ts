@@ -11,7 +11,7 @@
 //                        every engine (or the one named) fails on every sample (or on the samples after @) with an
 //                        HTTP 500, a 429, no answer until the client gives up, or an answer without text
 //   [aiv:page_token]     Google answers its AI Overview in two calls (the search gives a page_token only)
-import type { AiEngine } from '../../worker/domain/ai-visibility-contract';
+import type { AiEngine } from '../../worker/features/ai-visibility/rules/contract';
 
 export type AiFailure = '500' | '429' | 'timeout' | 'empty';
 

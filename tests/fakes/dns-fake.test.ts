@@ -1,9 +1,9 @@
-// The fake DoH resolver, driven by the app's own client (worker/providers/dns.ts): it answers in the documented JSON
+// The fake DoH resolver, driven by the app's own client (worker/platform/providers/dns.ts): it answers in the documented JSON
 // shape (fixtures/dns/, sources named in its README), and the client reads the documented examples as they are.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Env } from '../../worker/env';
-import { resolveHost } from '../../worker/providers/dns';
+import type { Env } from '../../worker/platform/env';
+import { resolveHost } from '../../worker/platform/providers/dns';
 import { startDnsFake, FAKE_DNS_DOWN, FAKE_DNS_SERVFAIL, type DnsFake } from './dns-fake';
 
 let fake: DnsFake;
@@ -34,7 +34,7 @@ describe('fake DoH resolver', () => {
   });
 });
 
-describe('the DoH client (worker/providers/dns.ts) against it', () => {
+describe('the DoH client (worker/platform/providers/dns.ts) against it', () => {
   it('reads the documented answers: the AAAA of example.com and the three A records of apple.com', async () => {
     expect(await resolveHost(env, 'example.com')).toEqual({ ok: true, addresses: ['2606:2800:220:1:248:1893:25c8:1946'] });
     expect(await resolveHost(env, 'apple.com')).toEqual({ ok: true, addresses: ['17.178.96.59', '17.172.224.47', '17.142.160.59'] });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { listen, sendJson } from './http-helpers';
 import { FAKE_DNS_DOWN, FAKE_DNS_NAMES, FAKE_DNS_SERVFAIL, FAKE_PUBLIC_V4, type FakeDnsRecord } from './dns-data';
-import { CITATION_SOURCES } from '../../worker/domain/citation-sources';
+import { CITATION_SOURCES } from '../../worker/features/citations/rules/sources';
 
 export * from './dns-data';
 

@@ -1,4 +1,4 @@
-// The loopback fakes behave like the real services to the real `openai` SDK, and worker/providers/ai.ts maps them right.
+// The loopback fakes behave like the real services to the real `openai` SDK, and worker/platform/providers/ai.ts maps them right.
 import OpenAI, {
   APIConnectionTimeoutError,
   BadRequestError,
@@ -6,14 +6,14 @@ import OpenAI, {
   RateLimitError,
 } from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Env } from '../../worker/env';
+import type { Env } from '../../worker/platform/env';
 import {
   AiError,
   aiConfigured,
   chatCompletion,
   EMPTY_RESPONSE_MESSAGE,
   usageEvent,
-} from '../../worker/providers/ai';
+} from '../../worker/platform/providers/ai';
 import { estimateTokens } from '../../worker/domain/usage-cost';
 import { listen } from './http-helpers';
 import {
@@ -283,7 +283,7 @@ describe('OpenAI fake with the real SDK', () => {
   });
 });
 
-describe('worker/providers/ai.ts against the fake', () => {
+describe('worker/platform/providers/ai.ts against the fake', () => {
   it('aiConfigured is true only for a non-empty AI_API_KEY', () => {
     expect(aiConfigured(env())).toBe(true);
     expect(aiConfigured(env({ AI_API_KEY: '' }))).toBe(false);

@@ -1,9 +1,9 @@
 // The fake Google answers as Google does: PKCE checked at the token endpoint, Google's error shapes, and the provider's
-// error mapping (worker/providers/google.ts) reads them right.
+// error mapping (worker/platform/providers/google.ts) reads them right.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Env } from '../../worker/env';
-import { classifyGoogleError, deleteReviewReply, exchangeCode, GoogleError, googleConfig, listLocations, listReviews, pkceChallenge, refreshAccessToken, updateReviewReply } from '../../worker/providers/google';
+import type { Env } from '../../worker/platform/env';
+import { classifyGoogleError, deleteReviewReply, exchangeCode, GoogleError, googleConfig, listLocations, listReviews, pkceChallenge, refreshAccessToken, updateReviewReply } from '../../worker/platform/providers/google';
 import { FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, GBP_MARKERS, startGoogleFake, type GoogleFake } from './google-fake';
 import { fixture } from './fixtures';
 

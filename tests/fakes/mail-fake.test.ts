@@ -1,6 +1,6 @@
-// The mail fake must answer as Resend and Postmark do, to the app's own provider client (worker/providers/mail.ts).
+// The mail fake must answer as Resend and Postmark do, to the app's own provider client (worker/platform/providers/mail.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sendMail, type MailConfig, type OutgoingMail } from '../../worker/providers/mail';
+import { sendMail, type MailConfig, type OutgoingMail } from '../../worker/platform/providers/mail';
 import { startMailFake, type MailFake } from './mail-fake';
 
 let fake: MailFake;

@@ -1,19 +1,19 @@
-// The provider clients (worker/providers/*.ts) read each service's documented example answers as the service sends
+// The provider clients (worker/platform/providers/*.ts) read each service's documented example answers as the service sends
 // them (tests/fakes/fixtures, sources in fixtures/SOURCES.md), the less common forms included: a single-place answer
 // whose `type` is the list of categories, a place without a website, hours as an array, a PageSpeed run with lab data
 // only, a Turnstile internal error, a Postmark suppression, an OpenAI stream ending in a usage chunk, Google's token
 // answers and error statuses, ElevenLabs' audio and errors. The last block checks that the fakes answer these shapes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GmbPost } from '../../worker/domain/gmb-post';
-import type { Env } from '../../worker/env';
-import { AiError, chatCompletion, chatCompletionStream } from '../../worker/providers/ai';
-import { classifyGoogleError, createLocalPost, exchangeCode, fetchDailyMetrics, GoogleError, googleConfig, listLocations, listSearchKeywords, refreshAccessToken } from '../../worker/providers/google';
-import { synthesizeSpeech } from '../../worker/providers/tts';
-import { searchMaps, searchOrganic } from '../../worker/providers/local-search';
-import { sendMail, type MailConfig } from '../../worker/providers/mail';
-import { readPageSpeed, runPageSpeed } from '../../worker/providers/pagespeed';
-import { verifyTurnstile } from '../../worker/providers/turnstile';
+import { GmbPost } from '../../worker/features/content/rules/gmb-post';
+import type { Env } from '../../worker/platform/env';
+import { AiError, chatCompletion, chatCompletionStream } from '../../worker/platform/providers/ai';
+import { classifyGoogleError, createLocalPost, exchangeCode, fetchDailyMetrics, GoogleError, googleConfig, listLocations, listSearchKeywords, refreshAccessToken } from '../../worker/platform/providers/google';
+import { synthesizeSpeech } from '../../worker/platform/providers/tts';
+import { searchMaps, searchOrganic } from '../../worker/platform/providers/local-search';
+import { sendMail, type MailConfig } from '../../worker/platform/providers/mail';
+import { readPageSpeed, runPageSpeed } from '../../worker/platform/providers/pagespeed';
+import { verifyTurnstile } from '../../worker/platform/providers/turnstile';
 import { fixture, fixtureBytes, fixtureText, type FixtureProvider } from './fixtures';
 import { listen, readBody, type RunningServer } from './http-helpers';
 import { FAKE_FIELD, FAKE_LAB } from './audit-data';

@@ -1,7 +1,7 @@
-// The Twilio fake answers the real client (worker/providers/sms.ts) with Twilio's documented shapes, and signs its
+// The Twilio fake answers the real client (worker/platform/providers/sms.ts) with Twilio's documented shapes, and signs its
 // callbacks so the worker's signature check accepts them (issue 28).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendSms, verifyTwilioSignature, type SmsConfig } from '../../worker/providers/sms';
+import { sendSms, verifyTwilioSignature, type SmsConfig } from '../../worker/platform/providers/sms';
 import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID, FAKE_TWILIO_UNSUBSCRIBED, startTwilioFake, type TwilioFake } from './twilio-fake';
 
 let fake: TwilioFake;

@@ -1,8 +1,8 @@
-// The webhook receiver fake, driven by the app's own webhook client (worker/providers/webhooks.ts): it records what the
+// The webhook receiver fake, driven by the app's own webhook client (worker/platform/providers/webhooks.ts): it records what the
 // app sends, answers 500, a first-try 500 or a time-out on demand, and lists requests over HTTP for tests in workerd.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Env } from '../../worker/env';
-import { postWebhook } from '../../worker/providers/webhooks';
+import type { Env } from '../../worker/platform/env';
+import { postWebhook } from '../../worker/platform/providers/webhooks';
 import { startWebhookReceiverFake, type WebhookReceiverFake } from './webhook-receiver-fake';
 
 let fake: WebhookReceiverFake;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyLibsqlMigrations, migrationFiles } from "../../scripts/db-migrate";
-import { getDb, libsqlDb } from "../../worker/db/client";
+import { getDb, libsqlDb } from "../../worker/platform/db/client";
 import { dataLayerSuite } from "../worker/data-layer";
 
 const dir = mkdtempSync(join(tmpdir(), "porchlight-libsql-"));

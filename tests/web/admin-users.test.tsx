@@ -1,7 +1,7 @@
 // Users Management (spec §2, §4) with a stubbed API: table, filters, inline admin confirm, own row, View modal.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { AdminUserDto, UserListResponse } from "../../worker/domain/admin-api";
+import type { AdminUserDto, UserListResponse } from "../../worker/features/accounts/rules/admin-api";
 import { VIEW_AS_KEY, startViewAs } from "../../web/lib/view-as";
 import { websiteHref } from "../../web/pages/admin-users";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";

@@ -2,7 +2,7 @@
 // the origin check before saving, the error state.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { LeadDto, WidgetDto, WidgetProtection } from "../../worker/domain/widgets";
+import type { LeadDto, WidgetDto, WidgetProtection } from "../../worker/features/widgets/rules/widgets";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 function widget(over: Partial<WidgetDto> = {}): WidgetDto {

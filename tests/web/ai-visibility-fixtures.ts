@@ -1,7 +1,7 @@
 // AI Visibility's screen data (issue 29), shared by the page's tests and the screenshots: a done scan (two questions on
 // two engines, Gemini failed outright), its answers, the questions view and the estimate.
-import type { AnswerView, EstimateView, QuestionEngineFigure, QuestionsView, ScanHistoryRow, ScanView } from "../../worker/domain/ai-visibility-contract";
-import { reportLineText, type ReportAiVisibility } from "../../worker/domain/ai-visibility-scans";
+import type { AnswerView, EstimateView, QuestionEngineFigure, QuestionsView, ScanHistoryRow, ScanView } from "../../worker/features/ai-visibility/rules/contract";
+import { reportLineText, type ReportAiVisibility } from "../../worker/features/ai-visibility/rules/scans";
 
 export const AT = "2026-11-20T15:00:00.000Z";
 
@@ -153,7 +153,7 @@ export function answer(id: string, over: Partial<AnswerView> = {}): AnswerView {
 
 const line = (l: Omit<ReportAiVisibility["lines"][number], "text" | "engineLabel">): ReportAiVisibility["lines"][number] => ({ ...l, engineLabel: l.engine, text: reportLineText(l) });
 
-/** The report's section as the pipeline sends it (worker/ai-visibility/for-reports.ts). */
+/** The report's section as the pipeline sends it (worker/features/ai-visibility/for-reports.ts). */
 export const reportAi: ReportAiVisibility = {
   scanId: "s-9",
   askedAt: AT,

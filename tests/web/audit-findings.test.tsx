@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AuditFindings, GBP_SECTIONS, movementText } from "../../web/components/audit-findings";
 import { ListingPicker, needsListingChoice } from "../../web/components/audit-listing-picker";
 import { CHECK_LABELS } from "../../web/lib/audit-labels";
-import { SECTIONS } from "../../worker/domain/audit-score";
+import { SECTIONS } from "../../worker/features/audits/rules/score";
 import { auditFixture } from "./audit-fixtures";
 
 const checkItem = (label: string) => screen.getByText(label, { selector: ".audit-check-name" }).closest("li")!;

@@ -1,8 +1,8 @@
 // AuditView fixtures for the screens' tests, built with the real rules (runChecks, scoreAudit, fixFirst) from what
 // each step "saw", so a fixture is an audit the server could answer.
-import { runChecks, type AuditInputs, type PageFacts } from "../../worker/domain/audit-checks";
-import { fixFirst, scoreAudit } from "../../worker/domain/audit-score";
-import type { AuditStepId, AuditStepState, AuditView } from "../../worker/domain/audit-view";
+import { runChecks, type AuditInputs, type PageFacts } from "../../worker/features/audits/rules/checks";
+import { fixFirst, scoreAudit } from "../../worker/features/audits/rules/score";
+import type { AuditStepId, AuditStepState, AuditView } from "../../worker/features/audits/rules/view";
 
 export const FACTS: PageFacts = {
   redirectChain: ["http://ridgeroofing.test/", "https://ridgeroofing.test/"],

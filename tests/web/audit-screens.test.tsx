@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ReportAudit } from "../../web/components/report-audit";
 import { MetaSection } from "../../web/components/report-sections";
 import { SharedReportView } from "../../web/components/shared-report-view";
-import type { AuditSummary, AuditView } from "../../worker/domain/audit-view";
-import { NewReportInput, prospectFromForm } from "../../worker/domain/new-report";
-import { contentFromStored, withAuditPotential, type SharedReportResponse } from "../../worker/domain/report-view";
-import { scoreAudit } from "../../worker/domain/audit-score";
-import { AUDIT_RUNNING_REFRESH_SECONDS, renderSharedReportPage } from "../../worker/ssr/shared-report-page";
+import type { AuditSummary, AuditView } from "../../worker/features/audits/rules/view";
+import { NewReportInput, prospectFromForm } from "../../worker/features/reports/rules/new-report";
+import { contentFromStored, withAuditPotential, type SharedReportResponse } from "../../worker/features/reports/rules/view";
+import { scoreAudit } from "../../worker/features/audits/rules/score";
+import { AUDIT_RUNNING_REFRESH_SECONDS, renderSharedReportPage } from "../../worker/features/reports/shared-report-page";
 import { auditFixture } from "./audit-fixtures";
 import { json, notFound, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
 

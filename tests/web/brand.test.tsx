@@ -2,8 +2,8 @@
 // the page; the Brand page checks the accent colour live, offers the nearest readable one, and shows its errors.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BRAND, type Brand } from "../../worker/domain/brand";
-import { BRAND_META } from "../../worker/domain/brand-theme";
+import { DEFAULT_BRAND, type Brand } from "../../worker/platform/brand/rules/brand";
+import { BRAND_META } from "../../worker/platform/brand/rules/theme";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const ACME: Brand = { ...DEFAULT_BRAND, name: "Acme Growth", custom: true, mailSenderName: "Acme Growth", updatedAt: "2026-11-26T10:00:00.000Z" };

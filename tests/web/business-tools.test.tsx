@@ -3,9 +3,9 @@
 // being counted after a generation.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { GeneratedPost } from "../../worker/domain/facebook-post";
-import type { ProfileDto } from "../../worker/domain/profile";
-import type { UsageResponse } from "../../worker/domain/usage-stats";
+import type { GeneratedPost } from "../../worker/features/content/rules/facebook-post";
+import type { ProfileDto } from "../../worker/features/profile/rules/profile";
+import type { UsageResponse } from "../../worker/features/usage/rules/usage-stats";
 import { ApiError } from "../../web/lib/api";
 import { generateWithRetries } from "../../web/queries/posts";
 import { USAGE_COUNTING_NOTE } from "../../web/queries/usage";

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import SharedChatPage from "../../web/pages/shared-chat";
-import { sharedChatPreviewText, CHAT_TEXT } from "../../worker/domain/chat";
+import { sharedChatPreviewText, CHAT_TEXT } from "../../worker/features/chat/rules/chat";
 import { fakeAuth, json, renderAt, stubFetch } from "./helpers";
 
 const REPORT = "7b0c2f4e-2d7a-4a57-9d55-2f0a3c1e9b11";

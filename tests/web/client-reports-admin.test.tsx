@@ -3,7 +3,7 @@
 // failed build's error and the template summary's note, the empty, error and search states.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ClientReportListResponse } from "../../worker/domain/client-report";
+import type { ClientReportListResponse } from "../../worker/features/client-reports/rules/client-report";
 import { adminList, client, others, report, settings } from "./client-reports-fixtures";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 

@@ -1,5 +1,5 @@
-// Answers of /api/client-reports as the contract (worker/domain/client-report.ts) types them, for the screens' tests.
-import type { ClientReportClientRow, ClientReportListResponse, ClientReportSettings, ClientReportSummary } from "../../worker/domain/client-report";
+// Answers of /api/client-reports as the contract (worker/features/client-reports/rules/client-report.ts) types them, for the screens' tests.
+import type { ClientReportClientRow, ClientReportListResponse, ClientReportSettings, ClientReportSummary } from "../../worker/features/client-reports/rules/client-report";
 import { json } from "./helpers";
 
 export function report(over: Partial<ClientReportSummary> = {}): ClientReportSummary {

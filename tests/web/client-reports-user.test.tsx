@@ -3,7 +3,7 @@
 // error states in the customer's words.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ClientReportListResponse } from "../../worker/domain/client-report";
+import type { ClientReportListResponse } from "../../worker/features/client-reports/rules/client-report";
 import { formatDayIn, lastWholeMonth, monthLabel, nextFirstOfMonth } from "../../web/components/client-report-delivery";
 import { others, report, settings, userList } from "./client-reports-fixtures";
 import { startViewAs } from "../../web/lib/view-as";

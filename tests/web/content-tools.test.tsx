@@ -3,11 +3,11 @@
 // and teleprompter; the plan's calendar, a move saved by its button, and a CSV import with per-row errors.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { ContentItem } from "../../worker/domain/content";
-import type { GmbPost } from "../../worker/domain/gmb-post";
-import { SocialPlanRequest, templatePlan, type SocialPlan } from "../../worker/domain/social-plan";
-import type { SocialPostsResult } from "../../worker/domain/social-posts";
-import { templateVideoScript, VideoScriptRequest, type VideoScript } from "../../worker/domain/video-script";
+import type { ContentItem } from "../../worker/features/content/rules/content";
+import type { GmbPost } from "../../worker/features/content/rules/gmb-post";
+import { SocialPlanRequest, templatePlan, type SocialPlan } from "../../worker/features/content/rules/social-plan";
+import type { SocialPostsResult } from "../../worker/features/content/rules/social-posts";
+import { templateVideoScript, VideoScriptRequest, type VideoScript } from "../../worker/features/content/rules/video-script";
 import { fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const profile = { ...fakeProfile(fakeUser(), false), company_name: "Lakeside Plumbing", company_category: "Plumbing", company_location: "Madison, WI" };

@@ -3,7 +3,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { buildLocalServiceListings, LOCAL_SERVICES_SAMPLE_NOTE } from "../../worker/domain/search-tools";
+import { buildLocalServiceListings, LOCAL_SERVICES_SAMPLE_NOTE } from "../../worker/features/tools/rules/search-tools";
 import { GuestOnly } from "../../web/components/route-guards";
 import { AuthContext } from "../../web/lib/auth";
 import { routes } from "../../web/routes";

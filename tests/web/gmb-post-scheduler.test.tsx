@@ -2,7 +2,7 @@
 // scheduled, state badges and a rejected post's reason, reminders to copy, and the connection's states.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ScheduledPostJson } from "../../worker/domain/gbp-schedule";
+import type { ScheduledPostJson } from "../../worker/features/content/rules/gbp-schedule";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 afterEach(() => vi.useRealTimers());

@@ -4,7 +4,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AuditProgress } from "../../web/components/audit-findings";
-import { providerStatuses, type ProviderId } from "../../worker/domain/setup";
+import { providerStatuses, type ProviderId } from "../../worker/features/setup/rules/setup";
 import { auditFixture } from "./audit-fixtures";
 import { json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 

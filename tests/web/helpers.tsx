@@ -9,7 +9,7 @@ import type { Profile } from "../../web/lib/api";
 import { AuthContext, type AuthState } from "../../web/lib/auth";
 import { createQueryClient } from "../../web/lib/query-client";
 import { routes } from "../../web/routes";
-import type { BudgetState } from "../../worker/domain/usage-stats";
+import type { BudgetState } from "../../worker/features/usage/rules/usage-stats";
 
 export function fakeUser(email = "owner@plumbing.test", id = "user-1"): User {
   return {

@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
-import { ALERT_WORDS } from "../../worker/domain/lead-alerts";
+import { ALERT_WORDS } from "../../worker/platform/notifications/rules/lead-alerts";
 
 const notConnected = { google: { status: "not_connected", canConnect: true, locations: [], available: [], lastSyncAt: null, error: null } };
 const ALERTS = [

@@ -1,8 +1,8 @@
 // The Prospects screen (spec §2, §4, §5, §8) with a stubbed API: count title, empty states, form button, import messages.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ProspectDto, ProspectImportResponse, ProspectListResponse } from "../../worker/domain/admin-api";
-import { INVALID_ROW_FORMAT } from "../../worker/domain/prospect-import";
+import type { ProspectDto, ProspectImportResponse, ProspectListResponse } from "../../worker/features/accounts/rules/admin-api";
+import { INVALID_ROW_FORMAT } from "../../worker/features/prospects/rules/import";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const PATH = "/admin/report-generator";

@@ -1,8 +1,8 @@
 // Rank fixtures for the screens' tests, built with the real rules (gridMetrics, changeSinceLast/First, latestAlert) so a
 // fixture is what the server could answer.
-import { gridMetrics, type PointResult } from "../../worker/domain/rank-metrics";
-import { changeSinceFirst, changeSinceLast, latestAlert } from "../../worker/domain/rank-tracker";
-import type { GridPointView, GridScanView, KeywordCheckView, RankBusiness, TrackedKeywordDetail } from "../../worker/domain/rank-view";
+import { gridMetrics, type PointResult } from "../../worker/features/rank/rules/metrics";
+import { changeSinceFirst, changeSinceLast, latestAlert } from "../../worker/features/rank/rules/tracker";
+import type { GridPointView, GridScanView, KeywordCheckView, RankBusiness, TrackedKeywordDetail } from "../../worker/features/rank/rules/view";
 
 export const OWN_BUSINESS: RankBusiness = {
   kind: "own",

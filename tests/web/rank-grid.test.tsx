@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { RankHeatMap, underlayTiles } from "../../web/components/rank-heat-map";
 import { GridMetricCards, LocalVisibilitySection, ScanChangeTable } from "../../web/components/rank-figures";
 import { SharedReportView } from "../../web/components/shared-report-view";
-import { METRIC_TOOLTIPS } from "../../worker/domain/rank-metrics";
-import type { GridEstimate, GridScanSummary, GridScanView, LocalVisibility } from "../../worker/domain/rank-view";
-import type { SharedReportResponse } from "../../worker/domain/report-view";
+import { METRIC_TOOLTIPS } from "../../worker/features/rank/rules/metrics";
+import type { GridEstimate, GridScanSummary, GridScanView, LocalVisibility } from "../../worker/features/rank/rules/view";
+import type { SharedReportResponse } from "../../worker/features/reports/rules/view";
 import { json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 import { scanFixture } from "./rank-fixtures";
 

@@ -4,7 +4,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RankHistoryChart, RankSparkline, lineSegments } from "../../web/components/rank-charts";
-import type { TrackedKeywordList, TrackedKeywordView } from "../../worker/domain/rank-view";
+import type { TrackedKeywordList, TrackedKeywordView } from "../../worker/features/rank/rules/view";
 import { hangingResponse, json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 import { check, keywordFixture, scanFixture } from "./rank-fixtures";
 import { TOOL_COUNT } from "../../web/lib/tools";

@@ -1,9 +1,9 @@
 // The Jobs panel under Prospects: loading, empty, error, the list with attempts and last errors, and regeneration.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ReportJob, ReportJobsResponse } from "../../worker/domain/report-jobs";
+import type { ReportJob, ReportJobsResponse } from "../../worker/features/reports/rules/jobs";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
-import { TEMPLATE_JOB_NOTE } from "../../worker/domain/report-jobs";
+import { TEMPLATE_JOB_NOTE } from "../../worker/features/reports/rules/jobs";
 
 function job(id: string, kind: ReportJob["kind"], over: Partial<ReportJob> = {}): ReportJob {
   return {

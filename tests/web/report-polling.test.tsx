@@ -2,7 +2,7 @@
 // shown when a later poll fails; the shared page says 'Report Not Found' only for a 404 and offers a retry otherwise.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminReportResponse, SharedReportResponse } from "../../worker/domain/report-view";
+import type { AdminReportResponse, SharedReportResponse } from "../../worker/features/reports/rules/view";
 import { json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 
 afterEach(() => vi.useRealTimers());

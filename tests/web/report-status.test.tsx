@@ -1,7 +1,7 @@
 // The Prospects screen's report generation: "Generate all reports", status badges, and live status polling.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ProspectDto, ProspectListResponse } from "../../worker/domain/admin-api";
+import type { ProspectDto, ProspectListResponse } from "../../worker/features/accounts/rules/admin-api";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 function prospect(id: string, status: string): ProspectDto {

@@ -6,11 +6,11 @@ import { MemoryRouter } from "react-router";
 import { createQueryClient } from "../../web/lib/query-client";
 import { ProspectCard } from "../../web/components/prospect-card";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminReportResponse, ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
-import { potentialFromScore } from "../../worker/domain/seo-potential";
+import type { AdminReportResponse, ReportViewContent, SharedReportResponse } from "../../worker/features/reports/rules/view";
+import { potentialFromScore } from "../../worker/features/reports/rules/seo-potential";
 import { AdminReportView } from "../../web/pages/admin-report";
 import { json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
-import { AI_NOT_CONFIGURED_REASON } from "../../worker/domain/report-format";
+import { AI_NOT_CONFIGURED_REASON } from "../../worker/features/reports/rules/format";
 
 const HOSTILE = '<img src=x onerror="alert(1)">';
 

@@ -2,8 +2,8 @@
 // the settings say where the link's Google listing comes from.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RequestSettingsView } from "../../worker/domain/review-requests";
-import type { ReviewLinkView } from "../../worker/reviews/requests";
+import type { RequestSettingsView } from "../../worker/features/review-requests/rules/review-requests";
+import type { ReviewLinkView } from "../../worker/features/review-requests/requests";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const link = (over: Partial<ReviewLinkView> = {}): ReviewLinkView => ({

@@ -2,7 +2,7 @@
 // a paste/CSV answer with rows not sent is no green box, each row's reason listed; and sending waits for the link.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { RequestSettingsView } from "../../worker/domain/review-requests";
+import type { RequestSettingsView } from "../../worker/features/review-requests/rules/review-requests";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const PLACE_ID = "ChIJN1t_tDeuEmsRUsoyG83frY4";

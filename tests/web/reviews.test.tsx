@@ -2,8 +2,8 @@
 // template notice, a draft edited and published (the reply sent as typed), the filters, and the error state.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ReviewInboxResponse, ReviewJson } from "../../worker/domain/reviews";
-import { REVIEWS_CONNECT_HINT } from "../../worker/domain/reviews";
+import type { ReviewInboxResponse, ReviewJson } from "../../worker/features/reviews/rules/reviews";
+import { REVIEWS_CONNECT_HINT } from "../../worker/features/reviews/rules/reviews";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const at = "2026-11-20T15:01:23.000Z";

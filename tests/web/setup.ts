@@ -1,15 +1,15 @@
 // Web test setup: unmount between tests, empty storage, and no real network.
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
-import { DEFAULT_BRAND, publicBrand } from "../../worker/domain/brand";
-import { BRAND_META } from "../../worker/domain/brand-theme";
+import { DEFAULT_BRAND, publicBrand } from "../../worker/platform/brand/rules/brand";
+import { BRAND_META } from "../../worker/platform/brand/rules/theme";
 
 // A screen's first render also loads its lazy route module; on a busy machine that can pass findBy's default second.
 configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   window.localStorage.clear();
-  // The worker puts the public brand in every page it serves (worker/brand/html.ts): the product's own, unbranded.
+  // The worker puts the public brand in every page it serves (worker/platform/brand/html.ts): the product's own, unbranded.
   if (!document.head.querySelector(`meta[name="${BRAND_META}"]`)) {
     document.head.insertAdjacentHTML("beforeend", `<meta name="${BRAND_META}" content='${JSON.stringify(publicBrand(DEFAULT_BRAND))}'>`);
   }

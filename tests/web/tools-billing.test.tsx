@@ -2,8 +2,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Sidebar } from "../../web/components/sidebar";
-import { buildSampleSearchResults } from "../../worker/domain/search-tools";
-import type { BudgetState } from "../../worker/domain/usage-stats";
+import { buildSampleSearchResults } from "../../worker/features/tools/rules/search-tools";
+import type { BudgetState } from "../../worker/features/usage/rules/usage-stats";
 import { budgetFixture, json, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
 
 const noBilling = { checkout: { monthly: null, annual: null }, portal: null, subscription: null, allowances: { free: 1, selfService: 30 } };

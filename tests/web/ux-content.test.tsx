@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderLanding } from "../../web/landing/render";
 import { TOOL_COUNT, WORKING_TOOLS } from "../../web/lib/tools";
-import { confirmEmailNotice } from "../../worker/domain/profile";
+import { confirmEmailNotice } from "../../worker/features/profile/rules/profile";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 describe("the tool count", () => {

@@ -4,12 +4,12 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { getDb } from "../../worker/db/client";
-import { insertContent } from "../../worker/db/content";
-import { insertPost } from "../../worker/db/posts";
-import { insertScheduledPost } from "../../worker/db/gbp";
-import { insertWidget } from "../../worker/db/widgets";
-import { PostRequest } from "../../worker/domain/facebook-post";
+import { getDb } from "../../worker/platform/db/client";
+import { insertContent } from "../../worker/features/content/queries";
+import { insertPost } from "../../worker/features/content/posts-queries";
+import { insertScheduledPost } from "../../worker/features/integrations/queries";
+import { insertWidget } from "../../worker/features/widgets/queries";
+import { PostRequest } from "../../worker/features/content/rules/facebook-post";
 import { api, signUp, signUpAdmin } from "./helpers";
 import { readyReport } from "./reports-fixtures";
 import { seedClientReport } from "./client-report-fixtures";

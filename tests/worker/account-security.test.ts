@@ -2,8 +2,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { adminMfaRequired } from "../../worker/auth/middleware";
-import type { Env } from "../../worker/env";
+import { adminMfaRequired } from "../../worker/platform/auth/middleware";
+import type { Env } from "../../worker/platform/env";
 import { api, GOOD_PASSWORD, signUp, signUpAdmin, signUpWithFactor, testIp, totpCode, uniqueEmail } from "./helpers";
 
 const strict: Env = { ...env, REQUIRE_ADMIN_MFA: "true" };
@@ -57,10 +57,10 @@ describe("REQUIRE_ADMIN_MFA", () => {
 
 describe("prospect-owned scans, tracked keywords and audits use the admin guard (issue 26)", () => {
   it("an admin's password-only session neither reads nor changes them nor re-runs an audit's paid steps; aal2 does", async () => {
-    const { startGrid } = await import("../../worker/rank/grid");
-    const { startAudit } = await import("../../worker/audits/run");
-    const { insertTrackedKeyword } = await import("../../worker/db/rank");
-    const { getDb } = await import("../../worker/db/client");
+    const { startGrid } = await import("../../worker/features/rank/grid");
+    const { startAudit } = await import("../../worker/features/audits/run");
+    const { insertTrackedKeyword } = await import("../../worker/features/rank/queries");
+    const { getDb } = await import("../../worker/platform/db/client");
     const { seedReport } = await import("./reports-fixtures");
     const admin = await signUpAdmin();
     const seeded = await seedReport();
@@ -172,8 +172,8 @@ describe("DELETE /api/account", () => {
   });
 
   it("two admins deleting their accounts at once leave one: the last-admin check and the delete are one statement (issue 26)", async () => {
-    const { deleteAccountRows } = await import("../../worker/db/account");
-    const { getDb } = await import("../../worker/db/client");
+    const { deleteAccountRows } = await import("../../worker/features/accounts/delete-account");
+    const { getDb } = await import("../../worker/platform/db/client");
     const first = await signUpAdmin();
     const second = await signUpAdmin();
     const others = await env.DB.prepare("select id from profiles where is_admin = 1 and id not in (?, ?)").bind(first.user.id, second.user.id).all<{ id: string }>();

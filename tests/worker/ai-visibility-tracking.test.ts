@@ -3,10 +3,10 @@
 // the previous week's: a business named 5 of 5 then 0 of 5 is alerted, one named 2 of 5 both weeks is not.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AiVisibilityMessage, Env } from "../../worker/env";
-import { AI_DEFAULT_SAMPLES } from "../../worker/domain/ai-visibility-contract";
-import type { AiScanSummary } from "../../worker/domain/ai-visibility-scans";
-import { sweepAiVisibility } from "../../worker/ai-visibility/tracking";
+import type { AiVisibilityMessage, Env } from "../../worker/platform/env";
+import { AI_DEFAULT_SAMPLES } from "../../worker/features/ai-visibility/rules/contract";
+import type { AiScanSummary } from "../../worker/features/ai-visibility/rules/scans";
+import { sweepAiVisibility } from "../../worker/features/ai-visibility/tracking";
 import { deliver, recorder } from "./reports-fixtures";
 import { callWorker, signUp, signUpAdmin } from "./helpers";
 

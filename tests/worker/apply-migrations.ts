@@ -3,8 +3,8 @@
 // `isolate: false`), so each starts from the empty, migrated database it would have had on its own.
 import { applyD1Migrations, env } from "cloudflare:test";
 import { newTestFile } from "./helpers";
-import { forgetBrand } from "../../worker/brand/load";
-import { forgetPages, forgetVersion } from "../../worker/reports/shared-cache";
+import { forgetBrand } from "../../worker/platform/brand/load";
+import { forgetPages, forgetVersion } from "../../worker/features/reports/shared-cache";
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 

@@ -3,7 +3,7 @@
 // speed landing later changes the report's version and its shared cache key.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ReportJobMessage, UsageEventMessage } from "../../worker/env";
+import type { ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
 import { FAKE_SITE_BUSINESS, FAKE_SITE_TITLE } from "../fakes/audit-data";
 import { auditAdmin, auditEnv, bindings, drain } from "./audit-fixtures";
 import { callWorker } from "./helpers";

@@ -3,9 +3,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
-import { AUDITS_MAX_RETRIES } from "../../worker/audits/config";
-import { fetchWebsite, PAGE_CAPS } from "../../worker/providers/website";
-import type { AuditView } from "../../worker/domain/audit-view";
+import { AUDITS_MAX_RETRIES } from "../../worker/features/audits/config";
+import { fetchWebsite, PAGE_CAPS } from "../../worker/platform/providers/website";
+import type { AuditView } from "../../worker/features/audits/rules/view";
 import { FAKE_COMPETITORS, FAKE_FIELD, FAKE_SITE_BUSINESS, FAKE_SITE_DESCRIPTION, FAKE_SITE_TITLE } from "../fakes/audit-data";
 import {
   auditAdmin,

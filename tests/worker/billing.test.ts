@@ -2,7 +2,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { signStripePayload } from "../../worker/providers/stripe";
+import { signStripePayload } from "../../worker/platform/providers/stripe";
 import { api, BASE, signUp, signUpUnconfirmed } from "./helpers";
 import checkoutCompleted from "../fakes/fixtures/stripe/checkout-session-completed.json";
 import subscriptionUpdated from "../fakes/fixtures/stripe/customer-subscription-updated-item-period.json";

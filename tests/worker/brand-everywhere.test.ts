@@ -9,18 +9,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import indexHtml from "../../web/index.html?raw";
 import landingHtml from "../../web/landing.html?raw";
 import { renderLanding } from "../../web/landing/render";
-import { forgetBrand, loadBrand } from "../../worker/brand/load";
-import { getDb } from "../../worker/db/client";
-import type { Env, MailOutMessage } from "../../worker/env";
-import { MAIL_KINDS, renderMail } from "../../worker/mail/templates";
-import { reportCardSvg } from "../../worker/og/card-svg";
-import { forgetPages, forgetVersion } from "../../worker/reports/shared-cache";
-import { loadSharedReport } from "../../worker/reports/views";
+import { forgetBrand, loadBrand } from "../../worker/platform/brand/load";
+import { getDb } from "../../worker/platform/db/client";
+import type { Env, MailOutMessage } from "../../worker/platform/env";
+import { MAIL_KINDS, renderMail } from "../../worker/platform/mail/templates";
+import { reportCardSvg } from "../../worker/platform/og/card-svg";
+import { forgetPages, forgetVersion } from "../../worker/features/reports/shared-cache";
+import { loadSharedReport } from "../../worker/features/reports/views";
 import { callWorker, GOOD_PASSWORD, signUpAdmin, uniqueEmail } from "./helpers";
 import { deliver, readyReport, recorder } from "./reports-fixtures";
 import { clientReportPayload, pdfText, seedClientReport } from "./client-report-fixtures";
-import { clientReportCardSvg } from "../../worker/og/client-report-card";
-import { publicBrand } from "../../worker/domain/brand";
+import { clientReportCardSvg } from "../../worker/features/client-reports/og-card";
+import { publicBrand } from "../../worker/platform/brand/rules/brand";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 const BRAND = {

@@ -4,8 +4,8 @@
 // Google gets the "connect Google" explainer even where Google is not set up, never "will be back in the next report".
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ClientReportPayload } from "../../worker/domain/client-report";
-import { GOOGLE_PART_UNAVAILABLE_TEXT, GOOGLE_STATUS_TEXT } from "../../worker/domain/client-report-format";
+import type { ClientReportPayload } from "../../worker/features/client-reports/rules/client-report";
+import { GOOGLE_PART_UNAVAILABLE_TEXT, GOOGLE_STATUS_TEXT } from "../../worker/features/client-reports/rules/format";
 import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from "../fakes/google-data";
 import { connectedGoogleUser } from "./google-connect";
 import { signUp, signUpAdmin } from "./helpers";

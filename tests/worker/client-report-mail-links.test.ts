@@ -1,14 +1,14 @@
 // Issue 39 item 18: the monthly report's mail from a local copy (no APP_ORIGIN) carried "/shared/client-reports/…",
-// which opens nothing from a mail client. Every link is built on one origin rule (worker/origin.ts linkOrigin, or the
+// which opens nothing from a mail client. Every link is built on one origin rule (worker/platform/origin.ts linkOrigin, or the
 // request's for "Send now"), and the mail layer refuses a mail with a relative link. The scan of every file's outbox
 // (mail-links-scan.ts, a setup file) checks the rest of the run.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sweepClientReports } from "../../worker/client-reports/run";
-import { getDb } from "../../worker/db/client";
-import type { Env } from "../../worker/env";
-import { relativeMailLinks } from "../../worker/mail/links";
-import { sendAppMail } from "../../worker/mail/send";
+import { sweepClientReports } from "../../worker/features/client-reports/run";
+import { getDb } from "../../worker/platform/db/client";
+import type { Env } from "../../worker/platform/env";
+import { relativeMailLinks } from "../../worker/platform/mail/links";
+import { sendAppMail } from "../../worker/platform/mail/send";
 import { signUp, signUpAdmin } from "./helpers";
 import { callWith, clientReportsEnv, drainClientReports } from "./client-report-fixtures";
 

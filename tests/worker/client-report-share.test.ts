@@ -6,12 +6,12 @@
 // loader are inline, allowed by their hashes.
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forgetBrand } from "../../worker/brand/load";
-import { forgetPages } from "../../worker/reports/shared-cache";
-import { forgetPageAssets } from "../../worker/reports/shared-page-assets";
-import { VISIT_TOKEN_META } from "../../worker/reports/visit-token";
-import { sharedPageCsp } from "../../worker/ssr/shared-report-page";
-import type { WebhooksOutMessage } from "../../worker/env";
+import { forgetBrand } from "../../worker/platform/brand/load";
+import { forgetPages } from "../../worker/features/reports/shared-cache";
+import { forgetPageAssets } from "../../worker/features/reports/shared-page-assets";
+import { VISIT_TOKEN_META } from "../../worker/features/reports/visit-token";
+import { sharedPageCsp } from "../../worker/features/reports/shared-report-page";
+import type { WebhooksOutMessage } from "../../worker/platform/env";
 import { api, callWorker, signUp, signUpAdmin, testIp } from "./helpers";
 import { clientReportPayload, pdfText, seedClientReport, shareToken } from "./client-report-fixtures";
 import { recorder } from "./reports-fixtures";

@@ -4,10 +4,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { TEMPLATE_NOTICE, TIMEOUT_NOTICE, UNUSABLE_NOTICE, type ContentTool } from "../../worker/domain/content";
-import { NETWORK_CHAR_LIMITS, postText } from "../../worker/domain/content-length";
-import { scriptSeconds } from "../../worker/domain/video-script";
-import type { Env, UsageEventMessage } from "../../worker/env";
+import { TEMPLATE_NOTICE, TIMEOUT_NOTICE, UNUSABLE_NOTICE, type ContentTool } from "../../worker/features/content/rules/content";
+import { NETWORK_CHAR_LIMITS, postText } from "../../worker/features/content/rules/length";
+import { scriptSeconds } from "../../worker/features/content/rules/video-script";
+import type { Env, UsageEventMessage } from "../../worker/platform/env";
 import { api, signUp, signUpAdmin } from "./helpers";
 import { recorder } from "./reports-fixtures";
 

@@ -1,6 +1,6 @@
 // Test-only bindings added in vitest.config.ts, on top of the worker's own.
 import type { D1Migration } from "cloudflare:test";
-import type { Secrets } from "../../worker/env";
+import type { Secrets } from "../../worker/platform/env";
 
 declare global {
   namespace Cloudflare {

@@ -3,10 +3,10 @@
 // given, the search terms over two pages (one under Google's threshold), a refused token, and no connection.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { gbpPerformanceFor } from "../../worker/client-reports/gbp-performance";
-import { openSecret } from "../../worker/crypto/secret-box";
-import { getDb } from "../../worker/db/client";
-import type { Env } from "../../worker/env";
+import { gbpPerformanceFor } from "../../worker/features/client-reports/gbp-performance";
+import { openSecret } from "../../worker/platform/crypto/secret-box";
+import { getDb } from "../../worker/platform/db/client";
+import type { Env } from "../../worker/platform/env";
 import { connectedGoogleUser } from "./google-connect";
 import { signUp } from "./helpers";
 

@@ -3,10 +3,10 @@
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import type { Env, GbpPostsMessage } from "../../worker/env";
-import { openSecret } from "../../worker/crypto/secret-box";
-import { GOOGLE_ERROR_MESSAGES } from "../../worker/domain/gbp-schedule";
-import { RECONNECT_REASON, REJECTED_AFTER_REVIEW } from "../../worker/gbp/publish";
+import type { Env, GbpPostsMessage } from "../../worker/platform/env";
+import { openSecret } from "../../worker/platform/crypto/secret-box";
+import { GOOGLE_ERROR_MESSAGES } from "../../worker/features/content/rules/gbp-schedule";
+import { RECONNECT_REASON, REJECTED_AFTER_REVIEW } from "../../worker/features/content/gbp-publish";
 import { api, callWorker, signUp, signUpAdmin } from "./helpers";
 import { deliver } from "./reports-fixtures";
 

@@ -3,13 +3,13 @@
 // contradicts itself and no step waits forever; locally a provider without a key or base URL is not called.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TIMED_OUT_REASON } from "../../worker/audits/config";
-import { ownSubject } from "../../worker/audits/subject";
-import type { AuditView } from "../../worker/domain/audit-view";
-import { searchStart } from "../../worker/domain/search-tools";
-import type { Env } from "../../worker/env";
-import { pagespeedConfigured } from "../../worker/providers/pagespeed";
-import type { ProfileRow } from "../../worker/db/users";
+import { TIMED_OUT_REASON } from "../../worker/features/audits/config";
+import { ownSubject } from "../../worker/features/audits/subject";
+import type { AuditView } from "../../worker/features/audits/rules/view";
+import { searchStart } from "../../worker/features/tools/rules/search-tools";
+import type { Env } from "../../worker/platform/env";
+import { pagespeedConfigured } from "../../worker/platform/providers/pagespeed";
+import type { ProfileRow } from "../../worker/platform/auth/users";
 import { auditAdmin, auditEnv, bindings, drain, makeProspect, readAudit, startProspectAudit } from "./audit-fixtures";
 import { callWorker, signUp } from "./helpers";
 

@@ -26,7 +26,7 @@ export function testIp() {
 
 /**
  * Waits, when needed, until `needMs` fits before the end of the current rate-limit window: the limits count in fixed
- * windows (worker/db/rate-limits.ts), so a run of calls that crosses a window's end starts counting again and a
+ * windows (worker/platform/db/rate-limits.ts), so a run of calls that crosses a window's end starts counting again and a
  * test that fills a limit would see its last call pass (seen once in CI for the 40 TTS calls).
  */
 export async function awayFromWindowEdge(windowSeconds: number, needMs: number): Promise<void> {

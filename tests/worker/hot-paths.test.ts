@@ -4,12 +4,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { getDb } from "../../worker/db/client";
-import { createAudit, reopenSteps, updateAuditSummary } from "../../worker/db/audits";
-import { latestProspectAuditView } from "../../worker/audits/read";
-import { findingsChatBlock } from "../../worker/domain/report-findings";
+import { getDb } from "../../worker/platform/db/client";
+import { createAudit, reopenSteps, updateAuditSummary } from "../../worker/features/audits/queries";
+import { latestProspectAuditView } from "../../worker/features/audits/read";
+import { findingsChatBlock } from "../../worker/features/reports/rules/findings";
 import { globalCapKey, reportCapKey } from "../../worker/domain/metering";
-import type { UsageEventMessage } from "../../worker/env";
+import type { UsageEventMessage } from "../../worker/platform/env";
 import { FAKE_SITE_BUSINESS } from "../fakes/audit-data";
 import { auditEnv, bindings, drain, makeProspect } from "./audit-fixtures";
 import { BASE, callWorker, signUpAdmin, testIp } from "./helpers";

@@ -5,8 +5,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { getDb } from "../../worker/db/client";
-import { users } from "../../worker/db/schema";
+import { getDb } from "../../worker/platform/db/client";
+import { users } from "../../worker/platform/db/schema";
 import { dataLayerSuite } from "./data-layer";
 
 const libsqlEnv = { ...env, LIBSQL_URL: env.TEST_LIBSQL_URL, LIBSQL_AUTH_TOKEN: "test-token" };

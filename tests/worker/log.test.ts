@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import app from "../../worker/app";
-import { log, logLine, redact, withRequestId } from "../../worker/log";
+import { log, logLine, redact, withRequestId } from "../../worker/platform/log";
 import { api, BASE, signUp } from "./helpers";
 import { deliver } from "./reports-fixtures";
 

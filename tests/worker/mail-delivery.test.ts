@@ -4,10 +4,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import app from "../../worker/app";
-import { MAIL_DLQ_MAX_RETRIES } from "../../queues/mail-out";
-import type { Env, MailOutMessage } from "../../worker/env";
-import { classifyResponse, mailConfig, mailRequest } from "../../worker/providers/mail";
-import { renderMail } from "../../worker/mail/templates";
+import { MAIL_DLQ_MAX_RETRIES } from "../../worker/platform/mail/queue";
+import type { Env, MailOutMessage } from "../../worker/platform/env";
+import { classifyResponse, mailConfig, mailRequest } from "../../worker/platform/providers/mail";
+import { renderMail } from "../../worker/platform/mail/templates";
 import { GOOD_PASSWORD, testIp, uniqueEmail } from "./helpers";
 import { deliver, recorder } from "./reports-fixtures";
 

@@ -3,14 +3,14 @@
 // for leads, the rest in a digest of at most one an hour; view-as reads, never writes.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { READ_MOST_SECTIONS } from "../../worker/domain/lead-alerts";
-import { ALERT_KINDS } from "../../worker/domain/lead-events";
-import { TRACKED_SECTIONS } from "../../worker/domain/report-events";
-import type { Env, MailOutMessage, WebhooksOutMessage } from "../../worker/env";
-import { emitProspectEvent } from "../../worker/notifications/emit";
-import { mailAlerts } from "../../worker/notifications/mail";
-import { newVisitToken } from "../../worker/reports/visit-token";
+import { getDb } from "../../worker/platform/db/client";
+import { READ_MOST_SECTIONS } from "../../worker/platform/notifications/rules/lead-alerts";
+import { ALERT_KINDS } from "../../worker/platform/notifications/rules/lead-events";
+import { TRACKED_SECTIONS } from "../../worker/features/reports/rules/events";
+import type { Env, MailOutMessage, WebhooksOutMessage } from "../../worker/platform/env";
+import { emitProspectEvent } from "../../worker/platform/notifications/emit";
+import { mailAlerts } from "../../worker/platform/notifications/mail";
+import { newVisitToken } from "../../worker/features/reports/visit-token";
 import { api, callWorker, signUp, signUpAdmin, testIp } from "./helpers";
 import { recorder, seedReport } from "./reports-fixtures";
 

@@ -2,11 +2,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { chatWidgetHidden } from "../../worker/domain/chat-widget";
+import { chatWidgetHidden } from "../../worker/features/chat/rules/widget";
 import { isTrustedImageUrl, TRUSTED_IMAGE_ORIGINS } from "../../worker/domain/image-hosts";
-import { placeholderImageUrl } from "../../worker/domain/report-content";
-import { isPagePath, pageCsp } from "../../worker/pages";
-import { SHARED_PAGE_CSP } from "../../worker/ssr/shared-report-page";
+import { placeholderImageUrl } from "../../worker/features/reports/rules/content";
+import { isPagePath, pageCsp } from "../../worker/features/pages/pages";
+import { SHARED_PAGE_CSP } from "../../worker/features/reports/shared-report-page";
 import headersFile from "../../web/public/_headers?raw";
 import wranglerToml from "../../wrangler.toml?raw";
 

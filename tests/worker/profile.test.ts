@@ -1,7 +1,7 @@
 // Business Settings on the server: PUT /api/profile validation, logos in R2 (size, sniffed type, replacement), /api/files.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE, fileKeyFromUrl } from "../../worker/domain/profile";
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE, fileKeyFromUrl } from "../../worker/features/profile/rules/profile";
 import { BASE, api, signUp, signUpAdmin, signUpUnconfirmed } from "./helpers";
 import { SELF } from "cloudflare:test";
 

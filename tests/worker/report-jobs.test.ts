@@ -2,8 +2,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import app from "../../worker/app";
-import { AI_OFF_MESSAGE, ALREADY_AI_MESSAGE } from "../../worker/domain/report-jobs";
-import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/env";
+import { AI_OFF_MESSAGE, ALREADY_AI_MESSAGE } from "../../worker/features/reports/rules/jobs";
+import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
 import { BASE, signUp, signUpAdmin } from "./helpers";
 import { deliver, readReport, recorder, seedReport } from "./reports-fixtures";
 

@@ -2,11 +2,11 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { expect } from "vitest";
 import worker from "../../worker/index";
-import { getDb } from "../../worker/db/client";
-import { createProspectWithReport } from "../../worker/db/reports";
-import { prospectFromForm } from "../../worker/domain/new-report";
-import { NewReportInput } from "../../worker/domain/new-report";
-import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/env";
+import { getDb } from "../../worker/platform/db/client";
+import { createProspectWithReport } from "../../worker/features/reports/queries";
+import { prospectFromForm } from "../../worker/features/reports/rules/new-report";
+import { NewReportInput } from "../../worker/features/reports/rules/new-report";
+import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
 import { forgetEachFile, signUp } from "./helpers";
 
 export type Recorder<T> = { sent: T[]; queue: Queue<T> };

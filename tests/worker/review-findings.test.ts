@@ -4,13 +4,13 @@
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { getDb } from "../../worker/db/client";
-import { AuditAction, recordAudit } from "../../worker/db/admin";
-import { confirmEmail, saveEmailConfirmation } from "../../worker/db/email-confirmations";
-import { appOrigin, APP_ORIGIN_REQUIRED } from "../../worker/origin";
-import { authLimits } from "../../worker/auth/limits";
-import { LONGEST_WINDOW_SECONDS } from "../../worker/db/rate-limits";
-import type { Env } from "../../worker/env";
+import { getDb } from "../../worker/platform/db/client";
+import { AuditAction, recordAudit } from "../../worker/platform/auth/admin-queries";
+import { confirmEmail, saveEmailConfirmation } from "../../worker/platform/auth/email-confirmations";
+import { appOrigin, APP_ORIGIN_REQUIRED } from "../../worker/platform/origin";
+import { authLimits } from "../../worker/platform/auth/limits";
+import { LONGEST_WINDOW_SECONDS } from "../../worker/platform/db/rate-limits";
+import type { Env } from "../../worker/platform/env";
 import { api, signUp, testIp } from "./helpers";
 
 describe("links", () => {

@@ -4,8 +4,8 @@
 // counting the click, the 90-day rule, CSV partial failure, delivery callbacks, reminders and the QR code.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env, ReviewsMessage } from "../../worker/env";
-import { sweepReviewRequests } from "../../worker/reviews/request-jobs";
+import type { Env, ReviewsMessage } from "../../worker/platform/env";
+import { sweepReviewRequests } from "../../worker/features/review-requests/request-jobs";
 import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } from "../fakes/twilio-data";
 import { deliver, recorder } from "./reports-fixtures";
 import { BASE, callWorker, signUp } from "./helpers";

@@ -2,7 +2,7 @@
 // hit, miss, 304 and version change; not-found and generating pages; the card PNG stored in R2.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ogCardKey } from "../../worker/reports/og-card";
+import { ogCardKey } from "../../worker/features/reports/og-card";
 import {
   SHARED_REPORT_EDGE_TTL_SECONDS,
   cacheOrigin,
@@ -11,13 +11,13 @@ import {
   memoizePage,
   memoizedPage,
   sharedPageCacheKey,
-} from "../../worker/reports/shared-cache";
-import { assetTags } from "../../worker/reports/shared-page-assets";
-import { SHARED_PAGE_CSP } from "../../worker/ssr/shared-report-page";
+} from "../../worker/features/reports/shared-cache";
+import { assetTags } from "../../worker/features/reports/shared-page-assets";
+import { SHARED_PAGE_CSP } from "../../worker/features/reports/shared-report-page";
 import { api } from "./helpers";
 import { aiEnv, deliver, readyReport, seedReport } from "./reports-fixtures";
 
-/** Each answer carries its own visit token (worker/reports/visit-token.ts); the rest is the same cached page. */
+/** Each answer carries its own visit token (worker/features/reports/visit-token.ts); the rest is the same cached page. */
 const withoutVisit = (html: string) => html.replace(/<meta name="visit-token" content="[^"]+">/, "");
 
 const PHONE = "(737) 555-0123";

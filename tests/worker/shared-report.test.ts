@@ -9,7 +9,7 @@ import {
   memoizedVersion,
   sharedReportCacheKey,
   VERSION_MEMO_MS,
-} from "../../worker/reports/shared-cache";
+} from "../../worker/features/reports/shared-cache";
 import { api, signUpAdmin } from "./helpers";
 import { aiEnv, deliver, readyReport as readyReportWith, seedReport } from "./reports-fixtures";
 

@@ -4,11 +4,11 @@
 // unconfirmed account with 403 `email_unconfirmed` before any provider is asked, until its link is opened.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/db/client";
-import { readCounter } from "../../worker/db/meter";
+import { getDb } from "../../worker/platform/db/client";
+import { readCounter } from "../../worker/platform/metering/store";
 import { freePoolCapKey, globalCapKey, toMicro, type PaidCall } from "../../worker/domain/metering";
-import type { Env } from "../../worker/env";
-import { reserveCall, userPayer } from "../../worker/metering/meter";
+import type { Env } from "../../worker/platform/env";
+import { reserveCall, userPayer } from "../../worker/platform/metering/meter";
 import { api, callWorker, mailedLink, signUp, signUpAdmin, signUpUnconfirmed } from "./helpers";
 import { SELF } from "cloudflare:test";
 

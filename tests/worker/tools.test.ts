@@ -7,7 +7,7 @@ import {
   SAMPLE_DATA_WARNING,
   SEARCH_FIELDS_REQUIRED,
   buildLocalServiceListings,
-} from "../../worker/domain/search-tools";
+} from "../../worker/features/tools/rules/search-tools";
 import { api, signUp } from "./helpers";
 
 let token: string;

@@ -2,10 +2,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
-import { USAGE_DLQ_MAX_RETRIES, USAGE_DLQ_RETRY_SECONDS } from "../../queues/usage-events";
-import { usageEvent } from "../../worker/providers/ai";
-import { USAGE_COLUMN_COUNT, USAGE_ROWS_PER_STATEMENT } from "../../worker/db/usage";
-import type { UsageEventMessage } from "../../worker/env";
+import { USAGE_DLQ_MAX_RETRIES, USAGE_DLQ_RETRY_SECONDS } from "../../worker/platform/metering/usage-queue";
+import { usageEvent } from "../../worker/platform/providers/ai";
+import { USAGE_COLUMN_COUNT, USAGE_ROWS_PER_STATEMENT } from "../../worker/platform/metering/usage-store";
+import type { UsageEventMessage } from "../../worker/platform/env";
 import { deliver } from "./reports-fixtures";
 
 function event(userId: string, i: number): UsageEventMessage {

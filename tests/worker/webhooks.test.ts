@@ -7,10 +7,10 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import app from "../../worker/app";
-import type { Env, MailOutMessage, WebhooksOutMessage } from "../../worker/env";
-import { emitProspectEvent } from "../../worker/notifications/emit";
-import { processDelivery } from "../../worker/notifications/webhooks";
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_MAX_SECONDS, webhookRetryDelaySeconds } from "../../worker/domain/lead-alerts";
+import type { Env, MailOutMessage, WebhooksOutMessage } from "../../worker/platform/env";
+import { emitProspectEvent } from "../../worker/platform/notifications/emit";
+import { processDelivery } from "../../worker/platform/notifications/webhooks";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_MAX_SECONDS, webhookRetryDelaySeconds } from "../../worker/platform/notifications/rules/lead-alerts";
 import { signUp, signUpAdmin, testIp } from "./helpers";
 import { deliver, recorder, seedReport } from "./reports-fixtures";
 

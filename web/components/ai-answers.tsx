@@ -3,7 +3,7 @@
 // the engine, the model and when it was asked, in the business's time zone. A failed answer says it failed.
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { AI_ENGINE_LABELS, type AnswerView } from "../../worker/domain/ai-visibility-contract";
+import { AI_ENGINE_LABELS, type AnswerView } from "../../worker/features/ai-visibility/rules/contract";
 import { formatDateTime } from "../lib/format-date";
 import { useBusinessTimeZone } from "../lib/use-time-zone";
 import { aivAnswerQuery } from "../queries/ai-visibility";

@@ -2,7 +2,7 @@
 // it the ai_budget_exceeded message with the upgrade (usage panel and Subscription).
 import { Link } from "react-router";
 import { formatCost } from "../../worker/domain/usage-cost";
-import { budgetExceededMessage, type BudgetState } from "../../worker/domain/usage-stats";
+import { budgetExceededMessage, type BudgetState } from "../../worker/features/usage/rules/usage-stats";
 import { Alert } from "./alert";
 import { Badge } from "./badge";
 import { buttonClass } from "./button";

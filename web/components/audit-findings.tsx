@@ -3,10 +3,10 @@
 // shared page and the GBP / Local Search Audit tools. Pure and SSR-safe: no hooks, no admin-only data (the listing
 // picker is its own component, see audit-listing-picker.tsx).
 import type { ReactNode } from "react";
-import type { Check, SectionId, Verdict } from "../../worker/domain/audit-checks";
-import { SECTIONS, fixFirst, scoreAudit, type AuditScore, type Fix } from "../../worker/domain/audit-score";
-import { AUDIT_STEPS, AUDIT_STEP_LABELS, type AuditStepId, type AuditView } from "../../worker/domain/audit-view";
-import { formatLongUsDate } from "../../worker/domain/report-format";
+import type { Check, SectionId, Verdict } from "../../worker/features/audits/rules/checks";
+import { SECTIONS, fixFirst, scoreAudit, type AuditScore, type Fix } from "../../worker/features/audits/rules/score";
+import { AUDIT_STEPS, AUDIT_STEP_LABELS, type AuditStepId, type AuditView } from "../../worker/features/audits/rules/view";
+import { formatLongUsDate } from "../../worker/features/reports/rules/format";
 import { CHECK_LABELS, VERDICT_LABELS, checksIn, pendingLabel, pendingStep } from "../lib/audit-labels";
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CheckIcon, ExternalLinkIcon, InfoIcon, ReportSearchIcon } from "./icons";
 import { ReportSection } from "./report-sections";

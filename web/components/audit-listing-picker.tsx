@@ -1,7 +1,7 @@
 // When the audit found no Google listing it was sure of: pick the right one from the candidates Google Maps offered,
 // or paste the listing's Maps link. Admin screens and the audit tools only (the shared page never shows candidates).
 import { useId, useState } from "react";
-import type { AuditView } from "../../worker/domain/audit-view";
+import type { AuditView } from "../../worker/features/audits/rules/view";
 import { usePickListing, type ListingChoice } from "../queries/audits";
 import { Alert } from "./alert";
 import { Button } from "./button";

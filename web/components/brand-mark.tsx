@@ -1,6 +1,6 @@
 // The product's mark, the agency's logo in its place, and the agency's contact lines: pure (no hooks), so the worker
 // renders them too (the shared report, the landing page at build time).
-import type { PublicBrand } from "../../worker/domain/brand";
+import type { PublicBrand } from "../../worker/platform/brand/rules/brand";
 
 export function BrandMark({ className = "brand-mark" }: { className?: string }) {
   return (

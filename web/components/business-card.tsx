@@ -1,7 +1,7 @@
 // The Business Profile card beside every generator (spec part 1 §2): the business a post is written for, with an
 // 'Edit' link to the settings; loading, failed and missing-profile states.
 import { Link } from "react-router";
-import { PROFILE_REQUIRED_MESSAGE } from "../../worker/domain/facebook-post";
+import { PROFILE_REQUIRED_MESSAGE } from "../../worker/features/content/rules/facebook-post";
 import { Alert, RetryAlert } from "./alert";
 import { CompanyLogo } from "./company-logo";
 

@@ -2,8 +2,8 @@
 // recipients form (checked before it is saved: valid addresses, at most five; empty means the account's address), the
 // report's status badge, and the month/date arithmetic in the business's time zone.
 import { useState, type FormEvent } from "react";
-import { CLIENT_REPORT_MAX_RECIPIENTS, type ClientReportStatus } from "../../worker/domain/client-report";
-import { parseRecipients } from "../../worker/domain/client-report-recipients";
+import { CLIENT_REPORT_MAX_RECIPIENTS, type ClientReportStatus } from "../../worker/features/client-reports/rules/client-report";
+import { parseRecipients } from "../../worker/features/client-reports/rules/recipients";
 import { Badge, type BadgeTone } from "./badge";
 import { Button } from "./button";
 import { TextField } from "./text-field";

@@ -5,7 +5,7 @@ import { Alert } from "./alert";
 import { Button } from "./button";
 import { loadAuthClient, useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
-import { confirmEmailNotice, PAID_FEATURES_WAIT } from "../../worker/domain/profile";
+import { confirmEmailNotice, PAID_FEATURES_WAIT } from "../../worker/features/profile/rules/profile";
 
 type State = "idle" | "busy" | "sent" | "error";
 

@@ -1,7 +1,7 @@
 // 'Recent' under each content tool: the tool's kept results, newest first, to reopen, copy (2-second feedback) or delete.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ContentItem, ContentTool } from "../../worker/domain/content";
+import type { ContentItem, ContentTool } from "../../worker/features/content/rules/content";
 import { formatDateTime } from "../lib/format-date";
 import { contentListQuery, useDeleteContent } from "../queries/content";
 import { Alert, RetryAlert } from "./alert";

@@ -2,7 +2,7 @@
 // the Business Profile card, the output (error, skeleton, result or empty state), the template and length notices,
 // and 'Recent' below — one layout and one history for the GMB, social post, video script and plan tools.
 import type { ComponentType, ReactNode } from "react";
-import type { ContentItem, ContentTool } from "../../worker/domain/content";
+import type { ContentItem, ContentTool } from "../../worker/features/content/rules/content";
 import type { ContentToolState } from "../lib/use-content-tool";
 import { Alert } from "./alert";
 import { BusinessCard } from "./business-card";

@@ -1,7 +1,7 @@
 // A generated text with 'Edit' → textarea → 'Save Changes' / 'Cancel' (spec part 1 §4's edit flow), a character
 // count against its limit, and its copy button (2-second feedback).
 import { useId, useState, type ReactNode } from "react";
-import { charCount } from "../../worker/domain/content-length";
+import { charCount } from "../../worker/features/content/rules/length";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { PenIcon } from "./icons";

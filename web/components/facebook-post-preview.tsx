@@ -1,7 +1,7 @@
 // The Facebook-style preview of a generated post (spec part 1 §2): desktop/mobile, Edit Post / Save Changes / Cancel,
 // the fixed fake engagement and the three copy buttons.
 import { useState } from "react";
-import { fullPostText, type GeneratedPost } from "../../worker/domain/facebook-post";
+import { fullPostText, type GeneratedPost } from "../../worker/features/content/rules/facebook-post";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { CompanyLogo } from "./company-logo";

@@ -1,8 +1,8 @@
 // Labelled select and textarea fields for the generators' options (TextField covers inputs), and the content
 // suite's shared choices: the tone and the networks.
 import { useId, type ReactNode } from "react";
-import { CONTENT_TONES, CONTENT_TONE_LABELS, type ContentTone } from "../../worker/domain/content";
-import { NETWORK_LABELS, NETWORKS, type Network } from "../../worker/domain/content-length";
+import { CONTENT_TONES, CONTENT_TONE_LABELS, type ContentTone } from "../../worker/features/content/rules/content";
+import { NETWORK_LABELS, NETWORKS, type Network } from "../../worker/features/content/rules/length";
 import { Alert } from "./alert";
 import { AlertCircleIcon } from "./icons";
 

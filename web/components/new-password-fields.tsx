@@ -1,6 +1,6 @@
 // "New password" and "Confirm new password" with the spec's hint and their checks: the reset page and the Account page share them.
 import { useState } from "react";
-import { MIN_PASSWORD_LENGTH, NewPassword, PASSWORD_HINT } from "../../worker/domain/account";
+import { MIN_PASSWORD_LENGTH, NewPassword, PASSWORD_HINT } from "../../worker/features/accounts/rules/account";
 import { TextField } from "./text-field";
 
 export type NewPassword = { password: string; confirm: string };

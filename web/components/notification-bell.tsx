@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ALERT_WORDS } from "../../worker/domain/lead-alerts";
+import { ALERT_WORDS } from "../../worker/platform/notifications/rules/lead-alerts";
 import { useAuth } from "../lib/auth";
 import { formatDateTime } from "../lib/format-date";
 import { useBusinessTimeZone } from "../lib/use-time-zone";

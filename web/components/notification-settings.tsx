@@ -1,8 +1,8 @@
 // Which alerts a user gets, per kind: in the app (the bell) and by email (issue 21). A section of the Account page.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ALERT_WORDS } from "../../worker/domain/lead-alerts";
-import type { AlertKind } from "../../worker/domain/lead-events";
+import { ALERT_WORDS } from "../../worker/platform/notifications/rules/lead-alerts";
+import type { AlertKind } from "../../worker/platform/notifications/rules/lead-events";
 import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
 import { notificationSettingsQuery, useSaveNotificationSettings } from "../queries/notifications";

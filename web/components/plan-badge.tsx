@@ -1,6 +1,6 @@
 // The current plan beside the sidebar's Subscription link ('Free', 'Self Service · Monthly' …); nothing until known.
 import { useQuery } from "@tanstack/react-query";
-import { planLabel } from "../../worker/domain/billing";
+import { planLabel } from "../../worker/features/billing/rules/billing";
 import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";
 import { billingQuery } from "../queries/billing";

@@ -3,9 +3,9 @@
 // generator for its network.
 import { useState, type DragEvent } from "react";
 import { Link } from "react-router";
-import { addDays } from "../../worker/domain/content";
-import { NETWORK_LABELS } from "../../worker/domain/content-length";
-import { daysInMonth, generatorLink, type PlanDay, type SocialPlan } from "../../worker/domain/social-plan";
+import { addDays } from "../../worker/features/content/rules/content";
+import { NETWORK_LABELS } from "../../worker/features/content/rules/length";
+import { daysInMonth, generatorLink, type PlanDay, type SocialPlan } from "../../worker/features/content/rules/social-plan";
 import { formatDay } from "../lib/format-date";
 import { Button } from "./button";
 

@@ -2,13 +2,13 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../worker/domain/categories";
-import { PROSPECT_SORTS, type ProspectSort, type ProspectDto } from "../../worker/domain/admin-api";
-import { openedLabel } from "../../worker/domain/report-event-names";
+import { PROSPECT_SORTS, type ProspectSort, type ProspectDto } from "../../worker/features/accounts/rules/admin-api";
+import { openedLabel } from "../../worker/features/reports/rules/event-names";
 import { formatCreated } from "../lib/format-date";
 import { buttonClass } from "./button";
 import { ReportStatusBadge } from "./report-status";
 import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "./icons";
-import { companyBesideName } from "../../worker/domain/report-format";
+import { companyBesideName } from "../../worker/features/reports/rules/format";
 import { citationTrackerPath } from "./report-listings";
 
 /** Phones are stored as digits with a country prefix; a US number reads better grouped. */

@@ -1,9 +1,9 @@
 // The tracker's charts (issue 19): a keyword's sparkline in the list and its history chart (map pack and organic)
 // on its own page. Rank 1 is at the top; a miss (not in the top 20) sits on the bottom line; a failed check is a
 // gap in the line, never a zero.
-import type { PointResult } from "../../worker/domain/rank-metrics";
-import { MISS_RANK } from "../../worker/domain/rank-metrics";
-import type { KeywordCheckView, TrackedKeywordView } from "../../worker/domain/rank-view";
+import type { PointResult } from "../../worker/features/rank/rules/metrics";
+import { MISS_RANK } from "../../worker/features/rank/rules/metrics";
+import type { KeywordCheckView, TrackedKeywordView } from "../../worker/features/rank/rules/view";
 import { formatCreated } from "../lib/format-date";
 
 type Plot = { x: number; y: number } | null;

@@ -3,10 +3,10 @@
 // its arrow, and one scan's whole result (heat map, figures, rivals) as the tool, the shared page and the reports show it.
 // Pure (no hooks): the edge-rendered shared report draws these too.
 import { useId } from "react";
-import { METRIC_TOOLTIPS, compareScans, type Competitor, type GridMetrics, type MetricChange } from "../../worker/domain/rank-metrics";
-import type { PositionChange } from "../../worker/domain/rank-tracker";
-import type { GridScanView, LocalVisibility } from "../../worker/domain/rank-view";
-import { formatLongUsDate } from "../../worker/domain/report-format";
+import { METRIC_TOOLTIPS, compareScans, type Competitor, type GridMetrics, type MetricChange } from "../../worker/features/rank/rules/metrics";
+import type { PositionChange } from "../../worker/features/rank/rules/tracker";
+import type { GridScanView, LocalVisibility } from "../../worker/features/rank/rules/view";
+import { formatLongUsDate } from "../../worker/features/reports/rules/format";
 import { InfoIcon, MapPinIcon } from "./icons";
 import { RankHeatMap } from "./rank-heat-map";
 import { ReportSection } from "./report-sections";

@@ -1,9 +1,9 @@
 // The Local Search Grid drawn as a heat map (issue 19): one circle per point, coloured by rank band with the rank in
 // it, the centre ringed, a legend, and a label per point. A failed search is "Search failed", never "not ranked".
 // Pure (no hooks): the tool, the shared grid page and both reports (the edge-rendered one too) draw the same SVG.
-import type { PointResult, RankBand } from "../../worker/domain/rank-metrics";
-import { rankBand } from "../../worker/domain/rank-metrics";
-import type { GridPointView } from "../../worker/domain/rank-view";
+import type { PointResult, RankBand } from "../../worker/features/rank/rules/metrics";
+import { rankBand } from "../../worker/features/rank/rules/metrics";
+import type { GridPointView } from "../../worker/features/rank/rules/view";
 
 export const BAND_LABELS: Record<RankBand, string> = {
   top3: "1–3",

@@ -1,8 +1,8 @@
 // What the tracker's list and a keyword's page share (issue 19): the alert badges, when the next check runs, the
 // pause/resume button and the delete confirmation.
 import { useRef, useState } from "react";
-import type { AlertReason } from "../../worker/domain/rank-tracker";
-import type { TrackedKeywordView } from "../../worker/domain/rank-view";
+import type { AlertReason } from "../../worker/features/rank/rules/tracker";
+import type { TrackedKeywordView } from "../../worker/features/rank/rules/view";
 import { formatDateTime } from "../lib/format-date";
 import { awaitingFirstCheck, useDeleteKeyword, useUpdateKeyword } from "../queries/rank";
 import { Alert } from "./alert";

@@ -2,7 +2,7 @@
 // the warning when few remain. The codes live only in this component's state until "I saved them".
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { RECOVERY_CODE_COUNT } from "../../worker/domain/account";
+import { RECOVERY_CODE_COUNT } from "../../worker/features/accounts/rules/account";
 import { copyText, COPIED_MS } from "../lib/copy-buttons";
 import { downloadText } from "../lib/download";
 import { formatCreated } from "../lib/format-date";

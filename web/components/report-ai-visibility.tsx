@@ -3,9 +3,9 @@
 // times and you 0 times") with its answers one click away (a disclosure on the shared page, the tool for the admin).
 // Pure: rendered to HTML by the worker as well. Also the text with business names marked, shared with the tool.
 import type { ReactNode } from "react";
-import { markNames } from "../../worker/domain/ai-visibility-contract";
-import type { ReportAiLine, ReportAiVisibility } from "../../worker/domain/ai-visibility-scans";
-import { formatLongUsDate } from "../../worker/domain/report-format";
+import { markNames } from "../../worker/features/ai-visibility/rules/contract";
+import type { ReportAiLine, ReportAiVisibility } from "../../worker/features/ai-visibility/rules/scans";
+import { formatLongUsDate } from "../../worker/features/reports/rules/format";
 import { SparklesIcon } from "./icons";
 import { ReportSection } from "./report-sections";
 

@@ -1,8 +1,8 @@
 // The admin report's "What we found": the prospect's newest audit, polled while its steps run, with the listing
 // picker when Google Maps matched nothing for sure, and a way to audit a prospect that has no audit yet.
 import type { ReactNode } from "react";
-import type { AuditView } from "../../worker/domain/audit-view";
-import { formatLongUsDate } from "../../worker/domain/report-format";
+import type { AuditView } from "../../worker/features/audits/rules/view";
+import { formatLongUsDate } from "../../worker/features/reports/rules/format";
 import { useAudits, useStartAudit } from "../queries/audits";
 import { Alert, RetryAlert } from "./alert";
 import { WHAT_WE_FOUND_ID, WhatWeFoundSection } from "./audit-findings";

@@ -1,5 +1,5 @@
 // The Generating Content screen: the six kinds of content and, when known, the real progress of the queue job.
-import type { ReportStatus } from "../../worker/domain/report-view";
+import type { ReportStatus } from "../../worker/features/reports/rules/view";
 import { CheckIcon } from "./icons";
 
 /** The six kinds of content a report holds (spec part 2 §2, Create New Report). */

@@ -2,10 +2,10 @@
 // Every AI-written value is rendered as text: nothing here sets HTML. SSR-safe: the worker renders these
 // to HTML for the shared page; behaviour is attached through data-* attributes (see web/lib/copy-buttons.ts).
 import { useState, type ComponentType, type ReactNode } from "react";
-import type { BlogStructure, CompleteFacebookPost, GmbArticle, MetaSeo, PerfectAd } from "../../worker/domain/report-content";
-import { displayUrlForAd } from "../../worker/domain/report-format";
-import type { ReportViewContent } from "../../worker/domain/report-view";
-import { oneDecimal, rankingLabel, type Potential } from "../../worker/domain/seo-potential";
+import type { BlogStructure, CompleteFacebookPost, GmbArticle, MetaSeo, PerfectAd } from "../../worker/features/reports/rules/content";
+import { displayUrlForAd } from "../../worker/features/reports/rules/format";
+import type { ReportViewContent } from "../../worker/features/reports/rules/view";
+import { oneDecimal, rankingLabel, type Potential } from "../../worker/features/reports/rules/seo-potential";
 import { buttonClass, type ButtonVariant } from "./button";
 import {
   BookIcon,

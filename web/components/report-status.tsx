@@ -1,5 +1,5 @@
 // Report generation status on the Prospects screen: a status badge and "Generate all reports" (polling: web/queries/reports).
-import { asReportStatus, isPending, type ReportStatus } from "../../worker/domain/report-status";
+import { asReportStatus, isPending, type ReportStatus } from "../../worker/features/reports/rules/status";
 import { useGenerateAllReports } from "../queries/reports";
 import { Button } from "./button";
 import { SparklesIcon } from "./icons";

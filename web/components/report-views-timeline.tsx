@@ -1,7 +1,7 @@
 // The admin report view's small timeline of the shared link (issue 10): first opened, sections read, chat started.
 import { useQuery } from "@tanstack/react-query";
-import { openedLabel, timeAgo, type ReportTimelineEntry } from "../../worker/domain/report-event-names";
-import { formatLongUsDate } from "../../worker/domain/report-format";
+import { openedLabel, timeAgo, type ReportTimelineEntry } from "../../worker/features/reports/rules/event-names";
+import { formatLongUsDate } from "../../worker/features/reports/rules/format";
 import { reportViewsQuery } from "../queries/report-views";
 import { RetryAlert } from "./alert";
 import { EyeIcon } from "./icons";

@@ -1,5 +1,5 @@
 // A scheduled post's state as a badge: Scheduled, Google is reviewing, Live, Rejected, Failed, Due — copy and post it.
-import { SCHEDULE_STATE_LABELS, type ScheduleState } from "../../worker/domain/gbp-schedule";
+import { SCHEDULE_STATE_LABELS, type ScheduleState } from "../../worker/features/content/rules/gbp-schedule";
 import { Badge, type BadgeTone } from "./badge";
 
 const STATE_TONES: Record<ScheduleState, BadgeTone> = {

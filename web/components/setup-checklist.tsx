@@ -1,6 +1,6 @@
 // The admin Set-up checklist (issue 26): each outside service, whether it is configured, what it unlocks, what
 // customers get without it, and how to set it up (open while it is missing). Built on the integration card.
-import type { ProviderStatus } from "../../worker/domain/setup";
+import type { ProviderStatus } from "../../worker/features/setup/rules/setup";
 import { Badge } from "./badge";
 import { CheckCircleIcon, AlertTriangleIcon } from "./icons";
 import { IntegrationCard } from "./integration-card";

@@ -1,10 +1,10 @@
 // The public shared report's markup (spec part 2 §2): rendered to HTML by the worker and by the SPA alike.
 // Pure: no hooks, no DOM, no router. Interactivity (copy, overview scrolling, print, view beacons) is
 // attached by web/shared-report/main.ts through the data-* attributes set here.
-import { companyBesideName, formatLongUsDate } from "../../worker/domain/report-format";
-import type { ReportViewContent, SharedReportResponse } from "../../worker/domain/report-view";
-import { rankingLabel } from "../../worker/domain/seo-potential";
-import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type PublicBrand } from "../../worker/domain/brand";
+import { companyBesideName, formatLongUsDate } from "../../worker/features/reports/rules/format";
+import type { ReportViewContent, SharedReportResponse } from "../../worker/features/reports/rules/view";
+import { rankingLabel } from "../../worker/features/reports/rules/seo-potential";
+import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type PublicBrand } from "../../worker/platform/brand/rules/brand";
 import { BrandContact, BrandLogo, BrandMark } from "./brand-mark";
 import {
   BookIcon,

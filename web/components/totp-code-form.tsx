@@ -1,7 +1,7 @@
 // The two-factor code form: one 6-digit field, checked by auth-js's mfa.challengeAndVerify; sign-in, password reset and
 // enrolment use it. Where the person may have lost the phone (sign-in, reset) it offers a one-time recovery code instead.
 import { useState, type FormEvent, type ReactNode } from "react";
-import { RecoveryCode, TotpCode } from "../../worker/domain/account";
+import { RecoveryCode, TotpCode } from "../../worker/features/accounts/rules/account";
 import { getAuthClient } from "../lib/auth-client";
 import { RECOVERY_PROMPT, TOTP_PROMPT, recoveryErrorMessage, totpErrorMessage } from "../lib/auth-messages";
 import { verifyRecoveryCode } from "../queries/account";

@@ -2,7 +2,7 @@
 // an admin gets the link to the Set-up checklist. Also the error box for an action refused with such a code.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { UnavailableCode } from "../../worker/domain/setup";
+import { UnavailableCode } from "../../worker/features/setup/rules/setup";
 import { ApiError } from "../lib/api";
 import { useAuth } from "../lib/auth";
 import { useViewAs } from "../lib/view-as";

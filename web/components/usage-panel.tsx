@@ -8,7 +8,7 @@ import {
   USAGE_LOAD_FAILED,
   USAGE_LOADING,
   type UsageStats,
-} from "../../worker/domain/usage-stats";
+} from "../../worker/features/usage/rules/usage-stats";
 import { formatDateTime } from "../lib/format-date";
 import { useBusinessTimeZone } from "../lib/use-time-zone";
 import { useViewAs } from "../lib/view-as";

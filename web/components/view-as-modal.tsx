@@ -1,7 +1,7 @@
 // The 'View User Account' modal (spec §2, §4): starts a read-only view on the server, writes the local record, then goes to the dashboard after 1 s.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { AdminUserDto } from "../../worker/domain/admin-api";
+import type { AdminUserDto } from "../../worker/features/accounts/rules/admin-api";
 import { ApiError } from "../lib/api";
 import { startViewAs } from "../lib/view-as";
 import { useStartServerViewAs } from "../queries/users";

@@ -3,7 +3,7 @@
 // with replay.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "../../worker/domain/lead-events";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "../../worker/platform/notifications/rules/lead-events";
 import { formatDateTime } from "../lib/format-date";
 import { deliveriesQuery, useAddEndpoint, useDeleteEndpoint, useReplay, useSendTest, useUpdateEndpoint, webhooksQuery } from "../queries/webhooks";
 import { Alert, RetryAlert } from "./alert";

@@ -1,5 +1,5 @@
 // The landing page's words (spec part 2 §2 Landing page, §9 prices): nine tools, three testimonials, plans, five FAQ items.
-import { SELF_SERVICE_PLAN } from "../../worker/domain/billing";
+import { SELF_SERVICE_PLAN } from "../../worker/features/billing/rules/billing";
 
 /** Where the external links of the landing page go. Change them here. */
 export const LANDING_LINKS = {

@@ -1,7 +1,7 @@
 // The landing page's markup (spec part 2 §2). Static — no router, no auth, no API, no CSS import — so the build
 // pre-renders it into landing.html (web/landing/render.tsx), which loads just web/landing/main.ts.
 import { BrandLogo } from "../components/brand-mark";
-import { brandText, DEFAULT_BRAND, type PublicBrand } from "../../worker/domain/brand";
+import { brandText, DEFAULT_BRAND, type PublicBrand } from "../../worker/platform/brand/rules/brand";
 import { buttonClass } from "../components/button";
 import {
   ArrowRightIcon,
@@ -32,7 +32,7 @@ const NAV = [
 /** The whole page; web/pages/landing.tsx adds the menu behaviour when the app itself shows `/`. */
 /**
  * The landing page for a brand: pre-rendered with the product's own (Porchlight) at build time, where the worker puts
- * the agency's brand on it as it serves it (worker/brand/html.ts); rendered in the app with the brand it knows.
+ * the agency's brand on it as it serves it (worker/platform/brand/html.ts); rendered in the app with the brand it knows.
  */
 export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand } = {}) {
   const name = brand.name;

@@ -1,5 +1,5 @@
 // The API client: bearer token, view-as header, JSON in and out, `{error:{code,message}}` as ApiError, timeouts.
-import type { ProfileDto, ProfileResponse } from "../../worker/domain/profile";
+import type { ProfileDto, ProfileResponse } from "../../worker/features/profile/rules/profile";
 import { readViewAs } from "./view-as";
 
 /** Profile and admin calls are cut off after this long (spec §9). */

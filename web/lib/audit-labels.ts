@@ -1,7 +1,7 @@
 // How the audit's checks, verdicts and steps read on screen: a short name per check, the step each check waits for,
 // and the plain-words verdict labels (never colour alone). Pure: the edge-rendered shared page uses it too.
-import type { Check, CheckId, SectionId, Verdict } from "../../worker/domain/audit-checks";
-import type { AuditStepId, AuditView } from "../../worker/domain/audit-view";
+import type { Check, CheckId, SectionId, Verdict } from "../../worker/features/audits/rules/checks";
+import type { AuditStepId, AuditView } from "../../worker/features/audits/rules/view";
 
 export const CHECK_LABELS: Record<CheckId, string> = {
   website_present: "Website",

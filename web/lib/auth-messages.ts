@@ -1,5 +1,5 @@
 // The spec's §8 wording for sign-in and sign-up failures, from an auth-js error.
-export { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../../worker/domain/account";
+export { MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../../worker/features/accounts/rules/account";
 /** Redirect after sign-up (spec §9). */
 export const SIGNUP_REDIRECT_MS = 2000;
 

@@ -5,7 +5,7 @@ import { createContext, createElement, useCallback, useContext, useEffect, useMe
 import { ownProfileQuery } from "../queries/profile";
 import type { Profile } from "./api";
 import { clearAdminEntries } from "./view-as";
-import { STAFF_MARKER_KEY } from "../../worker/domain/report-event-names";
+import { STAFF_MARKER_KEY } from "../../worker/features/reports/rules/event-names";
 
 export type AuthState = {
   /** True until auth-js has reported the initial session. */

@@ -1,5 +1,5 @@
 // Reads the chat reply's server-sent events (POST .../messages with Accept: text/event-stream) as typed events.
-import type { ChatStreamEvent } from "../../worker/domain/chat";
+import type { ChatStreamEvent } from "../../worker/features/chat/rules/chat";
 
 /** Yields each `data:` payload of the stream as a ChatStreamEvent, as soon as its block is complete. */
 export async function* readChatStream(res: Response): AsyncGenerator<ChatStreamEvent> {

@@ -1,7 +1,7 @@
 // The third-party live chat widget (spec part 2 §9): loaded on every page except /login and /signup.
 // The worker puts the configured script URL (CHAT_WIDGET_SRC) in a meta tag and allows its origin in the
 // page's CSP; without configuration there is no tag and nothing loads.
-import { CHAT_WIDGET_META, chatWidgetHidden } from "../../worker/domain/chat-widget";
+import { CHAT_WIDGET_META, chatWidgetHidden } from "../../worker/features/chat/rules/widget";
 
 /**
  * Loads the widget once on a page that shows it; on /login and /signup marks the document so the

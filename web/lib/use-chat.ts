@@ -7,7 +7,7 @@ import {
   type ChatStreamEvent,
   type FallbackReason,
   type VoiceLine,
-} from "../../worker/domain/chat";
+} from "../../worker/features/chat/rules/chat";
 import { ApiError, authedFetch, readApiResponse, NETWORK_MESSAGE } from "./api";
 import { readChatStream } from "./chat-stream";
 import { useTimedMessage } from "./use-timed-message";

@@ -2,8 +2,8 @@
 // 'Recent'), generating, and the failure in words. Every generator page of the content suite uses it.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ContentItem, ContentTool } from "../../worker/domain/content";
-import { PROFILE_REQUIRED_MESSAGE } from "../../worker/domain/facebook-post";
+import type { ContentItem, ContentTool } from "../../worker/features/content/rules/content";
+import { PROFILE_REQUIRED_MESSAGE } from "../../worker/features/content/rules/facebook-post";
 import { useEditContent, useGenerateContent } from "../queries/content";
 import { profileQuery } from "../queries/profile";
 import { useViewAs } from "./view-as";

@@ -1,7 +1,7 @@
 // Chat voice: speaks a finished reply sentence by sentence; ElevenLabs via /api/tts (each sentence carries the server's
 // signature: voice speaks only what the assistant said), else the browser.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CHAT_TEXT, DEFAULT_VOICE_ID, SEND_FAILED_NOTICE_MS, type VoiceLine } from "../../worker/domain/chat";
+import { CHAT_TEXT, DEFAULT_VOICE_ID, SEND_FAILED_NOTICE_MS, type VoiceLine } from "../../worker/features/chat/rules/chat";
 import { authedFetch } from "./api";
 import { useTimedMessage } from "./use-timed-message";
 

@@ -13,8 +13,8 @@ import {
   normalizeHex,
   type Brand,
   type PublicBrand,
-} from "../../worker/domain/brand";
-import { BrandUpdate } from "../../worker/domain/brand-update";
+} from "../../worker/platform/brand/rules/brand";
+import { BrandUpdate } from "../../worker/features/brand/rules/brand-update";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
 import { PageTitle } from "../components/brand";

@@ -3,7 +3,7 @@
 // Preview / Send now / Rebuild (Build now for a client without one). The list polls while a report is queued or building.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ClientReportClientRow, ClientReportSummary } from "../../worker/domain/client-report";
+import type { ClientReportClientRow, ClientReportSummary } from "../../worker/features/client-reports/rules/client-report";
 import { Alert, RetryAlert } from "../components/alert";
 import { PageTitle } from "../components/brand";
 import { Button, buttonClass } from "../components/button";

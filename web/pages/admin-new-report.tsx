@@ -10,7 +10,7 @@ import {
   NewReportInput,
   REQUIRED_FIELDS_MESSAGE,
   newReportErrorMessage,
-} from "../../worker/domain/new-report";
+} from "../../worker/features/reports/rules/new-report";
 import { Alert } from "../components/alert";
 import { Button, buttonClass } from "../components/button";
 import { GeneratingScreen } from "../components/report-generating";

@@ -2,8 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { CHAT_TEXT } from "../../worker/domain/chat";
-import { companyBesideName } from "../../worker/domain/report-format";
+import { CHAT_TEXT } from "../../worker/features/chat/rules/chat";
+import { companyBesideName } from "../../worker/features/reports/rules/format";
 import { Badge } from "../components/badge";
 import { Button, buttonClass } from "../components/button";
 import { ChatError } from "../components/chat/chat-error";

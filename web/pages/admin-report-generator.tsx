@@ -1,7 +1,7 @@
 // /admin/report-generator: the Prospects screen (spec §2): count, paste import, search, cards, tag, delete, CSV.
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { splitPaste } from "../../worker/domain/admin-api";
+import { splitPaste } from "../../worker/features/accounts/rules/admin-api";
 import {
   formatPartialSuccess,
   formatRowError,
@@ -10,20 +10,20 @@ import {
   HEADER_SKIPPED,
   parseProspectPaste,
   prospectCountTitle,
-} from "../../worker/domain/prospect-import";
+} from "../../worker/features/prospects/rules/import";
 import { AdminAccessRequired } from "../components/admin-access-required";
 import { DownloadIcon, InboxIcon, PlusIcon } from "../components/icons";
 import { Alert, RetryAlert } from "../components/alert";
 import { Link } from "react-router";
 import { Button, buttonClass } from "../components/button";
 import { ProspectCard, ProspectSortSelect } from "../components/prospect-card";
-import type { ProspectSort } from "../../worker/domain/admin-api";
+import type { ProspectSort } from "../../worker/features/accounts/rules/admin-api";
 import { ProspectDeleteDialog } from "../components/prospect-delete-dialog";
 import { ProspectImportForm } from "../components/prospect-import-form";
 import { SearchField } from "../components/search-field";
 import { GenerateAllReportsButton } from "../components/report-status";
-import { isUngenerated } from "../../worker/domain/report-status";
-import type { ProspectDto } from "../../worker/domain/admin-api";
+import { isUngenerated } from "../../worker/features/reports/rules/status";
+import type { ProspectDto } from "../../worker/features/accounts/rules/admin-api";
 import type { Category } from "../../worker/domain/categories";
 import { downloadText } from "../lib/download";
 import { ApiError } from "../lib/api";

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { canRegenerate, jobNote, JOB_KIND_LABEL, JOB_KINDS, type JobKind, type ReportJob } from "../../worker/domain/report-jobs";
+import { canRegenerate, jobNote, JOB_KIND_LABEL, JOB_KINDS, type JobKind, type ReportJob } from "../../worker/features/reports/rules/jobs";
 import { AdminAccessRequired } from "../components/admin-access-required";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";

@@ -2,8 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router";
 import { BackLink } from "../components/back-link";
-import type { AdminReportResponse } from "../../worker/domain/report-view";
-import { formatLongUsDate } from "../../worker/domain/report-format";
+import type { AdminReportResponse } from "../../worker/features/reports/rules/view";
+import { formatLongUsDate } from "../../worker/features/reports/rules/format";
 import { Alert } from "../components/alert";
 import { Button, buttonClass } from "../components/button";
 import {
@@ -27,7 +27,7 @@ import { ReportViewsTimeline } from "../components/report-views-timeline";
 import { LoadingScreen } from "../components/route-guards";
 import { useAudits } from "../queries/audits";
 import { adminReportQuery, isNotFound } from "../queries/reports";
-import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../worker/domain/report-format";
+import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../worker/features/reports/rules/format";
 import "../report.css";
 import "../audit.css";
 import "../rank.css";

@@ -9,7 +9,7 @@ import { EmailText } from "../components/email-text";
 import { Button } from "../components/button";
 import { SearchField } from "../components/search-field";
 import { ViewAsModal } from "../components/view-as-modal";
-import type { AdminUserDto, UserFilter } from "../../worker/domain/admin-api";
+import type { AdminUserDto, UserFilter } from "../../worker/features/accounts/rules/admin-api";
 import { useSetUserAdmin, userListQuery } from "../queries/users";
 import { ApiError } from "../lib/api";
 import { useAuth } from "../lib/auth";

@@ -17,7 +17,7 @@ import {
   type LeadStatus,
   type WidgetDto,
   type WidgetProtection,
-} from "../../worker/domain/widgets";
+} from "../../worker/features/widgets/rules/widgets";
 import { dollars } from "../components/allowance-meter";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge, type BadgeTone } from "../components/badge";

@@ -18,7 +18,7 @@ import {
   type QuestionsView,
   type ScanHistoryRow,
   type ScanView,
-} from "../../worker/domain/ai-visibility-contract";
+} from "../../worker/features/ai-visibility/rules/contract";
 import { formatCost } from "../../worker/domain/usage-cost";
 import { AnswersDialog } from "../components/ai-answers";
 import { Alert, RetryAlert } from "../components/alert";

@@ -5,8 +5,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { SOURCE_KIND_LABELS } from "../../worker/domain/citation-sources";
-import { FIELD_IDS, FIELD_LABELS, expectedSourcesText, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView, type ListingFieldsView } from "../../worker/domain/citations";
+import { SOURCE_KIND_LABELS } from "../../worker/features/citations/rules/sources";
+import { FIELD_IDS, FIELD_LABELS, expectedSourcesText, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView, type ListingFieldsView } from "../../worker/features/citations/rules/citations";
 import { Alert, RetryAlert } from "../components/alert";
 import { BackLink } from "../components/back-link";
 import { Badge } from "../components/badge";

@@ -12,7 +12,7 @@ import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS
 import { clearViewAs, useViewAs } from "../lib/view-as";
 import { useOwnRankFigures } from "../queries/rank";
 import { ALERT_LABELS } from "../components/rank-keyword";
-import type { TrackedKeywordView } from "../../worker/domain/rank-view";
+import type { TrackedKeywordView } from "../../worker/features/rank/rules/view";
 import { PageHeader } from "../components/page-header";
 import { PageTitle } from "../components/brand";
 

@@ -14,7 +14,7 @@ import {
   retryNotice,
   type GeneratedPost,
   type PostRequestInput,
-} from "../../worker/domain/facebook-post";
+} from "../../worker/features/content/rules/facebook-post";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
 import { BusinessCard } from "../components/business-card";

@@ -3,9 +3,9 @@
 // and a "Schedule" link that opens the post in the GMB Post Scheduler.
 import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { schedulerLink, type ContentItem } from "../../worker/domain/content";
-import { GMB_CTA_LABELS, GMB_CTA_TYPES, GMB_POST_TYPE_LABELS, GMB_POST_TYPES, GMB_SUMMARY_MAX, type GmbCtaType, type GmbPost, type GmbPostType } from "../../worker/domain/gmb-post";
-import { GmbPostRequest, type GmbPostRequestInput } from "../../worker/domain/gmb-generator";
+import { schedulerLink, type ContentItem } from "../../worker/features/content/rules/content";
+import { GMB_CTA_LABELS, GMB_CTA_TYPES, GMB_POST_TYPE_LABELS, GMB_POST_TYPES, GMB_SUMMARY_MAX, type GmbCtaType, type GmbPost, type GmbPostType } from "../../worker/features/content/rules/gmb-post";
+import { GmbPostRequest, type GmbPostRequestInput } from "../../worker/features/content/rules/gmb-generator";
 import { issuesByField } from "../../worker/domain/form-rules";
 import { buttonClass } from "../components/button";
 import { CompanyLogo } from "../components/company-logo";

@@ -4,8 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { SCHEDULE_STATE_LABELS, editableState, type GbpLocationJson, type ScheduledPostJson } from "../../worker/domain/gbp-schedule";
-import { GmbPost, GMB_POST_TYPE_LABELS } from "../../worker/domain/gmb-post";
+import { SCHEDULE_STATE_LABELS, editableState, type GbpLocationJson, type ScheduledPostJson } from "../../worker/features/content/rules/gbp-schedule";
+import { GmbPost, GMB_POST_TYPE_LABELS } from "../../worker/features/content/rules/gmb-post";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button, buttonClass } from "../components/button";
 import { draftErrors, draftFromPost, EMPTY_GMB_DRAFT, GmbPostFields, gmbPostText, postFromDraft, type GmbPostDraft } from "../components/gmb-post-fields";

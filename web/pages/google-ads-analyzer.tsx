@@ -14,7 +14,7 @@ import {
   LocalServicesQuery,
   searchStart,
   type LocalServiceListing,
-} from "../../worker/domain/search-tools";
+} from "../../worker/features/tools/rules/search-tools";
 import { PageHeader } from "../components/page-header";
 import "../search-tools.css";
 import { PageTitle } from "../components/brand";

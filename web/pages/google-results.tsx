@@ -15,7 +15,7 @@ import {
   NO_RESULTS_MESSAGE,
   searchStart,
   type SearchResult,
-} from "../../worker/domain/search-tools";
+} from "../../worker/features/tools/rules/search-tools";
 import { PageHeader } from "../components/page-header";
 import "../search-tools.css";
 import { PageTitle } from "../components/brand";

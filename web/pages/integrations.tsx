@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { GOOGLE_ERROR_MESSAGES, type GbpLocationJson, type IntegrationsResponse } from "../../worker/domain/gbp-schedule";
+import { GOOGLE_ERROR_MESSAGES, type GbpLocationJson, type IntegrationsResponse } from "../../worker/features/content/rules/gbp-schedule";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge, type BadgeTone } from "../components/badge";
 import { Button } from "../components/button";

@@ -2,7 +2,7 @@
 // organic, failed checks as gaps), every check with its date, CSV export, pause/resume and delete.
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
-import type { KeywordCheckView, TrackedKeywordDetail } from "../../worker/domain/rank-view";
+import type { KeywordCheckView, TrackedKeywordDetail } from "../../worker/features/rank/rules/view";
 import { Alert, RetryAlert } from "../components/alert";
 import { BackLink } from "../components/back-link";
 import { Badge } from "../components/badge";

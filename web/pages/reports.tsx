@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import type { ClientReportSettings, ClientReportSummary } from "../../worker/domain/client-report";
+import type { ClientReportSettings, ClientReportSummary } from "../../worker/features/client-reports/rules/client-report";
 import { Alert, RetryAlert } from "../components/alert";
 import { PageTitle } from "../components/brand";
 import { buttonClass } from "../components/button";

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { issuesByField } from "../../worker/domain/form-rules";
-import { openRate, REQUEST_STATUS_LABELS, RequestSettingsBody, reviewRate, type RequestSettingsView, type ReviewRequestStatus, type RowResult } from "../../worker/domain/review-requests";
+import { openRate, REQUEST_STATUS_LABELS, RequestSettingsBody, reviewRate, type RequestSettingsView, type ReviewRequestStatus, type RowResult } from "../../worker/features/review-requests/rules/review-requests";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge, type BadgeTone } from "../components/badge";
 import { Button } from "../components/button";

@@ -18,7 +18,7 @@ import {
   type ReviewJson,
   type ReviewSettingsInput,
   type ReviewTone,
-} from "../../worker/domain/reviews";
+} from "../../worker/features/reviews/rules/reviews";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
 import { Button, buttonClass } from "../components/button";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Factor } from "@supabase/auth-js";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
-import { DeleteAccountInput } from "../../worker/domain/account";
+import { DeleteAccountInput } from "../../worker/features/accounts/rules/account";
 import { Alert, RetryAlert } from "../components/alert";
 import { Badge } from "../components/badge";
 import { Button } from "../components/button";

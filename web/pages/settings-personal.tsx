@@ -11,7 +11,7 @@ import {
   ProfileUpdate,
   type ProfileDto,
   type ProfileUpdateInput,
-} from "../../worker/domain/profile";
+} from "../../worker/features/profile/rules/profile";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
 import { CategorySelect } from "../components/category-select";

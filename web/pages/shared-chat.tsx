@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
-import { CHAT_TEXT, sharedChatPreviewText } from "../../worker/domain/chat";
+import { CHAT_TEXT, sharedChatPreviewText } from "../../worker/features/chat/rules/chat";
 import { Button } from "../components/button";
 import { ChatError } from "../components/chat/chat-error";
 import { ChatPanel } from "../components/chat/chat-panel";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router";
-import type { SharedReportResponse } from "../../worker/domain/report-view";
+import type { SharedReportResponse } from "../../worker/features/reports/rules/view";
 import { PageTitle } from "../components/brand";
 import { BrandLogo } from "../components/brand-mark";
 import { useBrand } from "../queries/brand";

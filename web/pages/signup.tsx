@@ -10,8 +10,8 @@ import { GuestOnly } from "../components/route-guards";
 import { EmailField, TextField } from "../components/text-field";
 import { getAuthClient } from "../lib/auth-client";
 import { useAuth } from "../lib/auth";
-import { confirmEmailNotice } from "../../worker/domain/profile";
-import { MIN_PASSWORD_LENGTH, NewPassword, PASSWORD_HINT } from "../../worker/domain/account";
+import { confirmEmailNotice } from "../../worker/features/profile/rules/profile";
+import { MIN_PASSWORD_LENGTH, NewPassword, PASSWORD_HINT } from "../../worker/features/accounts/rules/account";
 import { SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../lib/auth-messages";
 
 type Status = "idle" | "busy" | "success" | "error";

@@ -2,8 +2,8 @@
 // season and area, an idea per day — on a calendar (month and list) where posts move by drag or by button; each day
 // opens in its generator; export as a calendar subscription (ICS) or CSV, import from CSV.
 import { useState, type ChangeEvent } from "react";
-import type { ContentItem } from "../../worker/domain/content";
-import { moveDay, planFromCsv, planToCsv, planToIcs, type CsvImport, type SocialPlan, type SocialPlanRequestInput } from "../../worker/domain/social-plan";
+import type { ContentItem } from "../../worker/features/content/rules/content";
+import { moveDay, planFromCsv, planToCsv, planToIcs, type CsvImport, type SocialPlan, type SocialPlanRequestInput } from "../../worker/features/content/rules/social-plan";
 import { Alert } from "../components/alert";
 import { Button } from "../components/button";
 import { ContentToolPage } from "../components/content-tool";

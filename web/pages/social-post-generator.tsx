@@ -2,9 +2,9 @@
 // Google Business, Nextdoor), each held to that network's limits, each with its own preview, edit and copy.
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import type { ContentItem } from "../../worker/domain/content";
-import { charCount, NETWORK_CHAR_LIMITS, NETWORK_HASHTAG_LIMITS, NETWORK_LABELS, NETWORKS, postText, type Network } from "../../worker/domain/content-length";
-import type { SocialPostsRequestInput, SocialPostsResult } from "../../worker/domain/social-posts";
+import type { ContentItem } from "../../worker/features/content/rules/content";
+import { charCount, NETWORK_CHAR_LIMITS, NETWORK_HASHTAG_LIMITS, NETWORK_LABELS, NETWORKS, postText, type Network } from "../../worker/features/content/rules/length";
+import type { SocialPostsRequestInput, SocialPostsResult } from "../../worker/features/content/rules/social-posts";
 import { CompanyLogo } from "../components/company-logo";
 import { ContentToolPage } from "../components/content-tool";
 import { EditableText } from "../components/editable-text";

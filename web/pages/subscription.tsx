@@ -12,15 +12,15 @@ import { useViewAs } from "../lib/view-as";
 import { billingQuery } from "../queries/billing";
 import { usageQuery } from "../queries/usage";
 import { AllowanceMeter, dollars } from "../components/allowance-meter";
-import { USAGE_LOAD_FAILED } from "../../worker/domain/usage-stats";
+import { USAGE_LOAD_FAILED } from "../../worker/features/usage/rules/usage-stats";
 import {
   BILLING_NOT_CONFIGURED,
   CHECKOUT_ERROR,
   planLabel,
   SELF_SERVICE_PLAN,
   type BillingInterval,
-} from "../../worker/domain/billing";
-import { TRACKED_KEYWORD_LIMITS } from "../../worker/domain/rank-view";
+} from "../../worker/features/billing/rules/billing";
+import { TRACKED_KEYWORD_LIMITS } from "../../worker/features/rank/rules/view";
 import { PageHeader } from "../components/page-header";
 import "../plans.css";
 import "../search-tools.css";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatCost } from "../../worker/domain/usage-cost";
-import { USAGE_LOAD_FAILED, type AllUsage, type UserUsage } from "../../worker/domain/usage-stats";
+import { USAGE_LOAD_FAILED, type AllUsage, type UserUsage } from "../../worker/features/usage/rules/usage-stats";
 import { Alert, RetryAlert } from "../components/alert";
 import { Button } from "../components/button";
 import { DownloadIcon } from "../components/icons";

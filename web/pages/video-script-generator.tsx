@@ -2,8 +2,8 @@
 // scenes (what is said, on-screen text, the shot), the call to action, a caption with hashtags — with an estimate
 // of its spoken length and a teleprompter (large text, adjustable speed).
 import { useState } from "react";
-import type { ContentItem } from "../../worker/domain/content";
-import { HOOK_SECONDS, scriptSeconds, spokenLines, VIDEO_LENGTHS, CAPTION_MAX, type VideoLength, type VideoScript, type VideoScriptRequestInput } from "../../worker/domain/video-script";
+import type { ContentItem } from "../../worker/features/content/rules/content";
+import { HOOK_SECONDS, scriptSeconds, spokenLines, VIDEO_LENGTHS, CAPTION_MAX, type VideoLength, type VideoScript, type VideoScriptRequestInput } from "../../worker/features/content/rules/video-script";
 import { Button } from "../components/button";
 import { ContentToolPage } from "../components/content-tool";
 import { EditableText } from "../components/editable-text";

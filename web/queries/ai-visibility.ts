@@ -1,8 +1,8 @@
 // AI Visibility (issue 29): the questions (saved or suggested) and the engines, the estimate, a scan (polled while its
 // answers come in), a business's scans, one answer; run a scan, add/edit/remove/track a question.
-// Shapes: worker/domain/ai-visibility-contract.ts.
+// Shapes: worker/features/ai-visibility/rules/contract.ts.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { AIV_POLL_MS, type AiEngine, type AnswerView, type EstimateView, type QuestionsView, type ScanHistoryRow, type ScanView, type TrackedQuestion } from "../../worker/domain/ai-visibility-contract";
+import { AIV_POLL_MS, type AiEngine, type AnswerView, type EstimateView, type QuestionsView, type ScanHistoryRow, type ScanView, type TrackedQuestion } from "../../worker/features/ai-visibility/rules/contract";
 import { API_TIMEOUT_MS, apiFetch } from "../lib/api";
 import { businessParam, type RankTarget } from "./rank";
 

@@ -1,7 +1,7 @@
 // Audits (issue 18): one audit polled while its steps run, the history of a business's audits, starting one, and
 // picking the Google listing when none matched.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AuditSummary } from "../../worker/domain/audit-view";
+import type { AuditSummary } from "../../worker/features/audits/rules/view";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
 

@@ -2,9 +2,9 @@
 // <meta name="app-brand"> so the first paint is branded), and the Brand page's writes.
 import { QueryClientContext, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useContext } from "react";
-import { DEFAULT_BRAND, publicBrand, type Brand, type PublicBrand } from "../../worker/domain/brand";
-import type { BrandUpdateInput } from "../../worker/domain/brand-update";
-import { BRAND_META } from "../../worker/domain/brand-theme";
+import { DEFAULT_BRAND, publicBrand, type Brand, type PublicBrand } from "../../worker/platform/brand/rules/brand";
+import type { BrandUpdateInput } from "../../worker/features/brand/rules/brand-update";
+import { BRAND_META } from "../../worker/platform/brand/rules/theme";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { api, unwrap, type RpcInit } from "../lib/rpc";

@@ -1,7 +1,7 @@
 // The Citation Tracker (issue 27): the estimate, a scan (polled while its sources answer), a business's history, run,
-// CSV. Shapes: worker/domain/citations.ts.
+// CSV. Shapes: worker/features/citations/rules/citations.ts.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CitationScanView } from "../../worker/domain/citations";
+import type { CitationScanView } from "../../worker/features/citations/rules/citations";
 import { API_TIMEOUT_MS, ApiError } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
 import { businessParam, type RankTarget } from "./rank";

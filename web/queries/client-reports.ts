@@ -1,5 +1,5 @@
 // Server state of /api/client-reports (issue 30): the admin's list of clients with their last report, a client's own
-// reports, and the writes (settings, build now / rebuild, send now). Typed by the contract in worker/domain/client-report.
+// reports, and the writes (settings, build now / rebuild, send now). Typed by the contract in worker/features/client-reports/rules/client-report.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   ClientReportBuildRequest,
@@ -8,7 +8,7 @@ import type {
   ClientReportSettingsUpdate,
   ClientReportStatus,
   ClientReportSummary,
-} from "../../worker/domain/client-report";
+} from "../../worker/features/client-reports/rules/client-report";
 import { API_TIMEOUT_MS, apiFetch } from "../lib/api";
 
 const BASE = "/api/client-reports";

@@ -1,7 +1,7 @@
 // Server state of /api/content: each tool's history ('Recent'), one kept item, generating, editing, deleting, and a
 // social plan's calendar subscription link.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ContentItem, ContentTool } from "../../worker/domain/content";
+import type { ContentItem, ContentTool } from "../../worker/features/content/rules/content";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 import { notePendingUse, readUsageBaseline, usageBaseline } from "./usage";

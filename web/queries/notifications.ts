@@ -1,6 +1,6 @@
 // Server state of /api/notifications: the bell (list, unread count, mark read) and the per-kind alert settings.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AlertKind } from "../../worker/domain/lead-events";
+import type { AlertKind } from "../../worker/platform/notifications/rules/lead-events";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 

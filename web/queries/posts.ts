@@ -7,7 +7,7 @@ import {
   attemptTimeoutMs,
   type PostRequestInput,
   type PostResponse,
-} from "../../worker/domain/facebook-post";
+} from "../../worker/features/content/rules/facebook-post";
 import { API_TIMEOUT_MS, ApiError } from "../lib/api";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 import { notePendingUse, readUsageBaseline, usageBaseline } from "./usage";

@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { useViewAs } from "../lib/view-as";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse, type ProfileResponse } from "../lib/api";
 import { api, unwrap, withInit, type RpcInit } from "../lib/rpc";
-import type { ProfileUpdateInput } from "../../worker/domain/profile";
+import type { ProfileUpdateInput } from "../../worker/features/profile/rules/profile";
 import { useAuth } from "../lib/auth";
 
 export const profileKeys = {

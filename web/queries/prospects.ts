@@ -1,6 +1,6 @@
 // Prospects: the infinite list per search, import, tag change (optimistic, rolled back on failure), delete, CSV export.
 import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import type { ProspectDto, ProspectListResponse, ProspectSort } from "../../worker/domain/admin-api";
+import type { ProspectDto, ProspectListResponse, ProspectSort } from "../../worker/features/accounts/rules/admin-api";
 import type { Category } from "../../worker/domain/categories";
 import { api, unwrap, withInit } from "../lib/rpc";
 

@@ -1,11 +1,11 @@
 // The rank tools (issue 19): grid scans (estimate, run, one scan polled while its points are searched, a business's
 // history, CSV, the public shared scan) and tracked keywords (list with the plan's limit, one keyword's history,
-// add, pause/resume, delete, CSV). Shapes: worker/domain/rank-view.ts.
+// add, pause/resume, delete, CSV). Shapes: worker/features/rank/rules/view.ts.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CheckFrequency } from "../../worker/domain/rank-tracker";
+import type { CheckFrequency } from "../../worker/features/rank/rules/tracker";
 import { API_TIMEOUT_MS, ApiError, authedFetch, readApiResponse } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
-import type { GridScanView, TrackedKeywordView } from "../../worker/domain/rank-view";
+import type { GridScanView, TrackedKeywordView } from "../../worker/features/rank/rules/view";
 
 /** A keyword added moments ago whose first check has not answered yet (a failed one counts as answered: it shows). */
 export function awaitingFirstCheck(k: Pick<TrackedKeywordView, "paused" | "spark" | "map" | "organic">): boolean {

@@ -1,7 +1,7 @@
 // Server state of the Jobs panel: the job list (polled while anything is in progress) and the regenerate mutations.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClientResponse } from "hono/client";
-import type { RegenerateAllResponse, RegenerateResponse, ReportJobsResponse } from "../../worker/domain/report-jobs";
+import type { RegenerateAllResponse, RegenerateResponse, ReportJobsResponse } from "../../worker/features/reports/rules/jobs";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
 

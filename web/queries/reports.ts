@@ -1,7 +1,7 @@
 // Reports: the admin report and the shared report (polled until ready), live statuses, generate all, create.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { PENDING_STATUSES, STATUS_POLL_MS, asReportStatus } from "../../worker/domain/report-status";
-import type { ReportStatusItem, SharedReportResponse } from "../../worker/domain/report-view";
+import { PENDING_STATUSES, STATUS_POLL_MS, asReportStatus } from "../../worker/features/reports/rules/status";
+import type { ReportStatusItem, SharedReportResponse } from "../../worker/features/reports/rules/view";
 import { API_TIMEOUT_MS, ApiError } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
 import { prospectKeys } from "./prospects";

@@ -1,8 +1,8 @@
 // Review requests (issue 28): the list and figures, making requests, the link (JSON, SVG, PNG), the settings and the
-// hook address. Shapes: worker/domain/review-requests.ts.
+// hook address. Shapes: worker/features/review-requests/rules/review-requests.ts.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RequestSettingsBody } from "../../worker/domain/review-requests";
-import type { ReviewLinkView } from "../../worker/reviews/requests";
+import type { RequestSettingsBody } from "../../worker/features/review-requests/rules/review-requests";
+import type { ReviewLinkView } from "../../worker/features/review-requests/requests";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
 

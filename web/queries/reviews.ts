@@ -1,7 +1,7 @@
 // The review inbox (issue 28): the inbox of a filter (polled while a reply is on its way or a check runs), check now,
-// draft, publish, delete a reply, and the settings. Shapes: worker/domain/reviews.ts.
+// draft, publish, delete a reply, and the settings. Shapes: worker/features/reviews/rules/reviews.ts.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ReviewFilter, ReviewInboxResponse, ReviewJson, ReviewSettingsInput } from "../../worker/domain/reviews";
+import type { ReviewFilter, ReviewInboxResponse, ReviewJson, ReviewSettingsInput } from "../../worker/features/reviews/rules/reviews";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
 

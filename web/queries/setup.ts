@@ -1,6 +1,6 @@
 // Server state of /api/capabilities (what a customer's screens may offer) and /api/admin/setup (the admin Set-up checklist).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Capabilities } from "../../worker/domain/setup";
+import type { Capabilities } from "../../worker/features/setup/rules/setup";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 

@@ -1,6 +1,6 @@
 // Server state of the search tools: the Google results search and the local-services samples.
 import { queryOptions } from "@tanstack/react-query";
-import type { GoogleResultsQuery, LocalServicesQuery } from "../../worker/domain/search-tools";
+import type { GoogleResultsQuery, LocalServicesQuery } from "../../worker/features/tools/rules/search-tools";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 
 /** The server gives the provider 15 s (spec §9); the browser waits a little longer for the answer. */

@@ -1,6 +1,6 @@
 // Users (admins): the list per search and filter, the admin toggle, and starting a view-as on the server.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUserDto, UserFilter, UserListResponse } from "../../worker/domain/admin-api";
+import type { AdminUserDto, UserFilter, UserListResponse } from "../../worker/features/accounts/rules/admin-api";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, withInit } from "../lib/rpc";
 

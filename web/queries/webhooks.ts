@@ -1,6 +1,6 @@
 // Server state of /api/webhooks (admins): endpoints, add/edit/rotate/pause/resume/delete, the delivery log, test, replay.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { WebhookEvent } from "../../worker/domain/lead-events";
+import type { WebhookEvent } from "../../worker/platform/notifications/rules/lead-events";
 import { API_TIMEOUT_MS } from "../lib/api";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 

@@ -1,7 +1,7 @@
 // Server state of /api/widgets (issue 21): the agency's free-audit widgets, one widget with its recent leads, and
 // the writes (create, edit, logo, delete).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { WidgetCreateInput, WidgetDto } from "../../worker/domain/widgets";
+import type { WidgetCreateInput, WidgetDto } from "../../worker/features/widgets/rules/widgets";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../lib/api";
 import { api, unwrap, type RpcInit } from "../lib/rpc";
 

@@ -1,6 +1,6 @@
 // The shared pages' view beacons: one per (event, section) per page view, sent with the visit token the worker signed
 // into the page. A module of its own, so the monthly client report's script loads this and nothing else.
-import { REPORT_EVENTS_PATH, STAFF_MARKER_KEY, type ReportEventName } from "../../worker/domain/report-event-names";
+import { REPORT_EVENTS_PATH, STAFF_MARKER_KEY, type ReportEventName } from "../../worker/features/reports/rules/event-names";
 
 /** The visit token the worker signed into this page (meta visit-token); beacons without one are not counted. */
 function visitToken(): string {

@@ -2,8 +2,8 @@
 // overview cards that scroll to their section, print to PDF, broken-image stand-ins, and view beacons (./beacon).
 import { onCopyClick } from "../lib/copy-buttons";
 import { beaconSender, type Beacon } from "./beacon";
-import type { ReportEventName } from "../../worker/domain/report-event-names";
-import { markNames, sharedAiAnswerPath, type AnswerView } from "../../worker/domain/ai-visibility-contract";
+import type { ReportEventName } from "../../worker/features/reports/rules/event-names";
+import { markNames, sharedAiAnswerPath, type AnswerView } from "../../worker/features/ai-visibility/rules/contract";
 function scrollToSection(link: HTMLAnchorElement, event: Event) {
   const id = link.dataset.scrollTo!;
   const target = document.getElementById(id);

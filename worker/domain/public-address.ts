@@ -1,5 +1,5 @@
 // The address rule for every fetch the worker makes on a user's say-so (the audit's website fetch, webhooks):
-// http(s) on the default port to a public host only. Pure: no DNS, no fetch; worker/providers/fetch-guard.ts looks a host
+// http(s) on the default port to a public host only. Pure: no DNS, no fetch; worker/platform/providers/fetch-guard.ts looks a host
 // name up over DNS-over-HTTPS and passes its addresses back in as `resolvedIps`.
 
 export type AddressRefusal =

@@ -11,8 +11,8 @@
 //    minus the engine's own time asked straight from Node as many at once (its 2 s and what the fake adds), p50
 //    (target ≤ 50 ms); and the same with engines answering at once.
 import { spawnSync } from "node:child_process";
-import { AI_ANSWERS_PER_MESSAGE } from "../../../worker/ai-visibility/config";
-import { AIV_POLL_MS } from "../../../worker/domain/ai-visibility-contract";
+import { AI_ANSWERS_PER_MESSAGE } from "../../../worker/features/ai-visibility/config";
+import { AIV_POLL_MS } from "../../../worker/features/ai-visibility/rules/contract";
 import { AI_FAKE_KEYS } from "../../fakes";
 import { adminToken, dropStaleSockets, json, percentile, round, queueConsumer, type Suite } from "../lib";
 

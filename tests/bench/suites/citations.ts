@@ -10,8 +10,8 @@
 //    same queries the worker sends D1, each pipeline one round trip.
 import { startDevServer } from "../../e2e/dev-server";
 import { startLibsqlServer } from "../../fakes/libsql-server";
-import { SEARCHED_SOURCES } from "../../../worker/domain/citation-sources";
-import { CITATION_SOURCES_PER_MESSAGE } from "../../../worker/citations/config";
+import { SEARCHED_SOURCES } from "../../../worker/features/citations/rules/sources";
+import { CITATION_SOURCES_PER_MESSAGE } from "../../../worker/features/citations/config";
 import { adminToken, dropStaleSockets, json, percentile, round, queueConsumer, type Suite } from "../lib";
 
 const LATENCY_MS = 1000;

@@ -1,7 +1,7 @@
 // Content suite figures (issue 20): each generator's time beyond the fake AI — POST /api/content/:tool against the
 // fake (300 ms answers), interleaved with the same prompt sent to the fake directly; target ≤ 50 ms at p50.
-import { CONTENT_RULES } from "../../../worker/content/generate";
-import { CONTENT_TOOLS, type ContentTool } from "../../../worker/domain/content";
+import { CONTENT_RULES } from "../../../worker/features/content/generate";
+import { CONTENT_TOOLS, type ContentTool } from "../../../worker/features/content/rules/content";
 import { interleaved, percentile, round, signUp, type Figure, type Suite } from "../lib";
 
 const SAMPLES = 20;

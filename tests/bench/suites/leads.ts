@@ -5,7 +5,7 @@
 import { startMailFake, startWebhookReceiverFake, type MailFake, type WebhookReceiverFake } from "../../fakes";
 import { startOpenAiFake } from "../../fakes/openai-fake";
 import { deliveredLink, run, startDevServer, type DevServer } from "../../e2e/dev-server";
-import { VISIT_TOKEN_META } from "../../../worker/reports/visit-token";
+import { VISIT_TOKEN_META } from "../../../worker/features/reports/visit-token";
 import { dropStaleSockets, json, percentile, round, signUp, type Figure, type Suite } from "../lib";
 
 const RUNS = 30;

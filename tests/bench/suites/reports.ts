@@ -6,9 +6,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
-import { templateReportContent } from "../../../worker/domain/report-template";
-import { STATUS_POLL_MS } from "../../../worker/domain/report-status";
-import { buildReportPrompt, REPORT_MAX_TOKENS, REPORT_TEMPERATURE } from "../../../worker/domain/report-prompt";
+import { templateReportContent } from "../../../worker/features/reports/rules/template";
+import { STATUS_POLL_MS } from "../../../worker/features/reports/rules/status";
+import { buildReportPrompt, REPORT_MAX_TOKENS, REPORT_TEMPERATURE } from "../../../worker/features/reports/rules/prompt";
 import { adminToken, json, percentile, requestsPerSecond, round, timeSequential, queueConsumer, type Figure, type Suite } from "../lib";
 
 const REPORTS = 100;
@@ -21,7 +21,7 @@ const OVERHEAD_TARGET_MS = 30;
 
 type Status = { id: string; status: string; source: string | null; claimed_at: string | null; generated_at: string | null };
 
-/** The development-only flag that skips the edge cache (wantsCacheBypass in worker/reports/shared-cache.ts); a client's no-cache no longer does. */
+/** The development-only flag that skips the edge cache (wantsCacheBypass in worker/features/reports/shared-cache.ts); a client's no-cache no longer does. */
 function bypassUrl(url: string): string {
   const u = new URL(url);
   u.searchParams.set("cache", "bypass");

@@ -1,6 +1,6 @@
 // The message box: Enter sends, Shift+Enter adds a line; Send is disabled while blank or while a reply is on its way.
 import type { KeyboardEvent } from "react";
-import { CHAT_MESSAGE_MAX_CHARS } from "../../../worker/domain/chat-limits";
+import { CHAT_MESSAGE_MAX_CHARS } from "../../../worker/features/chat/rules/limits";
 import { Button } from "../button";
 import { ArrowRightIcon } from "../icons";
 

@@ -1,6 +1,6 @@
 // The chat both pages share: notices, the conversation, the question chips and the composer; voice follows the stream.
 import { useState, type ReactNode } from "react";
-import { FALLBACK_REASON_TEXT } from "../../../worker/domain/chat";
+import { FALLBACK_REASON_TEXT } from "../../../worker/features/chat/rules/chat";
 import type { Chat } from "../../lib/use-chat";
 import type { Voice } from "../../lib/use-voice";
 import { Alert } from "../alert";

@@ -2,7 +2,7 @@
 // page at a time; each opens in full with the lead's details on top.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import { CHAT_TEXT } from "../../../worker/domain/chat";
+import { CHAT_TEXT } from "../../../worker/features/chat/rules/chat";
 import { formatCreated } from "../../lib/format-date";
 import { conversationsQuery } from "../../queries/chat";
 import { RetryAlert } from "../alert";

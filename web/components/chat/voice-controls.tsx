@@ -1,6 +1,6 @@
 // Voice on/off (off stops playback at once) and the voice picker; says when the browser's own speech is used.
 import { useId } from "react";
-import { VOICES } from "../../../worker/domain/chat";
+import { VOICES } from "../../../worker/features/chat/rules/chat";
 import type { Voice } from "../../lib/use-voice";
 import { VolumeIcon, VolumeOffIcon } from "../icons";
 

@@ -1,0 +1,223 @@
+// /api/client-reports (issue 30): the monthly client reports. An admin lists every business user (on or off, the last
+// report, the next run), builds or rebuilds a client's month now, reads any report, sends one now, and switches a
+// client's report on or off; a user reads their own reports and switches their own on or off. Admin-only fields (the
+// summary's source and note, a build's error) are stripped for users; another user's report is a 404.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { actsAsAdmin, adminRefusal, requireAdmin, requireUser } from "../../platform/auth/middleware";
+import type { AppEnv } from "../../platform/context";
+import { CLIENT_REPORT_RESEND_AFTER_MS, createAndQueueReport, enqueueClientReports, mailClientReport, mailRecipientConfirmations, zoneOf } from "./run";
+import { pendingByUser, recipientRows, syncRecipients } from "./recipient-queries";
+import {
+  businessUsersWithSettings,
+  getClientReport,
+  getClientReportSettings,
+  lastClientReports,
+  listClientReports,
+  requeueClientReport,
+  saveClientReportSettings,
+  type ClientReportRow,
+  type ClientReportSettingsRow,
+} from "./queries";
+import { getDb } from "../../platform/db/client";
+import { findUserById, getProfile } from "../../platform/auth/users";
+import { RecipientList } from "./rules/recipients";
+import { MONTH_RE } from "./rules/gbp-performance";
+import {
+  clientReportPaths,
+  lastWholeMonth,
+  monthAt,
+  monthLabel,
+  nextRunAt,
+  type ClientReportClientRow,
+  type ClientReportDetail,
+  type ClientReportListResponse,
+  type ClientReportPayload,
+  type ClientReportSettings,
+  type ClientReportSummary,
+} from "./rules/client-report";
+import { apiError, ErrorCode } from "../../platform/errors";
+import { appOrigin } from "../../platform/origin";
+import { validate, validId } from "../../platform/validate";
+
+/** Stable codes the screens act on. */
+export const CLIENT_REPORT_NOT_READY = "client_report_not_ready";
+export const CLIENT_REPORT_BUSY = "client_report_busy";
+export const CLIENT_REPORT_JUST_SENT = "client_report_just_sent";
+export const CLIENT_REPORT_NOT_A_CLIENT = "client_report_not_a_client";
+export const CLIENT_REPORT_FUTURE_MONTH = "client_report_month_not_over";
+
+const NOT_FOUND = "That report does not exist.";
+
+const BuildBody = z.object({
+  userId: z.string().trim().min(1).max(100),
+  month: z.string().regex(MONTH_RE, "A month as YYYY-MM").optional(),
+});
+
+const SettingsBody = z.object({
+  enabled: z.boolean(),
+  recipients: RecipientList.optional(),
+});
+
+const ListQuery = z.object({ userId: z.string().trim().min(1).max(100).optional() });
+
+function parseList(text: string | null): string[] {
+  try {
+    const v = text ? (JSON.parse(text) as unknown) : [];
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function reportSummary(row: ClientReportRow, admin: boolean): ClientReportSummary {
+  const built = row.status === "ready" || row.builtAt !== null;
+  const paths = clientReportPaths(row.shareToken);
+  return {
+    id: row.id,
+    userId: row.userId,
+    month: row.month,
+    monthLabel: monthLabel(row.month),
+    status: row.status,
+    version: row.version,
+    trigger: row.trigger,
+    builtAt: row.builtAt,
+    sentAt: row.sentAt,
+    sentTo: parseList(row.sentTo),
+    firstOpenedAt: row.firstOpenedAt,
+    views: row.views,
+    shareUrl: built ? paths.shareUrl : null,
+    pdfUrl: built ? paths.pdfUrl : null,
+    ...(admin ? { summarySource: row.summarySource, summaryNote: row.summaryNote, error: row.error } : {}),
+  };
+}
+
+function settingsOf(userId: string, row: ClientReportSettingsRow | null, pending: string[]): ClientReportSettings {
+  const recipients = parseList(row?.recipients ?? null);
+  return { userId, enabled: row?.enabled ?? false, recipients, pending: recipients.filter((a) => pending.includes(a)), enabledBy: row?.enabledBy ?? null };
+}
+
+const pendingOf = async (c: Context<AppEnv>, userId: string) => (await recipientRows(getDb(c.env), userId)).filter((r) => r.status === "pending").map((r) => r.email);
+
+/** A business user (not an admin) by id, or null. */
+async function businessUser(c: Context<AppEnv>, userId: string) {
+  const db = getDb(c.env);
+  const [user, profile] = await Promise.all([findUserById(db, userId), getProfile(db, userId)]);
+  if (!user || profile?.isAdmin) return null;
+  return { user, profile };
+}
+
+async function userList(c: Context<AppEnv>, userId: string): Promise<ClientReportListResponse> {
+  const db = getDb(c.env);
+  const admin = actsAsAdmin(c);
+  const [settings, reports, pending] = await Promise.all([getClientReportSettings(db, userId), listClientReports(db, userId), pendingOf(c, userId)]);
+  return { role: "user", settings: settingsOf(userId, settings, pending), reports: reports.map((r) => reportSummary(r, admin)) };
+}
+
+export const clientReportRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, validate("query", ListQuery), async (c) => {
+    const { userId } = c.req.valid("query");
+    const subject = c.get("subject");
+    if (!actsAsAdmin(c)) {
+      if (userId && userId !== subject.id) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
+      return c.json(await userList(c, subject.id));
+    }
+    if (userId) {
+      if (!(await businessUser(c, userId))) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
+      return c.json(await userList(c, userId));
+    }
+    const db = getDb(c.env);
+    const rows = await businessUsersWithSettings(db);
+    const last = await lastClientReports(
+      db,
+      rows.map((r) => r.userId),
+    );
+    const pending = await pendingByUser(db);
+    const now = new Date();
+    const clients: ClientReportClientRow[] = rows.map((r) => {
+      const zone = zoneOf(r.timeZone);
+      const report = last.get(r.userId);
+      return {
+        userId: r.userId,
+        email: r.email,
+        businessName: r.businessName,
+        timeZone: zone,
+        settings: settingsOf(r.userId, r.settings, pending.get(r.userId) ?? []),
+        lastReport: report ? reportSummary(report, true) : null,
+        nextRunAt: r.settings?.enabled ? nextRunAt(now, zone) : null,
+      };
+    });
+    const body: ClientReportListResponse = { role: "admin", clients };
+    return c.json(body);
+  })
+
+  // Build now (admin): the month defaults to the last whole month in the business's zone; a month that has a report
+  // is rebuilt (version + 1, same link). A preview: not mailed (POST /:id/send mails it).
+  .post("/", requireUser, requireAdmin, validate("json", BuildBody), async (c) => {
+    const input = c.req.valid("json");
+    const client = await businessUser(c, input.userId);
+    if (!client) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
+    const zone = zoneOf(client.profile?.timeZone);
+    const month = input.month ?? lastWholeMonth(new Date(), zone);
+    if (month >= monthAt(new Date(), zone)) return apiError(c, 422, CLIENT_REPORT_FUTURE_MONTH, `${monthLabel(month)} is not over yet: a report covers a whole month.`, { month: ["Choose a month that is over"] });
+    const db = getDb(c.env);
+    const { report, created } = await createAndQueueReport(c.env, db, { userId: input.userId, month, trigger: "admin", mailWhenReady: false });
+    if (created) return c.json({ report: reportSummary(report, true) }, 202);
+    const again = await requeueClientReport(db, report.id, { trigger: "admin", mailWhenReady: false });
+    if (!again) return apiError(c, 409, CLIENT_REPORT_BUSY, `${monthLabel(month)}'s report is being built right now. Try again when it is ready.`);
+    await enqueueClientReports(c.env, [again.id]);
+    return c.json({ report: reportSummary(again, true) }, 202);
+  })
+
+  // Switch a client's report on or off (admin: any business user; a user: themselves), and where it is mailed. An
+  // address a user adds (other than their account's own) gets reports only once its owner confirms by the mailed link.
+  .put("/settings/:userId", requireUser, validate("json", SettingsBody), async (c) => {
+    const userId = c.req.param("userId");
+    const subject = c.get("subject");
+    const self = userId === subject.id && !subject.isAdmin;
+    if (!self) {
+      const refused = adminRefusal(c);
+      if (refused) return refused;
+      if (userId.length > 100 || !(await businessUser(c, userId))) return apiError(c, 404, CLIENT_REPORT_NOT_A_CLIENT, "That client does not exist.");
+    }
+    const input = c.req.valid("json");
+    const db = getDb(c.env);
+    const row = await saveClientReportSettings(db, userId, { enabled: input.enabled, recipients: input.recipients, enabledBy: self ? "user" : "admin" });
+    if (input.recipients) {
+      const account = await findUserById(db, userId);
+      const pending = await syncRecipients(db, userId, input.recipients, self ? "user" : "admin", account?.email ?? null);
+      await mailRecipientConfirmations(c.env, db, appOrigin(c.env, c.req.url), userId, pending);
+    }
+    return c.json({ settings: settingsOf(userId, row, await pendingOf(c, userId)) });
+  })
+
+  .get("/:id", requireUser, validId(NOT_FOUND), async (c) => {
+    const row = await getClientReport(getDb(c.env), c.req.param("id"));
+    const admin = actsAsAdmin(c);
+    if (!row || (!admin && row.userId !== c.get("subject").id)) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
+    let payload: ClientReportPayload | null = null;
+    if (row.status === "ready" && row.payload) {
+      try {
+        payload = JSON.parse(row.payload) as ClientReportPayload;
+      } catch {
+        payload = null;
+      }
+    }
+    const body: ClientReportDetail = { report: reportSummary(row, admin), payload };
+    return c.json(body);
+  })
+
+  // Send now (admin): mails a ready report, again if it was sent before.
+  .post("/:id/send", requireUser, requireAdmin, validId(NOT_FOUND), async (c) => {
+    const db = getDb(c.env);
+    const row = await getClientReport(db, c.req.param("id"));
+    if (!row) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
+    if (row.status !== "ready") return apiError(c, 409, CLIENT_REPORT_NOT_READY, "This report is not ready yet: it can be sent once it is built.");
+    if (row.sentAt && Date.now() - Date.parse(row.sentAt) < CLIENT_REPORT_RESEND_AFTER_MS) {
+      return apiError(c, 409, CLIENT_REPORT_JUST_SENT, "This report was sent less than a minute ago. Send it again in a minute if you need to.");
+    }
+    const to = await mailClientReport(c.env, db, row.id, { force: true, origin: appOrigin(c.env, c.req.url) });
+    if (!to) return apiError(c, 409, CLIENT_REPORT_BUSY, "This report is being sent right now.");
+    const sent = await getClientReport(db, row.id);
+    return c.json({ report: reportSummary(sent ?? row, true) });
+  });

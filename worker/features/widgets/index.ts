@@ -1,0 +1,3 @@
+// What other capabilities use of widgets: everything else in this folder is its own.
+export { auditPayer, reportPayer } from "./guards";
+export { mailLeadsOfReport } from "./leads";

@@ -1,0 +1,22 @@
+// The Hono environment every route shares: bindings plus what middleware puts on the context.
+import type { AuthContext, ProfileRow } from "./auth/users";
+import type { Env } from "./env";
+
+export interface Caller extends AuthContext {
+  sessionId: string;
+}
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    /** The signed-in person making the request. */
+    caller: Caller;
+    /**
+     * Whose data the request reads: the caller, or (admins only, read-only) the user named by
+     * the X-View-As header.
+     */
+    subject: { id: string; email: string; isAdmin: boolean; companyName: string | null; profile: ProfileRow | null };
+    viewingAs: boolean;
+  };
+};

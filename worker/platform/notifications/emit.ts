@@ -1,0 +1,185 @@
+// The lead loop's one entry point (issue 21): something a prospect did becomes alerts for the right people (in the app,
+// by mail) and webhook deliveries queued on webhooks-out. Idempotent on the event's dedupe key; never throws.
+import { getDb, type Db } from "../db/client";
+import { adminRecipients, alertRecipients, channelsFor, insertNotifications, type NewNotification } from "./queries";
+import { endpointsFor, insertDeliveries, type NewDelivery } from "./webhook-queries";
+import { mailMode, type WebhookBody } from "./rules/lead-alerts";
+import type { AlertKind, ProspectEvent, WebhookEvent } from "./rules/lead-events";
+import type { Env } from "../env";
+import { log } from "../log";
+import { mailConfig } from "../providers/mail";
+import { mailAlerts } from "./mail";
+
+/**
+ * Records the event's alert for the prospect's owner (else every admin) as their settings say, mails what is due,
+ * and queues one webhook delivery per subscribed active endpoint. Same `dedupeKey` twice → emitted once. Errors are
+ * logged, never thrown: an alert must not break the shared page or the chat.
+ */
+export async function emitProspectEvent(env: Env, event: ProspectEvent): Promise<void> {
+  try {
+    const db = getDb(env);
+    await Promise.all([event.alert ? recordAlert(env, db, event) : null, event.webhook ? queueWebhooks(env, db, event.webhook, [event]) : null]);
+  } catch (error) {
+    log.error("prospect event not emitted", { alert: event.alert, webhook: event.webhook, prospectId: event.prospectId }, error);
+  }
+}
+
+async function recordAlert(env: Env, db: Db, event: ProspectEvent) {
+  const kind = event.alert!;
+  const recipients = await alertRecipients(db, event.prospectId);
+  const channels = await channelsFor(
+    db,
+    recipients.map((r) => r.id),
+    kind,
+  );
+  const mailOn = mailConfig(env) !== null;
+  const rows: NewNotification[] = [];
+  for (const r of recipients) {
+    const ch = channels.get(r.id)!;
+    const mail = mailMode(kind, ch, mailOn);
+    if (!ch.inApp && mail === "none") continue;
+    rows.push({
+      userId: r.id,
+      kind,
+      prospectId: event.prospectId,
+      reportId: event.reportId,
+      data: JSON.stringify(event.data),
+      dedupeKey: `${kind}:${event.dedupeKey}`,
+      inApp: ch.inApp,
+      mailState: mail === "none" ? "none" : "pending",
+      createdAt: event.at,
+    });
+  }
+  const fresh = await insertNotifications(db, rows);
+  const toMail = [...new Set(fresh.filter((n) => n.mailState === "pending").map((n) => n.userId))];
+  if (toMail.length > 0) await mailAlerts(env, db, new Date(), toMail);
+}
+
+/** The body every webhook delivery carries: `{id, type, created_at, data}`; data names the prospect and report. */
+export function webhookBody(id: string, type: string, at: string, data: WebhookBody["data"]): WebhookBody {
+  return { id, type, created_at: at, data };
+}
+
+/** One delivery per event and subscribed active endpoint; one query for the endpoints however many events. */
+async function queueWebhooks(env: Env, db: Db, type: WebhookEvent, events: (Omit<ProspectEvent, "prospectId"> & { prospectId: string | null })[]) {
+  const endpoints = await endpointsFor(db, type);
+  if (endpoints.length === 0 || events.length === 0) return;
+  const rows: NewDelivery[] = [];
+  for (const event of events) {
+    const eventId = `evt_${crypto.randomUUID().replace(/-/g, "")}`;
+    // An event about the user's own business (a review) names no prospect or report.
+    const data = event.prospectId === null ? event.data : { prospect_id: event.prospectId, report_id: event.reportId, ...event.data };
+    const body = JSON.stringify(webhookBody(eventId, type, event.at, data));
+    for (const e of endpoints) {
+      rows.push({ id: crypto.randomUUID(), endpointId: e.id, eventId, eventType: type, idempotencyKey: `${e.id}:${type}:${event.dedupeKey}`, body });
+    }
+  }
+  const fresh = await insertDeliveries(db, rows);
+  await enqueueDeliveries(env, fresh);
+}
+
+/** prospect.created for prospects created together (an import, a new report, a widget lead): one call, never throws. */
+export async function emitProspectsCreated(
+  env: Env,
+  created: { prospectId: string; reportId: string | null; name: string; area: string; source: string }[],
+): Promise<void> {
+  try {
+    const at = new Date().toISOString();
+    await queueWebhooks(
+      env,
+      getDb(env),
+      "prospect.created",
+      created.map((p) => ({
+        prospectId: p.prospectId,
+        reportId: p.reportId,
+        alert: null,
+        webhook: "prospect.created",
+        at,
+        dedupeKey: `prospect_created:${p.prospectId}`,
+        data: { name: p.name, area: p.area, source: p.source },
+      })),
+    );
+  } catch (error) {
+    log.error("prospect.created not emitted", { count: created.length }, error);
+  }
+}
+
+/** Puts deliveries on webhooks-out (a delay for a retry); a failure to queue is logged, the rows stay pending. */
+export async function enqueueDeliveries(env: Env, ids: string[], delaySeconds = 0) {
+  if (ids.length === 0) return;
+  try {
+    await env.WEBHOOKS_OUT.sendBatch(ids.map((deliveryId) => ({ body: { deliveryId }, ...(delaySeconds ? { delaySeconds } : {}) })));
+  } catch (error) {
+    log.error("webhook deliveries not queued", { count: ids.length }, error);
+  }
+}
+
+/**
+ * Something about one of the agency's clients (a monthly report opened, issue 30): alerts for every admin as their
+ * settings say, webhooks for the agency's endpoints. Same dedupe key twice → emitted once. Logged, never thrown.
+ */
+export async function emitAgencyEvent(env: Env, event: OwnEvent): Promise<void> {
+  try {
+    const db = getDb(env);
+    if (event.alert) {
+      const kind = event.alert;
+      const admins = await adminRecipients(db);
+      const channels = await channelsFor(db, admins.map((a) => a.id), kind);
+      const mailOn = mailConfig(env) !== null;
+      const rows: NewNotification[] = [];
+      for (const a of admins) {
+        const ch = channels.get(a.id)!;
+        const mail = mailMode(kind, ch, mailOn);
+        if (!ch.inApp && mail === "none") continue;
+        rows.push({ userId: a.id, kind, prospectId: null, reportId: null, data: JSON.stringify(event.data), dedupeKey: `${kind}:${event.dedupeKey}`, inApp: ch.inApp, mailState: mail === "none" ? "none" : "pending", createdAt: event.at });
+      }
+      const fresh = [];
+      for (let i = 0; i < rows.length; i += 8) fresh.push(...(await insertNotifications(db, rows.slice(i, i + 8))));
+      const toMail = [...new Set(fresh.filter((n) => n.mailState === "pending").map((n) => n.userId))];
+      if (toMail.length > 0) await mailAlerts(env, db, new Date(), toMail);
+    }
+    if (event.webhook) await queueWebhooks(env, db, event.webhook, [{ ...event, prospectId: null, reportId: null }]);
+  } catch (error) {
+    log.error("agency event not emitted", { alert: event.alert, webhook: event.webhook }, error);
+  }
+}
+
+/** Something about a user's own business (a Google review, issue 28): alerts for that user, webhooks for the agency. */
+export type OwnEvent = Omit<ProspectEvent, "prospectId" | "reportId">;
+
+/**
+ * Records each event's alert for `userId` as their settings say (mailing what is due at once) and queues the webhook
+ * deliveries of each event. Same dedupe key twice → emitted once. Logged, never thrown.
+ */
+export async function emitOwnEvents(env: Env, userId: string, events: OwnEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  try {
+    const db = getDb(env);
+    const mailOn = mailConfig(env) !== null;
+    const rows: NewNotification[] = [];
+    const kinds = [...new Set(events.map((e) => e.alert).filter((k): k is AlertKind => k !== null))];
+    for (const kind of kinds) {
+      const ch = (await channelsFor(db, [userId], kind)).get(userId)!;
+      const mail = mailMode(kind, ch, mailOn);
+      if (!ch.inApp && mail === "none") continue;
+      for (const e of events.filter((x) => x.alert === kind)) {
+        rows.push({ userId, kind, prospectId: null, reportId: null, data: JSON.stringify(e.data), dedupeKey: `${kind}:${e.dedupeKey}`, inApp: ch.inApp, mailState: mail === "none" ? "none" : "pending", createdAt: e.at });
+      }
+    }
+    // Ten bound parameters a row: eight rows a statement stay under D1's 100.
+    const fresh = [];
+    for (let i = 0; i < rows.length; i += 8) fresh.push(...(await insertNotifications(db, rows.slice(i, i + 8))));
+    if (fresh.some((n) => n.mailState === "pending")) await mailAlerts(env, db, new Date(), [userId]);
+    const types = [...new Set(events.map((e) => e.webhook).filter((w): w is WebhookEvent => w !== null))];
+    for (const type of types) {
+      await queueWebhooks(
+        env,
+        db,
+        type,
+        events.filter((e) => e.webhook === type).map((e) => ({ ...e, prospectId: null, reportId: null })),
+      );
+    }
+  } catch (error) {
+    log.error("own events not emitted", { userId, count: events.length }, error);
+  }
+}
