@@ -3,22 +3,8 @@
 // listing is this business at all, the verdict per source, the fix list's order, the history's wording and the CSV.
 import { describe, expect, it } from "vitest";
 import { CITATION_SOURCES, SEARCHED_SOURCES, onSource, sourceById } from "../../worker/features/citations/rules/sources";
-import {
-  expectedDetails,
-  expectedSourcesText,
-  citationEstimate,
-  citationsCsv,
-  compareFields,
-  diffScans,
-  fixList,
-  isTheBusiness,
-  judgeSource,
-  listingsSentence,
-  splitAddress,
-  summarize,
-  type ExpectedBusiness,
-  type ListingFields,
-} from "../../worker/features/citations/rules/citations";
+import { expectedDetails, expectedSourcesText, citationEstimate, compareFields, isTheBusiness, judgeSource, splitAddress, type ExpectedBusiness, type ListingFields } from "../../worker/features/citations/rules/citations";
+import { citationsCsv, diffScans, fixList, listingsSentence, summarize } from "../../worker/features/citations/rules/summary";
 
 const EXPECTED: ExpectedBusiness = {
   name: "Smith Holdings LLC dba Joe's Plumbing",

@@ -2,7 +2,8 @@
 // prompt, the admin and shared report (JSON and HTML, without any listing's phone number) and both chats' system prompts.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { CitationScanView, ReportListings } from "../../worker/features/citations/rules/citations";
+import type { CitationScanView } from "../../worker/features/citations/rules/citations";
+import type { ReportListings } from "../../worker/features/citations/rules/summary";
 import type { CitationsMessage, Env, ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
 import { CITATION_BUSINESS } from "../fakes/citation-web";
 import { callWorker, signUpAdmin } from "./helpers";

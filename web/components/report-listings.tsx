@@ -1,7 +1,8 @@
 // The report's "Listings" section (issue 27): the prospect's newest finished citation scan, on the admin report and
 // the shared page. It shows which sources are wrong and which fields, never a listing's values (no phone number).
 import type { ReactNode } from "react";
-import { reportListingSourceText, type CitationVerdict, type ReportListings } from "../../worker/features/citations/rules/citations";
+import { type CitationVerdict } from "../../worker/features/citations/rules/citations";
+import { reportListingSourceText, type ReportListings } from "../../worker/features/citations/rules/summary";
 import { formatLongUsDate } from "../../worker/features/reports/rules/format";
 import { Badge, type BadgeTone } from "./badge";
 import { MapPinIcon } from "./icons";

@@ -4,7 +4,7 @@
 import type { CitationCheckRow, CitationScanRow } from "./queries";
 import { latestProspectChecksQuery, latestProspectScanQuery } from "./queries";
 import type { Db } from "../../platform/db/client";
-import { listingsPromptLines, reportListingsOf, type ReportListings } from "./rules/citations";
+import { listingsPromptLines, reportListingsOf, type ReportListings } from "./rules/summary";
 import { sourceResults } from "./view";
 
 /** The section from a batch's rows (checks of the newest finished scan); null before the first. */

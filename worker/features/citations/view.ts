@@ -2,7 +2,8 @@
 // verdicts, summary, fix list and what changed since the previous scan are computed here from what was stored.
 import type { CitationCheckRow, CitationScanRow } from "./queries";
 import { CITATION_SOURCES } from "./rules/sources";
-import { diffScans, fixList, pendingResult, summarize, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult } from "./rules/citations";
+import { pendingResult, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult } from "./rules/citations";
+import { diffScans, fixList, summarize } from "./rules/summary";
 import { fromMicro } from "../../domain/metering";
 import type { StoredCitationBusiness } from "./scan";
 

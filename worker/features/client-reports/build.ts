@@ -20,7 +20,7 @@ import {
 } from "./queries";
 import type { GridPointRow, GridScanRow } from "../rank";
 import { getProfile } from "../../platform/auth/users";
-import { fixList, summarize } from "../citations/rules/citations";
+import { fixList, summarize } from "../citations/rules/summary";
 import {
   CLIENT_REPORT_PAYLOAD_VERSION,
   compared,

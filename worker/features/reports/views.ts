@@ -23,7 +23,7 @@ import { latestProspectAuditView } from "../audits";
 import { toReportProspect } from "./generate";
 import type { LocalVisibility } from "../rank/rules/view";
 import { latestLocalVisibility } from "../rank";
-import type { ReportListings } from "../citations/rules/citations";
+import type { ReportListings } from "../citations/rules/summary";
 import { latestReportListings } from "../citations";
 import { latestReportAiVisibility } from "../ai-visibility";
 import type { ReportAiVisibility } from "../ai-visibility/rules/scans";

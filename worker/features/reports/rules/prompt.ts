@@ -1,6 +1,6 @@
 // The AI prompt for a report and the settings of its call.
 import { type ReportProspect, prospectCategory } from "./content";
-import { listingsPromptLines, type ReportListings } from "../../citations/rules/citations";
+import { listingsPromptLines, type ReportListings } from "../../citations/rules/summary";
 import { findingsPromptLines, type ReportFindings } from "./findings";
 import { aiVisibilityPromptLines, type ReportAiVisibility } from "../../ai-visibility/rules/scans";
 

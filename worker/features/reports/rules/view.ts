@@ -2,7 +2,7 @@
 import type { PublicBrand } from "../../../platform/brand/rules/brand";
 import type { ReportAiVisibility } from "../../ai-visibility/rules/scans";
 import type { LocalVisibility } from "../../rank/rules/view";
-import type { ReportListings } from "../../citations/rules/citations";
+import type { ReportListings } from "../../citations/rules/summary";
 import {
   BlogStructure,
   type CompleteFacebookPost,
