@@ -3,9 +3,11 @@
 // (`ll`), its result stored as soon as it answers. A failed search is stored `failed` (retrying) and its message
 // retried; never stored as "not ranked". The dead-letter path fails what never succeeded, so a scan always finishes.
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import {
   bumpReportVersionOfProspect,
-  claimPoints,
+  gridPointJob,
+  gridScanRunning,
   createGridScan,
   failUnfinishedPoints,
   getGridScanRow,
@@ -141,7 +143,12 @@ export async function processGridPoints(env: Env, scanId: string, idxs: number[]
   if (!scan) return { kind: "ack" };
   const now = Date.now();
   const [claimed, payer] = await Promise.all([
-    claimPoints(db, scanId, idxs, new Date(now).toISOString(), new Date(now - rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString()),
+    db
+      .batch([
+        claim(db, gridPointJob, [scanId, idxs], { now: new Date(now).toISOString(), staleBefore: new Date(now - rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString() }),
+        gridScanRunning(db, scanId),
+      ])
+      .then(([rows]) => rows),
     userPayer(env, db, scan.userId),
   ]);
   if (claimed.length === 0) return { kind: "ack" };

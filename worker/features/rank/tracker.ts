@@ -2,11 +2,13 @@
 // spot, and its organic position in the business's area), each part metered and stored as soon as it answers; the
 // cron's enqueue of due keywords (once per period: compare-and-set on last_check_at); alerts and their daily digest.
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import {
   checksOf,
-  claimCheck,
-  claimDigest,
-  claimDueChecks,
+  keywordCheckJob,
+  getTrackedKeyword,
+  recordDigestDay,
+  createDueChecks,
   dueCandidates,
   failUnfinishedChecks,
   finishCheck,
@@ -100,8 +102,10 @@ async function recordAlertIfAny(db: Db, claimed: ClaimedCheck): Promise<void> {
 /** One check: claim, then each part not done yet (map pack, organic), stored as it answers. The reason when it should be tried again. */
 async function runCheck(env: Env, db: Db, checkId: string, delivery: number): Promise<string | null> {
   const now = Date.now();
-  const claimed = await claimCheck(db, checkId, new Date(now).toISOString(), new Date(now - 2 * rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString());
-  if (!claimed) return null;
+  const [check] = await claim(db, keywordCheckJob, [checkId], { now: new Date(now).toISOString(), staleBefore: new Date(now - 2 * rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString() });
+  const keyword = check && (await getTrackedKeyword(db, check.keywordId));
+  if (!check || !keyword) return null;
+  const claimed: ClaimedCheck = { check, keyword };
   const claimedAt = claimed.check.claimedAt!;
   const payer = await userPayer(env, db, claimed.keyword.userId);
   let failure: ProviderFailure | null = null;
@@ -153,7 +157,7 @@ export async function enqueueDueKeywords(env: Env, now = new Date()): Promise<nu
   const candidates = dueKeywords(await dueCandidates(db, cuts.daily, CRON_KEYWORDS_PER_RUN), now);
   const made: string[] = [];
   for (let i = 0; i < candidates.length; i += 90) {
-    made.push(...(await claimDueChecks(db, candidates.slice(i, i + 90).map((k) => k.id), iso, cuts)));
+    made.push(...(await createDueChecks(db, candidates.slice(i, i + 90).map((k) => k.id), iso, cuts)));
   }
   if (made.length > 0) {
     await sendChecks(env, made);
@@ -182,7 +186,7 @@ export async function mailAlertDigests(env: Env, now = new Date()): Promise<numb
   const day = now.toISOString().slice(0, 10);
   let sent = 0;
   for (const userId of await usersWithUnmailedAlerts(db)) {
-    if (!(await claimDigest(db, userId, day))) continue;
+    if (!(await recordDigestDay(db, userId, day))) continue;
     const user = await findUserById(db, userId);
     const alerts = await takeUnmailedAlerts(db, userId, now.toISOString());
     if (!user || alerts.length === 0) continue;
