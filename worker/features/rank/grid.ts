@@ -28,9 +28,8 @@ import { reserveLoggedCall } from "../../platform/metering/usage-log";
 import { METERED_TOOL_NAMES } from "../usage/rules/usage-stats";
 import { searchMaps, type MapsPlace } from "../../platform/providers/local-search";
 import { purgeSharedReport } from "../reports";
-import { RANK_ITEMS_PER_MESSAGE } from "../../platform/jobs/messages";
 import type { ResolvedBusiness } from "./business";
-import { RANK_MAX_ATTEMPTS, RANK_STALE_CLAIM_MARGIN_MS, RANK_RESEND_AFTER_MS, rankRetryDelaySeconds, rankSearchTimeoutMs } from "./config";
+import { RANK_ITEMS_PER_MESSAGE, RANK_MAX_ATTEMPTS, RANK_STALE_CLAIM_MARGIN_MS, RANK_RESEND_AFTER_MS, rankRetryDelaySeconds, rankSearchTimeoutMs } from "./config";
 import { businessOf } from "./view";
 
 /** What a grid of this size would cost against what is left of the payer's allowance (and the operator's ceiling). */
