@@ -2,7 +2,7 @@
 // a message are asked side by side, each message acked or retried on its own (claims keep answers single).
 import { z } from "zod";
 import type { AiVisibilityMessage } from "../../platform/env";
-import { consumer } from "../../platform/jobs/consumer";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { failAiAnswersForDeadLetter, processAiAnswers } from "./scan";
 import { aiRetryDelaySeconds } from "./config";
 
@@ -21,12 +21,8 @@ export const aiVisibilityConsumer = consumer({
 });
 
 /** Answers that reached the dead-letter queue are stored failed with the reason, so a scan always finishes. */
-export const aiVisibilityDeadLetters = consumer({
+export const aiVisibilityDeadLetters = deadLetters({
   queue: AI_VISIBILITY_DLQ,
   body: AiVisibilityBody,
   handle: (env, { scanId, answerIds }, attempts) => failAiAnswersForDeadLetter(env, scanId, answerIds, attempts),
-  retryDelay: () => 30,
-  oneByOne: true,
-  done: "dead-lettered",
-  failure: "could not mark failed",
 });

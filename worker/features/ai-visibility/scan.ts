@@ -5,6 +5,7 @@
 // figures, the cited domains (flagged where the Citation Tracker did not find the business) and "What to do".
 import { getDb, type Db } from "../../platform/db/client";
 import { claim } from "../../platform/jobs/claim";
+import { resendStale } from "../../platform/jobs/sweep";
 import {
   aiAnswerJob,
   aiScanRunning,
@@ -96,10 +97,7 @@ async function sendAnswers(env: Env, scanId: string, answerIds: string[]): Promi
 
 /** The cron: unfinished answers of old scans sent again (claims keep them single). */
 export async function resendAiAnswers(env: Env, stale: { scanId: string; id: string }[]): Promise<number> {
-  const byScan = new Map<string, string[]>();
-  for (const a of stale) byScan.set(a.scanId, [...(byScan.get(a.scanId) ?? []), a.id]);
-  for (const [scanId, ids] of byScan) await sendAnswers(env, scanId, ids);
-  return stale.length;
+  return resendStale(stale, (a) => a.id, (ids, scanId) => sendAnswers(env, scanId, ids), (a) => a.scanId);
 }
 
 /**

@@ -1,7 +1,7 @@
 // audits queue (and its dead-letter queue): one step of one audit per message, each acked or retried on its own.
 import { z } from "zod";
 import type { AuditStepMessage } from "../../platform/env";
-import { consumer } from "../../platform/jobs/consumer";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { failStepForDeadLetter, processAuditStep } from "./run";
 import { stepRetryDelaySeconds } from "./config";
 
@@ -24,12 +24,10 @@ export const auditsConsumer = consumer({
 });
 
 /** Steps that reached the dead-letter queue are failed with the reason, so the audit finishes and says what it missed. */
-export const auditsDeadLetters = consumer({
+export const auditsDeadLetters = deadLetters({
   queue: AUDITS_DLQ,
   body: AuditStepBody,
   handle: (env, { auditId, step }, attempts) => failStepForDeadLetter(env, auditId, step, attempts),
-  retryDelay: () => 30,
-  oneByOne: true,
   fields: ({ auditId, step }) => ({ auditId, step }),
   done: "dead-lettered step",
   failure: "could not mark the step failed",

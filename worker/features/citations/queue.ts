@@ -2,7 +2,7 @@
 // message run side by side, each message acked or retried on its own (claims keep sources single).
 import { z } from "zod";
 import type { CitationsMessage } from "../../platform/env";
-import { consumer } from "../../platform/jobs/consumer";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { failCitationSourcesForDeadLetter, processCitationSources } from "./scan";
 import { citationRetryDelaySeconds } from "./config";
 
@@ -21,12 +21,8 @@ export const citationsConsumer = consumer({
 });
 
 /** Sources that reached the dead-letter queue are stored unknown with the reason, so a scan always finishes. */
-export const citationsDeadLetters = consumer({
+export const citationsDeadLetters = deadLetters({
   queue: CITATIONS_DLQ,
   body: CitationsBody,
   handle: (env, { scanId, sources }, attempts) => failCitationSourcesForDeadLetter(env, scanId, sources, attempts),
-  retryDelay: () => 30,
-  oneByOne: true,
-  done: "dead-lettered",
-  failure: "could not mark failed",
 });

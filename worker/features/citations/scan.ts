@@ -40,6 +40,7 @@ import type { Payer } from "../../domain/metering";
 import { formatPhone, normalizePhone } from "../../domain/nap";
 import type { Env } from "../../platform/env";
 import { claim } from "../../platform/jobs/claim";
+import { resendStale } from "../../platform/jobs/sweep";
 import { log } from "../../platform/log";
 import { fitsAllowance, reserveCall, userPayer } from "../../platform/metering/meter";
 import { searchWeb, type WebResult } from "../../platform/providers/local-search";
@@ -254,9 +255,7 @@ export async function failCitationSourcesForDeadLetter(env: Env, scanId: string,
 export async function sweepCitations(env: Env, now = Date.now()): Promise<{ resent: number; started: number }> {
   const db = getDb(env);
   const stale = await staleCitationChecks(db, new Date(now - CITATION_RESEND_AFTER_MS).toISOString());
-  const byScan = new Map<string, string[]>();
-  for (const c of stale) byScan.set(c.scanId, [...(byScan.get(c.scanId) ?? []), c.source]);
-  for (const [scanId, sources] of byScan) await sendSources(env, scanId, sources);
+  await resendStale(stale, (c) => c.source, (sources, scanId) => sendSources(env, scanId, sources), (c) => c.scanId);
   let started = 0;
   const due = await dueCitationTracking(db, new Date(now - CITATION_RESCAN_AFTER_MS).toISOString(), CITATION_CRON_SCANS_PER_RUN);
   for (const row of due) {

@@ -2,7 +2,7 @@
 // another (each claimed by compare-and-set, so a redelivered message builds nothing twice), each mailed once when ready.
 import { z } from "zod";
 import type { ClientReportsMessage } from "../../platform/env";
-import { consumer, doubling } from "../../platform/jobs/consumer";
+import { consumer, deadLetters, doubling } from "../../platform/jobs/consumer";
 import { buildClientReports, failClientReportsForDeadLetter } from "./run";
 
 export const CLIENT_REPORTS_QUEUE = "client-reports";
@@ -20,12 +20,8 @@ export const clientReportsConsumer = consumer({
 });
 
 /** Reports that reached the dead-letter queue are marked failed with the reason (the admin's screen shows it). */
-export const clientReportsDeadLetters = consumer({
+export const clientReportsDeadLetters = deadLetters({
   queue: CLIENT_REPORTS_DLQ,
   body: ClientReportsBody,
   handle: (env, { reportIds }) => failClientReportsForDeadLetter(env, reportIds),
-  retryDelay: () => 30,
-  oneByOne: true,
-  done: "dead-lettered",
-  failure: "could not mark failed",
 });

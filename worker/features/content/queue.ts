@@ -2,7 +2,7 @@
 // state checked; retries and later looks go out as new delayed messages, so a message is retried only when the consumer fails.
 import { z } from "zod";
 import type { GbpPostsMessage } from "../../platform/env";
-import { consumer } from "../../platform/jobs/consumer";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { processPost, releasePosts } from "./gbp-publish";
 
 export const GBP_POSTS_QUEUE = "gbp-posts";
@@ -22,12 +22,12 @@ export const gbpPostsConsumer = consumer({
   fields: ({ postIds }) => ({ postIds: postIds.join(",") }),
 });
 
-export const gbpPostsDeadLetters = consumer({
+export const gbpPostsDeadLetters = deadLetters({
   queue: GBP_POSTS_DLQ,
   body: GbpPostsBody,
   handle: (env, { postIds }) => releasePosts(env, postIds, "Publishing failed on our side after several tries. Reschedule it, or copy it and post it yourself."),
   retryDelay: () => 300,
-  oneByOne: true,
   fields: ({ postIds }) => ({ postIds: postIds.join(",") }),
   failure: "could not release posts",
+  done: undefined,
 });

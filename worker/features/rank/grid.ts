@@ -4,6 +4,7 @@
 // retried; never stored as "not ranked". The dead-letter path fails what never succeeded, so a scan always finishes.
 import { getDb, type Db } from "../../platform/db/client";
 import { claim } from "../../platform/jobs/claim";
+import { resendStale } from "../../platform/jobs/sweep";
 import {
   bumpReportVersionOfProspect,
   gridPointJob,
@@ -167,9 +168,7 @@ export async function failGridPointsForDeadLetter(env: Env, scanId: string, idxs
 /** The cron: unfinished points of scans older than 10 minutes are sent again (claims keep them single). */
 export async function resendStalePoints(env: Env, now = Date.now()): Promise<number> {
   const points = await stalePoints(getDb(env), new Date(now - RANK_RESEND_AFTER_MS).toISOString());
-  const byScan = new Map<string, number[]>();
-  for (const p of points) byScan.set(p.scanId, [...(byScan.get(p.scanId) ?? []), p.idx]);
-  for (const [scanId, idxs] of byScan) await sendPoints(env, scanId, idxs);
+  await resendStale(points, (p) => p.idx, (idxs, scanId) => sendPoints(env, scanId, idxs), (p) => p.scanId);
   if (points.length > 0) log.info("rank: stale points sent again", { points: points.length });
   return points.length;
 }

@@ -2,7 +2,7 @@
 // message; the items of a message run side by side, each message acked or retried on its own (claims keep items single).
 import { z } from "zod";
 import type { RankCheckMessage } from "../../platform/env";
-import { consumer } from "../../platform/jobs/consumer";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { failGridPointsForDeadLetter, processGridPoints } from "./grid";
 import { failChecksForDeadLetter, processKeywordChecks } from "./tracker";
 import { rankRetryDelaySeconds } from "./config";
@@ -27,13 +27,9 @@ export const rankChecksConsumer = consumer({
 });
 
 /** Points and checks that reached the dead-letter queue are failed with the reason, so a scan always finishes. */
-export const rankChecksDeadLetters = consumer({
+export const rankChecksDeadLetters = deadLetters({
   queue: RANK_CHECKS_DLQ,
   body: RankCheckBody,
   handle: (env, body, attempts) => (body.kind === "grid" ? failGridPointsForDeadLetter(env, body.scanId, body.points, attempts) : failChecksForDeadLetter(env, body.checkIds, attempts)),
-  retryDelay: () => 30,
-  oneByOne: true,
   fields: ({ kind }) => ({ kind }),
-  done: "dead-lettered",
-  failure: "could not mark failed",
 });

@@ -3,6 +3,7 @@
 // cron's enqueue of due keywords (once per period: compare-and-set on last_check_at); alerts and their daily digest.
 import { getDb, type Db } from "../../platform/db/client";
 import { claim } from "../../platform/jobs/claim";
+import { resendStale } from "../../platform/jobs/sweep";
 import {
   checksOf,
   keywordCheckJob,
@@ -166,9 +167,7 @@ export async function enqueueDueKeywords(env: Env, now = new Date()): Promise<nu
 }
 
 export async function resendStaleChecks(env: Env, now = Date.now()): Promise<number> {
-  const ids = await staleChecks(getDb(env), new Date(now - RANK_RESEND_AFTER_MS).toISOString());
-  if (ids.length > 0) await sendChecks(env, ids);
-  return ids.length;
+  return resendStale(await staleChecks(getDb(env), new Date(now - RANK_RESEND_AFTER_MS).toISOString()), (id) => id, (ids) => sendChecks(env, ids));
 }
 
 const REASON_WORDS = { dropped: "dropped 3 or more places", left_top3: "left the top 3" } as const;

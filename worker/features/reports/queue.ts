@@ -1,7 +1,7 @@
 // report-jobs queue (and its dead-letter queue): each message is parsed, processed and acked or retried on its own.
 import { z } from "zod";
 import type { ReportJobMessage } from "../../platform/env";
-import { consumer } from "../../platform/jobs/consumer";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { log } from "../../platform/log";
 import { retryDelaySeconds } from "./config";
 import { mailLeadsOfReport } from "../widgets";
@@ -30,15 +30,14 @@ export const reportJobsConsumer = consumer({
 });
 
 /** Whatever reaches the dead-letter queue gets template content, so no report is left without any. */
-export const reportJobsDeadLetters = consumer({
+export const reportJobsDeadLetters = deadLetters({
   queue: REPORT_JOBS_DLQ,
   body: ReportJobBody,
   handle: async (env, { reportId }, attempts) => {
     const saved = await saveTemplateForDeadLetter(env, reportId, attempts);
     log.warn("report-jobs-dlq: dead-lettered report", { reportId, deliveries: attempts, templateSaved: saved });
   },
-  retryDelay: () => 30,
-  oneByOne: true,
   fields: ({ reportId }) => ({ reportId }),
   failure: "could not save template content",
+  done: undefined,
 });

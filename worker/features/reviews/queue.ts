@@ -3,7 +3,7 @@
 // Each job claims its items in D1 (compare-and-set), so a redelivered message does nothing twice.
 import { z } from "zod";
 import type { ReviewsMessage } from "../../platform/env";
-import { consumer, doubling } from "../../platform/jobs/consumer";
+import { consumer, deadLetters, doubling } from "../../platform/jobs/consumer";
 import { failReviewsForDeadLetter, processReviewPublish, processReviewSync } from "./inbox-jobs";
 import { failReviewRequestsForDeadLetter, processReviewRequestSend } from "../review-requests";
 
@@ -36,13 +36,9 @@ export const reviewsConsumer = consumer({
 });
 
 /** Items that reached the dead-letter queue are marked failed with the reason, so nothing waits forever. */
-export const reviewsDeadLetters = consumer({
+export const reviewsDeadLetters = deadLetters({
   queue: REVIEWS_DLQ,
   body: ReviewsBody,
   handle: (env, body, attempts) => (body.kind === "send" ? failReviewRequestsForDeadLetter(env, body.requestIds, attempts) : failReviewsForDeadLetter(env, body, attempts)),
-  retryDelay: () => 30,
-  oneByOne: true,
   fields: ({ kind }) => ({ kind }),
-  done: "dead-lettered",
-  failure: "could not mark failed",
 });

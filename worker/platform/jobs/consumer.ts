@@ -72,6 +72,14 @@ export function consumer<B>(d: ConsumerDeclaration<B>): QueueConsumer {
   };
 }
 
+/**
+ * A dead-letter queue's consumer: its work marks what never succeeded failed (with the reason), so nothing waits
+ * forever. By default one message after another, 30 s before a retry, "dead-lettered" logged when done.
+ */
+export function deadLetters<B>(d: Omit<ConsumerDeclaration<B>, "retryDelay"> & Partial<Pick<ConsumerDeclaration<B>, "retryDelay">>): QueueConsumer {
+  return consumer({ oneByOne: true, retryDelay: () => 30, done: "dead-lettered", failure: "could not mark failed", ...d });
+}
+
 /** A valid message of a batch with its parsed body. */
 export type Parsed<B> = { message: Message<unknown>; body: B };
 

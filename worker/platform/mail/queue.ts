@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { deliverQueuedMail, giveUpOnMail, mailRetryDelaySeconds } from "./deliver";
 import type { MailOutMessage } from "../env";
-import { consumer } from "../jobs/consumer";
+import { consumer, deadLetters } from "../jobs/consumer";
 import { log } from "../log";
 
 export const MAIL_OUT_QUEUE = "mail-out";
@@ -25,7 +25,7 @@ export const MAIL_DLQ_RETRY_SECONDS = 600;
 export const MAIL_DLQ_MAX_RETRIES = 12;
 
 /** Slower tries for what mail-out could not send; after the last one the message is marked failed. */
-export const mailOutDeadLetters = consumer({
+export const mailOutDeadLetters = deadLetters({
   queue: MAIL_OUT_DLQ,
   body: MailOutBody,
   handle: async (env, { mailId }, attempts) => {
@@ -36,6 +36,7 @@ export const mailOutDeadLetters = consumer({
     log.error("mail-out-dlq: mail not delivered", { mailId, reason: outcome.reason });
   },
   retryDelay: () => MAIL_DLQ_RETRY_SECONDS,
-  oneByOne: true,
   fields: ({ mailId }) => ({ mailId }),
+  failure: "unexpected failure",
+  done: undefined,
 });

@@ -2,7 +2,7 @@
 // delayed messages (backoff over a day), so a message is retried by the queue only when the consumer itself fails.
 import { z } from "zod";
 import type { WebhooksOutMessage } from "../env";
-import { consumer } from "../jobs/consumer";
+import { consumer, deadLetters } from "../jobs/consumer";
 import { giveUpOnDelivery, processDelivery } from "./webhooks";
 
 export const WEBHOOKS_OUT_QUEUE = "webhooks-out";
@@ -20,12 +20,12 @@ export const webhooksOutConsumer = consumer({
   fields: ({ deliveryId }) => ({ deliveryId }),
 });
 
-export const webhooksOutDeadLetters = consumer({
+export const webhooksOutDeadLetters = deadLetters({
   queue: WEBHOOKS_OUT_DLQ,
   body: WebhooksOutBody,
   handle: (env, { deliveryId }) => giveUpOnDelivery(env, deliveryId),
   retryDelay: () => 60,
-  oneByOne: true,
   fields: ({ deliveryId }) => ({ deliveryId }),
   failure: "could not mark the delivery failed",
+  done: undefined,
 });
