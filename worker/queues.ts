@@ -1,67 +1,47 @@
-// Routes each queue batch to its consumer by queue name.
+// Routes each queue batch to its consumer: one line per queue of wrangler.toml, each consumer declared by its capability.
 import type { Env } from "./platform/env";
-import { AI_VISIBILITY_DLQ, AI_VISIBILITY_QUEUE, CLIENT_REPORTS_DLQ, CLIENT_REPORTS_QUEUE, REVIEWS_DLQ, REVIEWS_QUEUE, AUDITS_DLQ, AUDITS_QUEUE, CITATIONS_DLQ, CITATIONS_QUEUE, RANK_CHECKS_DLQ, RANK_CHECKS_QUEUE, GBP_POSTS_DLQ, GBP_POSTS_QUEUE, MAIL_OUT_DLQ, MAIL_OUT_QUEUE, REPORT_JOBS_DLQ, REPORT_JOBS_QUEUE, USAGE_EVENTS_DLQ, USAGE_EVENTS_QUEUE, WEBHOOKS_OUT_DLQ, WEBHOOKS_OUT_QUEUE } from "./platform/jobs/messages";
-import { consumeAudits, consumeAuditsDeadLetter } from "./features/audits/queue";
-import { consumeCitations, consumeCitationsDeadLetter } from "./features/citations/queue";
-import { consumeAiVisibility, consumeAiVisibilityDeadLetter } from "./features/ai-visibility/queue";
-import { consumeClientReports, consumeClientReportsDeadLetter } from "./features/client-reports/queue";
-import { consumeReviews, consumeReviewsDeadLetter } from "./features/reviews/queue";
-import { consumeRankChecks, consumeRankChecksDeadLetter } from "./features/rank/queue";
-import { consumeMailOut, consumeMailOutDeadLetter } from "./platform/mail/queue";
-import { consumeGbpPosts, consumeGbpPostsDeadLetter } from "./features/content/queue";
-import { consumeReportJobs, consumeReportJobsDeadLetter } from "./features/reports/queue";
-import { consumeUsageEvents, consumeUsageEventsDeadLetter } from "./platform/metering/usage-queue";
-import { consumeWebhooksOut, consumeWebhooksOutDeadLetter } from "./platform/notifications/webhooks-queue";
+import type { QueueConsumer } from "./platform/jobs/consumer";
+import { mailOutConsumer, mailOutDeadLetters } from "./platform/mail/queue";
+import { usageEventsConsumer, usageEventsDeadLetters } from "./platform/metering/usage-queue";
+import { webhooksOutConsumer, webhooksOutDeadLetters } from "./platform/notifications/webhooks-queue";
+import { aiVisibilityConsumer, aiVisibilityDeadLetters } from "./features/ai-visibility";
+import { auditsConsumer, auditsDeadLetters } from "./features/audits";
+import { citationsConsumer, citationsDeadLetters } from "./features/citations";
+import { clientReportsConsumer, clientReportsDeadLetters } from "./features/client-reports";
+import { gbpPostsConsumer, gbpPostsDeadLetters } from "./features/content";
+import { rankChecksConsumer, rankChecksDeadLetters } from "./features/rank";
+import { reportJobsConsumer, reportJobsDeadLetters } from "./features/reports";
+import { reviewsConsumer, reviewsDeadLetters } from "./features/reviews";
+
+const consumers: Record<string, QueueConsumer> = {
+  "report-jobs": reportJobsConsumer,
+  "report-jobs-dlq": reportJobsDeadLetters,
+  "usage-events": usageEventsConsumer,
+  "usage-events-dlq": usageEventsDeadLetters,
+  "mail-out": mailOutConsumer,
+  "mail-out-dlq": mailOutDeadLetters,
+  "gbp-posts": gbpPostsConsumer,
+  "gbp-posts-dlq": gbpPostsDeadLetters,
+  audits: auditsConsumer,
+  "audits-dlq": auditsDeadLetters,
+  "rank-checks": rankChecksConsumer,
+  "rank-checks-dlq": rankChecksDeadLetters,
+  citations: citationsConsumer,
+  "citations-dlq": citationsDeadLetters,
+  reviews: reviewsConsumer,
+  "reviews-dlq": reviewsDeadLetters,
+  "ai-visibility": aiVisibilityConsumer,
+  "ai-visibility-dlq": aiVisibilityDeadLetters,
+  "client-reports": clientReportsConsumer,
+  "client-reports-dlq": clientReportsDeadLetters,
+  "webhooks-out": webhooksOutConsumer,
+  "webhooks-out-dlq": webhooksOutDeadLetters,
+};
 
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
   void ctx;
-  switch (batch.queue) {
-    case REPORT_JOBS_QUEUE:
-      return consumeReportJobs(batch, env);
-    case REPORT_JOBS_DLQ:
-      return consumeReportJobsDeadLetter(batch, env);
-    case USAGE_EVENTS_QUEUE:
-      return consumeUsageEvents(batch, env);
-    case USAGE_EVENTS_DLQ:
-      return consumeUsageEventsDeadLetter(batch, env);
-    case MAIL_OUT_QUEUE:
-      return consumeMailOut(batch, env);
-    case MAIL_OUT_DLQ:
-      return consumeMailOutDeadLetter(batch, env);
-    case GBP_POSTS_QUEUE:
-      return consumeGbpPosts(batch, env);
-    case GBP_POSTS_DLQ:
-      return consumeGbpPostsDeadLetter(batch, env);
-    case AUDITS_QUEUE:
-      return consumeAudits(batch, env);
-    case AUDITS_DLQ:
-      return consumeAuditsDeadLetter(batch, env);
-    case RANK_CHECKS_QUEUE:
-      return consumeRankChecks(batch, env);
-    case RANK_CHECKS_DLQ:
-      return consumeRankChecksDeadLetter(batch, env);
-    case CITATIONS_QUEUE:
-      return consumeCitations(batch, env);
-    case CITATIONS_DLQ:
-      return consumeCitationsDeadLetter(batch, env);
-    case REVIEWS_QUEUE:
-      return consumeReviews(batch, env);
-    case REVIEWS_DLQ:
-      return consumeReviewsDeadLetter(batch, env);
-    case AI_VISIBILITY_QUEUE:
-      return consumeAiVisibility(batch, env);
-    case AI_VISIBILITY_DLQ:
-      return consumeAiVisibilityDeadLetter(batch, env);
-    case CLIENT_REPORTS_QUEUE:
-      return consumeClientReports(batch, env);
-    case CLIENT_REPORTS_DLQ:
-      return consumeClientReportsDeadLetter(batch, env);
-    case WEBHOOKS_OUT_QUEUE:
-      return consumeWebhooksOut(batch, env);
-    case WEBHOOKS_OUT_DLQ:
-      return consumeWebhooksOutDeadLetter(batch, env);
-    default:
-      // Unknown queue: retry so nothing is lost while a consumer is being deployed.
-      batch.retryAll();
-  }
+  const consume = Object.hasOwn(consumers, batch.queue) ? consumers[batch.queue] : undefined;
+  // Unknown queue: retry so nothing is lost while a consumer is being deployed.
+  if (!consume) return batch.retryAll();
+  return consume(batch, env);
 }

@@ -18,7 +18,8 @@ import {
   type NewProspect,
 } from "../../worker/features/prospects/queries";
 import { addToWindow, clearKey, countEvent, currentCount, uncountEvent } from "../../worker/platform/db/rate-limits";
-import { claimReport, createProspectWithReport, getReportWithProspect, markQueued, reportStatuses } from "../../worker/features/reports/queries";
+import { claim } from "../../worker/platform/jobs/claim";
+import { reportJob, createProspectWithReport, getReportWithProspect, markQueued, reportStatuses } from "../../worker/features/reports/queries";
 import { insertUsageEvents } from "../../worker/platform/metering/usage-store";
 import { getAllUsage, getUserUsageStats } from "../../worker/features/usage/queries";
 import { createUserWithProfile, findUserByEmail, updateUser } from "../../worker/platform/auth/users";
@@ -119,9 +120,9 @@ export function dataLayerSuite(driver: string, database: () => Db) {
 
       const now = new Date().toISOString();
       const staleBefore = new Date(Date.now() - 5 * 60_000).toISOString();
-      const claimed = await claimReport(db, report.id, now, staleBefore);
+      const [claimed] = await claim(db, reportJob, [report.id], { now, staleBefore });
       expect(claimed).toMatchObject({ status: "generating", attempts: 1, claimedAt: now });
-      expect(await claimReport(db, report.id, now, staleBefore)).toBeNull();
+      expect((await claim(db, reportJob, [report.id], { now, staleBefore }))[0] ?? null).toBeNull();
       expect(await markQueued(db, report.id)).toBe(false);
 
       expect(await reportStatuses(db, [report.id, crypto.randomUUID()])).toEqual([

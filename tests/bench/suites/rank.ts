@@ -21,7 +21,7 @@ async function configure(latencyMs: number) {
 
 /** The rank-checks consumer's settings from wrangler.toml, and the items a message carries. */
 function rankConsumer(): { batch: number; concurrency: number; perMessage: number } {
-  const perMessage = Number(/RANK_ITEMS_PER_MESSAGE = (\d+)/.exec(readFileSync("worker/platform/jobs/messages.ts", "utf8"))?.[1] ?? 1);
+  const perMessage = Number(/RANK_ITEMS_PER_MESSAGE = (\d+)/.exec(readFileSync("worker/features/rank/config.ts", "utf8"))?.[1] ?? 1);
   return { ...queueConsumer("rank-checks"), perMessage };
 }
 

@@ -1,8 +1,8 @@
 // AI Visibility (issue 29): questions per business, scans and their answers (each claimed by compare-and-set before its
 // call, so a redelivered message calls nothing twice), the weekly scan claimed once per business and week.
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import { aiAnswers, aiQuestions, aiScans, seoReports } from "../../platform/db/schema";
 
 export type AiQuestionRow = typeof aiQuestions.$inferSelect;
@@ -155,25 +155,18 @@ export async function getSharedReportAiAnswer(db: Db, reportId: string, answerId
   return rows[0] ?? null;
 }
 
-/** Claims the message's answers still queued (or whose claim went stale): only the claimed ones are asked. */
-export async function claimAiAnswers(
-  db: Db,
-  scanId: string,
-  ids: string[],
-  now: string,
-  staleBefore: string,
-  then: readonly BatchItem<"sqlite">[] = [],
-): Promise<{ claimed: AiAnswerRow[]; then: unknown[] }> {
-  const results = (await db.batch([
-    db
-      .update(aiAnswers)
-      .set({ status: "claimed", claimedAt: now, attempts: sql`${aiAnswers.attempts} + 1` })
-      .where(and(eq(aiAnswers.scanId, scanId), inArray(aiAnswers.id, ids), or(eq(aiAnswers.status, "queued"), and(eq(aiAnswers.status, "claimed"), lt(aiAnswers.claimedAt, staleBefore)))))
-      .returning(),
-    db.update(aiScans).set({ status: "running" }).where(and(eq(aiScans.id, scanId), eq(aiScans.status, "queued"))),
-    ...(then as []),
-  ])) as unknown[];
-  return { claimed: results[0] as AiAnswerRow[], then: results.slice(2) };
+/** An answer as a job: queued → claimed, taken again when its claim went stale; only the claimed ones are asked. */
+export const aiAnswerJob = defineJob({
+  table: aiAnswers,
+  rows: (scanId: string, ids: string[]) => and(eq(aiAnswers.scanId, scanId), inArray(aiAnswers.id, ids)),
+  status: { column: aiAnswers.status, from: ["queued"], to: "claimed" },
+  claimedAt: aiAnswers.claimedAt,
+  attempts: aiAnswers.attempts,
+});
+
+/** The scan marked running with its first claim (a no-op once it runs). */
+export function aiScanRunning(db: Db, scanId: string) {
+  return db.update(aiScans).set({ status: "running" }).where(and(eq(aiScans.id, scanId), eq(aiScans.status, "queued")));
 }
 
 /** True, in a statement later in the claim's batch, when the answer is under the claim made at `claimedAt`. */

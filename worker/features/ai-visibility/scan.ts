@@ -4,8 +4,11 @@
 // with its figures in D1; an engine that fails is stored failed, never "not mentioned". The last answer in computes the
 // figures, the cited domains (flagged where the Citation Tracker did not find the business) and "What to do".
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
+import { resendStale } from "../../platform/jobs/sweep";
 import {
-  claimAiAnswers,
+  aiAnswerJob,
+  aiScanRunning,
   createAiScan,
   failUnfinishedAiAnswers,
   getAiScan,
@@ -94,10 +97,7 @@ async function sendAnswers(env: Env, scanId: string, answerIds: string[]): Promi
 
 /** The cron: unfinished answers of old scans sent again (claims keep them single). */
 export async function resendAiAnswers(env: Env, stale: { scanId: string; id: string }[]): Promise<number> {
-  const byScan = new Map<string, string[]>();
-  for (const a of stale) byScan.set(a.scanId, [...(byScan.get(a.scanId) ?? []), a.id]);
-  for (const [scanId, ids] of byScan) await sendAnswers(env, scanId, ids);
-  return stale.length;
+  return resendStale(stale, (a) => a.id, (ids, scanId) => sendAnswers(env, scanId, ids), (a) => a.scanId);
 }
 
 /**
@@ -182,7 +182,11 @@ export async function processAiAnswers(env: Env, scanId: string, answerIds: stri
     ids.map((id) => ({ call: { kind: "ai_engine" as const, engine: engines.get(id) as AiEngine }, onlyIf: underClaim(id, claimedAt) })),
     AI_VISIBILITY_TOOL,
   );
-  const { claimed, then } = await claimAiAnswers(db, scanId, ids, claimedAt, new Date(now - aiStaleClaimMs(env)).toISOString(), reservations.statements);
+  const [claimed, , ...then] = (await db.batch([
+    claim(db, aiAnswerJob, [scanId, ids], { now: claimedAt, staleBefore: new Date(now - aiStaleClaimMs(env)).toISOString() }),
+    aiScanRunning(db, scanId),
+    ...(reservations.statements as []),
+  ])) as unknown as [AiAnswerRow[], unknown, ...unknown[]];
   const business = businessOfScan(scan);
   const competitors = parseList<AiParty>(scan.competitors);
 

@@ -2,6 +2,7 @@
 export { auditedBusiness, type BusinessRefusal, type BusinessTarget } from "./business-of";
 export { auditWait, ensureProspectAudits, ensureReportAudits } from "./for-reports";
 export { bumpReportVersionOfProspect, getAudit, latestAudit, latestAuditQuery, latestAuditStepsQuery, prospectOfReport, storeAuditChatBlock, type AuditRow, type AuditStepRow } from "./queries";
+export { auditsConsumer, auditsDeadLetters } from "./queue";
 export { latestProspectAuditView, loadAuditView } from "./read";
 export { startAudit } from "./run";
 export { ownSubject, prospectSubject } from "./subject";

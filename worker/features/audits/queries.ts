@@ -1,8 +1,9 @@
 // Audits and their steps (issue 18): create with its four step rows, claim a step once (compare-and-set), store a
 // step's result as soon as it finishes, read one audit with its steps, list a business's audits.
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditStepId } from "./rules/view";
 import type { Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import { auditChatBlocks, audits, auditSteps, prospects, seoReports } from "../../platform/db/schema";
 
 export type AuditRow = typeof audits.$inferSelect;
@@ -136,26 +137,20 @@ export async function previousAudit(db: Db, audit: AuditRow): Promise<AuditRow |
 }
 
 /**
- * Takes a step for this delivery: pending, or running with a claim older than `staleBefore` (a worker that died).
- * Null when another delivery has it or it is finished: a redelivered message never does a step twice.
+ * An audit step as a job: a delivery takes it pending, or running with a claim older than its stale cut (a worker that
+ * died). Nothing is won when another delivery has it or it is finished: a redelivered message never does a step twice.
  */
-export async function claimStep(db: Db, auditId: string, step: AuditStepId, now: string, staleBefore: string): Promise<AuditStepRow | null> {
-  // One round trip: the claim, and the audit marked running (a no-op unless it was still queued).
-  const [rows] = await db.batch([
-    db
-      .update(auditSteps)
-      .set({ status: "running", claimedAt: now, attempts: sql`${auditSteps.attempts} + 1` })
-      .where(
-        and(
-          eq(auditSteps.auditId, auditId),
-          eq(auditSteps.step, step),
-          or(eq(auditSteps.status, "pending"), and(eq(auditSteps.status, "running"), lt(auditSteps.claimedAt, staleBefore))),
-        ),
-      )
-      .returning(),
-    db.update(audits).set({ status: "running" }).where(and(eq(audits.id, auditId), eq(audits.status, "queued"))),
-  ]);
-  return rows[0] ?? null;
+export const auditStepJob = defineJob({
+  table: auditSteps,
+  rows: (auditId: string, step: AuditStepId) => and(eq(auditSteps.auditId, auditId), eq(auditSteps.step, step)),
+  status: { column: auditSteps.status, from: ["pending"], to: "running" },
+  claimedAt: auditSteps.claimedAt,
+  attempts: auditSteps.attempts,
+});
+
+/** The audit marked running with its first claim (a no-op unless it was still queued). */
+export function auditRunning(db: Db, auditId: string) {
+  return db.update(audits).set({ status: "running" }).where(and(eq(audits.id, auditId), eq(audits.status, "queued")));
 }
 
 /** Stores a finished step under its claim (a lost claim stores nothing and answers false). */

@@ -5,9 +5,11 @@ import { keepGoodResult } from "./rules/checks";
 import type { AuditStepId } from "./rules/view";
 import { agencyPayer, type Payer } from "../../domain/metering";
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import {
   bumpReportVersionOfProspect,
-  claimStep,
+  auditRunning,
+  auditStepJob,
   createAudit,
   failUnfinishedStep,
   finishStep,
@@ -95,9 +97,13 @@ export async function processAuditStep(env: Env, auditId: string, step: AuditSte
     return { kind: "ack", note: "waits for find" };
   }
   const now = Date.now();
-  const claim = await claimStep(db, auditId, step, new Date(now).toISOString(), new Date(now - stepTimeoutMs(env, step) - STALE_CLAIM_MARGIN_MS).toISOString());
-  if (!claim) return { kind: "ack", note: "not claimable" };
-  const claimedAt = claim.claimedAt!;
+  // One round trip: the claim, and the audit marked running.
+  const [[taken]] = await db.batch([
+    claim(db, auditStepJob, [auditId, step], { now: new Date(now).toISOString(), staleBefore: new Date(now - stepTimeoutMs(env, step) - STALE_CLAIM_MARGIN_MS).toISOString() }),
+    auditRunning(db, auditId),
+  ]);
+  if (!taken) return { kind: "ack", note: "not claimable" };
+  const claimedAt = taken.claimedAt!;
   const stored = found.steps.find((r) => r.step === step);
 
   let outcome;
@@ -108,9 +114,9 @@ export async function processAuditStep(env: Env, auditId: string, step: AuditSte
     throw error;
   }
 
-  if (outcome.kind === "failed" && outcome.retryable && Math.max(delivery, claim.attempts) < AUDIT_STEP_MAX_ATTEMPTS) {
+  if (outcome.kind === "failed" && outcome.retryable && Math.max(delivery, taken.attempts) < AUDIT_STEP_MAX_ATTEMPTS) {
     await releaseStep(db, auditId, step, claimedAt, `${outcome.reason}; trying again`);
-    return { kind: "retry", delaySeconds: stepRetryDelaySeconds(claim.attempts), reason: outcome.reason };
+    return { kind: "retry", delaySeconds: stepRetryDelaySeconds(taken.attempts), reason: outcome.reason };
   }
 
   let status: "done" | "failed" | "skipped";

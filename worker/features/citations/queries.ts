@@ -1,7 +1,8 @@
 // Citation Tracker (issue 27): scans, each source's check (claimed per delivery by compare-and-set, its finished
 // searches kept so a retry never searches twice), and the businesses the cron re-scans monthly.
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import { citationChecks, citationScans, citationTracking } from "../../platform/db/schema";
 
 export type CitationScanRow = typeof citationScans.$inferSelect;
@@ -99,23 +100,18 @@ export async function countOwnScansSince(db: Db, userId: string, since: string):
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Claims the sources of a message not yet done (or whose claim went stale); answers the claimed rows. */
-export async function claimChecks(db: Db, scanId: string, sources: string[], now: string, staleBefore: string): Promise<CitationCheckRow[]> {
-  const [rows] = await db.batch([
-    db
-      .update(citationChecks)
-      .set({ status: "running", claimedAt: now, attempts: sql`${citationChecks.attempts} + 1` })
-      .where(
-        and(
-          eq(citationChecks.scanId, scanId),
-          inArray(citationChecks.source, sources),
-          or(inArray(citationChecks.status, ["pending", "retrying"]), and(eq(citationChecks.status, "running"), lt(citationChecks.claimedAt, staleBefore))),
-        ),
-      )
-      .returning(),
-    db.update(citationScans).set({ status: "running" }).where(and(eq(citationScans.id, scanId), eq(citationScans.status, "queued"))),
-  ]);
-  return rows;
+/** A source's check as a job: pending or retrying → running, taken again when its claim went stale. */
+export const citationCheckJob = defineJob({
+  table: citationChecks,
+  rows: (scanId: string, sources: string[]) => and(eq(citationChecks.scanId, scanId), inArray(citationChecks.source, sources)),
+  status: { column: citationChecks.status, from: ["pending", "retrying"], to: "running" },
+  claimedAt: citationChecks.claimedAt,
+  attempts: citationChecks.attempts,
+});
+
+/** The scan marked running with its first claim (a no-op once it runs). */
+export function citationScanRunning(db: Db, scanId: string) {
+  return db.update(citationScans).set({ status: "running" }).where(and(eq(citationScans.id, scanId), eq(citationScans.status, "queued")));
 }
 
 /** The searches that answered so far, under the claim (a retry reads them instead of searching again). */
@@ -200,12 +196,9 @@ export async function dueCitationTracking(db: Db, before: string, limit: number)
   return db.select().from(citationTracking).where(lt(citationTracking.lastScanAt, before)).orderBy(citationTracking.lastScanAt).limit(limit);
 }
 
-/** Moves `last_scan_at` only if it is still what the cron read: one cron run (of several) wins a business's month. */
-export async function claimCitationTracking(db: Db, ownerKey: string, seen: string, now: string): Promise<boolean> {
-  const rows = await db
-    .update(citationTracking)
-    .set({ lastScanAt: now })
-    .where(and(eq(citationTracking.ownerKey, ownerKey), eq(citationTracking.lastScanAt, seen)))
-    .returning({ ownerKey: citationTracking.ownerKey });
-  return rows.length > 0;
-}
+/** A tracked business's month as a job: `last_scan_at` moves only if it is still what the cron read, so one cron run (of several) wins it. */
+export const citationTrackingJob = defineJob({
+  table: citationTracking,
+  rows: (ownerKey: string, seen: string) => and(eq(citationTracking.ownerKey, ownerKey), eq(citationTracking.lastScanAt, seen)),
+  set: (now) => ({ lastScanAt: now }),
+});

@@ -1,56 +1,28 @@
-// citations consumer (and its dead-letter queue): a few sources of one citation scan per message; the sources of a
+// citations queue (and its dead-letter queue): a few sources of one citation scan per message; the sources of a
 // message run side by side, each message acked or retried on its own (claims keep sources single).
-import type { Env } from "../../platform/env";
+import { z } from "zod";
+import type { CitationsMessage } from "../../platform/env";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { failCitationSourcesForDeadLetter, processCitationSources } from "./scan";
 import { citationRetryDelaySeconds } from "./config";
-import { log, withRequestId } from "../../platform/log";
-import { CitationsBody } from "../../platform/jobs/messages";
 
-export async function consumeCitations(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  await Promise.all(
-    batch.messages.map((message) =>
-      withRequestId(message.id, async () => {
-        const parsed = CitationsBody.safeParse(message.body);
-        if (!parsed.success) {
-          log.warn("citations: dropping a malformed message", { queue: batch.queue, issue: parsed.error.issues[0]?.message });
-          message.ack();
-          return;
-        }
-        const { scanId, sources } = parsed.data;
-        try {
-          const outcome = await processCitationSources(env, scanId, sources, message.attempts);
-          if (outcome.kind === "retry") {
-            log.warn("citations: a search failed; retrying", { attempt: message.attempts, delaySeconds: outcome.delaySeconds, reason: outcome.reason });
-            message.retry({ delaySeconds: outcome.delaySeconds });
-          } else {
-            message.ack();
-          }
-        } catch (error) {
-          log.error("citations: unexpected failure", { attempt: message.attempts }, error);
-          message.retry({ delaySeconds: citationRetryDelaySeconds(message.attempts) });
-        }
-      }),
-    ),
-  );
-}
+export const CITATIONS_QUEUE = "citations";
+export const CITATIONS_DLQ = "citations-dlq";
+
+/** A few sources of one citation scan (3 are sent; the schema takes up to 10). */
+export const CitationsBody = z.object({ scanId: z.string().min(1).max(100), sources: z.array(z.string().min(1).max(40)).min(1).max(10) }) satisfies z.ZodType<CitationsMessage>;
+
+export const citationsConsumer = consumer({
+  queue: CITATIONS_QUEUE,
+  body: CitationsBody,
+  handle: (env, { scanId, sources }, attempts) => processCitationSources(env, scanId, sources, attempts),
+  retryDelay: citationRetryDelaySeconds,
+  retrying: "a search failed; retrying",
+});
 
 /** Sources that reached the dead-letter queue are stored unknown with the reason, so a scan always finishes. */
-export async function consumeCitationsDeadLetter(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
-    await withRequestId(message.id, async () => {
-      const parsed = CitationsBody.safeParse(message.body);
-      if (!parsed.success) {
-        message.ack();
-        return;
-      }
-      try {
-        await failCitationSourcesForDeadLetter(env, parsed.data.scanId, parsed.data.sources, message.attempts);
-        log.warn("citations-dlq: dead-lettered", { deliveries: message.attempts });
-        message.ack();
-      } catch (error) {
-        log.error("citations-dlq: could not mark failed", {}, error);
-        message.retry({ delaySeconds: 30 });
-      }
-    });
-  }
-}
+export const citationsDeadLetters = deadLetters({
+  queue: CITATIONS_DLQ,
+  body: CitationsBody,
+  handle: (env, { scanId, sources }, attempts) => failCitationSourcesForDeadLetter(env, scanId, sources, attempts),
+});

@@ -6,8 +6,9 @@
 // for good. The cron re-scans tracked businesses monthly and sends lost messages again.
 import { getDb, type Db } from "../../platform/db/client";
 import {
-  claimChecks,
-  claimCitationTracking,
+  citationCheckJob,
+  citationScanRunning,
+  citationTrackingJob,
   createCitationScan,
   dueCitationTracking,
   failUnfinishedChecks,
@@ -38,6 +39,8 @@ import {
 import type { Payer } from "../../domain/metering";
 import { formatPhone, normalizePhone } from "../../domain/nap";
 import type { Env } from "../../platform/env";
+import { claim } from "../../platform/jobs/claim";
+import { resendStale } from "../../platform/jobs/sweep";
 import { log } from "../../platform/log";
 import { fitsAllowance, reserveCall, userPayer } from "../../platform/metering/meter";
 import { searchWeb, type WebResult } from "../../platform/providers/local-search";
@@ -223,7 +226,9 @@ export async function processCitationSources(env: Env, scanId: string, sources: 
   if (!scan) return { kind: "ack" };
   const now = Date.now();
   const [claimed, payer] = await Promise.all([
-    claimChecks(db, scanId, sources, new Date(now).toISOString(), new Date(now - citationStaleClaimMs(env)).toISOString()),
+    db
+      .batch([claim(db, citationCheckJob, [scanId, sources], { now: new Date(now).toISOString(), staleBefore: new Date(now - citationStaleClaimMs(env)).toISOString() }), citationScanRunning(db, scanId)])
+      .then(([rows]) => rows),
     userPayer(env, db, scan.userId),
   ]);
   if (claimed.length === 0) return { kind: "ack" };
@@ -250,13 +255,11 @@ export async function failCitationSourcesForDeadLetter(env: Env, scanId: string,
 export async function sweepCitations(env: Env, now = Date.now()): Promise<{ resent: number; started: number }> {
   const db = getDb(env);
   const stale = await staleCitationChecks(db, new Date(now - CITATION_RESEND_AFTER_MS).toISOString());
-  const byScan = new Map<string, string[]>();
-  for (const c of stale) byScan.set(c.scanId, [...(byScan.get(c.scanId) ?? []), c.source]);
-  for (const [scanId, sources] of byScan) await sendSources(env, scanId, sources);
+  await resendStale(stale, (c) => c.source, (sources, scanId) => sendSources(env, scanId, sources), (c) => c.scanId);
   let started = 0;
   const due = await dueCitationTracking(db, new Date(now - CITATION_RESCAN_AFTER_MS).toISOString(), CITATION_CRON_SCANS_PER_RUN);
   for (const row of due) {
-    if (!(await claimCitationTracking(db, row.ownerKey, row.lastScanAt, new Date(now).toISOString()))) continue;
+    if ((await claim(db, citationTrackingJob, [row.ownerKey, row.lastScanAt], { now: new Date(now).toISOString() })).length === 0) continue;
     try {
       const target = row.kind === "own" ? { own: true as const, userId: row.userId, profile: (await getProfile(db, row.userId)) ?? null } : { prospectId: row.prospectId! };
       const resolved = await resolveCitationBusiness(db, target);

@@ -3,6 +3,7 @@
 // again), the mail claimed by compare-and-set (`mail_claimed_at`), and the stored data a report is built from.
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import {
   aiScans,
   citationChecks,
@@ -107,15 +108,15 @@ export async function requeueClientReport(db: Db, id: string, opts: { trigger: "
   return rows[0] ?? null;
 }
 
-/** queued → building by compare-and-set; a building claim older than `staleBefore` is taken again. */
-export async function claimClientReportBuild(db: Db, id: string, now: string, staleBefore: string): Promise<ClientReportRow | null> {
-  const rows = await db
-    .update(clientReports)
-    .set({ status: "building", claimedAt: now, attempts: sql`${clientReports.attempts} + 1`, updatedAt: now })
-    .where(and(eq(clientReports.id, id), or(eq(clientReports.status, "queued"), and(eq(clientReports.status, "building"), lt(clientReports.claimedAt, staleBefore)))))
-    .returning();
-  return rows[0] ?? null;
-}
+/** A report's build as a job: queued → building; a building claim older than the stale cut is taken again. */
+export const clientReportBuildJob = defineJob({
+  table: clientReports,
+  rows: (id: string) => eq(clientReports.id, id),
+  status: { column: clientReports.status, from: ["queued"], to: "building" },
+  claimedAt: clientReports.claimedAt,
+  attempts: clientReports.attempts,
+  set: (now) => ({ updatedAt: now }),
+});
 
 /** building → ready, only by the claim that built it. */
 export async function finishClientReportBuild(
@@ -159,28 +160,25 @@ export async function staleClientReports(db: Db, staleBefore: string, limit = 10
 }
 
 /**
- * The mail of a ready report, claimed once (a stale claim whose send never recorded is taken again). `force` (an
+ * The mail of a ready report as a job, claimed once (a stale claim whose send never recorded is taken again). `force` (an
  * admin's "Send now") claims a report mailed before too, but only when its last claim ended in a send (not while one
  * is under way: a double click sends once) and that send is older than `resendAfter`.
  */
-export async function claimClientReportMail(db: Db, id: string, now: string, staleBefore: string, force: false | { resendAfter: string } = false): Promise<ClientReportRow | null> {
-  const resentOnce = force
-    ? and(isNotNull(clientReports.sentAt), sql`${clientReports.mailClaimedAt} <= ${clientReports.sentAt}`, lt(clientReports.sentAt, force.resendAfter))
-    : sql`1 = 0`;
-  const rows = await db
-    .update(clientReports)
-    .set({ mailClaimedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(clientReports.id, id),
-        eq(clientReports.status, "ready"),
-        force ? sql`1 = 1` : and(eq(clientReports.mailWhenReady, true), isNull(clientReports.sentAt)),
-        or(isNull(clientReports.mailClaimedAt), lt(clientReports.mailClaimedAt, staleBefore), resentOnce),
-      ),
-    )
-    .returning();
-  return rows[0] ?? null;
-}
+export const clientReportMailJob = defineJob({
+  table: clientReports,
+  rows: (id: string, staleBefore: string, force: false | { resendAfter: string }) => {
+    const resentOnce = force
+      ? and(isNotNull(clientReports.sentAt), sql`${clientReports.mailClaimedAt} <= ${clientReports.sentAt}`, lt(clientReports.sentAt, force.resendAfter))
+      : sql`1 = 0`;
+    return and(
+      eq(clientReports.id, id),
+      eq(clientReports.status, "ready"),
+      force ? sql`1 = 1` : and(eq(clientReports.mailWhenReady, true), isNull(clientReports.sentAt)),
+      or(isNull(clientReports.mailClaimedAt), lt(clientReports.mailClaimedAt, staleBefore), resentOnce),
+    );
+  },
+  set: (now) => ({ mailClaimedAt: now, updatedAt: now }),
+});
 
 /** Ready reports whose automatic mail is due but was never sent (its worker died after the build or mid-send). */
 export async function unsentDueClientReports(db: Db, staleBefore: string, limit = 100): Promise<string[]> {

@@ -1,50 +1,27 @@
-// client-reports consumer (and its dead-letter queue, issue 30): a few monthly reports per message, built one after
+// client-reports queue (and its dead-letter queue, issue 30): a few monthly reports per message, built one after
 // another (each claimed by compare-and-set, so a redelivered message builds nothing twice), each mailed once when ready.
-import type { Env } from "../../platform/env";
+import { z } from "zod";
+import type { ClientReportsMessage } from "../../platform/env";
+import { consumer, deadLetters, doubling } from "../../platform/jobs/consumer";
 import { buildClientReports, failClientReportsForDeadLetter } from "./run";
-import { log, withRequestId } from "../../platform/log";
-import { ClientReportsBody } from "../../platform/jobs/messages";
 
-export async function consumeClientReports(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  await Promise.all(
-    batch.messages.map((message) =>
-      withRequestId(message.id, async () => {
-        const parsed = ClientReportsBody.safeParse(message.body);
-        if (!parsed.success) {
-          log.warn("client-reports: dropping a malformed message", { queue: batch.queue, issue: parsed.error.issues[0]?.message });
-          message.ack();
-          return;
-        }
-        try {
-          const failed = await buildClientReports(env, parsed.data.reportIds);
-          if (failed > 0) message.retry({ delaySeconds: 30 * 2 ** Math.max(0, message.attempts - 1) });
-          else message.ack();
-        } catch (error) {
-          log.error("client-reports: unexpected failure", { attempt: message.attempts }, error);
-          message.retry({ delaySeconds: 30 });
-        }
-      }),
-    ),
-  );
-}
+export const CLIENT_REPORTS_QUEUE = "client-reports";
+export const CLIENT_REPORTS_DLQ = "client-reports-dlq";
+
+/** A few reports to build (3 are sent; the schema takes up to 10). */
+export const ClientReportsBody = z.object({ reportIds: z.array(z.string().min(1).max(100)).min(1).max(10) }) satisfies z.ZodType<ClientReportsMessage>;
+
+/** A message with a report that failed is retried (30 s doubling); one that failed unexpectedly, after 30 s. */
+export const clientReportsConsumer = consumer({
+  queue: CLIENT_REPORTS_QUEUE,
+  body: ClientReportsBody,
+  handle: async (env, { reportIds }, attempts) => ((await buildClientReports(env, reportIds)) > 0 ? { kind: "retry", delaySeconds: doubling(30)(attempts) } : undefined),
+  retryDelay: () => 30,
+});
 
 /** Reports that reached the dead-letter queue are marked failed with the reason (the admin's screen shows it). */
-export async function consumeClientReportsDeadLetter(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
-    await withRequestId(message.id, async () => {
-      const parsed = ClientReportsBody.safeParse(message.body);
-      if (!parsed.success) {
-        message.ack();
-        return;
-      }
-      try {
-        await failClientReportsForDeadLetter(env, parsed.data.reportIds);
-        log.warn("client-reports-dlq: dead-lettered", { deliveries: message.attempts });
-        message.ack();
-      } catch (error) {
-        log.error("client-reports-dlq: could not mark failed", {}, error);
-        message.retry({ delaySeconds: 30 });
-      }
-    });
-  }
-}
+export const clientReportsDeadLetters = deadLetters({
+  queue: CLIENT_REPORTS_DLQ,
+  body: ClientReportsBody,
+  handle: (env, { reportIds }) => failClientReportsForDeadLetter(env, reportIds),
+});

@@ -3,8 +3,8 @@
 // report queued → building by compare-and-set, builds and freezes it, and mails it once when asked (the mail is claimed
 // by compare-and-set too). A redelivered message builds and mails nothing twice; a stale claim is taken again.
 import {
-  claimClientReportBuild,
-  claimClientReportMail,
+  clientReportBuildJob,
+  clientReportMailJob,
   clientReportOfMonth,
   createClientReportOnce,
   enabledClients,
@@ -18,6 +18,7 @@ import {
   type ClientReportRow,
 } from "./queries";
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import { findUserById, getProfile } from "../../platform/auth/users";
 import { ensureConfirmedRecipient, recipientRows, type ClientReportRecipientRow } from "./recipient-queries";
 import { clientReportPaths, isFirstOfMonth, lastWholeMonth, reportMailDetail, type ClientReportPayload } from "./rules/client-report";
@@ -58,7 +59,7 @@ export async function buildClientReports(env: Env, ids: string[], now = () => ne
   let retry = 0;
   for (const id of ids) {
     const at = now();
-    const claimed = await claimClientReportBuild(db, id, at.toISOString(), staleBefore(at));
+    const [claimed] = await claim(db, clientReportBuildJob, [id], { now: at.toISOString(), staleBefore: staleBefore(at) });
     if (!claimed) {
       // Built already, or being built. A redelivery after a worker died between the build and its mail mails it now.
       await mailClientReport(env, db, id);
@@ -143,7 +144,7 @@ export async function mailClientReport(env: Env, db: Db, reportId: string, opts:
   }
   const now = new Date();
   const force = opts.force ? { resendAfter: new Date(now.getTime() - CLIENT_REPORT_RESEND_AFTER_MS).toISOString() } : false;
-  const claimed = await claimClientReportMail(db, reportId, now.toISOString(), staleBefore(now), force);
+  const [claimed] = await claim(db, clientReportMailJob, [reportId, staleBefore(now), force], { now: now.toISOString() });
   if (!claimed?.payload) return null;
   // One message per recipient per send: a send taken again after its worker died (the claim went stale before
   // sent_at was recorded) skips the addresses it reached. A later "Send now" (sent_at moved on) or a rebuild is new.

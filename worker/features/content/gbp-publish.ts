@@ -2,8 +2,9 @@
 // into reminders without a connection); the consumer claims each post in D1, publishes it once, then looks at its review
 // state until it settles. Retries and later looks are new messages with a delay, so every message is acked.
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import {
-  claimForPublishing,
+  scheduledPostJob,
   connectionsOf,
   deleteExpiredOauthStates,
   duePosts,
@@ -117,7 +118,8 @@ export async function processPost(env: Env, postId: string): Promise<void> {
     if (Date.parse(row.scheduledAt) <= Date.now()) await remind(env, db, row.id);
     return;
   }
-  const claimed = await claimForPublishing(db, row.id);
+  const now = new Date().toISOString();
+  const [claimed] = await claim(db, scheduledPostJob, [row.id, now], { now });
   if (!claimed) return;
   const post = GmbPost.safeParse(JSON.parse(claimed.body));
   if (!post.success) {

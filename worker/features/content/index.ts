@@ -1,2 +1,3 @@
 // What other capabilities use of content: everything else in this folder is its own.
 export { postModel, runGeneration } from "./engine";
+export { gbpPostsConsumer, gbpPostsDeadLetters } from "./queue";

@@ -1,47 +1,33 @@
-// gbp-posts consumer and its dead-letter queue: each post of a message published once (claimed in D1) or its review
+// gbp-posts queue and its dead-letter queue: each post of a message published once (claimed in D1) or its review
 // state checked; retries and later looks go out as new delayed messages, so a message is retried only when the consumer fails.
-import type { Env } from "../../platform/env";
-import { log, withRequestId } from "../../platform/log";
+import { z } from "zod";
+import type { GbpPostsMessage } from "../../platform/env";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { processPost, releasePosts } from "./gbp-publish";
-import { GbpPostsBody } from "../../platform/jobs/messages";
 
-function parse(message: Message<unknown>, queue: string): string[] | null {
-  const parsed = GbpPostsBody.safeParse(message.body);
-  if (parsed.success) return parsed.data.postIds;
-  log.warn(`${queue}: dropping a malformed message`, { issue: parsed.error.issues[0]?.message });
-  message.ack();
-  return null;
-}
+export const GBP_POSTS_QUEUE = "gbp-posts";
+export const GBP_POSTS_DLQ = "gbp-posts-dlq";
 
-export async function consumeGbpPosts(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
-    await withRequestId(message.id, async () => {
-      const postIds = parse(message, "gbp-posts");
-      if (!postIds) return;
-      try {
-        // One after another: a few posts per message, and Google's per-user quota is small.
-        for (const postId of postIds) await processPost(env, postId);
-        message.ack();
-      } catch (error) {
-        log.error("gbp-posts: unexpected failure", { postIds: postIds.join(","), attempt: message.attempts }, error);
-        message.retry({ delaySeconds: 60 * message.attempts });
-      }
-    });
-  }
-}
+export const GbpPostsBody = z.object({ postIds: z.array(z.string().min(1).max(100)).min(1).max(10) }) satisfies z.ZodType<GbpPostsMessage>;
 
-export async function consumeGbpPostsDeadLetter(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
-    await withRequestId(message.id, async () => {
-      const postIds = parse(message, "gbp-posts-dlq");
-      if (!postIds) return;
-      try {
-        await releasePosts(env, postIds, "Publishing failed on our side after several tries. Reschedule it, or copy it and post it yourself.");
-        message.ack();
-      } catch (error) {
-        log.error("gbp-posts-dlq: could not release posts", { postIds: postIds.join(",") }, error);
-        message.retry({ delaySeconds: 300 });
-      }
-    });
-  }
-}
+export const gbpPostsConsumer = consumer({
+  queue: GBP_POSTS_QUEUE,
+  body: GbpPostsBody,
+  // One after another: a few posts per message, and Google's per-user quota is small.
+  handle: async (env, { postIds }) => {
+    for (const postId of postIds) await processPost(env, postId);
+  },
+  retryDelay: (attempts) => 60 * attempts,
+  oneByOne: true,
+  fields: ({ postIds }) => ({ postIds: postIds.join(",") }),
+});
+
+export const gbpPostsDeadLetters = deadLetters({
+  queue: GBP_POSTS_DLQ,
+  body: GbpPostsBody,
+  handle: (env, { postIds }) => releasePosts(env, postIds, "Publishing failed on our side after several tries. Reschedule it, or copy it and post it yourself."),
+  retryDelay: () => 300,
+  fields: ({ postIds }) => ({ postIds: postIds.join(",") }),
+  failure: "could not release posts",
+  done: undefined,
+});

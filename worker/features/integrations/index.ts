@@ -1,3 +1,3 @@
 // What other capabilities use of integrations: everything else in this folder is its own.
 export { revokeGrant, withAccessToken } from "./connection";
-export { claimForPublishing, connectionsOf, deleteExpiredOauthStates, deleteScheduledPost, duePosts, failStaleClaims, findConnection, findScheduledPost, insertScheduledPost, listScheduledPosts, markReminded, markSynced, parseLocations, recordConnectionError, scheduledPostJson, settlePost, updateScheduledPost, type ScheduledPostRow } from "./queries";
+export { scheduledPostJob, connectionsOf, deleteExpiredOauthStates, deleteScheduledPost, duePosts, failStaleClaims, findConnection, findScheduledPost, insertScheduledPost, listScheduledPosts, markReminded, markSynced, parseLocations, recordConnectionError, scheduledPostJson, settlePost, updateScheduledPost, type ScheduledPostRow } from "./queries";

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { GbpLocationJson, ScheduledPostJson, ScheduleState } from "../content/rules/gbp-schedule";
 import type { GmbPost } from "../content/rules/gmb-post";
 import type { Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import { gbpConnections, oauthStates, scheduledPosts, users } from "../../platform/db/schema";
 
 export type GbpConnectionRow = typeof gbpConnections.$inferSelect;
@@ -208,18 +209,17 @@ export async function connectionsOf(db: Db, userIds: string[]) {
 }
 
 /**
- * Claims a due post for publishing (compare-and-set scheduled → publishing): of two deliveries of the same post, only
- * one calls Google. False when it is no longer scheduled or not yet due.
+ * A due post as a job, claimed for publishing (scheduled → publishing): of two deliveries of the same post, only one
+ * calls Google. Nothing is won when it is no longer scheduled or not yet due.
  */
-export async function claimForPublishing(db: Db, id: string): Promise<ScheduledPostRow | null> {
-  const now = nowIso();
-  const rows = await db
-    .update(scheduledPosts)
-    .set({ state: "publishing", claimedAt: now, attempts: sql`${scheduledPosts.attempts} + 1`, updatedAt: now })
-    .where(and(eq(scheduledPosts.id, id), eq(scheduledPosts.state, "scheduled"), lte(scheduledPosts.scheduledAt, now)))
-    .returning();
-  return rows[0] ?? null;
-}
+export const scheduledPostJob = defineJob({
+  table: scheduledPosts,
+  rows: (id: string, now: string) => and(eq(scheduledPosts.id, id), lte(scheduledPosts.scheduledAt, now)),
+  status: { column: scheduledPosts.state, from: ["scheduled"], to: "publishing" },
+  claimedAt: scheduledPosts.claimedAt,
+  attempts: scheduledPosts.attempts,
+  set: (now) => ({ updatedAt: now }),
+});
 
 /** Moves a post on from `from` (compare-and-set), recording what happened. */
 export async function settlePost(db: Db, id: string, from: ScheduleState, set: Partial<typeof scheduledPosts.$inferInsert> & { state: ScheduleState }) {

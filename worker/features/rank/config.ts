@@ -29,3 +29,9 @@ export const TRACKER_ZOOM = 13;
 
 /** How many due keywords one cron run enqueues at most (the rest wait five minutes). */
 export const CRON_KEYWORDS_PER_RUN = 5_000;
+
+/**
+ * Items (grid points or keyword checks) per rank-checks message: with max_batch_size 2, a batch makes at most 6 grid
+ * searches at once (a Worker invocation's open connections). The queue's schema takes up to 10.
+ */
+export const RANK_ITEMS_PER_MESSAGE = 3;

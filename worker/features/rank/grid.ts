@@ -3,9 +3,12 @@
 // (`ll`), its result stored as soon as it answers. A failed search is stored `failed` (retrying) and its message
 // retried; never stored as "not ranked". The dead-letter path fails what never succeeded, so a scan always finishes.
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
+import { resendStale } from "../../platform/jobs/sweep";
 import {
   bumpReportVersionOfProspect,
-  claimPoints,
+  gridPointJob,
+  gridScanRunning,
   createGridScan,
   failUnfinishedPoints,
   getGridScanRow,
@@ -26,9 +29,8 @@ import { reserveLoggedCall } from "../../platform/metering/usage-log";
 import { METERED_TOOL_NAMES } from "../usage/rules/usage-stats";
 import { searchMaps, type MapsPlace } from "../../platform/providers/local-search";
 import { purgeSharedReport } from "../reports";
-import { RANK_ITEMS_PER_MESSAGE } from "../../platform/jobs/messages";
 import type { ResolvedBusiness } from "./business";
-import { RANK_MAX_ATTEMPTS, RANK_STALE_CLAIM_MARGIN_MS, RANK_RESEND_AFTER_MS, rankRetryDelaySeconds, rankSearchTimeoutMs } from "./config";
+import { RANK_ITEMS_PER_MESSAGE, RANK_MAX_ATTEMPTS, RANK_STALE_CLAIM_MARGIN_MS, RANK_RESEND_AFTER_MS, rankRetryDelaySeconds, rankSearchTimeoutMs } from "./config";
 import { businessOf } from "./view";
 
 /** What a grid of this size would cost against what is left of the payer's allowance (and the operator's ceiling). */
@@ -141,7 +143,12 @@ export async function processGridPoints(env: Env, scanId: string, idxs: number[]
   if (!scan) return { kind: "ack" };
   const now = Date.now();
   const [claimed, payer] = await Promise.all([
-    claimPoints(db, scanId, idxs, new Date(now).toISOString(), new Date(now - rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString()),
+    db
+      .batch([
+        claim(db, gridPointJob, [scanId, idxs], { now: new Date(now).toISOString(), staleBefore: new Date(now - rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString() }),
+        gridScanRunning(db, scanId),
+      ])
+      .then(([rows]) => rows),
     userPayer(env, db, scan.userId),
   ]);
   if (claimed.length === 0) return { kind: "ack" };
@@ -161,9 +168,7 @@ export async function failGridPointsForDeadLetter(env: Env, scanId: string, idxs
 /** The cron: unfinished points of scans older than 10 minutes are sent again (claims keep them single). */
 export async function resendStalePoints(env: Env, now = Date.now()): Promise<number> {
   const points = await stalePoints(getDb(env), new Date(now - RANK_RESEND_AFTER_MS).toISOString());
-  const byScan = new Map<string, number[]>();
-  for (const p of points) byScan.set(p.scanId, [...(byScan.get(p.scanId) ?? []), p.idx]);
-  for (const [scanId, idxs] of byScan) await sendPoints(env, scanId, idxs);
+  await resendStale(points, (p) => p.idx, (idxs, scanId) => sendPoints(env, scanId, idxs), (p) => p.scanId);
   if (points.length > 0) log.info("rank: stale points sent again", { points: points.length });
   return points.length;
 }

@@ -3,6 +3,7 @@
 // searches twice; the cron's enqueue of a due keyword moves `last_check_at` under the due rule, so a period runs once.
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { claim, defineJob } from "../../platform/jobs/claim";
 import { gridPoints, gridScans, keywordChecks, prospects, rankAlertDigests, rankAlerts, trackedKeywords } from "../../platform/db/schema";
 
 export type GridScanRow = typeof gridScans.$inferSelect;
@@ -86,25 +87,20 @@ export async function latestFinishedProspectScan(db: Db, prospectId: string): Pr
 }
 
 /**
- * Takes a message's points for this delivery, in one statement: those pending, retrying, or running under a claim
- * older than `staleBefore` (a worker that died). A point another delivery has, or that is finished, is left out.
+ * A grid point as a job: a delivery takes a message's points pending, retrying, or running under a claim older than
+ * its stale cut (a worker that died). A point another delivery has, or that is finished, is left out.
  */
-export async function claimPoints(db: Db, scanId: string, idxs: number[], now: string, staleBefore: string): Promise<GridPointRow[]> {
-  const [rows] = await db.batch([
-    db
-      .update(gridPoints)
-      .set({ status: "running", claimedAt: now, attempts: sql`${gridPoints.attempts} + 1` })
-      .where(
-        and(
-          eq(gridPoints.scanId, scanId),
-          inArray(gridPoints.idx, idxs),
-          or(inArray(gridPoints.status, ["pending", "retrying"]), and(eq(gridPoints.status, "running"), lt(gridPoints.claimedAt, staleBefore))),
-        ),
-      )
-      .returning(),
-    db.update(gridScans).set({ status: "running" }).where(and(eq(gridScans.id, scanId), eq(gridScans.status, "queued"))),
-  ]);
-  return rows;
+export const gridPointJob = defineJob({
+  table: gridPoints,
+  rows: (scanId: string, idxs: number[]) => and(eq(gridPoints.scanId, scanId), inArray(gridPoints.idx, idxs)),
+  status: { column: gridPoints.status, from: ["pending", "retrying"], to: "running" },
+  claimedAt: gridPoints.claimedAt,
+  attempts: gridPoints.attempts,
+});
+
+/** The scan marked running with its first claim (a no-op once it runs). */
+export function gridScanRunning(db: Db, scanId: string) {
+  return db.update(gridScans).set({ status: "running" }).where(and(eq(gridScans.id, scanId), eq(gridScans.status, "queued")));
 }
 
 export async function getGridScanRow(db: Db, id: string): Promise<GridScanRow | null> {
@@ -274,12 +270,19 @@ export async function dueCandidates(db: Db, cut: string, limit: number): Promise
     .limit(limit);
 }
 
+/** A tracked keyword's period as a job: claimed by moving `last_check_at` while it is still due. */
+const dueKeywordJob = defineJob({
+  table: trackedKeywords,
+  rows: (ids: readonly string[], due: SQL | undefined) => and(inArray(trackedKeywords.id, [...ids]), eq(trackedKeywords.paused, false), due),
+  set: (now) => ({ lastCheckAt: now }),
+});
+
 /**
- * Enqueues one check for each of these keywords that is still due (compare-and-set on `last_check_at` against each
- * frequency's cut): the update, the checks' rows and their ids in one batch (one transaction). A second cron run
- * finds `last_check_at` moved and enqueues nothing. At most 90 ids.
+ * Creates one check for each of these keywords that is still due (the claim on `last_check_at` against each
+ * frequency's cut): the claim, the checks' rows and their ids in one batch (one transaction). A second cron run
+ * finds `last_check_at` moved and creates nothing. At most 90 ids.
  */
-export async function claimDueChecks(db: Db, ids: readonly string[], now: string, cuts: { daily: string; weekly: string }): Promise<string[]> {
+export async function createDueChecks(db: Db, ids: readonly string[], now: string, cuts: { daily: string; weekly: string }): Promise<string[]> {
   if (ids.length === 0) return [];
   const due = or(
     isNull(trackedKeywords.lastCheckAt),
@@ -287,10 +290,7 @@ export async function claimDueChecks(db: Db, ids: readonly string[], now: string
     and(eq(trackedKeywords.frequency, "weekly"), lte(trackedKeywords.lastCheckAt, cuts.weekly)),
   );
   const [, , made] = await db.batch([
-    db
-      .update(trackedKeywords)
-      .set({ lastCheckAt: now })
-      .where(and(inArray(trackedKeywords.id, [...ids]), eq(trackedKeywords.paused, false), due)),
+    claim(db, dueKeywordJob, [ids, due], { now }),
     db.insert(keywordChecks).select(
       newChecksOf(
         db,
@@ -313,23 +313,14 @@ export async function claimDueChecks(db: Db, ids: readonly string[], now: string
 
 export type ClaimedCheck = { check: KeywordCheckRow; keyword: TrackedKeywordRow };
 
-/** Takes a check for this delivery (as claimPoint), with its keyword. */
-export async function claimCheck(db: Db, checkId: string, now: string, staleBefore: string): Promise<ClaimedCheck | null> {
-  const rows = await db
-    .update(keywordChecks)
-    .set({ status: "running", claimedAt: now, attempts: sql`${keywordChecks.attempts} + 1` })
-    .where(
-      and(
-        eq(keywordChecks.id, checkId),
-        or(inArray(keywordChecks.status, ["pending", "retrying"]), and(eq(keywordChecks.status, "running"), lt(keywordChecks.claimedAt, staleBefore))),
-      ),
-    )
-    .returning();
-  const check = rows[0];
-  if (!check) return null;
-  const keyword = await getTrackedKeyword(db, check.keywordId);
-  return keyword ? { check, keyword } : null;
-}
+/** A keyword check as a job (claimed as a grid point is). */
+export const keywordCheckJob = defineJob({
+  table: keywordChecks,
+  rows: (checkId: string) => eq(keywordChecks.id, checkId),
+  status: { column: keywordChecks.status, from: ["pending", "retrying"], to: "running" },
+  claimedAt: keywordChecks.claimedAt,
+  attempts: keywordChecks.attempts,
+});
 
 /** Stores one part of a check (map pack or organic) as soon as its search answered, under the claim. */
 export async function storeCheckPart(db: Db, checkId: string, claimedAt: string, part: "map" | "organic", result: { status: "found" | "not_found"; rank: number | null }): Promise<void> {
@@ -398,8 +389,8 @@ export async function usersWithUnmailedAlerts(db: Db, limit = 200): Promise<stri
   return rows.map((r) => r.userId);
 }
 
-/** Takes today's digest for this user: false when one went out today already. */
-export async function claimDigest(db: Db, userId: string, day: string): Promise<boolean> {
+/** Records today's digest for this user (its row is the day's one ticket): false when one went out today already. */
+export async function recordDigestDay(db: Db, userId: string, day: string): Promise<boolean> {
   const rows = await db.insert(rankAlertDigests).values({ userId, day }).onConflictDoNothing().returning({ userId: rankAlertDigests.userId });
   return rows.length > 0;
 }

@@ -1,60 +1,35 @@
-// rank-checks consumer (and its dead-letter queue): a few grid points of one scan, or a few tracked-keyword checks, per
+// rank-checks queue (and its dead-letter queue): a few grid points of one scan, or a few tracked-keyword checks, per
 // message; the items of a message run side by side, each message acked or retried on its own (claims keep items single).
-import type { Env } from "../../platform/env";
+import { z } from "zod";
+import type { RankCheckMessage } from "../../platform/env";
+import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { failGridPointsForDeadLetter, processGridPoints } from "./grid";
 import { failChecksForDeadLetter, processKeywordChecks } from "./tracker";
 import { rankRetryDelaySeconds } from "./config";
-import { log, withRequestId } from "../../platform/log";
-import { RankCheckBody } from "../../platform/jobs/messages";
 
-export async function consumeRankChecks(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  await Promise.all(
-    batch.messages.map((message) =>
-      withRequestId(message.id, async () => {
-        const parsed = RankCheckBody.safeParse(message.body);
-        if (!parsed.success) {
-          log.warn("rank-checks: dropping a malformed message", { queue: batch.queue, issue: parsed.error.issues[0]?.message });
-          message.ack();
-          return;
-        }
-        const body = parsed.data;
-        try {
-          const outcome =
-            body.kind === "grid" ? await processGridPoints(env, body.scanId, body.points, message.attempts) : await processKeywordChecks(env, body.checkIds, message.attempts);
-          if (outcome.kind === "retry") {
-            log.warn("rank-checks: a search failed; retrying", { kind: body.kind, attempt: message.attempts, delaySeconds: outcome.delaySeconds, reason: outcome.reason });
-            message.retry({ delaySeconds: outcome.delaySeconds });
-          } else {
-            message.ack();
-          }
-        } catch (error) {
-          log.error("rank-checks: unexpected failure", { kind: body.kind, attempt: message.attempts }, error);
-          message.retry({ delaySeconds: rankRetryDelaySeconds(message.attempts) });
-        }
-      }),
-    ),
-  );
-}
+export const RANK_CHECKS_QUEUE = "rank-checks";
+export const RANK_CHECKS_DLQ = "rank-checks-dlq";
+/** The schema takes up to 10 items per message, so messages sent under an earlier setting still parse. */
+const RANK_ITEMS_MAX = 10;
+
+export const RankCheckBody = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("grid"), scanId: z.string().min(1).max(100), points: z.array(z.number().int().min(0).max(168)).min(1).max(RANK_ITEMS_MAX) }),
+  z.object({ kind: z.literal("keyword"), checkIds: z.array(z.string().min(1).max(100)).min(1).max(RANK_ITEMS_MAX) }),
+]) satisfies z.ZodType<RankCheckMessage>;
+
+export const rankChecksConsumer = consumer({
+  queue: RANK_CHECKS_QUEUE,
+  body: RankCheckBody,
+  handle: (env, body, attempts) => (body.kind === "grid" ? processGridPoints(env, body.scanId, body.points, attempts) : processKeywordChecks(env, body.checkIds, attempts)),
+  retryDelay: rankRetryDelaySeconds,
+  fields: ({ kind }) => ({ kind }),
+  retrying: "a search failed; retrying",
+});
 
 /** Points and checks that reached the dead-letter queue are failed with the reason, so a scan always finishes. */
-export async function consumeRankChecksDeadLetter(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  for (const message of batch.messages) {
-    await withRequestId(message.id, async () => {
-      const parsed = RankCheckBody.safeParse(message.body);
-      if (!parsed.success) {
-        message.ack();
-        return;
-      }
-      const body = parsed.data;
-      try {
-        if (body.kind === "grid") await failGridPointsForDeadLetter(env, body.scanId, body.points, message.attempts);
-        else await failChecksForDeadLetter(env, body.checkIds, message.attempts);
-        log.warn("rank-checks-dlq: dead-lettered", { kind: body.kind, deliveries: message.attempts });
-        message.ack();
-      } catch (error) {
-        log.error("rank-checks-dlq: could not mark failed", { kind: body.kind }, error);
-        message.retry({ delaySeconds: 30 });
-      }
-    });
-  }
-}
+export const rankChecksDeadLetters = deadLetters({
+  queue: RANK_CHECKS_DLQ,
+  body: RankCheckBody,
+  handle: (env, body, attempts) => (body.kind === "grid" ? failGridPointsForDeadLetter(env, body.scanId, body.points, attempts) : failChecksForDeadLetter(env, body.checkIds, attempts)),
+  fields: ({ kind }) => ({ kind }),
+});

@@ -2,11 +2,14 @@
 // spot, and its organic position in the business's area), each part metered and stored as soon as it answers; the
 // cron's enqueue of due keywords (once per period: compare-and-set on last_check_at); alerts and their daily digest.
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
+import { resendStale } from "../../platform/jobs/sweep";
 import {
   checksOf,
-  claimCheck,
-  claimDigest,
-  claimDueChecks,
+  keywordCheckJob,
+  getTrackedKeyword,
+  recordDigestDay,
+  createDueChecks,
   dueCandidates,
   failUnfinishedChecks,
   finishCheck,
@@ -29,8 +32,7 @@ import { userPayer } from "../../platform/metering/meter";
 import { reserveLoggedCall } from "../../platform/metering/usage-log";
 import { METERED_TOOL_NAMES } from "../usage/rules/usage-stats";
 import { searchMaps, searchOrganic, type ProviderFailure } from "../../platform/providers/local-search";
-import { RANK_ITEMS_PER_MESSAGE } from "../../platform/jobs/messages";
-import { CRON_KEYWORDS_PER_RUN, RANK_MAX_ATTEMPTS, RANK_RESEND_AFTER_MS, RANK_STALE_CLAIM_MARGIN_MS, rankRetryDelaySeconds, rankSearchTimeoutMs, TRACKER_ZOOM } from "./config";
+import { CRON_KEYWORDS_PER_RUN, RANK_ITEMS_PER_MESSAGE, RANK_MAX_ATTEMPTS, RANK_RESEND_AFTER_MS, RANK_STALE_CLAIM_MARGIN_MS, rankRetryDelaySeconds, rankSearchTimeoutMs, TRACKER_ZOOM } from "./config";
 import { resendStalePoints, type RankJobOutcome } from "./grid";
 import { businessOf, checkView } from "./view";
 import { linkOrigin } from "../../platform/origin";
@@ -100,8 +102,10 @@ async function recordAlertIfAny(db: Db, claimed: ClaimedCheck): Promise<void> {
 /** One check: claim, then each part not done yet (map pack, organic), stored as it answers. The reason when it should be tried again. */
 async function runCheck(env: Env, db: Db, checkId: string, delivery: number): Promise<string | null> {
   const now = Date.now();
-  const claimed = await claimCheck(db, checkId, new Date(now).toISOString(), new Date(now - 2 * rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString());
-  if (!claimed) return null;
+  const [check] = await claim(db, keywordCheckJob, [checkId], { now: new Date(now).toISOString(), staleBefore: new Date(now - 2 * rankSearchTimeoutMs(env) - RANK_STALE_CLAIM_MARGIN_MS).toISOString() });
+  const keyword = check && (await getTrackedKeyword(db, check.keywordId));
+  if (!check || !keyword) return null;
+  const claimed: ClaimedCheck = { check, keyword };
   const claimedAt = claimed.check.claimedAt!;
   const payer = await userPayer(env, db, claimed.keyword.userId);
   let failure: ProviderFailure | null = null;
@@ -153,7 +157,7 @@ export async function enqueueDueKeywords(env: Env, now = new Date()): Promise<nu
   const candidates = dueKeywords(await dueCandidates(db, cuts.daily, CRON_KEYWORDS_PER_RUN), now);
   const made: string[] = [];
   for (let i = 0; i < candidates.length; i += 90) {
-    made.push(...(await claimDueChecks(db, candidates.slice(i, i + 90).map((k) => k.id), iso, cuts)));
+    made.push(...(await createDueChecks(db, candidates.slice(i, i + 90).map((k) => k.id), iso, cuts)));
   }
   if (made.length > 0) {
     await sendChecks(env, made);
@@ -163,9 +167,7 @@ export async function enqueueDueKeywords(env: Env, now = new Date()): Promise<nu
 }
 
 export async function resendStaleChecks(env: Env, now = Date.now()): Promise<number> {
-  const ids = await staleChecks(getDb(env), new Date(now - RANK_RESEND_AFTER_MS).toISOString());
-  if (ids.length > 0) await sendChecks(env, ids);
-  return ids.length;
+  return resendStale(await staleChecks(getDb(env), new Date(now - RANK_RESEND_AFTER_MS).toISOString()), (id) => id, (ids) => sendChecks(env, ids));
 }
 
 const REASON_WORDS = { dropped: "dropped 3 or more places", left_top3: "left the top 3" } as const;
@@ -182,7 +184,7 @@ export async function mailAlertDigests(env: Env, now = new Date()): Promise<numb
   const day = now.toISOString().slice(0, 10);
   let sent = 0;
   for (const userId of await usersWithUnmailedAlerts(db)) {
-    if (!(await claimDigest(db, userId, day))) continue;
+    if (!(await recordDigestDay(db, userId, day))) continue;
     const user = await findUserById(db, userId);
     const alerts = await takeUnmailedAlerts(db, userId, now.toISOString());
     if (!user || alerts.length === 0) continue;

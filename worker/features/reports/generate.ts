@@ -3,9 +3,11 @@ import { AiError, aiConfigured, billedOnFailure, chatCompletion, usageEvent } fr
 import { estimateTokens } from "../../domain/usage-cost";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import type { ProspectRow } from "../prospects";
 import {
-  claimReportWith,
+  reportJob,
+  type ReportRow,
   reportUnderClaim,
   getReportWithProspect,
   readReportJob,
@@ -217,16 +219,19 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
   const now = Date.now();
   const claimedAtIso = new Date(now).toISOString();
   const batched = payer && prompt !== null ? reserveCallInBatch(env, db, payer, reportCall(env, prompt), reportUnderClaim(reportId, claimedAtIso)) : null;
-  const { claim, then } = await claimReportWith(db, reportId, claimedAtIso, new Date(now - STALE_GENERATING_MS).toISOString(), batched?.statements ?? []);
-  if (!claim) return { kind: "skipped", reason: "not_claimable" };
-  const claimedAt = claim.claimedAt!;
+  const [[claimed], ...then] = (await db.batch([
+    claim(db, reportJob, [reportId], { now: claimedAtIso, staleBefore: new Date(now - STALE_GENERATING_MS).toISOString() }),
+    ...((batched?.statements ?? []) as []),
+  ])) as unknown as [ReportRow[], ...unknown[]];
+  if (!claimed) return { kind: "skipped", reason: "not_claimable" };
+  const claimedAt = claimed.claimedAt!;
   const reservedInClaim = batched ? batched.result(then) : null;
   // Reserved for another payer than the claim's (the report changed hands since it was read): given back.
-  const samePayer = claim.userId === userId;
+  const samePayer = claimed.userId === userId;
   if (reservedInClaim?.ok && !samePayer) await reservedInClaim.ticket.release();
 
   try {
-    const prospectRow = read.prospect?.id === claim.prospectId ? read.prospect : null;
+    const prospectRow = read.prospect?.id === claimed.prospectId ? read.prospect : null;
     if (!prospectRow || !readProspect || prompt === null) {
       if (reservedInClaim?.ok) await reservedInClaim.ticket.release();
       return { kind: "skipped", reason: "prospect_missing" };
@@ -253,8 +258,8 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     if (!payer) return await save(templateReportContent(prospect, findings), "template", AI_NOT_CONFIGURED_REASON);
 
     const attempt = samePayer
-      ? await generateWithAi(env, prospect, claim.userId, payer, findings, prompt, reservedInClaim)
-      : await generateWithAi(env, prospect, claim.userId, await reportPayer(env, claim.userId, reportId), findings, prompt, null);
+      ? await generateWithAi(env, prospect, claimed.userId, payer, findings, prompt, reservedInClaim)
+      : await generateWithAi(env, prospect, claimed.userId, await reportPayer(env, claimed.userId, reportId), findings, prompt, null);
     // The meter refused (allowance or daily ceiling): template content now, with the reason; Regenerate later.
     if ("refused" in attempt) return await save(templateReportContent(prospect, findings), "template", clip(attempt.refused));
     // The usage row goes beside the save, the meter's settle inside its batch: the report is ready one round trip sooner.
@@ -267,10 +272,10 @@ export async function processReportJob(env: Env, reportId: string, delivery: num
     };
     if (attempt.ok) return await finish(save(attempt.content, "ai", null, attempt.settle));
 
-    const attemptNumber = Math.max(delivery, claim.attempts);
+    const attemptNumber = Math.max(delivery, claimed.attempts);
     if (attemptNumber >= REPORT_MAX_ATTEMPTS) {
       return await finish(
-        save(templateReportContent(prospect, findings), "template", clip(`AI generation failed ${claim.attempts} times; last error: ${attempt.error}`)),
+        save(templateReportContent(prospect, findings), "template", clip(`AI generation failed ${claimed.attempts} times; last error: ${attempt.error}`)),
       );
     }
     const delaySeconds = retryDelaySeconds(env, attemptNumber);

@@ -5,11 +5,11 @@
 // claimed it (also the fencing token of its save), for `queued` when its message is due. The sweep
 // uses it to find claims and queue entries that went stale.
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { NormalizedReportContent } from "./rules/content";
 import { ENQUEUEABLE_STATUSES } from "./rules/status";
 import { latestAuditQuery, latestAuditStepsQuery, prospectOfReport, type AuditRow, type AuditStepRow } from "../audits";
 import type { Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import { latestProspectChecksQuery, latestProspectScanQuery, type CitationCheckRow, type CitationScanRow } from "../citations";
 import { latestProspectAiScanQuery, type AiScanRow } from "../ai-visibility";
 import { afterCursor, rowid, type Cursor } from "../../platform/db/cursor";
@@ -165,32 +165,18 @@ export async function markAllQueued(db: Db): Promise<string[]> {
 }
 
 /**
- * queued (or a `generating` claim older than `staleBefore`) → generating, attempts + 1.
- * The returned row's claimed_at is the fencing token for the save that follows; null when the
- * report is not claimable (already ready, fresh generating, draft, or gone).
+ * A report's generation as a job: queued (or a `generating` claim older than the stale cut, or with none) →
+ * generating, attempts + 1. The won row's claimed_at is the fencing token for the save that follows; nothing is won
+ * when the report is not claimable (already ready, fresh generating, draft, or gone).
  */
-export async function claimReport(db: Db, id: string, now: string, staleBefore: string) {
-  return (await claimReportWith(db, id, now, staleBefore)).claim;
-}
-
-/** `claimReport` with the caller's statements after it in the same batch (the claim's reservation); answers their results. */
-export async function claimReportWith(db: Db, id: string, now: string, staleBefore: string, then: readonly BatchItem<"sqlite">[] = []) {
-  const claimed = db
-    .update(seoReports)
-    .set({ status: "generating", claimedAt: now, attempts: sql`${seoReports.attempts} + 1` })
-    .where(
-      and(
-        eq(seoReports.id, id),
-        or(
-          eq(seoReports.status, "queued"),
-          and(eq(seoReports.status, "generating"), or(isNull(seoReports.claimedAt), lt(seoReports.claimedAt, staleBefore))),
-        ),
-      ),
-    )
-    .returning();
-  const results = (await db.batch([claimed, ...(then as [])])) as unknown as unknown[];
-  return { claim: (results[0] as (typeof seoReports.$inferSelect)[])[0] ?? null, then: results.slice(1) };
-}
+export const reportJob = defineJob({
+  table: seoReports,
+  rows: (id: string) => eq(seoReports.id, id),
+  status: { column: seoReports.status, from: ["queued"], to: "generating" },
+  claimedAt: seoReports.claimedAt,
+  stale: { orNull: true },
+  attempts: seoReports.attempts,
+});
 
 /** True, in a statement later in the claim's batch, when the report is under the claim made at `claimedAt`. */
 export function reportUnderClaim(id: string, claimedAt: string): SQL {

@@ -2,6 +2,7 @@
 // themselves (scheduled, claimed by compare-and-set when sent or reminded, their delivery and click recorded).
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import { auditSteps, audits, profiles, reviewLinks, reviewOptOuts, reviewRequestSettings, reviewRequests } from "../../platform/db/schema";
 
 export type ReviewRequestRow = typeof reviewRequests.$inferSelect;
@@ -213,15 +214,14 @@ export async function markEnqueued(db: Db, ids: string[], now: string): Promise<
   for (let i = 0; i < ids.length; i += 90) await db.update(reviewRequests).set({ enqueuedAt: now }).where(inArray(reviewRequests.id, ids.slice(i, i + 90)));
 }
 
-/** Claims a due request for one delivery (compare-and-set on `claimed_at`): null when it is not due or another holds it. */
-export async function claimRequest(db: Db, id: string, now: string, staleBefore: string): Promise<ReviewRequestRow | null> {
-  const rows = await db
-    .update(reviewRequests)
-    .set({ claimedAt: now, attempts: sql`${reviewRequests.attempts} + 1` })
-    .where(and(eq(reviewRequests.id, id), dueCondition(now), or(isNull(reviewRequests.claimedAt), lte(reviewRequests.claimedAt, staleBefore))))
-    .returning();
-  return rows[0] ?? null;
-}
+/** A due request as a job, claimed for one delivery on `claimed_at`: nothing is won when it is not due or another holds it. */
+export const reviewRequestJob = defineJob({
+  table: reviewRequests,
+  rows: (id: string, now: string) => and(eq(reviewRequests.id, id), dueCondition(now)),
+  claimedAt: reviewRequests.claimedAt,
+  stale: { orEqual: true, orNull: true },
+  attempts: reviewRequests.attempts,
+});
 
 /** Writes what the claimed delivery did and lets the claim go (only while this delivery still holds it). */
 export async function finishClaim(db: Db, id: string, claimedAt: string, values: Partial<typeof reviewRequests.$inferInsert>): Promise<void> {

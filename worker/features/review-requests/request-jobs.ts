@@ -3,13 +3,14 @@
 // metered (a reservation first: a text costs cents, a mail nothing but is counted), then sent by text through Twilio
 // or by mail through the mail-out queue. The cron (sweepReviewRequests) puts due requests on the queue.
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import {
   businessOf,
   dueRequestIds,
   EVERY_BUSINESS,
   failRequests,
   finishClaim,
-  claimRequest,
+  reviewRequestJob,
   getRequestSettings,
   ensureReviewLink,
   optedOutAddresses,
@@ -167,7 +168,7 @@ export async function processReviewRequestSend(env: Env, requestIds: string[], a
   const retries: string[] = [];
   await Promise.all(
     requestIds.map(async (id) => {
-      const claimed = await claimRequest(db, id, now.toISOString(), staleBefore);
+      const [claimed] = await claim(db, reviewRequestJob, [id, now.toISOString()], { now: now.toISOString(), staleBefore });
       if (!claimed) return; // not due, or another delivery holds it: nothing to do twice
       try {
         const step = await sendOne(env, db, claimed, now);

@@ -4,14 +4,15 @@
 // the reviews queue, auto-publishes 4–5 star replies when the owner asked, and raises the alerts and webhooks.
 import { withAccessToken } from "../integrations";
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import { findConnection, markSynced, parseLocations } from "../integrations";
 import {
   applyReviewChanges,
-  claimAutoPublish,
+  autoPublishJob,
   dueAutoPublish,
   holdAutoPublish,
   claimDueSyncs,
-  claimReply,
+  replyJob,
   findReviewSettings,
   recordSync,
   replyBusinessOf,
@@ -306,7 +307,7 @@ export function refusalText(error: GoogleError): string {
  */
 export async function publishOne(env: Env, reviewId: string): Promise<"done" | "retry"> {
   const db = getDb(env);
-  const claimed = await claimReply(db, reviewId);
+  const [claimed] = await claim(db, replyJob, [reviewId]);
   if (!claimed) return "done";
   const from = claimed.replyState as "publishing" | "deleting";
   const config = googleConfig(env);
@@ -377,7 +378,7 @@ async function autoPublishDue(db: Db, at: string): Promise<string[]> {
     if (foreign.length > 0) {
       log.warn("reviews: auto-publish held", { reviewId: row.id, found: foreign.length });
       await holdAutoPublish(db, row.id, row.draft, AUTO_PUBLISH_HELD_NOTICE, at);
-    } else if (await claimAutoPublish(db, row.id, row.draft, at)) claimed.push(row.id);
+    } else if ((await claim(db, autoPublishJob, [row.id, row.draft, at], { now: at })).length > 0) claimed.push(row.id);
   }
   return claimed;
 }

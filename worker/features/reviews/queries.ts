@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewFilter, type ReviewSettingsInput } from "./rules/reviews";
 import { rowsPerInsert, type Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import { auditSteps, audits, gbpConnections, gridPoints, gridScans, profiles, reviewHistory, reviews, reviewSettings } from "../../platform/db/schema";
 
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -255,19 +256,14 @@ export async function queueReplyDelete(db: Db, id: string): Promise<ReviewRow | 
   return rows[0] ?? null;
 }
 
-/** Claims a queued publish or delete for this delivery (compare-and-set), counting the attempt. */
-export async function claimReply(db: Db, id: string): Promise<ReviewRow | null> {
-  const rows = await db
-    .update(reviews)
-    .set({
-      replyState: sql`case ${reviews.replyState} when 'queued' then 'publishing' else 'deleting' end`,
-      publishAttempts: sql`${reviews.publishAttempts} + 1`,
-      updatedAt: nowIso(),
-    })
-    .where(and(eq(reviews.id, id), inArray(reviews.replyState, ["queued", "delete_queued"])))
-    .returning();
-  return rows[0] ?? null;
-}
+/** A queued publish or delete as a job: claimed for one delivery (queued → publishing, delete_queued → deleting), counting the attempt. */
+export const replyJob = defineJob({
+  table: reviews,
+  rows: (id: string) => eq(reviews.id, id),
+  status: { column: reviews.replyState, from: ["queued", "delete_queued"], to: sql`case ${reviews.replyState} when 'queued' then 'publishing' else 'deleting' end` },
+  attempts: reviews.publishAttempts,
+  set: (now) => ({ updatedAt: now }),
+});
 
 /** Ends a claimed publish or delete: `from` is the claimed state, so only the claimer settles it. */
 export async function settleReply(db: Db, id: string, from: "publishing" | "deleting", set: Partial<NewReviewRow>): Promise<boolean> {
@@ -307,15 +303,12 @@ export async function dueAutoPublish(db: Db, now: string, limit = 50): Promise<{
   return rows.map((r) => ({ id: r.id, userId: r.userId, draft: r.draft ?? "" }));
 }
 
-/** Queues a due auto-publish with exactly the draft that was checked (compare-and-set: an edited draft is not taken). */
-export async function claimAutoPublish(db: Db, id: string, draft: string, now: string): Promise<boolean> {
-  const rows = await db
-    .update(reviews)
-    .set({ replyState: "queued", pendingReply: draft, autoPublishAt: null, publishAttempts: 0, updatedAt: now })
-    .where(and(eq(reviews.id, id), eq(reviews.draft, draft), dueAutoPublishSql(now)))
-    .returning({ id: reviews.id });
-  return rows.length > 0;
-}
+/** A due auto-publish as a job: claimed by queueing exactly the draft that was checked (an edited draft is not taken). */
+export const autoPublishJob = defineJob({
+  table: reviews,
+  rows: (id: string, draft: string, now: string) => and(eq(reviews.id, id), eq(reviews.draft, draft), dueAutoPublishSql(now)),
+  set: (now, _id, draft) => ({ replyState: "queued" as const, pendingReply: draft, autoPublishAt: null, publishAttempts: 0, updatedAt: now }),
+});
 
 /** Keeps a due auto-publish as a draft for a person (its time cleared), saying why on the card. */
 export async function holdAutoPublish(db: Db, id: string, draft: string, notice: string, now: string): Promise<void> {

@@ -2,14 +2,15 @@
 // prospect, its report and its audit on the queues; a lead that finds the allowance spent waits and the cron starts it;
 // the visitor's one mail goes out when the report is ready (the report-jobs consumer, and the cron as a net).
 import { getDb, type Db } from "../../platform/db/client";
+import { claim } from "../../platform/jobs/claim";
 import { readAllowance } from "../../platform/metering/budgets";
 import { readCounter } from "../../platform/metering/store";
 import { countEvent, uncountEvent, type Limit } from "../../platform/db/rate-limits";
 import { createProspectWithReport, getReportWithProspect } from "../reports";
 import { getAudit } from "../audits";
 import {
-  claimLeadMail,
-  claimWaitingLead,
+  leadMailJob,
+  waitingLeadJob,
   insertLead,
   leadsOfReport,
   leadsToSweep,
@@ -242,7 +243,7 @@ async function mailLead(env: Env, db: Db, lead: LeadRow): Promise<"sent" | "limi
     log.warn("widget: APP_ORIGIN not set, no mail", { leadId: lead.id });
     return null;
   }
-  if (!(await claimLeadMail(db, lead.id))) return null;
+  if ((await claim(db, leadMailJob, [lead.id])).length === 0) return null;
   if (!(await takeRecipientMail(db, lead.visitorEmail))) {
     await setLeadMailOutcome(db, lead.id, "limited");
     log.info("widget: the address had its mail today; not mailed", { leadId: lead.id });
@@ -287,7 +288,7 @@ export async function sweepWidgetLeads(env: Env, now = new Date()): Promise<{ st
     if (!room.get(ownerId)) continue;
     // The widget's own daily cap too: a waiting lead starts on a day its widget has room.
     if (!(await widgetCapHasRoom(db, widget, now))) continue;
-    if (!(await claimWaitingLead(db, lead.id))) continue;
+    if ((await claim(db, waitingLeadJob, [lead.id])).length === 0) continue;
     await startLeadWork(env, db, lead, ownerId, true);
     // One lead's audit and report reserve from the allowance: the next waits for a fresh look.
     room.delete(ownerId);

@@ -1,6 +1,7 @@
 // Free-audit widgets and their leads (issue 21): the admin's list and edits, a lead's rows, the cron's reads.
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { defineJob } from "../../platform/jobs/claim";
 import { profiles, seoReports, widgetLeads, widgets } from "../../platform/db/schema";
 import { dayPeriod, fromMicro } from "../../domain/metering";
 import type { LeadDto, LeadStatus, WidgetDto } from "./rules/widgets";
@@ -129,15 +130,13 @@ export async function getLead(db: Db, widgetId: string, leadId: string): Promise
   return (await db.select().from(widgetLeads).where(and(eq(widgetLeads.id, leadId), eq(widgetLeads.widgetId, widgetId))).limit(1))[0] ?? null;
 }
 
-/** A waiting lead started: status running with its audit (compare-and-set on waiting, so the cron starts it once). */
-export async function claimWaitingLead(db: Db, leadId: string): Promise<boolean> {
-  const rows = await db
-    .update(widgetLeads)
-    .set({ status: "running", queuedForAllowance: false })
-    .where(and(eq(widgetLeads.id, leadId), eq(widgetLeads.status, "waiting_allowance")))
-    .returning({ id: widgetLeads.id });
-  return rows.length > 0;
-}
+/** A waiting lead as a job: claimed by starting it (waiting_allowance → running, so the cron starts it once). */
+export const waitingLeadJob = defineJob({
+  table: widgetLeads,
+  rows: (leadId: string) => eq(widgetLeads.id, leadId),
+  status: { column: widgetLeads.status, from: ["waiting_allowance"], to: "running" },
+  set: () => ({ queuedForAllowance: false }),
+});
 
 export async function setLeadAudit(db: Db, leadId: string, auditId: string | null): Promise<void> {
   await db.update(widgetLeads).set({ auditId }).where(eq(widgetLeads.id, leadId));
@@ -147,15 +146,12 @@ export async function setLeadStatus(db: Db, leadId: string, status: LeadStatus):
   await db.update(widgetLeads).set({ status }).where(eq(widgetLeads.id, leadId));
 }
 
-/** Claims the lead's one mail: true only for the first caller (mailed_at was null). */
-export async function claimLeadMail(db: Db, leadId: string, now = new Date().toISOString()): Promise<boolean> {
-  const rows = await db
-    .update(widgetLeads)
-    .set({ mailedAt: now, status: "ready" })
-    .where(and(eq(widgetLeads.id, leadId), isNull(widgetLeads.mailedAt)))
-    .returning({ id: widgetLeads.id });
-  return rows.length > 0;
-}
+/** The lead's one mail as a job: won only by the first caller (mailed_at was null). */
+export const leadMailJob = defineJob({
+  table: widgetLeads,
+  rows: (leadId: string) => and(eq(widgetLeads.id, leadId), isNull(widgetLeads.mailedAt)),
+  set: (now) => ({ mailedAt: now, status: "ready" as const }),
+});
 
 /** Gives the claim back when the mail could not be stored, so the cron tries again. */
 export async function releaseLeadMail(db: Db, leadId: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Delivering one queued message through the provider: once, with its outcome recorded on the outbox row.
 import { loadBrand } from "../brand/load";
 import { getDb } from "../db/client";
-import { claimMail, findMail, finishMail, mailHeaders, recordMailError } from "./outbox";
+import { claim } from "../jobs/claim";
+import { mailJob, findMail, finishMail, mailHeaders, recordMailError } from "./outbox";
 import type { Env } from "../env";
 import { log } from "../log";
 import { mailFromHeader } from "../brand/rules/brand";
@@ -35,7 +36,7 @@ export async function deliverQueuedMail(env: Env, mailId: string): Promise<Deliv
     await recordMailError(db, mailId, "MAIL_PROVIDER is not configured");
     return { kind: "retry", reason: "MAIL_PROVIDER is not configured" };
   }
-  if (!(await claimMail(db, mailId, row.attempts))) {
+  if ((await claim(db, mailJob, [mailId, row.attempts])).length === 0) {
     // Another delivery of the same message is sending it right now; look again later.
     return { kind: "retry", reason: "claimed by another delivery" };
   }

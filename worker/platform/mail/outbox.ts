@@ -1,6 +1,7 @@
 // The outbox table: every message the app sends, its delivery state, and its one-time links redacted once they need not be read.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { defineJob } from "../jobs/claim";
 import { outbox } from "../db/schema";
 
 const LINK_TOKEN = /([?&](?:amp;)?(?:token|token_hash)=)[^&\s#"<]+/g;
@@ -75,18 +76,16 @@ export async function findMail(db: Db, id: string) {
 }
 
 /**
- * Claims one delivery attempt of a queued message (compare-and-set on its attempt count): of two
- * deliveries of the same queue message at once, only one calls the provider. False when the message
- * is no longer queued or another delivery claimed this attempt.
+ * A queued message as a job: one delivery attempt is claimed by compare-and-set on its attempt count, so of two
+ * deliveries of the same queue message at once only one calls the provider. Nothing is won when the message is no
+ * longer queued or another delivery claimed this attempt.
  */
-export async function claimMail(db: Db, id: string, seenAttempts: number): Promise<boolean> {
-  const rows = await db
-    .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1` })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "queued"), eq(outbox.attempts, seenAttempts)))
-    .returning({ id: outbox.id });
-  return rows.length > 0;
-}
+export const mailJob = defineJob({
+  table: outbox,
+  rows: (id: string, seenAttempts: number) => and(eq(outbox.id, id), eq(outbox.attempts, seenAttempts)),
+  status: { column: outbox.status, from: ["queued"] },
+  attempts: outbox.attempts,
+});
 
 /** Records why a delivery attempt failed (the message stays queued for the next try). */
 export async function recordMailError(db: Db, id: string, error: string) {

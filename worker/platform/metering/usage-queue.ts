@@ -1,9 +1,30 @@
-// usage-events consumer and its dead-letter queue: one D1 batch of INSERT OR IGNORE per message batch; malformed bodies are acked and logged.
+// usage-events queue and its dead-letter queue: one D1 batch of INSERT OR IGNORE per message batch; malformed bodies are acked and logged.
+import { z } from "zod";
 import { getDb } from "../db/client";
 import { insertUsageEvents } from "./usage-store";
 import type { Env, UsageEventMessage } from "../env";
+import { batchConsumer, doubling } from "../jobs/consumer";
 import { log, withRequestId } from "../log";
-import { UsageEventBody } from "../jobs/messages";
+
+export const USAGE_EVENTS_QUEUE = "usage-events";
+export const USAGE_EVENTS_DLQ = "usage-events-dlq";
+
+const count = z.number().int().nonnegative().max(10_000_000);
+
+export const UsageEventBody = z.object({
+  event_id: z.string().min(1).max(100),
+  user_id: z.string().max(100).nullable(),
+  tool_name: z.string().min(1).max(200),
+  model: z.string().min(1).max(200),
+  input_tokens: count,
+  output_tokens: count,
+  total_tokens: count,
+  estimated_cost: z.number().nonnegative().finite(),
+  request_data: z.string().nullable(),
+  response_data: z.string().nullable(),
+  created_at: z.string().min(1).max(40),
+  tokens_estimated: z.boolean().optional(),
+}) satisfies z.ZodType<UsageEventMessage>;
 
 /** Delay before the first redelivery of a batch whose insert failed; doubles each time. */
 export const USAGE_RETRY_BASE_SECONDS = 5;
@@ -11,54 +32,23 @@ export const USAGE_RETRY_BASE_SECONDS = 5;
 export const USAGE_RETRY_MAX_SECONDS = 300;
 
 /** min(base·2^(attempt-1), max) seconds, where `attempt` is the delivery that just failed (1-based). */
-export function usageRetryDelaySeconds(attempt: number): number {
-  const exponent = Math.max(0, Math.min(attempt - 1, 20));
-  return Math.min(USAGE_RETRY_BASE_SECONDS * 2 ** exponent, USAGE_RETRY_MAX_SECONDS);
-}
+export const usageRetryDelaySeconds = doubling(USAGE_RETRY_BASE_SECONDS, USAGE_RETRY_MAX_SECONDS);
 
-function validEvents(batch: MessageBatch<unknown>, queue: string): ValidEvent[] {
-  const valid: ValidEvent[] = [];
-  for (const message of batch.messages) {
-    const parsed = UsageEventBody.safeParse(message.body);
-    if (parsed.success) {
-      valid.push({ message, event: parsed.data });
-    } else {
-      // Retrying would never make it valid.
-      withRequestId(message.id, () => log.warn(`${queue}: dropping a malformed message`, { issue: parsed.error.issues[0]?.message }));
-      message.ack();
-    }
-  }
-  return valid;
-}
+/** One all-or-nothing insert for the batch's valid events (redelivery is safe: the insert ignores event ids it has). */
+const store = (env: Env, events: UsageEventMessage[]) => insertUsageEvents(getDb(env), events);
 
-type ValidEvent = { message: Message<unknown>; event: UsageEventMessage };
-
-/** One all-or-nothing insert for the batch's valid events: all acked, or each handed to `onFailure`. */
-async function store(env: Env, valid: ValidEvent[], onFailure: (v: ValidEvent, error: unknown) => void): Promise<void> {
-  if (valid.length === 0) return;
-  try {
-    await insertUsageEvents(getDb(env), valid.map((v) => v.event));
-    for (const v of valid) v.message.ack();
-  } catch (error) {
-    for (const v of valid) onFailure(v, error);
-  }
-}
-
-export async function consumeUsageEvents(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const valid = validEvents(batch, "usage-events");
-  let failure: unknown;
-  // Redelivery is safe: the insert ignores event ids it already has.
-  await store(env, valid, (v, error) => {
-    failure = error;
-    v.message.retry({ delaySeconds: usageRetryDelaySeconds(v.message.attempts) });
-  });
-  if (failure) {
-    const attempt = Math.max(...valid.map((v) => v.message.attempts));
-    withRequestId(valid[0]!.message.id, () =>
-      log.warn("usage-events: insert failed; retrying the batch", { events: valid.length, attempt, delaySeconds: usageRetryDelaySeconds(attempt) }, failure),
+export const usageEventsConsumer = batchConsumer({
+  queue: USAGE_EVENTS_QUEUE,
+  body: UsageEventBody,
+  handle: store,
+  failed: (items, error) => {
+    for (const { message } of items) message.retry({ delaySeconds: usageRetryDelaySeconds(message.attempts) });
+    const attempt = Math.max(...items.map((v) => v.message.attempts));
+    withRequestId(items[0]!.message.id, () =>
+      log.warn("usage-events: insert failed; retrying the batch", { events: items.length, attempt, delaySeconds: usageRetryDelaySeconds(attempt) }, error),
     );
-  }
-}
+  },
+});
 
 /** Delay between two deliveries of a dead-lettered batch. */
 export const USAGE_DLQ_RETRY_SECONDS = 300;
@@ -69,15 +59,18 @@ export const USAGE_DLQ_MAX_RETRIES = 12;
  * What the usage-events consumer could not store after all its retries gets another, slower round
  * of tries here (an hour); a message that fails its last delivery is logged with its cost so no loss is silent.
  */
-export async function consumeUsageEventsDeadLetter(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  await store(env, validEvents(batch, "usage-events-dlq"), (v, error) => {
-    if (v.message.attempts > USAGE_DLQ_MAX_RETRIES) {
-      withRequestId(v.message.id, () =>
-        log.error("usage-events-dlq: usage event lost", { eventId: v.event.event_id, tool: v.event.tool_name, cost: v.event.estimated_cost }, error),
-      );
-      v.message.ack();
-    } else {
-      v.message.retry({ delaySeconds: USAGE_DLQ_RETRY_SECONDS });
+export const usageEventsDeadLetters = batchConsumer({
+  queue: USAGE_EVENTS_DLQ,
+  body: UsageEventBody,
+  handle: store,
+  failed: (items, error) => {
+    for (const { message, body } of items) {
+      if (message.attempts > USAGE_DLQ_MAX_RETRIES) {
+        withRequestId(message.id, () => log.error("usage-events-dlq: usage event lost", { eventId: body.event_id, tool: body.tool_name, cost: body.estimated_cost }, error));
+        message.ack();
+      } else {
+        message.retry({ delaySeconds: USAGE_DLQ_RETRY_SECONDS });
+      }
     }
-  });
-}
+  },
+});

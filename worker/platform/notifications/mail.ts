@@ -3,7 +3,8 @@
 import type { Db } from "../db/client";
 import { PROVIDER_IDS, providerName, type ProviderId } from "../../features/setup/rules/setup";
 import { PROVIDER_MISSING_KIND } from "./tell-agency";
-import { claimMailed, lastMailedAt, pendingMail } from "./queries";
+import { claim } from "../jobs/claim";
+import { alertMailJob, lastMailedAt, pendingMail } from "./queries";
 import { ALERT_TEXT, digestDue } from "./rules/lead-alerts";
 import { IMMEDIATE_ALERT_KINDS, REVIEW_ALERT_KINDS, type AlertKind } from "./rules/lead-events";
 import type { Env } from "../env";
@@ -89,7 +90,7 @@ export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]
   let immediate = 0;
   let digests = 0;
   for (const n of pending.filter((p) => isImmediate(p.kind))) {
-    if ((await claimMailed(db, [n.id], at)).length === 0) continue;
+    if ((await claim(db, alertMailJob, [[n.id]], { now: at })).length === 0) continue;
     const link = n.kind === "webhook_paused" ? `${origin}/integrations` : isReviewAlert(n.kind) ? `${origin}/tools/reviews` : n.kind === "client_report_opened" ? `${origin}${CLIENT_REPORTS_PATH}` : alertLink(origin, n.reportId);
     const mailKind = n.kind === "webhook_paused" ? "webhook_paused" : isReviewAlert(n.kind) ? "review_alert" : "lead_alert";
     await sendAppMail(env, db, mailKind, { to: n.email, link, detail: detailOf(n) }, { readable: false });
@@ -101,7 +102,7 @@ export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]
   for (const [, items] of byUser) {
     const first = items[0]!;
     if (!digestDue(last.get(first.userId) ?? null, now)) continue;
-    const claimed = new Set(await claimMailed(db, items.slice(0, 90).map((n) => n.id), at));
+    const claimed = new Set((await claim(db, alertMailJob, [items.slice(0, 90).map((n) => n.id)], { now: at })).map((r) => r.id));
     const mine = items.filter((n) => claimed.has(n.id));
     if (mine.length === 0) continue;
     const linkOf = (n: Pending) => (isReviewAlert(n.kind) ? `${origin}/tools/reviews` : n.kind === "client_report_opened" ? `${origin}${CLIENT_REPORTS_PATH}` : alertLink(origin, n.reportId));

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { DEFAULT_CHANNELS, type AlertChannels } from "./rules/lead-alerts";
 import type { AlertKind } from "./rules/lead-events";
 import type { Db } from "../db/client";
+import { defineJob } from "../jobs/claim";
 import { afterCursor, rowid, type Cursor } from "../db/cursor";
 import { notifications, notificationSettings, profiles, prospects, seoReports, users } from "../db/schema";
 
@@ -162,16 +163,13 @@ export async function lastMailedAt(db: Db, userIds: string[]): Promise<Map<strin
   return out;
 }
 
-/** Marks alerts mailed (a compare-and-set from pending: a second run never mails them again); returns those it took. */
-export async function claimMailed(db: Db, ids: string[], at: string): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .update(notifications)
-    .set({ mailState: "sent", mailedAt: at })
-    .where(and(inArray(notifications.id, ids.slice(0, 90)), eq(notifications.mailState, "pending")))
-    .returning({ id: notifications.id });
-  return rows.map((r) => r.id);
-}
+/** Alerts as a job: claimed by marking them mailed (a compare-and-set from pending: a second run never mails them again). */
+export const alertMailJob = defineJob({
+  table: notifications,
+  rows: (ids: string[]) => inArray(notifications.id, ids.slice(0, 90)),
+  status: { column: notifications.mailState, from: ["pending"], to: "sent" },
+  set: (at) => ({ mailedAt: at }),
+});
 
 /** The prospect's name and report for an alert's text and link. */
 export async function prospectHead(db: Db, prospectId: string) {

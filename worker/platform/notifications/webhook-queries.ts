@@ -1,8 +1,9 @@
 // Queries for outgoing webhooks (issue 21): endpoints (secret sealed), deliveries (claimed before sending, one per
 // idempotency key), the delivery log.
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { WebhookEvent } from "./rules/lead-events";
 import type { Db } from "../db/client";
+import { defineJob } from "../jobs/claim";
 import { afterCursor, rowid, type Cursor } from "../db/cursor";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 
@@ -102,23 +103,17 @@ export async function getDelivery(db: Db, id: string): Promise<DeliveryRow | nul
 export const STALE_CLAIM_MS = 120_000;
 
 /**
- * Claims a delivery for sending (a compare-and-set: pending or retrying, or a stale claim); null when it was sent
+ * A delivery as a job: claimed for sending (pending or retrying, or a stale claim); nothing is won when it was sent
  * already, is being sent, or failed for good. So a message delivered twice sends once.
  */
-export async function claimDelivery(db: Db, id: string, now: Date) {
-  const stale = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({ status: "sending", claimedAt: now.toISOString(), attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: now.toISOString() })
-    .where(
-      and(
-        eq(webhookDeliveries.id, id),
-        or(inArray(webhookDeliveries.status, ["pending", "retrying"]), and(eq(webhookDeliveries.status, "sending"), lt(webhookDeliveries.claimedAt, stale))),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
+export const deliveryJob = defineJob({
+  table: webhookDeliveries,
+  rows: (id: string) => eq(webhookDeliveries.id, id),
+  status: { column: webhookDeliveries.status, from: ["pending", "retrying"], to: "sending" },
+  claimedAt: webhookDeliveries.claimedAt,
+  attempts: webhookDeliveries.attempts,
+  set: (now) => ({ updatedAt: now }),
+});
 
 /** Records a delivery's outcome and the endpoint's last response in one batch. */
 export async function recordAttempt(

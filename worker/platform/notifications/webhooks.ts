@@ -3,7 +3,8 @@
 // a day paused with its owner alerted.
 import { getDb, type Db } from "../db/client";
 import { adminRecipients, insertNotifications } from "./queries";
-import { claimDelivery, createEndpoint, failDelivery, getDelivery, getEndpoint, insertDeliveries, pauseEndpoint, recordAttempt, strandedDeliveries, type DeliveryRow, type EndpointRow } from "./webhook-queries";
+import { claim } from "../jobs/claim";
+import { deliveryJob, STALE_CLAIM_MS, createEndpoint, failDelivery, getDelivery, getEndpoint, insertDeliveries, pauseEndpoint, recordAttempt, strandedDeliveries, type DeliveryRow, type EndpointRow } from "./webhook-queries";
 import { openSecret, sealSecret } from "../crypto/secret-box";
 import { WEBHOOK_MAX_ATTEMPTS, shouldPauseEndpoint, webhookRetryDelaySeconds } from "./rules/lead-alerts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "./rules/lead-events";
@@ -94,7 +95,7 @@ export type DeliveryOutcome = "skipped" | "succeeded" | "retrying" | "failed" | 
 /** Sends one delivery (the webhooks-out consumer). Throws only when D1 itself fails (the message is then retried). */
 export async function processDelivery(env: Env, deliveryId: string, now = new Date()): Promise<DeliveryOutcome> {
   const db = getDb(env);
-  const delivery = await claimDelivery(db, deliveryId, now);
+  const [delivery] = await claim(db, deliveryJob, [deliveryId], { now: now.toISOString(), staleBefore: new Date(now.getTime() - STALE_CLAIM_MS).toISOString() });
   if (!delivery) return "skipped";
   const endpoint = await getEndpoint(db, delivery.endpointId);
   if (!endpoint) return "skipped";
