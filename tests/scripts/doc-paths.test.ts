@@ -44,6 +44,11 @@ describe("the docs name what is there", () => {
     expect(missing).toEqual([]);
   });
 
+  it("every capability has its page, named after its folder", () => {
+    const capabilities = readdirSync(join(ROOT, "worker/features"), { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(capabilities.map((d) => d.name).filter((name) => !existsSync(join(ROOT, "docs", `${name}.md`)))).toEqual([]);
+  });
+
   it("no file of the repository cites a document outside it", () => {
     const files = [
       ...readdirSync(ROOT).filter((f) => /\.(md|ts|js|json|toml)$/.test(f)),
