@@ -106,7 +106,7 @@ export default tseslint.config(
   {
     // Outside services are reached only through their client in worker/platform/providers/ (base URL, key, time-out, error
     // mapping), and every paid call there takes a reservation from the meter first: "every paid call is metered"
-    // is then visible in one folder (ARCHITECTURE.md, "Capabilities being added").
+    // is then visible in one folder (docs/architecture.md, "The boundaries lint keeps").
     files: ["worker/**/*.{ts,tsx}"],
     ignores: ["worker/platform/providers/**"],
     rules: {

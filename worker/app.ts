@@ -107,7 +107,7 @@ const authBodyLimit = bodyLimit({
   maxSize: DEFAULT_BODY_LIMIT_BYTES,
   onError: (c) => authError(c, 413, ErrorCode.payloadTooLarge, "The request body is too large."),
 });
-// The view beacon's own limit answers its quiet 204, never a 413 (README: beacons answer only 202 or 204).
+// The view beacon's own limit answers its quiet 204, never a 413 (docs/reports.md: beacons answer only 202 or 204).
 const OWN_BODY_LIMIT = /^\/api\/((shared\/)?chat\/[^/]+\/messages|billing\/webhook|tts|shared\/(client-)?reports\/[^/]+\/events)$/;
 app.use((c, next) => {
   const path = c.req.path;

@@ -141,7 +141,7 @@ describe("a scan of the fake directory web", () => {
       const r = done.sources.find((s) => s.source === trap.source)!;
       return { source: r.name, trap: trap.trap, expected: trap.expect, verdict: r.verdict, evidence: r.evidence };
     });
-    // The trap table (README's closing note).
+    // The trap table, printed for the issue's closing note.
     console.log(["TRAP TABLE", ...rows.map((r) => `| ${r.source} | ${r.trap} | ${r.verdict} | ${r.evidence} |`)].join("\n"));
     for (const r of rows) expect(r.verdict, `${r.source}: ${r.trap} — ${r.evidence}`).toBe(r.expected);
     // 0 false `inconsistent` or `not_found` on the traps.

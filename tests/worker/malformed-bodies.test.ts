@@ -60,7 +60,7 @@ describe("malformed input: bodies", () => {
   }, LONG_TEST_MS);
 
   it("answers the view beacon's bodies, a large one included, with 202 or 204 only", async () => {
-    // The README's promise: a beacon never fails the page. A body past the app's 100 KB limit was a 413.
+    // docs/reports.md's promise: a beacon never fails the page. A body past the app's 100 KB limit was a 413.
     const path = fill("/api/shared/reports/:id/events");
     for (const [name, body] of [...BODIES, ...bigBodies("POST /api/shared/reports/:id/events")]) {
       const res = await api(path, { method: "POST", body, headers: { "Content-Type": "text/plain;charset=UTF-8", "CF-Connecting-IP": testIp() } });

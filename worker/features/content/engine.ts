@@ -10,7 +10,7 @@ import { reserveCall, userPayer } from "../../platform/metering/meter";
 import { log } from "../../platform/log";
 import type { Env, UsageEventMessage } from "../../platform/env";
 
-/** The default model for posts when AI_MODEL_POST is not set (ARCHITECTURE.md: a flash-lite model). */
+/** The default model for posts when AI_MODEL_POST is not set (a flash-lite model: docs/providers.md, AI_MODEL_POST). */
 export const DEFAULT_POST_MODEL = "google/gemini-2.5-flash-lite";
 /** The server gives up before the client's first 15-second attempt does, so the client hears why. */
 export const ENGINE_TIMEOUT_MS = 12_000;

@@ -2,7 +2,7 @@
 // (and client-report.html, the monthly client report's), read once per isolate through the ASSETS binding and copied
 // into every page the worker renders. The client report inlines its stylesheet and loads its script (a view beacon)
 // after its first paint, both allowed by their sha256 in the page's CSP: nothing but the HTML stands before its first
-// paint on a slow phone (Lighthouse mobile LCP, target ≤ 1.2 s; figures in the README).
+// paint on a slow phone (Lighthouse mobile LCP, target ≤ 1.2 s; figures in docs/speed.md).
 import { brandThemeCss } from "../../platform/brand/rules/theme";
 import type { Env } from "../../platform/env";
 import { log } from "../../platform/log";

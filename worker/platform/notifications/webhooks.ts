@@ -44,7 +44,7 @@ export function orderedEvents(events: readonly string[]): WebhookEvent[] {
   return WEBHOOK_EVENTS.filter((e) => events.includes(e));
 }
 
-/** Sample data of a test event per type (the README's examples): `test: true` tells a receiver it is not real. */
+/** Sample data of a test event per type (docs/notifications.md's examples): `test: true` tells a receiver it is not real. */
 const SAMPLE: Record<WebhookEvent, Record<string, string | number | boolean | null>> = {
   "prospect.created": { name: "Acme Plumbing", area: "Austin, TX", source: "import" },
   "report.ready": { name: "Acme Plumbing", source: "ai" },

@@ -2,7 +2,7 @@
 // mail, and as outgoing webhooks. One list of names shared by the emitters (shared report beacons, chat, report
 // generation, prospect import, the widget), the alert rules, the webhook sender and the web screens.
 
-/** Outgoing webhook event types (fixed names: the README documents each with an example body). */
+/** Outgoing webhook event types (fixed names: docs/notifications.md documents each with an example body). */
 export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied", "ai_visibility.changed", "client_report.sent", "client_report.opened"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
