@@ -4,7 +4,6 @@
 // retried; never stored as "not ranked". The dead-letter path fails what never succeeded, so a scan always finishes.
 import { getDb, type Db } from "../../platform/db/client";
 import {
-  bumpReportVersionOfProspect,
   claimPoints,
   createGridScan,
   failUnfinishedPoints,
@@ -25,7 +24,7 @@ import { fitsAllowance, userPayer } from "../../platform/metering/meter";
 import { reserveLoggedCall } from "../../platform/metering/usage-log";
 import { METERED_TOOL_NAMES } from "../usage/rules/usage-stats";
 import { searchMaps, type MapsPlace } from "../../platform/providers/local-search";
-import { purgeSharedReport } from "../reports";
+import { announce } from "../../platform/events";
 import { RANK_ITEMS_PER_MESSAGE } from "../../platform/jobs/messages";
 import type { ResolvedBusiness } from "./business";
 import { RANK_MAX_ATTEMPTS, RANK_STALE_CLAIM_MARGIN_MS, RANK_RESEND_AFTER_MS, rankRetryDelaySeconds, rankSearchTimeoutMs } from "./config";
@@ -128,10 +127,7 @@ async function runPoint(env: Env, db: Db, scan: GridScanRow, claim: GridPointRow
 /** After points landed: the scan's status and version; a prospect's finished scan changes its report. */
 async function afterPoints(env: Env, db: Db, scanId: string): Promise<void> {
   const scan = await touchGridScan(db, scanId);
-  if (scan?.status === "done" && scan.prospectId) {
-    const bumped = await bumpReportVersionOfProspect(db, scan.prospectId);
-    if (bumped) await purgeSharedReport(env, bumped.reportId, bumped.version - 1);
-  }
+  if (scan?.status === "done" && scan.prospectId) await announce("prospect.findings-changed", { env, db, prospectId: scan.prospectId });
 }
 
 /** Handles a grid message's points side by side (`delivery` = message.attempts, 1-based). */

@@ -1,7 +1,7 @@
 // report-jobs consumer (and its dead-letter queue): each message is parsed, processed and acked or retried on its own.
 import type { Env } from "../../platform/env";
 import { retryDelaySeconds } from "./config";
-import { mailLeadsOfReport } from "../widgets";
+import { announce } from "../../platform/events";
 import { processReportJob, saveTemplateForDeadLetter } from "./generate";
 import { log, withRequestId } from "../../platform/log";
 import { ReportJobBody } from "../../platform/jobs/messages";
@@ -28,8 +28,8 @@ export async function consumeReportJobs(batch: MessageBatch<unknown>, env: Env):
             log.warn("report-jobs: generation failed; retrying", { reportId, attempt: message.attempts, delaySeconds: outcome.delaySeconds });
             message.retry({ delaySeconds: outcome.delaySeconds });
           } else {
-            // A widget lead's visitor gets the shared link once the report is ready (the cron is the net).
-            if (outcome.kind === "ready") await mailLeadsOfReport(env, reportId).catch((error: unknown) => log.error("report-jobs: widget lead mail failed", { reportId }, error));
+            // Told once the report is ready (a widget lead's visitor gets the shared link; the cron is the net).
+            if (outcome.kind === "ready") await announce("report.ready", { env, reportId }).catch((error: unknown) => log.error("report-jobs: a reaction to the ready report failed", { reportId }, error));
             message.ack();
           }
         } catch (error) {
