@@ -1,5 +1,6 @@
 // The Hono app: middleware, one sub-app per resource, the error renderer, and the RPC type.
 import { Hono } from "hono";
+import type { HonoBase } from "hono/hono-base";
 import type { AppEnv } from "./platform/context";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
@@ -10,50 +11,9 @@ import { MALFORMED_JSON_MESSAGE } from "./platform/validate";
 import { authError } from "./platform/auth/gotrue";
 import { LOGO_TOO_LARGE_MESSAGE } from "./features/profile/rules/profile";
 import { log, withRequestId } from "./platform/log";
-import { authRoutes } from "./features/accounts/auth-routes";
-import { authFactorRoutes } from "./features/accounts/factor-routes";
-import { healthRoutes } from "./features/health/routes";
-import { adminSetupRoutes, capabilityRoutes } from "./features/setup/routes";
-import { adminOutboxRoutes } from "./features/setup/outbox-routes";
-import { adminUserRoutes } from "./features/accounts/admin-routes";
-import { clientReportRoutes } from "./features/client-reports/routes";
-import { clientReportRecipientRoutes } from "./features/client-reports/recipient-routes";
-import { profileRoutes } from "./features/profile/routes";
-import { accountRoutes } from "./features/accounts/routes";
-import { prospectRoutes } from "./features/prospects/routes";
-import { reportRoutes } from "./features/reports/routes";
-import { reportJobRoutes } from "./features/reports/jobs-routes";
-import { sharedReportRoutes } from "./features/reports/shared-routes";
-import { fileRoutes } from "./features/files/routes";
-import { postRoutes } from "./features/content/posts-routes";
-import { contentRoutes } from "./features/content/routes";
-import { calendarRoutes } from "./features/content/calendar-routes";
-import { usageRoutes } from "./features/usage/routes";
-import { chatRoutes } from "./features/chat/routes";
-import { sharedChatRoutes } from "./features/chat/shared-routes";
-import { ttsRoutes } from "./features/chat/tts-routes";
-import { toolRoutes } from "./features/tools/routes";
-import { billingRoutes } from "./features/billing/routes";
+import { capabilities } from "./registry";
 import { isPagePath, servePage } from "./features/pages/pages";
-import { sharedReportEventRoutes } from "./features/reports/shared-events-routes";
-import { sharedReportPageRoutes } from "./features/reports/shared-page-routes";
-import { sharedClientReportEventRoutes, sharedClientReportPageRoutes } from "./features/client-reports/shared-routes";
-import { reportViewRoutes } from "./features/reports/views-routes";
-import { integrationRoutes } from "./features/integrations/routes";
-import { scheduleRoutes } from "./features/content/schedule-routes";
-import { notificationRoutes } from "./features/notifications/routes";
-import { webhookRoutes } from "./features/notifications/webhook-routes";
-import { auditRoutes } from "./features/audits/routes";
-import { rankRoutes, sharedGridRoutes } from "./features/rank/routes";
-import { citationRoutes } from "./features/citations/routes";
-import { aiVisibilityRoutes, sharedAiAnswerRoutes } from "./features/ai-visibility/routes";
-import { reviewRoutes } from "./features/reviews/routes";
-import { widgetRoutes } from "./features/widgets/routes";
-import { widgetApiRoutes, widgetPageRoutes } from "./features/widgets/public-routes";
 import { WIDGET_LOGO_TOO_LARGE_MESSAGE } from "./features/widgets/rules/widgets";
-import { reviewRequestPublicRoutes, reviewRequestRoutes } from "./features/review-requests/routes";
-import { reviewLinkRoutes } from "./features/review-requests/link-routes";
-import { brandRoutes } from "./features/brand/routes";
 import { BRAND_LOGO_MAX_BYTES, BRAND_LOGO_TOO_LARGE_MESSAGE } from "./platform/brand/rules/brand";
 
 const app = new Hono<AppEnv>();
@@ -138,59 +98,11 @@ app.use(async (c, next) => {
   return apiError(c, 415, "unsupported_media_type", NOT_JSON_MESSAGE);
 });
 
-// Only its type leaves this file: AppType, which the web client (hc<AppType>) reads.
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-const routes = app
-  .route("/auth/v1", authRoutes)
-  .route("/auth/v1/factors", authFactorRoutes)
-  .route("/api/health", healthRoutes)
-  .route("/api/profile", profileRoutes)
-  .route("/api/account", accountRoutes)
-  .route("/api/admin/outbox", adminOutboxRoutes)
-  .route("/api/admin/setup", adminSetupRoutes)
-  .route("/api/capabilities", capabilityRoutes)
-  .route("/api/admin", adminUserRoutes)
-  .route("/api/prospects", prospectRoutes)
-  // Before reportRoutes, whose GET /:id would otherwise take /jobs.
-  .route("/api/reports", reportJobRoutes)
-  .route("/api/reports", reportRoutes)
-  .route("/api/shared/reports", sharedReportRoutes)
-  .route("/api/files", fileRoutes)
-  .route("/api/posts", postRoutes)
-  .route("/api/content", contentRoutes)
-  .route("/api/calendar", calendarRoutes)
-  .route("/api/usage", usageRoutes)
-  .route("/api/chat", chatRoutes)
-  .route("/api/shared/chat", sharedChatRoutes)
-  .route("/api/tts", ttsRoutes)
-  .route("/api/tools", toolRoutes)
-  .route("/api/billing", billingRoutes)
-  .route("/api/shared/reports", sharedReportEventRoutes)
-  .route("/api/shared/reports", sharedAiAnswerRoutes)
-  .route("/api/reports", reportViewRoutes)
-  .route("/api/integrations", integrationRoutes)
-  .route("/api/schedule", scheduleRoutes)
-  .route("/api/audits", auditRoutes)
-  .route("/api/rank", rankRoutes)
-  .route("/api/citations", citationRoutes)
-  .route("/api/ai-visibility", aiVisibilityRoutes)
-  .route("/api/reviews", reviewRoutes)
-  .route("/api/shared/grids", sharedGridRoutes)
-  .route("/api/widgets", widgetRoutes)
-  .route("/api/widget", widgetApiRoutes)
-  .route("/widget", widgetPageRoutes)
-  .route("/api/notifications", notificationRoutes)
-  .route("/api/webhooks", webhookRoutes)
-  // The public review-request routes first: the signed-in ones' requireUser would otherwise answer them.
-  .route("/api/review-requests", reviewRequestPublicRoutes)
-  .route("/api/review-requests", reviewRequestRoutes)
-  .route("/r", reviewLinkRoutes)
-  .route("/api/brand", brandRoutes)
-  .route("/api/client-reports", clientReportRoutes)
-  .route("/shared/reports", sharedReportPageRoutes)
-  .route("/api/shared/client-reports", sharedClientReportEventRoutes)
-  .route("/shared/client-reports/recipients", clientReportRecipientRoutes)
-  .route("/shared/client-reports", sharedClientReportPageRoutes);
+// Every capability's routes, in the registry's order. Only their type leaves this file: AppType, which the web client
+// (hc<AppType>) reads, the union of the capabilities' own route types.
+for (const capability of capabilities) app.route("/", capability.routes);
+// HonoBase, not Hono: a chained sub-app is a HonoBase, and hc<AppType> reads its route types from the same class.
+type RoutesOf<C> = C extends { routes: HonoBase<AppEnv, infer S, "/"> } ? S : never;
 
 app.notFound((c) => {
   const { pathname } = new URL(c.req.url);
@@ -214,5 +126,5 @@ app.onError((err, c) => {
   return apiError(c, 500, ErrorCode.internal, "Something went wrong on our side. Please try again.");
 });
 
-export type AppType = typeof routes;
+export type AppType = HonoBase<AppEnv, RoutesOf<(typeof capabilities)[number]>, "/">;
 export default app;

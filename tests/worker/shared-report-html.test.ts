@@ -1,11 +1,11 @@
 // GET /shared/reports/:id (HTML) and its card: every section and Open Graph tag, never the phone; edge cache
 // hit, miss, 304 and version change; not-found and generating pages; the card PNG stored in R2.
+import { cacheOrigin } from "../../worker/platform/edge-cache";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ogCardKey } from "../../worker/features/reports/og-card";
 import {
   SHARED_REPORT_EDGE_TTL_SECONDS,
-  cacheOrigin,
   forgetPages,
   forgetVersion,
   memoizePage,

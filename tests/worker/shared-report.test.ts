@@ -1,9 +1,9 @@
 // GET /api/shared/reports/:id: public, never the phone, the 404 shape, edge cache by version, ETag/304, purge on change.
+import { cacheOrigin } from "../../worker/platform/edge-cache";
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import app from "../../worker/app";
 import {
-  cacheOrigin,
   forgetVersion,
   memoizeVersion,
   memoizedVersion,

@@ -3,7 +3,7 @@
 // of a dollar (integers), so the store adds and compares exactly.
 import { costFor, estimateTokens } from "./usage-cost";
 import { smsUsdPerSegment, type SmsCountry } from "./sms-pricing";
-import { AI_ENGINE_USD_PER_CALL, type AiEngine } from "../features/ai-visibility/rules/contract";
+import { AI_ENGINE_USD_PER_CALL, type AiEngine } from "./ai-engines";
 
 export const MICRO_USD = 1_000_000;
 

@@ -166,3 +166,15 @@ export function comparePhones(sitePhones: readonly string[], listing: string | n
     evidence: `The site shows ${site.map(formatPhone).join(", ")} but the Google listing shows ${formatPhone(listingDigits)}: a different number (perhaps a call-tracking number).`,
   };
 }
+
+/** E.164: a North American number from any usual format (+1 added), or an international one written with +. */
+export function normalizePhoneE164(raw: string | null | undefined): string | null {
+  const value = (raw ?? "").trim();
+  if (value === "") return null;
+  if (value.startsWith("+") && !value.startsWith("+1")) {
+    const digits = value.replace(/[\s().-]/g, "").slice(1);
+    return /^[2-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+  }
+  const na = normalizePhone(value);
+  return na && /^[2-9]\d{2}[2-9]/.test(na) ? `+1${na}` : null;
+}

@@ -1,7 +1,7 @@
 // Text messages' countries, prices and segments (issue 39, SMS pumping): which country a number is in, which
 // countries a business may text (its own, plus what the operator allows), what one outbound segment costs there, and
 // how many segments a body takes as carriers count them. Pure: shared by the meter, the review requests and the web.
-import { normalizePhoneE164 } from "../features/review-requests/rules/review-requests";
+import { normalizePhoneE164 } from "./nap";
 
 /**
  * What one outbound SMS segment costs us, per destination country, in US dollars.

@@ -20,3 +20,13 @@ export type AppEnv = {
     viewingAs: boolean;
   };
 };
+
+/** Runs work after the response (the request's waitUntil), or in the background where there is no context. */
+export function waitUntil(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }, promise: Promise<unknown>) {
+  try {
+    c.executionCtx.waitUntil(promise);
+  } catch {
+    // No execution context (a plain app.request in a test): finish in the background.
+    void promise.catch(() => undefined);
+  }
+}

@@ -1,7 +1,6 @@
 // When an AI Visibility scan's last answer is in (issue 29): its figures, the cited domains flagged where the Citation
 // Tracker did not find the business, "What to do" (written by the AI from the figures only, metered and marked "ai",
 // or from templates when AI is unavailable), the prospect's report refreshed, and a weekly scan's alert.
-import { bumpReportVersionOfProspect } from "../audits";
 import { beginFinishAiScan, finishAiScan, getAiScanWithAnswers, type AiScanRow } from "./queries";
 import { getCitationScan, latestFinishedCitationScan } from "../citations";
 import { getDb, type Db } from "../../platform/db/client";
@@ -15,9 +14,9 @@ import type { Env } from "../../platform/env";
 import { log } from "../../platform/log";
 import { reserveCall, userPayer } from "../../platform/metering/meter";
 import { aiConfigured, AiError, billedOnFailure, chatCompletion, usageEvent } from "../../platform/providers/ai";
-import { purgeSharedReport } from "../reports";
+import { announce } from "../../platform/events";
 import { AI_VISIBILITY_TOOL } from "./config";
-import { alertIfIntervalsSeparate } from "./tracking";
+import { alertIfIntervalsSeparate } from "./alert";
 import { answersCostMicro, businessOfScan, parseList, summarize, type AiScanStored } from "./view";
 import type { AiParty } from "./business";
 
@@ -135,10 +134,7 @@ export async function finishAiScanIfComplete(env: Env, scanId: string): Promise<
       actionsSource: actions?.source ?? null,
       costMicro: answersCostMicro(answers),
     });
-    if (scan.prospectId && !allFailed) {
-      const bumped = await bumpReportVersionOfProspect(db, scan.prospectId);
-      if (bumped) await purgeSharedReport(env, bumped.reportId, bumped.version - 1);
-    }
+    if (scan.prospectId && !allFailed) await announce("prospect.findings-changed", { env, db, prospectId: scan.prospectId });
     if (scan.trigger === "weekly" && !allFailed) await alertIfIntervalsSeparate(env, db, scan, stored);
   } catch (error) {
     log.error("ai-visibility: finishing failed; the sweep finishes it", { scanId }, error);

@@ -1,5 +1,4 @@
 // What other capabilities use of ai-visibility: everything else in this folder is its own.
 export { aiVisibilityChatText, latestReportAiVisibility, reportAiVisibilityOf } from "./for-reports";
 export { aiOwnerKey, latestProspectAiScanQuery, type AiScanRow } from "./queries";
-export { aiVisibilityConsumer, aiVisibilityDeadLetters } from "./queue";
 export { storedSummary } from "./view";

@@ -34,7 +34,7 @@ import { rankSearchTimeoutMs } from "../rank";
 import type { AiBusiness, AiParty, ResolvedAiBusiness } from "./business";
 import { AI_ANSWERS_PER_MESSAGE, AI_VISIBILITY_MAX_ATTEMPTS, AI_VISIBILITY_TOOL, aiRetryDelaySeconds, aiStaleClaimMs } from "./config";
 import { finishAiScanIfComplete } from "./finish";
-import { businessOfScan, parseList, scanQuestions } from "./view";
+import { businessOfScan, parseList, scanQuestions, type StoredAnswerJson } from "./view";
 
 /** What a scan costs: each engine's calls at its flat price, plus the one Maps search for the local competitor set. */
 export function aiScanCost(engines: readonly AiEngine[], questions: number, samples: number): { calls: number; micro: number; perEngine: EstimateView["perEngine"] } {
@@ -153,9 +153,6 @@ export type AiJobOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: numb
 const RETRYABLE: ReadonlySet<string> = new Set(["timeout", "rate_limited", "connection"]);
 /** Engine failures the provider may have billed: the request reached it and no answer came back. */
 const POSSIBLY_BILLED: ReadonlySet<string> = new Set(["timeout", "connection"]);
-
-/** The whole answer, as R2 keeps it. */
-export type StoredAnswerJson = { id: string; scanId: string; question: string; engine: AiEngine; sample: number; askedAt: string; model: string | null; text: string; sources: { url: string; title?: string }[] };
 
 export function answerKey(scanId: string, answerId: string): string {
   return `ai-visibility/${scanId}/${answerId}.json`;

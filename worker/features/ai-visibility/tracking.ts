@@ -1,30 +1,24 @@
 // AI Visibility tracking (issue 29): the cron asks each business's tracked questions again once a week (the week is
 // unique per business, so a double cron run asks once), sends lost messages again and finishes scans whose finisher
-// died; after a weekly scan, an alert (bell, digest, webhook `ai_visibility.changed`) only where a question's mention
-// rate on an engine moved beyond its interval (the new interval no longer overlaps the old one).
-import { getDb, type Db } from "../../platform/db/client";
+// died (the alert after a weekly scan is alert.ts).
+import { getDb } from "../../platform/db/client";
 import {
-  previousDoneAiScan,
   resetAiFinishing,
   staleAiAnswers,
   trackedAiBusinesses,
   trackedAiQuestionsOf,
   unfinishedCompleteAiScans,
   weeklyAiScanOwners,
-  type AiScanRow,
 } from "./queries";
 import { getProfile } from "../../platform/auth/users";
 import { AI_DEFAULT_SAMPLES } from "./rules/contract";
-import { intervalsSeparate } from "./rules/ai-visibility";
 import type { Env } from "../../platform/env";
 import { log } from "../../platform/log";
-import { emitOwnEvents, emitProspectEvent } from "../../platform/notifications/emit";
 import { configuredEngines } from "../../platform/providers/ai-engines";
 import { AI_QUESTION_LIMITS, AI_RESEND_AFTER_MS, AI_WEEKLY_SCANS_PER_RUN } from "./config";
 import { resolveAiBusiness } from "./business";
 import { aiScanEstimate, resendAiAnswers, startAiScan } from "./scan";
 import { finishAiScanIfComplete } from "./finish";
-import { storedSummary, type AiScanStored } from "./view";
 
 /** The ISO week of `now` ("2026-W48"): a business's weekly scan is unique per week. */
 export function isoWeek(now: Date): string {
@@ -34,34 +28,6 @@ export function isoWeek(now: Date): string {
   const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
   const week = Math.ceil(((d.getTime() - yearStart) / 86_400_000 + 1) / 7);
   return `${d.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
-}
-
-/** The question × engine figures whose intervals separated since the previous finished scan. */
-export function separatedFigures(before: AiScanStored, after: AiScanStored) {
-  const out: { question: string; engine: string; before: number; after: number }[] = [];
-  for (const f of after.figures) {
-    if (f.mention_rate === null) continue;
-    const old = before.figures.find((b) => b.engine === f.engine && b.question.trim().toLowerCase() === f.question.trim().toLowerCase() && b.mention_rate !== null);
-    if (old?.mention_rate != null && intervalsSeparate({ low: old.low, high: old.high }, { low: f.low, high: f.high })) out.push({ question: f.question, engine: f.engine, before: old.mention_rate, after: f.mention_rate });
-  }
-  return out;
-}
-
-/** After a weekly scan: the alert, only when some interval no longer overlaps the previous scan's. */
-export async function alertIfIntervalsSeparate(env: Env, db: Db, scan: AiScanRow, stored: AiScanStored): Promise<boolean> {
-  const previous = await previousDoneAiScan(db, scan);
-  const before = previous ? storedSummary(previous) : null;
-  if (!before) return false;
-  const moved = separatedFigures(before, stored);
-  if (moved.length === 0) return false;
-  const first = moved[0]!;
-  const name = (JSON.parse(scan.business) as { name: string }).name;
-  const data = { scan_id: scan.id, name, question: first.question, engine: first.engine, before: Math.round(first.before * 100) / 100, after: Math.round(first.after * 100) / 100, direction: first.after > first.before ? "up" : "down", changes: moved.length };
-  const at = new Date().toISOString();
-  const event = { alert: "ai_visibility_changed" as const, webhook: "ai_visibility.changed" as const, at, dedupeKey: `ai_visibility:${scan.id}`, data };
-  if (scan.kind === "own") await emitOwnEvents(env, scan.userId, [event]);
-  else await emitProspectEvent(env, { ...event, prospectId: scan.prospectId!, reportId: null });
-  return true;
 }
 
 /** The cron: lost messages sent again, stuck scans finished, and each tracked business's weekly scan (once a week). */

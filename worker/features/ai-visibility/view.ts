@@ -1,7 +1,7 @@
 // AI Visibility's figures and views (issue 29), computed from what D1 keeps of each answer (the businesses named, the
 // cited domains, whether the business's own site or profile was cited): per question and engine, overall, per engine
 // (the history chart), and the API's ScanView / scan list rows.
-import { parseJson } from "../audits";
+import { parseJson } from "../../domain/json";
 import type { AiAnswerRow, AiScanRow } from "./queries";
 import { AI_ENGINE_LABELS, AI_ENGINE_USD_PER_CALL, type AiEngine, type AnswerView, type CitedDomain, type CitedSource, type QuestionEngineFigure, type ScanView } from "./rules/contract";
 import { countCitedDomains, overallFigure, questionEngineFigure } from "./rules/ai-visibility";
@@ -9,7 +9,6 @@ import { toMicro } from "../../domain/metering";
 import type { AiScanSummary, EngineRate } from "./rules/scans";
 import type { Env } from "../../platform/env";
 import type { AiBusiness } from "./business";
-import type { StoredAnswerJson } from "./scan";
 
 type Named = { name: string; self: boolean; local: boolean };
 
@@ -153,6 +152,9 @@ export function aiScanSummaryRow(scan: AiScanRow): AiScanSummary {
     perEngine: stored?.perEngine ?? [],
   };
 }
+
+/** The whole answer, as R2 keeps it. */
+export type StoredAnswerJson = { id: string; scanId: string; question: string; engine: AiEngine; sample: number; askedAt: string; model: string | null; text: string; sources: { url: string; title?: string }[] };
 
 /** One stored answer (GET /api/ai-visibility/answers/:id and the shared report's): D1's figures with R2's whole text. */
 export async function answerView(env: Env, { answer, scan }: { answer: AiAnswerRow; scan: AiScanRow }): Promise<AnswerView> {

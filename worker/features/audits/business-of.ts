@@ -1,8 +1,7 @@
 // Which business a tool that builds on the Local Search Audit is about (the Citation Tracker, AI Visibility): the user's
 // own (Business Settings) or a prospect (admins; the route has checked the caller may use it), with its latest audit.
-import type { AuditSubjectRecord } from "./queries";
+import { getProspectForAudit, type AuditSubjectRecord } from "./queries";
 import type { Db } from "../../platform/db/client";
-import { prospectById } from "../rank";
 import type { ProfileRow } from "../../platform/auth/users";
 import { ErrorCode } from "../../platform/errors";
 import { latestAuditResults } from "./read";
@@ -29,7 +28,7 @@ export async function auditedBusiness(db: Db, target: BusinessTarget, why: strin
   let subject: AuditSubjectRecord;
   let timezone: string | null = null;
   if ("prospectId" in target) {
-    const prospect = await prospectById(db, target.prospectId);
+    const prospect = await getProspectForAudit(db, target.prospectId);
     if (!prospect) return { ok: false, refusal: { status: 404, code: ErrorCode.notFound, message: "Prospect not found" } };
     owner = { kind: "prospect", prospectId: prospect.id };
     subject = prospectSubject(prospect);

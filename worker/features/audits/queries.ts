@@ -204,19 +204,6 @@ export async function updateAuditSummary(db: Db, auditId: string, done: boolean,
     .where(eq(audits.id, auditId));
 }
 
-/**
- * A step that landed after the prospect's report was written changes what the report shows: its version is bumped
- * (the shared page's cache key and ETag), and the old version answered so the caller purges its cached copy.
- */
-export async function bumpReportVersionOfProspect(db: Db, prospectId: string): Promise<{ reportId: string; version: number } | null> {
-  const rows = await db
-    .update(seoReports)
-    .set({ version: sql`${seoReports.version} + 1` })
-    .where(and(eq(seoReports.prospectId, prospectId), eq(seoReports.status, "ready")))
-    .returning({ reportId: seoReports.id, version: seoReports.version });
-  return rows[0] ?? null;
-}
-
 export async function getProspectForAudit(db: Db, prospectId: string) {
   const rows = await db.select().from(prospects).where(eq(prospects.id, prospectId)).limit(1);
   return rows[0] ?? null;

@@ -2,7 +2,8 @@
 import type { AuditView } from "./rules/view";
 import type { Db } from "../../platform/db/client";
 import { getAudit, latestAudit, previousAudit } from "./queries";
-import { buildAuditView, parseJson, type FetchResult, type FindResult, type RankResult } from "./view";
+import { parseJson } from "../../domain/json";
+import { buildAuditView, type FetchResult, type FindResult, type RankResult } from "./view";
 
 export async function loadAuditView(db: Db, id: string, opts: { publicView?: boolean } = {}): Promise<AuditView | null> {
   const found = await getAudit(db, id);

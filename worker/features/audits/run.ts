@@ -7,7 +7,6 @@ import { agencyPayer, type Payer } from "../../domain/metering";
 import { getDb, type Db } from "../../platform/db/client";
 import { claim } from "../../platform/jobs/claim";
 import {
-  bumpReportVersionOfProspect,
   auditRunning,
   auditStepJob,
   createAudit,
@@ -25,7 +24,7 @@ import { log } from "../../platform/log";
 import { userPayer } from "../../platform/metering/meter";
 import { auditPayer } from "../widgets";
 import { searchConfigured } from "../../platform/providers/local-search";
-import { purgeSharedReport } from "../reports";
+import { announce } from "../../platform/events";
 import { AUDIT_STEP_MAX_ATTEMPTS, STALE_CLAIM_MARGIN_MS, STEP_DEADLINE_MS, TIMED_OUT_REASON, stepRetryDelaySeconds, stepTimeoutMs } from "./config";
 import { SEARCH_UNAVAILABLE, runStep } from "./steps";
 import { tellAgency } from "../../platform/notifications/tell-agency";
@@ -152,11 +151,8 @@ async function afterStep(env: Env, db: Db, audit: AuditRow, findFinished: boolea
   const [fresh] = await Promise.all([getAudit(db, audit.id), findFinished ? send(env, audit.id, dependents(subjectOf(audit))) : null]);
   if (!fresh) return;
   const done = fresh.steps.length === 4 && fresh.steps.every((s) => s.status !== "pending" && s.status !== "running");
-  const [, bumped] = await Promise.all([
-    updateAuditSummary(db, audit.id, done, scoreAudit(auditChecks(fresh.steps)).overall),
-    audit.prospectId ? bumpReportVersionOfProspect(db, audit.prospectId) : null,
-  ]);
-  if (bumped) await purgeSharedReport(env, bumped.reportId, bumped.version - 1);
+  await updateAuditSummary(db, audit.id, done, scoreAudit(auditChecks(fresh.steps)).overall);
+  if (audit.prospectId) await announce("prospect.findings-changed", { env, db, prospectId: audit.prospectId });
 }
 
 /** The dead-letter path: a step that never finished is failed with the reason, so the audit ends and says so. */

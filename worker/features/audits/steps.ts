@@ -14,7 +14,8 @@ import { pagespeedConfigured, runPageSpeed } from "../../platform/providers/page
 import { fetchWebsite, websiteUrl } from "../../platform/providers/website";
 import { stepTimeoutMs } from "./config";
 import { CUSTOMER_UNAVAILABLE } from "../setup/rules/setup";
-import { parseJson, subjectOf, type FetchResult, type FindResult, type RankResult, type SpeedResult } from "./view";
+import { parseJson } from "../../domain/json";
+import { subjectOf, type FetchResult, type FindResult, type RankResult, type SpeedResult } from "./view";
 
 export type StepOutcome =
   | { kind: "done"; result: FindResult | FetchResult | SpeedResult | RankResult }

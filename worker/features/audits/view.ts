@@ -14,6 +14,7 @@ import { fixFirst, scoreAudit } from "./rules/score";
 import type { AuditCandidate, AuditListing, AuditStepId, AuditStepState, AuditSummary, AuditView, AuditSite } from "./rules/view";
 import type { AuditRow, AuditStepRow, AuditSubjectRecord } from "./queries";
 import { RERUN_AFTER_MS, TIMED_OUT_REASON } from "./config";
+import { parseJson } from "../../domain/json";
 import { CUSTOMER_UNAVAILABLE, UnavailableCode } from "../setup/rules/setup";
 
 /** What each step stores as its result. */
@@ -42,15 +43,6 @@ export function reasonCode(reason: string | null | undefined): UnavailableCode |
   if (text === CUSTOMER_UNAVAILABLE.pagespeed) return UnavailableCode.pagespeed;
   if (text === TIMED_OUT_REASON) return UnavailableCode.timedOut;
   return null;
-}
-
-export function parseJson<T>(text: string | null | undefined): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
 }
 
 export function subjectOf(audit: AuditRow): AuditSubjectRecord {

@@ -26,15 +26,15 @@ import { FILE_CACHE_CONTROL } from "../profile/rules/profile";
 import type { Env } from "../../platform/env";
 import { apiError, ErrorCode } from "../../platform/errors";
 import { log } from "../../platform/log";
-import { forgetPages } from "../reports";
+import { announce } from "../../platform/events";
 import { validate } from "../../platform/validate";
 import { storeLogoUpload } from "../files";
 
 /** A saved brand shows at once in this isolate: its own memo and the shared pages it rendered are forgotten. */
-function saved(row: Parameters<typeof brandOf>[0]) {
+async function saved(row: Parameters<typeof brandOf>[0]) {
   const brand = brandOf(row);
   rememberBrand(brand);
-  forgetPages();
+  await announce("brand.changed", {});
   return brand;
 }
 
@@ -93,7 +93,7 @@ export const brandRoutes = new Hono<AppEnv>()
         return c.json(body, 422);
       }
     }
-    const brand = saved(await saveBrand(getDb(c.env), input));
+    const brand = await saved(await saveBrand(getDb(c.env), input));
     const body: BrandResponse = { brand };
     return c.json(body);
   })
@@ -101,7 +101,7 @@ export const brandRoutes = new Hono<AppEnv>()
   // Back to the product's own brand (the Brand page's "Reset"); the logo leaves R2.
   .delete("/", requireUser, requireAdmin, async (c) => {
     await deleteLogo(c.env, await deleteBrand(getDb(c.env)));
-    const body: BrandResponse = { brand: saved(null) };
+    const body: BrandResponse = { brand: await saved(null) };
     return c.json(body);
   })
 
@@ -111,7 +111,7 @@ export const brandRoutes = new Hono<AppEnv>()
     const current = await loadBrand(c.env);
     const { row, previousKey } = await setBrandLogo(getDb(c.env), { key: upload.key, contentType: upload.type.mime }, current.custom ? current.name : DEFAULT_BRAND_NAME);
     await deleteLogo(c.env, previousKey);
-    const body: BrandResponse = { brand: saved(row) };
+    const body: BrandResponse = { brand: await saved(row) };
     return c.json(body, 201);
   })
 
@@ -119,6 +119,6 @@ export const brandRoutes = new Hono<AppEnv>()
     const { row, previousKey } = await clearBrandLogo(getDb(c.env));
     await deleteLogo(c.env, previousKey);
     forgetBrand();
-    const body: BrandResponse = { brand: row ? saved(row) : brandOf(null) };
+    const body: BrandResponse = { brand: row ? await saved(row) : brandOf(null) };
     return c.json(body);
   });

@@ -205,6 +205,3 @@ export async function listConversations(db: Db, reportId: string, limit: number,
     next,
   };
 }
-
-/** When a prospect last chatted on the shared link: a correlated read of chat_sessions_report_last_idx. */
-export const lastChatAt = sql<string | null>`(select max(${chatSessions.lastMessageAt}) from ${chatSessions} where ${chatSessions.reportId} = ${seoReports.id})`;

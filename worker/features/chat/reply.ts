@@ -1,4 +1,5 @@
 // One chat reply, shared by the admin and public routes: AI stream or local fallback, lead question, transcript, usage, spend.
+import { waitUntil } from "../../platform/context";
 import { streamSSE } from "hono/streaming";
 import type { Context } from "hono";
 import { AiError, billedOnFailure, chatCompletionStream, promptText, usageEvent, type ChatMessage } from "../../platform/providers/ai";
@@ -13,7 +14,6 @@ import { log } from "../../platform/log";
 import { emitProspectEvent } from "../../platform/notifications/emit";
 import { signVoiceLines, type VoiceScope } from "./voice-lines";
 import { storeChatAuditBlock, type ChatAuditBlock } from "./audit-block";
-import { waitUntil } from "../reports";
 import {
   CHAT_TEXT,
   extractLead,

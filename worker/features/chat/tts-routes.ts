@@ -1,5 +1,6 @@
 // POST /api/tts: speaks one sentence of a chat reply the server wrote (signed in its `done` event), metered by
 // characters: a signed-in user's allowance, or a shared report's daily cap and the visitor's address.
+import { waitUntil } from "../../platform/context";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requireUser } from "../../platform/auth/middleware";
@@ -16,7 +17,6 @@ import { apiError, ErrorCode } from "../../platform/errors";
 import { logPaidCall } from "../../platform/metering/usage-log";
 import { reserveCall, userPayer } from "../../platform/metering/meter";
 import { synthesizeSpeech, ttsConfigured } from "../../platform/providers/tts";
-import { waitUntil } from "../reports";
 import { validate } from "../../platform/validate";
 
 export const TTS_NOT_CONFIGURED = "Voice is not configured on the server: use the browser's own speech.";

@@ -1,5 +1,4 @@
 // What other capabilities use of citations: everything else in this folder is its own.
 export { latestReportListings, listingsChatText, listingsFromChecks } from "./for-reports";
 export { citationOwnerKey, getCitationScan, latestFinishedCitationScan, latestProspectChecksQuery, latestProspectScanQuery, type CitationCheckRow, type CitationScanRow } from "./queries";
-export { citationsConsumer, citationsDeadLetters } from "./queue";
 export { sourceResults } from "./view";

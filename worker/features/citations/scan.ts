@@ -21,7 +21,6 @@ import {
   type CitationCheckRow,
   type CitationScanRow,
 } from "./queries";
-import { bumpReportVersionOfProspect } from "../audits";
 import { getProfile } from "../../platform/auth/users";
 import { CITATION_SOURCES, PAGES_PER_SOURCE, onSource, sourceById, type CitationSource } from "./rules/sources";
 import {
@@ -45,7 +44,7 @@ import { log } from "../../platform/log";
 import { fitsAllowance, reserveCall, userPayer } from "../../platform/metering/meter";
 import { searchWeb, type WebResult } from "../../platform/providers/local-search";
 import { readListingPage } from "../../platform/providers/directory-pages";
-import { purgeSharedReport } from "../reports";
+import { announce } from "../../platform/events";
 import { resolveCitationBusiness, type CitationBusiness } from "./business";
 import {
   CITATION_CRON_SCANS_PER_RUN,
@@ -213,10 +212,7 @@ async function runSource(env: Env, db: Db, scan: CitationScanRow, claim: Citatio
 /** After sources landed: the scan's status; a prospect's finished scan changes its report (its "Listings"). */
 async function afterChecks(env: Env, db: Db, scanId: string): Promise<void> {
   const scan = await touchCitationScan(db, scanId);
-  if (scan?.status === "done" && scan.prospectId) {
-    const bumped = await bumpReportVersionOfProspect(db, scan.prospectId);
-    if (bumped) await purgeSharedReport(env, bumped.reportId, bumped.version - 1);
-  }
+  if (scan?.status === "done" && scan.prospectId) await announce("prospect.findings-changed", { env, db, prospectId: scan.prospectId });
 }
 
 /** Handles a message's sources side by side (`delivery` = message.attempts, 1-based). */

@@ -8,7 +8,7 @@ import { getDb } from "../../platform/db/client";
 import { confirmRecipient, RECIPIENT_TOKEN_RE, recipientByConfirmToken, recipientByUnsubscribeToken, unsubscribeRecipient } from "./recipient-queries";
 import { getProfile } from "../../platform/auth/users";
 import { apiError, ErrorCode } from "../../platform/errors";
-import { escape, page, pageCsp } from "../review-requests";
+import { escape, page, pageCsp } from "../../platform/plain-page";
 
 const nonce = () => crypto.randomUUID().replace(/-/g, "");
 

@@ -2,6 +2,8 @@
 // token + version + asset build + brand (the Cache API only as an optimisation; an ETag answers 304); GET …/:token.pdf:
 // its PDF, made once per version and kept in R2. POST /api/shared/client-reports/:token/events: its view beacon, as
 // the shared report's (202 counted, 204 not, the reason in X-Beacon).
+import { cacheOrigin, edgeCache, matchesEtag, wantsCacheBypass } from "../../platform/edge-cache";
+import { waitUntil } from "../../platform/context";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
@@ -18,13 +20,8 @@ import { log } from "../../platform/log";
 import {
   SHARED_REPORT_CACHE_CONTROL,
   SHARED_REPORT_EDGE_TTL_SECONDS,
-  cacheOrigin,
-  edgeCache,
-  matchesEtag,
   memoizePage,
   memoizedPage,
-  waitUntil,
-  wantsCacheBypass,
 } from "../reports";
 import { accentStyle, sharedPageAssets } from "../reports";
 import { appOrigin } from "../reports";

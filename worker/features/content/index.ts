@@ -1,3 +1,2 @@
 // What other capabilities use of content: everything else in this folder is its own.
 export { postModel, runGeneration } from "./engine";
-export { gbpPostsConsumer, gbpPostsDeadLetters } from "./queue";

@@ -3,10 +3,12 @@ import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ProspectSort } from "../accounts/rules/admin-api";
 import { prospectSearchText } from "./rules/prospect";
-import { lastChatAt } from "../chat";
 import { D1_MAX_PARAMS, rowsPerInsert, type Db } from "../../platform/db/client";
 import { afterCursor, containsPattern, rowid, type Cursor } from "../../platform/db/cursor";
-import { prospects, reportViewStats, seoReports } from "../../platform/db/schema";
+import { chatSessions, prospects, reportViewStats, seoReports } from "../../platform/db/schema";
+
+/** When a prospect last chatted on the shared link: a correlated read of chat_sessions_report_last_idx. */
+const lastChatAt = sql<string | null>`(select max(${chatSessions.lastMessageAt}) from ${chatSessions} where ${chatSessions.reportId} = ${seoReports.id})`;
 
 export type ProspectRow = typeof prospects.$inferSelect;
 export type NewProspect = typeof prospects.$inferInsert;

@@ -37,7 +37,7 @@ import {
 } from "./rules/import";
 import { prospectSearchText, questionsToText } from "./rules/prospect";
 import { apiError, ErrorCode, invalidCursor } from "../../platform/errors";
-import { forgetVersion } from "../reports";
+import { announce } from "../../platform/events";
 import { validate, validId } from "../../platform/validate";
 import { log } from "../../platform/log";
 import { emitProspectsCreated } from "../../platform/notifications/emit";
@@ -262,7 +262,7 @@ export const prospectRoutes = new Hono<AppEnv>()
     const prospect = await findProspect(db, c.req.valid("param").id);
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     await updateProspectTag(db, prospect, tag);
-    forgetVersion(); // the trigger bumped its report's version
+    await announce("prospect.report-changed", {}); // the trigger bumped its report's version
     const updated = await findProspectWithReport(db, prospect.id);
     if (!updated) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     return c.json({ prospect: prospectJson(updated) });
@@ -273,6 +273,6 @@ export const prospectRoutes = new Hono<AppEnv>()
     const prospect = await findProspectWithReport(db, c.req.valid("param").id);
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
     await deleteProspectAndReport(db, prospect.id);
-    if (prospect.reportId) forgetVersion(prospect.reportId);
+    if (prospect.reportId) await announce("prospect.report-changed", { reportId: prospect.reportId });
     return c.json({ deleted: { id: prospect.id, reportId: prospect.reportId } });
   });

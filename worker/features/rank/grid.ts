@@ -6,7 +6,6 @@ import { getDb, type Db } from "../../platform/db/client";
 import { claim } from "../../platform/jobs/claim";
 import { resendStale } from "../../platform/jobs/sweep";
 import {
-  bumpReportVersionOfProspect,
   gridPointJob,
   gridScanRunning,
   createGridScan,
@@ -28,7 +27,7 @@ import { fitsAllowance, userPayer } from "../../platform/metering/meter";
 import { reserveLoggedCall } from "../../platform/metering/usage-log";
 import { METERED_TOOL_NAMES } from "../usage/rules/usage-stats";
 import { searchMaps, type MapsPlace } from "../../platform/providers/local-search";
-import { purgeSharedReport } from "../reports";
+import { announce } from "../../platform/events";
 import type { ResolvedBusiness } from "./business";
 import { RANK_ITEMS_PER_MESSAGE, RANK_MAX_ATTEMPTS, RANK_STALE_CLAIM_MARGIN_MS, RANK_RESEND_AFTER_MS, rankRetryDelaySeconds, rankSearchTimeoutMs } from "./config";
 import { businessOf } from "./view";
@@ -130,10 +129,7 @@ async function runPoint(env: Env, db: Db, scan: GridScanRow, claim: GridPointRow
 /** After points landed: the scan's status and version; a prospect's finished scan changes its report. */
 async function afterPoints(env: Env, db: Db, scanId: string): Promise<void> {
   const scan = await touchGridScan(db, scanId);
-  if (scan?.status === "done" && scan.prospectId) {
-    const bumped = await bumpReportVersionOfProspect(db, scan.prospectId);
-    if (bumped) await purgeSharedReport(env, bumped.reportId, bumped.version - 1);
-  }
+  if (scan?.status === "done" && scan.prospectId) await announce("prospect.findings-changed", { env, db, prospectId: scan.prospectId });
 }
 
 /** Handles a grid message's points side by side (`delivery` = message.attempts, 1-based). */

@@ -2,6 +2,5 @@
 export { rankSearchTimeoutMs } from "./config";
 export { latestLocalVisibility } from "./for-reports";
 export { shareToken } from "./grid";
-export { prospectById, type GridPointRow, type GridScanRow } from "./queries";
-export { rankChecksConsumer, rankChecksDeadLetters } from "./queue";
+export { type GridPointRow, type GridScanRow } from "./queries";
 export { pointResult } from "./view";

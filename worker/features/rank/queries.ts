@@ -170,9 +170,6 @@ export async function stalePoints(db: Db, before: string, limit = 500): Promise<
     .limit(limit);
 }
 
-/** Bumps the version of the prospect's ready report (its "Local visibility" changed); the old version to purge. */
-export { bumpReportVersionOfProspect } from "../audits";
-
 export async function prospectById(db: Db, id: string) {
   const rows = await db.select().from(prospects).where(eq(prospects.id, id)).limit(1);
   return rows[0] ?? null;

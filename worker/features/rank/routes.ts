@@ -2,6 +2,8 @@
 // keywords: add, list, read, pause/resume or frequency, delete, CSV), and the public /api/shared/grids/:token.
 // Permissions are enforced here: a user sees only their own business's scans and keywords, admins prospects' too;
 // viewing as someone is read-only (requireUser refuses writes).
+import { cacheOrigin, edgeCache, matchesEtag, wantsCacheBypass } from "../../platform/edge-cache";
+import { waitUntil } from "../../platform/context";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { actsAsAdmin, adminRefusal, requireUser } from "../../platform/auth/middleware";
@@ -38,7 +40,6 @@ import { RankErrorCode, resolveBusiness } from "./business";
 import { gridEstimate, startGrid } from "./grid";
 import { sendChecks } from "./tracker";
 import { buildGridScanView, buildTrackedKeywordDetail, buildTrackedKeywordView, gridScanSummary, pointResult } from "./view";
-import { cacheOrigin, edgeCache, matchesEtag, waitUntil, wantsCacheBypass } from "../reports";
 import { validate, validId } from "../../platform/validate";
 import { paidFeature } from "../../platform/metering/guard";
 

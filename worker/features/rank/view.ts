@@ -7,7 +7,7 @@ import { changeSinceFirst, changeSinceLast, FREQUENCY_MS, latestAlert, type Rank
 import type { GridScanSummary, GridScanView, KeywordCheckView, LocalVisibility, RankBusiness, TrackedKeywordDetail, TrackedKeywordView } from "./rules/view";
 import { searchesFor } from "./rules/grid";
 import { fromMicro } from "../../domain/metering";
-import { parseJson } from "../audits";
+import { parseJson } from "../../domain/json";
 
 export function businessOf(json: string): RankBusiness {
   return parseJson<RankBusiness>(json) ?? { kind: "own", prospectId: null, name: "", area: null, placeId: null, latitude: null, longitude: null };

@@ -2,8 +2,7 @@
 export { beaconHandlers, readBeacon, type BeaconOutcome } from "./beacon-answer";
 export { enqueueReport } from "./enqueue";
 export { createProspectWithReport, getReportWithProspect } from "./queries";
-export { reportJobsConsumer, reportJobsDeadLetters } from "./queue";
-export { SHARED_REPORT_CACHE_CONTROL, SHARED_REPORT_EDGE_TTL_SECONDS, cacheOrigin, edgeCache, forgetPages, forgetVersion, matchesEtag, memoizePage, memoizedPage, purgeSharedReport, waitUntil, wantsCacheBypass } from "./shared-cache";
+export { SHARED_REPORT_CACHE_CONTROL, SHARED_REPORT_EDGE_TTL_SECONDS, memoizePage, memoizedPage } from "./shared-cache";
 export { accentStyle, sharedPageAssets } from "./shared-page-assets";
 export { SHARED_PAGE_CSP, headTags, renderNotFoundPage, sharedPageCsp, themeTags, type PageMeta } from "./shared-report-page";
 export { appOrigin } from "./views";

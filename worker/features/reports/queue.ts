@@ -4,7 +4,7 @@ import type { ReportJobMessage } from "../../platform/env";
 import { consumer, deadLetters } from "../../platform/jobs/consumer";
 import { log } from "../../platform/log";
 import { retryDelaySeconds } from "./config";
-import { mailLeadsOfReport } from "../widgets";
+import { announce } from "../../platform/events";
 import { processReportJob, saveTemplateForDeadLetter } from "./generate";
 
 export const REPORT_JOBS_QUEUE = "report-jobs";
@@ -20,8 +20,8 @@ export const reportJobsConsumer = consumer({
     const outcome = await processReportJob(env, reportId, attempts);
     // Sent again with a delay rather than retried: waiting for the audit uses up no try.
     if (outcome.kind === "wait") await env.REPORT_JOBS.send({ reportId }, { delaySeconds: outcome.delaySeconds });
-    // A widget lead's visitor gets the shared link once the report is ready (the cron is the net).
-    if (outcome.kind === "ready") await mailLeadsOfReport(env, reportId).catch((error: unknown) => log.error("report-jobs: widget lead mail failed", { reportId }, error));
+    // Told once the report is ready (a widget lead's visitor gets the shared link; the cron is the net).
+    if (outcome.kind === "ready") await announce("report.ready", { env, reportId }).catch((error: unknown) => log.error("report-jobs: a reaction to the ready report failed", { reportId }, error));
     return outcome.kind === "retry" ? { kind: "retry", delaySeconds: outcome.delaySeconds } : undefined;
   },
   retryDelay: (attempts, env) => retryDelaySeconds(env, attempts),

@@ -1,21 +1,10 @@
 // The edge cache of shared-report responses: keyed by report id and content version, so a change is a new key.
+import { cacheOrigin, edgeCache } from "../../platform/edge-cache";
 import { log } from "../../platform/log";
 
 export const SHARED_REPORT_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 /** How long the edge keeps one version; the sender's profile (not part of the version) refreshes this often. */
 export const SHARED_REPORT_EDGE_TTL_SECONDS = 300;
-
-/** Used for cache keys when APP_ORIGIN is not configured: never the request's Host, which a client chooses. */
-export const INTERNAL_CACHE_ORIGIN = "https://cache.internal";
-
-/** The origin every cache key is built on: the app's own (APP_ORIGIN), else the fixed internal one. */
-export function cacheOrigin(env: { APP_ORIGIN?: string }): string {
-  try {
-    return env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : INTERNAL_CACHE_ORIGIN;
-  } catch {
-    return INTERNAL_CACHE_ORIGIN;
-  }
-}
 
 /** `brand`: the brand's stamp (worker/platform/brand/load.ts), so a saved brand is a new key; "" without a brand. */
 export function sharedReportCacheKey(origin: string, id: string, version: number, brand = ""): string {
@@ -24,13 +13,6 @@ export function sharedReportCacheKey(origin: string, id: string, version: number
 
 export function sharedReportEtag(id: string, version: number, brand = ""): string {
   return `"${id}-v${version}${brand ? `-${brand}` : ""}"`;
-}
-
-/** The Cache API's default cache, or null where there is none (an optimisation only). */
-export function edgeCache(): Cache | null {
-  // Read through the Workers type: a Node or DOM typecheck of a file that reaches this one knows no `caches.default`.
-  const store = typeof caches !== "undefined" ? (caches as unknown as { default?: Cache }) : undefined;
-  return store?.default ?? null;
 }
 
 /**
@@ -74,34 +56,6 @@ export async function purgeSharedReport(env: { APP_ORIGIN?: string }, id: string
     await cache.delete(sharedReportCacheKey(cacheOrigin(env), id, version));
   } catch (error) {
     log.warn("shared-report cache purge failed", { reportId: id }, error);
-  }
-}
-
-/** True when If-None-Match names this ETag (weak or strong) or is "*". */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t === etag || t === `W/${etag}`;
-  });
-}
-
-/**
- * Skips the edge cache for the benchmark's uncached baseline: `?cache=bypass`, honoured only in local
- * development. A client's `Cache-Control: no-cache` or `Pragma` does not: anyone could send it on every
- * request and turn each view into database reads and a render.
- */
-export function wantsCacheBypass(env: { ENVIRONMENT?: string }, url: string): boolean {
-  return env.ENVIRONMENT === "development" && new URL(url).searchParams.get("cache") === "bypass";
-}
-
-/** Runs work after the response (the request's waitUntil), or in the background where there is no context. */
-export function waitUntil(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }, promise: Promise<unknown>) {
-  try {
-    c.executionCtx.waitUntil(promise);
-  } catch {
-    // No execution context (a plain app.request in a test): finish in the background.
-    void promise.catch(() => undefined);
   }
 }
 

@@ -1,5 +1,7 @@
 // GET /shared/reports/:id: the shared report as server-rendered HTML (readable without JavaScript, previewable
 // by link unfurlers), edge-cached by id + content version + asset build; and its Open Graph card image.
+import { cacheOrigin, edgeCache, matchesEtag, wantsCacheBypass } from "../../platform/edge-cache";
+import { waitUntil } from "../../platform/context";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
@@ -9,17 +11,12 @@ import { cardVersion, ogCardPath, reportCard } from "./og-card";
 import {
   SHARED_REPORT_CACHE_CONTROL,
   SHARED_REPORT_EDGE_TTL_SECONDS,
-  edgeCache,
-  matchesEtag,
   memoizePage,
   memoizeVersion,
   memoizedPage,
   memoizedVersion,
-  cacheOrigin,
   sharedPageCacheKey,
   sharedPageEtag,
-  waitUntil,
-  wantsCacheBypass,
 } from "./shared-cache";
 import { sharedPageAssets } from "./shared-page-assets";
 import { appOrigin, loadSharedReport } from "./views";

@@ -1,4 +1,6 @@
 // /api/shared/reports/:id: the public report (no sign-in, never the phone), edge-cached by id + version with ETag.
+import { cacheOrigin, edgeCache, matchesEtag, wantsCacheBypass } from "../../platform/edge-cache";
+import { waitUntil } from "../../platform/context";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
@@ -7,15 +9,10 @@ import { apiError, ErrorCode } from "../../platform/errors";
 import {
   SHARED_REPORT_CACHE_CONTROL,
   SHARED_REPORT_EDGE_TTL_SECONDS,
-  edgeCache,
-  matchesEtag,
   memoizeVersion,
   memoizedVersion,
-  cacheOrigin,
   sharedReportCacheKey,
   sharedReportEtag,
-  waitUntil,
-  wantsCacheBypass,
 } from "./shared-cache";
 import { loadSharedReport } from "./views";
 import { log } from "../../platform/log";

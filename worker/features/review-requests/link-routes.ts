@@ -11,7 +11,8 @@ import { businessOf, recordClick, resolveShortLink } from "./queries";
 import { googleReviewUrl } from "./rules/review-requests";
 import { apiError, ErrorCode } from "../../platform/errors";
 import { log } from "../../platform/log";
-import { linkNotReadyHtml, pageCsp, stopPageHtml } from "./pages";
+import { pageCsp } from "../../platform/plain-page";
+import { linkNotReadyHtml, stopPageHtml } from "./pages";
 import { effectivePlaceId } from "./requests";
 
 const CLICKS_PER_IP_PER_MINUTE = 30;

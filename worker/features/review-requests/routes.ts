@@ -50,7 +50,8 @@ import {
   type Refused,
 } from "./requests";
 import { validate } from "../../platform/validate";
-import { pageCsp, stopConfirmationHtml } from "./pages";
+import { pageCsp } from "../../platform/plain-page";
+import { stopConfirmationHtml } from "./pages";
 import { paidFeature } from "../../platform/metering/guard";
 
 const CreateBody = z.object({

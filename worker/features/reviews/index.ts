@@ -1,4 +1,3 @@
 // What other capabilities use of reviews: everything else in this folder is its own.
 export { type ReviewJobOutcome } from "./jobs";
 export { reviewersSince } from "./queries";
-export { reviewsConsumer, reviewsDeadLetters } from "./queue";

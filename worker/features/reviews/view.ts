@@ -4,7 +4,7 @@
 import type { Db } from "../../platform/db/client";
 import { findConnection } from "../integrations";
 import { findReviewSettings, historyOf, listReviews, ownAuditCompetitors, ownGridTopListings, replyBusinessOf, reviewTimes, type ReviewRow } from "./queries";
-import { parseJson } from "../audits";
+import { parseJson } from "../../domain/json";
 import type { LocalResult } from "../rank/rules/metrics";
 import {
   passForecast,

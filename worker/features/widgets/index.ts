@@ -1,3 +1,2 @@
 // What other capabilities use of widgets: everything else in this folder is its own.
 export { auditPayer, reportPayer } from "./guards";
-export { mailLeadsOfReport } from "./leads";

@@ -2,11 +2,9 @@
 // (worker/features/ai-visibility), the routes and the page (web/pages/ai-visibility.tsx). Pure types and constants; the rules
 // (mention matching, Wilson interval, figures) live in worker/features/ai-visibility/rules/ai-visibility.ts.
 
-import type { AiScanSummary } from "./scans";
+import type { AiEngine } from "../../../domain/ai-engines";
 
-/** The engines a question is asked on. Each is optional by configuration (see configuredEngines). */
-export const AI_ENGINES = ["chatgpt", "google_ai_overview", "google_ai_mode", "perplexity", "gemini"] as const;
-export type AiEngine = (typeof AI_ENGINES)[number];
+export { AI_ENGINES, AI_ENGINE_USD_PER_CALL, type AiEngine } from "../../../domain/ai-engines";
 
 /** What the page calls each engine. ChatGPT is reached through the API, which may answer differently from the app. */
 export const AI_ENGINE_LABELS: Record<AiEngine, string> = {
@@ -15,19 +13,6 @@ export const AI_ENGINE_LABELS: Record<AiEngine, string> = {
   google_ai_mode: "Google AI Mode",
   perplexity: "Perplexity",
   gemini: "Gemini",
-};
-
-/**
- * The most one call to an engine can cost us, in dollars (the meter reserves this and settles the same flat figure):
- * SerpAPI's Developer plan per search (an AI Overview may need a second, page-token call, so two); OpenAI's web search
- * tool call plus a small model's tokens; Perplexity Sonar's request fee plus tokens; Gemini's grounded prompt plus tokens.
- */
-export const AI_ENGINE_USD_PER_CALL: Record<AiEngine, number> = {
-  chatgpt: 0.03,
-  google_ai_overview: 0.03,
-  google_ai_mode: 0.015,
-  perplexity: 0.01,
-  gemini: 0.04,
 };
 
 /** Samples per question and engine: every figure stands on several answers, since AI answers vary run to run. */
@@ -200,6 +185,24 @@ export interface QuestionsView {
   suggested: string[];
   limit: number;
   engines: EngineAvailability[];
+}
+
+/** One engine's figure over a scan's questions (each question weighted equally): the history chart's band. */
+export type EngineRate = RateFigure & { engine: AiEngine };
+
+/** One row of GET /api/ai-visibility/scans?business= (newest first). */
+export interface AiScanSummary {
+  id: string;
+  status: ScanView["status"];
+  trigger: "manual" | "weekly";
+  createdAt: string;
+  finishedAt: string | null;
+  samples: number;
+  engines: AiEngine[];
+  questions: number;
+  progress: ScanView["progress"];
+  overall: ScanView["overall"];
+  perEngine: EngineRate[];
 }
 
 /** One scan in GET /api/ai-visibility/scans?business= (newest first): the pipeline's own row type, one shape for both. */

@@ -1,7 +1,7 @@
 // AI Visibility's request schemas and the scan list's shape (issue 29), shared by the routes and the page. The engine,
 // answer and figure shapes are the contract's (ai-visibility-contract.ts); the rules are in ai-visibility.ts.
 import { z } from "zod";
-import { AI_ENGINES, AI_MAX_SAMPLES, AI_MIN_SAMPLES, type AiEngine, type RateFigure, type ScanView } from "./contract";
+import { AI_ENGINES, AI_MAX_SAMPLES, AI_MIN_SAMPLES, type AiEngine, type ScanView } from "./contract";
 
 /** The longest question kept (people type short questions; the engines' prompts stay small). */
 export const AI_QUESTION_MAX_CHARS = 200;
@@ -49,23 +49,7 @@ export function isAiEngine(id: string): id is AiEngine {
   return (AI_ENGINES as readonly string[]).includes(id);
 }
 
-/** One engine's figure over a scan's questions (each question weighted equally): the history chart's band. */
-export type EngineRate = RateFigure & { engine: AiEngine };
-
-/** One row of GET /api/ai-visibility/scans?business= (newest first). */
-export interface AiScanSummary {
-  id: string;
-  status: ScanView["status"];
-  trigger: "manual" | "weekly";
-  createdAt: string;
-  finishedAt: string | null;
-  samples: number;
-  engines: AiEngine[];
-  questions: number;
-  progress: ScanView["progress"];
-  overall: ScanView["overall"];
-  perEngine: EngineRate[];
-}
+export type { AiScanSummary, EngineRate } from "./contract";
 
 /**
  * The report's "What AI assistants say about <trade> in <city>" (payload field `aiVisibility` of the admin's and the

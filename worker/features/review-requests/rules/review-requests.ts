@@ -4,8 +4,10 @@
 // rows, phone and email normalisation, and the Google write-review address every customer gets (no gating). SMS
 // countries, prices and segments are in ./sms-pricing. Shared by the worker and the web.
 import { z } from "zod";
-import { normalizePhone } from "../../../domain/nap";
+import { normalizePhoneE164 } from "../../../domain/nap";
 import { utcToZoned, zonedToUtc } from "../../../domain/time-zone";
+
+export { normalizePhoneE164 };
 
 export const DEFAULT_DELAY_MINUTES = 120;
 export const MAX_DELAY_MINUTES = 7 * 24 * 60;
@@ -49,18 +51,6 @@ export function normalizeEmail(raw: string | null | undefined): string | null {
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "" || value.length > 254) return null;
   return z.email().safeParse(value).success ? value : null;
-}
-
-/** E.164: a North American number from any usual format (+1 added), or an international one written with +. */
-export function normalizePhoneE164(raw: string | null | undefined): string | null {
-  const value = (raw ?? "").trim();
-  if (value === "") return null;
-  if (value.startsWith("+") && !value.startsWith("+1")) {
-    const digits = value.replace(/[\s().-]/g, "").slice(1);
-    return /^[2-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
-  }
-  const na = normalizePhone(value);
-  return na && /^[2-9]\d{2}[2-9]/.test(na) ? `+1${na}` : null;
 }
 
 export function firstNameOf(name: string): string {

@@ -1,0 +1,17 @@
+// The audits capability as the registry (worker/registry.ts) takes it: its routes at their paths, its part of the cron
+// and its reactions to events. What other capabilities may use of it is its index.ts.
+import { Hono } from "hono";
+import type { AppEnv } from "../../platform/context";
+import type { Capability } from "../../platform/capability";
+import { auditRoutes } from "./routes";
+import { sweepStaleAudits } from "./run";
+import { auditsConsumer, auditsDeadLetters } from "./queue";
+
+export const capability = {
+  routes: new Hono<AppEnv>()
+    .route("/api/audits", auditRoutes),
+  /** Sends unfinished audit steps again. */
+  sweep: sweepStaleAudits,
+  /** Its queues (wrangler.toml) and their dead-letter queues. */
+  queues: { audits: auditsConsumer, "audits-dlq": auditsDeadLetters },
+} satisfies Capability;

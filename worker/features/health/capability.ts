@@ -1,0 +1,11 @@
+// The health capability as the registry (worker/registry.ts) takes it: its routes at their paths, its part of the cron
+// and its reactions to events. What other capabilities may use of it is its index.ts.
+import { Hono } from "hono";
+import type { AppEnv } from "../../platform/context";
+import type { Capability } from "../../platform/capability";
+import { healthRoutes } from "./routes";
+
+export const capability = {
+  routes: new Hono<AppEnv>()
+    .route("/api/health", healthRoutes),
+} satisfies Capability;
