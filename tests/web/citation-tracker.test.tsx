@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { CITATION_SOURCES, sourceById } from "../../worker/features/citations/rules/sources";
 import { fixList, judgeSource, manualResult, reportListingsOf, summarize, type CitationScanView, type ExpectedBusiness, type ListingFields } from "../../worker/features/citations/rules/citations";
 import type { AdminReportResponse, SharedReportResponse } from "../../worker/features/reports/rules/view";
-import { SharedReportView } from "../../web/components/shared-report-view";
-import { ProspectCard } from "../../web/components/prospect-card";
-import { AdminReportView } from "../../web/pages/admin-report";
+import { SharedReportView } from "../../web/features/reports/shared-report-view";
+import { ProspectCard } from "../../web/features/prospects/prospect-card";
+import { AdminReportView } from "../../web/features/reports/pages/admin-report";
 import { createQueryClient } from "../../web/lib/query-client";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
