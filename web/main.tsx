@@ -9,6 +9,7 @@ import { syncChatWidget } from "./lib/chat-widget";
 import { queryClient } from "./lib/query-client";
 import { routes } from "./routes";
 import "./design/styles.css";
+import "./design/components.css";
 
 const router = createBrowserRouter(routes);
 syncChatWidget(router.state.location.pathname);

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCost } from "../../worker/domain/usage-cost";
 import { Alert } from "./alert";
-import "./audit.css";
+import "./scan-results.css";
 
 export type ScanCost = { searches: number; usd: number; allowanceLeftUsd: number | null; allowed: boolean };
 

@@ -12,6 +12,7 @@ import { Button } from "../../design/button";
 import { CheckIcon, CopyIcon, DownloadIcon } from "../../design/icons";
 import { useFlag } from "../reports/report-copy-button";
 import { useBrand } from "../brand/queries";
+import "./account.css";
 
 /** Few enough left that the panel says to make new ones. */
 const LOW = 3;

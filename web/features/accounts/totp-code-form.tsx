@@ -8,6 +8,7 @@ import { verifyRecoveryCode } from "./queries";
 import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { TextField } from "../../design/text-field";
+import "./account.css";
 
 type Props = {
   /** The factor to verify; by default the account's first verified TOTP factor. */

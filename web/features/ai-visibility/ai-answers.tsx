@@ -13,7 +13,7 @@ import { Button } from "../../design/button";
 import { ExternalLinkIcon } from "../../design/icons";
 import { Modal } from "../../design/modal";
 import { HighlightedText } from "../reports/report-ai-visibility";
-import "../../design/admin.css";
+import "./ai-visibility.css";
 
 /** "Names you" / "Does not name you" / "Failed" for one answer. */
 export function AnswerBadge({ answer }: { answer: AnswerView }) {

@@ -1,3 +1,4 @@
+import "./ai-visibility.css";
 // A proportion with its 95% interval (AI Visibility, issue 29): the words ("2 of 5 answers (40%, 95% interval 12–77%)")
 // and a small bar, the interval as a band on 0–100% with the rate as a dot, so a wide interval reads as unsure at a glance.
 

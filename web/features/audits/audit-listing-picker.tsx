@@ -6,6 +6,7 @@ import { usePickListing, type ListingChoice } from "./queries";
 import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { TextField } from "../../design/text-field";
+import "./audits.css";
 
 /** Offered once the audit has finished without a listing (not when it never searched Google: no search key). */
 export function needsListingChoice(audit: AuditView): boolean {

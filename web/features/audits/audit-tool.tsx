@@ -28,8 +28,8 @@ import { PageHeader } from "../../design/page-header";
 import { SearchUnavailableNotice } from "../setup/unavailable-notice";
 import { UnavailableCode } from "../../../worker/features/setup/rules/setup";
 import { useCapabilities } from "../setup/queries";
-import "../../design/report.css";
-import "../../design/audit.css";
+import "../../design/scan-results.css";
+import "./audits.css";
 import { PageTitle } from "../brand/brand";
 
 export const SETTINGS_PATH = "/settings/personal";

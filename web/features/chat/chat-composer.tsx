@@ -3,6 +3,7 @@ import type { KeyboardEvent } from "react";
 import { CHAT_MESSAGE_MAX_CHARS } from "../../../worker/features/chat/rules/limits";
 import { Button } from "../../design/button";
 import { ArrowRightIcon } from "../../design/icons";
+import "./chat.css";
 
 type Props = {
   value: string;

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { AlertCircleIcon } from "../../design/icons";
 import { Placeholder } from "../../design/placeholder";
+import "./chat.css";
 
 export function ChatError({ title, note, children, action }: { title: string; note?: string; children?: ReactNode; action?: ReactNode }) {
   return (

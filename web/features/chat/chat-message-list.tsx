@@ -1,6 +1,7 @@
 // The conversation: assistant and user bubbles, the typing indicator, kept scrolled to the newest line.
 import { useEffect, useRef } from "react";
 import type { ChatLine } from "./use-chat";
+import "./chat.css";
 
 export function ChatMessageList({ lines, assistantName }: { lines: ChatLine[]; assistantName: string }) {
   const log = useRef<HTMLDivElement>(null);

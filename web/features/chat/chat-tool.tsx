@@ -1,5 +1,6 @@
 // One chat toolbar button: an icon and a label (icon only on phones), optionally a pressed toggle.
 import type { ComponentType } from "react";
+import "./chat.css";
 
 type Props = {
   icon: ComponentType<{ size?: "sm" | "md" }>;

@@ -9,6 +9,7 @@ import { RetryAlert } from "../../design/alert";
 import { Badge } from "../../design/badge";
 import { Button } from "../../design/button";
 import { MailIcon, PhoneIcon, UsersIcon } from "../../design/icons";
+import "./chat.css";
 
 export function ConversationList({ reportId }: { reportId: string }) {
   const query = useInfiniteQuery(conversationsQuery(reportId));

@@ -5,7 +5,7 @@ import { useDebounced } from "../../lib/use-timed-message";
 import { chatSwitcherQuery } from "./queries";
 import { RetryAlert } from "../../design/alert";
 import { SearchField } from "../../design/search-field";
-import "../../design/admin.css";
+import "./chat.css";
 
 export function ProspectSwitcher({ currentId, onPick }: { currentId: string; onPick: (reportId: string) => void }) {
   const [q, setQ] = useState("");

@@ -1,3 +1,4 @@
+import "./chat.css";
 // Suggested questions from the report: a chip fills the message box.
 export function QuestionChips({ questions, onPick, disabled }: { questions: string[]; onPick: (q: string) => void; disabled?: boolean }) {
   if (questions.length === 0) return null;

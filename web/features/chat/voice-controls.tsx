@@ -3,6 +3,7 @@ import { useId } from "react";
 import { VOICES } from "../../../worker/features/chat/rules/chat";
 import type { Voice } from "./use-voice";
 import { VolumeIcon, VolumeOffIcon } from "../../design/icons";
+import "./chat.css";
 
 export function VoiceControls({ voice }: { voice: Voice }) {
   const pickerId = useId();

@@ -7,6 +7,7 @@ import { parseRecipients } from "../../../worker/features/client-reports/rules/r
 import { Badge, type BadgeTone } from "../../design/badge";
 import { Button } from "../../design/button";
 import { TextField } from "../../design/text-field";
+import "./client-reports.css";
 
 export const REPORT_STATUS: Record<ClientReportStatus, { label: string; tone: BadgeTone }> = {
   queued: { label: "Queued", tone: "soon" },

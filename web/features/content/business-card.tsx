@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { PROFILE_REQUIRED_MESSAGE } from "../../../worker/features/content/rules/facebook-post";
 import { Alert, RetryAlert } from "../../design/alert";
 import { CompanyLogo } from "../../design/company-logo";
+import "./content.css";
 
 export type BusinessCardProfile = {
   company_name: string | null;

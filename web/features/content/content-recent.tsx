@@ -6,6 +6,7 @@ import { formatDateTime } from "../../lib/format-date";
 import { contentListQuery, useDeleteContent } from "./queries";
 import { Alert, RetryAlert } from "../../design/alert";
 import { RecentItem } from "./recent-item";
+import "./content.css";
 
 type Props = {
   tool: ContentTool;

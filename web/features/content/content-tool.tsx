@@ -13,6 +13,7 @@ import { SparklesIcon } from "../../design/icons";
 import { Placeholder } from "../../design/placeholder";
 import { PageHeader } from "../../design/page-header";
 import { PageTitle } from "../brand/brand";
+import "./content.css";
 
 type Props<R> = {
   tool: ContentTool;

@@ -6,6 +6,7 @@ import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { PenIcon } from "../../design/icons";
 import { CopyButton } from "../reports/report-copy-button";
+import "./content.css";
 
 type Props = {
   text: string;

@@ -9,6 +9,7 @@ import { PenIcon } from "../../design/icons";
 import { CopyButton } from "../reports/report-copy-button";
 import { PostImage, PostStats } from "../reports/report-sections";
 import { Segmented } from "../../design/segmented";
+import "./content.css";
 
 /** Spec §9: fixed fake engagement. */
 export const FAKE_ENGAGEMENT = { likes: 24, comments: 5, shares: 2 } as const;

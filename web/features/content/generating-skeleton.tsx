@@ -1,5 +1,6 @@
 // The skeleton shown while a generator writes: progress creeps towards 90 % until the answer lands.
 import { useEffect, useRef, useState } from "react";
+import "./content.css";
 
 export function GeneratingSkeleton({ label, status }: { label: string; status: string }) {
   const [progress, setProgress] = useState(8);

@@ -14,6 +14,7 @@ import {
 } from "../../../worker/features/content/rules/gmb-post";
 import { Segmented } from "../../design/segmented";
 import { TextField } from "../../design/text-field";
+import "./content.css";
 
 export type GmbPostDraft = {
   type: GmbPostType;

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { ChevronRightIcon } from "../../design/icons";
 import { Button } from "../../design/button";
+import "./content.css";
 
 export type CalendarMonth = { year: number; month: number };
 

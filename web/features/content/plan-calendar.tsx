@@ -8,6 +8,7 @@ import { NETWORK_LABELS } from "../../../worker/features/content/rules/length";
 import { daysInMonth, generatorLink, type PlanDay, type SocialPlan } from "../../../worker/features/content/rules/social-plan";
 import { formatDay } from "../../lib/format-date";
 import { Button } from "../../design/button";
+import "./content.css";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 

@@ -5,6 +5,7 @@ import { Badge } from "../../design/badge";
 import { Button } from "../../design/button";
 import { TrashIcon } from "../../design/icons";
 import { CopyButton } from "../reports/report-copy-button";
+import "./content.css";
 
 type Props = {
   title: string;

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Button, buttonClass } from "../../design/button";
 import { CloseIcon } from "../../design/icons";
+import "./content.css";
 
 export const SPEED_MIN = 10;
 export const SPEED_MAX = 120;

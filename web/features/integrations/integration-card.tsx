@@ -1,5 +1,6 @@
 // One integration on /integrations: icon, title, what it does, its status or main action, then its content.
 import { useId, type ComponentType, type ReactNode } from "react";
+import "./integrations.css";
 
 export function IntegrationCard({ icon: Icon, title, description, aside, children }: { icon: ComponentType; title: string; description: string; aside: ReactNode; children: ReactNode }) {
   const titleId = useId();

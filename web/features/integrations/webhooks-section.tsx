@@ -16,7 +16,7 @@ import { CopyButton } from "../reports/report-copy-button";
 import { LoadingScreen } from "../../app/route-guards";
 import { TextField } from "../../design/text-field";
 import { TableHead } from "../../design/table-head";
-import "../../design/tools.css";
+import "./integrations.css";
 
 type Endpoint = {
   id: string;

@@ -10,7 +10,7 @@ import { Alert, RetryAlert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { SettingsSection } from "../../design/settings-section";
 import { TableHead } from "../../design/table-head";
-import "../../design/tools.css";
+import "./notifications.css";
 
 type Row = { kind: AlertKind; label: string; inApp: boolean; byMail: boolean };
 

@@ -10,6 +10,7 @@ import { ReportStatusBadge } from "../reports/report-status";
 import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "../../design/icons";
 import { companyBesideName } from "../../../worker/features/reports/rules/format";
 import { citationTrackerPath } from "../reports/report-listings";
+import "./prospects.css";
 
 /** Phones are stored as digits with a country prefix; a US number reads better grouped. */
 export function formatPhone(digits: string): string {

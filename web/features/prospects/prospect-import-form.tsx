@@ -1,6 +1,7 @@
 // The paste form: tab-separated rows, a live check with the same parser the server uses, and the duplicates switch.
 import { useDeferredValue, useMemo, type RefObject } from "react";
 import { formatRowError, HEADER_SKIPPED, parseProspectPaste } from "../../../worker/features/prospects/rules/import";
+import "./prospects.css";
 
 /** Row errors listed under the box before sending; the rest are summarised. */
 const PREVIEW_ERRORS = 5;

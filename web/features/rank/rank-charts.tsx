@@ -5,6 +5,7 @@ import type { PointResult } from "../../../worker/features/rank/rules/metrics";
 import { MISS_RANK } from "../../../worker/features/rank/rules/metrics";
 import type { KeywordCheckView, TrackedKeywordView } from "../../../worker/features/rank/rules/view";
 import { formatCreated } from "../../lib/format-date";
+import "./rank.css";
 
 type Plot = { x: number; y: number } | null;
 

@@ -10,6 +10,7 @@ import { Badge } from "../../design/badge";
 import { Button, buttonClass } from "../../design/button";
 import { TrashIcon } from "../../design/icons";
 import { Modal } from "../../design/modal";
+import "./rank.css";
 
 export const ALERT_LABELS: Record<AlertReason, string> = {
   dropped: "Dropped 3+ positions",

@@ -7,7 +7,8 @@ import { fetchCsv } from "./queries";
 import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { DownloadIcon } from "../../design/icons";
-import "../../design/audit.css";
+import "../../design/scan-results.css";
+import "./rank.css";
 
 /** Saves a CSV export (it needs the bearer header, so no plain link); `error` is what to show when it failed. */
 export function useCsvExport(path: string, filename: string, failure = "Could not export the scan.") {

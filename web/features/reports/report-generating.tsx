@@ -1,6 +1,7 @@
 // The Generating Content screen: the six kinds of content and, when known, the real progress of the queue job.
 import type { ReportStatus } from "../../../worker/features/reports/rules/view";
 import { CheckIcon } from "../../design/icons";
+import "./reports.css";
 
 /** The six kinds of content a report holds (spec part 2 §2, Create New Report). */
 export const CONTENT_KINDS = [

@@ -6,6 +6,7 @@ import { Badge } from "../../design/badge";
 import { Button } from "../../design/button";
 import { SearchIcon } from "../../design/icons";
 import { TextField } from "../../design/text-field";
+import "./tools.css";
 
 type Fields = { first: string; location: string };
 

@@ -1,6 +1,7 @@
 // Daily tokens (bars) and cost (line) over the last 30 days: a small inline SVG, no chart library.
 import { formatCost } from "../../../worker/domain/usage-cost";
 import type { DailyUsage } from "../../../worker/features/usage/rules/usage-stats";
+import "./usage.css";
 
 const W = 600;
 const H = 160;

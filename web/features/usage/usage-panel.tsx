@@ -19,6 +19,7 @@ import { ClockIcon, SparklesIcon, TrendingUpIcon } from "../../design/icons";
 import { Placeholder } from "../../design/placeholder";
 import { StatCard } from "../../design/stat-card";
 import { UsageChart } from "./usage-chart";
+import "./usage.css";
 
 const tokens = (n: number) => n.toLocaleString("en-US");
 

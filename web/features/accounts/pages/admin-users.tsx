@@ -17,7 +17,7 @@ import { formatCreated } from "../../../lib/format-date";
 import { useDebounced, useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/admin.css";
+import "../account.css";
 import { Placeholder } from "../../../design/placeholder";
 import { Segmented } from "../../../design/segmented";
 import { PageTitle } from "../../brand/brand";

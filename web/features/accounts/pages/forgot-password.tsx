@@ -6,6 +6,7 @@ import { AuthLayout } from "../auth-layout";
 import { Button } from "../../../design/button";
 import { EmailField } from "../../../design/text-field";
 import { getAuthClient } from "../../../lib/auth-client";
+import "../account.css";
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState("");

@@ -12,6 +12,7 @@ import { TotpCodeForm } from "../totp-code-form";
 import { useAuth } from "../../../lib/auth";
 import { getAuthClient } from "../../../lib/auth-client";
 import { ACCOUNT_DELETED_NOTICE, signInErrorMessage, TOTP_PROMPT } from "../auth-messages";
+import "../account.css";
 
 export default function LoginPage() {
   const brandName = useBrand().name;

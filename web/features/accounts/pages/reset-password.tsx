@@ -11,6 +11,7 @@ import { TotpCodeForm } from "../totp-code-form";
 import { useAuth } from "../../../lib/auth";
 import { getAuthClient, linkError, openedFromRecoveryLink } from "../../../lib/auth-client";
 import { TOTP_PROMPT } from "../auth-messages";
+import "../account.css";
 
 export default function ResetPasswordPage() {
   const { loading, session, passwordRecovery, needsCode } = useAuth();

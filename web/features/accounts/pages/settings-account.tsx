@@ -34,7 +34,6 @@ import {
   type RecoveryCodeSet,
 } from "../queries";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/admin.css";
 import "../account.css";
 import { PageTitle } from "../../brand/brand";
 import { useBrand } from "../../brand/queries";

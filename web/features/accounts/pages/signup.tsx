@@ -13,6 +13,7 @@ import { useAuth } from "../../../lib/auth";
 import { confirmEmailNotice } from "../../../../worker/features/profile/rules/profile";
 import { MIN_PASSWORD_LENGTH, NewPassword, PASSWORD_HINT } from "../../../../worker/features/accounts/rules/account";
 import { SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../auth-messages";
+import "../account.css";
 
 type Status = "idle" | "busy" | "success" | "error";
 

@@ -44,8 +44,7 @@ import { useViewAs } from "../../../lib/view-as";
 import { aivEstimateQuery, aivKeys, aivQuestionsQuery, aivScanQuery, aivScansQuery, useChangeQuestion, useRunAiScan, type ScanRequest } from "../queries";
 import { businessParam } from "../../rank/queries";
 import type { RankTarget } from "../../rank/queries";
-import "../../../design/audit.css";
-import "../../../design/citations.css";
+import "../../../design/scan-results.css";
 import "../ai-visibility.css";
 
 /** A colour per engine for the history chart's lines and bands. */

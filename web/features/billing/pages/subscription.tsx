@@ -23,7 +23,7 @@ import {
 import { TRACKED_KEYWORD_LIMITS } from "../../../../worker/features/rank/rules/view";
 import { PageHeader } from "../../../design/page-header";
 import "../../../design/plans.css";
-import "../../../design/search-tools.css";
+import "../billing.css";
 import { PageTitle } from "../../brand/brand";
 
 /** Only what a subscriber (a business, not an agency admin) gets: prospects and SEO reports are admin tools. */

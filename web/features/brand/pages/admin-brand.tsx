@@ -27,8 +27,8 @@ import { TextField } from "../../../design/text-field";
 import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { adminBrandQuery, useResetBrand, useSaveBrand, useUploadBrandLogo } from "../queries";
-import "../../../design/admin.css";
-import "../../../design/report.css";
+import "../brand.css";
+import "../../../design/public-page.css";
 
 type Draft = { name: string; accentColor: string; website: string; supportEmail: string; supportPhone: string; mailSenderName: string; footerLine: string };
 

@@ -20,6 +20,7 @@ import { useChat } from "../use-chat";
 import { useVoice } from "../use-voice";
 import { adminChatQuery, type AdminChatData } from "../queries";
 import { PageTitle } from "../../brand/brand";
+import "../chat.css";
 
 const REPORTS_PATH = "/admin/report-generator";
 

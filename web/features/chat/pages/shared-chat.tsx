@@ -15,6 +15,7 @@ import { useChat } from "../use-chat";
 import { useVoice } from "../use-voice";
 import { PageTitle } from "../../brand/brand";
 import { sharedChatQuery, type SharedChatData } from "../queries";
+import "../chat.css";
 
 export default function SharedChatPage() {
   const { id = "" } = useParams();

@@ -26,8 +26,8 @@ import { StatCard } from "../../../design/stat-card";
 import { TableHead } from "../../../design/table-head";
 import { formatDateTime } from "../../../lib/format-date";
 import { citationCsvPath, citationEstimateQuery, citationHistoryQuery, citationScanQuery, useRunCitationScan } from "../queries";
-import "../../../design/audit.css";
-import "../../../design/citations.css";
+import "../../../design/scan-results.css";
+import "../citations.css";
 import { PageTitle } from "../../brand/brand";
 
 function VerdictBadge({ r }: { r: CitationSourceResult }) {

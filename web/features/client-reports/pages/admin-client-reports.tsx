@@ -26,7 +26,7 @@ import { TableHead } from "../../../design/table-head";
 import { formatDateTime } from "../../../lib/format-date";
 import { useViewAs } from "../../../lib/view-as";
 import { clientReportsQuery, isReportPending, useBuildClientReport, useSaveClientReportSettings, useSendClientReport } from "../queries";
-import "../../../design/admin.css";
+import "../client-reports.css";
 
 const COLUMNS = ["Client", "Monthly report", "Last report", "Delivery"] as const;
 

@@ -20,7 +20,7 @@ import { useBusinessTimeZone } from "../../profile/use-time-zone";
 import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { clientReportsQuery, useSaveClientReportSettings } from "../queries";
-import "../../../design/admin.css";
+import "../client-reports.css";
 
 export default function ReportsPage() {
   const query = useQuery(clientReportsQuery());

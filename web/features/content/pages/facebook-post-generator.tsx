@@ -30,9 +30,7 @@ import { useViewAs } from "../../../lib/view-as";
 import { postsQuery, useDeletePost, useEditPost, useGeneratePost } from "../posts-queries";
 import { profileQuery } from "../../profile/queries";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/admin.css";
-import "../../../design/report.css";
-import "../../../design/tools.css";
+import "../content.css";
 import { PageTitle } from "../../brand/brand";
 
 const TYPE_ICONS = { promotional: MegaphoneIcon, educational: BookIcon, engagement: ChatIcon, story: ThumbsUpIcon, event: CalendarIcon };

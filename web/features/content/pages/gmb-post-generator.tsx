@@ -17,9 +17,6 @@ import { Segmented } from "../../../design/segmented";
 import { TextField } from "../../../design/text-field";
 import { formatDay } from "../../../lib/format-date";
 import { useContentTool } from "../use-content-tool";
-import "../../../design/admin.css";
-import "../../../design/report.css";
-import "../../../design/tools.css";
 import "../content.css";
 
 type Form = Required<Omit<GmbPostRequestInput, "ctaType">> & { ctaType: GmbCtaType | "" };

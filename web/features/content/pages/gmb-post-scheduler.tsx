@@ -24,9 +24,7 @@ import { utcToZoned, zonedToUtc } from "../../../../worker/domain/time-zone";
 import { integrationsQuery } from "../../integrations/queries";
 import { generatedGmbPostQuery, scheduleQuery, useDeleteScheduledPost, useSchedulePost, useUpdateScheduledPost } from "../schedule-queries";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/admin.css";
-import "../../../design/report.css";
-import "../../../design/scheduler.css";
+import "../content.css";
 import { BrandName, PageTitle } from "../../brand/brand";
 
 /** The next full hour in the business's zone, as the form's default date and time. */

@@ -16,9 +16,6 @@ import { TextField } from "../../../design/text-field";
 import { downloadText } from "../../../lib/download";
 import { useContentTool, type ContentToolState } from "../use-content-tool";
 import { useCalendarLink } from "../queries";
-import "../../../design/admin.css";
-import "../../../design/report.css";
-import "../../../design/tools.css";
 import "../content.css";
 
 type Form = Required<SocialPlanRequestInput>;

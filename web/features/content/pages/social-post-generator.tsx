@@ -11,9 +11,6 @@ import { EditableText } from "../editable-text";
 import { NetworkChoice, TextAreaField, ToneSelect } from "../../../design/form-fields";
 import { ShareIcon } from "../../../design/icons";
 import { useContentTool, type ContentToolState } from "../use-content-tool";
-import "../../../design/admin.css";
-import "../../../design/report.css";
-import "../../../design/tools.css";
 import "../content.css";
 
 type Form = Required<SocialPostsRequestInput>;

@@ -13,9 +13,6 @@ import { CopyButton } from "../../reports/report-copy-button";
 import { Segmented } from "../../../design/segmented";
 import { Teleprompter } from "../teleprompter";
 import { useContentTool, type ContentToolState } from "../use-content-tool";
-import "../../../design/admin.css";
-import "../../../design/report.css";
-import "../../../design/tools.css";
 import "../content.css";
 
 type Form = Required<VideoScriptRequestInput>;

@@ -18,8 +18,7 @@ import { useViewAs } from "../../../lib/view-as";
 import { integrationsQuery, useChooseLocations, useConnectGoogle, useDisconnectGoogle } from "../queries";
 import { PageHeader } from "../../../design/page-header";
 import { UnavailableNotice } from "../../setup/unavailable-notice";
-import "../../../design/admin.css";
-import "../../../design/scheduler.css";
+import "../integrations.css";
 import { BrandName, PageTitle } from "../../brand/brand";
 import { useBrand } from "../../brand/queries";
 

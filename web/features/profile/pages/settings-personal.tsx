@@ -25,9 +25,7 @@ import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { profileQuery, useRemoveLogo, useSaveProfile, useUploadLogo } from "../queries";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/admin.css";
-import "../../../design/report.css";
-import "../../../design/tools.css";
+import "../profile.css";
 import { PageTitle } from "../../brand/brand";
 
 type Fields = Record<keyof ProfileUpdateInput, string>;

@@ -38,7 +38,7 @@ import {
 import { refreshAfterReportsChange, reportKeys, useLiveReportStatuses } from "../../reports/queries";
 import { useDebounced, useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
-import "../../../design/admin.css";
+import "../prospects.css";
 import { Placeholder } from "../../../design/placeholder";
 import { PageTitle } from "../../brand/brand";
 

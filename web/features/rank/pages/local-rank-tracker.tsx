@@ -25,8 +25,8 @@ import { useCapabilities } from "../../setup/queries";
 import { ActionError, SearchUnavailableNotice } from "../../setup/unavailable-notice";
 import { searchStart } from "../../../../worker/features/tools/rules/search-tools";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/audit.css";
-import "../../../design/rank.css";
+import "../../../design/scan-results.css";
+import "../rank.css";
 import { PageTitle } from "../../brand/brand";
 
 export const TRACKER_PATH = "/tools/local-rank-tracker";

@@ -29,8 +29,8 @@ import { useBusinessProfile } from "../../profile/queries";
 import { useCapabilities } from "../../setup/queries";
 import { ActionError, SearchUnavailableNotice } from "../../setup/unavailable-notice";
 import { searchStart } from "../../../../worker/features/tools/rules/search-tools";
-import "../../../design/audit.css";
-import "../../../design/rank.css";
+import "../../../design/scan-results.css";
+import "../rank.css";
 import { PageTitle } from "../../brand/brand";
 
 /** The grid's cost: its map searches against what is left of the month's allowance. */

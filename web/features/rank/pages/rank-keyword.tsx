@@ -20,8 +20,8 @@ import { isNotFound } from "../../reports/queries";
 import { keywordCsvPath, trackedKeywordQuery } from "../queries";
 import { TRACKER_PATH } from "./local-rank-tracker";
 import { TableHead } from "../../../design/table-head";
-import "../../../design/audit.css";
-import "../../../design/rank.css";
+import "../../../design/scan-results.css";
+import "../rank.css";
 import { PageTitle } from "../../brand/brand";
 
 function CheckCell({ result }: { result: KeywordCheckView["map"] }) {

@@ -9,9 +9,9 @@ import { CalendarIcon, KeyIcon } from "../../../design/icons";
 import { GridScanResult, scanSubtitle } from "../rank-figures";
 import { isNotFound } from "../../reports/queries";
 import { sharedGridQuery } from "../queries";
-import "../../../design/report.css";
-import "../../../design/audit.css";
-import "../../../design/rank.css";
+import "../../../design/public-page.css";
+import "../../../design/scan-results.css";
+import "../rank.css";
 
 export const GRID_NOT_FOUND_TITLE = "Scan Not Found";
 export const GRID_NOT_FOUND_TEXT = "The grid scan you are looking for does not exist or is no longer shared.";

@@ -19,7 +19,7 @@ import { TextField } from "../../../design/text-field";
 import { ApiError } from "../../../lib/api";
 import { useCreateReport } from "../queries";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/report.css";
+import "../reports.css";
 import { PageTitle } from "../../brand/brand";
 
 /** Spec §9: navigation to the report 1.5 s after creation. */

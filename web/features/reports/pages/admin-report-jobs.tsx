@@ -17,7 +17,7 @@ import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { reportJobsQuery, useRegenerateAllTemplate, useRegenerateReport } from "../jobs-queries";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/admin.css";
+import "../reports.css";
 import { PageTitle } from "../../brand/brand";
 
 export const JOBS_PATH = "/admin/report-generator/jobs";

@@ -28,9 +28,9 @@ import { LoadingScreen } from "../../../app/route-guards";
 import { useAudits } from "../../audits/queries";
 import { adminReportQuery, isNotFound } from "../queries";
 import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../../../worker/features/reports/rules/format";
-import "../../../design/report.css";
-import "../../../design/audit.css";
-import "../../../design/rank.css";
+import "../../../design/public-page.css";
+import "../reports.css";
+import "../../../design/scan-results.css";
 import { PageTitle } from "../../brand/brand";
 
 export const LOAD_FAILED = "Failed to load report. Please try again later.";

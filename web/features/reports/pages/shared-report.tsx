@@ -10,8 +10,9 @@ import { useBrand } from "../../brand/queries";
 import { ReportNotFoundView, SharedReportView } from "../shared-report-view";
 import { isNotFound, sharedReportQuery } from "../queries";
 import { enhanceSharedReport } from "../shared-page/enhance";
-import "../../../design/report.css";
-import "../../../design/rank.css";
+import "../../../design/public-page.css";
+import "../reports.css";
+import "../../../design/scan-results.css";
 
 export { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "../shared-report-view";
 export const LOAD_FAILED_TITLE = "Report Unavailable";

@@ -36,7 +36,7 @@ import { formatDateTime } from "../../../lib/format-date";
 import { useViewAs } from "../../../lib/view-as";
 import { reviewInboxQuery, reviewSettingsQuery, useCheckNow, useDeleteReply, useDraftReply, usePublishReply, useSaveReviewSettings } from "../queries";
 import { ReviewRequestsPanel } from "../../review-requests/pages/review-requests";
-import "../../../design/audit.css";
+import "../../../design/scan-results.css";
 import "../reviews.css";
 
 type Tab = "inbox" | "ask";

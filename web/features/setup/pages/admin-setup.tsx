@@ -6,8 +6,7 @@ import { PageHeader } from "../../../design/page-header";
 import { LoadingScreen } from "../../../app/route-guards";
 import { SetupChecklist } from "../setup-checklist";
 import { adminSetupQuery } from "../queries";
-import "../../../design/admin.css";
-import "../../../design/scheduler.css";
+import "../setup.css";
 import { PageTitle } from "../../brand/brand";
 
 export default function AdminSetupPage() {

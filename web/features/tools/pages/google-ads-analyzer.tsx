@@ -16,7 +16,7 @@ import {
   type LocalServiceListing,
 } from "../../../../worker/features/tools/rules/search-tools";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/search-tools.css";
+import "../tools.css";
 import { PageTitle } from "../../brand/brand";
 
 export default function GoogleAdsAnalyzerPage() {

@@ -17,7 +17,7 @@ import {
   type SearchResult,
 } from "../../../../worker/features/tools/rules/search-tools";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/search-tools.css";
+import "../tools.css";
 import { PageTitle } from "../../brand/brand";
 
 export default function GoogleResultsPage() {

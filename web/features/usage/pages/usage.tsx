@@ -15,8 +15,7 @@ import { useViewAs } from "../../../lib/view-as";
 import { useSetBudget, usageQuery } from "../queries";
 import { TableHead } from "../../../design/table-head";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/admin.css";
-import "../../../design/tools.css";
+import "../usage.css";
 import { PageTitle } from "../../brand/brand";
 
 const VIEW_OPTIONS = [

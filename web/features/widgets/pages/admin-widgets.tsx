@@ -34,7 +34,7 @@ import { useViewAs } from "../../../lib/view-as";
 import { useCreateWidget, useDeleteWidget, useSaveWidget, useUploadWidgetLogo, widgetQuery, widgetsQuery } from "../queries";
 import { TableHead } from "../../../design/table-head";
 import { PageHeader } from "../../../design/page-header";
-import "../../../design/admin.css";
+import "../widgets.css";
 import { PageTitle } from "../../brand/brand";
 
 const LEAD_STATUS: Record<LeadStatus, { label: string; tone: BadgeTone }> = {
