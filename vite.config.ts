@@ -13,7 +13,7 @@ function prerenderLanding(): Plugin {
       order: "pre",
       async handler(html, ctx) {
         if (!ctx.filename.endsWith("landing.html")) return html;
-        const { module } = await runnerImport<{ renderLanding(): string }>(webFile("landing/render.tsx"), {
+        const { module } = await runnerImport<{ renderLanding(): string }>(webFile("features/landing/render.tsx"), {
           configFile: false,
           logLevel: "error",
         });

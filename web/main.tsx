@@ -8,7 +8,8 @@ import { AuthProvider } from "./lib/auth";
 import { syncChatWidget } from "./lib/chat-widget";
 import { queryClient } from "./lib/query-client";
 import { routes } from "./routes";
-import "./styles.css";
+import "./design/styles.css";
+import "./design/components.css";
 
 const router = createBrowserRouter(routes);
 syncChatWidget(router.state.location.pathname);

@@ -1,10 +1,10 @@
 // The route table (spec §2). Every page loads lazily, fetched when its route is first visited.
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import { AppLayout } from "./components/app-layout";
-import { LoadingScreen, RequireAdmin, RequireAuth } from "./components/route-guards";
+import { AppLayout } from "./app/app-layout";
+import { LoadingScreen, RequireAdmin, RequireAuth } from "./app/route-guards";
 import { PLACEHOLDER_TOOL_PATHS } from "./lib/tools";
-import RouteErrorPage from "./pages/route-error";
+import RouteErrorPage from "./app/route-error";
 
 type PageModule = { default: ComponentType };
 
@@ -13,7 +13,7 @@ function page(load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
-const toolPlaceholder = () => import("./pages/tool-placeholder");
+const toolPlaceholder = () => import("./features/tools/pages/tool-placeholder");
 
 export const routes: RouteObject[] = [
   {
@@ -23,15 +23,15 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <LoadingScreen fullscreen />,
     children: [
       // Public
-      { index: true, ...page(() => import("./pages/landing")) },
+      { index: true, ...page(() => import("./features/landing/pages/landing")) },
       // /login and /signup send a signed-in visitor to /dashboard themselves (GuestOnly in the page).
-      { path: "login", ...page(() => import("./pages/login")) },
-      { path: "signup", ...page(() => import("./pages/signup")) },
-      { path: "forgot-password", ...page(() => import("./pages/forgot-password")) },
-      { path: "reset-password", ...page(() => import("./pages/reset-password")) },
-      { path: "shared/reports/:id", ...page(() => import("./pages/shared-report")) },
-      { path: "shared/chat/:id", ...page(() => import("./pages/shared-chat")) },
-      { path: "shared/grids/:token", ...page(() => import("./pages/shared-grid")) },
+      { path: "login", ...page(() => import("./features/accounts/pages/login")) },
+      { path: "signup", ...page(() => import("./features/accounts/pages/signup")) },
+      { path: "forgot-password", ...page(() => import("./features/accounts/pages/forgot-password")) },
+      { path: "reset-password", ...page(() => import("./features/accounts/pages/reset-password")) },
+      { path: "shared/reports/:id", ...page(() => import("./features/reports/pages/shared-report")) },
+      { path: "shared/chat/:id", ...page(() => import("./features/chat/pages/shared-chat")) },
+      { path: "shared/grids/:token", ...page(() => import("./features/rank/pages/shared-grid")) },
 
       // Signed in
       {
@@ -40,50 +40,50 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: "dashboard", ...page(() => import("./pages/dashboard")) },
-              { path: "tools/facebook-post-generator", ...page(() => import("./pages/facebook-post-generator")) },
-              { path: "tools/gmb-post-generator", ...page(() => import("./pages/gmb-post-generator")) },
-              { path: "tools/social-post-generator", ...page(() => import("./pages/social-post-generator")) },
-              { path: "tools/video-script-generator", ...page(() => import("./pages/video-script-generator")) },
-              { path: "tools/social-plan", ...page(() => import("./pages/social-plan")) },
-              { path: "tools/google-results", ...page(() => import("./pages/google-results")) },
-              { path: "tools/google-ads-analyzer", ...page(() => import("./pages/google-ads-analyzer")) },
-              { path: "tools/gmb-post-scheduler", ...page(() => import("./pages/gmb-post-scheduler")) },
-              { path: "integrations", ...page(() => import("./pages/integrations")) },
-              { path: "tools/gbp-audit", ...page(() => import("./pages/gbp-audit")) },
-              { path: "tools/local-search-audit", ...page(() => import("./pages/local-search-audit")) },
-              { path: "tools/local-search-grid", ...page(() => import("./pages/local-search-grid")) },
-              { path: "tools/local-rank-tracker", ...page(() => import("./pages/local-rank-tracker")) },
-              { path: "tools/citation-tracker", ...page(() => import("./pages/citation-tracker")) },
-              { path: "tools/ai-visibility", ...page(() => import("./pages/ai-visibility")) },
-              { path: "tools/reviews", ...page(() => import("./pages/reviews")) },
-              { path: "tools/local-rank-tracker/:id", ...page(() => import("./pages/rank-keyword")) },
+              { path: "dashboard", ...page(() => import("./features/dashboard/pages/dashboard")) },
+              { path: "tools/facebook-post-generator", ...page(() => import("./features/content/pages/facebook-post-generator")) },
+              { path: "tools/gmb-post-generator", ...page(() => import("./features/content/pages/gmb-post-generator")) },
+              { path: "tools/social-post-generator", ...page(() => import("./features/content/pages/social-post-generator")) },
+              { path: "tools/video-script-generator", ...page(() => import("./features/content/pages/video-script-generator")) },
+              { path: "tools/social-plan", ...page(() => import("./features/content/pages/social-plan")) },
+              { path: "tools/google-results", ...page(() => import("./features/tools/pages/google-results")) },
+              { path: "tools/google-ads-analyzer", ...page(() => import("./features/tools/pages/google-ads-analyzer")) },
+              { path: "tools/gmb-post-scheduler", ...page(() => import("./features/content/pages/gmb-post-scheduler")) },
+              { path: "integrations", ...page(() => import("./features/integrations/pages/integrations")) },
+              { path: "tools/gbp-audit", ...page(() => import("./features/audits/pages/gbp-audit")) },
+              { path: "tools/local-search-audit", ...page(() => import("./features/audits/pages/local-search-audit")) },
+              { path: "tools/local-search-grid", ...page(() => import("./features/rank/pages/local-search-grid")) },
+              { path: "tools/local-rank-tracker", ...page(() => import("./features/rank/pages/local-rank-tracker")) },
+              { path: "tools/citation-tracker", ...page(() => import("./features/citations/pages/citation-tracker")) },
+              { path: "tools/ai-visibility", ...page(() => import("./features/ai-visibility/pages/ai-visibility")) },
+              { path: "tools/reviews", ...page(() => import("./features/reviews/pages/reviews")) },
+              { path: "tools/local-rank-tracker/:id", ...page(() => import("./features/rank/pages/rank-keyword")) },
               ...PLACEHOLDER_TOOL_PATHS.map((path) => ({ path: path.slice(1), ...page(toolPlaceholder) })),
-              { path: "settings/personal", ...page(() => import("./pages/settings-personal")) },
-              { path: "settings/account", ...page(() => import("./pages/settings-account")) },
-              { path: "usage", ...page(() => import("./pages/usage")) },
-              { path: "subscription", ...page(() => import("./pages/subscription")) },
-              { path: "reports", ...page(() => import("./pages/reports")) },
+              { path: "settings/personal", ...page(() => import("./features/profile/pages/settings-personal")) },
+              { path: "settings/account", ...page(() => import("./features/accounts/pages/settings-account")) },
+              { path: "usage", ...page(() => import("./features/usage/pages/usage")) },
+              { path: "subscription", ...page(() => import("./features/billing/pages/subscription")) },
+              { path: "reports", ...page(() => import("./features/client-reports/pages/reports")) },
 
               // Admin
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: "admin/report-generator", ...page(() => import("./pages/admin-report-generator")) },
-                  { path: "admin/report-generator/jobs", ...page(() => import("./pages/admin-report-jobs")) },
-                  { path: "admin/users", ...page(() => import("./pages/admin-users")) },
-                  { path: "admin/widgets", ...page(() => import("./pages/admin-widgets")) },
-                  { path: "admin/brand", ...page(() => import("./pages/admin-brand")) },
-                  { path: "admin/client-reports", ...page(() => import("./pages/admin-client-reports")) },
-                  { path: "admin/setup", ...page(() => import("./pages/admin-setup")) },
-                  { path: "admin/new-report", ...page(() => import("./pages/admin-new-report")) },
-                  { path: "admin/reports/:id", ...page(() => import("./pages/admin-report")) },
-                  { path: "admin/prospect-chat/:id", ...page(() => import("./pages/admin-prospect-chat")) },
+                  { path: "admin/report-generator", ...page(() => import("./features/prospects/pages/admin-report-generator")) },
+                  { path: "admin/report-generator/jobs", ...page(() => import("./features/reports/pages/admin-report-jobs")) },
+                  { path: "admin/users", ...page(() => import("./features/accounts/pages/admin-users")) },
+                  { path: "admin/widgets", ...page(() => import("./features/widgets/pages/admin-widgets")) },
+                  { path: "admin/brand", ...page(() => import("./features/brand/pages/admin-brand")) },
+                  { path: "admin/client-reports", ...page(() => import("./features/client-reports/pages/admin-client-reports")) },
+                  { path: "admin/setup", ...page(() => import("./features/setup/pages/admin-setup")) },
+                  { path: "admin/new-report", ...page(() => import("./features/reports/pages/admin-new-report")) },
+                  { path: "admin/reports/:id", ...page(() => import("./features/reports/pages/admin-report")) },
+                  { path: "admin/prospect-chat/:id", ...page(() => import("./features/chat/pages/admin-prospect-chat")) },
                 ],
               },
 
               // Any other path: the navigation only.
-              { path: "*", ...page(() => import("./pages/empty-shell")) },
+              { path: "*", ...page(() => import("./app/empty-shell")) },
             ],
           },
         ],

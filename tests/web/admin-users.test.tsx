@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it, vi } from "vitest";
 import type { AdminUserDto, UserListResponse } from "../../worker/features/accounts/rules/admin-api";
 import { VIEW_AS_KEY, startViewAs } from "../../web/lib/view-as";
-import { websiteHref } from "../../web/pages/admin-users";
+import { websiteHref } from "../../web/features/accounts/pages/admin-users";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const PATH = "/admin/users";

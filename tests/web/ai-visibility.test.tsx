@@ -6,8 +6,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SharedReportResponse } from "../../worker/features/reports/rules/view";
-import { SharedReportView } from "../../web/components/shared-report-view";
-import { enhanceSharedReport } from "../../web/shared-report/enhance";
+import { SharedReportView } from "../../web/features/reports/shared-report-view";
+import { enhanceSharedReport } from "../../web/features/reports/shared-page/enhance";
 import { answer, AT, doneScan, estimate, historyRow, questionsView, reportAi, runningScan, weeklyHistory } from "./ai-visibility-fixtures";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 

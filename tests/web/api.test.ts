@@ -62,7 +62,7 @@ describe("apiFetch", () => {
 
 describe("binary answers", () => {
   it("keep their bytes: the QR code's PNG download starts with the PNG signature (issue 39)", async () => {
-    const { fetchQr } = await import("../../web/queries/review-requests");
+    const { fetchQr } = await import("../../web/features/review-requests/queries");
     const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
     const png = new Uint8Array([...signature, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0xff, 0xfe, 0x80]);
     stubFetch(() => new Response(png, { status: 200, headers: { "Content-Type": "image/png" } }));

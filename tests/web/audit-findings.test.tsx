@@ -2,9 +2,9 @@
 // say why, the score's movement, the fix-first order, steps still running, and the listing picker.
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { AuditFindings, GBP_SECTIONS, movementText } from "../../web/components/audit-findings";
-import { ListingPicker, needsListingChoice } from "../../web/components/audit-listing-picker";
-import { CHECK_LABELS } from "../../web/lib/audit-labels";
+import { AuditFindings, GBP_SECTIONS, movementText } from "../../web/features/audits/audit-findings";
+import { ListingPicker, needsListingChoice } from "../../web/features/audits/audit-listing-picker";
+import { CHECK_LABELS } from "../../web/features/audits/audit-labels";
 import { SECTIONS } from "../../worker/features/audits/rules/score";
 import { auditFixture } from "./audit-fixtures";
 

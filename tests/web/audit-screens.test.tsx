@@ -4,9 +4,9 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ReportAudit } from "../../web/components/report-audit";
-import { MetaSection } from "../../web/components/report-sections";
-import { SharedReportView } from "../../web/components/shared-report-view";
+import { ReportAudit } from "../../web/features/audits/report-audit";
+import { MetaSection } from "../../web/features/reports/report-sections";
+import { SharedReportView } from "../../web/features/reports/shared-report-view";
 import type { AuditSummary, AuditView } from "../../worker/features/audits/rules/view";
 import { NewReportInput, prospectFromForm } from "../../worker/features/reports/rules/new-report";
 import { contentFromStored, withAuditPotential, type SharedReportResponse } from "../../worker/features/reports/rules/view";

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthContext } from "../../web/lib/auth";
-import ForgotPasswordPage from "../../web/pages/forgot-password";
-import LoginPage from "../../web/pages/login";
-import SignupPage from "../../web/pages/signup";
+import ForgotPasswordPage from "../../web/features/accounts/pages/forgot-password";
+import LoginPage from "../../web/features/accounts/pages/login";
+import SignupPage from "../../web/features/accounts/pages/signup";
 import { fakeAuth, json, signedIn, stubFetch } from "./helpers";
 
 // The boundary: the auth-js client.

@@ -7,8 +7,8 @@ import type { GeneratedPost } from "../../worker/features/content/rules/facebook
 import type { ProfileDto } from "../../worker/features/profile/rules/profile";
 import type { UsageResponse } from "../../worker/features/usage/rules/usage-stats";
 import { ApiError } from "../../web/lib/api";
-import { generateWithRetries } from "../../web/queries/posts";
-import { USAGE_COUNTING_NOTE } from "../../web/queries/usage";
+import { generateWithRetries } from "../../web/features/content/posts-queries";
+import { USAGE_COUNTING_NOTE } from "../../web/features/usage/queries";
 import { budgetFixture, fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const profile = { ...fakeProfile(fakeUser(), false), company_name: "Lakeside Plumbing", company_category: "Plumbing", company_location: "Madison, WI" };

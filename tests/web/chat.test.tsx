@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import SharedChatPage from "../../web/pages/shared-chat";
+import SharedChatPage from "../../web/features/chat/pages/shared-chat";
 import { sharedChatPreviewText, CHAT_TEXT } from "../../worker/features/chat/rules/chat";
 import { fakeAuth, json, renderAt, stubFetch } from "./helpers";
 

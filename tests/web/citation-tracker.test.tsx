@@ -9,9 +9,9 @@ import { CITATION_SOURCES, sourceById } from "../../worker/features/citations/ru
 import { judgeSource, manualResult, type CitationScanView, type ExpectedBusiness, type ListingFields } from "../../worker/features/citations/rules/citations";
 import { fixList, reportListingsOf, summarize } from "../../worker/features/citations/rules/summary";
 import type { AdminReportResponse, SharedReportResponse } from "../../worker/features/reports/rules/view";
-import { SharedReportView } from "../../web/components/shared-report-view";
-import { ProspectCard } from "../../web/components/prospect-card";
-import { AdminReportView } from "../../web/pages/admin-report";
+import { SharedReportView } from "../../web/features/reports/shared-report-view";
+import { ProspectCard } from "../../web/features/prospects/prospect-card";
+import { AdminReportView } from "../../web/features/reports/pages/admin-report";
 import { createQueryClient } from "../../web/lib/query-client";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 

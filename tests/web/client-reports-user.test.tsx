@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientReportListResponse } from "../../worker/features/client-reports/rules/client-report";
-import { formatDayIn, lastWholeMonth, monthLabel, nextFirstOfMonth } from "../../web/components/client-report-delivery";
+import { formatDayIn, lastWholeMonth, monthLabel, nextFirstOfMonth } from "../../web/features/client-reports/client-report-delivery";
 import { others, report, settings, userList } from "./client-reports-fixtures";
 import { startViewAs } from "../../web/lib/view-as";
 import { fakeProfile, fakeUser, hangingResponse, json, renderApp, signedIn, stubFetch } from "./helpers";

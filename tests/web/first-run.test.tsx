@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { MemoryRouter, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { buildLocalServiceListings, LOCAL_SERVICES_SAMPLE_NOTE } from "../../worker/features/tools/rules/search-tools";
-import { GuestOnly } from "../../web/components/route-guards";
+import { GuestOnly } from "../../web/app/route-guards";
 import { AuthContext } from "../../web/lib/auth";
 import { routes } from "../../web/routes";
 import { budgetFixture, json, renderApp, signedIn, stubFetch } from "./helpers";

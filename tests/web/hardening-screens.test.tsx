@@ -3,7 +3,7 @@
 // search tools start from the business's trade and city; the grid's prospect search field is styled on its page.
 import { render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { AuditProgress } from "../../web/components/audit-findings";
+import { AuditProgress } from "../../web/features/audits/audit-findings";
 import { providerStatuses, type ProviderId } from "../../worker/features/setup/rules/setup";
 import { auditFixture } from "./audit-fixtures";
 import { json, notFound, renderApp, signedIn, stubFetch } from "./helpers";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LoadingScreen } from "../../web/components/route-guards";
+import { LoadingScreen } from "../../web/app/route-guards";
 
 const html = readFileSync(resolve(process.cwd(), "web/index.html"), "utf8");
 

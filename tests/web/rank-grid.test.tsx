@@ -4,9 +4,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RankHeatMap, underlayTiles } from "../../web/components/rank-heat-map";
-import { GridMetricCards, LocalVisibilitySection, ScanChangeTable } from "../../web/components/rank-figures";
-import { SharedReportView } from "../../web/components/shared-report-view";
+import { RankHeatMap, underlayTiles } from "../../web/features/rank/rank-heat-map";
+import { GridMetricCards, LocalVisibilitySection, ScanChangeTable } from "../../web/features/rank/rank-figures";
+import { SharedReportView } from "../../web/features/reports/shared-report-view";
 import { METRIC_TOOLTIPS } from "../../worker/features/rank/rules/metrics";
 import type { GridEstimate, GridScanSummary, GridScanView, LocalVisibility } from "../../worker/features/rank/rules/view";
 import type { SharedReportResponse } from "../../worker/features/reports/rules/view";

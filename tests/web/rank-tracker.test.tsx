@@ -3,7 +3,7 @@
 // gaps for failed checks, a keyword's page (history chart, each check, CSV) and the dashboard's figures.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RankHistoryChart, RankSparkline, lineSegments } from "../../web/components/rank-charts";
+import { RankHistoryChart, RankSparkline, lineSegments } from "../../web/features/rank/rank-charts";
 import type { TrackedKeywordList, TrackedKeywordView } from "../../worker/features/rank/rules/view";
 import { hangingResponse, json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 import { check, keywordFixture, scanFixture } from "./rank-fixtures";

@@ -3,8 +3,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RecoveryCodesPanel } from "../../web/components/recovery-codes";
-import type { RecoveryCodeSet } from "../../web/queries/account";
+import { RecoveryCodesPanel } from "../../web/features/accounts/recovery-codes";
+import type { RecoveryCodeSet } from "../../web/features/accounts/queries";
 import { json, renderAt, signedIn, stubFetch } from "./helpers";
 
 vi.mock("../../web/lib/auth-client", () => ({

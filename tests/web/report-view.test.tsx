@@ -4,11 +4,11 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
 import { createQueryClient } from "../../web/lib/query-client";
-import { ProspectCard } from "../../web/components/prospect-card";
+import { ProspectCard } from "../../web/features/prospects/prospect-card";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminReportResponse, ReportViewContent, SharedReportResponse } from "../../worker/features/reports/rules/view";
 import { potentialFromScore } from "../../worker/features/reports/rules/seo-potential";
-import { AdminReportView } from "../../web/pages/admin-report";
+import { AdminReportView } from "../../web/features/reports/pages/admin-report";
 import { json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 import { AI_NOT_CONFIGURED_REASON } from "../../worker/features/reports/rules/format";
 

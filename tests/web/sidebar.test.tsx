@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { Sidebar } from "../../web/components/sidebar";
+import { Sidebar } from "../../web/app/sidebar";
 import { VIEW_AS_KEY, startViewAs } from "../../web/lib/view-as";
 import { hangingResponse, json, notFound, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
 

@@ -1,7 +1,7 @@
 // The search tool and subscription screens' states: validation, results, sample banner, empty, errors, billing not set up.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Sidebar } from "../../web/components/sidebar";
+import { Sidebar } from "../../web/app/sidebar";
 import { buildSampleSearchResults } from "../../worker/features/tools/rules/search-tools";
 import type { BudgetState } from "../../worker/features/usage/rules/usage-stats";
 import { budgetFixture, json, renderApp, renderAt, signedIn, stubFetch } from "./helpers";

@@ -3,7 +3,7 @@
 // signed-in page with "Send the link again", and no admin sentence once the account is admin.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderLanding } from "../../web/landing/render";
+import { renderLanding } from "../../web/features/landing/render";
 import { TOOL_COUNT, WORKING_TOOLS } from "../../web/lib/tools";
 import { confirmEmailNotice } from "../../worker/features/profile/rules/profile";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";

@@ -2,7 +2,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Sidebar } from "../../web/components/sidebar";
+import { Sidebar } from "../../web/app/sidebar";
 import {
   RETURN_SESSION_KEY,
   VIEW_AS_KEY,

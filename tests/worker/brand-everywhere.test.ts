@@ -8,7 +8,7 @@ import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import indexHtml from "../../web/index.html?raw";
 import landingHtml from "../../web/landing.html?raw";
-import { renderLanding } from "../../web/landing/render";
+import { renderLanding } from "../../web/features/landing/render";
 import { forgetBrand, loadBrand } from "../../worker/platform/brand/load";
 import { getDb } from "../../worker/platform/db/client";
 import type { Env, MailOutMessage } from "../../worker/platform/env";

@@ -1,7 +1,7 @@
 // The shared report as a complete HTML document: <head> with title, description, Open Graph and Twitter card
 // tags, the page's own script and stylesheet; <body> rendered by React from the SPA's own components.
 import { renderToStaticMarkup } from "react-dom/server";
-import { ReportNotFoundView, NOT_FOUND_TITLE, SharedReportView, senderName } from "../../../web/components/shared-report-view";
+import { ReportNotFoundView, NOT_FOUND_TITLE, SharedReportView, senderName } from "../../../web/features/reports/shared-report-view";
 import type { SharedReportResponse } from "./rules/view";
 import { TRUSTED_IMAGE_ORIGINS } from "../../domain/image-hosts";
 import { rankingLabel } from "./rules/seo-potential";

@@ -1,5 +1,5 @@
 // AI Visibility (issue 29): the fixed shapes shared by the engine clients (worker/platform/providers), the scan pipeline
-// (worker/features/ai-visibility), the routes and the page (web/pages/ai-visibility.tsx). Pure types and constants; the rules
+// (worker/features/ai-visibility), the routes and the page (web/features/ai-visibility/pages/ai-visibility.tsx). Pure types and constants; the rules
 // (mention matching, Wilson interval, figures) live in worker/features/ai-visibility/rules/ai-visibility.ts.
 
 import type { AiEngine } from "../../../domain/ai-engines";

@@ -67,7 +67,7 @@ export function gridBand(rank: number | null): GridBand {
   return rank <= 3 ? "top3" : rank <= 10 ? "top10" : "top20";
 }
 export const GRID_BAND_LABELS: Record<GridBand, string> = { top3: "1–3", top10: "4–10", top20: "11–20", not_found: "Not in the top 20" };
-/** The same colours as the rank tool (web/rank.css). */
+/** The same colours as the rank tool (web/design/scan-results.css). */
 export const GRID_BAND_COLORS: Record<GridBand, string> = { top3: "#1f9d55", top10: "#f2a120", top20: "#e8590c", not_found: "#d92d20" };
 
 /** "SoLV 42.5% · ATRP 6.3" with the words a client understands. */

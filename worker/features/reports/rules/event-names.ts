@@ -2,7 +2,7 @@
 export const REPORT_EVENT_NAMES = ["opened", "section_viewed", "print", "chat_started"] as const;
 export type ReportEventName = (typeof REPORT_EVENT_NAMES)[number];
 
-/** The section ids the shared page can report (web/components/report-sections.tsx SECTION_IDS). */
+/** The section ids the shared page can report (web/features/reports/report-sections.tsx SECTION_IDS). */
 export const TRACKED_SECTIONS = [
   "seo-potential",
   "google-ads",

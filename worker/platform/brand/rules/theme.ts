@@ -1,5 +1,5 @@
 // The brand's accent colour as a stylesheet: customer pages link it (their CSP allows no inline style), the rules in
-// web/base.css read its variables and fall back to the product's own palette without it.
+// web/design/base.css read its variables and fall back to the product's own palette without it.
 import { isReadableAccent, normalizeHex } from "./brand";
 
 /** The meta tag the worker puts the public brand in (JSON) for the web app's first paint. */

@@ -1,0 +1,73 @@
+// The signed-in frame: sidebar on desktop, top bar + drawer on phones, the page in <main>.
+import { useEffect, useRef, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { dashboardPath, useViewAs } from "../lib/view-as";
+import { Brand } from "../features/brand/brand";
+import { ConfirmEmailBanner } from "../features/accounts/confirm-email";
+import { MenuIcon } from "../design/icons";
+import { NotificationBell } from "../features/notifications/notification-bell";
+import { Sidebar } from "./sidebar";
+
+const SIDEBAR_ID = "app-sidebar";
+
+export function AppLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const viewAs = useViewAs();
+
+  // Any navigation closes the drawer.
+  useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    document.body.classList.add("drawer-open");
+    document.querySelector<HTMLElement>(`#${SIDEBAR_ID} .sidebar-close`)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") closeDrawer();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.body.classList.remove("drawer-open");
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [drawerOpen]);
+
+  function closeDrawer() {
+    setDrawerOpen(false);
+    menuButton.current?.focus();
+  }
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Brand to={dashboardPath(viewAs)} />
+        <div className="topbar-actions">
+          <NotificationBell />
+          <button
+            ref={menuButton}
+            type="button"
+            className="icon-button"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+        </div>
+      </header>
+      <Sidebar id={SIDEBAR_ID} open={drawerOpen} onClose={closeDrawer} onNavigate={() => setDrawerOpen(false)} />
+      {drawerOpen ? <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} /> : null}
+      <main id="main" className="main" tabIndex={-1}>
+        <div className="main-inner">
+          <ConfirmEmailBanner />
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

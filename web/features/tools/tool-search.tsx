@@ -1,0 +1,159 @@
+// The two search tools' shared parts: the two-field search form, the sample-data banner and a result card.
+import { useState, type FormEvent, type ReactNode } from "react";
+import type { ZodType } from "zod";
+import { Alert, RetryAlert } from "../../design/alert";
+import { Badge } from "../../design/badge";
+import { Button } from "../../design/button";
+import { SearchIcon } from "../../design/icons";
+import { TextField } from "../../design/text-field";
+import "./tools.css";
+
+type Fields = { first: string; location: string };
+
+/**
+ * Two labelled fields and a submit button reading 'Searching...' while busy (spec §4). The shared zod
+ * schema decides what is valid; its message is shown above the fields.
+ */
+export function ToolSearchForm<T>({
+  firstLabel,
+  firstName,
+  placeholder,
+  initial,
+  busy,
+  schema,
+  toInput,
+  onSearch,
+  submitLabel = "Search",
+}: {
+  firstLabel: string;
+  firstName: string;
+  placeholder: { first: string; location: string };
+  initial: Fields;
+  busy: boolean;
+  schema: ZodType<T>;
+  toInput: (fields: Fields) => unknown;
+  onSearch: (input: T) => void;
+  submitLabel?: string;
+}) {
+  const [fields, setFields] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  // A 'Try Restaurant' click outside the form sets new values: follow them.
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    setSeen(initial);
+    setFields(initial);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = schema.safeParse(toInput(fields));
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Invalid search");
+      return;
+    }
+    setError(null);
+    onSearch(parsed.data);
+  }
+
+  return (
+    <form className="card card-pad tool-form" onSubmit={submit} noValidate>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="tool-form-fields">
+        <TextField
+          label={firstLabel}
+          name={firstName}
+          value={fields.first}
+          placeholder={placeholder.first}
+          onChange={(e) => setFields({ ...fields, first: e.target.value })}
+        />
+        <TextField
+          label="Location"
+          name="location"
+          value={fields.location}
+          placeholder={placeholder.location}
+          onChange={(e) => setFields({ ...fields, location: e.target.value })}
+        />
+        <Button type="submit" variant="primary" busy={busy} className="tool-form-submit">
+          <SearchIcon size="sm" />
+          {busy ? "Searching..." : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The 'Using Sample Data' banner with the reason (spec §2, §8). */
+export function SampleDataBanner({ warning, detail }: { warning: string; detail?: string | null }) {
+  return (
+    <Alert tone="warning" title="Using Sample Data">
+      <p>{warning}</p>
+      {detail ? <p className="tool-banner-detail">{detail}</p> : null}
+    </Alert>
+  );
+}
+
+/**
+ * One result: a small media slot, the link line, the title, the text, facts and the copy buttons. A sample
+ * result carries an 'Example' tag, so nobody takes it for a real business to call.
+ */
+export function ResultCard({
+  media,
+  eyebrow,
+  title,
+  children,
+  actions,
+  sample = false,
+}: {
+  media: ReactNode;
+  eyebrow: ReactNode;
+  title: ReactNode;
+  children?: ReactNode;
+  actions: ReactNode;
+  sample?: boolean;
+}) {
+  return (
+    <li className="card result-card">
+      <div className="result-card-head">
+        <span className="result-card-media">{media}</span>
+        <p className="result-card-eyebrow">{eyebrow}</p>
+        {sample ? <Badge tone="view">Example</Badge> : null}
+      </div>
+      <h3 className="result-card-title">{title}</h3>
+      {children}
+      <div className="result-card-actions">{actions}</div>
+    </li>
+  );
+}
+
+/**
+ * What a tool page shows under its form: a neutral start (what the tool does) until a search has run, the
+ * failure with a retry, 'Searching...' while the first answer is on its way, the results, or the empty state
+ * when a search found nothing.
+ */
+export function ToolResultState({
+  query,
+  started,
+  hasResults,
+  results,
+  start,
+  empty,
+}: {
+  query: { isError: boolean; isPending: boolean; error: Error | null; refetch: () => unknown };
+  started: boolean;
+  hasResults: boolean;
+  results: () => ReactNode;
+  start: ReactNode;
+  empty: ReactNode;
+}) {
+  if (!started) return start;
+  if (query.isError) return <RetryAlert message={query.error?.message ?? null} onRetry={() => void query.refetch()} />;
+  if (query.isPending) {
+    return (
+      <p className="loading-screen" role="status">
+        <span className="spinner" aria-hidden="true" />
+        Searching...
+      </p>
+    );
+  }
+  return hasResults ? results() : empty;
+}

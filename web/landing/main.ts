@@ -1,9 +1,0 @@
-// Entry of landing.html: the pre-rendered page needs only its menu and the chat widget. No React, no app code.
-import "../styles.css";
-import "../plans.css";
-import "./landing.css";
-import { syncChatWidget } from "../lib/chat-widget";
-import { enhanceLanding } from "./enhance";
-
-enhanceLanding(document);
-syncChatWidget(location.pathname);
