@@ -2,7 +2,7 @@
 // names (the listing-match rules), the figures per question and engine, the equal-weight overall figure, the cited
 // domains, the alert rule and the template "What to do".
 import { describe, expect, it } from "vitest";
-import type { QuestionEngineFigure } from "../../worker/features/ai-visibility/rules/contract";
+import type { QuestionEngineFigure } from "../../../worker/features/ai-visibility/rules/contract";
 import {
   actionTemplates,
   countCitedDomains,
@@ -14,7 +14,7 @@ import {
   suggestQuestions,
   wilson,
   type FigureAnswer,
-} from "../../worker/features/ai-visibility/rules/ai-visibility";
+} from "../../../worker/features/ai-visibility/rules/ai-visibility";
 
 const close = (got: { low: number; high: number }, low: number, high: number) => {
   expect(got.low).toBeCloseTo(low, 6);

@@ -21,7 +21,7 @@ import {
   type Listing,
   type PageFacts,
   type RankInput,
-} from "../../worker/features/audits/rules/checks";
+} from "../../../worker/features/audits/rules/checks";
 
 const schema = JSON.stringify({
   "@context": "https://schema.org",

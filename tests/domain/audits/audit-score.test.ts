@@ -1,8 +1,8 @@
 // Tests the audit score: seven equally weighted sections, unknown checks left out, "no data" sections left out of the
 // overall, and "what to fix first" ordered by the points a fix adds.
 import { describe, it, expect } from "vitest";
-import type { Check, CheckId, SectionId, Verdict } from "../../worker/features/audits/rules/checks";
-import { SECTIONS, fixFirst, scoreAudit } from "../../worker/features/audits/rules/score";
+import type { Check, CheckId, SectionId, Verdict } from "../../../worker/features/audits/rules/checks";
+import { SECTIONS, fixFirst, scoreAudit } from "../../../worker/features/audits/rules/score";
 
 const c = (id: CheckId, section: SectionId, verdict: Verdict): Check => ({ id, section, verdict, evidence: `${id} ${verdict}` });
 

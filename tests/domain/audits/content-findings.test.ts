@@ -1,9 +1,9 @@
 // What a content prompt takes from an audit (contentFindings): the keyword when the business ranks poorly, the gaps in
 // fix-first order; a failed rank step says nothing about ranking, and an audit with nothing to act on gives null.
 import { describe, expect, it } from "vitest";
-import type { Check, RankInput } from "../../worker/features/audits/rules/checks";
-import type { Fix } from "../../worker/features/audits/rules/score";
-import { contentFindings } from "../../worker/features/content/rules/content";
+import type { Check, RankInput } from "../../../worker/features/audits/rules/checks";
+import type { Fix } from "../../../worker/features/audits/rules/score";
+import { contentFindings } from "../../../worker/features/content/rules/content";
 
 const rank = (mapPosition: number | null, organicPosition: number | null): RankInput => ({
   status: "ok",

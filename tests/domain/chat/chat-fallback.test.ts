@@ -1,7 +1,7 @@
 // The local fallback responder: a reply by topic, in the prospect's terms, always with the discount and the guarantee.
 import { describe, expect, it } from "vitest";
-import { fallbackReply, fallbackTopic, type FallbackTopic } from "../../worker/features/chat/rules/fallback";
-import type { ChatProspect } from "../../worker/features/chat/rules/chat";
+import { fallbackReply, fallbackTopic, type FallbackTopic } from "../../../worker/features/chat/rules/fallback";
+import type { ChatProspect } from "../../../worker/features/chat/rules/chat";
 
 const prospect: ChatProspect = {
   name: "Blue Pipe Plumbing",

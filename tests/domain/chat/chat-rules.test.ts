@@ -8,8 +8,8 @@ import {
   VOICES,
   DEFAULT_VOICE_ID,
   type ChatTurn,
-} from "../../worker/features/chat/rules/chat";
-import { CHAT_MAX_TURNS, CHAT_MESSAGE_MAX_CHARS } from "../../worker/features/chat/rules/limits";
+} from "../../../worker/features/chat/rules/chat";
+import { CHAT_MAX_TURNS, CHAT_MESSAGE_MAX_CHARS } from "../../../worker/features/chat/rules/limits";
 
 const user = (content: string): ChatTurn => ({ role: "user", content });
 

@@ -2,7 +2,7 @@
 // rules (DBA vs LLC, "Suite 300" vs "#300", phone formats, call-tracking numbers, redirecting websites), whether a
 // listing is this business at all, the verdict per source, the fix list's order, the history's wording and the CSV.
 import { describe, expect, it } from "vitest";
-import { CITATION_SOURCES, SEARCHED_SOURCES, onSource, sourceById } from "../../worker/features/citations/rules/sources";
+import { CITATION_SOURCES, SEARCHED_SOURCES, onSource, sourceById } from "../../../worker/features/citations/rules/sources";
 import {
   expectedDetails,
   expectedSourcesText,
@@ -18,7 +18,7 @@ import {
   summarize,
   type ExpectedBusiness,
   type ListingFields,
-} from "../../worker/features/citations/rules/citations";
+} from "../../../worker/features/citations/rules/citations";
 
 const EXPECTED: ExpectedBusiness = {
   name: "Smith Holdings LLC dba Joe's Plumbing",

@@ -2,8 +2,8 @@
 // (case-insensitively; addresses are kept lower-cased, as the API stores them), at most five, empty meaning the
 // account's address. The API's list is the same rule (RecipientList), so the screen and the server cannot disagree.
 import { describe, expect, it } from "vitest";
-import { CLIENT_REPORT_MAX_RECIPIENTS } from "../../worker/features/client-reports/rules/client-report";
-import { parseRecipients } from "../../worker/features/client-reports/rules/recipients";
+import { CLIENT_REPORT_MAX_RECIPIENTS } from "../../../worker/features/client-reports/rules/client-report";
+import { parseRecipients } from "../../../worker/features/client-reports/rules/recipients";
 
 describe("parseRecipients", () => {
   it("reads addresses separated by commas, semicolons, spaces and new lines", () => {

@@ -12,7 +12,7 @@ import {
   previousMonthOf,
   templateSummary,
   type HeadlineInput,
-} from "../../worker/features/client-reports/rules/client-report";
+} from "../../../worker/features/client-reports/rules/client-report";
 
 const none: HeadlineInput = { google: { status: "not_connected" }, grid: null, tracker: null, aiVisibility: null, citations: null, reviews: null, posts: null };
 

@@ -1,7 +1,7 @@
 // The monthly report's Google figures (issue 30): month bounds, a month's totals from daily series (a metric Google
 // did not give is null, never 0), and the change from the month before.
 import { describe, expect, it } from "vitest";
-import { change, monthBounds, performanceMonth } from "../../worker/features/client-reports/rules/gbp-performance";
+import { change, monthBounds, performanceMonth } from "../../../worker/features/client-reports/rules/gbp-performance";
 
 describe("monthBounds", () => {
   it("gives the first and last day and the month before, across years and leap Februaries", () => {

@@ -13,11 +13,11 @@ import {
   shortenToWords,
   spokenSeconds,
   type Network,
-} from "../../worker/features/content/rules/length";
-import { gmbRules, GmbPostRequest } from "../../worker/features/content/rules/gmb-generator";
-import { moveDay, planFromCsv, planSlots, planToCsv, planToIcs, SocialPlanRequest, templatePlan, weekOfMonth, generatorLink } from "../../worker/features/content/rules/social-plan";
-import { fitScript, scriptSeconds, templateVideoScript, VideoScriptRequest } from "../../worker/features/content/rules/video-script";
-import { SocialPostsRequest, socialPostsRules } from "../../worker/features/content/rules/social-posts";
+} from "../../../worker/features/content/rules/length";
+import { gmbRules, GmbPostRequest } from "../../../worker/features/content/rules/gmb-generator";
+import { moveDay, planFromCsv, planSlots, planToCsv, planToIcs, SocialPlanRequest, templatePlan, weekOfMonth, generatorLink } from "../../../worker/features/content/rules/social-plan";
+import { fitScript, scriptSeconds, templateVideoScript, VideoScriptRequest } from "../../../worker/features/content/rules/video-script";
+import { SocialPostsRequest, socialPostsRules } from "../../../worker/features/content/rules/social-posts";
 
 const BUSINESS = { company_name: "Ridge Roofing", company_category: "Roofing", company_location: "Austin, TX", company_description: "Family-owned since 1998." };
 const NOW = new Date("2026-12-05T10:00:00Z");

@@ -11,8 +11,8 @@ import {
   parsePostAnswer,
   retryNotice,
   templatePost,
-} from "../../worker/features/content/rules/facebook-post";
-import { ProfileUpdate, sniffLogoType } from "../../worker/features/profile/rules/profile";
+} from "../../../worker/features/content/rules/facebook-post";
+import { ProfileUpdate, sniffLogoType } from "../../../worker/features/profile/rules/profile";
 
 const business = { company_name: "Clearwater Plumbing", company_category: "Plumbing", company_location: "Denver, CO", company_description: "24/7 emergency plumbers." };
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;

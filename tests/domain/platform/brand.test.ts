@@ -9,8 +9,8 @@ import {
   mailFromHeader,
   nearestReadableAccent,
   normalizeHex,
-} from "../../worker/platform/brand/rules/brand";
-import { BrandUpdate } from "../../worker/features/brand/rules/brand-update";
+} from "../../../worker/platform/brand/rules/brand";
+import { BrandUpdate } from "../../../worker/features/brand/rules/brand-update";
 
 describe("contrastRatio", () => {
   it("is 21 for black on white and 1 for a colour on itself", () => {

@@ -10,8 +10,8 @@ import {
   readMostReached,
   shouldPauseEndpoint,
   webhookRetryDelaySeconds,
-} from "../../worker/platform/notifications/rules/lead-alerts";
-import { TRACKED_SECTIONS } from "../../worker/features/reports/rules/event-names";
+} from "../../../worker/platform/notifications/rules/lead-alerts";
+import { TRACKED_SECTIONS } from "../../../worker/features/reports/rules/event-names";
 
 const T = "2026-11-25T12:00:00.000Z";
 const ago = (ms: number) => new Date(Date.parse(T) - ms).toISOString();

@@ -17,7 +17,7 @@ import {
   partitionDuplicates,
   prospectCountTitle,
   type ParseResult,
-} from "../../worker/features/prospects/rules/import";
+} from "../../../worker/features/prospects/rules/import";
 
 function parsed(text: string) {
   const result: ParseResult = parseProspectPaste(text);

@@ -8,8 +8,8 @@ import {
   qualifyingQuestions,
   questionsFromText,
   questionsToText,
-} from "../../worker/features/prospects/rules/prospect";
-import { CATEGORIES, TRADE_NOUNS } from "../../worker/domain/categories";
+} from "../../../worker/features/prospects/rules/prospect";
+import { CATEGORIES, TRADE_NOUNS } from "../../../worker/domain/categories";
 
 describe("normalizePhone", () => {
   it.each([

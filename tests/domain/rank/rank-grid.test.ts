@@ -13,9 +13,9 @@ import {
   searchesFor,
   serpLl,
   zoomFor,
-} from "../../worker/features/rank/rules/grid";
-import { SEARCH_USD_PER_CALL } from "../../worker/domain/metering";
-import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE } from "../../worker/features/rank/rules/metrics";
+} from "../../../worker/features/rank/rules/grid";
+import { SEARCH_USD_PER_CALL } from "../../../worker/domain/metering";
+import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE } from "../../../worker/features/rank/rules/metrics";
 
 function firstError(input: unknown): string | undefined {
   const parsed = GridRequest.safeParse(input);

@@ -12,7 +12,7 @@ import {
   topCompetitors,
   type LocalResult,
   type PointResult,
-} from "../../worker/features/rank/rules/metrics";
+} from "../../../worker/features/rank/rules/metrics";
 
 const found = (rank: number): PointResult => ({ status: "found", rank });
 const miss: PointResult = { status: "not_found" };

@@ -1,7 +1,7 @@
 // Tests the tracker's rules: the keyword request, change since last and first, alerts and which keywords are due —
 // a failed check is a gap, never a drop to "not ranked".
 import { describe, it, expect } from "vitest";
-import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE, type PointResult } from "../../worker/features/rank/rules/metrics";
+import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE, type PointResult } from "../../../worker/features/rank/rules/metrics";
 import {
   TRACK_FREQUENCY_MESSAGE,
   TrackKeywordPatch,
@@ -14,7 +14,7 @@ import {
   rankAlert,
   type RankCheck,
   type TrackedKeyword,
-} from "../../worker/features/rank/rules/tracker";
+} from "../../../worker/features/rank/rules/tracker";
 
 const found = (rank: number): PointResult => ({ status: "found", rank });
 const miss: PointResult = { status: "not_found" };

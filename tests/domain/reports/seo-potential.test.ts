@@ -1,6 +1,6 @@
 // Tests the SEO potential derived from a stored score and its ranking label.
 import { describe, it, expect } from "vitest";
-import { oneDecimal, potentialFromScore, rankingLabel } from "../../worker/features/reports/rules/seo-potential";
+import { oneDecimal, potentialFromScore, rankingLabel } from "../../../worker/features/reports/rules/seo-potential";
 
 describe("potentialFromScore", () => {
   it.each([[null], [undefined], [Number.NaN]])("uses the defaults when the score is %s", (score) => {

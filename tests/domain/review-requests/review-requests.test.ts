@@ -17,7 +17,7 @@ import {
   messageRuleBroken,
   RequestSettingsBody,
   webAddressesIn,
-} from "../../worker/features/review-requests/rules/review-requests";
+} from "../../../worker/features/review-requests/rules/review-requests";
 
 describe("phone and email normalisation", () => {
   it("writes North American numbers in E.164 whatever the format", () => {

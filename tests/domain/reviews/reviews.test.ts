@@ -1,7 +1,7 @@
 // The review inbox's pure rules (issue 28): star ratings, Google's byte limit, no incentives, the template's voice,
 // the figures, and "at your pace of the last 90 days you pass X in N months".
 import { describe, expect, it } from "vitest";
-import { autoPublishEligible, fitReplyBytes, foreignContacts, replyPrompt, incentiveWords, passForecast, reviewFigures, starsOf, templateReply, utf8Bytes, REPLY_MAX_BYTES } from "../../worker/features/reviews/rules/reviews";
+import { autoPublishEligible, fitReplyBytes, foreignContacts, replyPrompt, incentiveWords, passForecast, reviewFigures, starsOf, templateReply, utf8Bytes, REPLY_MAX_BYTES } from "../../../worker/features/reviews/rules/reviews";
 
 const NOW = new Date("2026-11-26T12:00:00Z");
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000).toISOString();

@@ -1,6 +1,6 @@
 // Tests the category list: its length, order and schema.
 import { describe, it, expect } from "vitest";
-import { CATEGORIES, CategorySchema, isCategory } from "../../worker/domain/categories";
+import { CATEGORIES, CategorySchema, isCategory } from "../../../worker/domain/categories";
 
 describe("CATEGORIES", () => {
   it("holds the 21 categories in the spec's order, Other last", () => {

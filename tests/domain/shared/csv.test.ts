@@ -1,6 +1,6 @@
 // Tests CSV cells: every cell quoted, formula-starting text defused, numbers (negative ones too) left as numbers.
 import { describe, it, expect } from "vitest";
-import { csvCell, toCsv } from "../../worker/domain/csv";
+import { csvCell, toCsv } from "../../../worker/domain/csv";
 
 describe("csvCell", () => {
   it.each([

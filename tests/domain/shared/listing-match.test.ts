@@ -1,6 +1,6 @@
 // Tests how the audit picks the business's Google Maps listing: by name and phone/address, never by position alone.
 import { describe, it, expect } from "vitest";
-import { nameSimilarity, pickListing } from "../../worker/domain/listing-match";
+import { nameSimilarity, pickListing } from "../../../worker/domain/listing-match";
 
 const smith = { name: "Smith Plumbing LLC", phone: "(555) 123-4567", address: "123 Main St, Suite 200, Springfield, IL" };
 

@@ -16,8 +16,8 @@ import {
   type Cap,
   type Payer,
   type PayerPool,
-} from "../../worker/domain/metering";
-import { costFor, estimateTokens } from "../../worker/domain/usage-cost";
+} from "../../../worker/domain/metering";
+import { costFor, estimateTokens } from "../../../worker/domain/usage-cost";
 
 const SETTINGS = meterSettings({});
 const NOW = new Date(Date.UTC(2026, 10, 23, 22, 48, 5));

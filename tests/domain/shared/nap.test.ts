@@ -10,7 +10,7 @@ import {
   normalizeName,
   normalizePhone,
   phonesInText,
-} from "../../worker/domain/nap";
+} from "../../../worker/domain/nap";
 
 describe("normalizeName", () => {
   it.each([

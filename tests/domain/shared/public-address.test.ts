@@ -1,6 +1,6 @@
 // Tests the address rule the audit and webhooks fetch under. Pure: these URLs are only parsed, never requested.
 import { describe, it, expect } from "vitest";
-import { checkPublicUrl, classifyIp, parseIPv4, parseIPv6 } from "../../worker/domain/public-address";
+import { checkPublicUrl, classifyIp, parseIPv4, parseIPv6 } from "../../../worker/domain/public-address";
 
 describe("checkPublicUrl accepts public http(s) hosts on the default port", () => {
   it.each([

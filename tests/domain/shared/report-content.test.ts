@@ -1,11 +1,11 @@
 // Tests report content: the prompt, parsing the AI reply, the template fallback and display helpers.
 import { describe, it, expect } from "vitest";
-import { CATEGORIES } from "../../worker/domain/categories";
-import { ReportContent, engagementForTitle, isReportGenerated, type ReportProspect } from "../../worker/features/reports/rules/content";
-import { companyBesideName, displayUrlForAd, formatLongUsDate } from "../../worker/features/reports/rules/format";
-import { EMPTY_AI_RESPONSE, parseReportContent } from "../../worker/features/reports/rules/parse";
-import { buildReportPrompt } from "../../worker/features/reports/rules/prompt";
-import { templateReportContent } from "../../worker/features/reports/rules/template";
+import { CATEGORIES } from "../../../worker/domain/categories";
+import { ReportContent, engagementForTitle, isReportGenerated, type ReportProspect } from "../../../worker/features/reports/rules/content";
+import { companyBesideName, displayUrlForAd, formatLongUsDate } from "../../../worker/features/reports/rules/format";
+import { EMPTY_AI_RESPONSE, parseReportContent } from "../../../worker/features/reports/rules/parse";
+import { buildReportPrompt } from "../../../worker/features/reports/rules/prompt";
+import { templateReportContent } from "../../../worker/features/reports/rules/template";
 
 const roofer: ReportProspect = {
   id: "p1",

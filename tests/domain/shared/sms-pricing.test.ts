@@ -2,7 +2,7 @@
 // where a business may text (its own country unless the operator allows more), the price per country from the table,
 // and segments as carriers count them (GSM-7 with its extension table, UCS-2, 153/67 a part when concatenated).
 import { describe, expect, it } from "vitest";
-import { actualMicro, estimateMicro, toMicro } from "../../worker/domain/metering";
+import { actualMicro, estimateMicro, toMicro } from "../../../worker/domain/metering";
 import {
   allowedSmsCountries,
   businessSmsCountry,
@@ -12,7 +12,7 @@ import {
   smsCountryOf,
   smsEncoding,
   smsSegments,
-} from "../../worker/domain/sms-pricing";
+} from "../../../worker/domain/sms-pricing";
 
 describe("a number's country", () => {
   it("tells the US, Canada and the Caribbean apart under +1, and reads other calling codes", () => {

@@ -1,6 +1,6 @@
 // A business's wall-clock times and UTC (issue 26): Austin's 9:30 AM on Dec 2 is 15:30 UTC, and back again.
 import { describe, expect, it } from "vitest";
-import { utcToZoned, validTimeZone, zonedToUtc } from "../../worker/domain/time-zone";
+import { utcToZoned, validTimeZone, zonedToUtc } from "../../../worker/domain/time-zone";
 
 describe("time zones", () => {
   it.each([

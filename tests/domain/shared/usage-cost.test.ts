@@ -1,6 +1,6 @@
 // Token estimate, model cost table and cost rounding (spec part 2 §9).
 import { describe, expect, it } from 'vitest';
-import { COST_PER_1K, costFor, costTableKey, estimateTokens, formatCost, roundCost } from '../../worker/domain/usage-cost';
+import { COST_PER_1K, costFor, costTableKey, estimateTokens, formatCost, roundCost } from '../../../worker/domain/usage-cost';
 
 describe('estimateTokens', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
   timeoutMessage,
   tradeKeyword,
   TRADE_KEYWORDS,
-} from "../../worker/features/tools/rules/search-tools";
+} from "../../../worker/features/tools/rules/search-tools";
 
 const FIELDS = [
   "title", "description", "displayUrl", "targetUrl", "position", "rating", "reviews", "phone", "address", "badge",

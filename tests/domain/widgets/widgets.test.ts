@@ -1,7 +1,7 @@
 // The widget's pure rules (issue 21): which embedding origins are accepted and how they are written, and the
 // submission schema built from the fields a widget asks.
 import { describe, expect, it } from "vitest";
-import { leadInput, normalizeOrigin, WidgetCreate } from "../../worker/features/widgets/rules/widgets";
+import { leadInput, normalizeOrigin, WidgetCreate } from "../../../worker/features/widgets/rules/widgets";
 
 describe("normalizeOrigin", () => {
   it.each([

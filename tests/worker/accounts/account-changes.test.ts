@@ -2,8 +2,8 @@
 // a recovery session sets one password without it; sessions end after their absolute and idle lifetimes.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from "../../worker/platform/auth/sessions";
-import { api, authClient, GOOD_PASSWORD, mailedLink, signUp, uniqueEmail } from "./helpers";
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from "../../../worker/platform/auth/sessions";
+import { api, authClient, GOOD_PASSWORD, mailedLink, signUp, uniqueEmail } from "../helpers";
 
 /** PUT /auth/v1/user with a raw body, the way any GoTrue client may send it. */
 async function putUser(token: string, body: unknown) {

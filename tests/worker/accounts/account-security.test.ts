@@ -1,10 +1,10 @@
 // REQUIRE_ADMIN_MFA on the admin routes, and deleting an account: the password, the user's rows and R2 objects, the sessions.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { adminMfaRequired } from "../../worker/platform/auth/middleware";
-import type { Env } from "../../worker/platform/env";
-import { api, GOOD_PASSWORD, signUp, signUpAdmin, signUpWithFactor, testIp, totpCode, uniqueEmail } from "./helpers";
+import app from "../../../worker/app";
+import { adminMfaRequired } from "../../../worker/platform/auth/middleware";
+import type { Env } from "../../../worker/platform/env";
+import { api, GOOD_PASSWORD, signUp, signUpAdmin, signUpWithFactor, testIp, totpCode, uniqueEmail } from "../helpers";
 
 const strict: Env = { ...env, REQUIRE_ADMIN_MFA: "true" };
 
@@ -57,11 +57,11 @@ describe("REQUIRE_ADMIN_MFA", () => {
 
 describe("prospect-owned scans, tracked keywords and audits use the admin guard (issue 26)", () => {
   it("an admin's password-only session neither reads nor changes them nor re-runs an audit's paid steps; aal2 does", async () => {
-    const { startGrid } = await import("../../worker/features/rank/grid");
-    const { startAudit } = await import("../../worker/features/audits/run");
-    const { insertTrackedKeyword } = await import("../../worker/features/rank/queries");
-    const { getDb } = await import("../../worker/platform/db/client");
-    const { seedReport } = await import("./reports-fixtures");
+    const { startGrid } = await import("../../../worker/features/rank/grid");
+    const { startAudit } = await import("../../../worker/features/audits/run");
+    const { insertTrackedKeyword } = await import("../../../worker/features/rank/queries");
+    const { getDb } = await import("../../../worker/platform/db/client");
+    const { seedReport } = await import("../reports/reports-fixtures");
     const admin = await signUpAdmin();
     const seeded = await seedReport();
     const prospectId = seeded.prospect.id;
@@ -172,8 +172,8 @@ describe("DELETE /api/account", () => {
   });
 
   it("two admins deleting their accounts at once leave one: the last-admin check and the delete are one statement (issue 26)", async () => {
-    const { deleteAccountRows } = await import("../../worker/features/accounts/delete-account");
-    const { getDb } = await import("../../worker/platform/db/client");
+    const { deleteAccountRows } = await import("../../../worker/features/accounts/delete-account");
+    const { getDb } = await import("../../../worker/platform/db/client");
     const first = await signUpAdmin();
     const second = await signUpAdmin();
     const others = await env.DB.prepare("select id from profiles where is_admin = 1 and id not in (?, ?)").bind(first.user.id, second.user.id).all<{ id: string }>();

@@ -1,7 +1,7 @@
 // /api/admin/users: the list with search and filters, admin toggles (never on oneself, audited), and who may call them.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, signUp, signUpAdmin, uniqueEmail } from "./helpers";
+import { api, signUp, signUpAdmin, uniqueEmail } from "../helpers";
 
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
 let token: string;

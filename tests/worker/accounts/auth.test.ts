@@ -2,11 +2,11 @@
 import { env, SELF } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/platform/auth/password";
-import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../worker/platform/auth/tokens";
-import { rateLimitAddress } from "../../worker/platform/auth/session";
-import { api, authClient, callWorker, claimsOf, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, signUpUnconfirmed, signUpWithFactor, testIp, totpCode, uniqueEmail } from "./helpers";
+import app from "../../../worker/app";
+import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../../worker/platform/auth/password";
+import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken } from "../../../worker/platform/auth/tokens";
+import { rateLimitAddress } from "../../../worker/platform/auth/session";
+import { api, authClient, callWorker, claimsOf, GOOD_PASSWORD, mailedLink, signUp, signUpAdmin, signUpUnconfirmed, signUpWithFactor, testIp, totpCode, uniqueEmail } from "../helpers";
 
 const enc = new TextEncoder();
 

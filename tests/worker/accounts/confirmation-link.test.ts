@@ -3,7 +3,7 @@
 // after `npm run admin:grant` the profile no longer says admin rights wait on the link.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, authClient, mailedLink, signUp, signUpUnconfirmed, uniqueEmail } from "./helpers";
+import { api, authClient, mailedLink, signUp, signUpUnconfirmed, uniqueEmail } from "../helpers";
 
 const CONFIRM_SUBJECT = "Confirm your Porchlight email address";
 

@@ -1,7 +1,7 @@
 // View-as: POST /api/admin/view-as (admin, never self, audited), then X-View-As reads the viewed user's data, read-only.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, signUp, signUpAdmin } from "./helpers";
+import { api, signUp, signUpAdmin } from "../helpers";
 
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
 let token: string;

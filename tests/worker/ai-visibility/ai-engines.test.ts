@@ -3,10 +3,10 @@
 // and SERPAPI_BASE_URL at the search fake): each engine answers, and a 500, a 429 or a time-out is a failed outcome.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AI_ENGINES, type AiEngine, type AskInput } from "../../worker/features/ai-visibility/rules/contract";
-import type { Env } from "../../worker/platform/env";
-import { askEngine, configuredEngines } from "../../worker/platform/providers/ai-engines";
-import { providersConfigured } from "../../worker/features/setup/status";
+import { AI_ENGINES, type AiEngine, type AskInput } from "../../../worker/features/ai-visibility/rules/contract";
+import type { Env } from "../../../worker/platform/env";
+import { askEngine, configuredEngines } from "../../../worker/platform/providers/ai-engines";
+import { providersConfigured } from "../../../worker/features/setup/status";
 
 const AUSTIN = { city: "Austin", region: "TX", country: "US", timezone: "America/Chicago" };
 const mark = crypto.randomUUID().slice(0, 8);

@@ -3,12 +3,12 @@
 // questions), 402 past the allowance with no call and no message, and who may scan and read what.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import type { AiVisibilityMessage, Env } from "../../worker/platform/env";
-import { AI_VISIBILITY_MAX_RETRIES } from "../../worker/features/ai-visibility/config";
-import { AI_ENGINE_USD_PER_CALL, type EstimateView, type ScanView, type TrackedQuestion } from "../../worker/features/ai-visibility/rules/contract";
-import { recorder } from "./reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
+import wranglerToml from "../../../wrangler.toml?raw";
+import type { AiVisibilityMessage, Env } from "../../../worker/platform/env";
+import { AI_VISIBILITY_MAX_RETRIES } from "../../../worker/features/ai-visibility/config";
+import { AI_ENGINE_USD_PER_CALL, type EstimateView, type ScanView, type TrackedQuestion } from "../../../worker/features/ai-visibility/rules/contract";
+import { recorder } from "../reports/reports-fixtures";
+import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 type AiEnv = { env: Env; sent: AiVisibilityMessage[] };
 

@@ -4,17 +4,17 @@
 // retried, the answer one click away, and an admin's prospect scan in the shared report with its answers (only its own).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AiVisibilityMessage, Env } from "../../worker/platform/env";
-import { AI_VISIBILITY_MAX_RETRIES } from "../../worker/features/ai-visibility/config";
-import type { AnswerView, ScanView } from "../../worker/features/ai-visibility/rules/contract";
-import type { AiScanSummary, ReportAiVisibility } from "../../worker/features/ai-visibility/rules/scans";
-import { deliver, recorder, seedReport } from "./reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
-import { traceD1 } from "./d1-trace";
-import { getDb } from "../../worker/platform/db/client";
-import { readCounter } from "../../worker/platform/metering/store";
-import { toMicro, userCapKey } from "../../worker/domain/metering";
-import { AI_ENGINE_USD_PER_CALL } from "../../worker/features/ai-visibility/rules/contract";
+import type { AiVisibilityMessage, Env } from "../../../worker/platform/env";
+import { AI_VISIBILITY_MAX_RETRIES } from "../../../worker/features/ai-visibility/config";
+import type { AnswerView, ScanView } from "../../../worker/features/ai-visibility/rules/contract";
+import type { AiScanSummary, ReportAiVisibility } from "../../../worker/features/ai-visibility/rules/scans";
+import { deliver, recorder, seedReport } from "../reports/reports-fixtures";
+import { callWorker, signUp, signUpAdmin } from "../helpers";
+import { traceD1 } from "../d1-trace";
+import { getDb } from "../../../worker/platform/db/client";
+import { readCounter } from "../../../worker/platform/metering/store";
+import { toMicro, userCapKey } from "../../../worker/domain/metering";
+import { AI_ENGINE_USD_PER_CALL } from "../../../worker/features/ai-visibility/rules/contract";
 
 type AiEnv = { env: Env; sent: AiVisibilityMessage[] };
 

@@ -3,12 +3,12 @@
 // the previous week's: a business named 5 of 5 then 0 of 5 is alerted, one named 2 of 5 both weeks is not.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AiVisibilityMessage, Env } from "../../worker/platform/env";
-import { AI_DEFAULT_SAMPLES } from "../../worker/features/ai-visibility/rules/contract";
-import type { AiScanSummary } from "../../worker/features/ai-visibility/rules/scans";
-import { sweepAiVisibility } from "../../worker/features/ai-visibility/tracking";
-import { deliver, recorder } from "./reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
+import type { AiVisibilityMessage, Env } from "../../../worker/platform/env";
+import { AI_DEFAULT_SAMPLES } from "../../../worker/features/ai-visibility/rules/contract";
+import type { AiScanSummary } from "../../../worker/features/ai-visibility/rules/scans";
+import { sweepAiVisibility } from "../../../worker/features/ai-visibility/tracking";
+import { deliver, recorder } from "../reports/reports-fixtures";
+import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 // Perplexity only (the other engines' keys blank; no search key: the audit's competitors, none here, are the local set).
 const ONLY_PERPLEXITY = { OPENAI_API_KEY: "", GEMINI_API_KEY: "", SERPAPI_KEY: "" };

@@ -2,9 +2,9 @@
 // the worker's real queue handler (retries re-delivered with the next attempt number) until none are left.
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import type { AuditStepMessage, Env } from "../../worker/platform/env";
-import { deliver, recorder, type Recorder } from "./reports-fixtures";
-import { callWorker, forgetEachFile, signUpAdmin } from "./helpers";
+import type { AuditStepMessage, Env } from "../../../worker/platform/env";
+import { deliver, recorder, type Recorder } from "../reports/reports-fixtures";
+import { callWorker, forgetEachFile, signUpAdmin } from "../helpers";
 
 export type AuditEnv = { env: Env; sent: AuditStepMessage[] };
 
@@ -82,17 +82,17 @@ export async function startProspectAudit(t: AuditEnv, prospectId: string) {
   // A prospect saved with a website was audited already (POST /api/reports starts it): that audit is the one.
   if (res.status === 409) return readAudit(t, res.body.auditId as string);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as import("../../worker/features/audits/rules/view").AuditView;
+  return res.body as import("../../../worker/features/audits/rules/view").AuditView;
 }
 
 export async function readAudit(t: AuditEnv, id: string) {
   const a = await auditAdmin();
   const res = await callWorker(`/api/audits/${id}`, { token: a.session.access_token }, bindings(t));
   expect(res.status).toBe(200);
-  return res.body as import("../../worker/features/audits/rules/view").AuditView;
+  return res.body as import("../../../worker/features/audits/rules/view").AuditView;
 }
 
-export function checkOf(view: import("../../worker/features/audits/rules/view").AuditView, id: string) {
+export function checkOf(view: import("../../../worker/features/audits/rules/view").AuditView, id: string) {
   const c = view.checks.find((x) => x.id === id);
   if (!c) throw new Error(`no check ${id}`);
   return c;

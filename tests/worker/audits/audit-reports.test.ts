@@ -3,11 +3,11 @@
 // speed landing later changes the report's version and its shared cache key.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
-import { FAKE_SITE_BUSINESS, FAKE_SITE_TITLE } from "../fakes/audit-data";
+import type { ReportJobMessage, UsageEventMessage } from "../../../worker/platform/env";
+import { FAKE_SITE_BUSINESS, FAKE_SITE_TITLE } from "../../fakes/audit-data";
 import { auditAdmin, auditEnv, bindings, drain } from "./audit-fixtures";
-import { callWorker } from "./helpers";
-import { deliver, recorder } from "./reports-fixtures";
+import { callWorker } from "../helpers";
+import { deliver, recorder } from "../reports/reports-fixtures";
 
 async function aiPrompts(mark: string): Promise<string[]> {
   const res = await fetch(`${env.AI_BASE_URL!.replace(/\/v1$/, "")}/__requests`);

@@ -1,10 +1,10 @@
 // The audit's small pure rules: PageSpeed's answer read (field before lab), a pasted Maps link, the area of an address,
 // and what the report's prompt says when the audit had no data (nothing invented).
 import { describe, expect, it } from "vitest";
-import { readMapsUrl } from "../../worker/features/audits/steps";
-import { areaFromAddress } from "../../worker/features/audits/subject";
-import { readPageSpeed } from "../../worker/platform/providers/pagespeed";
-import { findingsPromptLines, type ReportFindings } from "../../worker/features/reports/rules/findings";
+import { readMapsUrl } from "../../../worker/features/audits/steps";
+import { areaFromAddress } from "../../../worker/features/audits/subject";
+import { readPageSpeed } from "../../../worker/platform/providers/pagespeed";
+import { findingsPromptLines, type ReportFindings } from "../../../worker/features/reports/rules/findings";
 
 describe("readPageSpeed", () => {
   it.each([

@@ -2,11 +2,11 @@
 // google num=100), the fake PageSpeed and the fake small-business website with its traps, all on loopback.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import { AUDITS_MAX_RETRIES } from "../../worker/features/audits/config";
-import { fetchWebsite, PAGE_CAPS } from "../../worker/platform/providers/website";
-import type { AuditView } from "../../worker/features/audits/rules/view";
-import { FAKE_COMPETITORS, FAKE_FIELD, FAKE_SITE_BUSINESS, FAKE_SITE_DESCRIPTION, FAKE_SITE_TITLE } from "../fakes/audit-data";
+import wranglerToml from "../../../wrangler.toml?raw";
+import { AUDITS_MAX_RETRIES } from "../../../worker/features/audits/config";
+import { fetchWebsite, PAGE_CAPS } from "../../../worker/platform/providers/website";
+import type { AuditView } from "../../../worker/features/audits/rules/view";
+import { FAKE_COMPETITORS, FAKE_FIELD, FAKE_SITE_BUSINESS, FAKE_SITE_DESCRIPTION, FAKE_SITE_TITLE } from "../../fakes/audit-data";
 import {
   auditAdmin,
   auditEnv,
@@ -19,7 +19,7 @@ import {
   siteRequests,
   startProspectAudit,
 } from "./audit-fixtures";
-import { callWorker, signUp } from "./helpers";
+import { callWorker, signUp } from "../helpers";
 
 const SITE = () => `${env.TEST_WEBSITE_URL}/site/`;
 

@@ -1,11 +1,11 @@
 // Billing: checkout links and plan for the signed-in user; the Stripe webhook's signature, replay and ordering rules.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { signStripePayload } from "../../worker/platform/providers/stripe";
-import { api, BASE, signUp, signUpUnconfirmed } from "./helpers";
-import checkoutCompleted from "../fakes/fixtures/stripe/checkout-session-completed.json";
-import subscriptionUpdated from "../fakes/fixtures/stripe/customer-subscription-updated-item-period.json";
+import app from "../../../worker/app";
+import { signStripePayload } from "../../../worker/platform/providers/stripe";
+import { api, BASE, signUp, signUpUnconfirmed } from "../helpers";
+import checkoutCompleted from "../../fakes/fixtures/stripe/checkout-session-completed.json";
+import subscriptionUpdated from "../../fakes/fixtures/stripe/customer-subscription-updated-item-period.json";
 
 const SECRET = "whsec_test_secret";
 const now = () => Math.floor(Date.now() / 1000);

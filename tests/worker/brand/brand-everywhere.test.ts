@@ -6,21 +6,21 @@
 // product's name is there: the check can fail.
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import indexHtml from "../../web/index.html?raw";
-import landingHtml from "../../web/landing.html?raw";
-import { renderLanding } from "../../web/landing/render";
-import { forgetBrand, loadBrand } from "../../worker/platform/brand/load";
-import { getDb } from "../../worker/platform/db/client";
-import type { Env, MailOutMessage } from "../../worker/platform/env";
-import { MAIL_KINDS, renderMail } from "../../worker/platform/mail/templates";
-import { reportCardSvg } from "../../worker/platform/og/card-svg";
-import { forgetPages, forgetVersion } from "../../worker/features/reports/shared-cache";
-import { loadSharedReport } from "../../worker/features/reports/views";
-import { callWorker, GOOD_PASSWORD, signUpAdmin, uniqueEmail } from "./helpers";
-import { deliver, readyReport, recorder } from "./reports-fixtures";
-import { clientReportPayload, pdfText, seedClientReport } from "./client-report-fixtures";
-import { clientReportCardSvg } from "../../worker/features/client-reports/og-card";
-import { publicBrand } from "../../worker/platform/brand/rules/brand";
+import indexHtml from "../../../web/index.html?raw";
+import landingHtml from "../../../web/landing.html?raw";
+import { renderLanding } from "../../../web/landing/render";
+import { forgetBrand, loadBrand } from "../../../worker/platform/brand/load";
+import { getDb } from "../../../worker/platform/db/client";
+import type { Env, MailOutMessage } from "../../../worker/platform/env";
+import { MAIL_KINDS, renderMail } from "../../../worker/platform/mail/templates";
+import { reportCardSvg } from "../../../worker/platform/og/card-svg";
+import { forgetPages, forgetVersion } from "../../../worker/features/reports/shared-cache";
+import { loadSharedReport } from "../../../worker/features/reports/views";
+import { callWorker, GOOD_PASSWORD, signUpAdmin, uniqueEmail } from "../helpers";
+import { deliver, readyReport, recorder } from "../reports/reports-fixtures";
+import { clientReportPayload, pdfText, seedClientReport } from "../client-reports/client-report-fixtures";
+import { clientReportCardSvg } from "../../../worker/features/client-reports/og-card";
+import { publicBrand } from "../../../worker/platform/brand/rules/brand";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 const BRAND = {

@@ -2,9 +2,9 @@
 // accent colour is refused with the nearest readable one; the logo follows the logo rules and is served by version.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accentContrast, ACCENT_UNREADABLE_CODE } from "../../worker/platform/brand/rules/brand";
-import { forgetBrand } from "../../worker/platform/brand/load";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
+import { accentContrast, ACCENT_UNREADABLE_CODE } from "../../../worker/platform/brand/rules/brand";
+import { forgetBrand } from "../../../worker/platform/brand/load";
+import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

@@ -1,10 +1,10 @@
 // Prospect chat: admin and public bootstrap, streamed and JSON replies against the fake AI, fallback, caps, limits, transcripts, leads, voice.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { signVoiceLines } from "../../worker/features/chat/voice-lines";
-import { publicChatReserveCall } from "../../worker/features/chat/reply";
-import { estimateMicro, REPORT_DAILY_USD, reportCapKey, toMicro, userCapKey } from "../../worker/domain/metering";
-import { CHAT_TEXT, LEAD_QUESTION, type ChatStreamEvent, type ChatTurn } from "../../worker/features/chat/rules/chat";
+import { signVoiceLines } from "../../../worker/features/chat/voice-lines";
+import { publicChatReserveCall } from "../../../worker/features/chat/reply";
+import { estimateMicro, REPORT_DAILY_USD, reportCapKey, toMicro, userCapKey } from "../../../worker/domain/metering";
+import { CHAT_TEXT, LEAD_QUESTION, type ChatStreamEvent, type ChatTurn } from "../../../worker/features/chat/rules/chat";
 import {
   CHAT_MAX_TURNS,
   CHAT_MESSAGE_MAX_CHARS,
@@ -13,10 +13,10 @@ import {
   PUBLIC_CHAT_PER_IP,
   PUBLIC_TTS_PER_IP,
   TTS_MAX_CHARS,
-} from "../../worker/features/chat/rules/limits";
-import type { Env, UsageEventMessage } from "../../worker/platform/env";
-import { api, awayFromWindowEdge, callWorker, WINDOW_EDGE_TEST_TIMEOUT_MS, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
-import { recorder, seedReport } from "./reports-fixtures";
+} from "../../../worker/features/chat/rules/limits";
+import type { Env, UsageEventMessage } from "../../../worker/platform/env";
+import { api, awayFromWindowEdge, callWorker, WINDOW_EDGE_TEST_TIMEOUT_MS, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "../helpers";
+import { recorder, seedReport } from "../reports/reports-fixtures";
 
 type Overrides = Partial<Env>;
 

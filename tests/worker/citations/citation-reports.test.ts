@@ -2,11 +2,11 @@
 // prompt, the admin and shared report (JSON and HTML, without any listing's phone number) and both chats' system prompts.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { CitationScanView, ReportListings } from "../../worker/features/citations/rules/citations";
-import type { CitationsMessage, Env, ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
-import { CITATION_BUSINESS } from "../fakes/citation-web";
-import { callWorker, signUpAdmin } from "./helpers";
-import { deliver, recorder, seedReport } from "./reports-fixtures";
+import type { CitationScanView, ReportListings } from "../../../worker/features/citations/rules/citations";
+import type { CitationsMessage, Env, ReportJobMessage, UsageEventMessage } from "../../../worker/platform/env";
+import { CITATION_BUSINESS } from "../../fakes/citation-web";
+import { callWorker, signUpAdmin } from "../helpers";
+import { deliver, recorder, seedReport } from "../reports/reports-fixtures";
 
 type Requests = { requests: { body: { messages?: { role: string; content: string }[] } }[] };
 async function aiRequests(mark: string) {

@@ -4,15 +4,15 @@
 // permissions, the CSV, and the cron re-scanning each due business once.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import type { CitationsMessage, Env } from "../../worker/platform/env";
-import { CITATIONS_MAX_RETRIES, CITATION_RESCAN_AFTER_MS } from "../../worker/features/citations/config";
-import { sweepCitations } from "../../worker/features/citations/scan";
-import { SEARCHED_SOURCES } from "../../worker/features/citations/rules/sources";
-import { expectedSourcesText, type CitationEstimate, type CitationScanView, type CitationScanSummaryRow } from "../../worker/features/citations/rules/citations";
-import { CITATION_BUSINESS, CITATION_COMPETITORS, CITATION_TRAPS } from "../fakes/citation-web";
-import { deliver, recorder } from "./reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
+import wranglerToml from "../../../wrangler.toml?raw";
+import type { CitationsMessage, Env } from "../../../worker/platform/env";
+import { CITATIONS_MAX_RETRIES, CITATION_RESCAN_AFTER_MS } from "../../../worker/features/citations/config";
+import { sweepCitations } from "../../../worker/features/citations/scan";
+import { SEARCHED_SOURCES } from "../../../worker/features/citations/rules/sources";
+import { expectedSourcesText, type CitationEstimate, type CitationScanView, type CitationScanSummaryRow } from "../../../worker/features/citations/rules/citations";
+import { CITATION_BUSINESS, CITATION_COMPETITORS, CITATION_TRAPS } from "../../fakes/citation-web";
+import { deliver, recorder } from "../reports/reports-fixtures";
+import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 type CitEnv = { env: Env; sent: CitationsMessage[] };
 

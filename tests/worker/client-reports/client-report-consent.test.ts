@@ -4,8 +4,8 @@
 // unsubscribe link and RFC 8058 headers; unsubscribing (page or one-click) removes that recipient.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { mailHeaders } from "../../worker/platform/mail/outbox";
-import { signUp, signUpAdmin } from "./helpers";
+import { mailHeaders } from "../../../worker/platform/mail/outbox";
+import { signUp, signUpAdmin } from "../helpers";
 import { callWith, clientReportsEnv, drainClientReports, type ClientReportsEnv } from "./client-report-fixtures";
 
 const reportsEnv = clientReportsEnv;

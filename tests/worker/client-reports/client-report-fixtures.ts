@@ -1,12 +1,12 @@
 // A built monthly client report as the builder stores it (issue 30): a realistic payload with every section, and a
 // client_reports row holding it, for the shared page, PDF and beacon tests (they do not wait for the builder).
 import { env } from "cloudflare:test";
-import type { ClientReportPayload } from "../../worker/features/client-reports/rules/client-report";
-import type { ClientReportsMessage, Env } from "../../worker/platform/env";
+import type { ClientReportPayload } from "../../../worker/features/client-reports/rules/client-report";
+import type { ClientReportsMessage, Env } from "../../../worker/platform/env";
 import { clientReportPayload } from "./client-report-payload";
-import { callWorker } from "./helpers";
-import { deliver, recorder } from "./reports-fixtures";
-export { pdfText } from "./pdf-text";
+import { callWorker } from "../helpers";
+import { deliver, recorder } from "../reports/reports-fixtures";
+export { pdfText } from "../pdf-text";
 
 export { clientReportPayload };
 

@@ -4,12 +4,12 @@
 // Google gets the "connect Google" explainer even where Google is not set up, never "will be back in the next report".
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { ClientReportPayload } from "../../worker/features/client-reports/rules/client-report";
-import { GOOGLE_PART_UNAVAILABLE_TEXT, GOOGLE_STATUS_TEXT } from "../../worker/features/client-reports/rules/format";
-import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from "../fakes/google-data";
-import { connectedGoogleUser } from "./google-connect";
-import { signUp, signUpAdmin } from "./helpers";
-import { pdfText } from "./pdf-text";
+import type { ClientReportPayload } from "../../../worker/features/client-reports/rules/client-report";
+import { GOOGLE_PART_UNAVAILABLE_TEXT, GOOGLE_STATUS_TEXT } from "../../../worker/features/client-reports/rules/format";
+import { FAKE_FIGURES_DOWN_MONTH, FAKE_KEYWORDS_DOWN_MONTH } from "../../fakes/google-data";
+import { connectedGoogleUser } from "../integrations/google-connect";
+import { signUp, signUpAdmin } from "../helpers";
+import { pdfText } from "../pdf-text";
 import { callWith, clientReportsEnv, drainClientReports, type ClientReportsEnv } from "./client-report-fixtures";
 
 const reportsEnv = clientReportsEnv;

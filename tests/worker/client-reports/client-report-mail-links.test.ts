@@ -4,12 +4,12 @@
 // (mail-links-scan.ts, a setup file) checks the rest of the run.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sweepClientReports } from "../../worker/features/client-reports/run";
-import { getDb } from "../../worker/platform/db/client";
-import type { Env } from "../../worker/platform/env";
-import { relativeMailLinks } from "../../worker/platform/mail/links";
-import { sendAppMail } from "../../worker/platform/mail/send";
-import { signUp, signUpAdmin } from "./helpers";
+import { sweepClientReports } from "../../../worker/features/client-reports/run";
+import { getDb } from "../../../worker/platform/db/client";
+import type { Env } from "../../../worker/platform/env";
+import { relativeMailLinks } from "../../../worker/platform/mail/links";
+import { sendAppMail } from "../../../worker/platform/mail/send";
+import { signUp, signUpAdmin } from "../helpers";
 import { callWith, clientReportsEnv, drainClientReports } from "./client-report-fixtures";
 
 const reportsEnv = clientReportsEnv;

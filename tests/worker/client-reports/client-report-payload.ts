@@ -1,6 +1,6 @@
 // A realistic built payload of the monthly client report (issue 30), every section filled: the worker tests' fixture
 // and the bench's (plain data, no bindings).
-import type { ClientReportPayload, Compared } from "../../worker/features/client-reports/rules/client-report";
+import type { ClientReportPayload, Compared } from "../../../worker/features/client-reports/rules/client-report";
 
 const compared = (current: number | null, previous: number | null): Compared => ({
   current,

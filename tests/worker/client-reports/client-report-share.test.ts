@@ -6,15 +6,15 @@
 // loader are inline, allowed by their hashes.
 import { SELF, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forgetBrand } from "../../worker/platform/brand/load";
-import { forgetPages } from "../../worker/features/reports/shared-cache";
-import { forgetPageAssets } from "../../worker/features/reports/shared-page-assets";
-import { VISIT_TOKEN_META } from "../../worker/features/reports/visit-token";
-import { sharedPageCsp } from "../../worker/features/reports/shared-report-page";
-import type { WebhooksOutMessage } from "../../worker/platform/env";
-import { api, callWorker, signUp, signUpAdmin, testIp } from "./helpers";
+import { forgetBrand } from "../../../worker/platform/brand/load";
+import { forgetPages } from "../../../worker/features/reports/shared-cache";
+import { forgetPageAssets } from "../../../worker/features/reports/shared-page-assets";
+import { VISIT_TOKEN_META } from "../../../worker/features/reports/visit-token";
+import { sharedPageCsp } from "../../../worker/features/reports/shared-report-page";
+import type { WebhooksOutMessage } from "../../../worker/platform/env";
+import { api, callWorker, signUp, signUpAdmin, testIp } from "../helpers";
 import { clientReportPayload, pdfText, seedClientReport, shareToken } from "./client-report-fixtures";
-import { recorder } from "./reports-fixtures";
+import { recorder } from "../reports/reports-fixtures";
 
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 

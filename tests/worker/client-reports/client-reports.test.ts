@@ -5,12 +5,12 @@
 // rebuild bumps the version and keeps the link, and who may see and do what.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sweepClientReports } from "../../worker/features/client-reports/run";
-import type { ClientReportsMessage, Env } from "../../worker/platform/env";
-import type { ClientReportPayload } from "../../worker/features/client-reports/rules/client-report";
-import { connectedGoogleUser } from "./google-connect";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
-import { deliver, recorder } from "./reports-fixtures";
+import { sweepClientReports } from "../../../worker/features/client-reports/run";
+import type { ClientReportsMessage, Env } from "../../../worker/platform/env";
+import type { ClientReportPayload } from "../../../worker/features/client-reports/rules/client-report";
+import { connectedGoogleUser } from "../integrations/google-connect";
+import { callWorker, signUp, signUpAdmin } from "../helpers";
+import { deliver, recorder } from "../reports/reports-fixtures";
 
 function reportsEnv() {
   const q = recorder<ClientReportsMessage>();

@@ -3,9 +3,9 @@
 // the keyword the business ranks poorly for; before any audit it has neither.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { FAKE_SITE_BUSINESS } from "../fakes/audit-data";
-import { auditEnv, bindings, drain } from "./audit-fixtures";
-import { callWorker, signUp } from "./helpers";
+import { FAKE_SITE_BUSINESS } from "../../fakes/audit-data";
+import { auditEnv, bindings, drain } from "../audits/audit-fixtures";
+import { callWorker, signUp } from "../helpers";
 
 /** The prompt the fake AI received for the request carrying this marker. */
 async function promptWith(marker: string): Promise<string> {

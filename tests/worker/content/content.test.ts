@@ -3,13 +3,13 @@
 // deletes, the profile requirement, and the social plan's calendar subscription.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { TEMPLATE_NOTICE, TIMEOUT_NOTICE, UNUSABLE_NOTICE, type ContentTool } from "../../worker/features/content/rules/content";
-import { NETWORK_CHAR_LIMITS, postText } from "../../worker/features/content/rules/length";
-import { scriptSeconds } from "../../worker/features/content/rules/video-script";
-import type { Env, UsageEventMessage } from "../../worker/platform/env";
-import { api, signUp, signUpAdmin } from "./helpers";
-import { recorder } from "./reports-fixtures";
+import app from "../../../worker/app";
+import { TEMPLATE_NOTICE, TIMEOUT_NOTICE, UNUSABLE_NOTICE, type ContentTool } from "../../../worker/features/content/rules/content";
+import { NETWORK_CHAR_LIMITS, postText } from "../../../worker/features/content/rules/length";
+import { scriptSeconds } from "../../../worker/features/content/rules/video-script";
+import type { Env, UsageEventMessage } from "../../../worker/platform/env";
+import { api, signUp, signUpAdmin } from "../helpers";
+import { recorder } from "../reports/reports-fixtures";
 
 const PROFILE = { company_name: "Ridge Roofing", company_location: "Austin, TX", company_category: "Roofing", company_description: "Family-owned roofers." };
 

@@ -2,14 +2,14 @@
 // malformed), template mode without a key, its two requirements, the kept posts, usage events and the budget.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { buildPostPrompt, PostRequest, PROFILE_REQUIRED_MESSAGE, LOGIN_REQUIRED_MESSAGE } from "../../worker/features/content/rules/facebook-post";
-import { costFor, estimateTokens } from "../../worker/domain/usage-cost";
-import type { Env, UsageEventMessage } from "../../worker/platform/env";
-import { TEMPLATE_NOTICE } from "../../worker/features/content/posts-generate";
-import { userCapKey } from "../../worker/domain/metering";
-import { api, signUp, signUpAdmin } from "./helpers";
-import { recorder } from "./reports-fixtures";
+import app from "../../../worker/app";
+import { buildPostPrompt, PostRequest, PROFILE_REQUIRED_MESSAGE, LOGIN_REQUIRED_MESSAGE } from "../../../worker/features/content/rules/facebook-post";
+import { costFor, estimateTokens } from "../../../worker/domain/usage-cost";
+import type { Env, UsageEventMessage } from "../../../worker/platform/env";
+import { TEMPLATE_NOTICE } from "../../../worker/features/content/posts-generate";
+import { userCapKey } from "../../../worker/domain/metering";
+import { api, signUp, signUpAdmin } from "../helpers";
+import { recorder } from "../reports/reports-fixtures";
 
 const PROFILE = {
   company_name: "Ridge Roofing",

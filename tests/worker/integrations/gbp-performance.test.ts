@@ -3,12 +3,12 @@
 // given, the search terms over two pages (one under Google's threshold), a refused token, and no connection.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { gbpPerformanceFor } from "../../worker/features/client-reports/gbp-performance";
-import { openSecret } from "../../worker/platform/crypto/secret-box";
-import { getDb } from "../../worker/platform/db/client";
-import type { Env } from "../../worker/platform/env";
+import { gbpPerformanceFor } from "../../../worker/features/client-reports/gbp-performance";
+import { openSecret } from "../../../worker/platform/crypto/secret-box";
+import { getDb } from "../../../worker/platform/db/client";
+import type { Env } from "../../../worker/platform/env";
 import { connectedGoogleUser } from "./google-connect";
-import { signUp } from "./helpers";
+import { signUp } from "../helpers";
 
 /** The fake's series, computed here on its own: each metric's base plus day % 3 plus month % 2, and 0 every 7th day. */
 function expectedTotal(base: number, year: number, month: number): number {

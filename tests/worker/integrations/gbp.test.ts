@@ -2,13 +2,13 @@
 // the scheduler's API, and publishing through the real gbp-posts consumer (once, retried on 5xx, rejected, reconnect).
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
-import type { Env, GbpPostsMessage } from "../../worker/platform/env";
-import { openSecret } from "../../worker/platform/crypto/secret-box";
-import { GOOGLE_ERROR_MESSAGES } from "../../worker/features/content/rules/gbp-schedule";
-import { RECONNECT_REASON, REJECTED_AFTER_REVIEW } from "../../worker/features/content/gbp-publish";
-import { api, callWorker, signUp, signUpAdmin } from "./helpers";
-import { deliver } from "./reports-fixtures";
+import worker from "../../../worker/index";
+import type { Env, GbpPostsMessage } from "../../../worker/platform/env";
+import { openSecret } from "../../../worker/platform/crypto/secret-box";
+import { GOOGLE_ERROR_MESSAGES } from "../../../worker/features/content/rules/gbp-schedule";
+import { RECONNECT_REASON, REJECTED_AFTER_REVIEW } from "../../../worker/features/content/gbp-publish";
+import { api, callWorker, signUp, signUpAdmin } from "../helpers";
+import { deliver } from "../reports/reports-fixtures";
 
 const GOOGLE = env.TEST_GOOGLE_BASE_URL;
 const AUSTIN = "accounts/1001/locations/2001";

@@ -1,7 +1,7 @@
 // Connects a signed-up user to the fake Google (consent as "owner", the Austin location chosen), as a person would.
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { api, callWorker, signUp } from "./helpers";
+import { api, callWorker, signUp } from "../helpers";
 
 export const AUSTIN = "accounts/1001/locations/2001";
 

@@ -3,16 +3,16 @@
 // for leads, the rest in a digest of at most one an hour; view-as reads, never writes.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/platform/db/client";
-import { READ_MOST_SECTIONS } from "../../worker/platform/notifications/rules/lead-alerts";
-import { ALERT_KINDS } from "../../worker/platform/notifications/rules/lead-events";
-import { TRACKED_SECTIONS } from "../../worker/features/reports/rules/events";
-import type { Env, MailOutMessage, WebhooksOutMessage } from "../../worker/platform/env";
-import { emitProspectEvent } from "../../worker/platform/notifications/emit";
-import { mailAlerts } from "../../worker/platform/notifications/mail";
-import { newVisitToken } from "../../worker/features/reports/visit-token";
-import { api, callWorker, signUp, signUpAdmin, testIp } from "./helpers";
-import { recorder, seedReport } from "./reports-fixtures";
+import { getDb } from "../../../worker/platform/db/client";
+import { READ_MOST_SECTIONS } from "../../../worker/platform/notifications/rules/lead-alerts";
+import { ALERT_KINDS } from "../../../worker/platform/notifications/rules/lead-events";
+import { TRACKED_SECTIONS } from "../../../worker/features/reports/rules/events";
+import type { Env, MailOutMessage, WebhooksOutMessage } from "../../../worker/platform/env";
+import { emitProspectEvent } from "../../../worker/platform/notifications/emit";
+import { mailAlerts } from "../../../worker/platform/notifications/mail";
+import { newVisitToken } from "../../../worker/features/reports/visit-token";
+import { api, callWorker, signUp, signUpAdmin, testIp } from "../helpers";
+import { recorder, seedReport } from "../reports/reports-fixtures";
 
 const BROWSER = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
 

@@ -5,14 +5,14 @@
 import { createHmac } from "node:crypto";
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import app from "../../worker/app";
-import type { Env, MailOutMessage, WebhooksOutMessage } from "../../worker/platform/env";
-import { emitProspectEvent } from "../../worker/platform/notifications/emit";
-import { processDelivery } from "../../worker/platform/notifications/webhooks";
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_MAX_SECONDS, webhookRetryDelaySeconds } from "../../worker/platform/notifications/rules/lead-alerts";
-import { signUp, signUpAdmin, testIp } from "./helpers";
-import { deliver, recorder, seedReport } from "./reports-fixtures";
+import wranglerToml from "../../../wrangler.toml?raw";
+import app from "../../../worker/app";
+import type { Env, MailOutMessage, WebhooksOutMessage } from "../../../worker/platform/env";
+import { emitProspectEvent } from "../../../worker/platform/notifications/emit";
+import { processDelivery } from "../../../worker/platform/notifications/webhooks";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_MAX_SECONDS, webhookRetryDelaySeconds } from "../../../worker/platform/notifications/rules/lead-alerts";
+import { signUp, signUpAdmin, testIp } from "../helpers";
+import { deliver, recorder, seedReport } from "../reports/reports-fixtures";
 
 type Received = { path: string; headers: Record<string, string>; body: string; status: number };
 

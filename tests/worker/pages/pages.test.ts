@@ -1,14 +1,14 @@
 // Pages through the worker: the CSP follows CHAT_WIDGET_SRC (its origin only, and only when set), `/` is the landing page.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { chatWidgetHidden } from "../../worker/features/chat/rules/widget";
-import { isTrustedImageUrl, TRUSTED_IMAGE_ORIGINS } from "../../worker/domain/image-hosts";
-import { placeholderImageUrl } from "../../worker/features/reports/rules/content";
-import { isPagePath, pageCsp } from "../../worker/features/pages/pages";
-import { SHARED_PAGE_CSP } from "../../worker/features/reports/shared-report-page";
-import headersFile from "../../web/public/_headers?raw";
-import wranglerToml from "../../wrangler.toml?raw";
+import app from "../../../worker/app";
+import { chatWidgetHidden } from "../../../worker/features/chat/rules/widget";
+import { isTrustedImageUrl, TRUSTED_IMAGE_ORIGINS } from "../../../worker/domain/image-hosts";
+import { placeholderImageUrl } from "../../../worker/features/reports/rules/content";
+import { isPagePath, pageCsp } from "../../../worker/features/pages/pages";
+import { SHARED_PAGE_CSP } from "../../../worker/features/reports/shared-report-page";
+import headersFile from "../../../web/public/_headers?raw";
+import wranglerToml from "../../../wrangler.toml?raw";
 
 const SHELL = "<!doctype html><html><head><title>shell</title></head><body><div id=root></div></body></html>";
 const LANDING = "<!doctype html><html><head><title>landing</title></head><body>landing</body></html>";

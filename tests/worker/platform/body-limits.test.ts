@@ -1,9 +1,9 @@
 // Bodies are size-limited before they are read, on every route; user_metadata has its own cap.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BODY_LIMIT_BYTES } from "../../worker/app";
-import { MAX_USER_METADATA_CHARS } from "../../worker/platform/auth/requests";
-import { api, authClient, GOOD_PASSWORD, signUpAdmin, uniqueEmail } from "./helpers";
+import { DEFAULT_BODY_LIMIT_BYTES } from "../../../worker/app";
+import { MAX_USER_METADATA_CHARS } from "../../../worker/platform/auth/requests";
+import { api, authClient, GOOD_PASSWORD, signUpAdmin, uniqueEmail } from "../helpers";
 
 const big = (bytes: number) => JSON.stringify({ email: "a@b.test", password: "x".repeat(bytes) });
 

@@ -2,12 +2,12 @@
 // and libSQL in Node (tests/libsql/data-layer.test.ts). Each run marks its rows with a fresh token, so the two
 // files never depend on what else the database holds.
 import { describe, expect, it } from "vitest";
-import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser } from "../../worker/features/billing/queries";
-import { getBudgetState, setMonthlyBudget } from "../../worker/platform/metering/budgets";
-import { listConversations, readPublicChatTurn, saveChatTurn } from "../../worker/features/chat/queries";
-import { readCounter, reserve, settle, sweepMeter } from "../../worker/platform/metering/store";
-import { meterSettings } from "../../worker/domain/metering";
-import type { Db } from "../../worker/platform/db/client";
+import { applyBillingEvent, eventSeen, resolveUserId, subscriptionForUser } from "../../../worker/features/billing/queries";
+import { getBudgetState, setMonthlyBudget } from "../../../worker/platform/metering/budgets";
+import { listConversations, readPublicChatTurn, saveChatTurn } from "../../../worker/features/chat/queries";
+import { readCounter, reserve, settle, sweepMeter } from "../../../worker/platform/metering/store";
+import { meterSettings } from "../../../worker/domain/metering";
+import type { Db } from "../../../worker/platform/db/client";
 import {
   deleteProspectAndReport,
   findByNames,
@@ -16,14 +16,14 @@ import {
   listProspects,
   updateProspectTag,
   type NewProspect,
-} from "../../worker/features/prospects/queries";
-import { addToWindow, clearKey, countEvent, currentCount, uncountEvent } from "../../worker/platform/db/rate-limits";
-import { claimReport, createProspectWithReport, getReportWithProspect, markQueued, reportStatuses } from "../../worker/features/reports/queries";
-import { insertUsageEvents } from "../../worker/platform/metering/usage-store";
-import { getAllUsage, getUserUsageStats } from "../../worker/features/usage/queries";
-import { createUserWithProfile, findUserByEmail, updateUser } from "../../worker/platform/auth/users";
-import { prospectSearchText } from "../../worker/features/prospects/rules/prospect";
-import type { UsageEventMessage } from "../../worker/platform/env";
+} from "../../../worker/features/prospects/queries";
+import { addToWindow, clearKey, countEvent, currentCount, uncountEvent } from "../../../worker/platform/db/rate-limits";
+import { claimReport, createProspectWithReport, getReportWithProspect, markQueued, reportStatuses } from "../../../worker/features/reports/queries";
+import { insertUsageEvents } from "../../../worker/platform/metering/usage-store";
+import { getAllUsage, getUserUsageStats } from "../../../worker/features/usage/queries";
+import { createUserWithProfile, findUserByEmail, updateUser } from "../../../worker/platform/auth/users";
+import { prospectSearchText } from "../../../worker/features/prospects/rules/prospect";
+import type { UsageEventMessage } from "../../../worker/platform/env";
 
 const SETTINGS = meterSettings({});
 

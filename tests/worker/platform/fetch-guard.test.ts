@@ -3,10 +3,10 @@
 // closed when the resolver fails. Nothing here is requested: a passing URL goes to a recording fetcher only.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../worker/platform/env";
-import { guardedFetch, guardUrl } from "../../worker/platform/providers/fetch-guard";
-import { resolveHost } from "../../worker/platform/providers/dns";
-import { FAKE_DNS_DOWN, FAKE_DNS_SERVFAIL, FAKE_PUBLIC_V4, FAKE_PUBLIC_V6 } from "../fakes/dns-data";
+import type { Env } from "../../../worker/platform/env";
+import { guardedFetch, guardUrl } from "../../../worker/platform/providers/fetch-guard";
+import { resolveHost } from "../../../worker/platform/providers/dns";
+import { FAKE_DNS_DOWN, FAKE_DNS_SERVFAIL, FAKE_PUBLIC_V4, FAKE_PUBLIC_V6 } from "../../fakes/dns-data";
 
 type DnsRequest = { name: string; type: string; accept: string | null };
 

@@ -3,15 +3,15 @@
 // contradicts itself and no step waits forever; locally a provider without a key or base URL is not called.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { TIMED_OUT_REASON } from "../../worker/features/audits/config";
-import { ownSubject } from "../../worker/features/audits/subject";
-import type { AuditView } from "../../worker/features/audits/rules/view";
-import { searchStart } from "../../worker/features/tools/rules/search-tools";
-import type { Env } from "../../worker/platform/env";
-import { pagespeedConfigured } from "../../worker/platform/providers/pagespeed";
-import type { ProfileRow } from "../../worker/platform/auth/users";
-import { auditAdmin, auditEnv, bindings, drain, makeProspect, readAudit, startProspectAudit } from "./audit-fixtures";
-import { callWorker, signUp } from "./helpers";
+import { TIMED_OUT_REASON } from "../../../worker/features/audits/config";
+import { ownSubject } from "../../../worker/features/audits/subject";
+import type { AuditView } from "../../../worker/features/audits/rules/view";
+import { searchStart } from "../../../worker/features/tools/rules/search-tools";
+import type { Env } from "../../../worker/platform/env";
+import { pagespeedConfigured } from "../../../worker/platform/providers/pagespeed";
+import type { ProfileRow } from "../../../worker/platform/auth/users";
+import { auditAdmin, auditEnv, bindings, drain, makeProspect, readAudit, startProspectAudit } from "../audits/audit-fixtures";
+import { callWorker, signUp } from "../helpers";
 
 const SITE = () => `${env.TEST_WEBSITE_URL}/site/`;
 /** Server wording a customer must never read. */

@@ -3,18 +3,18 @@
 // store after that, and a streamed reply that finishes (meter settled, transcript kept) when its reader goes away.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
-import { getDb } from "../../worker/platform/db/client";
-import { createAudit, reopenSteps, updateAuditSummary } from "../../worker/features/audits/queries";
-import { latestProspectAuditView } from "../../worker/features/audits/read";
-import { findingsChatBlock } from "../../worker/features/reports/rules/findings";
-import { globalCapKey, reportCapKey } from "../../worker/domain/metering";
-import type { UsageEventMessage } from "../../worker/platform/env";
-import { FAKE_SITE_BUSINESS } from "../fakes/audit-data";
-import { auditEnv, bindings, drain, makeProspect } from "./audit-fixtures";
-import { BASE, callWorker, signUpAdmin, testIp } from "./helpers";
-import { traceD1 } from "./d1-trace";
-import { aiEnv, deliver, readReport, recorder, seedReport } from "./reports-fixtures";
+import worker from "../../../worker/index";
+import { getDb } from "../../../worker/platform/db/client";
+import { createAudit, reopenSteps, updateAuditSummary } from "../../../worker/features/audits/queries";
+import { latestProspectAuditView } from "../../../worker/features/audits/read";
+import { findingsChatBlock } from "../../../worker/features/reports/rules/findings";
+import { globalCapKey, reportCapKey } from "../../../worker/domain/metering";
+import type { UsageEventMessage } from "../../../worker/platform/env";
+import { FAKE_SITE_BUSINESS } from "../../fakes/audit-data";
+import { auditEnv, bindings, drain, makeProspect } from "../audits/audit-fixtures";
+import { BASE, callWorker, signUpAdmin, testIp } from "../helpers";
+import { traceD1 } from "../d1-trace";
+import { aiEnv, deliver, readReport, recorder, seedReport } from "../reports/reports-fixtures";
 
 const ask = (content: string) => ({ messages: [{ role: "user", content }] });
 

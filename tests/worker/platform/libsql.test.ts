@@ -4,9 +4,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { getDb } from "../../worker/platform/db/client";
-import { users } from "../../worker/platform/db/schema";
+import app from "../../../worker/app";
+import { getDb } from "../../../worker/platform/db/client";
+import { users } from "../../../worker/platform/db/schema";
 import { dataLayerSuite } from "./data-layer";
 
 const libsqlEnv = { ...env, LIBSQL_URL: env.TEST_LIBSQL_URL, LIBSQL_AUTH_TOKEN: "test-token" };

@@ -1,10 +1,10 @@
 // Structured logs: one JSON line per event with the request id, no personal data; every error body names its request.
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import app from "../../worker/app";
-import { log, logLine, redact, withRequestId } from "../../worker/platform/log";
-import { api, BASE, signUp } from "./helpers";
-import { deliver } from "./reports-fixtures";
+import app from "../../../worker/app";
+import { log, logLine, redact, withRequestId } from "../../../worker/platform/log";
+import { api, BASE, signUp } from "../helpers";
+import { deliver } from "../reports/reports-fixtures";
 
 describe("log lines", () => {
   it("are one JSON object with level, message, the current request id and the fields", async () => {

@@ -2,14 +2,14 @@
 // Resend/Postmark APIs, retried after a 5xx, recorded as failed on a permanent refusal, and the delivered link works.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import app from "../../worker/app";
-import { MAIL_DLQ_MAX_RETRIES } from "../../worker/platform/mail/queue";
-import type { Env, MailOutMessage } from "../../worker/platform/env";
-import { classifyResponse, mailConfig, mailRequest } from "../../worker/platform/providers/mail";
-import { renderMail } from "../../worker/platform/mail/templates";
-import { GOOD_PASSWORD, testIp, uniqueEmail } from "./helpers";
-import { deliver, recorder } from "./reports-fixtures";
+import wranglerToml from "../../../wrangler.toml?raw";
+import app from "../../../worker/app";
+import { MAIL_DLQ_MAX_RETRIES } from "../../../worker/platform/mail/queue";
+import type { Env, MailOutMessage } from "../../../worker/platform/env";
+import { classifyResponse, mailConfig, mailRequest } from "../../../worker/platform/providers/mail";
+import { renderMail } from "../../../worker/platform/mail/templates";
+import { GOOD_PASSWORD, testIp, uniqueEmail } from "../helpers";
+import { deliver, recorder } from "../reports/reports-fixtures";
 
 type Delivered = { api: string; id: string; from: string; to: string; subject: string; text: string; html: string; idempotencyKey: string | null };
 type FakeRequest = { api: string; to: string; status: number; idempotencyKey: string | null };

@@ -4,10 +4,10 @@
 // that calls a paid provider is in a table (a new one without the meter fails here).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/platform/db/client";
-import { readCounter } from "../../worker/platform/metering/store";
-import { type ChatStreamEvent, type VoiceLine } from "../../worker/features/chat/rules/chat";
-import { buildPostPrompt, POST_MAX_TOKENS, PostRequest } from "../../worker/features/content/rules/facebook-post";
+import { getDb } from "../../../worker/platform/db/client";
+import { readCounter } from "../../../worker/platform/metering/store";
+import { type ChatStreamEvent, type VoiceLine } from "../../../worker/features/chat/rules/chat";
+import { buildPostPrompt, POST_MAX_TOKENS, PostRequest } from "../../../worker/features/content/rules/facebook-post";
 import {
   actualMicro,
   ANONYMOUS_ADDRESS_HOURLY_USD,
@@ -19,13 +19,13 @@ import {
   userCapKey,
   type PaidCall,
   type Payer,
-} from "../../worker/domain/metering";
-import { costFor } from "../../worker/domain/usage-cost";
-import type { AiVisibilityMessage, Env, ReviewsMessage, UsageEventMessage } from "../../worker/platform/env";
-import type { ResolvedAiBusiness } from "../../worker/features/ai-visibility/business";
-import { reserveCall } from "../../worker/platform/metering/meter";
-import { api, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "./helpers";
-import { recorder, seedReport } from "./reports-fixtures";
+} from "../../../worker/domain/metering";
+import { costFor } from "../../../worker/domain/usage-cost";
+import type { AiVisibilityMessage, Env, ReviewsMessage, UsageEventMessage } from "../../../worker/platform/env";
+import type { ResolvedAiBusiness } from "../../../worker/features/ai-visibility/business";
+import { reserveCall } from "../../../worker/platform/metering/meter";
+import { api, callWorker, signUp, signUpAdmin, sseEvents, testIp, type WorkerCall } from "../helpers";
+import { recorder, seedReport } from "../reports/reports-fixtures";
 
 type Overrides = Partial<Env>;
 const AI_ON: Overrides = { AI_API_KEY: "test-key", ELEVENLABS_API_KEY: "test-voice-key" };
@@ -289,7 +289,7 @@ describe("settle and release", () => {
     const key = userCapKey(user.id, new Date());
     const estimate = estimateMicro({ kind: "search" });
     expect((await readCounter(getDb(env), key)).reservedMicro).toBe(estimate);
-    const { sweepReservations } = await import("../../worker/platform/metering/meter");
+    const { sweepReservations } = await import("../../../worker/platform/metering/meter");
     await sweepReservations(env as Env, Date.now() + 16 * 60_000);
     expect(await readCounter(getDb(env), key)).toEqual({ reservedMicro: 0, settledMicro: estimate });
     // A late settle of the swept reservation changes nothing; a second sweep neither.
@@ -301,9 +301,9 @@ describe("settle and release", () => {
 
 describe("a visitor who leaves mid-call (issue 26)", () => {
   it("TTS: the call and its settle run under waitUntil, so the reservation settles though the response is never read", async () => {
-    const { signVoiceLines } = await import("../../worker/features/chat/voice-lines");
+    const { signVoiceLines } = await import("../../../worker/features/chat/voice-lines");
     const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
-    const { default: worker } = await import("../../worker/index");
+    const { default: worker } = await import("../../../worker/index");
     const seeded = await seedReport();
     // The fake voice answers a line with "[fake:slow]" late (tests/fakes/tts-fake.ts).
     const mark = `Our crews replace roofs ${crypto.randomUUID().slice(0, 8)} [fake:slow].`;
@@ -452,13 +452,13 @@ function meteredAt(text: string, at: number, wrappers: string[]): boolean {
 }
 
 describe("every paid call site is metered", () => {
-  const sources = import.meta.glob(["../../worker/**/*.ts", "../../queues/**/*.ts", "!../../worker/platform/providers/**"], {
+  const sources = import.meta.glob(["../../../worker/**/*.ts", "../../../queues/**/*.ts", "!../../../worker/platform/providers/**"], {
     query: "?raw",
     import: "default",
     eager: true,
   }) as Record<string, string>;
   const files = Object.fromEntries(Object.entries(sources).map(([path, text]) => [path.replace(/^(\.\.\/)+/, ""), text]));
-  const providerSources = import.meta.glob(["../../worker/platform/providers/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+  const providerSources = import.meta.glob(["../../../worker/platform/providers/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
   it("every provider function that reaches the network is listed as paid or as deliberately unmetered (with its limits)", () => {
     const exported = new Set<string>();
@@ -524,7 +524,7 @@ describe("every paid call site is metered", () => {
       "GET /api/tools/google-results": async () =>
         (await call(`/api/tools/google-results?keyword=${mark}&location=Austin`, { token: session.access_token }, refusing)).body.sample === true,
       "queue audits": async () => {
-        const { startAudit, processAuditStep } = await import("../../worker/features/audits/run");
+        const { startAudit, processAuditStep } = await import("../../../worker/features/audits/run");
         const sent: unknown[] = [];
         const quiet = { ...env, AUDITS: { send: async (m: unknown) => sent.push(m), sendBatch: async (ms: unknown[]) => sent.push(...ms) } } as unknown as Env;
         const audit = await startAudit(quiet, { kind: "own", prospectId: null, userId: session.user.id, subject: { name: `Ridge ${mark}`, website: null, keyword: `roofer ${mark}`, area: "Austin, TX", phone: null, address: null } });
@@ -541,7 +541,7 @@ describe("every paid call site is metered", () => {
         return res.status === 402 && res.body.error.code === "spend_ceiling_reached";
       },
       "queue citations": async () => {
-        const { startCitationScan, processCitationSources } = await import("../../worker/features/citations/scan");
+        const { startCitationScan, processCitationSources } = await import("../../../worker/features/citations/scan");
         const quiet = { ...env, CITATIONS: recorder().queue } as unknown as Env;
         const expected = { name: `Ridge ${mark}`, street: "1 Main St", city: "Austin", region: "TX", zip: "78701", phone: "5125550142", website: null, knownPhones: [], knownHosts: [] };
         const scan = await startCitationScan(quiet, { business: { owner: { kind: "own", userId: session.user.id }, ownerKey: `own:${session.user.id}`, name: expected.name, expected, competitors: [], google: null }, userId: session.user.id, trigger: "manual" });
@@ -550,7 +550,7 @@ describe("every paid call site is metered", () => {
         return outcome.kind === "ack" && rows.results.length === 2 && rows.results.every((r) => r.status === "failed" && r.reason.includes("spending limit"));
       },
       "queue rank-checks (grid points)": async () => {
-        const { startGrid, processGridPoints } = await import("../../worker/features/rank/grid");
+        const { startGrid, processGridPoints } = await import("../../../worker/features/rank/grid");
         const quiet = { ...env, RANK_CHECKS: recorder().queue } as unknown as Env;
         const business = { kind: "own" as const, prospectId: null, name: `Ridge ${mark}`, area: "Austin, TX", placeId: "ChIJx", latitude: 30.27, longitude: -97.74 };
         const scan = await startGrid(quiet, { resolved: { owner: { kind: "own", userId: session.user.id }, business, website: null }, keyword: `roofer ${mark}`, size: 3, radiusMiles: 1, userId: session.user.id });
@@ -559,8 +559,8 @@ describe("every paid call site is metered", () => {
         return outcome.kind === "ack" && rows.results.length === 2 && rows.results.every((r) => r.status === "failed" && r.reason.includes("spending limit"));
       },
       "queue rank-checks (keyword checks)": async () => {
-        const { processKeywordChecks } = await import("../../worker/features/rank/tracker");
-        const { insertTrackedKeyword } = await import("../../worker/features/rank/queries");
+        const { processKeywordChecks } = await import("../../../worker/features/rank/tracker");
+        const { insertTrackedKeyword } = await import("../../../worker/features/rank/queries");
         const checkId = crypto.randomUUID();
         const business = { kind: "own", prospectId: null, name: `Ridge ${mark}`, area: "Austin, TX", placeId: "ChIJx", latitude: 30.27, longitude: -97.74 };
         const now = new Date().toISOString();
@@ -576,8 +576,8 @@ describe("every paid call site is metered", () => {
       "queue reviews (send)": async () => {
         // A text review request (issue 28) made while the meter allows nothing: the send job marks it failed with the
         // reason and Twilio (the fake) gets no message.
-        const { processReviewRequestSend } = await import("../../worker/features/review-requests/request-jobs");
-        const { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } = await import("../fakes/twilio-data");
+        const { processReviewRequestSend } = await import("../../../worker/features/review-requests/request-jobs");
+        const { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } = await import("../../fakes/twilio-data");
         const reviews = recorder<ReviewsMessage>();
         const sms = { REVIEWS: reviews.queue, TWILIO_ACCOUNT_SID: FAKE_TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: FAKE_TWILIO_AUTH_TOKEN, TWILIO_MESSAGING_SERVICE_SID: FAKE_TWILIO_MESSAGING_SERVICE_SID, TWILIO_BASE_URL: env.TEST_TWILIO_BASE_URL };
         const settings = { delayMinutes: 0, emailSubject: "", emailTemplate: "", smsTemplate: "", quietStart: "00:00", quietEnd: "00:00", smsEnabled: true, placeId: "ChIJN1t_tDeuEmsRUsoyG83frY4" };
@@ -594,7 +594,7 @@ describe("every paid call site is metered", () => {
       },
       "queue ai-visibility": async () => {
         // An AI Visibility answer (issue 29) asked while the meter allows nothing: failed with the reason, no engine call.
-        const { startAiScan, processAiAnswers } = await import("../../worker/features/ai-visibility/scan");
+        const { startAiScan, processAiAnswers } = await import("../../../worker/features/ai-visibility/scan");
         const quiet = { ...env, AI_VISIBILITY: recorder<AiVisibilityMessage>().queue } as unknown as Env;
         const scan = (await startAiScan(quiet, { resolved: aiBusiness(session.user.id, mark), userId: session.user.id, questions: [{ id: crypto.randomUUID(), text: `best roofer ${mark}` }], engines: ["google_ai_mode"], samples: 3, trigger: "manual" }))!;
         const ids = (await env.DB.prepare("select id from ai_answers where scan_id = ?").bind(scan.id).all<{ id: string }>()).results.map((r) => r.id);
@@ -604,8 +604,8 @@ describe("every paid call site is metered", () => {
       },
       "queue ai-visibility (what to do)": async () => {
         // The scan's "What to do" written while the meter allows nothing: the templates write it, and the AI is not called.
-        const { startAiScan } = await import("../../worker/features/ai-visibility/scan");
-        const { finishAiScanIfComplete } = await import("../../worker/features/ai-visibility/finish");
+        const { startAiScan } = await import("../../../worker/features/ai-visibility/scan");
+        const { finishAiScanIfComplete } = await import("../../../worker/features/ai-visibility/finish");
         const quiet = { ...env, AI_VISIBILITY: recorder<AiVisibilityMessage>().queue } as unknown as Env;
         const scan = (await startAiScan(quiet, { resolved: aiBusiness(session.user.id, mark), userId: session.user.id, questions: [{ id: crypto.randomUUID(), text: `best roofer ${mark}` }], engines: ["google_ai_mode"], samples: 3, trigger: "manual" }))!;
         await env.DB.prepare("update ai_answers set status = 'ok', named = '[]', domains = '[\"angi.com\"]' where scan_id = ?").bind(scan.id).run();
@@ -616,14 +616,14 @@ describe("every paid call site is metered", () => {
       },
       "queue client-reports (the summary)": async () => {
         // A monthly client report's summary while the meter allows nothing: the template writes it, and says why (admins).
-        const { gatherReport, writeSummary } = await import("../../worker/features/client-reports/build");
+        const { gatherReport, writeSummary } = await import("../../../worker/features/client-reports/build");
         const refused = { ...env, ...AI_ON, ...refusing } as Env;
         const gathered = await gatherReport(refused, getDb(refused), session.user.id, "2026-10");
         const summary = await writeSummary(refused, getDb(refused), session.user.id, gathered);
         return summary.source === "template" && (summary.note ?? "").includes("refused");
       },
       "queue report-jobs": async () => {
-        const { processReportJob } = await import("../../worker/features/reports/generate");
+        const { processReportJob } = await import("../../../worker/features/reports/generate");
         const outcome = await processReportJob({ ...env, ...AI_ON, ...refusing } as Env, seeded.id, 1);
         return outcome.kind === "ready" && outcome.source === "template";
       },

@@ -1,9 +1,9 @@
 // Queue faults, with nothing lost: 200 reports against a randomly failing AI, every message delivered twice, and a flaky D1 under the usage consumer.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
-import { REPORT_JOBS_MAX_RETRIES, REPORT_MAX_ATTEMPTS, REPORT_TOOL_NAME } from "../../worker/features/reports/config";
-import { deliver, ownerId, readReport, recorder, seedReport } from "./reports-fixtures";
+import type { Env, ReportJobMessage, UsageEventMessage } from "../../../worker/platform/env";
+import { REPORT_JOBS_MAX_RETRIES, REPORT_MAX_ATTEMPTS, REPORT_TOOL_NAME } from "../../../worker/features/reports/config";
+import { deliver, ownerId, readReport, recorder, seedReport } from "../reports/reports-fixtures";
 
 const REPORTS = 200;
 const SEED = 20261123;

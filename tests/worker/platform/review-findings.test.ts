@@ -3,15 +3,15 @@
 // rate-limit windows, a broken percent-encoding in a file path.
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/index";
-import { getDb } from "../../worker/platform/db/client";
-import { AuditAction, recordAudit } from "../../worker/platform/auth/admin-queries";
-import { confirmEmail, saveEmailConfirmation } from "../../worker/platform/auth/email-confirmations";
-import { appOrigin, APP_ORIGIN_REQUIRED } from "../../worker/platform/origin";
-import { authLimits } from "../../worker/platform/auth/limits";
-import { LONGEST_WINDOW_SECONDS } from "../../worker/platform/db/rate-limits";
-import type { Env } from "../../worker/platform/env";
-import { api, signUp, testIp } from "./helpers";
+import worker from "../../../worker/index";
+import { getDb } from "../../../worker/platform/db/client";
+import { AuditAction, recordAudit } from "../../../worker/platform/auth/admin-queries";
+import { confirmEmail, saveEmailConfirmation } from "../../../worker/platform/auth/email-confirmations";
+import { appOrigin, APP_ORIGIN_REQUIRED } from "../../../worker/platform/origin";
+import { authLimits } from "../../../worker/platform/auth/limits";
+import { LONGEST_WINDOW_SECONDS } from "../../../worker/platform/db/rate-limits";
+import type { Env } from "../../../worker/platform/env";
+import { api, signUp, testIp } from "../helpers";
 
 describe("links", () => {
   it("are built on APP_ORIGIN; outside development without it the worker refuses instead of trusting Host", () => {

@@ -4,12 +4,12 @@
 // unconfirmed account with 403 `email_unconfirmed` before any provider is asked, until its link is opened.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/platform/db/client";
-import { readCounter } from "../../worker/platform/metering/store";
-import { freePoolCapKey, globalCapKey, toMicro, type PaidCall } from "../../worker/domain/metering";
-import type { Env } from "../../worker/platform/env";
-import { reserveCall, userPayer } from "../../worker/platform/metering/meter";
-import { api, callWorker, mailedLink, signUp, signUpAdmin, signUpUnconfirmed } from "./helpers";
+import { getDb } from "../../../worker/platform/db/client";
+import { readCounter } from "../../../worker/platform/metering/store";
+import { freePoolCapKey, globalCapKey, toMicro, type PaidCall } from "../../../worker/domain/metering";
+import type { Env } from "../../../worker/platform/env";
+import { reserveCall, userPayer } from "../../../worker/platform/metering/meter";
+import { api, callWorker, mailedLink, signUp, signUpAdmin, signUpUnconfirmed } from "../helpers";
 import { SELF } from "cloudflare:test";
 
 /** The production defaults (wrangler.toml), whatever the test configuration says. */

@@ -1,8 +1,8 @@
 // Business Settings on the server: PUT /api/profile validation, logos in R2 (size, sniffed type, replacement), /api/files.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE, fileKeyFromUrl } from "../../worker/features/profile/rules/profile";
-import { BASE, api, signUp, signUpAdmin, signUpUnconfirmed } from "./helpers";
+import { LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE, fileKeyFromUrl } from "../../../worker/features/profile/rules/profile";
+import { BASE, api, signUp, signUpAdmin, signUpUnconfirmed } from "../helpers";
 import { SELF } from "cloudflare:test";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);

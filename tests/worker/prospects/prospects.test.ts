@@ -1,9 +1,9 @@
 // /api/prospects: bulk import (spec §5 rules and texts), duplicates, search over the eight fields, pages, tag, delete, CSV.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { fieldTooLong, INVALID_ROW_FORMAT } from "../../worker/features/prospects/rules/import";
-import { prospectSearchText, type ProspectSearchFields } from "../../worker/features/prospects/rules/prospect";
-import { api, BASE, signUp, signUpAdmin } from "./helpers";
+import { fieldTooLong, INVALID_ROW_FORMAT } from "../../../worker/features/prospects/rules/import";
+import { prospectSearchText, type ProspectSearchFields } from "../../../worker/features/prospects/rules/prospect";
+import { api, BASE, signUp, signUpAdmin } from "../helpers";
 
 const row = (...fields: string[]) => fields.join("\t");
 const marker = () => crypto.randomUUID().slice(0, 8);

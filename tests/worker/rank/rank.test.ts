@@ -3,19 +3,19 @@
 // refused past the allowance before any call, permissions, the share page, CSV, tracked keywords and the cron.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import type { Env, RankCheckMessage } from "../../worker/platform/env";
-import { RANK_CHECKS_MAX_RETRIES, TRACKER_ZOOM } from "../../worker/features/rank/config";
-import { enqueueDueKeywords, mailAlertDigests } from "../../worker/features/rank/tracker";
-import { resendStalePoints } from "../../worker/features/rank/grid";
-import { gridMetrics, type PointResult } from "../../worker/features/rank/rules/metrics";
-import { serpLl } from "../../worker/features/rank/rules/grid";
-import { GRID_SIZE_ADMIN_MESSAGE } from "../../worker/features/rank/rules/grid";
-import type { GridScanView, TrackedKeywordDetail, TrackedKeywordList } from "../../worker/features/rank/rules/view";
-import { FAKE_SITE_BUSINESS } from "../fakes/audit-data";
-import { gridPointFails, gridRank } from "../fakes/audit-data";
-import { deliver, recorder } from "./reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "./helpers";
+import wranglerToml from "../../../wrangler.toml?raw";
+import type { Env, RankCheckMessage } from "../../../worker/platform/env";
+import { RANK_CHECKS_MAX_RETRIES, TRACKER_ZOOM } from "../../../worker/features/rank/config";
+import { enqueueDueKeywords, mailAlertDigests } from "../../../worker/features/rank/tracker";
+import { resendStalePoints } from "../../../worker/features/rank/grid";
+import { gridMetrics, type PointResult } from "../../../worker/features/rank/rules/metrics";
+import { serpLl } from "../../../worker/features/rank/rules/grid";
+import { GRID_SIZE_ADMIN_MESSAGE } from "../../../worker/features/rank/rules/grid";
+import type { GridScanView, TrackedKeywordDetail, TrackedKeywordList } from "../../../worker/features/rank/rules/view";
+import { FAKE_SITE_BUSINESS } from "../../fakes/audit-data";
+import { gridPointFails, gridRank } from "../../fakes/audit-data";
+import { deliver, recorder } from "../reports/reports-fixtures";
+import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 type RankEnv = { env: Env; sent: RankCheckMessage[] };
 

@@ -2,10 +2,10 @@
 // own views excluded, D1 rate limit, never an error status; and what the admin sees (list, sort, timeline).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BEACON_EVENTS_PER_VISIT, BEACONS_PER_IP_PER_MINUTE } from "../../worker/features/reports/rules/events";
-import type { Env } from "../../worker/platform/env";
-import { newVisitToken, VISIT_TOKEN_META } from "../../worker/features/reports/visit-token";
-import { api, awayFromWindowEdge, signUp, signUpAdmin, testIp, WINDOW_EDGE_TEST_TIMEOUT_MS } from "./helpers";
+import { BEACON_EVENTS_PER_VISIT, BEACONS_PER_IP_PER_MINUTE } from "../../../worker/features/reports/rules/events";
+import type { Env } from "../../../worker/platform/env";
+import { newVisitToken, VISIT_TOKEN_META } from "../../../worker/features/reports/visit-token";
+import { api, awayFromWindowEdge, signUp, signUpAdmin, testIp, WINDOW_EDGE_TEST_TIMEOUT_MS } from "../helpers";
 import { readyReport, seedReport } from "./reports-fixtures";
 
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";

@@ -1,10 +1,10 @@
 // The admin Jobs panel API: what is listed, and regeneration of one or all reports (idempotent, admin only, never while viewing as).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { AI_OFF_MESSAGE, ALREADY_AI_MESSAGE } from "../../worker/features/reports/rules/jobs";
-import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
-import { BASE, signUp, signUpAdmin } from "./helpers";
+import app from "../../../worker/app";
+import { AI_OFF_MESSAGE, ALREADY_AI_MESSAGE } from "../../../worker/features/reports/rules/jobs";
+import type { Env, ReportJobMessage, UsageEventMessage } from "../../../worker/platform/env";
+import { BASE, signUp, signUpAdmin } from "../helpers";
 import { deliver, readReport, recorder, seedReport } from "./reports-fixtures";
 
 /** Calls the app with AI configured and a recording report-jobs queue. */

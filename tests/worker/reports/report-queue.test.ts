@@ -1,13 +1,13 @@
 // The report-jobs consumer against the fake OpenAI-compatible server (real openai SDK): every outcome and the final row.
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import worker from "../../worker/index";
-import { buildReportPrompt } from "../../worker/features/reports/rules/prompt";
-import { costFor, estimateTokens } from "../../worker/domain/usage-cost";
-import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
-import { AI_NOT_CONFIGURED_REASON, REPORT_JOBS_MAX_RETRIES, REPORT_MAX_ATTEMPTS } from "../../worker/features/reports/config";
-import { toReportProspect } from "../../worker/features/reports/generate";
+import wranglerToml from "../../../wrangler.toml?raw";
+import worker from "../../../worker/index";
+import { buildReportPrompt } from "../../../worker/features/reports/rules/prompt";
+import { costFor, estimateTokens } from "../../../worker/domain/usage-cost";
+import type { Env, ReportJobMessage, UsageEventMessage } from "../../../worker/platform/env";
+import { AI_NOT_CONFIGURED_REASON, REPORT_JOBS_MAX_RETRIES, REPORT_MAX_ATTEMPTS } from "../../../worker/features/reports/config";
+import { toReportProspect } from "../../../worker/features/reports/generate";
 import { deliver, readReport, recorder, seedReport } from "./reports-fixtures";
 
 function testEnv(overrides: Partial<Env> = {}) {

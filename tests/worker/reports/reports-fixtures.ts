@@ -1,13 +1,13 @@
 // Report test fixtures: seeded prospects/reports (no queue message sent), recording queues, one-message deliveries.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { expect } from "vitest";
-import worker from "../../worker/index";
-import { getDb } from "../../worker/platform/db/client";
-import { createProspectWithReport } from "../../worker/features/reports/queries";
-import { prospectFromForm } from "../../worker/features/reports/rules/new-report";
-import { NewReportInput } from "../../worker/features/reports/rules/new-report";
-import type { Env, ReportJobMessage, UsageEventMessage } from "../../worker/platform/env";
-import { forgetEachFile, signUp } from "./helpers";
+import worker from "../../../worker/index";
+import { getDb } from "../../../worker/platform/db/client";
+import { createProspectWithReport } from "../../../worker/features/reports/queries";
+import { prospectFromForm } from "../../../worker/features/reports/rules/new-report";
+import { NewReportInput } from "../../../worker/features/reports/rules/new-report";
+import type { Env, ReportJobMessage, UsageEventMessage } from "../../../worker/platform/env";
+import { forgetEachFile, signUp } from "../helpers";
 
 export type Recorder<T> = { sent: T[]; queue: Queue<T> };
 

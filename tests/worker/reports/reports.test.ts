@@ -1,8 +1,8 @@
 // /api/reports: admin-only create, list, status, read, generate and generate-all, with the spec's messages.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REQUIRED_FIELDS_MESSAGE } from "../../worker/features/reports/rules/new-report";
-import { api, signUp, signUpAdmin } from "./helpers";
+import { REQUIRED_FIELDS_MESSAGE } from "../../../worker/features/reports/rules/new-report";
+import { api, signUp, signUpAdmin } from "../helpers";
 import { readReport, seedReport } from "./reports-fixtures";
 
 const form = (overrides: Record<string, unknown> = {}) => ({

@@ -2,7 +2,7 @@
 // hit, miss, 304 and version change; not-found and generating pages; the card PNG stored in R2.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ogCardKey } from "../../worker/features/reports/og-card";
+import { ogCardKey } from "../../../worker/features/reports/og-card";
 import {
   SHARED_REPORT_EDGE_TTL_SECONDS,
   cacheOrigin,
@@ -11,10 +11,10 @@ import {
   memoizePage,
   memoizedPage,
   sharedPageCacheKey,
-} from "../../worker/features/reports/shared-cache";
-import { assetTags } from "../../worker/features/reports/shared-page-assets";
-import { SHARED_PAGE_CSP } from "../../worker/features/reports/shared-report-page";
-import { api } from "./helpers";
+} from "../../../worker/features/reports/shared-cache";
+import { assetTags } from "../../../worker/features/reports/shared-page-assets";
+import { SHARED_PAGE_CSP } from "../../../worker/features/reports/shared-report-page";
+import { api } from "../helpers";
 import { aiEnv, deliver, readyReport, seedReport } from "./reports-fixtures";
 
 /** Each answer carries its own visit token (worker/features/reports/visit-token.ts); the rest is the same cached page. */
@@ -143,7 +143,7 @@ describe("GET /shared/reports/:id (HTML)", () => {
     const saved = (globalThis as { caches?: CacheStorage }).caches;
     Object.defineProperty(globalThis, "caches", { value: undefined, configurable: true });
     try {
-      const { default: app } = await import("../../worker/app");
+      const { default: app } = await import("../../../worker/app");
       for (let i = 0; i < 2; i++) {
         const res = await app.request(`/shared/reports/${seeded.id}`, {}, env);
         expect(res.status).toBe(200);

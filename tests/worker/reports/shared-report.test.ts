@@ -1,7 +1,7 @@
 // GET /api/shared/reports/:id: public, never the phone, the 404 shape, edge cache by version, ETag/304, purge on change.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import app from "../../worker/app";
+import app from "../../../worker/app";
 import {
   cacheOrigin,
   forgetVersion,
@@ -9,8 +9,8 @@ import {
   memoizedVersion,
   sharedReportCacheKey,
   VERSION_MEMO_MS,
-} from "../../worker/features/reports/shared-cache";
-import { api, signUpAdmin } from "./helpers";
+} from "../../../worker/features/reports/shared-cache";
+import { api, signUpAdmin } from "../helpers";
 import { aiEnv, deliver, readyReport as readyReportWith, seedReport } from "./reports-fixtures";
 
 const PHONE = "(737) 555-0123";
@@ -177,7 +177,7 @@ describe("GET /api/shared/reports/:id", () => {
     const saved = (globalThis as { caches?: CacheStorage }).caches;
     Object.defineProperty(globalThis, "caches", { value: undefined, configurable: true });
     try {
-      const { default: app } = await import("../../worker/app");
+      const { default: app } = await import("../../../worker/app");
       const res = await app.request(`/api/shared/reports/${seeded.id}`, {}, env);
       expect(res.status).toBe(200);
       expect(res.headers.get("X-Cache")).toBe("MISS");

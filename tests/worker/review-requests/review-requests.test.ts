@@ -4,12 +4,12 @@
 // counting the click, the 90-day rule, CSV partial failure, delivery callbacks, reminders and the QR code.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env, ReviewsMessage } from "../../worker/platform/env";
-import { sweepReviewRequests } from "../../worker/features/review-requests/request-jobs";
-import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } from "../fakes/twilio-data";
-import { deliver, recorder } from "./reports-fixtures";
-import { BASE, callWorker, signUp } from "./helpers";
-import { connectedGoogleUser } from "./google-connect";
+import type { Env, ReviewsMessage } from "../../../worker/platform/env";
+import { sweepReviewRequests } from "../../../worker/features/review-requests/request-jobs";
+import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_MESSAGING_SERVICE_SID } from "../../fakes/twilio-data";
+import { deliver, recorder } from "../reports/reports-fixtures";
+import { BASE, callWorker, signUp } from "../helpers";
+import { connectedGoogleUser } from "../integrations/google-connect";
 
 const PLACE_ID = "ChIJN1t_tDeuEmsRUsoyG83frY4";
 const GOOGLE = `https://search.google.com/local/writereview?placeid=${PLACE_ID}`;
@@ -438,7 +438,7 @@ describe("hardening (issue 39)", () => {
     await drain(t);
     const texts = await smsTo(ukOnly);
     expect(texts).toHaveLength(1);
-    const { smsSegments, SMS_COUNTRIES } = await import("../../worker/domain/sms-pricing");
+    const { smsSegments, SMS_COUNTRIES } = await import("../../../worker/domain/sms-pricing");
     expect((await counter())!.micro - before).toBe(Math.ceil(smsSegments(texts[0]!.body) * SMS_COUNTRIES.GB.usdPerSegment * 1_000_000));
     // A US number is now elsewhere for it: refused unless the operator allows the US.
     const us = newPhone();

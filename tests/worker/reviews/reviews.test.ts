@@ -5,13 +5,13 @@
 // without Google connected.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env, ReviewsMessage, UsageEventMessage } from "../../worker/platform/env";
-import { AUTO_PUBLISH_HELD_NOTICE, REVIEWS_CONNECT_HINT, TEMPLATE_DRAFT_NOTICE } from "../../worker/features/reviews/rules/reviews";
-import { REPLY_REFUSED_PREFIX, sweepReviews } from "../../worker/features/reviews/inbox";
-import reviewsList from "../fakes/fixtures/google/reviews-list.json";
-import { api, callWorker, signUp, signUpAdmin } from "./helpers";
-import { connectedGoogleUser as connectOnce, fakeReviews, googleReviews } from "./google-connect";
-import { deliver, recorder } from "./reports-fixtures";
+import type { Env, ReviewsMessage, UsageEventMessage } from "../../../worker/platform/env";
+import { AUTO_PUBLISH_HELD_NOTICE, REVIEWS_CONNECT_HINT, TEMPLATE_DRAFT_NOTICE } from "../../../worker/features/reviews/rules/reviews";
+import { REPLY_REFUSED_PREFIX, sweepReviews } from "../../../worker/features/reviews/inbox";
+import reviewsList from "../../fakes/fixtures/google/reviews-list.json";
+import { api, callWorker, signUp, signUpAdmin } from "../helpers";
+import { connectedGoogleUser as connectOnce, fakeReviews, googleReviews } from "../integrations/google-connect";
+import { deliver, recorder } from "../reports/reports-fixtures";
 
 type Inbox = {
   connection: string;

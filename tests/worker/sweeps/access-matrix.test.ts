@@ -3,16 +3,16 @@
 // the visitor carries the user's data. A route the table does not list fails the test: new routes must be added.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { getDb } from "../../worker/platform/db/client";
-import { insertContent } from "../../worker/features/content/queries";
-import { insertPost } from "../../worker/features/content/posts-queries";
-import { insertScheduledPost } from "../../worker/features/integrations/queries";
-import { insertWidget } from "../../worker/features/widgets/queries";
-import { PostRequest } from "../../worker/features/content/rules/facebook-post";
-import { api, signUp, signUpAdmin } from "./helpers";
-import { readyReport } from "./reports-fixtures";
-import { seedClientReport } from "./client-report-fixtures";
+import app from "../../../worker/app";
+import { getDb } from "../../../worker/platform/db/client";
+import { insertContent } from "../../../worker/features/content/queries";
+import { insertPost } from "../../../worker/features/content/posts-queries";
+import { insertScheduledPost } from "../../../worker/features/integrations/queries";
+import { insertWidget } from "../../../worker/features/widgets/queries";
+import { PostRequest } from "../../../worker/features/content/rules/facebook-post";
+import { api, signUp, signUpAdmin } from "../helpers";
+import { readyReport } from "../reports/reports-fixtures";
+import { seedClientReport } from "../client-reports/client-report-fixtures";
 
 type Role = "anon" | "user" | "other" | "admin" | "viewAs";
 /** Order matters: the owner goes last, so its own deletes run after everyone else was refused. */

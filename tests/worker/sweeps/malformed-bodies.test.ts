@@ -1,8 +1,8 @@
 // Malformed input, the body types: 415 for bodies that are not JSON, 400 for broken JSON and null on every JSON route,
 // and the view beacon's quiet answers. The bad-bodies sweep itself runs in shards (malformed-bodies-1..6.test.ts); all
-// share tests/worker/malformed-input-shared.ts (its `shard` says why the sweeps are split).
+// share tests/worker/sweeps/malformed-input-shared.ts (its `shard` says why the sweeps are split).
 import { SELF } from "cloudflare:test";
-import { signUp } from "./helpers";
+import { signUp } from "../helpers";
 import { describe, expect, it } from "vitest";
 import { BODY_METHODS, IGNORES_BODY, BODIES, BODY_AFTER_LOOKUP, OTHER_BODIES, bigBodies, routes, fill, reportId, LONG_TEST_MS, token, api, testIp, sweepUsers } from "./malformed-input-shared";
 

@@ -4,10 +4,10 @@
 // stack trace, and the server keeps serving.
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import app from "../../worker/app";
-import { api, signUp, signUpAdmin, testIp } from "./helpers";
+import app from "../../../worker/app";
+import { api, signUp, signUpAdmin, testIp } from "../helpers";
 export { api, testIp };
-import { readyReport } from "./reports-fixtures";
+import { readyReport } from "../reports/reports-fixtures";
 
 export const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Routes that read no body: anything sent is ignored, so a 2xx is a correct answer there. */

@@ -1,14 +1,14 @@
 // The search tools' API: the live search against the fake provider, its 24-hour D1 cache, sample data, validation.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import app from "../../worker/app";
+import app from "../../../worker/app";
 import {
   NO_RESULTS_MESSAGE,
   SAMPLE_DATA_WARNING,
   SEARCH_FIELDS_REQUIRED,
   buildLocalServiceListings,
-} from "../../worker/features/tools/rules/search-tools";
-import { api, signUp } from "./helpers";
+} from "../../../worker/features/tools/rules/search-tools";
+import { api, signUp } from "../helpers";
 
 let token: string;
 beforeAll(async () => {

@@ -3,12 +3,12 @@
 // consumer; Usage by Tool then names each feature and adds up to what the allowance counts.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Env, RankCheckMessage, UsageEventMessage } from "../../worker/platform/env";
-import { METERED_TOOL_NAMES, type UsageResponse } from "../../worker/features/usage/rules/usage-stats";
-import { roundCost } from "../../worker/domain/usage-cost";
-import { FAKE_SITE_BUSINESS } from "../fakes/audit-data";
-import { deliver, recorder } from "./reports-fixtures";
-import { callWorker, signUp } from "./helpers";
+import type { Env, RankCheckMessage, UsageEventMessage } from "../../../worker/platform/env";
+import { METERED_TOOL_NAMES, type UsageResponse } from "../../../worker/features/usage/rules/usage-stats";
+import { roundCost } from "../../../worker/domain/usage-cost";
+import { FAKE_SITE_BUSINESS } from "../../fakes/audit-data";
+import { deliver, recorder } from "../reports/reports-fixtures";
+import { callWorker, signUp } from "../helpers";
 
 describe("Usage by Tool", () => {
   it("lists grid searches and rank checks by name, and sums to the allowance's spend", async () => {

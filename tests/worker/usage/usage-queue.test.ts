@@ -1,12 +1,12 @@
 // The usage-events consumer: one batched INSERT OR IGNORE per batch, redelivery never double-counts, bad bodies are dropped.
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import wranglerToml from "../../wrangler.toml?raw";
-import { USAGE_DLQ_MAX_RETRIES, USAGE_DLQ_RETRY_SECONDS } from "../../worker/platform/metering/usage-queue";
-import { usageEvent } from "../../worker/platform/providers/ai";
-import { USAGE_COLUMN_COUNT, USAGE_ROWS_PER_STATEMENT } from "../../worker/platform/metering/usage-store";
-import type { UsageEventMessage } from "../../worker/platform/env";
-import { deliver } from "./reports-fixtures";
+import wranglerToml from "../../../wrangler.toml?raw";
+import { USAGE_DLQ_MAX_RETRIES, USAGE_DLQ_RETRY_SECONDS } from "../../../worker/platform/metering/usage-queue";
+import { usageEvent } from "../../../worker/platform/providers/ai";
+import { USAGE_COLUMN_COUNT, USAGE_ROWS_PER_STATEMENT } from "../../../worker/platform/metering/usage-store";
+import type { UsageEventMessage } from "../../../worker/platform/env";
+import { deliver } from "../reports/reports-fixtures";
 
 function event(userId: string, i: number): UsageEventMessage {
   return usageEvent({

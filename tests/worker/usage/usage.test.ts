@@ -1,11 +1,11 @@
 // GET /api/usage against figures worked out by hand, admins' all-users view and CSV, budgets and the budget check.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { getBudgetState } from "../../worker/platform/metering/budgets";
-import { getDb } from "../../worker/platform/db/client";
-import type { Env } from "../../worker/platform/env";
-import { reserveCall, settingsOf, userPayer } from "../../worker/platform/metering/meter";
-import { api, signUp, signUpAdmin } from "./helpers";
+import { getBudgetState } from "../../../worker/platform/metering/budgets";
+import { getDb } from "../../../worker/platform/db/client";
+import type { Env } from "../../../worker/platform/env";
+import { reserveCall, settingsOf, userPayer } from "../../../worker/platform/metering/meter";
+import { api, signUp, signUpAdmin } from "../helpers";
 
 type Log = { tool: string; model: string; input: number; output: number; cost: number; at: string; estimated?: boolean };
 
