@@ -480,7 +480,7 @@ describe("every paid call site is metered", () => {
       const text = files[file]!;
       // reserveLoggedCall (metering/usage-log.ts) is reserveCall that also logs the settled call by tool (issue 26); the
       // *InBatch forms take the same reservations as statements in the caller's batch (a claim and its reservations).
-      expect(text, file).toMatch(/from "\.\.\/metering\/(meter|usage-log)"/);
+      expect(text, file).toMatch(/from "(\.\.\/)+platform\/metering\/(meter|usage-log)"/);
       // A module's own metering wrapper: a top-level function that reserves (meteredCall, meteredSearch …).
       const wrappers = [...topLevelFunctions(text)].filter(([, body]) => /(?<![\w.])(reserveCall|reserveLoggedCall|reserveCallsInBatch|reserveLoggedCallsInBatch|metered)\(/.test(body)).map(([name]) => name);
       const calls = [...text.matchAll(PAID_CALL)];
