@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    name: "domain",
     environment: "node",
     include: ["tests/domain/**/*.test.ts"],
   },

@@ -1,18 +1,40 @@
 // End-to-end journeys: Debian's Chromium (playwright-core) against `wrangler dev` with fakes on loopback.
 import { defineConfig } from "vitest/config";
 
+/**
+ * Journeys that never act as the shared admin (owner@agency.test): they run beside the admin's journeys, one file of
+ * each lane at a time, against the same dev server (two browsers, each journey in its own context and accounts).
+ */
+const OWN_ACCOUNTS = ["auth", "content", "gbp", "reviews", "settings-posts", "tools-billing"].map((f) => `tests/e2e/${f}.test.ts`);
+/** The agency's brand changes what every screen and mail says: that journey runs alone, after both lanes. */
+const ALONE = ["tests/e2e/brand.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
+    // One dev server and its fakes for both lanes (global-setup.ts starts them once).
     globalSetup: ["./tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One wrangler dev, one database: journeys run one file at a time.
-    fileParallelism: false,
     // wrangler dev's local proxy now and then leaves a static-asset request unanswered (seen about
     // once in ten full runs, the page then waits forever for a chunk). A journey that meets it runs
     // again from the start; a real failure fails every attempt.
     retry: 2,
+    maxWorkers: 2,
+    projects: [
+      {
+        // The shared admin's journeys see each other's prospects, reports and settings: one file at a time.
+        extends: true,
+        test: { name: "journeys-admin", include: ["tests/e2e/**/*.test.ts"], exclude: [...OWN_ACCOUNTS, ...ALONE], fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: "journeys", include: OWN_ACCOUNTS, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: "journeys-brand", include: ALONE, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    name: "fakes",
     environment: "node",
     include: ["tests/fakes/**/*.test.ts"],
   },

@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    name: "libsql",
     include: ["tests/libsql/**/*.test.ts"],
     environment: "node",
   },

@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [react()],
   test: {
+    name: "web",
     environment: "happy-dom",
     include: ["tests/web/**/*.test.{ts,tsx}", "tests/scripts/**/*.test.ts"],
     setupFiles: ["./tests/web/setup.ts"],

@@ -181,7 +181,7 @@ describe("the agency's brand", () => {
     expect(res!.status()).toBe(200);
     await phone.page.getByRole("heading", { level: 1, name: "Gulf Coast Gutters" }).waitFor();
     // Headless Chromium names itself in its user agent, so the server takes it for a link previewer and counts
-    // nothing; the beacon arriving is what shows the loader ran (tests/worker/client-report-share.test.ts counts opens).
+    // nothing; the beacon arriving is what shows the loader ran (tests/worker/client-reports/client-report-share.test.ts counts opens).
     const beacon = await opened;
     expect([beacon.status(), beacon.headers()["x-beacon"]]).toEqual([204, "previewer"]);
     expect(refused).toEqual([]);

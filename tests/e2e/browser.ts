@@ -49,7 +49,8 @@ export async function newPage(browser: Browser, width = 1280): Promise<{ context
 let n = 0;
 export function uniqueEmail(prefix = "user") {
   n += 1;
-  return `${prefix}-${Date.now().toString(36)}-${n}@example.test`;
+  // Two journey files run at once (vitest.e2e.config.ts): the worker's id keeps their addresses apart.
+  return `${prefix}-${Date.now().toString(36)}-${process.env.VITEST_POOL_ID ?? 0}-${n}@example.test`;
 }
 
 /** Screenshots go to SHOTS_DIR when set (for looking at screens), never into the repo by default. */

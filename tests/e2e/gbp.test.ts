@@ -140,7 +140,7 @@ describe("Google Business Profile", () => {
       const { context, page } = await newPage(browser, width);
       if (width === 1280) await signUpAndIn(page, email, "10.79.0.2");
       else await signIn(page, email);
-      // The server's answer when GOOGLE_OAUTH_CLIENT_ID is empty (tests/worker/gbp.test.ts checks the server side).
+      // The server's answer when GOOGLE_OAUTH_CLIENT_ID is empty (tests/worker/integrations/gbp.test.ts checks the server side).
       await page.route("**/api/integrations", (route) =>
         route.fulfill({ json: { google: { status: "not_configured", canConnect: false, locations: [], available: [], lastSyncAt: null, error: null } } }),
       );

@@ -13,7 +13,36 @@ export const E2E_STRIPE = {
   portal: "https://billing.stripe.test/p/login/e2e",
 };
 
+type Started = Awaited<ReturnType<typeof start>>;
+const RUNNING = Symbol.for("porchlight.e2e.running");
+
+/**
+ * Both journey projects (vitest.e2e.config.ts) run this global setup: the first starts the fakes and the dev server,
+ * the second gets the same ones, and the last to finish stops them.
+ */
 export default async function setup(project: TestProject) {
+  const shared = globalThis as { [RUNNING]?: { started: Promise<Started>; users: number } };
+  const running = (shared[RUNNING] ??= { started: start(), users: 0 });
+  running.users += 1;
+  const { server, fakes, stop } = await running.started;
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("adminEmail", E2E_ADMIN);
+  project.provide("mailUrl", fakes.mail!.url);
+  project.provide("googleUrl", fakes.google!.url);
+  // The audit's fake small-business website (Joe's Plumbing at `${websiteUrl}/site/`).
+  project.provide("websiteUrl", fakes.website!.url);
+  // The search fake's origin (POST /__config sets its latency: a journey can watch a scan while it runs).
+  project.provide("searchUrl", fakes.search!.url);
+  return async () => {
+    running.users -= 1;
+    if (running.users === 0) {
+      delete shared[RUNNING];
+      await stop();
+    }
+  };
+}
+
+async function start() {
   // Only the services the app calls: AI, search, voice for the chat, mail, Google, PageSpeed, the audit's fake website;
   // and the live chat widget's script.
   const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google", "pagespeed", "website", "dns", "aiEngines"] });
@@ -69,21 +98,13 @@ export default async function setup(project: TestProject) {
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);
-  project.provide("baseUrl", server.baseUrl);
-  project.provide("adminEmail", E2E_ADMIN);
-  project.provide("mailUrl", fakes.mail!.url);
-  project.provide("googleUrl", fakes.google!.url);
-  // The audit's fake small-business website (Joe's Plumbing at `${websiteUrl}/site/`).
-  project.provide("websiteUrl", fakes.website!.url);
-  // The search fake's origin (POST /__config sets its latency: a journey can watch a scan while it runs).
-  project.provide("searchUrl", fakes.search!.url);
-
-  return async () => {
+  const stop = async () => {
     if (process.env.E2E_DEBUG) console.log(server.output());
     await server.stop();
     await fakes.close();
     await widget.close();
   };
+  return { server, fakes, stop };
 }
 
 /**

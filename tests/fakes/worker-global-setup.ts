@@ -11,7 +11,7 @@ async function start() {
   // PageSpeed, the audit's fake website, Turnstile's siteverify (the widget's bot check), the webhook receiver and the
   // fetch guard's DNS-over-HTTPS resolver, Twilio, and AI Visibility's engines (OpenAI, Perplexity, Gemini).
   const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google", "pagespeed", "website", "turnstile", "webhooks", "dns", "twilio", "aiEngines"], ports: WORKER_FAKE_PORTS });
-  // A libSQL server, for the tests that run the worker with LIBSQL_URL (tests/worker/libsql.test.ts).
+  // A libSQL server, for the tests that run the worker with LIBSQL_URL (tests/worker/platform/libsql.test.ts).
   const libsql = await startLibsqlServer(WORKER_FAKE_PORTS.libsql);
   return { users: 0, close: () => Promise.all([fakes.close(), libsql.close()]) };
 }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyLibsqlMigrations, migrationFiles } from "../../scripts/db-migrate";
 import { getDb, libsqlDb } from "../../worker/platform/db/client";
-import { dataLayerSuite } from "../worker/data-layer";
+import { dataLayerSuite } from "../worker/platform/data-layer";
 
 const dir = mkdtempSync(join(tmpdir(), "porchlight-libsql-"));
 const client = createClient({ url: `file:${join(dir, "data.db")}` });

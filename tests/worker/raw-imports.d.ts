@@ -4,7 +4,7 @@ declare module "*?raw" {
   export default text;
 }
 
-// Vite's `import.meta.glob` (tests/worker/metering.test.ts reads the worker's sources with it).
+// Vite's `import.meta.glob` (tests/worker/platform/metering.test.ts reads the worker's sources with it).
 interface ImportMeta {
   glob(patterns: string | string[], options: { query: "?raw"; import: "default"; eager: true }): Record<string, unknown>;
 }

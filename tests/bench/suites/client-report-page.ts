@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { run } from "../../e2e/dev-server";
 import { clientReportPdf } from "../../../worker/features/client-reports/pdf";
 import { DEFAULT_BRAND, publicBrand } from "../../../worker/platform/brand/rules/brand";
-import { clientReportPayload } from "../../worker/client-report-payload";
+import { clientReportPayload } from "../../worker/client-reports/client-report-payload";
 import { dropStaleSockets, percentile, round, signUp, type Figure, type Suite } from "../lib";
 import { lighthouse } from "./web";
 

@@ -48,7 +48,7 @@ const DEFAULT_MAIL_ACCENT = "#1d4ed8";
 
 /**
  * The kinds later issues add (notifications) register here with the same fields, naming the product as
- * `${PRODUCT_NAME}` — the agency's name once a brand is set (tests/worker/brand-everywhere.test.ts renders every kind).
+ * `${PRODUCT_NAME}` — the agency's name once a brand is set (tests/worker/brand/brand-everywhere.test.ts renders every kind).
  */
 const templatesFor = (PRODUCT_NAME: string): Record<MailKind, Template> => ({
   confirm_signup: {

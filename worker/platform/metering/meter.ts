@@ -1,6 +1,6 @@
 // Every paid call goes through here: reserve an estimate against its caps (refused: the provider is never called),
 // make the call, then settle to the real figure, or release on failure. Providers are called only by callers of
-// `reserveCall` / `metered` (or `reserveCallInBatch`); tests/worker/metering.test.ts keeps a table of every route that reaches a provider.
+// `reserveCall` / `metered` (or `reserveCallInBatch`); tests/worker/platform/metering.test.ts keeps a table of every route that reaches a provider.
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, type Db } from "../db/client";
