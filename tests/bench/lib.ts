@@ -113,6 +113,18 @@ export async function dropStaleSockets(baseUrl: string) {
   throw new Error(`${baseUrl} keeps refusing requests`);
 }
 
+/** A prospect the fake directory web knows (Joe's Plumbing, tests/fakes/citation-web.ts); no website, so no audit. Its id. */
+export async function prospect(baseUrl: string, headers: Record<string, string>): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/reports`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Joe's Plumbing", area: "Austin, TX", keyword: "plumber", phone: "(512) 555-0142", description: "Plumbing", generate: false }),
+  });
+  const body = await json(res);
+  if (res.status !== 201) throw new Error(`prospect answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.prospect.id as string;
+}
+
 export async function signUp(baseUrl: string, email: string, password = "correct-horse-battery") {
   const res = await fetch(`${baseUrl}/auth/v1/signup`, {
     method: "POST",

@@ -1,6 +1,6 @@
 // `npm run bench`: starts `wrangler dev` with fakes, runs every suite, prints a table, writes results.json.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { AI_FAKE_KEYS, startFakes } from "../fakes";
+import { aiEngineVars, startFakes } from "../fakes";
 import { buildWeb, startDevServer } from "../e2e/dev-server";
 import { authSuite } from "./suites/auth";
 import { reportsSuite } from "./suites/reports";
@@ -51,12 +51,7 @@ async function main() {
     CITATIONS_WEB_BASE_URL: `${fakes.search!.url}/dir`,
     DNS_RESOLVER_URL: fakes.dns!.resolverUrl,
     // AI Visibility's engines against their fake (Google's two are the search fake).
-    OPENAI_API_KEY: AI_FAKE_KEYS.openai,
-    OPENAI_BASE_URL: `${fakes.aiEngines!.url}/openai/v1`,
-    PERPLEXITY_API_KEY: AI_FAKE_KEYS.perplexity,
-    PERPLEXITY_BASE_URL: `${fakes.aiEngines!.url}/perplexity`,
-    GEMINI_API_KEY: AI_FAKE_KEYS.gemini,
-    GEMINI_BASE_URL: `${fakes.aiEngines!.url}/gemini`,
+    ...aiEngineVars(fakes.aiEngines!.url),
   };
   // The citations suite starts a second server with these and a libSQL store, to count a scan's queries.
   process.env.BENCH_SERVER_VARS = JSON.stringify(vars);

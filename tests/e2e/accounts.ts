@@ -21,11 +21,7 @@ export async function confirmAddress(email: string): Promise<void> {
 /** Signs the shared admin up when no journey has yet (an existing account answers 422). Returns its email. */
 export async function ensureAdmin(): Promise<string> {
   const email = inject("adminEmail");
-  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.1" },
-    body: JSON.stringify({ email, password: E2E_PASSWORD }),
-  });
+  const res = await apiSignUp(email, "10.77.0.1");
   expect([200, 422]).toContain(res.status);
   return email;
 }
@@ -49,15 +45,33 @@ export async function signIn(page: Page, email: string) {
   await page.waitForURL("**/dashboard");
 }
 
-/** A new business account (signed up through the API from `ip`), then signed in on the page. */
-export async function signUpAndIn(page: Page, email: string, ip = "10.78.0.1") {
-  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
+/** Signs `email` up through the API from `ip` (the journey's password): the answer, for the caller to judge. */
+export function apiSignUp(email: string, ip: string): Promise<Response> {
+  return fetch(`${baseUrl()}/auth/v1/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
     body: JSON.stringify({ email, password: E2E_PASSWORD }),
   });
+}
+
+/** A new business account signed up through the API from `ip`, its address confirmed (paid features need it). */
+async function signUpConfirmed(email: string, ip: string): Promise<{ id: string }> {
+  const res = await apiSignUp(email, ip);
   expect(res.status).toBe(200);
+  const { user } = (await res.json()) as { user: { id: string } };
   await confirmAddress(email);
+  return user;
+}
+
+/** A new confirmed business account (signed up from `ip`): its user id and an access token for the journey's API calls. */
+export async function confirmedAccount(email: string, ip: string): Promise<{ id: string; token: string }> {
+  const { id } = await signUpConfirmed(email, ip);
+  return { id, token: await accessToken(email) };
+}
+
+/** A new business account (signed up through the API from `ip`), then signed in on the page. */
+export async function signUpAndIn(page: Page, email: string, ip = "10.78.0.1") {
+  await signUpConfirmed(email, ip);
   await signIn(page, email);
 }
 

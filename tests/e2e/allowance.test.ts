@@ -3,8 +3,8 @@
 // their fallback, and offer the upgrade. Screens at 375 px and 1280 px (SHOTS_DIR).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessToken, adminSession, confirmAddress, signIn } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { confirmedAccount, adminSession, signIn } from "./accounts";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,23 +45,16 @@ async function usageLogged(token: string, count: number) {
 describe("the monthly AI allowance", () => {
   it("shows used, left and the renewal day; past it, says why and offers the upgrade", async () => {
     const email = uniqueEmail("allowance");
-    const signup = await fetch(`${baseUrl()}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.3.1" },
-      body: JSON.stringify({ email, password: E2E_PASSWORD }),
-    });
-    const { user } = (await signup.json()) as { user: { id: string } };
-    await confirmAddress(email);
-    const token = await accessToken(email);
+    const { id: userId, token } = await confirmedAccount(email, "10.77.3.1");
     const admin = await adminSession();
-    const budget = await fetch(`${baseUrl()}/api/admin/users/${user.id}/budget`, {
+    const budget = await fetch(`${baseUrl()}/api/admin/users/${userId}/budget`, {
       method: "PUT",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${admin.token}` },
       body: JSON.stringify({ monthly_usd: 0.03 }),
     });
     expect(budget.status).toBe(200);
 
-    expect((await liveSearch(token, `allowance half ${user.id}`)).sample).toBe(false);
+    expect((await liveSearch(token, `allowance half ${userId}`)).sample).toBe(false);
     // The allowance counts at once (the meter); the usage log follows through its queue.
     await usageLogged(token, 1);
     const { page } = await newPage(browser);
@@ -76,8 +69,8 @@ describe("the monthly AI allowance", () => {
     await shotBoth(page, "usage-allowance-half");
 
     // The second search uses the rest; the third is refused by the meter and answers sample data, saying why.
-    expect((await liveSearch(token, `allowance full ${user.id}`)).sample).toBe(false);
-    const refused = await liveSearch(token, `allowance over ${user.id}`);
+    expect((await liveSearch(token, `allowance full ${userId}`)).sample).toBe(false);
+    const refused = await liveSearch(token, `allowance over ${userId}`);
     expect(refused.sample).toBe(true);
     expect(refused.error).toMatch(/^You have used your monthly AI budget of \$0\.03\./);
     await usageLogged(token, 2);
@@ -93,13 +86,7 @@ describe("the monthly AI allowance", () => {
 
   it("offers a Free user whose plan allowance is used the upgrade", async () => {
     const email = uniqueEmail("allowance-free");
-    await fetch(`${baseUrl()}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.3.2" },
-      body: JSON.stringify({ email, password: E2E_PASSWORD }),
-    });
-    await confirmAddress(email);
-    const token = await accessToken(email);
+    const { token } = await confirmedAccount(email, "10.77.3.2");
     // $1 of searches at $0.015: 66 fit ($0.99), the 67th is refused.
     let refused = false;
     for (let i = 0; i < 70 && !refused; i++) refused = (await liveSearch(token, `free plan ${email} ${i}`)).sample;

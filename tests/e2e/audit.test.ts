@@ -3,8 +3,8 @@
 // runs Local Search Audit on their own business from Business Settings.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accessToken, adminSession, confirmAddress, signIn } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { confirmedAccount, adminSession, signIn } from "./accounts";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,14 +76,7 @@ describe("What we found", () => {
 
   it("a user runs Local Search Audit on their own business", async () => {
     const email = uniqueEmail("audit");
-    const signup = await fetch(`${baseUrl()}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.31" },
-      body: JSON.stringify({ email, password: E2E_PASSWORD }),
-    });
-    expect(signup.status).toBe(200);
-    await confirmAddress(email);
-    const token = await accessToken(email);
+    const { token } = await confirmedAccount(email, "10.77.0.31");
     const { context, page } = await newPage(browser, 1280);
     await signIn(page, email);
 

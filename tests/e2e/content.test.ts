@@ -5,8 +5,8 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessToken, confirmAddress, signIn } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { confirmedAccount, accessToken, signIn } from "./accounts";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,14 +19,7 @@ afterAll(async () => {
 /** A business with its profile filled, signed in in a fresh window of the given width. */
 async function business(width = 1280): Promise<{ page: Page; email: string }> {
   const email = uniqueEmail("content");
-  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.79.0.1" },
-    body: JSON.stringify({ email, password: E2E_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  await confirmAddress(email);
-  const token = await accessToken(email);
+  const { token } = await confirmedAccount(email, "10.79.0.1");
   const profile = await fetch(`${baseUrl()}/api/profile`, {
     method: "PUT",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },

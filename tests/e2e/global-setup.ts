@@ -1,6 +1,6 @@
 // Builds the web app, starts the fakes and a fresh `wrangler dev` on its own port and database.
 import type { TestProject } from "vitest/node";
-import { AI_FAKE_KEYS, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakes, startWidgetFake } from "../fakes";
+import { aiEngineVars, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakes, startWidgetFake } from "../fakes";
 import { buildWeb, deliveredLink, startDevServer } from "./dev-server";
 import { E2E_PASSWORD } from "./browser";
 
@@ -89,12 +89,7 @@ async function start() {
       // The Citation Tracker reads listing pages from the fake directory web (tests/fakes/citation-web.ts), never the hosts.
       CITATIONS_WEB_BASE_URL: `${fakes.search!.url}/dir`,
       // AI Visibility's engines (issue 29): OpenAI, Perplexity and Gemini against their fake; Google's two are the search fake.
-      OPENAI_API_KEY: AI_FAKE_KEYS.openai,
-      OPENAI_BASE_URL: `${fakes.aiEngines!.url}/openai/v1`,
-      PERPLEXITY_API_KEY: AI_FAKE_KEYS.perplexity,
-      PERPLEXITY_BASE_URL: `${fakes.aiEngines!.url}/perplexity`,
-      GEMINI_API_KEY: AI_FAKE_KEYS.gemini,
-      GEMINI_BASE_URL: `${fakes.aiEngines!.url}/gemini`,
+      ...aiEngineVars(fakes.aiEngines!.url),
     },
   });
   await signUpConfirmedAdmin(server.baseUrl, fakes.mail!.url, E2E_ADMIN);

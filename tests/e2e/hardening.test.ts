@@ -3,8 +3,8 @@
 // the input; an admin reads the Set-up checklist from the sidebar. Screens go to SHOTS_DIR when set.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accessToken, adminSession, confirmAddress, signIn } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { confirmedAccount, adminSession, signIn } from "./accounts";
+import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,15 +19,8 @@ const SERVER_WORDING = /on this server|wrangler secret|\.dev\.vars|Cloud Console
 describe("first day, hardened", () => {
   it("a plumber's audit runs again at once after the business's details change", async () => {
     const email = uniqueEmail("harden");
-    const signup = await fetch(`${baseUrl()}/auth/v1/signup`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.61" },
-      body: JSON.stringify({ email, password: E2E_PASSWORD }),
-    });
-    expect(signup.status).toBe(200);
     // The audit is a paid feature: it needs a confirmed address (issue 39).
-    await confirmAddress(email);
-    const token = await accessToken(email);
+    const { token } = await confirmedAccount(email, "10.77.0.61");
     const { context, page } = await newPage(browser, 1280);
     await signIn(page, email);
 

@@ -2,6 +2,7 @@
 // copies the share link, and a signed-out visitor opens it and sees every section.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPORT_SECTION_HEADINGS } from "../fakes/report-data";
 import { ensureAdmin } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, newPage, shot } from "./browser";
 
@@ -71,15 +72,7 @@ describe("SEO reports", () => {
     await visitor.page.getByRole("heading", { level: 1, name }).waitFor();
     const overview = visitor.page.getByRole("navigation", { name: "Report overview" });
     expect(await overview.getByRole("link").count()).toBe(6);
-    for (const heading of [
-      "SEO Potential Analysis",
-      "Google Ads Analysis",
-      "SEO Meta Tags Analysis",
-      "Business Description",
-      "Google My Business Article Ideas",
-      "Blog Post Article Structures",
-      "Educational Facebook Posts",
-    ]) {
+    for (const heading of REPORT_SECTION_HEADINGS) {
       expect(await visitor.page.getByRole("heading", { level: 2, name: heading }).count()).toBe(1);
     }
     expect(await visitor.page.getByText("Business Relevance").isVisible()).toBe(true);

@@ -3,22 +3,13 @@
 import type { Browser, Page } from "playwright-core";
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPORT_SECTION_HEADINGS } from "../fakes/report-data";
 import { adminSession, createReport, waitUntilReady } from "./accounts";
 import { baseUrl, E2E_PASSWORD, launch, newPage, shot } from "./browser";
 
 const PHONE = "(813) 555-0199";
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
-const SECTIONS = [
-  "SEO Potential Analysis",
-  "Google Ads Analysis",
-  "SEO Meta Tags Analysis",
-  "Business Description",
-  "Google My Business Article Ideas",
-  "Blog Post Article Structures",
-  "Educational Facebook Posts",
-];
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -28,7 +19,7 @@ afterAll(async () => {
 });
 
 async function expectEverySection(page: Page) {
-  for (const heading of SECTIONS) expect(await page.getByRole("heading", { level: 2, name: heading }).isVisible()).toBe(true);
+  for (const heading of REPORT_SECTION_HEADINGS) expect(await page.getByRole("heading", { level: 2, name: heading }).isVisible()).toBe(true);
 }
 
 describe("shared report link", () => {

@@ -7,8 +7,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewReportInput } from "../../worker/features/reports/rules/new-report";
 import { XSS_LINKS, XSS_MARKUP, XSS_SHORT, hostile } from "../fakes";
-import { accessToken, confirmAddress, createReport, ensureAdmin, signIn, waitUntilReady } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, searchButton, shot, uniqueEmail } from "./browser";
+import { confirmedAccount, accessToken, createReport, ensureAdmin, signIn, waitUntilReady } from "./accounts";
+import { baseUrl, launch, searchButton, shot, uniqueEmail } from "./browser";
 
 type Mode = "csp-off" | "csp-on";
 
@@ -214,15 +214,8 @@ beforeAll(async () => {
   const adminToken = await accessToken(adminEmail);
 
   const userEmail = uniqueEmail("xss");
-  const signup = await fetch(`${baseUrl()}/auth/v1/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.79.0.1" },
-    body: JSON.stringify({ email: userEmail, password: E2E_PASSWORD }),
-  });
-  expect(signup.status).toBe(200);
   // Paid features (posts, search) need a confirmed address (issue 39).
-  await confirmAddress(userEmail);
-  const userToken = await accessToken(userEmail);
+  const { token: userToken } = await confirmedAccount(userEmail, "10.79.0.1");
   const saved = await api<{ profile: { id: string; company_name: string; company_website: string } }>(userToken, "PUT", "/api/profile", PROFILE);
   expect(saved.profile.company_name).toBe(PROFILE.company_name);
 

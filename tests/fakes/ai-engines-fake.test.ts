@@ -5,7 +5,7 @@ import { AI_ENGINES, type AiEngine, type AskInput } from '../../worker/features/
 import type { Env } from '../../worker/platform/env';
 import { findNamedBusinesses } from '../../worker/features/ai-visibility/rules/ai-visibility';
 import { askEngine, configuredEngines } from '../../worker/platform/providers/ai-engines';
-import { AI_FAKE_KEYS, startAiEnginesFake, type AiEnginesFake } from './ai-engines-fake';
+import { aiEngineVars, startAiEnginesFake, type AiEnginesFake } from './ai-engines-fake';
 import { parseAiScript } from './ai-engines-script';
 import { fixture } from './fixtures';
 import { geminiGroundedAnswer, openAiWebSearchResponse, perplexityCompletion, serpAiModeAnswer, serpAiOverviewAnswer, serpAiOverviewApiAnswer } from './documented-answers';
@@ -21,12 +21,7 @@ beforeAll(async () => {
   engines = await startAiEnginesFake();
   search = await startSearchFake();
   env = {
-    OPENAI_API_KEY: AI_FAKE_KEYS.openai,
-    OPENAI_BASE_URL: `${engines.url}/openai/v1`,
-    PERPLEXITY_API_KEY: AI_FAKE_KEYS.perplexity,
-    PERPLEXITY_BASE_URL: `${engines.url}/perplexity`,
-    GEMINI_API_KEY: AI_FAKE_KEYS.gemini,
-    GEMINI_BASE_URL: `${engines.url}/gemini`,
+    ...aiEngineVars(engines.url),
     SERPAPI_KEY: 'test-serp-key',
     SERPAPI_BASE_URL: search.url,
     AI_ENGINE_TIMEOUT_MS: '2000',

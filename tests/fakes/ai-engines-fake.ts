@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AiEngine } from '../../worker/features/ai-visibility/rules/contract';
 import { AI_FAKE_HANG_MS, answerText, citedFor, failureFor, namesFor, parseAiScript, plainQuestion, type AiFailure } from './ai-engines-script';
 import { geminiGroundedAnswer, googleStatusError, openAiError, openAiWebSearchResponse, perplexityCompletion, perplexityError } from './documented-answers';
-import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { plainHeaders, readBody, sendJson, serveFake, waitUnlessClosed } from './http-helpers';
 
 export interface AiEngineRequest {
   engine: AiEngine;
@@ -36,6 +36,18 @@ export interface AiEnginesFake {
 }
 
 export const AI_FAKE_KEYS = { openai: 'test-openai-key', perplexity: 'test-perplexity-key', gemini: 'test-gemini-key' } as const;
+
+/** The worker's settings for OpenAI, Perplexity and Gemini against this fake at `url` (Google's two are the search fake). */
+export function aiEngineVars(url: string) {
+  return {
+    OPENAI_API_KEY: AI_FAKE_KEYS.openai,
+    OPENAI_BASE_URL: `${url}/openai/v1`,
+    PERPLEXITY_API_KEY: AI_FAKE_KEYS.perplexity,
+    PERPLEXITY_BASE_URL: `${url}/perplexity`,
+    GEMINI_API_KEY: AI_FAKE_KEYS.gemini,
+    GEMINI_BASE_URL: `${url}/gemini`,
+  };
+}
 
 type Wire = Record<string, any>;
 
@@ -141,16 +153,12 @@ export async function startAiEnginesFake(port = 0, initial: { latencyMs?: number
     return answer(200, geminiGroundedAnswer({ model: target.model ?? 'gemini-2.5-flash', text, sources, query: plainQuestion(question) }));
   }
 
-  const running = await listen(port, handle);
-  return {
-    url: running.origin,
-    port: running.port,
+  return serveFake(port, handle, {
     requests,
     config,
     reset() {
       requests.length = 0;
       samples.clear();
     },
-    close: running.close,
-  };
+  });
 }

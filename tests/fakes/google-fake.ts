@@ -18,7 +18,7 @@ import {
   type PerformanceDatedValue,
 } from './documented-answers';
 import { fixture } from './fixtures';
-import { listen, readBody, sendJson } from './http-helpers';
+import { readBody, sendJson, serveFake } from './http-helpers';
 
 /** The only OAuth client the fake knows (GOOGLE_OAUTH_CLIENT_ID / GOOGLE_OAUTH_CLIENT_SECRET in tests). */
 export const FAKE_GOOGLE_CLIENT_ID = 'porchlight-test.apps.googleusercontent.com';
@@ -469,6 +469,5 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     return sendJson(res, 200, { reviews: reviews.get(location)!.length });
   }
 
-  const running = await listen(port, handle);
-  return { url: running.origin, port: running.port, posts, reviews, requests, reset, close: running.close };
+  return serveFake(port, handle, { posts, reviews, requests, reset });
 }

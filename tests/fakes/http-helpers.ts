@@ -91,3 +91,25 @@ export function waitUnlessClosed(res: ServerResponse, ms: number): Promise<boole
     res.once('close', onClose);
   });
 }
+
+/**
+ * Starts a fake's server and hands back its state (`requests`, `config`, `reset`, ...) with where it listens:
+ * `url` (the origin), `port`, and `close`.
+ */
+export async function serveFake<State extends object>(
+  port: number,
+  handler: Handler,
+  state: State,
+): Promise<State & { url: string; port: number; close(): Promise<void> }> {
+  const running = await listen(port, handler);
+  return { ...state, url: running.origin, port: running.port, close: running.close };
+}
+
+/**
+ * Answers a fake's inspection GET (`/__requests`, `/__messages`): `{ [key]: recorded }`, only the entries whose
+ * `field` equals the query parameter of that name when the query has it.
+ */
+export function sendRecorded<Entry>(res: ServerResponse, url: URL, key: string, recorded: Entry[], field: keyof Entry & string): void {
+  const wanted = url.searchParams.get(field);
+  sendJson(res, 200, { [key]: recorded.filter((entry) => wanted === null || entry[field] === wanted) });
+}

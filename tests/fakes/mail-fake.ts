@@ -1,6 +1,6 @@
 // A loopback transactional mail API in both shapes the app speaks: Resend (POST /emails) and Postmark (POST /email).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { plainHeaders, readBody, sendJson, sendRecorded, serveFake, waitUnlessClosed } from './http-helpers';
 import { fixture } from './fixtures';
 
 export type MailApi = 'resend' | 'postmark';
@@ -62,14 +62,8 @@ export async function startMailFake(port = 0): Promise<MailFake> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.local');
-    if (req.method === 'GET' && url.pathname === '/__messages') {
-      const to = url.searchParams.get('to');
-      return sendJson(res, 200, { messages: delivered.filter((m) => to === null || m.to === to) });
-    }
-    if (req.method === 'GET' && url.pathname === '/__requests') {
-      const to = url.searchParams.get('to');
-      return sendJson(res, 200, { requests: requests.filter((r) => to === null || r.to === to) });
-    }
+    if (req.method === 'GET' && url.pathname === '/__messages') return sendRecorded(res, url, 'messages', delivered, 'to');
+    if (req.method === 'GET' && url.pathname === '/__requests') return sendRecorded(res, url, 'requests', requests, 'to');
     if (req.method === 'POST' && url.pathname === '/__reset') {
       reset();
       return sendJson(res, 200, {});
@@ -168,6 +162,5 @@ export async function startMailFake(port = 0): Promise<MailFake> {
     failedOnce.clear();
   }
 
-  const running = await listen(port, handle);
-  return { url: running.origin, port: running.port, delivered, requests, reset, close: running.close };
+  return serveFake(port, handle, { delivered, requests, reset });
 }

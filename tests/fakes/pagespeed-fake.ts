@@ -5,7 +5,7 @@
 // The scenario is picked by the audited URL: 'lab' (no field data: lab figures only), 'psfail' (500, as when Lighthouse
 // cannot load the page), 'ps429' (over quota); anything else has field data. POST /__config {latencyMs, every429}.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { serveFake, readBody, sendJson, waitUnlessClosed } from './http-helpers';
 import { FAKE_FIELD, FAKE_LAB } from './audit-data';
 import { fixture } from './fixtures';
 
@@ -84,15 +84,11 @@ export async function startPageSpeedFake(port = 0): Promise<PageSpeedFake> {
     sendJson(res, 200, fakePageSpeedAnswer(pageUrl));
   }
 
-  const running = await listen(port, handle);
-  return {
-    url: running.origin,
-    port: running.port,
+  return serveFake(port, handle, {
     requests,
     config,
     reset() {
       requests.length = 0;
     },
-    close: running.close,
-  };
+  });
 }

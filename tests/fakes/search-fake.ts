@@ -1,6 +1,6 @@
 // A loopback SerpAPI-shaped web search (GET /search.json) for the Google Search Results tool.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { plainHeaders, readBody, sendJson, sendRecorded, serveFake, waitUnlessClosed } from './http-helpers';
 import { fakeGridAnswer, fakeMapsAnswer, fakeOrganicAnswer, gridPointFails, type LocalSearchConfig } from './local-search-fake';
 import { hostile, XSS_LINKS, XSS_SHORT } from './xss';
 import { fakeCitationPage, fakeCitationSearch } from './citation-web';
@@ -156,10 +156,7 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.local');
-    if (req.method === 'GET' && url.pathname === '/__requests') {
-      const q = url.searchParams.get('q');
-      return sendJson(res, 200, { requests: requests.filter((r) => q === null || r.q === q) });
-    }
+    if (req.method === 'GET' && url.pathname === '/__requests') return sendRecorded(res, url, 'requests', requests, 'q');
     if (req.method === 'POST' && url.pathname === '/__config') {
       Object.assign(config, JSON.parse((await readBody(req)) || '{}') as Partial<LocalSearchConfig>);
       return sendJson(res, 200, config);
@@ -249,16 +246,12 @@ export async function startSearchFake(port = 0, initial: Partial<LocalSearchConf
     });
   }
 
-  const running = await listen(port, handle);
-  return {
-    url: running.origin,
-    port: running.port,
+  return serveFake(port, handle, {
     requests,
     config,
     reset() {
       requests.length = 0;
       aiSamples.clear();
     },
-    close: running.close,
-  };
+  });
 }

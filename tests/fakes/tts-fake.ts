@@ -2,7 +2,7 @@
 // audio and errors (fixtures/elevenlabs, through documented-answers.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { elevenLabsSpeech, elevenLabsUnauthorized, elevenLabsValidationError } from './documented-answers';
-import { listen, plainHeaders, readBody, sendJson } from './http-helpers';
+import { plainHeaders, readBody, sendJson, serveFake } from './http-helpers';
 
 export interface TtsRequest {
   voiceId: string;
@@ -68,14 +68,10 @@ export async function startTtsFake(port = 0): Promise<TtsFake> {
     res.end(Buffer.from(FAKE_MP3));
   }
 
-  const running = await listen(port, handle);
-  return {
-    url: running.origin,
-    port: running.port,
+  return serveFake(port, handle, {
     requests,
     reset() {
       requests.length = 0;
     },
-    close: running.close,
-  };
+  });
 }

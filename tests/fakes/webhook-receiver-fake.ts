@@ -4,7 +4,7 @@
 // {path, status} makes a path answer `status` from now on (0: back to its word); GET /__requests?path= lists what
 // arrived (for tests in workerd), POST /__reset forgets everything.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen, plainHeaders, readBody, sendJson, waitUnlessClosed } from './http-helpers';
+import { listen, plainHeaders, readBody, sendJson, sendRecorded, waitUnlessClosed } from './http-helpers';
 
 export interface ReceivedWebhook {
   path: string;
@@ -41,10 +41,7 @@ export async function startWebhookReceiverFake(port = 0): Promise<WebhookReceive
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.local');
-    if (req.method === 'GET' && url.pathname === '/__requests') {
-      const path = url.searchParams.get('path');
-      return sendJson(res, 200, { requests: received.filter((r) => path === null || r.path === path) });
-    }
+    if (req.method === 'GET' && url.pathname === '/__requests') return sendRecorded(res, url, 'requests', received, 'path');
     if (req.method === 'POST' && url.pathname === '/__reset') {
       reset();
       return sendJson(res, 200, {});

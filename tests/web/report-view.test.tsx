@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminReportResponse, ReportViewContent, SharedReportResponse } from "../../worker/features/reports/rules/view";
 import { potentialFromScore } from "../../worker/features/reports/rules/seo-potential";
 import { AdminReportView } from "../../web/features/reports/pages/admin-report";
+import { REPORT_SECTION_HEADINGS } from "../fakes/report-data";
 import { json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
 import { AI_NOT_CONFIGURED_REASON } from "../../worker/features/reports/rules/format";
 
@@ -131,17 +132,7 @@ describe("admin report view", () => {
       expect(within(summary).getByText(text)).toBeTruthy();
     }
     const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual([
-      "Shared link activity",
-      "What we found",
-      "SEO Potential Analysis",
-      "Google Ads Analysis",
-      "SEO Meta Tags Analysis",
-      "Business Description",
-      "Google My Business Article Ideas",
-      "Blog Post Article Structures",
-      "Educational Facebook Posts",
-    ]);
+    expect(headings).toEqual(["Shared link activity", "What we found", ...REPORT_SECTION_HEADINGS]);
     expect(screen.getByText("Why This Copy Works")).toBeTruthy();
     expect(screen.getByText("Why These Meta Tags Work")).toBeTruthy();
     // Display URL: spaces become underscores.

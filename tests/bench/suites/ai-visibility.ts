@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { AI_ANSWERS_PER_MESSAGE } from "../../../worker/features/ai-visibility/config";
 import { AIV_POLL_MS } from "../../../worker/features/ai-visibility/rules/contract";
 import { AI_FAKE_KEYS } from "../../fakes";
-import { adminToken, dropStaleSockets, json, percentile, round, queueConsumer, type Suite } from "../lib";
+import { adminToken, dropStaleSockets, json, percentile, prospect, round, queueConsumer, type Suite } from "../lib";
 
 const LATENCY_MS = 2000;
 const RUNS = Number(process.env.BENCH_AI_VISIBILITY_RUNS ?? 2);
@@ -69,17 +69,6 @@ async function directOverheads(asks: readonly Ask[], inFlight: number): Promise<
 }
 
 type Scan = { id: string; status: string; createdAt: string; finishedAt: string | null; progress: { done: number; total: number; failed: number } };
-
-async function prospect(baseUrl: string, headers: Record<string, string>): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/reports`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Joe's Plumbing", area: "Austin, TX", keyword: "plumber", phone: "(512) 555-0142", description: "Plumbing", generate: false }),
-  });
-  const body = await json(res);
-  if (res.status !== 201) throw new Error(`prospect answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.prospect.id as string;
-}
 
 /** What a scan asks: the whole bench scan by default. */
 type ScanSpec = { questions: string[]; engines: string[]; pollMs: number };

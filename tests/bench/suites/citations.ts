@@ -12,7 +12,7 @@ import { startDevServer } from "../../e2e/dev-server";
 import { startLibsqlServer } from "../../fakes/libsql-server";
 import { SEARCHED_SOURCES } from "../../../worker/features/citations/rules/sources";
 import { CITATION_SOURCES_PER_MESSAGE } from "../../../worker/features/citations/config";
-import { adminToken, dropStaleSockets, json, percentile, round, queueConsumer, type Suite } from "../lib";
+import { adminToken, dropStaleSockets, json, percentile, prospect, round, queueConsumer, type Suite } from "../lib";
 
 const LATENCY_MS = 1000;
 const RUNS = Number(process.env.BENCH_CITATIONS_RUNS ?? 3);
@@ -27,18 +27,6 @@ async function searches(): Promise<{ q: string; status?: number }[]> {
 }
 
 type Scan = { id: string; status: string; createdAt: string; finishedAt: string | null; sources: { lookup: string; state: string; searches: number }[] };
-
-/** A prospect the fake directory web knows (Joe's Plumbing, tests/fakes/citation-web.ts); no website, so no audit. */
-async function prospect(baseUrl: string, headers: Record<string, string>): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/reports`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "Joe's Plumbing", area: "Austin, TX", keyword: "plumber", phone: "(512) 555-0142", description: "Plumbing", generate: false }),
-  });
-  const body = await json(res);
-  if (res.status !== 201) throw new Error(`prospect answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.prospect.id as string;
-}
 
 /** One scan, POST → `done` (polled every `pollMs`); its wall time, the server's created → finished, and the view. */
 async function scanOnce(baseUrl: string, headers: Record<string, string>, business: string, pollMs = POLL_MS): Promise<{ wallMs: number; serverMs: number; polls: number; scan: Scan }> {

@@ -14,6 +14,7 @@ import {
 } from "../../../worker/features/reports/shared-cache";
 import { assetTags } from "../../../worker/features/reports/shared-page-assets";
 import { SHARED_PAGE_CSP } from "../../../worker/features/reports/shared-report-page";
+import { REPORT_SECTION_HEADINGS } from "../../fakes/report-data";
 import { api } from "../helpers";
 import { aiEnv, deliver, readyReport, seedReport } from "./reports-fixtures";
 
@@ -30,16 +31,6 @@ function meta(html: string, key: string): string | null {
   const m = new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, "\\$&")}" content="([^"]*)"`).exec(html);
   return m ? m[1]! : null;
 }
-
-const SECTION_HEADINGS = [
-  "SEO Potential Analysis",
-  "Google Ads Analysis",
-  "SEO Meta Tags Analysis",
-  "Business Description",
-  "Google My Business Article Ideas",
-  "Blog Post Article Structures",
-  "Educational Facebook Posts",
-];
 
 describe("GET /shared/reports/:id (HTML)", () => {
   it("renders every section, the overview and the agency as HTML, with Open Graph tags and no phone", async () => {
@@ -60,7 +51,7 @@ describe("GET /shared/reports/:id (HTML)", () => {
     // The visit token under a neutral name: no identifier in the page source names the product.
     expect(html).toMatch(/<meta name="visit-token" content="[^"]+">/);
     expect(html).not.toMatch(/porchlight-/i);
-    for (const heading of SECTION_HEADINGS) expect(html).toContain(`>${heading}</h2>`);
+    for (const heading of REPORT_SECTION_HEADINGS) expect(html).toContain(`>${heading}</h2>`);
     expect(html).toContain(`<h1 class="shared-name">${seeded.prospect.name}</h1>`);
     expect(html).toContain('aria-label="Report overview"');
     expect(html.match(/data-scroll-to="/g)).toHaveLength(6);
