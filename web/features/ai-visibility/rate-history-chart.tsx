@@ -1,6 +1,6 @@
 // A rate over time with its interval band, one line per series (AI Visibility's history, issue 29): 0–100% upwards,
 // each point's 95% interval as a shaded band around its line; a scan where the series has no answers is a gap.
-import { ChartDateLabels, lineSegments } from "../rank/rank-charts";
+import { ChartDateLabels, lineSegments } from "../rank";
 import "../../design/rank.css";
 
 export type RatePoint = { rate: number; low: number; high: number } | null;

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Badge } from "../../design/badge";
 import { Button } from "../../design/button";
 import { TrashIcon } from "../../design/icons";
-import { CopyButton } from "../reports/report-copy-button";
+import { CopyButton } from "../reports";
 
 type Props = {
   title: string;

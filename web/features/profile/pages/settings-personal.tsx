@@ -19,7 +19,7 @@ import { CompanyLogo } from "../../../design/company-logo";
 import { TextField } from "../../../design/text-field";
 import { TimeZoneSelect } from "../time-zone-select";
 import { browserTimeZone } from "../../../lib/format-date";
-import { UsagePanel } from "../../usage/usage-panel";
+import { UsagePanel } from "../../usage";
 import { ApiError, TIMEOUT_MESSAGE } from "../../../lib/api";
 import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
@@ -28,7 +28,7 @@ import { PageHeader } from "../../../design/page-header";
 import "../../../design/admin.css";
 import "../../../design/report.css";
 import "../../../design/tools.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 type Fields = Record<keyof ProfileUpdateInput, string>;
 type FieldErrors = Partial<Record<keyof Fields, string>>;

@@ -8,7 +8,7 @@ import { SetupChecklist } from "../setup-checklist";
 import { adminSetupQuery } from "../queries";
 import "../../../design/admin.css";
 import "../../../design/scheduler.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 export default function AdminSetupPage() {
   const query = useQuery(adminSetupQuery());

@@ -17,7 +17,7 @@ import { TableHead } from "../../../design/table-head";
 import { PageHeader } from "../../../design/page-header";
 import "../../../design/admin.css";
 import "../../../design/tools.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 const VIEW_OPTIONS = [
   { value: "user", label: "By user" },
