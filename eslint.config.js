@@ -19,6 +19,11 @@ const WEB_BOUNDARY = {
   ],
 };
 
+/** A web feature's insides are its own: another feature uses its index.ts. */
+const WEB_FEATURE_INSIDES = "A web feature uses another only through its index.ts (or ssr.ts, the pure views the worker renders too; web/design, web/app and web/lib are free): export what you need there.";
+/** web/design and web/lib are below the features and the shell. */
+const WEB_BELOW = "web/design and web/lib do not import a feature or the shell: take the value as a parameter, or move the code up.";
+
 /** A capability's insides are its own: another capability uses its index.ts (and its pure rules/). */
 const CAPABILITY_INSIDES = "A capability uses another only through its index.ts (or its pure rules/): export what you need there.";
 /** The platform sits below every capability: data and calls flow down, events flow up through worker/platform/events. */
@@ -48,6 +53,34 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "no-restricted-imports": "off",
       "@typescript-eslint/no-restricted-imports": ["error", WEB_BOUNDARY],
+    },
+  },
+  {
+    // The web app by feature (web/features/<name>): another feature only through its index.ts; the design system
+    // (web/design), the shell (web/app) and the plumbing (web/lib) freely. CSS too: no feature imports another's.
+    files: ["web/features/*/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...WEB_BOUNDARY.patterns, { regex: "^\\.\\./[^./][^/]*/(?!index$|ssr$)", message: WEB_FEATURE_INSIDES }] }],
+    },
+  },
+  {
+    files: ["web/features/*/*/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...WEB_BOUNDARY.patterns, { regex: "^\\.\\./\\.\\./[^./][^/]*/(?!index$|ssr$)", message: WEB_FEATURE_INSIDES }] }],
+    },
+  },
+  {
+    // The shell (web/app, the route table, the entry) reaches a feature through its index.ts too; pages load lazily.
+    files: ["web/app/**/*.{ts,tsx}", "web/routes.tsx", "web/main.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...WEB_BOUNDARY.patterns, { regex: "(^|/)features/[^/]+/(?!index$|ssr$)", message: WEB_FEATURE_INSIDES }] }],
+    },
+  },
+  {
+    // The design system and the plumbing sit below every feature and the shell.
+    files: ["web/design/**/*.{ts,tsx}", "web/lib/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...WEB_BOUNDARY.patterns, { regex: "^\\.\\./(features|app)(/|$)", message: WEB_BELOW }] }],
     },
   },
   {

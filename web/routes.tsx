@@ -1,8 +1,9 @@
-// The route table (spec §2). Every page loads lazily, fetched when its route is first visited.
+// The route table (spec §2). Every page loads lazily, fetched when its route is first visited; so do the signed-in
+// layout (sidebar, notification bell, banners) and the admin guard: the shell itself is the router, the auth guard and
+// the loading and error screens (scripts/shell-size.ts measures it).
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import { AppLayout } from "./app/app-layout";
-import { LoadingScreen, RequireAdmin, RequireAuth } from "./app/route-guards";
+import { LoadingScreen, RequireAuth } from "./app/route-guards";
 import { PLACEHOLDER_TOOL_PATHS } from "./lib/tools";
 import RouteErrorPage from "./app/route-error";
 
@@ -38,7 +39,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: async () => ({ Component: (await import("./app/app-layout")).AppLayout }),
             children: [
               { path: "dashboard", ...page(() => import("./features/dashboard/pages/dashboard")) },
               { path: "tools/facebook-post-generator", ...page(() => import("./features/content/pages/facebook-post-generator")) },
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
 
               // Admin
               {
-                element: <RequireAdmin />,
+                lazy: async () => ({ Component: (await import("./app/require-admin")).RequireAdmin }),
                 children: [
                   { path: "admin/report-generator", ...page(() => import("./features/prospects/pages/admin-report-generator")) },
                   { path: "admin/report-generator/jobs", ...page(() => import("./features/reports/pages/admin-report-jobs")) },

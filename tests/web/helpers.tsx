@@ -9,6 +9,10 @@ import type { Profile } from "../../web/lib/api";
 import { AuthContext, type AuthState } from "../../web/lib/auth";
 import { createQueryClient } from "../../web/lib/query-client";
 import { routes } from "../../web/routes";
+// The signed-in layout and the admin guard load lazily in the app (outside the shell's initial JavaScript); loaded here
+// with the route table, as before, so a screen's first findBy waits for the screen's own module only.
+import "../../web/app/app-layout";
+import "../../web/app/require-admin";
 import type { BudgetState } from "../../worker/features/usage/rules/usage-stats";
 
 export function fakeUser(email = "owner@plumbing.test", id = "user-1"): User {

@@ -2,10 +2,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { dashboardPath, useViewAs } from "../lib/view-as";
-import { Brand } from "../features/brand/brand";
-import { ConfirmEmailBanner } from "../features/accounts/confirm-email";
+import { Brand } from "../features/brand";
+import { ConfirmEmailBanner } from "../features/accounts";
 import { MenuIcon } from "../design/icons";
-import { NotificationBell } from "../features/notifications/notification-bell";
+import { NotificationBell } from "../features/notifications";
 import { Sidebar } from "./sidebar";
 
 const SIDEBAR_ID = "app-sidebar";

@@ -2,7 +2,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Alert } from "../design/alert";
 import { Button } from "../design/button";
-import { PageTitle } from "../features/brand/brand";
+import { PageTitle } from "../features/brand";
 
 export default function RouteErrorPage() {
   const error = useRouteError();

@@ -2,8 +2,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { useAuth } from "../lib/auth";
-import { AdminMfaRequired } from "./admin-access-required";
-import { PageTitle } from "../features/brand/brand";
+import { PageTitle } from "../features/brand";
 
 export function LoadingScreen({ fullscreen = false }: { fullscreen?: boolean }) {
   return (
@@ -21,19 +20,6 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const { loading, user, needsCode } = useAuth();
   if (loading) return <LoadingScreen fullscreen />;
   if (!user || needsCode) return <Navigate to="/login" replace />;
-  return children ?? <Outlet />;
-}
-
-/**
- * Admin routes: non-admins (including on a failed or timed-out admin check) go to /dashboard; an admin the
- * server asks for two-factor sign-in (REQUIRE_ADMIN_MFA) is walked through setting it up.
- */
-export function RequireAdmin({ children }: { children?: ReactNode }) {
-  const { loading, user, isAdmin, profileLoading, adminMfaMissing } = useAuth();
-  if (loading || (user && profileLoading)) return <LoadingScreen />;
-  if (!user) return <Navigate to="/login" replace />;
-  if (!isAdmin) return <Navigate to="/dashboard" replace />;
-  if (adminMfaMissing) return <AdminMfaRequired />;
   return children ?? <Outlet />;
 }
 

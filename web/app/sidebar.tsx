@@ -2,12 +2,12 @@
 import { useId, useState, type ComponentType, type ReactNode } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../lib/auth";
-import { useAiChatTarget } from "../features/reports/newest-report";
+import { useAiChatTarget } from "../features/reports";
 import { GROUP_LABELS, SIDEBAR_GROUPS, TOOLS, type Tool, type ToolGroup } from "../lib/tools";
 import { clearViewAs, dashboardPath, useViewAs } from "../lib/view-as";
 import { Badge } from "../design/badge";
-import { Brand } from "../features/brand/brand";
-import { PlanBadge } from "../features/billing/plan-badge";
+import { Brand } from "../features/brand";
+import { PlanBadge } from "../features/billing";
 import { Button } from "../design/button";
 import {
   BookIcon,
@@ -34,7 +34,7 @@ import {
 } from "../design/icons";
 import { CompanyLogo } from "../design/company-logo";
 import { EmailText } from "../design/email-text";
-import { NotificationBell } from "../features/notifications/notification-bell";
+import { NotificationBell } from "../features/notifications";
 
 type IconComponent = ComponentType<{ size?: "sm" | "md" }>;
 

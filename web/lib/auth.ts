@@ -2,7 +2,7 @@
 import type { AuthChangeEvent, Session, User } from "@supabase/auth-js";
 import { useQuery } from "@tanstack/react-query";
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { ownProfileQuery } from "../features/profile/queries";
+import { ownProfileQuery } from "./own-profile";
 import type { Profile } from "./api";
 import { clearAdminEntries } from "./view-as";
 import { STAFF_MARKER_KEY } from "../../worker/features/reports/rules/event-names";

@@ -1,6 +1,6 @@
 // The frame of the sign-in, sign-up and password pages: a brand panel on desktop, the form card beside it.
 import type { ReactNode } from "react";
-import { Brand, BrandName, PageTitle } from "../brand/brand";
+import { Brand, BrandName, PageTitle } from "../brand";
 import { CheckCircleIcon } from "../../design/icons";
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

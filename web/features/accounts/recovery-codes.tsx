@@ -10,9 +10,9 @@ import { recoveryCodesQuery, useCreateRecoveryCodes, type RecoveryCodeSet } from
 import { Alert, RetryAlert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { CheckIcon, CopyIcon, DownloadIcon } from "../../design/icons";
-import { useFlag } from "../reports/report-copy-button";
-import { useBrand } from "../brand/queries";
 import "./account.css";
+import { useFlag } from "../reports";
+import { useBrand } from "../brand";
 
 /** Few enough left that the panel says to make new ones. */
 const LOW = 3;

@@ -5,15 +5,15 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { AI_ENGINE_LABELS, type AnswerView } from "../../../worker/features/ai-visibility/rules/contract";
 import { formatDateTime } from "../../lib/format-date";
-import { useBusinessTimeZone } from "../profile/use-time-zone";
+import { useBusinessTimeZone } from "../profile";
 import { aivAnswerQuery } from "./queries";
 import { Alert } from "../../design/alert";
 import { Badge } from "../../design/badge";
 import { Button } from "../../design/button";
 import { ExternalLinkIcon } from "../../design/icons";
 import { Modal } from "../../design/modal";
-import { HighlightedText } from "../reports/report-ai-visibility";
 import "./ai-visibility.css";
+import { HighlightedText } from "../reports";
 
 /** "Names you" / "Does not name you" / "Failed" for one answer. */
 export function AnswerBadge({ answer }: { answer: AnswerView }) {

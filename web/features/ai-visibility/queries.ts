@@ -4,7 +4,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { AIV_POLL_MS, type AiEngine, type AnswerView, type EstimateView, type QuestionsView, type ScanHistoryRow, type ScanView, type TrackedQuestion } from "../../../worker/features/ai-visibility/rules/contract";
 import { API_TIMEOUT_MS, apiFetch } from "../../lib/api";
-import { businessParam, type RankTarget } from "../rank/queries";
+import { businessParam, type RankTarget } from "../rank";
 
 const timeout = { timeoutMs: API_TIMEOUT_MS };
 const BASE = "/api/ai-visibility";

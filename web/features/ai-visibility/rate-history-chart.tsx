@@ -1,8 +1,8 @@
 // A rate over time with its interval band, one line per series (AI Visibility's history, issue 29): 0–100% upwards,
 // each point's 95% interval as a shaded band around its line; a scan where the series has no answers is a gap.
-import { ChartDateLabels, lineSegments } from "../rank/rank-charts";
 import "../../design/scan-results.css";
 import "./ai-visibility.css";
+import { ChartDateLabels, lineSegments } from "../rank";
 
 export type RatePoint = { rate: number; low: number; high: number } | null;
 export type RateSeries = { key: string; label: string; color: string; points: readonly RatePoint[] };

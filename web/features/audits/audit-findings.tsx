@@ -9,7 +9,7 @@ import { AUDIT_STEPS, AUDIT_STEP_LABELS, type AuditStepId, type AuditView } from
 import { formatLongUsDate } from "../../../worker/features/reports/rules/format";
 import { CHECK_LABELS, VERDICT_LABELS, checksIn, pendingLabel, pendingStep } from "./audit-labels";
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CheckIcon, ExternalLinkIcon, InfoIcon, ReportSearchIcon } from "../../design/icons";
-import { ReportSection } from "../reports/report-sections";
+import { ReportSection } from "../reports/ssr";
 import { TableHead } from "../../design/table-head";
 
 export const ALL_SECTIONS: readonly SectionId[] = SECTIONS.map((s) => s.id);

@@ -10,8 +10,8 @@ import { formatDateTime } from "../../lib/format-date";
 import { useAuth } from "../../lib/auth";
 import { useViewAs } from "../../lib/view-as";
 import { useAudits, useStartAudit, type AuditTarget } from "./queries";
-import { profileQuery } from "../profile/queries";
-import { flattenPages, prospectListQuery } from "../prospects/queries";
+import { profileQuery } from "../profile";
+import { flattenPages, prospectListQuery } from "../prospects";
 import { Alert, RetryAlert } from "../../design/alert";
 import { AuditFindings, GBP_SECTIONS, auditSubtitle } from "./audit-findings";
 import { AuditListingChoice } from "./audit-listing-picker";
@@ -25,12 +25,12 @@ import { Segmented } from "../../design/segmented";
 import { LoadingScreen } from "../../app/route-guards";
 import { TableHead } from "../../design/table-head";
 import { PageHeader } from "../../design/page-header";
-import { SearchUnavailableNotice } from "../setup/unavailable-notice";
+import { SearchUnavailableNotice } from "../setup";
 import { UnavailableCode } from "../../../worker/features/setup/rules/setup";
-import { useCapabilities } from "../setup/queries";
 import "../../design/scan-results.css";
 import "./audits.css";
-import { PageTitle } from "../brand/brand";
+import { useCapabilities } from "../setup";
+import { PageTitle } from "../brand";
 
 export const SETTINGS_PATH = "/settings/personal";
 

@@ -9,7 +9,7 @@ import { WHAT_WE_FOUND_ID, WhatWeFoundSection } from "./audit-findings";
 import { AuditListingChoice } from "./audit-listing-picker";
 import { Button } from "../../design/button";
 import { ReportSearchIcon, RefreshIcon } from "../../design/icons";
-import { ReportSection } from "../reports/report-sections";
+import { ReportSection } from "../reports";
 
 export const AUDIT_LOAD_FAILED = "Could not load what the audit found. Please try again.";
 

@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { CitationScanView } from "../../../worker/features/citations/rules/citations";
 import { API_TIMEOUT_MS, ApiError } from "../../lib/api";
 import { api, unwrap, withInit } from "../../lib/rpc";
-import { businessParam, type RankTarget } from "../rank/queries";
+import { businessParam, type RankTarget } from "../rank";
 
 export const CITATION_POLL_MS = 2000;
 const timeout = { timeoutMs: API_TIMEOUT_MS };

@@ -12,8 +12,8 @@ import { GeneratingSkeleton } from "./generating-skeleton";
 import { SparklesIcon } from "../../design/icons";
 import { Placeholder } from "../../design/placeholder";
 import { PageHeader } from "../../design/page-header";
-import { PageTitle } from "../brand/brand";
 import "./content.css";
+import { PageTitle } from "../brand";
 
 type Props<R> = {
   tool: ContentTool;

@@ -5,8 +5,8 @@ import { charCount } from "../../../worker/features/content/rules/length";
 import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { PenIcon } from "../../design/icons";
-import { CopyButton } from "../reports/report-copy-button";
 import "./content.css";
+import { CopyButton } from "../reports";
 
 type Props = {
   text: string;

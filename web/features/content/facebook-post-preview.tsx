@@ -6,8 +6,8 @@ import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { CompanyLogo } from "../../design/company-logo";
 import { PenIcon } from "../../design/icons";
-import { CopyButton } from "../reports/report-copy-button";
-import { PostImage, PostStats } from "../reports/report-sections";
+import { CopyButton } from "../reports";
+import { PostImage, PostStats } from "../reports";
 import { Segmented } from "../../design/segmented";
 import "./content.css";
 

@@ -10,7 +10,7 @@ import {
 } from "../../../worker/features/content/rules/facebook-post";
 import { API_TIMEOUT_MS, ApiError } from "../../lib/api";
 import { api, unwrap, type RpcInit } from "../../lib/rpc";
-import { notePendingUse, readUsageBaseline, usageBaseline } from "../usage/queries";
+import { notePendingUse, readUsageBaseline, usageBaseline } from "../usage";
 
 export function postsQuery(viewAsId: string | null) {
   return queryOptions({

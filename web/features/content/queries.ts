@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { ContentItem, ContentTool } from "../../../worker/features/content/rules/content";
 import { API_TIMEOUT_MS } from "../../lib/api";
 import { api, unwrap, type RpcInit } from "../../lib/rpc";
-import { notePendingUse, readUsageBaseline, usageBaseline } from "../usage/queries";
+import { notePendingUse, readUsageBaseline, usageBaseline } from "../usage";
 
 /** A generation may take the server's 12-second AI time-out twice (one retry) plus the template: 30 s is ample. */
 export const GENERATE_TIMEOUT_MS = 30_000;

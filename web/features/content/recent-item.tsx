@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { Badge } from "../../design/badge";
 import { Button } from "../../design/button";
 import { TrashIcon } from "../../design/icons";
-import { CopyButton } from "../reports/report-copy-button";
 import "./content.css";
+import { CopyButton } from "../reports";
 
 type Props = {
   title: string;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { ContentItem, ContentTool } from "../../../worker/features/content/rules/content";
 import { PROFILE_REQUIRED_MESSAGE } from "../../../worker/features/content/rules/facebook-post";
 import { useEditContent, useGenerateContent } from "./queries";
-import { profileQuery } from "../profile/queries";
+import { profileQuery } from "../profile";
 import { useViewAs } from "../../lib/view-as";
 
 export function useContentTool<R>(tool: ContentTool) {

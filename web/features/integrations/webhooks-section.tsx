@@ -12,7 +12,7 @@ import { Button } from "../../design/button";
 import { CodeIcon, PlusIcon } from "../../design/icons";
 import { IntegrationCard } from "./integration-card";
 import { Modal } from "../../design/modal";
-import { CopyButton } from "../reports/report-copy-button";
+import { CopyButton } from "../reports";
 import { LoadingScreen } from "../../app/route-guards";
 import { TextField } from "../../design/text-field";
 import { TableHead } from "../../design/table-head";

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { ALERT_WORDS } from "../../../worker/platform/notifications/rules/lead-alerts";
 import { useAuth } from "../../lib/auth";
 import { formatDateTime } from "../../lib/format-date";
-import { useBusinessTimeZone } from "../profile/use-time-zone";
+import { useBusinessTimeZone } from "../profile";
 import { useViewAs } from "../../lib/view-as";
 import { notificationsQuery, useMarkRead } from "./queries";
 import { RetryAlert } from "../../design/alert";

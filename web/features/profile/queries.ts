@@ -3,26 +3,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useViewAs } from "../../lib/view-as";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse, type ProfileResponse } from "../../lib/api";
-import { api, unwrap, withInit, type RpcInit } from "../../lib/rpc";
+import { api, unwrap, type RpcInit } from "../../lib/rpc";
 import type { ProfileUpdateInput } from "../../../worker/features/profile/rules/profile";
 import { useAuth } from "../../lib/auth";
-
-export const profileKeys = {
-  own: (userId: string, aal: string | null = null) => ["profile", "own", userId, aal] as const,
-};
-
-/**
- * GET /api/profile with the caller's token, no view-as, the 10-second limit; not retried (spec §4: failure = not admin).
- * Keyed by the session's assurance level too: after a two-factor code the admin state is read again.
- */
-export function ownProfileQuery(userId: string, accessToken: () => string | null, aal: string | null = null) {
-  return queryOptions({
-    queryKey: profileKeys.own(userId, aal),
-    queryFn: ({ signal }) =>
-      unwrap(api.api.profile.$get({}, withInit({ accessToken: accessToken(), viewAs: false, timeoutMs: API_TIMEOUT_MS, signal }))),
-    retry: false,
-  });
-}
 
 const timed = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
 

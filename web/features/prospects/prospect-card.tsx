@@ -6,11 +6,11 @@ import { PROSPECT_SORTS, type ProspectSort, type ProspectDto } from "../../../wo
 import { openedLabel } from "../../../worker/features/reports/rules/event-names";
 import { formatCreated } from "../../lib/format-date";
 import { buttonClass } from "../../design/button";
-import { ReportStatusBadge } from "../reports/report-status";
+import { ReportStatusBadge } from "../reports";
 import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "../../design/icons";
 import { companyBesideName } from "../../../worker/features/reports/rules/format";
-import { citationTrackerPath } from "../reports/report-listings";
 import "./prospects.css";
+import { citationTrackerPath } from "../reports";
 
 /** Phones are stored as digits with a country prefix; a US number reads better grouped. */
 export function formatPhone(digits: string): string {

@@ -9,7 +9,7 @@ import type { GridScanView, LocalVisibility } from "../../../worker/features/ran
 import { formatLongUsDate } from "../../../worker/features/reports/rules/format";
 import { InfoIcon, MapPinIcon } from "../../design/icons";
 import { RankHeatMap } from "./rank-heat-map";
-import { ReportSection } from "../reports/report-sections";
+import { ReportSection } from "../reports/ssr";
 import { TableHead } from "../../design/table-head";
 
 export type MetricKey = "arp" | "atrp" | "solv";

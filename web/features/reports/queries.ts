@@ -4,7 +4,7 @@ import { PENDING_STATUSES, STATUS_POLL_MS, asReportStatus } from "../../../worke
 import type { ReportStatusItem, SharedReportResponse } from "../../../worker/features/reports/rules/view";
 import { API_TIMEOUT_MS, ApiError } from "../../lib/api";
 import { api, unwrap, withInit } from "../../lib/rpc";
-import { prospectKeys } from "../prospects/queries";
+import { prospectKeys } from "../prospects";
 
 /** How often a report that is not ready yet is asked for again (admin view). */
 export const ADMIN_REPORT_POLL_MS = 2000;

@@ -19,8 +19,8 @@ import {
   ThumbsUpIcon,
   TrendingUpIcon,
 } from "../../design/icons";
-import { WhatWeFoundSection } from "../audits/audit-findings";
-import { LocalVisibilitySection } from "../rank/rank-figures";
+import { WhatWeFoundSection } from "../audits/ssr";
+import { LocalVisibilitySection } from "../rank/ssr";
 import { AiVisibilitySection } from "./report-ai-visibility";
 import { ListingsSection } from "./report-listings";
 import { ReportSections, SECTION_IDS } from "./report-sections";

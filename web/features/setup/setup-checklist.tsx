@@ -3,8 +3,8 @@
 import type { ProviderStatus } from "../../../worker/features/setup/rules/setup";
 import { Badge } from "../../design/badge";
 import { CheckCircleIcon, AlertTriangleIcon } from "../../design/icons";
-import { IntegrationCard } from "../integrations/integration-card";
 import "./setup.css";
+import { IntegrationCard } from "../integrations";
 
 export function SetupChecklist({ providers, origin }: { providers: readonly ProviderStatus[]; origin: string }) {
   return (

@@ -10,7 +10,7 @@ import {
   type UsageStats,
 } from "../../../worker/features/usage/rules/usage-stats";
 import { formatDateTime } from "../../lib/format-date";
-import { useBusinessTimeZone } from "../profile/use-time-zone";
+import { useBusinessTimeZone } from "../profile";
 import { useViewAs } from "../../lib/view-as";
 import { USAGE_COUNTING_NOTE, useUsage } from "./queries";
 import { AllowanceMeter } from "./allowance-meter";

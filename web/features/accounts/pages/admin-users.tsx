@@ -20,7 +20,7 @@ import { PageHeader } from "../../../design/page-header";
 import "../account.css";
 import { Placeholder } from "../../../design/placeholder";
 import { Segmented } from "../../../design/segmented";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 const FILTERS: { value: UserFilter; label: string }[] = [
   { value: "all", label: "All" },

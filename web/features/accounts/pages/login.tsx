@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Alert } from "../../../design/alert";
 import { AuthLayout } from "../auth-layout";
-import { useBrand } from "../../brand/queries";
+import { useBrand } from "../../brand";
 import { Button } from "../../../design/button";
 import { GuestOnly } from "../../../app/route-guards";
 import { CurrentPasswordField, EmailField } from "../../../design/text-field";

@@ -12,7 +12,7 @@ import { ShieldIcon, TrashIcon } from "../../../design/icons";
 import { Modal } from "../../../design/modal";
 import { NewPasswordFields, useNewPassword } from "../new-password-fields";
 import { SettingsSection } from "../../../design/settings-section";
-import { NotificationSettingsSection } from "../../notifications/notification-settings";
+import { NotificationSettingsSection } from "../../notifications";
 import { RecoveryCodesPanel } from "../recovery-codes";
 import { CurrentPasswordField, TextField } from "../../../design/text-field";
 import { TotpCodeForm } from "../totp-code-form";
@@ -35,8 +35,8 @@ import {
 } from "../queries";
 import { PageHeader } from "../../../design/page-header";
 import "../account.css";
-import { PageTitle } from "../../brand/brand";
-import { useBrand } from "../../brand/queries";
+import { PageTitle } from "../../brand";
+import { useBrand } from "../../brand";
 
 /** The server's reason in words (auth-js errors and ApiError both carry a code and a message). */
 function reason(error: unknown): string {

@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../design/alert";
 import { ResendLinkButton } from "../confirm-email";
 import { AuthLayout } from "../auth-layout";
-import { useBrand } from "../../brand/queries";
+import { useBrand } from "../../brand";
 import { Button } from "../../../design/button";
 import { GuestOnly } from "../../../app/route-guards";
 import { EmailField, TextField } from "../../../design/text-field";

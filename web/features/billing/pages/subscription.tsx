@@ -10,8 +10,8 @@ import { useAuth } from "../../../lib/auth";
 import { formatCreated } from "../../../lib/format-date";
 import { useViewAs } from "../../../lib/view-as";
 import { billingQuery } from "../queries";
-import { usageQuery } from "../../usage/queries";
-import { AllowanceMeter, dollars } from "../../usage/allowance-meter";
+import { usageQuery } from "../../usage";
+import { AllowanceMeter, dollars } from "../../usage";
 import { USAGE_LOAD_FAILED } from "../../../../worker/features/usage/rules/usage-stats";
 import {
   BILLING_NOT_CONFIGURED,
@@ -24,7 +24,7 @@ import { TRACKED_KEYWORD_LIMITS } from "../../../../worker/features/rank/rules/v
 import { PageHeader } from "../../../design/page-header";
 import "../../../design/plans.css";
 import "../billing.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 /** Only what a subscriber (a business, not an agency admin) gets: prospects and SEO reports are admin tools. */
 const SUBSCRIBER_FEATURES = [

@@ -13,14 +13,14 @@ import { ConversationList } from "../conversation-list";
 import { ProspectSwitcher } from "../prospect-switcher";
 import { VoiceControls } from "../voice-controls";
 import { ArrowLeftIcon, CodeIcon, InboxIcon, LinkIcon, RefreshIcon, SwitchIcon } from "../../../design/icons";
-import { LINK_COPIED_MS, copyText, useFlag } from "../../reports/report-copy-button";
+import { LINK_COPIED_MS, copyText, useFlag } from "../../reports";
 import { LoadingScreen } from "../../../app/route-guards";
 import { ApiError } from "../../../lib/api";
 import { useChat } from "../use-chat";
 import { useVoice } from "../use-voice";
 import { adminChatQuery, type AdminChatData } from "../queries";
-import { PageTitle } from "../../brand/brand";
 import "../chat.css";
+import { PageTitle } from "../../brand";
 
 const REPORTS_PATH = "/admin/report-generator";
 

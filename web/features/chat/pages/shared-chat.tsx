@@ -13,7 +13,7 @@ import { LoadingScreen } from "../../../app/route-guards";
 import { ApiError } from "../../../lib/api";
 import { useChat } from "../use-chat";
 import { useVoice } from "../use-voice";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 import { sharedChatQuery, type SharedChatData } from "../queries";
 import "../chat.css";
 

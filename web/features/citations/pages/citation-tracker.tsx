@@ -10,15 +10,15 @@ import { FIELD_IDS, FIELD_LABELS, expectedSourcesText, type CitationScanSummaryR
 import { Alert, RetryAlert } from "../../../design/alert";
 import { BackLink } from "../../../design/back-link";
 import { Badge } from "../../../design/badge";
-import { VERDICT_LABELS, prospectFromParams } from "../../reports/report-listings";
-import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits/business-choice";
+import { VERDICT_LABELS, prospectFromParams } from "../../reports";
+import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits";
 import { Button } from "../../../design/button";
 import { CheckCircleIcon, ExternalLinkIcon, MapPinIcon, AlertTriangleIcon, SearchIcon } from "../../../design/icons";
 import { PageHeader } from "../../../design/page-header";
-import { ActionError, SearchUnavailableNotice } from "../../setup/unavailable-notice";
-import { useCapabilities } from "../../setup/queries";
+import { ActionError, SearchUnavailableNotice } from "../../setup";
+import { useCapabilities } from "../../setup";
 import { ScanEstimate } from "../../../design/scan-estimate";
-import { ScanHeader, ShownOrOpen } from "../../rank/scan-header";
+import { ScanHeader, ShownOrOpen } from "../../rank";
 import { Placeholder } from "../../../design/placeholder";
 import { LoadingScreen } from "../../../app/route-guards";
 import { Segmented } from "../../../design/segmented";
@@ -28,7 +28,7 @@ import { formatDateTime } from "../../../lib/format-date";
 import { citationCsvPath, citationEstimateQuery, citationHistoryQuery, citationScanQuery, useRunCitationScan } from "../queries";
 import "../../../design/scan-results.css";
 import "../citations.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 function VerdictBadge({ r }: { r: CitationSourceResult }) {
   if (r.state === "pending") return <Badge tone="view">Checking…</Badge>;

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ClientReportClientRow, ClientReportSummary } from "../../../../worker/features/client-reports/rules/client-report";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 import { Button, buttonClass } from "../../../design/button";
 import {
   formatDayIn,

@@ -28,10 +28,10 @@ import { ApiError } from "../../../lib/api";
 import { formatDateTime } from "../../../lib/format-date";
 import { useViewAs } from "../../../lib/view-as";
 import { postsQuery, useDeletePost, useEditPost, useGeneratePost } from "../posts-queries";
-import { profileQuery } from "../../profile/queries";
+import { profileQuery } from "../../profile";
 import { PageHeader } from "../../../design/page-header";
 import "../content.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 const TYPE_ICONS = { promotional: MegaphoneIcon, educational: BookIcon, engagement: ChatIcon, story: ThumbsUpIcon, event: CalendarIcon };
 

@@ -14,18 +14,18 @@ import { Modal } from "../../../design/modal";
 import { MonthCalendar, type CalendarMonth } from "../month-calendar";
 import { Placeholder } from "../../../design/placeholder";
 import { ScheduleStateBadge } from "../schedule-state-badge";
-import { CopyButton } from "../../reports/report-copy-button";
+import { CopyButton } from "../../reports";
 import { LoadingScreen } from "../../../app/route-guards";
 import { TextField } from "../../../design/text-field";
 import { useViewAs } from "../../../lib/view-as";
 import { formatScheduled } from "../../../lib/format-date";
-import { useBusinessTimeZone } from "../../profile/use-time-zone";
+import { useBusinessTimeZone } from "../../profile";
 import { utcToZoned, zonedToUtc } from "../../../../worker/domain/time-zone";
-import { integrationsQuery } from "../../integrations/queries";
+import { integrationsQuery } from "../../integrations";
 import { generatedGmbPostQuery, scheduleQuery, useDeleteScheduledPost, useSchedulePost, useUpdateScheduledPost } from "../schedule-queries";
 import { PageHeader } from "../../../design/page-header";
 import "../content.css";
-import { BrandName, PageTitle } from "../../brand/brand";
+import { BrandName, PageTitle } from "../../brand";
 
 /** The next full hour in the business's zone, as the form's default date and time. */
 function nextHour(zone: string): { date: string; time: string } {

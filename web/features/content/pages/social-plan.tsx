@@ -10,7 +10,7 @@ import { ContentToolPage } from "../content-tool";
 import { NetworkChoice, SelectField, TextAreaField } from "../../../design/form-fields";
 import { CalendarIcon, DownloadIcon, LinkIcon } from "../../../design/icons";
 import { PlanCalendar } from "../plan-calendar";
-import { CopyButton } from "../../reports/report-copy-button";
+import { CopyButton } from "../../reports";
 import { Segmented } from "../../../design/segmented";
 import { TextField } from "../../../design/text-field";
 import { downloadText } from "../../../lib/download";

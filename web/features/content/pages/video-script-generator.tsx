@@ -9,7 +9,7 @@ import { ContentToolPage } from "../content-tool";
 import { EditableText } from "../editable-text";
 import { TextAreaField, ToneSelect } from "../../../design/form-fields";
 import { EyeIcon, VideoIcon } from "../../../design/icons";
-import { CopyButton } from "../../reports/report-copy-button";
+import { CopyButton } from "../../reports";
 import { Segmented } from "../../../design/segmented";
 import { Teleprompter } from "../teleprompter";
 import { useContentTool, type ContentToolState } from "../use-content-tool";

@@ -10,11 +10,11 @@ import { ToolIcon } from "../tool-icon";
 import { useAuth } from "../../../lib/auth";
 import { COMING_SOON_GROUPS, DASHBOARD_TOOLS, DASHBOARD_TOOL_COUNT, GROUP_LABELS, SIDEBAR_GROUPS, TOOL_COUNT, WORKING_TOOLS, type Tool } from "../../../lib/tools";
 import { clearViewAs, useViewAs } from "../../../lib/view-as";
-import { useOwnRankFigures } from "../../rank/queries";
-import { ALERT_LABELS } from "../../rank/rank-keyword";
+import { useOwnRankFigures } from "../../rank";
+import { ALERT_LABELS } from "../../rank";
 import type { TrackedKeywordView } from "../../../../worker/features/rank/rules/view";
 import { PageHeader } from "../../../design/page-header";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 /** An account this young has just signed up: it is welcomed, not welcomed back. */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;

@@ -17,10 +17,10 @@ import { useAuth } from "../../../lib/auth";
 import { useViewAs } from "../../../lib/view-as";
 import { integrationsQuery, useChooseLocations, useConnectGoogle, useDisconnectGoogle } from "../queries";
 import { PageHeader } from "../../../design/page-header";
-import { UnavailableNotice } from "../../setup/unavailable-notice";
 import "../integrations.css";
-import { BrandName, PageTitle } from "../../brand/brand";
-import { useBrand } from "../../brand/queries";
+import { UnavailableNotice } from "../../setup";
+import { BrandName, PageTitle } from "../../brand";
+import { useBrand } from "../../brand";
 
 type Google = IntegrationsResponse["google"];
 

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { enhanceLanding } from "../enhance";
 import { LandingMarkup } from "../markup";
-import { useBrand } from "../../brand/queries";
+import { useBrand } from "../../brand";
 import "../../../design/plans.css";
 import "../landing.css";
 

@@ -19,14 +19,14 @@ import { CompanyLogo } from "../../../design/company-logo";
 import { TextField } from "../../../design/text-field";
 import { TimeZoneSelect } from "../time-zone-select";
 import { browserTimeZone } from "../../../lib/format-date";
-import { UsagePanel } from "../../usage/usage-panel";
+import { UsagePanel } from "../../usage";
 import { ApiError, TIMEOUT_MESSAGE } from "../../../lib/api";
 import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { profileQuery, useRemoveLogo, useSaveProfile, useUploadLogo } from "../queries";
 import { PageHeader } from "../../../design/page-header";
 import "../profile.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 type Fields = Record<keyof ProfileUpdateInput, string>;
 type FieldErrors = Partial<Record<keyof Fields, string>>;

@@ -21,7 +21,7 @@ import type { ProspectSort } from "../../../../worker/features/accounts/rules/ad
 import { ProspectDeleteDialog } from "../prospect-delete-dialog";
 import { ProspectImportForm } from "../prospect-import-form";
 import { SearchField } from "../../../design/search-field";
-import { GenerateAllReportsButton } from "../../reports/report-status";
+import { GenerateAllReportsButton } from "../../reports";
 import { isUngenerated } from "../../../../worker/features/reports/rules/status";
 import type { ProspectDto } from "../../../../worker/features/accounts/rules/admin-api";
 import type { Category } from "../../../../worker/domain/categories";
@@ -35,12 +35,12 @@ import {
   useDeleteProspect,
   useUpdateProspectTag,
 } from "../queries";
-import { refreshAfterReportsChange, reportKeys, useLiveReportStatuses } from "../../reports/queries";
+import { refreshAfterReportsChange, reportKeys, useLiveReportStatuses } from "../../reports";
 import { useDebounced, useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import "../prospects.css";
 import { Placeholder } from "../../../design/placeholder";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 type ImportReport = {
   created: number;

@@ -7,7 +7,7 @@ import type { CheckFrequency } from "../../../../worker/features/rank/rules/trac
 import type { TrackedKeywordList, TrackedKeywordView } from "../../../../worker/features/rank/rules/view";
 import { Alert, RetryAlert } from "../../../design/alert";
 import { BackLink } from "../../../design/back-link";
-import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits/business-choice";
+import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits";
 import { Badge } from "../../../design/badge";
 import { Button } from "../../../design/button";
 import { TrendingUpIcon } from "../../../design/icons";
@@ -20,14 +20,14 @@ import { LoadingScreen } from "../../../app/route-guards";
 import { Segmented } from "../../../design/segmented";
 import { TextField } from "../../../design/text-field";
 import { trackedKeywordsQuery, useTrackKeyword } from "../queries";
-import { useBusinessProfile } from "../../profile/queries";
-import { useCapabilities } from "../../setup/queries";
-import { ActionError, SearchUnavailableNotice } from "../../setup/unavailable-notice";
+import { useBusinessProfile } from "../../profile";
+import { useCapabilities } from "../../setup";
+import { ActionError, SearchUnavailableNotice } from "../../setup";
 import { searchStart } from "../../../../worker/features/tools/rules/search-tools";
 import { PageHeader } from "../../../design/page-header";
 import "../../../design/scan-results.css";
 import "../rank.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 export const TRACKER_PATH = "/tools/local-rank-tracker";
 

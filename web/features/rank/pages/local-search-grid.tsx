@@ -9,13 +9,13 @@ import type { GridEstimate, GridScanSummary, GridScanView } from "../../../../wo
 import { formatLongUsDate } from "../../../../worker/features/reports/rules/format";
 import { RetryAlert } from "../../../design/alert";
 import { BackLink } from "../../../design/back-link";
-import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits/business-choice";
+import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits";
 import { Button } from "../../../design/button";
 import { MapPinIcon } from "../../../design/icons";
 import { Placeholder } from "../../../design/placeholder";
 import { HeatMapLegend, RankHeatMap } from "../rank-heat-map";
 import { GridScanResult, ScanChangeTable, formatMetric, scanSubtitle } from "../rank-figures";
-import { CopyButton } from "../../reports/report-copy-button";
+import { CopyButton } from "../../reports";
 import { LoadingScreen } from "../../../app/route-guards";
 import { ScanEstimate } from "../../../design/scan-estimate";
 import { ScanHeader, ShownOrOpen } from "../scan-header";
@@ -25,13 +25,13 @@ import { formatDateTime } from "../../../lib/format-date";
 import { businessParam, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries";
 import { TableHead } from "../../../design/table-head";
 import { PageHeader } from "../../../design/page-header";
-import { useBusinessProfile } from "../../profile/queries";
-import { useCapabilities } from "../../setup/queries";
-import { ActionError, SearchUnavailableNotice } from "../../setup/unavailable-notice";
+import { useBusinessProfile } from "../../profile";
+import { useCapabilities } from "../../setup";
+import { ActionError, SearchUnavailableNotice } from "../../setup";
 import { searchStart } from "../../../../worker/features/tools/rules/search-tools";
 import "../../../design/scan-results.css";
 import "../rank.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 /** The grid's cost: its map searches against what is left of the month's allowance. */
 function Estimate({ query }: { query: UseQueryResult<GridEstimate> }) {

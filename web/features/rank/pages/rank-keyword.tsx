@@ -16,13 +16,13 @@ import { LoadingScreen } from "../../../app/route-guards";
 import { ExportCsvButton, useCsvExport } from "../scan-header";
 import { formatDateTime } from "../../../lib/format-date";
 import { useViewAs } from "../../../lib/view-as";
-import { isNotFound } from "../../reports/queries";
+import { isNotFound } from "../../reports";
 import { keywordCsvPath, trackedKeywordQuery } from "../queries";
 import { TRACKER_PATH } from "./local-rank-tracker";
 import { TableHead } from "../../../design/table-head";
 import "../../../design/scan-results.css";
 import "../rank.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 function CheckCell({ result }: { result: KeywordCheckView["map"] }) {
   return <td className={result.status === "failed" ? "rank-check-failed" : undefined}>{result.status === "failed" ? "Check failed (not counted)" : resultText(result)}</td>;

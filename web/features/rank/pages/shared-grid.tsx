@@ -2,12 +2,12 @@
 // the figures and the competitors; nothing private (the scan's public view has no ids, costs or share path).
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 import { BrandContact, BrandLogo } from "../../../design/brand-mark";
-import { useBrand } from "../../brand/queries";
+import { useBrand } from "../../brand";
 import { CalendarIcon, KeyIcon } from "../../../design/icons";
 import { GridScanResult, scanSubtitle } from "../rank-figures";
-import { isNotFound } from "../../reports/queries";
+import { isNotFound } from "../../reports";
 import { sharedGridQuery } from "../queries";
 import "../../../design/public-page.css";
 import "../../../design/scan-results.css";

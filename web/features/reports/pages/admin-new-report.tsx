@@ -20,7 +20,7 @@ import { ApiError } from "../../../lib/api";
 import { useCreateReport } from "../queries";
 import { PageHeader } from "../../../design/page-header";
 import "../reports.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 /** Spec §9: navigation to the report 1.5 s after creation. */
 export const NAVIGATE_AFTER_MS = 1500;

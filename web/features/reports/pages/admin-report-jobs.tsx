@@ -18,7 +18,7 @@ import { useViewAs } from "../../../lib/view-as";
 import { reportJobsQuery, useRegenerateAllTemplate, useRegenerateReport } from "../jobs-queries";
 import { PageHeader } from "../../../design/page-header";
 import "../reports.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 export const JOBS_PATH = "/admin/report-generator/jobs";
 type Filter = "all" | JobKind;

@@ -19,19 +19,19 @@ import {
 import { LINK_COPIED_MS, copyText, useCopyButtons, useFlag } from "../report-copy-button";
 import { GeneratingScreen } from "../report-generating";
 import { ReportSections } from "../report-sections";
-import { ReportAudit } from "../../audits/report-audit";
-import { LocalVisibilitySection } from "../../rank/rank-figures";
+import { ReportAudit } from "../../audits";
+import { LocalVisibilitySection } from "../../rank";
 import { ListingsSection, citationTrackerPath } from "../report-listings";
 import { AiVisibilitySection, aiVisibilityPath } from "../report-ai-visibility";
 import { ReportViewsTimeline } from "../report-views-timeline";
 import { LoadingScreen } from "../../../app/route-guards";
-import { useAudits } from "../../audits/queries";
+import { useAudits } from "../../audits";
 import { adminReportQuery, isNotFound } from "../queries";
 import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../../../worker/features/reports/rules/format";
 import "../../../design/public-page.css";
 import "../reports.css";
 import "../../../design/scan-results.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 export const LOAD_FAILED = "Failed to load report. Please try again later.";
 export const LINK_COPIED = "Link copied to clipboard!";

@@ -31,12 +31,12 @@ import { Segmented } from "../../../design/segmented";
 import { StatCard } from "../../../design/stat-card";
 import { TableHead } from "../../../design/table-head";
 import { TextField } from "../../../design/text-field";
-import { UnavailableNotice } from "../../setup/unavailable-notice";
+import { UnavailableNotice } from "../../setup";
 import { formatDateTime } from "../../../lib/format-date";
 import { useViewAs } from "../../../lib/view-as";
 import { reviewInboxQuery, reviewSettingsQuery, useCheckNow, useDeleteReply, useDraftReply, usePublishReply, useSaveReviewSettings } from "../queries";
-import { ReviewRequestsPanel } from "../../review-requests/pages/review-requests";
 import "../../../design/scan-results.css";
+import { ReviewRequestsPanel } from "../../review-requests";
 import "../reviews.css";
 
 type Tab = "inbox" | "ask";

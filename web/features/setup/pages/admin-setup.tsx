@@ -7,7 +7,7 @@ import { LoadingScreen } from "../../../app/route-guards";
 import { SetupChecklist } from "../setup-checklist";
 import { adminSetupQuery } from "../queries";
 import "../setup.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 export default function AdminSetupPage() {
   const query = useQuery(adminSetupQuery());

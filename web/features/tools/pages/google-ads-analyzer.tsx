@@ -1,12 +1,12 @@
 // /tools/google-ads-analyzer: Google Local Services Analyzer (spec part 2 §2, §3, §9): five sample listings to study and copy.
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useBusinessProfile } from "../../profile/queries";
+import { useBusinessProfile } from "../../profile";
 import { Badge } from "../../../design/badge";
 import { Button } from "../../../design/button";
 import { ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../../design/icons";
 import { Placeholder } from "../../../design/placeholder";
-import { CopyButton } from "../../reports/report-copy-button";
+import { CopyButton } from "../../reports";
 import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../tool-search";
 import { localServicesQuery } from "../queries";
 import {
@@ -17,7 +17,7 @@ import {
 } from "../../../../worker/features/tools/rules/search-tools";
 import { PageHeader } from "../../../design/page-header";
 import "../tools.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 export default function GoogleAdsAnalyzerPage() {
   const [search, setSearch] = useState<LocalServicesQuery | null>(null);

@@ -4,10 +4,10 @@ import { useMemo, useState } from "react";
 import { Button } from "../../../design/button";
 import { SearchIcon } from "../../../design/icons";
 import { Placeholder } from "../../../design/placeholder";
-import { CopyButton } from "../../reports/report-copy-button";
+import { CopyButton } from "../../reports";
 import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../tool-search";
 import { useAuth } from "../../../lib/auth";
-import { useBusinessProfile } from "../../profile/queries";
+import { useBusinessProfile } from "../../profile";
 import { useViewAs } from "../../../lib/view-as";
 import { googleResultsQuery } from "../queries";
 import {
@@ -18,7 +18,7 @@ import {
 } from "../../../../worker/features/tools/rules/search-tools";
 import { PageHeader } from "../../../design/page-header";
 import "../tools.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 export default function GoogleResultsPage() {
   const [search, setSearch] = useState<GoogleResultsQuery | null>(null);

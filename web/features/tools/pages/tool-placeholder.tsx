@@ -6,7 +6,7 @@ import { Placeholder } from "../../../design/placeholder";
 import { placeholderToolName } from "../../../lib/tools";
 import { dashboardPath, useViewAs } from "../../../lib/view-as";
 import { PageHeader } from "../../../design/page-header";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 export default function ToolPlaceholderPage() {
   const { pathname } = useLocation();

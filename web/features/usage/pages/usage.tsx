@@ -16,7 +16,7 @@ import { useSetBudget, usageQuery } from "../queries";
 import { TableHead } from "../../../design/table-head";
 import { PageHeader } from "../../../design/page-header";
 import "../usage.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 const VIEW_OPTIONS = [
   { value: "user", label: "By user" },

@@ -18,14 +18,14 @@ import {
   type WidgetDto,
   type WidgetProtection,
 } from "../../../../worker/features/widgets/rules/widgets";
-import { dollars } from "../../usage/allowance-meter";
+import { dollars } from "../../usage";
 import { Alert, RetryAlert } from "../../../design/alert";
 import { Badge, type BadgeTone } from "../../../design/badge";
 import { Button, buttonClass } from "../../../design/button";
 import { TextAreaField } from "../../../design/form-fields";
 import { CodeIcon, InboxIcon, PlusIcon } from "../../../design/icons";
 import { Placeholder } from "../../../design/placeholder";
-import { CopyButton } from "../../reports/report-copy-button";
+import { CopyButton } from "../../reports";
 import { LoadingScreen } from "../../../app/route-guards";
 import { TextField } from "../../../design/text-field";
 import { formatDateTime } from "../../../lib/format-date";
@@ -35,7 +35,7 @@ import { useCreateWidget, useDeleteWidget, useSaveWidget, useUploadWidgetLogo, w
 import { TableHead } from "../../../design/table-head";
 import { PageHeader } from "../../../design/page-header";
 import "../widgets.css";
-import { PageTitle } from "../../brand/brand";
+import { PageTitle } from "../../brand";
 
 const LEAD_STATUS: Record<LeadStatus, { label: string; tone: BadgeTone }> = {
   running: { label: "Auditing", tone: "new" },
