@@ -4,7 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { ProspectSort } from "../accounts/rules/admin-api";
 import { prospectSearchText } from "./rules/prospect";
 import { lastChatAt } from "../chat";
-import { D1_MAX_PARAMS, rowsPerInsert, type Db } from "../../platform/db/client";
+import { D1_MAX_PARAMS, firstRow, rowsPerInsert, type Db } from "../../platform/db/client";
 import { afterCursor, containsPattern, rowid, type Cursor } from "../../platform/db/cursor";
 import { prospects, reportViewStats, seoReports } from "../../platform/db/schema";
 
@@ -209,7 +209,7 @@ export async function updateProspectTag(db: Db, prospect: ProspectRow, tag: stri
 }
 
 export async function findProspect(db: Db, id: string) {
-  return db.query.prospects.findFirst({ where: eq(prospects.id, id) });
+  return firstRow(db, prospects, eq(prospects.id, id));
 }
 
 /** Removes the report, then the prospect, in one batch (spec §4: the report is removed first). */

@@ -1,6 +1,6 @@
 // The outbox table: every message the app sends, its delivery state, and its one-time links redacted once they need not be read.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { firstRow, type Db } from "../db/client";
 import { outbox } from "../db/schema";
 
 const LINK_TOKEN = /([?&](?:amp;)?(?:token|token_hash)=)[^&\s#"<]+/g;
@@ -71,7 +71,7 @@ export async function queueMail(db: Db, mail: StoredMail): Promise<string | null
 }
 
 export async function findMail(db: Db, id: string) {
-  return db.query.outbox.findFirst({ where: eq(outbox.id, id) });
+  return firstRow(db, outbox, eq(outbox.id, id));
 }
 
 /**
