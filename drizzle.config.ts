@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: ["./worker/platform/db/schema.ts", "./worker/platform/*/tables.ts", "./worker/features/*/tables.ts"],
+  schema: ["./worker/platform/*/tables.ts", "./worker/features/*/tables.ts"],
   out: "./migrations",
 });

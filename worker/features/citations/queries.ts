@@ -2,7 +2,7 @@
 // searches kept so a retry never searches twice), and the businesses the cron re-scans monthly.
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { citationChecks, citationScans, citationTracking } from "../../platform/db/schema";
+import { citationChecks, citationScans, citationTracking } from "./tables";
 
 export type CitationScanRow = typeof citationScans.$inferSelect;
 export type CitationCheckRow = typeof citationChecks.$inferSelect;

@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { GbpLocationJson, ScheduledPostJson, ScheduleState } from "../content/rules/gbp-schedule";
 import type { GmbPost } from "../content/rules/gmb-post";
 import type { Db } from "../../platform/db/client";
-import { gbpConnections, oauthStates, scheduledPosts, users } from "../../platform/db/schema";
+import { users } from "../../platform/auth/tables";
+import { gbpConnections, oauthStates, scheduledPosts } from "./tables";
 
 export type GbpConnectionRow = typeof gbpConnections.$inferSelect;
 export type ScheduledPostRow = typeof scheduledPosts.$inferSelect;

@@ -6,7 +6,8 @@ import { prospectSearchText } from "./rules/prospect";
 import { lastChatAt } from "../chat";
 import { D1_MAX_PARAMS, firstRow, rowsPerInsert, type Db } from "../../platform/db/client";
 import { afterCursor, containsPattern, rowid, type Cursor } from "../../platform/db/cursor";
-import { prospects, reportViewStats, seoReports } from "../../platform/db/schema";
+import { prospects } from "./tables";
+import { reportViewStats, seoReports } from "../reports/tables";
 
 export type ProspectRow = typeof prospects.$inferSelect;
 export type NewProspect = typeof prospects.$inferInsert;

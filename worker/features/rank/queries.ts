@@ -3,7 +3,8 @@
 // searches twice; the cron's enqueue of a due keyword moves `last_check_at` under the due rule, so a period runs once.
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { gridPoints, gridScans, keywordChecks, prospects, rankAlertDigests, rankAlerts, trackedKeywords } from "../../platform/db/schema";
+import { prospects } from "../prospects/tables";
+import { gridPoints, gridScans, keywordChecks, rankAlertDigests, rankAlerts, trackedKeywords } from "./tables";
 
 export type GridScanRow = typeof gridScans.$inferSelect;
 export type GridPointRow = typeof gridPoints.$inferSelect;

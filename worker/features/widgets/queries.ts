@@ -1,7 +1,9 @@
 // Free-audit widgets and their leads (issue 21): the admin's list and edits, a lead's rows, the cron's reads.
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { profiles, seoReports, widgetLeads, widgets } from "../../platform/db/schema";
+import { profiles } from "../../platform/auth/tables";
+import { seoReports } from "../reports/tables";
+import { widgetLeads, widgets } from "./tables";
 import { dayPeriod, fromMicro } from "../../domain/metering";
 import type { LeadDto, LeadStatus, WidgetDto } from "./rules/widgets";
 

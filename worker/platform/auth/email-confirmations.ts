@@ -1,7 +1,7 @@
 // One-time email-confirmation links (hashed, a day long): what turns an ADMIN_EMAILS sign-up into an admin.
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { firstRow, type Db } from "../db/client";
-import { auditLog, emailConfirmations, profiles, users } from "../db/schema";
+import { auditLog, emailConfirmations, profiles, users } from "./tables";
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 

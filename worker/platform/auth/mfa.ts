@@ -1,7 +1,7 @@
 // Queries for TOTP factors and their challenges (GoTrue's factors and challenges).
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { firstRow, type Db } from "../db/client";
-import { mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from "../db/schema";
+import { mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from "./tables";
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
 

@@ -1,7 +1,7 @@
 // Queries for sign-in sessions and their rotating refresh tokens.
 import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { firstRow, type Db } from "../db/client";
-import { refreshTokens, sessions } from "../db/schema";
+import { refreshTokens, sessions } from "./tables";
 
 /** A session ends this long after sign-in, however active it is. */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Queries for users and their profiles.
 import { and, eq, sql } from "drizzle-orm";
 import { firstRow, type Db } from "../db/client";
-import { mfaFactors, profiles, sessions, users } from "../db/schema";
+import { mfaFactors, profiles, sessions, users } from "./tables";
 import { sessionAlive } from "./sessions";
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 // Fixed-window counters in D1: one upsert per counted event.
 import { sql, type SQL } from "drizzle-orm";
 import { firstRow, type Db } from "./client";
-import { rateLimits } from "./schema";
+import { rateLimits } from "./tables";
 
 export interface Limit {
   key: string;

@@ -1,7 +1,7 @@
 // The outbox table: every message the app sends, its delivery state, and its one-time links redacted once they need not be read.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { firstRow, type Db } from "../db/client";
-import { outbox } from "../db/schema";
+import { outbox } from "./tables";
 
 const LINK_TOKEN = /([?&](?:amp;)?(?:token|token_hash)=)[^&\s#"<]+/g;
 

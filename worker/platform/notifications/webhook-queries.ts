@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { WebhookEvent } from "./rules/lead-events";
 import type { Db } from "../db/client";
 import { afterCursor, rowid, type Cursor } from "../db/cursor";
-import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { webhookDeliveries, webhookEndpoints } from "./tables";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
