@@ -24,10 +24,18 @@ const WEB_FEATURE_INSIDES = "A web feature uses another only through its index.t
 /** web/design and web/lib are below the features and the shell. */
 const WEB_BELOW = "web/design and web/lib do not import a feature or the shell: take the value as a parameter, or move the code up.";
 
-/** A capability's insides are its own: another capability uses its index.ts (and its pure rules/). */
-const CAPABILITY_INSIDES = "A capability uses another only through its index.ts (or its pure rules/): export what you need there.";
+/** A capability's insides are its own: another capability uses its index.ts, its pure rules/ and its tables.ts (a
+ * join or a foreign key across capabilities reads the table; tables.ts holds declarations only). */
+const CAPABILITY_INSIDES = "A capability uses another only through its index.ts (or its pure rules/, or its tables.ts): export what you need there.";
 /** The platform sits below every capability: data and calls flow down, events flow up through worker/platform/events. */
 const PLATFORM_BELOW = "The platform does not import a capability; raise an event (worker/platform/events) or take the value as a parameter.";
+
+/** What a tables.ts may import: drizzle, the shared columns (platform/db, platform/jobs), other tables.ts, pure rules. */
+const TABLES_IMPORT_ONLY = {
+  regex: "^(?!drizzle-orm($|/)|.*/tables$|.*/db/(columns|refs)$|.*/jobs/columns$|.*/rules/[^/]+$)",
+  allowTypeImports: true,
+  message: "A tables.ts imports drizzle, the shared columns (platform/db, platform/jobs), other tables.ts and pure rules only.",
+};
 
 export default tseslint.config(
   { ignores: ["dist/**", ".wrangler/**", ".e2e/**", "node_modules/**", "worker-configuration.d.ts", "**/*.tsbuildinfo"] },
@@ -96,7 +104,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\.\\./[^./][^/]*/(?!rules/|index$)", message: CAPABILITY_INSIDES }] },
+        { patterns: [{ regex: "^\\.\\./[^./][^/]*/(?!rules/|index$|tables$)", message: CAPABILITY_INSIDES }] },
       ],
     },
   },
@@ -106,7 +114,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^\\.\\./\\.\\./[^./][^/]*/(?!rules/|index$)", message: CAPABILITY_INSIDES }] },
+        { patterns: [{ regex: "^\\.\\./\\.\\./[^./][^/]*/(?!rules/|index$|tables$)", message: CAPABILITY_INSIDES }] },
       ],
     },
   },
@@ -115,6 +123,28 @@ export default tseslint.config(
     ignores: ["worker/platform/*/rules/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "/features/(?![^/]+/rules/)", allowTypeImports: true, message: PLATFORM_BELOW }] }],
+    },
+  },
+  {
+    // A tables.ts holds declarations only (others may import it): drizzle, the shared columns and other tables. In the
+    // platform, never a capability's (it names those it reads in platform/db/refs.ts).
+    files: ["worker/**/tables.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [TABLES_IMPORT_ONLY],
+        },
+      ],
+    },
+  },
+  {
+    files: ["worker/platform/**/tables.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [TABLES_IMPORT_ONLY, { regex: "/features/(?![^/]+/rules/)", allowTypeImports: true, message: PLATFORM_BELOW }] },
+      ],
     },
   },
   {

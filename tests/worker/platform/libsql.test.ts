@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import app from "../../../worker/app";
 import { getDb } from "../../../worker/platform/db/client";
-import { users } from "../../../worker/platform/db/schema";
+import { users } from "../../../worker/platform/auth/tables";
 import { dataLayerSuite } from "./data-layer";
 
 const libsqlEnv = { ...env, LIBSQL_URL: env.TEST_LIBSQL_URL, LIBSQL_AUTH_TOKEN: "test-token" };

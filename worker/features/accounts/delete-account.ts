@@ -3,28 +3,14 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../platform/db/client";
-import {
-  aiBudgets,
-  aiUsageDaily,
-  aiUsageLogs,
-  emailConfirmations,
-  gbpConnections,
-  generatedPosts,
-  contentItems,
-  mfaFactors,
-  mfaRecoveryCodes,
-  oauthStates,
-  outbox,
-  profiles,
-  recoveryTokens,
-  refreshTokens,
-  sessions,
-  subscriptions,
-  users,
-  webhookEndpoints,
-  widgetLeads,
-  widgets,
-} from "../../platform/db/schema";
+import { emailConfirmations, mfaFactors, mfaRecoveryCodes, profiles, recoveryTokens, refreshTokens, sessions, users } from "../../platform/auth/tables";
+import { outbox } from "../../platform/mail/tables";
+import { aiBudgets, aiUsageDaily, aiUsageLogs } from "../../platform/metering/tables";
+import { webhookEndpoints } from "../../platform/notifications/tables";
+import { subscriptions } from "../billing/tables";
+import { generatedPosts, contentItems } from "../content/tables";
+import { gbpConnections, oauthStates } from "../integrations/tables";
+import { widgetLeads, widgets } from "../widgets/tables";
 
 /** True when `userId` is an admin and no other admin exists (the early answer; the delete itself re-checks). */
 export async function isLastAdmin(db: Db, userId: string): Promise<boolean> {

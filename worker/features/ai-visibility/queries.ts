@@ -3,7 +3,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { aiAnswers, aiQuestions, aiScans, seoReports } from "../../platform/db/schema";
+import { aiAnswers, aiQuestions, aiScans } from "./tables";
+import { seoReports } from "../reports/tables";
 
 export type AiQuestionRow = typeof aiQuestions.$inferSelect;
 export type AiScanRow = typeof aiScans.$inferSelect;

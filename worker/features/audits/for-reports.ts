@@ -3,7 +3,8 @@
 import { inArray } from "drizzle-orm";
 import { getDb } from "../../platform/db/client";
 import { latestAudit, type AuditRow, type AuditStepRow } from "./queries";
-import { prospects, seoReports } from "../../platform/db/schema";
+import { prospects } from "../prospects/tables";
+import { seoReports } from "../reports/tables";
 import type { Env } from "../../platform/env";
 import { log } from "../../platform/log";
 import { FAST_STEPS, REPORT_WAIT_POLL_SECONDS, reportWaitMs } from "./config";

@@ -4,7 +4,9 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditStepId } from "./rules/view";
 import type { Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { auditChatBlocks, audits, auditSteps, prospects, seoReports } from "../../platform/db/schema";
+import { auditChatBlocks, audits, auditSteps } from "./tables";
+import { prospects } from "../prospects/tables";
+import { seoReports } from "../reports/tables";
 
 export type AuditRow = typeof audits.$inferSelect;
 export type AuditStepRow = typeof auditSteps.$inferSelect;

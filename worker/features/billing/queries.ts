@@ -3,7 +3,8 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { isActiveStatus, type BillingInterval, type SubscriptionDto } from "./rules/billing";
 import { isUniqueViolation, type Db } from "../../platform/db/client";
-import { billingEvents, subscriptions, users } from "../../platform/db/schema";
+import { users } from "../../platform/auth/tables";
+import { billingEvents, subscriptions } from "./tables";
 
 /** The subscription fields one Stripe event tells us; null means "this event does not say". */
 export type SubscriptionChange = {

@@ -5,7 +5,10 @@ import { latestAuditQuery, latestAuditStepsQuery, prospectOfReport, type AuditRo
 import { countEventQuery, type Limit } from "../../platform/db/rate-limits";
 import { latestProspectChecksQuery, type CitationCheckRow } from "../citations";
 import { latestProspectAiScanQuery, type AiScanRow } from "../ai-visibility";
-import { chatMessages, chatSessions, prospects, rateLimits, seoReports } from "../../platform/db/schema";
+import { rateLimits } from "../../platform/db/tables";
+import { chatMessages, chatSessions } from "./tables";
+import { prospects } from "../prospects/tables";
+import { seoReports } from "../reports/tables";
 
 
 function subjectQuery(db: Db, reportId: string) {

@@ -3,7 +3,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { citationChecks, citationScans, citationTracking } from "../../platform/db/schema";
+import { citationChecks, citationScans, citationTracking } from "./tables";
 
 export type CitationScanRow = typeof citationScans.$inferSelect;
 export type CitationCheckRow = typeof citationChecks.$inferSelect;

@@ -4,22 +4,14 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import {
-  aiScans,
-  citationChecks,
-  citationScans,
-  clientReports,
-  clientReportSettings,
-  gridPoints,
-  gridScans,
-  keywordChecks,
-  profiles,
-  reviewRequests,
-  reviews,
-  scheduledPosts,
-  trackedKeywords,
-  users,
-} from "../../platform/db/schema";
+import { profiles, users } from "../../platform/auth/tables";
+import { aiScans } from "../ai-visibility/tables";
+import { citationChecks, citationScans } from "../citations/tables";
+import { clientReports, clientReportSettings } from "./tables";
+import { scheduledPosts } from "../integrations/tables";
+import { gridPoints, gridScans, keywordChecks, trackedKeywords } from "../rank/tables";
+import { reviewRequests } from "../review-requests/tables";
+import { reviews } from "../reviews/tables";
 
 export type ClientReportRow = typeof clientReports.$inferSelect;
 export type ClientReportSettingsRow = typeof clientReportSettings.$inferSelect;

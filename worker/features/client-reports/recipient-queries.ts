@@ -3,7 +3,7 @@
 // Every row has an unsubscribe token (the report mail's link and List-Unsubscribe); using it removes the address.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { clientReportRecipients, clientReportSettings } from "../../platform/db/schema";
+import { clientReportRecipients, clientReportSettings } from "./tables";
 
 export type ClientReportRecipientRow = typeof clientReportRecipients.$inferSelect;
 

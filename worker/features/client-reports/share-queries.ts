@@ -1,7 +1,7 @@
 // Queries behind the monthly client report's shared link (issue 30): the report by its token, its views, its PDF.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { clientReports } from "../../platform/db/schema";
+import { clientReports } from "./tables";
 
 /** What the shared page and PDF need of one report: its state, version and payload (JSON), and what is stored of it. */
 export async function clientReportByToken(db: Db, token: string) {

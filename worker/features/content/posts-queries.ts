@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { GeneratedPost, PostLength, PostRequest, PostType, Tone } from "./rules/facebook-post";
 import type { ParsedPost } from "./rules/facebook-post";
 import type { Db } from "../../platform/db/client";
-import { generatedPosts } from "../../platform/db/schema";
+import { generatedPosts } from "./tables";
 
 export type PostRow = typeof generatedPosts.$inferSelect;
 

@@ -3,7 +3,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { ContentItem, ContentTool } from "./rules/content";
 import type { Db } from "../../platform/db/client";
-import { contentItems } from "../../platform/db/schema";
+import { contentItems } from "./tables";
 
 export type ContentRow = typeof contentItems.$inferSelect;
 

@@ -4,7 +4,8 @@ import type { GbpLocationJson, ScheduledPostJson, ScheduleState } from "../conte
 import type { GmbPost } from "../content/rules/gmb-post";
 import type { Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { gbpConnections, oauthStates, scheduledPosts, users } from "../../platform/db/schema";
+import { users } from "../../platform/auth/tables";
+import { gbpConnections, oauthStates, scheduledPosts } from "./tables";
 
 export type GbpConnectionRow = typeof gbpConnections.$inferSelect;
 export type ScheduledPostRow = typeof scheduledPosts.$inferSelect;

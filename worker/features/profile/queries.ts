@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { ProfileUpdate } from "./rules/profile";
 import type { Db } from "../../platform/db/client";
-import { profiles } from "../../platform/db/schema";
+import { profiles } from "../../platform/auth/tables";
 
 /** Changes only the fields the update names (undefined: left as is; null: cleared). */
 export async function updateCompanyProfile(db: Db, userId: string, input: ProfileUpdate) {

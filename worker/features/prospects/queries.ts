@@ -3,9 +3,11 @@ import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ProspectSort } from "../accounts/rules/admin-api";
 import { prospectSearchText } from "./rules/prospect";
-import { D1_MAX_PARAMS, rowsPerInsert, type Db } from "../../platform/db/client";
+import { D1_MAX_PARAMS, firstRow, rowsPerInsert, type Db } from "../../platform/db/client";
 import { afterCursor, containsPattern, rowid, type Cursor } from "../../platform/db/cursor";
-import { chatSessions, prospects, reportViewStats, seoReports } from "../../platform/db/schema";
+import { prospects } from "./tables";
+import { reportViewStats, seoReports } from "../reports/tables";
+import { chatSessions } from "../chat/tables";
 
 /** When a prospect last chatted on the shared link: a correlated read of chat_sessions_report_last_idx. */
 const lastChatAt = sql<string | null>`(select max(${chatSessions.lastMessageAt}) from ${chatSessions} where ${chatSessions.reportId} = ${seoReports.id})`;
@@ -211,7 +213,7 @@ export async function updateProspectTag(db: Db, prospect: ProspectRow, tag: stri
 }
 
 export async function findProspect(db: Db, id: string) {
-  return db.query.prospects.findFirst({ where: eq(prospects.id, id) });
+  return firstRow(db, prospects, eq(prospects.id, id));
 }
 
 /** Removes the report, then the prospect, in one batch (spec §4: the report is removed first). */

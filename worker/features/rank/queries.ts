@@ -4,7 +4,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { claim, defineJob } from "../../platform/jobs/claim";
-import { gridPoints, gridScans, keywordChecks, prospects, rankAlertDigests, rankAlerts, trackedKeywords } from "../../platform/db/schema";
+import { prospects } from "../prospects/tables";
+import { gridPoints, gridScans, keywordChecks, rankAlertDigests, rankAlerts, trackedKeywords } from "./tables";
 
 export type GridScanRow = typeof gridScans.$inferSelect;
 export type GridPointRow = typeof gridPoints.$inferSelect;

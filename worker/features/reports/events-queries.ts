@@ -2,7 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { ReportEventName } from "./rules/events";
 import type { Db } from "../../platform/db/client";
-import { reportEvents, reportViewStats, seoReports } from "../../platform/db/schema";
+import { reportEvents, reportViewStats, seoReports } from "./tables";
 
 /** Inserts the event unless this visit already sent it; true when it was new. The trigger keeps open counts. */
 export async function recordReportEvent(

@@ -1,7 +1,8 @@
 // Queries of the Jobs panel: reports not finished with AI content, and their reset to queued for regeneration.
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { prospects, seoReports } from "../../platform/db/schema";
+import { prospects } from "../prospects/tables";
+import { seoReports } from "./tables";
 
 /** queued, generating, failed, or ready on template content. */
 const isJob = or(

@@ -14,7 +14,9 @@ import { latestProspectChecksQuery, latestProspectScanQuery, type CitationCheckR
 import { latestProspectAiScanQuery, type AiScanRow } from "../ai-visibility";
 import { afterCursor, rowid, type Cursor } from "../../platform/db/cursor";
 import type { NewProspect, ProspectRow } from "../prospects";
-import { profiles, prospects, seoReports } from "../../platform/db/schema";
+import { profiles } from "../../platform/auth/tables";
+import { prospects } from "../prospects/tables";
+import { seoReports } from "./tables";
 
 export type ReportRow = typeof seoReports.$inferSelect;
 const ENQUEUEABLE = [...ENQUEUEABLE_STATUSES];

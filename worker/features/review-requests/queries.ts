@@ -3,7 +3,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { auditSteps, audits, profiles, reviewLinks, reviewOptOuts, reviewRequestSettings, reviewRequests } from "../../platform/db/schema";
+import { profiles } from "../../platform/auth/tables";
+import { auditSteps, audits } from "../audits/tables";
+import { reviewLinks, reviewOptOuts, reviewRequestSettings, reviewRequests } from "./tables";
 
 export type ReviewRequestRow = typeof reviewRequests.$inferSelect;
 export type RequestSettingsRow = typeof reviewRequestSettings.$inferSelect;

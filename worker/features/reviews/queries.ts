@@ -4,7 +4,11 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type
 import { DEFAULT_REVIEW_SETTINGS, type ReviewFilter, type ReviewSettingsInput } from "./rules/reviews";
 import { rowsPerInsert, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { auditSteps, audits, gbpConnections, gridPoints, gridScans, profiles, reviewHistory, reviews, reviewSettings } from "../../platform/db/schema";
+import { profiles } from "../../platform/auth/tables";
+import { auditSteps, audits } from "../audits/tables";
+import { gbpConnections } from "../integrations/tables";
+import { gridPoints, gridScans } from "../rank/tables";
+import { reviewHistory, reviews, reviewSettings } from "./tables";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type NewReviewRow = typeof reviews.$inferInsert;

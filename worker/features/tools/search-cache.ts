@@ -2,7 +2,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { SearchResult } from "./rules/search-tools";
 import type { Db } from "../../platform/db/client";
-import { searchCache } from "../../platform/db/schema";
+import { searchCache } from "./tables";
 
 export const SEARCH_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 

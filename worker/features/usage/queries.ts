@@ -18,7 +18,8 @@ import {
 } from "./rules/usage-stats";
 import { getBudgetState } from "../../platform/metering/budgets";
 import type { Db } from "../../platform/db/client";
-import { aiBudgets, aiUsageDaily, aiUsageLogs, profiles } from "../../platform/db/schema";
+import { profiles } from "../../platform/auth/tables";
+import { aiBudgets, aiUsageDaily, aiUsageLogs } from "../../platform/metering/tables";
 
 type SumRow = { count: number; tokens: number | null; cost: number | null };
 

@@ -2,7 +2,9 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { profiles, seoReports, widgetLeads, widgets } from "../../platform/db/schema";
+import { profiles } from "../../platform/auth/tables";
+import { seoReports } from "../reports/tables";
+import { widgetLeads, widgets } from "./tables";
 import { dayPeriod, fromMicro } from "../../domain/metering";
 import type { LeadDto, LeadStatus, WidgetDto } from "./rules/widgets";
 

@@ -4,7 +4,7 @@ import type { UserFilter } from "../../features/accounts/rules/admin-api";
 import type { Db } from "../db/client";
 import { getProfile, type ProfileRow } from "./users";
 import { afterCursor, containsPattern, type Cursor } from "../db/cursor";
-import { auditLog, profiles } from "../db/schema";
+import { auditLog, profiles } from "./tables";
 
 export const AuditAction = {
   adminGrant: "admin_grant",

@@ -1,7 +1,7 @@
 // One-time email-confirmation links (hashed, a day long): what turns an ADMIN_EMAILS sign-up into an admin.
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { auditLog, emailConfirmations, profiles, users } from "../db/schema";
+import { firstRow, type Db } from "../db/client";
+import { auditLog, emailConfirmations, profiles, users } from "./tables";
 
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -31,14 +31,16 @@ export async function saveEmailConfirmation(
 
 /** The new address waiting for its link, if any (GoTrue's `new_email`). */
 export async function pendingEmailChange(db: Db, userId: string, nowMs = Date.now()) {
-  const row = await db.query.emailConfirmations.findFirst({
-    where: and(
+  const row = await firstRow(
+    db,
+    emailConfirmations,
+    and(
       eq(emailConfirmations.userId, userId),
       eq(emailConfirmations.kind, "email_change"),
       isNull(emailConfirmations.usedAt),
       gt(emailConfirmations.expiresAt, new Date(nowMs).toISOString()),
     ),
-  });
+  );
   return row?.email ?? null;
 }
 
@@ -95,7 +97,7 @@ export async function confirmByRecovery(db: Db, userId: string, grantAdmin: (ema
 }
 
 async function changeEmail(db: Db, userId: string, email: string, now: string) {
-  const takenBy = () => db.query.users.findFirst({ where: and(eq(users.email, email), ne(users.id, userId)) });
+  const takenBy = () => firstRow(db, users, and(eq(users.email, email), ne(users.id, userId)));
   if (await takenBy()) return [];
   try {
     return await db

@@ -1,7 +1,7 @@
 // Queries for TOTP factors and their challenges (GoTrue's factors and challenges).
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from "../db/schema";
+import { firstRow, type Db } from "../db/client";
+import { mfaChallenges, mfaFactors, mfaRecoveryCodes, sessions } from "./tables";
 
 export type FactorRow = typeof mfaFactors.$inferSelect;
 
@@ -13,7 +13,7 @@ export async function listFactors(db: Db, userId: string) {
 }
 
 export async function findFactor(db: Db, userId: string, factorId: string) {
-  return db.query.mfaFactors.findFirst({ where: and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)) });
+  return firstRow(db, mfaFactors, and(eq(mfaFactors.id, factorId), eq(mfaFactors.userId, userId)));
 }
 
 /** Stores a new unverified factor; the user's earlier unverified ones (abandoned enrolments) go. */
@@ -23,7 +23,7 @@ export async function createFactor(db: Db, row: { id: string; userId: string; fr
     db.delete(mfaFactors).where(and(eq(mfaFactors.userId, row.userId), eq(mfaFactors.status, "unverified"))),
     db.insert(mfaFactors).values({ ...row, factorType: "totp", status: "unverified", createdAt: now, updatedAt: now }),
   ]);
-  return (await db.query.mfaFactors.findFirst({ where: eq(mfaFactors.id, row.id) }))!;
+  return (await firstRow(db, mfaFactors, eq(mfaFactors.id, row.id)))!;
 }
 
 /** Removes a factor; with the last verified one gone, the recovery codes go too (they recover nothing then). */
@@ -43,7 +43,7 @@ export async function createChallenge(db: Db, factorId: string, sessionId: strin
 }
 
 export async function findChallenge(db: Db, factorId: string, challengeId: string) {
-  return db.query.mfaChallenges.findFirst({ where: and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factorId)) });
+  return firstRow(db, mfaChallenges, and(eq(mfaChallenges.id, challengeId), eq(mfaChallenges.factorId, factorId)));
 }
 
 /**

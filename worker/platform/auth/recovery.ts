@@ -1,7 +1,7 @@
 // One-time password-recovery tokens, stored hashed, valid for an hour.
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { recoveryTokens } from "../db/schema";
+import { recoveryTokens } from "./tables";
 
 export const RECOVERY_TTL_MS = 60 * 60 * 1000;
 

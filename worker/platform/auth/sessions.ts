@@ -1,7 +1,7 @@
 // Queries for sign-in sessions and their rotating refresh tokens.
 import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { refreshTokens, sessions } from "../db/schema";
+import { firstRow, type Db } from "../db/client";
+import { refreshTokens, sessions } from "./tables";
 
 /** A session ends this long after sign-in, however active it is. */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export function sessionExpired(s: { createdAt: string; refreshedAt: string | nul
 }
 
 export async function findSession(db: Db, sessionId: string) {
-  return db.query.sessions.findFirst({ where: eq(sessions.id, sessionId) });
+  return firstRow(db, sessions, eq(sessions.id, sessionId));
 }
 
 /** Uses a recovery session's one password change without the current password; true when it was still there. */
@@ -80,7 +80,7 @@ export async function addRefreshToken(db: Db, input: { sessionId: string; userId
 }
 
 export async function findRefreshToken(db: Db, tokenHash: string) {
-  return db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, tokenHash) });
+  return firstRow(db, refreshTokens, eq(refreshTokens.tokenHash, tokenHash));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Queries for users and their profiles.
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mfaFactors, profiles, sessions, users } from "../db/schema";
+import { firstRow, type Db } from "../db/client";
+import { mfaFactors, profiles, sessions, users } from "./tables";
 import { sessionAlive } from "./sessions";
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,11 +12,11 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+  return firstRow(db, users, eq(users.email, normalizeEmail(email)));
 }
 
 export async function findUserById(db: Db, id: string) {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
+  return firstRow(db, users, eq(users.id, id));
 }
 
 /** Creates the user and their profile row together (one D1 batch, so never one without the other). */
@@ -61,7 +61,7 @@ export async function updateUser(
 }
 
 export async function getProfile(db: Db, id: string) {
-  return db.query.profiles.findFirst({ where: eq(profiles.id, id) });
+  return firstRow(db, profiles, eq(profiles.id, id));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The agency's brand row (issue 30): one per deployment, read by every branded page and mail, written by the Brand page.
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { brand } from "../db/schema";
+import { brand } from "./tables";
 import type { BrandUpdate } from "../../features/brand/rules/brand-update";
 
 export type BrandRow = typeof brand.$inferSelect;

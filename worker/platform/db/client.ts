@@ -4,11 +4,15 @@ import { createClient, type Client } from "@libsql/client/web";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle as drizzleD1 } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
-import * as schema from "./schema";
+import type { SQL } from "drizzle-orm";
+import type { BaseSQLiteDatabase, SQLiteTable } from "drizzle-orm/sqlite-core";
 
-/** The common drizzle SQLite async database of both drivers, with their one-round-trip, all-or-nothing batch. */
-export type Db = BaseSQLiteDatabase<"async", unknown, typeof schema> & {
+/**
+ * The common drizzle SQLite async database of both drivers, with their one-round-trip, all-or-nothing batch. It needs
+ * no schema: the tables live beside their capability (worker/features/<name>/tables.ts) and the platform's modules,
+ * queries name them, and a single row is read with `firstRow`.
+ */
+export type Db = BaseSQLiteDatabase<"async", unknown> & {
   batch<U extends BatchItem<"sqlite">, T extends Readonly<[U, ...U[]]>>(batch: T): Promise<BatchResponse<T>>;
 };
 
@@ -17,7 +21,7 @@ export type DbEnv = { DB: D1Database; LIBSQL_URL?: string; LIBSQL_AUTH_TOKEN?: s
 
 /** drizzle over a libSQL client (the worker's HTTP client, or Node's `file:` client in tests and scripts). */
 export function libsqlDb(client: Pick<Client, "execute" | "batch">): Db {
-  return drizzleLibsql(client as Client, { schema });
+  return drizzleLibsql(client as Client);
 }
 
 // A libSQL client is an HTTP client with no per-request state: one per isolate and URL.
@@ -33,9 +37,14 @@ function libsqlClient(url: string, authToken: string | undefined): Client {
 export function getDb(env: DbEnv): Db {
   const url = env.LIBSQL_URL?.trim();
   if (url) return libsqlDb(libsqlClient(url, env.LIBSQL_AUTH_TOKEN));
-  return drizzleD1(env.DB, { schema });
+  return drizzleD1(env.DB);
 }
-export { schema };
+
+/** The first row of `table` where `where` holds, or undefined when there is none. */
+export async function firstRow<T extends SQLiteTable>(db: Db, table: T, where: SQL | undefined): Promise<T["$inferSelect"] | undefined> {
+  const [row] = await db.select().from(table as SQLiteTable).where(where).limit(1);
+  return row as T["$inferSelect"] | undefined;
+}
 
 /** D1 refuses a statement with more than 100 bound parameters. */
 export const D1_MAX_PARAMS = 100;

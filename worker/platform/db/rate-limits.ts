@@ -1,7 +1,7 @@
 // Fixed-window counters in D1: one upsert per counted event.
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "./client";
-import { rateLimits } from "./schema";
+import { firstRow, type Db } from "./client";
+import { rateLimits } from "./tables";
 
 export interface Limit {
   key: string;
@@ -15,7 +15,7 @@ function windowStart(windowSeconds: number, nowMs: number) {
 
 /** How many events the key has in its current window, without counting one. */
 export async function currentCount(db: Db, limit: Limit, nowMs = Date.now()): Promise<number> {
-  const row = await db.query.rateLimits.findFirst({ where: sql`${rateLimits.key} = ${limit.key}` });
+  const row = await firstRow(db, rateLimits, sql`${rateLimits.key} = ${limit.key}`);
   if (!row || row.windowStart !== windowStart(limit.windowSeconds, nowMs)) return 0;
   return row.count;
 }

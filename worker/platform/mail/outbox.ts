@@ -1,8 +1,8 @@
 // The outbox table: every message the app sends, its delivery state, and its one-time links redacted once they need not be read.
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { firstRow, type Db } from "../db/client";
 import { defineJob } from "../jobs/claim";
-import { outbox } from "../db/schema";
+import { outbox } from "./tables";
 
 const LINK_TOKEN = /([?&](?:amp;)?(?:token|token_hash)=)[^&\s#"<]+/g;
 
@@ -72,7 +72,7 @@ export async function queueMail(db: Db, mail: StoredMail): Promise<string | null
 }
 
 export async function findMail(db: Db, id: string) {
-  return db.query.outbox.findFirst({ where: eq(outbox.id, id) });
+  return firstRow(db, outbox, eq(outbox.id, id));
 }
 
 /**

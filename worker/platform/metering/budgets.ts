@@ -5,7 +5,9 @@ import { allowanceFor, fromMicro, poolFor, userCapKey, type Allowance, type Mete
 import { budgetState, type BudgetState } from "../../features/usage/rules/usage-stats";
 import type { Db } from "../db/client";
 import { counterQuery } from "./store";
-import { aiBudgets, profiles, subscriptions, users } from "../db/schema";
+import { profiles, users } from "../auth/tables";
+import { subscriptions } from "../db/refs";
+import { aiBudgets } from "./tables";
 
 /** The select of a user's budget override row (dollars per month). */
 export function budgetQuery(db: Db, userId: string) {

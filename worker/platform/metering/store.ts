@@ -3,7 +3,7 @@
 import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Cap } from "../../domain/metering";
 import type { Db } from "../db/client";
-import { meterCounters, meterReservations } from "../db/schema";
+import { meterCounters, meterReservations } from "./tables";
 
 export type Reservation = { id: string; keys: string[]; amountMicro: number };
 

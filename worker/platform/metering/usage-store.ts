@@ -2,7 +2,7 @@
 import { getTableColumns } from "drizzle-orm";
 import type { UsageEventMessage } from "../env";
 import { rowsPerInsert, type Db } from "../db/client";
-import { aiUsageLogs } from "../db/schema";
+import { aiUsageLogs } from "./tables";
 
 export const USAGE_COLUMN_COUNT = Object.keys(getTableColumns(aiUsageLogs)).length;
 /** Every column is bound (13), so D1's 100-parameter limit allows 7 rows per INSERT. */

@@ -5,7 +5,9 @@ import type { AlertKind } from "./rules/lead-events";
 import type { Db } from "../db/client";
 import { defineJob } from "../jobs/claim";
 import { afterCursor, rowid, type Cursor } from "../db/cursor";
-import { notifications, notificationSettings, profiles, prospects, seoReports, users } from "../db/schema";
+import { profiles, users } from "../auth/tables";
+import { prospects, seoReports } from "../db/refs";
+import { notifications, notificationSettings } from "./tables";
 
 export type Recipient = { id: string; email: string };
 

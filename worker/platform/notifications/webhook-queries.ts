@@ -5,7 +5,7 @@ import type { WebhookEvent } from "./rules/lead-events";
 import type { Db } from "../db/client";
 import { defineJob } from "../jobs/claim";
 import { afterCursor, rowid, type Cursor } from "../db/cursor";
-import { webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { webhookDeliveries, webhookEndpoints } from "./tables";
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
