@@ -1,6 +1,7 @@
 // The Hono environment every route shares: bindings plus what middleware puts on the context.
 import type { AuthContext, ProfileRow } from "./auth/users";
 import type { Env } from "./env";
+import type { BusinessScope } from "./http/business-scope";
 
 export interface Caller extends AuthContext {
   sessionId: string;
@@ -18,6 +19,8 @@ export type AppEnv = {
      */
     subject: { id: string; email: string; isAdmin: boolean; companyName: string | null; profile: ProfileRow | null };
     viewingAs: boolean;
+    /** The business a scoped route works on (set by businessScope: own, or a prospect for an admin). */
+    business: BusinessScope;
   };
 };
 

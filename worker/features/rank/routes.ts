@@ -6,7 +6,10 @@ import { cacheOrigin, edgeCache, matchesEtag, wantsCacheBypass } from "../../pla
 import { waitUntil } from "../../platform/context";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { actsAsAdmin, adminRefusal, requireUser } from "../../platform/auth/middleware";
+import { actsAsAdmin, requireUser } from "../../platform/auth/middleware";
+import { businessScope, mayReadBusinessRow, scopeOwner } from "../../platform/http/business-scope";
+import { estimateOrRefusal, estimateQuery, refusalResponse } from "../../platform/http/paid-run";
+import { gridAllowanceRefusal } from "./service";
 import type { AppEnv } from "../../platform/context";
 import { getDb, type Db } from "../../platform/db/client";
 import { readAllowance } from "../../platform/metering/budgets";
@@ -60,23 +63,20 @@ const EstimateQuery = z.object({
     .refine((n) => (ADMIN_GRID_SIZES as readonly number[]).includes(n), GRID_SIZE_MESSAGE),
 });
 
-const RunQuery = z.object({ estimate: z.literal("1").optional() });
-
-const adminOnly = (c: Context<AppEnv>, what: string) => adminRefusal(c, `You need administrator privileges to ${what} a prospect.`);
+/** Own, or a prospect's (admins', with requireAdmin's second-factor rule). */
+const scope = (from: "json" | "query", field: "business" | "prospectId", what: string) => businessScope({ from, field, what });
 
 function sizeRefused(c: Context<AppEnv>, size: number) {
   return gridSizeAllowed(size, actsAsAdmin(c)) ? null : apiError(c, 403, RankErrorCode.gridSizeNotAllowed, GRID_SIZE_ADMIN_MESSAGE);
 }
 
 /** Whose list a `business=` query asks for: `own`, or a prospect (admins only). */
-function ownerOf(c: Context<AppEnv>, business: string): RankOwner {
-  return business === "own" ? { kind: "own", userId: c.get("subject").id } : { kind: "prospect", prospectId: business };
+function ownerOf(c: Context<AppEnv>): RankOwner {
+  return scopeOwner(c.get("business"));
 }
 
 /** Users read their own business's scans and keywords; admins prospects' too (as the subject, so view-as reads). */
-function mayRead(c: Context<AppEnv>, row: { kind: "own" | "prospect"; userId: string }): boolean {
-  return row.kind === "prospect" ? actsAsAdmin(c) : row.userId === c.get("subject").id;
-}
+const mayRead = (c: Context<AppEnv>, row: { kind: "own" | "prospect"; userId: string }) => mayReadBusinessRow(c, row);
 
 async function scanView(c: Context<AppEnv>, db: Db, scan: GridScanRow, points: GridPointRow[], publicView = false): Promise<GridScanView> {
   const before = publicView ? null : await previousGridScan(db, scan);
@@ -108,30 +108,19 @@ export const rankRoutes = new Hono<AppEnv>()
 
   // ——— Local Search Grid ———
 
-  .post("/grids", paidFeature, validate("query", RunQuery), validate("json", GridRequest), async (c) => {
+  .post("/grids", paidFeature, estimateQuery, validate("json", GridRequest), scope("json", "prospectId", "scan"), async (c) => {
     const body = c.req.valid("json");
     const db = getDb(c.env);
     const subject = c.get("subject");
-    if (body.prospectId !== undefined) {
-      const refused = adminOnly(c, "scan");
-      if (refused) return refused;
-    }
     const sizeNo = sizeRefused(c, body.size);
     if (sizeNo) return sizeNo;
     const estimate = await gridEstimate(c.env, db, subject.id, body.size);
-    if (c.req.valid("query").estimate) return c.json(estimate);
     // Refused before any call: the whole grid's estimate must fit what is left.
-    if (!estimate.allowed) {
-      return apiError(
-        c,
-        402,
-        RankErrorCode.allowanceExceeded,
-        `This grid needs ${estimate.searches} searches (about $${estimate.estimateUsd.toFixed(2)}), more than is left of your allowance this month${estimate.allowanceLeftUsd === null ? "" : ` ($${estimate.allowanceLeftUsd.toFixed(2)})`}. Choose a smaller grid.`,
-      );
-    }
+    const refused = await estimateOrRefusal(c, estimate, gridAllowanceRefusal);
+    if (refused) return refused;
     const payer = await userPayer(c.env, db, subject.id);
     const resolved = await resolveBusiness(c.env, db, body, { userId: subject.id, profile: subject.profile }, payer);
-    if (!resolved.ok) return apiError(c, resolved.refusal.status, resolved.refusal.code, resolved.refusal.message);
+    if (!resolved.ok) return refusalResponse(c, resolved.refusal);
     let scan: GridScanRow;
     try {
       scan = await startGrid(c.env, { resolved: resolved.value, keyword: body.keyword, size: body.size, radiusMiles: body.radiusMiles, userId: subject.id });
@@ -143,20 +132,15 @@ export const rankRoutes = new Hono<AppEnv>()
     return c.json(await scanView(c, db, found.scan, found.points), 201);
   })
 
-  .get("/grids", validate("query", z.union([EstimateQuery, BusinessQuery])), async (c) => {
+  .get("/grids", validate("query", z.union([EstimateQuery, BusinessQuery])), scope("query", "business", "read the scans of"), async (c) => {
     const query = c.req.valid("query");
     if ("estimate" in query) {
       const refused = sizeRefused(c, query.size);
       if (refused) return refused;
       return c.json(await gridEstimate(c.env, getDb(c.env), c.get("subject").id, query.size));
     }
-    const { business, keyword } = query;
-    if (business !== "own") {
-      const refused = adminOnly(c, "read the scans of");
-      if (refused) return refused;
-    }
     const db = getDb(c.env);
-    const scans = await listGridScans(db, ownerOf(c, business), keyword);
+    const scans = await listGridScans(db, ownerOf(c), query.keyword);
     const withPoints = await Promise.all(scans.map((s) => getGridScan(db, s.id)));
     return c.json({ scans: withPoints.filter((f) => f !== null).map((f) => gridScanSummary(f.scan, f.points)) });
   })
@@ -178,14 +162,9 @@ export const rankRoutes = new Hono<AppEnv>()
 
   // ——— Local Rank Tracker ———
 
-  .get("/keywords", validate("query", BusinessQuery), async (c) => {
-    const { business } = c.req.valid("query");
-    if (business !== "own") {
-      const refused = adminOnly(c, "read the keywords of");
-      if (refused) return refused;
-    }
+  .get("/keywords", validate("query", BusinessQuery), scope("query", "business", "read the keywords of"), async (c) => {
     const db = getDb(c.env);
-    const keywords = await listTrackedKeywords(db, ownerOf(c, business));
+    const keywords = await listTrackedKeywords(db, ownerOf(c));
     const checks = await checksOf(
       db,
       keywords.map((k) => k.id),
@@ -199,21 +178,17 @@ export const rankRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
 
-  .post("/keywords", paidFeature, validate("json", TrackKeywordRequest), async (c) => {
+  .post("/keywords", paidFeature, validate("json", TrackKeywordRequest), scope("json", "prospectId", "track keywords of"), async (c) => {
     const body = c.req.valid("json");
     const db = getDb(c.env);
     const subject = c.get("subject");
-    if (body.prospectId !== undefined) {
-      const refused = adminOnly(c, "track keywords of");
-      if (refused) return refused;
-    }
     const [limit, used] = await Promise.all([keywordLimit(c, db), countTrackedKeywords(db, subject.id)]);
     if (limit !== null && used >= limit) {
       return apiError(c, 403, RankErrorCode.keywordLimit, `Your plan tracks up to ${limit} keywords, and you track ${used}. Delete one, or upgrade, to add another.`);
     }
     const payer = await userPayer(c.env, db, subject.id);
     const resolved = await resolveBusiness(c.env, db, body, { userId: subject.id, profile: subject.profile }, payer);
-    if (!resolved.ok) return apiError(c, resolved.refusal.status, resolved.refusal.code, resolved.refusal.message);
+    if (!resolved.ok) return refusalResponse(c, resolved.refusal);
     const { owner, business, website } = resolved.value;
     const now = new Date().toISOString();
     const checkId = crypto.randomUUID();

@@ -95,7 +95,7 @@ function verifyKey(env: Env): Promise<CryptoKey> {
   if (cachedKey === null || cachedKey.secret !== env.JWT_SECRET) {
     cachedKey = {
       secret: env.JWT_SECRET!,
-      key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
+      key: crypto.subtle.importKey("raw", raw as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]),
     };
   }
   return cachedKey.key;
@@ -144,7 +144,7 @@ export async function sha256Hex(value: string): Promise<string> {
  * needs to keep a token in plain text to hand it out again.
  */
 export async function childRefreshToken(env: Env, parent: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", jwtKey(env), { name: "HMAC", hash: "SHA-256" }, false, [
+  const key = await crypto.subtle.importKey("raw", jwtKey(env) as BufferSource, { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
   const mac = await crypto.subtle.sign("HMAC", key, enc.encode(`refresh-child:${parent}`));
