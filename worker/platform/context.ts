@@ -1,7 +1,10 @@
 // The Hono environment every route shares: bindings plus what middleware puts on the context.
 import type { AuthContext, ProfileRow } from "./auth/users";
 import type { Env } from "./env";
-import type { BusinessScope } from "./http/business-scope";
+
+/** The business of a request (worker/platform/http/business-scope.ts): the subject's own (with its profile), or a
+ * prospect's (an admin's). */
+export type BusinessScope = { kind: "own"; userId: string; profile: ProfileRow | null } | { kind: "prospect"; prospectId: string };
 
 export interface Caller extends AuthContext {
   sessionId: string;

@@ -6,11 +6,10 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { actsAsAdmin, adminMfaMissing, ADMIN_MFA_MESSAGE } from "../auth/middleware";
 import type { ProfileRow } from "../auth/users";
-import type { AppEnv } from "../context";
+import type { AppEnv, BusinessScope } from "../context";
 import { apiError, ErrorCode } from "../errors";
 
-/** The business of a request: the subject's own (with its profile), or a prospect's (an admin's). */
-export type BusinessScope = { kind: "own"; userId: string; profile: ProfileRow | null } | { kind: "prospect"; prospectId: string };
+export type { BusinessScope } from "../context";
 
 /** The scope as the tools' owner keys read it: `own:<user>` or `prospect:<id>`. */
 export function scopeOwner(scope: BusinessScope): { kind: "own"; userId: string } | { kind: "prospect"; prospectId: string } {
