@@ -1,5 +1,6 @@
 // AI Visibility: the questions, the scans and each asked question's answer.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { jobColumns } from "../../platform/jobs/columns";
 import { id, createdAt } from "../../platform/db/columns";
 import { prospects } from "../prospects/tables";
 import { users } from "../../platform/auth/tables";
@@ -81,9 +82,7 @@ export const aiAnswers = sqliteTable(
     questionId: text("question_id").notNull(),
     engine: text("engine").notNull(),
     sample: integer("sample").notNull(),
-    status: text("status", { enum: ["queued", "claimed", "ok", "failed"] }).notNull().default("queued"),
-    claimedAt: text("claimed_at"),
-    attempts: integer("attempts").notNull().default(0),
+    ...jobColumns(["queued", "claimed", "ok", "failed"], "queued"),
     model: text("model"),
     r2Key: text("r2_key"),
     named: text("named"),

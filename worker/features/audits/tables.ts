@@ -1,5 +1,6 @@
 // Local-SEO audits: the audit, its steps and the chats' block of a finished audit.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { unitColumns } from "../../platform/jobs/columns";
 import { id, createdAt } from "../../platform/db/columns";
 import { prospects } from "../prospects/tables";
 import { users } from "../../platform/auth/tables";
@@ -37,13 +38,9 @@ export const auditSteps = sqliteTable(
       .notNull()
       .references(() => audits.id, { onDelete: "cascade" }),
     step: text("step", { enum: ["find", "fetch", "speed", "rank"] }).notNull(),
-    status: text("status", { enum: ["pending", "running", "done", "failed", "skipped"] }).notNull().default("pending"),
-    reason: text("reason"),
+    ...unitColumns(["pending", "running", "done", "failed", "skipped"], "pending"),
     /** JSON: the step's result (see worker/features/audits/steps.ts). */
     result: text("result"),
-    attempts: integer("attempts").notNull().default(0),
-    claimedAt: text("claimed_at"),
-    finishedAt: text("finished_at"),
   },
   (t) => [primaryKey({ columns: [t.auditId, t.step] })],
 );

@@ -1,5 +1,6 @@
 // The Citation Tracker: scans, each source's check, and the businesses re-scanned monthly.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { UNIT_STATUSES, unitColumns } from "../../platform/jobs/columns";
 import { id, createdAt } from "../../platform/db/columns";
 import { prospects } from "../prospects/tables";
 import { users } from "../../platform/auth/tables";
@@ -42,13 +43,9 @@ export const citationChecks = sqliteTable(
       .notNull()
       .references(() => citationScans.id, { onDelete: "cascade" }),
     source: text("source").notNull(),
-    status: text("status", { enum: ["pending", "running", "retrying", "done", "failed"] }).notNull().default("pending"),
+    ...unitColumns(UNIT_STATUSES, "pending"),
     progress: text("progress"),
     result: text("result"),
-    reason: text("reason"),
-    attempts: integer("attempts").notNull().default(0),
-    claimedAt: text("claimed_at"),
-    finishedAt: text("finished_at"),
   },
   (t) => [primaryKey({ columns: [t.scanId, t.source] }), index("citation_checks_status_idx").on(t.status, t.claimedAt)],
 );

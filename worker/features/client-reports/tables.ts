@@ -1,5 +1,6 @@
 // Monthly client reports: who gets one, their recipients' consent, and the reports.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { jobColumns } from "../../platform/jobs/columns";
 import { id, createdAt, updatedAt } from "../../platform/db/columns";
 import { users } from "../../platform/auth/tables";
 
@@ -62,11 +63,9 @@ export const clientReports = sqliteTable(
     /** "YYYY-MM": the month reported on. */
     month: text("month").notNull(),
     trigger: text("trigger", { enum: ["cron", "admin", "user"] }).notNull().default("cron"),
-    status: text("status", { enum: ["queued", "building", "ready", "failed"] }).notNull().default("queued"),
+    ...jobColumns(["queued", "building", "ready", "failed"], "queued"),
     version: integer("version").notNull().default(1),
     shareToken: text("share_token").notNull(),
-    claimedAt: text("claimed_at"),
-    attempts: integer("attempts").notNull().default(0),
     payload: text("payload"),
     summarySource: text("summary_source", { enum: ["ai", "template"] }),
     /** Why the summary is the template (admin screens only). */

@@ -1,5 +1,6 @@
 // Google Business Profile: connections, OAuth starts and the scheduled posts.
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { claimColumns } from "../../platform/jobs/columns";
 import { id, createdAt, updatedAt } from "../../platform/db/columns";
 import { users } from "../../platform/auth/tables";
 
@@ -72,10 +73,9 @@ export const scheduledPosts = sqliteTable(
     googleSearchUrl: text("google_search_url"),
     /** Why it was rejected or failed, or why it is waiting (Google's words where it gave some). */
     reason: text("reason"),
-    attempts: integer("attempts").notNull().default(0),
+    ...claimColumns(),
     /** The publisher does not look at it again before this time (backoff, reconciliation). */
     nextAttemptAt: text("next_attempt_at"),
-    claimedAt: text("claimed_at"),
     publishedAt: text("published_at"),
     remindedAt: text("reminded_at"),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 // Rank: the Local Search Grid's scans and points, tracked keywords, their checks, alerts and digests.
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { UNIT_STATUSES, jobColumns, unitColumns } from "../../platform/jobs/columns";
 import { id, createdAt } from "../../platform/db/columns";
 import { prospects } from "../prospects/tables";
 import { users } from "../../platform/auth/tables";
@@ -58,14 +59,10 @@ export const gridPoints = sqliteTable(
     col: integer("col").notNull(),
     lat: real("lat").notNull(),
     lng: real("lng").notNull(),
-    status: text("status", { enum: ["pending", "running", "retrying", "done", "failed"] }).notNull().default("pending"),
+    ...unitColumns(UNIT_STATUSES, "pending"),
     rank: integer("rank"),
     /** JSON [{position, place_id, title}] of the top three listings. */
     top3: text("top3"),
-    reason: text("reason"),
-    attempts: integer("attempts").notNull().default(0),
-    claimedAt: text("claimed_at"),
-    finishedAt: text("finished_at"),
   },
   (t) => [primaryKey({ columns: [t.scanId, t.idx] }), index("grid_points_status_idx").on(t.status, t.claimedAt)],
 );
@@ -113,14 +110,12 @@ export const keywordChecks = sqliteTable(
     keywordId: text("keyword_id")
       .notNull()
       .references(() => trackedKeywords.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["pending", "running", "retrying", "done", "failed"] }).notNull().default("pending"),
+    ...jobColumns(UNIT_STATUSES, "pending"),
     mapStatus: text("map_status", { enum: ["pending", "found", "not_found", "failed"] }).notNull().default("pending"),
     mapRank: integer("map_rank"),
     organicStatus: text("organic_status", { enum: ["pending", "found", "not_found", "failed"] }).notNull().default("pending"),
     organicRank: integer("organic_rank"),
     reason: text("reason"),
-    attempts: integer("attempts").notNull().default(0),
-    claimedAt: text("claimed_at"),
     createdAt: createdAt(),
     checkedAt: text("checked_at"),
   },

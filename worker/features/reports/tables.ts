@@ -1,5 +1,6 @@
 // SEO reports: one per prospect, and the views of its shared page.
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { jobColumns } from "../../platform/jobs/columns";
 import { id, createdAt } from "../../platform/db/columns";
 import { REPORT_STATUSES } from "./rules/status";
 import { prospects } from "../prospects/tables";
@@ -23,13 +24,9 @@ export const seoReports = sqliteTable(
     perfectAd: text("perfect_ad"),
     /** Whole model answer's potential block: score, keyword_potential, business_relevance, competition. */
     potential: text("potential"),
-    status: text("status", { enum: REPORT_STATUSES })
-      .notNull()
-      .default("draft"),
+    ...jobColumns(REPORT_STATUSES, "draft"),
     source: text("source", { enum: ["ai", "template"] }),
-    attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    claimedAt: text("claimed_at"),
     generatedAt: text("generated_at"),
     /** Bumped on every content change; part of the shared-report cache key and ETag. */
     version: integer("version").notNull().default(1),

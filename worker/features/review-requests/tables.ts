@@ -1,5 +1,6 @@
 // Review requests: settings, short links, opt-outs and the requests themselves.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { jobColumns } from "../../platform/jobs/columns";
 import { id, createdAt, updatedAt } from "../../platform/db/columns";
 import { users } from "../../platform/auth/tables";
 
@@ -82,11 +83,9 @@ export const reviewRequests = sqliteTable(
     source: text("source", { enum: ["manual", "csv", "hook"] }).notNull(),
     externalJobId: text("external_job_id"),
     token: text("token").notNull(),
-    status: text("status", { enum: REVIEW_REQUEST_STATUSES }).notNull().default("scheduled"),
+    ...jobColumns(REVIEW_REQUEST_STATUSES, "scheduled"),
     dueAt: text("due_at").notNull(),
     enqueuedAt: text("enqueued_at"),
-    claimedAt: text("claimed_at"),
-    attempts: integer("attempts").notNull().default(0),
     sentAt: text("sent_at"),
     deliveredAt: text("delivered_at"),
     openedAt: text("opened_at"),

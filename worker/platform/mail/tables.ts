@@ -1,5 +1,6 @@
 // The mail's table: every message the app sends (the outbox).
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { attemptsColumn } from "../jobs/columns";
 import { id, createdAt } from "../db/columns";
 
 export const MAIL_STATUSES = ["kept", "queued", "sent", "failed"] as const;
@@ -21,7 +22,7 @@ export const outbox = sqliteTable(
     /** The template: confirm_signup, reset_password, email_change … */
     kind: text("kind"),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("kept"),
-    attempts: integer("attempts").notNull().default(0),
+    attempts: attemptsColumn(),
     lastError: text("last_error"),
     providerMessageId: text("provider_message_id"),
     sentAt: text("sent_at"),

@@ -1,5 +1,6 @@
 // Alerts to the agency (the bell and its mail) and outgoing webhooks (endpoints and deliveries).
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { jobColumns } from "../jobs/columns";
 import { id, createdAt, updatedAt } from "../db/columns";
 import { users } from "../auth/tables";
 import { prospects } from "../db/refs";
@@ -91,12 +92,10 @@ export const webhookDeliveries = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull(),
     /** The JSON body exactly as signed and sent. */
     body: text("body").notNull(),
-    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
+    ...jobColumns(WEBHOOK_DELIVERY_STATUSES, "pending"),
     responseCode: integer("response_code"),
     lastError: text("last_error"),
     nextAttemptAt: text("next_attempt_at"),
-    claimedAt: text("claimed_at"),
     deliveredAt: text("delivered_at"),
     /** The delivery this one replays. */
     replayOf: text("replay_of"),
