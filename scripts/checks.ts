@@ -7,7 +7,9 @@ import { spawn } from "node:child_process";
 const CHECKS: [name: string, args: string[]][] = [
   ["lint", ["run", "lint"]],
   ["types --check", ["run", "types", "--", "--check"]],
-  ["typecheck", ["run", "typecheck"]],
+  // The two typechecks share nothing either (the web's project and the Node scripts' and tests'): side by side too.
+  ["typecheck:web", ["run", "typecheck:web"]],
+  ["typecheck:node", ["run", "typecheck:node"]],
   ["check:bundle", ["run", "check:bundle"]],
 ];
 
