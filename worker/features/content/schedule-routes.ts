@@ -1,32 +1,18 @@
 // /api/schedule: the GMB Post Scheduler's posts — list, place, reschedule or edit, delete.
 import { Hono } from "hono";
+import { z } from "zod";
 import { requireUser } from "../../platform/auth/middleware";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
-import { deleteScheduledPost, findConnection, findScheduledPost, insertScheduledPost, listScheduledPosts, parseLocations, scheduledPostJson, updateScheduledPost } from "../integrations";
-import { editableState, scheduleTimeProblem, ScheduleRequest, SchedulePatch, type ScheduleListResponse, type ScheduleState } from "./rules/gbp-schedule";
+import { deleteScheduledPost, findConnection, listScheduledPosts, scheduledPostJson } from "../integrations";
+import { ScheduleRequest, SchedulePatch, type ScheduleListResponse } from "./rules/gbp-schedule";
 import { apiError, ErrorCode } from "../../platform/errors";
+import { refusalResponse } from "../../platform/http/paid-run";
 import { googleConfig } from "../../platform/providers/google";
 import { validate, validId } from "../../platform/validate";
-import { z } from "zod";
-import type { Context } from "hono";
-
-const NOT_FOUND = "Scheduled post not found";
+import { reschedulePost, SCHEDULED_POST_NOT_FOUND as NOT_FOUND, schedulePost } from "./schedule";
 
 const ListQuery = z.object({ from: z.iso.datetime({ offset: true }).optional(), to: z.iso.datetime({ offset: true }).optional() });
-
-/** The location must be one the user chose on the Integrations page; null places a reminder. */
-async function resolveLocation(c: Context<AppEnv>, userId: string, name: string | null | undefined) {
-  if (!name) return { ok: true as const, name: null, title: null };
-  const row = await findConnection(getDb(c.env), userId);
-  const chosen = row ? parseLocations(row.chosenLocations).find((l) => l.name === name) : undefined;
-  if (!chosen) return { ok: false as const };
-  return { ok: true as const, name: chosen.name, title: chosen.title };
-}
-
-const timeError = (c: Context<AppEnv>, problem: string) => apiError(c, 400, ErrorCode.validation, `scheduledAt: ${problem}`, { scheduledAt: [problem] });
-const locationError = (c: Context<AppEnv>) =>
-  apiError(c, 400, ErrorCode.validation, "locationName: Pick one of the locations you chose on the Integrations page", { locationName: ["Pick one of the locations you chose on the Integrations page"] });
 
 export const scheduleRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -40,52 +26,13 @@ export const scheduleRoutes = new Hono<AppEnv>()
   })
 
   .post("/", validate("json", ScheduleRequest), async (c) => {
-    const userId = c.get("caller").id;
-    const req = c.req.valid("json");
-    const problem = scheduleTimeProblem(req.scheduledAt);
-    if (problem) return timeError(c, problem);
-    const location = await resolveLocation(c, userId, req.locationName);
-    if (!location.ok) return locationError(c);
-    const row = await insertScheduledPost(getDb(c.env), {
-      userId,
-      post: req.post,
-      scheduledAt: new Date(req.scheduledAt).toISOString(),
-      timezone: req.timezone,
-      locationName: location.name,
-      locationTitle: location.title,
-      contentId: req.contentId ?? null,
-    });
-    return c.json({ post: scheduledPostJson(row) }, 201);
+    const scheduled = await schedulePost(getDb(c.env), c.get("caller").id, c.req.valid("json"));
+    return scheduled.ok ? c.json({ post: scheduledPostJson(scheduled.row) }, 201) : refusalResponse(c, scheduled.refusal);
   })
 
   .patch("/:id", validId(NOT_FOUND), validate("json", SchedulePatch), async (c) => {
-    const db = getDb(c.env);
-    const userId = c.get("caller").id;
-    const id = c.req.param("id");
-    const patch = c.req.valid("json");
-    const existing = await findScheduledPost(db, id, userId);
-    if (!existing) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
-    if (!editableState(existing.state as ScheduleState)) {
-      return apiError(c, 409, ErrorCode.conflict, "This post has already gone to Google, so it can no longer be changed.");
-    }
-    if (patch.scheduledAt) {
-      const problem = scheduleTimeProblem(patch.scheduledAt);
-      if (problem) return timeError(c, problem);
-    }
-    let location: { name: string | null; title: string | null } | undefined;
-    if (patch.locationName !== undefined) {
-      const resolved = await resolveLocation(c, userId, patch.locationName);
-      if (!resolved.ok) return locationError(c);
-      location = resolved;
-    }
-    const row = await updateScheduledPost(db, id, userId, {
-      post: patch.post,
-      scheduledAt: patch.scheduledAt ? new Date(patch.scheduledAt).toISOString() : undefined,
-      timezone: patch.timezone,
-      ...(location ? { locationName: location.name, locationTitle: location.title } : {}),
-    });
-    if (!row) return apiError(c, 409, ErrorCode.conflict, "This post has already gone to Google, so it can no longer be changed.");
-    return c.json({ post: scheduledPostJson(row) });
+    const changed = await reschedulePost(getDb(c.env), c.get("caller").id, c.req.param("id"), c.req.valid("json"));
+    return changed.ok ? c.json({ post: scheduledPostJson(changed.row) }) : refusalResponse(c, changed.refusal);
   })
 
   .delete("/:id", validId(NOT_FOUND), async (c) => {

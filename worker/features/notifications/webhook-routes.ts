@@ -1,21 +1,20 @@
 // /api/webhooks (admins): outgoing webhook endpoints — add (the secret shown once), edit, rotate the secret, pause and
 // resume, delete — their delivery log, a test event and the replay of a delivery.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { requireAdmin, requireUser } from "../../platform/auth/middleware";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
 import { decodeCursor, encodeCursor } from "../../platform/db/cursor";
-import { DELIVERIES_PAGE, deleteEndpoint, getDelivery, getEndpoint, listDeliveries, listEndpoints, updateEndpoint, type EndpointRow } from "../../platform/notifications/webhook-queries";
-import { encryptionConfigured, ENCRYPTION_KEY_MISSING } from "../../platform/crypto/secret-box";
+import { DELIVERIES_PAGE, deleteEndpoint, getDelivery, getEndpoint, listDeliveries, listEndpoints, type EndpointRow } from "../../platform/notifications/webhook-queries";
+import { refusalResponse } from "../../platform/http/paid-run";
 import { WEBHOOK_URL_RULE, WebhookEndpointInput, WebhookEndpointPatch } from "../../platform/notifications/rules/lead-alerts";
 import { WEBHOOK_EVENTS } from "../../platform/notifications/rules/lead-events";
 import { apiError, ErrorCode, invalidCursor } from "../../platform/errors";
-import { guardWebhookUrl } from "../../platform/providers/webhooks";
-import { addEndpoint, newWebhookSecret, orderedEvents, parseEvents, replayDelivery, sealWebhookSecret, sendTestEvent } from "../../platform/notifications/webhooks";
+import { parseEvents, replayDelivery, sendTestEvent } from "../../platform/notifications/webhooks";
+import { createWebhookEndpoint, editWebhookEndpoint, ENDPOINT_NOT_FOUND as NOT_FOUND } from "./endpoints";
 import { validate, validId } from "../../platform/validate";
 
-const NOT_FOUND = "Webhook endpoint not found.";
 const DELIVERY_NOT_FOUND = "Delivery not found.";
 
 const DeliveryParams = z.object({ id: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) });
@@ -40,17 +39,6 @@ function endpointJson(e: EndpointRow) {
   };
 }
 
-/**
- * The endpoint rule, and its host name's addresses over DNS: a name that resolves to a private address is refused here.
- * A name that does not resolve yet, or a resolver that does not answer, does not block saving: every delivery is
- * guarded again before it is sent (and fails closed then).
- */
-async function urlRefused(c: Context, url: string) {
-  const decision = await guardWebhookUrl(c.env as AppEnv["Bindings"], url);
-  if (decision.ok || decision.code === "dns_not_found" || decision.code === "dns_unavailable") return null;
-  return apiError(c, 400, ErrorCode.validation, `url: ${decision.reason} ${WEBHOOK_URL_RULE}`, { url: [decision.reason] });
-}
-
 export const webhookRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
 
@@ -60,45 +48,14 @@ export const webhookRoutes = new Hono<AppEnv>()
   })
 
   .post("/", validate("json", WebhookEndpointInput), async (c) => {
-    const input = c.req.valid("json");
-    const refused = await urlRefused(c, input.url);
-    if (refused) return refused;
-    if (!encryptionConfigured(c.env)) return apiError(c, 503, ErrorCode.notConfigured, ENCRYPTION_KEY_MISSING);
-    const { endpoint, secret } = await addEndpoint(c.env, getDb(c.env), {
-      userId: c.get("caller").id,
-      url: input.url,
-      description: input.description ?? "",
-      events: input.events,
-    });
-    return c.json({ endpoint: endpointJson(endpoint), secret }, 201);
+    const added = await createWebhookEndpoint(c.env, getDb(c.env), c.get("caller").id, c.req.valid("json"));
+    return added.ok ? c.json({ endpoint: endpointJson(added.endpoint), secret: added.secret }, 201) : refusalResponse(c, added.refusal);
   })
 
   .patch("/:id", validId(NOT_FOUND), validate("json", WebhookEndpointPatch), async (c) => {
-    const db = getDb(c.env);
-    const id = c.req.valid("param").id;
-    const input = c.req.valid("json");
-    const current = await getEndpoint(db, id);
-    if (!current) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
-    if (input.url !== undefined) {
-      const refused = await urlRefused(c, input.url);
-      if (refused) return refused;
-    }
-    let secret: string | null = null;
-    const set: Partial<EndpointRow> = {};
-    if (input.url !== undefined) set.url = input.url;
-    if (input.description !== undefined) set.description = input.description;
-    if (input.events) set.events = JSON.stringify(orderedEvents(input.events));
-    if (input.status === "paused" && current.status !== "paused") Object.assign(set, { status: "paused", pausedAt: new Date().toISOString() });
-    // Resuming starts afresh: the day of failures that paused it is forgotten.
-    if (input.status === "active" && current.status !== "active") Object.assign(set, { status: "active", pausedAt: null, failingSince: null });
-    if (input.rotateSecret) {
-      if (!encryptionConfigured(c.env)) return apiError(c, 503, ErrorCode.notConfigured, ENCRYPTION_KEY_MISSING);
-      secret = newWebhookSecret();
-      set.secretCiphertext = await sealWebhookSecret(c.env, id, secret);
-    }
-    const row = await updateEndpoint(db, id, set);
-    if (!row) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
-    return c.json({ endpoint: endpointJson(row), ...(secret ? { secret } : {}) });
+    const edited = await editWebhookEndpoint(c.env, getDb(c.env), c.req.valid("param").id, c.req.valid("json"));
+    if (!edited.ok) return refusalResponse(c, edited.refusal);
+    return c.json({ endpoint: endpointJson(edited.endpoint), ...(edited.secret ? { secret: edited.secret } : {}) });
   })
 
   .delete("/:id", validId(NOT_FOUND), async (c) => {

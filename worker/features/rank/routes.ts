@@ -9,20 +9,16 @@ import { z } from "zod";
 import { actsAsAdmin, requireUser } from "../../platform/auth/middleware";
 import { businessScope, mayReadBusinessRow, scopeOwner } from "../../platform/http/business-scope";
 import { estimateOrRefusal, estimateQuery, refusalResponse } from "../../platform/http/paid-run";
-import { gridAllowanceRefusal } from "./service";
+import { businessFor, gridAllowanceRefusal, keywordAllowance, trackKeyword } from "./service";
 import type { AppEnv } from "../../platform/context";
 import { getDb, type Db } from "../../platform/db/client";
-import { readAllowance } from "../../platform/metering/budgets";
 import {
   checksOf,
-  countTrackedKeywords,
   deleteTrackedKeyword,
   getGridScan,
   getTrackedKeyword,
-  insertTrackedKeyword,
   listGridScans,
   listTrackedKeywords,
-  ownerKeyOf,
   patchTrackedKeyword,
   previousGridScan,
   scanIdByToken,
@@ -35,13 +31,11 @@ import { toCsv } from "../../domain/csv";
 import { GRID_SIZE_ADMIN_MESSAGE, GRID_SIZE_MESSAGE, GridRequest, gridSizeAllowed, ADMIN_GRID_SIZES } from "./rules/grid";
 import { scanPointsCsv } from "./rules/metrics";
 import { TrackKeywordPatch, TrackKeywordRequest } from "./rules/tracker";
-import { TRACKED_KEYWORD_LIMITS, type GridScanView, type TrackedKeywordList } from "./rules/view";
+import type { GridScanView, TrackedKeywordList } from "./rules/view";
 import { apiError, ErrorCode } from "../../platform/errors";
 import { log } from "../../platform/log";
-import { settingsOf, userPayer } from "../../platform/metering/meter";
-import { RankErrorCode, resolveBusiness } from "./business";
+import { RankErrorCode } from "./business";
 import { gridEstimate, startGrid } from "./grid";
-import { sendChecks } from "./tracker";
 import { buildGridScanView, buildTrackedKeywordDetail, buildTrackedKeywordView, gridScanSummary, pointResult } from "./view";
 import { validate, validId } from "../../platform/validate";
 import { paidFeature } from "../../platform/metering/guard";
@@ -90,14 +84,6 @@ function csvResponse(c: Context<AppEnv>, csv: string, name: string) {
   return c.body(`\uFEFF${csv}`, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${safe}.csv"` });
 }
 
-/** How many keywords this user may track: by plan; admins have no limit. */
-async function keywordLimit(c: Context<AppEnv>, db: Db): Promise<number | null> {
-  const subject = c.get("subject");
-  if (actsAsAdmin(c)) return null;
-  const read = await readAllowance(db, subject.id, settingsOf(c.env));
-  return read.allowance.plan === "Self Service" ? TRACKED_KEYWORD_LIMITS.selfService : TRACKED_KEYWORD_LIMITS.free;
-}
-
 async function keywordOr404(c: Context<AppEnv>, db: Db): Promise<TrackedKeywordRow | null> {
   const row = await getTrackedKeyword(db, c.req.param("id") ?? "");
   return row && mayRead(c, row) ? row : null;
@@ -118,8 +104,7 @@ export const rankRoutes = new Hono<AppEnv>()
     // Refused before any call: the whole grid's estimate must fit what is left.
     const refused = await estimateOrRefusal(c, estimate, gridAllowanceRefusal);
     if (refused) return refused;
-    const payer = await userPayer(c.env, db, subject.id);
-    const resolved = await resolveBusiness(c.env, db, body, { userId: subject.id, profile: subject.profile }, payer);
+    const resolved = await businessFor(c.env, db, body, subject);
     if (!resolved.ok) return refusalResponse(c, resolved.refusal);
     let scan: GridScanRow;
     try {
@@ -169,53 +154,19 @@ export const rankRoutes = new Hono<AppEnv>()
       db,
       keywords.map((k) => k.id),
     );
-    const [limit, used] = await Promise.all([keywordLimit(c, db), countTrackedKeywords(db, c.get("subject").id)]);
+    const allowance = await keywordAllowance(c.env, db, c.get("subject").id, actsAsAdmin(c));
     const body: TrackedKeywordList = {
       keywords: keywords.map((k) => buildTrackedKeywordView(k, checks.filter((ch) => ch.keywordId === k.id))),
-      limit,
-      used,
+      ...allowance,
     };
     return c.json(body);
   })
 
   .post("/keywords", paidFeature, validate("json", TrackKeywordRequest), scope("json", "prospectId", "track keywords of"), async (c) => {
-    const body = c.req.valid("json");
     const db = getDb(c.env);
-    const subject = c.get("subject");
-    const [limit, used] = await Promise.all([keywordLimit(c, db), countTrackedKeywords(db, subject.id)]);
-    if (limit !== null && used >= limit) {
-      return apiError(c, 403, RankErrorCode.keywordLimit, `Your plan tracks up to ${limit} keywords, and you track ${used}. Delete one, or upgrade, to add another.`);
-    }
-    const payer = await userPayer(c.env, db, subject.id);
-    const resolved = await resolveBusiness(c.env, db, body, { userId: subject.id, profile: subject.profile }, payer);
-    if (!resolved.ok) return refusalResponse(c, resolved.refusal);
-    const { owner, business, website } = resolved.value;
-    const now = new Date().toISOString();
-    const checkId = crypto.randomUUID();
-    const row = await insertTrackedKeyword(
-      db,
-      {
-        id: crypto.randomUUID(),
-        kind: owner.kind,
-        userId: subject.id,
-        prospectId: owner.kind === "prospect" ? owner.prospectId : null,
-        ownerKey: ownerKeyOf(owner),
-        business: JSON.stringify(business),
-        website,
-        keyword: body.keyword,
-        frequency: body.frequency,
-        lastCheckAt: now,
-      },
-      checkId,
-    );
-    if (!row) return apiError(c, 409, RankErrorCode.keywordExists, `“${body.keyword}” is tracked for this business already.`);
-    try {
-      await sendChecks(c.env, [checkId]);
-    } catch (error) {
-      // Not lost: the cron sends unfinished checks again.
-      log.error("rank: first check not sent; the sweep sends it later", { keywordId: row.id }, error);
-    }
-    return c.json(buildTrackedKeywordDetail(row, await checksOf(db, [row.id])), 201);
+    const tracked = await trackKeyword(c.env, db, { ...c.get("subject"), actingAdmin: actsAsAdmin(c) }, c.req.valid("json"));
+    if (!tracked.ok) return refusalResponse(c, tracked.refusal);
+    return c.json(buildTrackedKeywordDetail(tracked.row, await checksOf(db, [tracked.row.id])), 201);
   })
 
   .get("/keywords/:id", validId(KEYWORD_NOT_FOUND), async (c) => {

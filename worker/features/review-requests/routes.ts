@@ -7,17 +7,13 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { requireUser } from "../../platform/auth/middleware";
 import { clientIp } from "../../platform/auth/session";
-import { sha256Hex } from "../../platform/auth/tokens";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
 import { countEvent } from "../../platform/db/rate-limits";
-import { businessOf, EVERY_BUSINESS, getRequestSettings, listRequests, recordOptOut, recordSmsStatus, requestByToken, requestFigures, sentRequestsSince, userByHookTokenHash } from "./queries";
+import { businessOf, EVERY_BUSINESS, getRequestSettings, listRequests, recordOptOut, recordSmsStatus, requestByToken, requestFigures, sentRequestsSince } from "./queries";
 import { reviewersSince } from "../reviews";
 import {
   checkCustomer,
-  customerFromHook,
-  customersFromCsv,
-  HookBody,
   isStopMessage,
   LIKELY_REVIEW_LOOKBACK_DAYS,
   likelyReviewsForRequests,
@@ -35,8 +31,8 @@ import { log } from "../../platform/log";
 import { appOrigin } from "../../platform/origin";
 import { smsConfig, verifyTwilioSignature } from "../../platform/providers/sms";
 import { qrPng, qrSvg } from "./qr";
+import { customerFromHookBody, customerRows, hookOwner, requestMany, requestOne } from "./intake";
 import {
-  createRequests,
   REVIEW_LINK_NOT_READY,
   requestView,
   reviewLinkFor,
@@ -46,8 +42,6 @@ import {
   smsAvailable,
   timeZoneOf,
   updateSettings,
-  type Candidate,
-  type Refused,
 } from "./requests";
 import { validate } from "../../platform/validate";
 import { pageCsp } from "../../platform/plain-page";
@@ -87,6 +81,11 @@ function figuresOf(counts: Record<string, number>): RequestFigures {
 
 async function limited(c: Context<AppEnv>, key: string, max: number): Promise<boolean> {
   return (await countEvent(getDb(c.env), { key, max, windowSeconds: 60 })) > max;
+}
+
+/** A request that made no result (never expected): the API's 500 in its usual words. */
+function somethingWentWrong(c: Context) {
+  return apiError(c, 500, ErrorCode.internal, "Something went wrong on our side. Please try again.");
 }
 
 function tooMany(c: Context) {
@@ -134,9 +133,8 @@ export const reviewRequestPublicRoutes = new Hono<AppEnv>()
   .post("/hook/:token", async (c) => {
     const ip = clientIp(c);
     if (await limited(c, `rr:hook:ip:${ip}`, 120)) return tooMany(c);
-    const token = c.req.param("token");
     const db = getDb(c.env);
-    const userId = token.length >= 20 && token.length <= 100 ? await userByHookTokenHash(db, await sha256Hex(token)) : null;
+    const userId = await hookOwner(db, c.req.param("token"));
     if (!userId) return apiError(c, 401, ReviewRequestErrorCode.invalidToken, "This hook address is not valid. Copy the current one from Reviews › Ask for reviews.");
     if (await limited(c, `rr:hook:user:${userId}`, 300)) return tooMany(c);
     let raw: unknown;
@@ -145,14 +143,12 @@ export const reviewRequestPublicRoutes = new Hono<AppEnv>()
     } catch {
       return apiError(c, 400, ErrorCode.validation, "The request body is not valid JSON.");
     }
-    const parsed = HookBody.safeParse(raw);
-    if (!parsed.success) return apiError(c, 400, ErrorCode.validation, `${parsed.error.issues[0]?.path.join(".") || "Request"}: ${parsed.error.issues[0]?.message}`);
-    const checked = customerFromHook(parsed.data);
-    if (!checked.ok) return apiError(c, 400, ErrorCode.validation, checked.error.message);
+    const checked = customerFromHookBody(raw);
+    if (!checked.ok) return apiError(c, 400, ErrorCode.validation, checked.message);
     if (!(await reviewLinkReady(db, userId))) return apiError(c, 409, REVIEW_LINK_NOT_READY.code, REVIEW_LINK_NOT_READY.message);
     const business = await businessOf(db, userId);
-    const [result] = await createRequests(c.env, db, { id: userId, isAdmin: business?.isAdmin ?? false, timeZone: timeZoneOf(business) }, [{ row: 1, customer: checked.customer }], [], "hook");
-    if (!result) return apiError(c, 500, ErrorCode.internal, "Something went wrong on our side. Please try again.");
+    const result = await requestOne(c.env, db, { id: userId, isAdmin: business?.isAdmin ?? false, timeZone: timeZoneOf(business) }, checked.customer, "hook");
+    if (!result) return somethingWentWrong(c);
     // Refusals are answers, not failures: the field-service app must not retry an opted-out customer.
     return result.ok ? c.json({ queued: true, id: result.id, dueAt: result.dueAt }, 202) : c.json({ queued: false, code: result.code, message: result.message }, 200);
   })
@@ -230,29 +226,15 @@ export const reviewRequestRoutes = new Hono<AppEnv>()
     const owner = { id: subject.id, isAdmin: subject.isAdmin, timeZone: timeZoneOf(subject.profile) };
     // Nothing is scheduled while the link would open "This review link isn't ready yet" (issue 39).
     if (!(await reviewLinkReady(db, subject.id))) return apiError(c, 409, REVIEW_LINK_NOT_READY.code, REVIEW_LINK_NOT_READY.message);
-    const candidates: Candidate[] = [];
-    const refused: Refused[] = [];
     if (body.customers !== undefined || body.csv !== undefined) {
-      if (body.csv !== undefined) {
-        const read = customersFromCsv(body.csv);
-        if (read.rows.length + read.errors.length > MAX_CUSTOMERS_PER_CALL) return apiError(c, 400, ErrorCode.validation, `At most ${MAX_CUSTOMERS_PER_CALL} customers at once`);
-        if (read.rows.length + read.errors.length === 0) return apiError(c, 400, ErrorCode.validation, "No customers found: give one a line (name, email, phone).", { csv: ["No customers found"] });
-        candidates.push(...read.rows);
-        refused.push(...read.errors);
-      }
-      (body.customers ?? []).forEach((input, i) => {
-        const checked = checkCustomer(input);
-        if (checked.ok) candidates.push({ row: i + 1, customer: checked.customer });
-        else refused.push({ row: i + 1, ...checked.error });
-      });
-      const results = await createRequests(c.env, db, owner, candidates, refused, body.csv !== undefined ? "csv" : "manual");
-      const created = results.filter((r) => r.ok).length;
-      return c.json({ results, created, refused: results.length - created }, 200);
+      const rows = customerRows(body);
+      if (!rows.ok) return apiError(c, 400, ErrorCode.validation, rows.message, rows.fields);
+      return c.json(await requestMany(c.env, db, owner, rows, body.csv !== undefined ? "csv" : "manual"), 200);
     }
     const checked = checkCustomer({ name: body.name, email: body.email, phone: body.phone, jobId: body.jobId });
     if (!checked.ok) return apiError(c, 400, ErrorCode.validation, checked.error.message);
-    const [result] = await createRequests(c.env, db, owner, [{ row: 1, customer: checked.customer }], [], "manual");
-    if (!result) return apiError(c, 500, ErrorCode.internal, "Something went wrong on our side. Please try again.");
+    const result = await requestOne(c.env, db, owner, checked.customer, "manual");
+    if (!result) return somethingWentWrong(c);
     if (!result.ok) return apiError(c, result.code === "plan_limit" ? 429 : 409, result.code, result.message);
     return c.json({ id: result.id, status: result.status, dueAt: result.dueAt }, 201);
   })

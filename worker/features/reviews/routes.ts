@@ -5,20 +5,19 @@ import { Hono, type Context } from "hono";
 import { requireUser } from "../../platform/auth/middleware";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
-import { findConnection } from "../integrations";
-import { claimManualSync, findReview, findReviewSettings, releaseSyncClaim, historyOf, queueReply, queueReplyDelete, recordSync, replyBusinessOf, saveDraft, saveReviewSettings, settingsOfRow, type ReviewRow } from "./queries";
-import { ReplyInput, REVIEWS_CONNECT_HINT, REVIEWS_RECONNECT_HINT, ReviewListQuery, ReviewSettingsInput } from "./rules/reviews";
+import { findReview, findReviewSettings, historyOf, queueReply, queueReplyDelete, saveReviewSettings, settingsOfRow, type ReviewRow } from "./queries";
+import { ReplyInput, ReviewListQuery, ReviewSettingsInput } from "./rules/reviews";
 import { apiError, ErrorCode } from "../../platform/errors";
+import { paymentRequired } from "../../platform/http/paid-run";
 import { sendUsageEvent } from "../../platform/metering/usage-log";
-import { googleConfig } from "../../platform/providers/google";
-import { aiConfigured } from "../../platform/providers/ai";
-import { draftFits, draftReply, enqueuePublish, SYNC_CLAIM_STALE_MS, SYNC_MIN_INTERVAL_MS } from "./inbox";
+import { enqueuePublish } from "./inbox";
+import { draftOnDemand, requestSync, ReviewErrorCode } from "./service";
 import { buildInbox, reviewJson } from "./view";
 import { validate, validId } from "../../platform/validate";
 import { paidFeature } from "../../platform/metering/guard";
 
 export const REVIEW_NOT_FOUND = "Review not found";
-export const ReviewErrorCode = { notConnected: "google_not_connected", replyBusy: "reply_in_progress", noReply: "no_reply", syncInProgress: "sync_in_progress", syncTooSoon: "sync_too_soon" } as const;
+const REPLY_BUSY = "A reply to this review is on its way to Google already. Wait a moment, then try again.";
 
 async function ownReview(c: Context<AppEnv>, id: string): Promise<ReviewRow | null> {
   const row = await findReview(getDb(c.env), id);
@@ -49,63 +48,28 @@ export const reviewRoutes = new Hono<AppEnv>()
   })
 
   .post("/sync", async (c) => {
-    const db = getDb(c.env);
-    const userId = c.get("subject").id;
-    const connection = googleConfig(c.env) ? await findConnection(db, userId) : null;
-    if (connection?.status !== "connected") {
-      return apiError(c, 409, ReviewErrorCode.notConnected, connection?.status === "needs_reconnect" ? REVIEWS_RECONNECT_HINT : REVIEWS_CONNECT_HINT);
+    const asked = await requestSync(c.env, getDb(c.env), c.get("subject").id);
+    if (asked.kind === "not_connected") return apiError(c, 409, ReviewErrorCode.notConnected, asked.message);
+    if (asked.kind === "wait") {
+      c.header("Retry-After", String(asked.retryAfterSeconds));
+      return c.json({ error: { code: asked.code, message: asked.message, retryAt: asked.retryAt } }, 429);
     }
-    const now = Date.now();
-    const refused = await claimManualSync(db, userId, new Date(now).toISOString(), new Date(now - SYNC_MIN_INTERVAL_MS).toISOString(), new Date(now - SYNC_CLAIM_STALE_MS).toISOString());
-    if (refused) {
-      const inFlight = refused.syncClaimedAt !== null && Date.parse(refused.syncClaimedAt) > now - SYNC_CLAIM_STALE_MS;
-      const nextAt = Math.max(refused.syncRequestedAt ? Date.parse(refused.syncRequestedAt) + SYNC_MIN_INTERVAL_MS : now, now + 1000);
-      const retryAt = new Date(nextAt).toISOString();
-      const minutes = Math.max(1, Math.ceil((nextAt - now) / 60_000));
-      const when = `You can check again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`;
-      c.header("Retry-After", String(Math.ceil((nextAt - now) / 1000)));
-      return c.json(
-        {
-          error: inFlight
-            ? { code: ReviewErrorCode.syncInProgress, message: `Your reviews are being read from Google right now: they show here in a moment. ${when}`, retryAt }
-            : { code: ReviewErrorCode.syncTooSoon, message: `Your reviews were checked a moment ago. ${when}`, retryAt },
-        },
-        429,
-      );
-    }
-    try {
-      await c.env.REVIEWS.send({ kind: "sync", userIds: [userId] });
-    } catch (error) {
-      await releaseSyncClaim(db, userId);
-      throw error;
-    }
-    await recordSync(db, userId, { lastSyncError: null });
     return c.json({ queued: true }, 202);
   })
 
   .post("/:id/draft", paidFeature, validId(REVIEW_NOT_FOUND), async (c) => {
     const row = await ownReview(c, c.req.valid("param").id);
     if (!row) return apiError(c, 404, ErrorCode.notFound, REVIEW_NOT_FOUND);
-    const db = getDb(c.env);
-    const userId = c.get("subject").id;
-    const [settingsRow, business] = await Promise.all([findReviewSettings(db, userId), replyBusinessOf(db, userId)]);
-    const settings = settingsOfRow(settingsRow);
-    if (aiConfigured(c.env)) {
-      const fits = await draftFits(c.env, db, userId, row, settings, business);
-      if (!fits.allowed) {
-        return apiError(c, 402, ErrorCode.budgetExceeded, `An AI draft needs a little of your AI allowance, and this month's is used up${fits.allowanceLeftUsd === null ? "" : ` ($${fits.allowanceLeftUsd.toFixed(2)} left)`}. Edit the current draft yourself, or draft again next month.`);
-      }
-    }
-    const draft = await draftReply(c.env, userId, row, settings, business, (event) => sendUsageEvent(c, event));
-    await saveDraft(db, row.id, draft);
-    return c.json({ review: await answer(c, (await findReview(db, row.id))!) });
+    const drafted = await draftOnDemand(c.env, getDb(c.env), c.get("subject").id, row, (event) => sendUsageEvent(c, event));
+    if (!drafted.ok) return paymentRequired(c, drafted.refusal);
+    return c.json({ review: await answer(c, drafted.review) });
   })
 
   .put("/:id/reply", validId(REVIEW_NOT_FOUND), validate("json", ReplyInput), async (c) => {
     const row = await ownReview(c, c.req.valid("param").id);
     if (!row) return apiError(c, 404, ErrorCode.notFound, REVIEW_NOT_FOUND);
     const queued = await queueReply(getDb(c.env), row.id, c.req.valid("json").comment);
-    if (!queued) return apiError(c, 409, ReviewErrorCode.replyBusy, "A reply to this review is on its way to Google already. Wait a moment, then try again.");
+    if (!queued) return apiError(c, 409, ReviewErrorCode.replyBusy, REPLY_BUSY);
     await enqueuePublish(c.env, [row.id]);
     return c.json({ review: await answer(c, queued) }, 202);
   })
@@ -115,7 +79,7 @@ export const reviewRoutes = new Hono<AppEnv>()
     if (!row) return apiError(c, 404, ErrorCode.notFound, REVIEW_NOT_FOUND);
     if (!row.replyComment) return apiError(c, 409, ReviewErrorCode.noReply, "This review has no published reply to delete.");
     const queued = await queueReplyDelete(getDb(c.env), row.id);
-    if (!queued) return apiError(c, 409, ReviewErrorCode.replyBusy, "A reply to this review is on its way to Google already. Wait a moment, then try again.");
+    if (!queued) return apiError(c, 409, ReviewErrorCode.replyBusy, REPLY_BUSY);
     await enqueuePublish(c.env, [row.id]);
     return c.json({ review: await answer(c, queued) }, 202);
   });
