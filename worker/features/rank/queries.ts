@@ -181,14 +181,15 @@ function newChecksOf(db: Db, id: SQL, createdAt: string, where: SQL | undefined)
     .select({
       id: sql<string>`${id}`.as("id"),
       keywordId: trackedKeywords.id,
+      // In the table's column order (drizzle's insert-select checks it): the job columns follow the status.
       status: sql<"pending">`'pending'`.as("status"),
+      attempts: sql<number>`0`.as("attempts"),
+      claimedAt: sql<null>`null`.as("claimed_at"),
       mapStatus: sql<"pending">`'pending'`.as("map_status"),
       mapRank: sql<null>`null`.as("map_rank"),
       organicStatus: sql<"pending">`'pending'`.as("organic_status"),
       organicRank: sql<null>`null`.as("organic_rank"),
       reason: sql<null>`null`.as("reason"),
-      attempts: sql<number>`0`.as("attempts"),
-      claimedAt: sql<null>`null`.as("claimed_at"),
       createdAt: sql<string>`${createdAt}`.as("created_at"),
       checkedAt: sql<null>`null`.as("checked_at"),
     })
