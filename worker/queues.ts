@@ -3,17 +3,15 @@
 import type { Env } from "./platform/env";
 import type { QueueConsumer } from "./platform/jobs/consumer";
 import { capabilities } from "./registry";
-import { mailOutConsumer, mailOutDeadLetters } from "./platform/mail/queue";
+import { mailOutQueues } from "./platform/mail/queue";
 import { usageEventsConsumer, usageEventsDeadLetters } from "./platform/metering/usage-queue";
-import { webhooksOutConsumer, webhooksOutDeadLetters } from "./platform/notifications/webhooks-queue";
+import { webhooksOutQueues } from "./platform/notifications/webhooks-queue";
 
 const consumers: Record<string, QueueConsumer> = {
   "usage-events": usageEventsConsumer,
   "usage-events-dlq": usageEventsDeadLetters,
-  "mail-out": mailOutConsumer,
-  "mail-out-dlq": mailOutDeadLetters,
-  "webhooks-out": webhooksOutConsumer,
-  "webhooks-out-dlq": webhooksOutDeadLetters,
+  ...mailOutQueues,
+  ...webhooksOutQueues,
   ...Object.assign({}, ...capabilities.map((c): Record<string, QueueConsumer> => ("queues" in c ? c.queues : {}))),
 };
 

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../platform/context";
 import type { Capability } from "../../platform/capability";
 import { sharedAiAnswerRoutes, aiVisibilityRoutes } from "./routes";
 import { sweepAiVisibility } from "./tracking";
-import { aiVisibilityConsumer, aiVisibilityDeadLetters } from "./queue";
+import { aiVisibilityQueues } from "./queue";
 
 export const capability = {
   routes: new Hono<AppEnv>()
@@ -13,6 +13,5 @@ export const capability = {
     .route("/api/ai-visibility", aiVisibilityRoutes),
   /** Re-asks tracked AI Visibility questions weekly and sends its lost messages again. */
   sweep: sweepAiVisibility,
-  /** Its queues (wrangler.toml) and their dead-letter queues. */
-  queues: { "ai-visibility": aiVisibilityConsumer, "ai-visibility-dlq": aiVisibilityDeadLetters },
+  queues: aiVisibilityQueues,
 } satisfies Capability;

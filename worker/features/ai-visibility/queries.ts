@@ -1,7 +1,7 @@
 // AI Visibility (issue 29): questions per business, scans and their answers (each claimed by compare-and-set before its
 // call, so a redelivered message calls nothing twice), the weekly scan claimed once per business and week.
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
 import { aiAnswers, aiQuestions, aiScans } from "./tables";
 import { seoReports } from "../reports/tables";
@@ -23,8 +23,7 @@ export async function listAiQuestions(db: Db, ownerKey: string): Promise<AiQuest
 }
 
 export async function countAiQuestions(db: Db, ownerKey: string): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)` }).from(aiQuestions).where(eq(aiQuestions.ownerKey, ownerKey));
-  return Number(rows[0]?.n ?? 0);
+  return Number(await db.$count(aiQuestions, eq(aiQuestions.ownerKey, ownerKey)));
 }
 
 export async function insertAiQuestions(db: Db, rows: (typeof aiQuestions.$inferInsert)[]): Promise<AiQuestionRow[]> {
@@ -113,24 +112,12 @@ export async function listAiScans(db: Db, ownerKey: string, limit = 52): Promise
 
 /** The finished scan of the same business made before this one (the weekly alert compares with it). */
 export async function previousDoneAiScan(db: Db, scan: Pick<AiScanRow, "ownerKey" | "createdAt" | "id">): Promise<AiScanRow | null> {
-  const rows = await db
-    .select()
-    .from(aiScans)
-    .where(and(eq(aiScans.ownerKey, scan.ownerKey), lt(aiScans.createdAt, scan.createdAt), eq(aiScans.status, "done"), ne(aiScans.id, scan.id)))
-    .orderBy(desc(aiScans.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return newestRow(db, aiScans, and(eq(aiScans.ownerKey, scan.ownerKey), lt(aiScans.createdAt, scan.createdAt), eq(aiScans.status, "done"), ne(aiScans.id, scan.id)), aiScans.createdAt);
 }
 
 /** The newest finished scan of a business (reports and chats). */
 export async function latestDoneAiScan(db: Db, ownerKey: string): Promise<AiScanRow | null> {
-  const rows = await db
-    .select()
-    .from(aiScans)
-    .where(and(eq(aiScans.ownerKey, ownerKey), eq(aiScans.status, "done")))
-    .orderBy(desc(aiScans.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return newestRow(db, aiScans, and(eq(aiScans.ownerKey, ownerKey), eq(aiScans.status, "done")), aiScans.createdAt);
 }
 
 // ——— answers ———

@@ -1,9 +1,8 @@
 // AI Visibility: the questions, the scans and each asked question's answer.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { jobColumns } from "../../platform/jobs/columns";
-import { id, createdAt } from "../../platform/db/columns";
-import { prospects } from "../prospects/tables";
-import { users } from "../../platform/auth/tables";
+import { id, createdAt, belongsTo } from "../../platform/db/columns";
+import { businessColumns } from "../prospects/tables";
 
 /**
  * AI Visibility questions (issue 29): what a business is asked about on AI assistants, the user's own (owner_key
@@ -15,11 +14,7 @@ export const aiQuestions = sqliteTable(
   {
     id: id(),
     ownerKey: text("owner_key").notNull(),
-    kind: text("kind", { enum: ["own", "prospect"] }).notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
+    ...businessColumns(),
     text: text("text").notNull(),
     tracked: integer("tracked", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -39,11 +34,7 @@ export const aiScans = sqliteTable(
   {
     id: id(),
     ownerKey: text("owner_key").notNull(),
-    kind: text("kind", { enum: ["own", "prospect"] }).notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
+    ...businessColumns(),
     business: text("business").notNull(),
     competitors: text("competitors").notNull().default("[]"),
     status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
@@ -76,9 +67,7 @@ export const aiAnswers = sqliteTable(
   "ai_answers",
   {
     id: id(),
-    scanId: text("scan_id")
-      .notNull()
-      .references(() => aiScans.id, { onDelete: "cascade" }),
+    scanId: belongsTo("scan_id", () => aiScans.id),
     questionId: text("question_id").notNull(),
     engine: text("engine").notNull(),
     sample: integer("sample").notNull(),

@@ -5,13 +5,12 @@ import type { AppEnv } from "../../platform/context";
 import type { Capability } from "../../platform/capability";
 import { auditRoutes } from "./routes";
 import { sweepStaleAudits } from "./run";
-import { auditsConsumer, auditsDeadLetters } from "./queue";
+import { auditsQueues } from "./queue";
 
 export const capability = {
   routes: new Hono<AppEnv>()
     .route("/api/audits", auditRoutes),
   /** Sends unfinished audit steps again. */
   sweep: sweepStaleAudits,
-  /** Its queues (wrangler.toml) and their dead-letter queues. */
-  queues: { audits: auditsConsumer, "audits-dlq": auditsDeadLetters },
+  queues: auditsQueues,
 } satisfies Capability;

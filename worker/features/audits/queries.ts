@@ -2,7 +2,7 @@
 // step's result as soon as it finishes, read one audit with its steps, list a business's audits.
 import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditStepId } from "./rules/view";
-import type { Db } from "../../platform/db/client";
+import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
 import { auditChatBlocks, audits, auditSteps } from "./tables";
 import { prospects } from "../prospects/tables";
@@ -129,13 +129,7 @@ export async function storeAuditChatBlock(db: Db, audit: Pick<AuditRow, "id" | "
 /** The audit made before this one of the same business (for "how the score moved"). */
 export async function previousAudit(db: Db, audit: AuditRow): Promise<AuditRow | null> {
   const same = audit.prospectId ? eq(audits.prospectId, audit.prospectId) : and(eq(audits.userId, audit.userId ?? ""), eq(audits.kind, "own"));
-  const rows = await db
-    .select()
-    .from(audits)
-    .where(and(same, lt(audits.createdAt, audit.createdAt)))
-    .orderBy(desc(audits.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return newestRow(db, audits, and(same, lt(audits.createdAt, audit.createdAt)), audits.createdAt);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Local-SEO audits: the audit, its steps and the chats' block of a finished audit.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { unitColumns } from "../../platform/jobs/columns";
-import { id, createdAt } from "../../platform/db/columns";
+import { id, createdAt, belongsTo } from "../../platform/db/columns";
 import { prospects } from "../prospects/tables";
 import { users } from "../../platform/auth/tables";
 
@@ -34,9 +34,7 @@ export const audits = sqliteTable(
 export const auditSteps = sqliteTable(
   "audit_steps",
   {
-    auditId: text("audit_id")
-      .notNull()
-      .references(() => audits.id, { onDelete: "cascade" }),
+    auditId: belongsTo("audit_id", () => audits.id),
     step: text("step", { enum: ["find", "fetch", "speed", "rank"] }).notNull(),
     ...unitColumns(["pending", "running", "done", "failed", "skipped"], "pending"),
     /** JSON: the step's result (see worker/features/audits/steps.ts). */

@@ -1,6 +1,6 @@
 // Billing: the Stripe subscriptions and the webhook events already handled.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, nowIso, createdAt, updatedAt } from "../../platform/db/columns";
+import { id, nowIso, timestamps } from "../../platform/db/columns";
 import { users } from "../../platform/auth/tables";
 
 export const subscriptions = sqliteTable(
@@ -14,8 +14,7 @@ export const subscriptions = sqliteTable(
     status: text("status").notNull(),
     plan: text("plan"),
     currentPeriodEnd: text("current_period_end"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     /** "month" or "year". */
     interval: text("interval"),
     /** `created` (Unix seconds) of the newest Stripe event applied: an older event never overwrites the state. */

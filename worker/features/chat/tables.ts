@@ -1,15 +1,13 @@
 // Chat: the report chat's messages and the public chat link's conversations.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt } from "../../platform/db/columns";
+import { id, createdAt, belongsTo } from "../../platform/db/columns";
 import { seoReports } from "../reports/tables";
 
 export const chatMessages = sqliteTable(
   "chat_messages",
   {
     id: id(),
-    reportId: text("report_id")
-      .notNull()
-      .references(() => seoReports.id, { onDelete: "cascade" }),
+    reportId: belongsTo("report_id", () => seoReports.id),
     userId: text("user_id"),
     role: text("role", { enum: ["system", "user", "assistant"] }).notNull(),
     content: text("content").notNull(),
@@ -28,9 +26,7 @@ export const chatSessions = sqliteTable(
   "chat_sessions",
   {
     id: id(),
-    reportId: text("report_id")
-      .notNull()
-      .references(() => seoReports.id, { onDelete: "cascade" }),
+    reportId: belongsTo("report_id", () => seoReports.id),
     /** The id the visitor's page made for this conversation. */
     visitorId: text("visitor_id").notNull(),
     startedAt: createdAt(),

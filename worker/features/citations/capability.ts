@@ -5,13 +5,12 @@ import type { AppEnv } from "../../platform/context";
 import type { Capability } from "../../platform/capability";
 import { citationRoutes } from "./routes";
 import { sweepCitations } from "./scan";
-import { citationsConsumer, citationsDeadLetters } from "./queue";
+import { citationsQueues } from "./queue";
 
 export const capability = {
   routes: new Hono<AppEnv>()
     .route("/api/citations", citationRoutes),
   /** Re-scans tracked businesses' citations monthly and sends lost citation messages again. */
   sweep: sweepCitations,
-  /** Its queues (wrangler.toml) and their dead-letter queues. */
-  queues: { citations: citationsConsumer, "citations-dlq": citationsDeadLetters },
+  queues: citationsQueues,
 } satisfies Capability;

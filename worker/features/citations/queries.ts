@@ -1,7 +1,7 @@
 // Citation Tracker (issue 27): scans, each source's check (claimed per delivery by compare-and-set, its finished
 // searches kept so a retry never searches twice), and the businesses the cron re-scans monthly.
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
 import { citationChecks, citationScans, citationTracking } from "./tables";
 
@@ -56,24 +56,12 @@ export async function checksOfScans(db: Db, scanIds: string[]): Promise<Citation
 
 /** The finished scan of the same business made before this one. */
 export async function previousCitationScan(db: Db, scan: Pick<CitationScanRow, "ownerKey" | "createdAt" | "id">): Promise<CitationScanRow | null> {
-  const rows = await db
-    .select()
-    .from(citationScans)
-    .where(and(eq(citationScans.ownerKey, scan.ownerKey), lt(citationScans.createdAt, scan.createdAt), eq(citationScans.status, "done")))
-    .orderBy(desc(citationScans.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return newestRow(db, citationScans, and(eq(citationScans.ownerKey, scan.ownerKey), lt(citationScans.createdAt, scan.createdAt), eq(citationScans.status, "done")), citationScans.createdAt);
 }
 
 /** The newest finished scan of a business (the report's "Listings"). */
 export async function latestFinishedCitationScan(db: Db, ownerKey: string): Promise<CitationScanRow | null> {
-  const rows = await db
-    .select()
-    .from(citationScans)
-    .where(and(eq(citationScans.ownerKey, ownerKey), eq(citationScans.status, "done")))
-    .orderBy(desc(citationScans.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return newestRow(db, citationScans, and(eq(citationScans.ownerKey, ownerKey), eq(citationScans.status, "done")), citationScans.createdAt);
 }
 
 /** The id of a prospect's newest finished scan, as a subquery (`prospectId` a value or a subquery). */
@@ -93,11 +81,7 @@ export function latestProspectChecksQuery(db: Db, prospectId: string | SQL) {
 
 /** A user's own scans made since `since` (the plan's limit). */
 export async function countOwnScansSince(db: Db, userId: string, since: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(citationScans)
-    .where(and(eq(citationScans.userId, userId), eq(citationScans.kind, "own"), gte(citationScans.createdAt, since)));
-  return Number(rows[0]?.n ?? 0);
+  return Number(await db.$count(citationScans, and(eq(citationScans.userId, userId), eq(citationScans.kind, "own"), gte(citationScans.createdAt, since))));
 }
 
 /** A source's check as a job: pending or retrying → running, taken again when its claim went stale. */

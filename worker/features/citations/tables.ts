@@ -1,9 +1,8 @@
 // The Citation Tracker: scans, each source's check, and the businesses re-scanned monthly.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { UNIT_STATUSES, unitColumns } from "../../platform/jobs/columns";
-import { id, createdAt } from "../../platform/db/columns";
-import { prospects } from "../prospects/tables";
-import { users } from "../../platform/auth/tables";
+import { id, createdAt, belongsTo } from "../../platform/db/columns";
+import { businessColumns } from "../prospects/tables";
 
 /**
  * Citation Tracker scans (issue 27): one business (the user's own, or a prospect) looked up on every source at one
@@ -14,12 +13,7 @@ export const citationScans = sqliteTable(
   "citation_scans",
   {
     id: id(),
-    kind: text("kind", { enum: ["own", "prospect"] }).notNull(),
-    /** The owner for an own-business scan; the admin who ran it (or who tracks it) for a prospect's. */
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
+    ...businessColumns(),
     ownerKey: text("owner_key").notNull(),
     business: text("business").notNull(),
     status: text("status", { enum: ["queued", "running", "done"] }).notNull().default("queued"),
@@ -39,9 +33,7 @@ export const citationScans = sqliteTable(
 export const citationChecks = sqliteTable(
   "citation_checks",
   {
-    scanId: text("scan_id")
-      .notNull()
-      .references(() => citationScans.id, { onDelete: "cascade" }),
+    scanId: belongsTo("scan_id", () => citationScans.id),
     source: text("source").notNull(),
     ...unitColumns(UNIT_STATUSES, "pending"),
     progress: text("progress"),
@@ -55,11 +47,7 @@ export const citationTracking = sqliteTable(
   "citation_tracking",
   {
     ownerKey: text("owner_key").primaryKey(),
-    kind: text("kind", { enum: ["own", "prospect"] }).notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
+    ...businessColumns(),
     lastScanAt: text("last_scan_at").notNull(),
     createdAt: createdAt(),
   },

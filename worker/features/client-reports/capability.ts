@@ -7,7 +7,7 @@ import { clientReportRoutes } from "./routes";
 import { sharedClientReportEventRoutes, sharedClientReportPageRoutes } from "./shared-routes";
 import { clientReportRecipientRoutes } from "./recipient-routes";
 import { sweepClientReports } from "./run";
-import { clientReportsConsumer, clientReportsDeadLetters } from "./queue";
+import { clientReportsQueues } from "./queue";
 
 export const capability = {
   routes: new Hono<AppEnv>()
@@ -17,6 +17,5 @@ export const capability = {
     .route("/shared/client-reports", sharedClientReportPageRoutes),
   /** On the 1st in each switched-on client's zone, creates and queues last month's client report once (and sends lost ones again). */
   sweep: sweepClientReports,
-  /** Its queues (wrangler.toml) and their dead-letter queues. */
-  queues: { "client-reports": clientReportsConsumer, "client-reports-dlq": clientReportsDeadLetters },
+  queues: clientReportsQueues,
 } satisfies Capability;

@@ -2,7 +2,7 @@
 // (user_id, month)), the build claimed queued → building by compare-and-set (`claimed_at`; a stale claim is taken
 // again), the mail claimed by compare-and-set (`mail_claimed_at`), and the stored data a report is built from.
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
 import { profiles, users } from "../../platform/auth/tables";
 import { aiScans } from "../ai-visibility/tables";
@@ -239,24 +239,14 @@ export async function ownKeywordChecksBefore(db: Db, userId: string, since: stri
 
 /** The newest finished AI Visibility scan of an owner in a range. */
 export async function latestAiScanIn(db: Db, ownerKey: string, range: Range) {
-  const rows = await db
-    .select()
-    .from(aiScans)
-    .where(and(eq(aiScans.ownerKey, ownerKey), eq(aiScans.status, "done"), gte(aiScans.finishedAt, range.start), lt(aiScans.finishedAt, range.end)))
-    .orderBy(desc(aiScans.finishedAt))
-    .limit(1);
-  return rows[0] ?? null;
+  const finishedIn = and(eq(aiScans.ownerKey, ownerKey), eq(aiScans.status, "done"), gte(aiScans.finishedAt, range.start), lt(aiScans.finishedAt, range.end));
+  return newestRow(db, aiScans, finishedIn, aiScans.finishedAt);
 }
 
 /** The newest finished citation scan of an owner in a range, with its checks. */
 export async function latestCitationScanIn(db: Db, ownerKey: string, range: Range) {
-  const rows = await db
-    .select()
-    .from(citationScans)
-    .where(and(eq(citationScans.ownerKey, ownerKey), eq(citationScans.status, "done"), gte(citationScans.finishedAt, range.start), lt(citationScans.finishedAt, range.end)))
-    .orderBy(desc(citationScans.finishedAt))
-    .limit(1);
-  const scan = rows[0];
+  const finishedIn = and(eq(citationScans.ownerKey, ownerKey), eq(citationScans.status, "done"), gte(citationScans.finishedAt, range.start), lt(citationScans.finishedAt, range.end));
+  const scan = await newestRow(db, citationScans, finishedIn, citationScans.finishedAt);
   if (!scan) return null;
   return { scan, checks: await db.select().from(citationChecks).where(eq(citationChecks.scanId, scan.id)) };
 }
@@ -272,19 +262,11 @@ export async function reviewsBefore(db: Db, userId: string, end: string) {
 
 /** Replies published in a range: `reply_state` published, its Google time in the range. */
 export async function repliesPublishedIn(db: Db, userId: string, range: Range): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(reviews)
-    .where(and(eq(reviews.userId, userId), eq(reviews.replyState, "published"), gte(reviews.replyUpdateTime, range.start), lt(reviews.replyUpdateTime, range.end)));
-  return Number(rows[0]?.n ?? 0);
+  return Number(await db.$count(reviews, and(eq(reviews.userId, userId), eq(reviews.replyState, "published"), gte(reviews.replyUpdateTime, range.start), lt(reviews.replyUpdateTime, range.end))));
 }
 
 export async function reviewRequestsSentIn(db: Db, userId: string, range: Range): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(reviewRequests)
-    .where(and(eq(reviewRequests.userId, userId), gte(reviewRequests.sentAt, range.start), lt(reviewRequests.sentAt, range.end)));
-  return Number(rows[0]?.n ?? 0);
+  return Number(await db.$count(reviewRequests, and(eq(reviewRequests.userId, userId), gte(reviewRequests.sentAt, range.start), lt(reviewRequests.sentAt, range.end))));
 }
 
 /** Google posts published (live) in a range, oldest first. */
@@ -298,9 +280,5 @@ export async function postsPublishedIn(db: Db, userId: string, range: Range) {
 }
 
 export async function countPostsPublishedIn(db: Db, userId: string, range: Range): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(scheduledPosts)
-    .where(and(eq(scheduledPosts.userId, userId), eq(scheduledPosts.state, "live"), gte(scheduledPosts.publishedAt, range.start), lt(scheduledPosts.publishedAt, range.end)));
-  return Number(rows[0]?.n ?? 0);
+  return Number(await db.$count(scheduledPosts, and(eq(scheduledPosts.userId, userId), eq(scheduledPosts.state, "live"), gte(scheduledPosts.publishedAt, range.start), lt(scheduledPosts.publishedAt, range.end))));
 }

@@ -2,7 +2,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { jobColumns } from "../../platform/jobs/columns";
 import { id, createdAt, updatedAt } from "../../platform/db/columns";
-import { users } from "../../platform/auth/tables";
+import { userId, userIdKey } from "../../platform/auth/tables";
 
 /**
  * Monthly client reports (issue 30): who gets one. A row per business user; absent means off. An admin switches it on
@@ -10,9 +10,7 @@ import { users } from "../../platform/auth/tables";
  * account's own address.
  */
 export const clientReportSettings = sqliteTable("client_report_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: userIdKey(),
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
   recipients: text("recipients").notNull().default("[]"),
   enabledBy: text("enabled_by", { enum: ["admin", "user"] }),
@@ -28,9 +26,7 @@ export const clientReportSettings = sqliteTable("client_report_settings", {
 export const clientReportRecipients = sqliteTable(
   "client_report_recipients",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     email: text("email").notNull(),
     status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
     addedBy: text("added_by", { enum: ["admin", "user"] }).notNull(),
@@ -57,9 +53,7 @@ export const clientReports = sqliteTable(
   "client_reports",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     /** "YYYY-MM": the month reported on. */
     month: text("month").notNull(),
     trigger: text("trigger", { enum: ["cron", "admin", "user"] }).notNull().default("cron"),

@@ -8,7 +8,7 @@ import { contentRoutes } from "./routes";
 import { calendarRoutes } from "./calendar-routes";
 import { scheduleRoutes } from "./schedule-routes";
 import { sweepDuePosts } from "./gbp-publish";
-import { gbpPostsConsumer, gbpPostsDeadLetters } from "./queue";
+import { gbpPostsQueues } from "./queue";
 
 export const capability = {
   routes: new Hono<AppEnv>()
@@ -18,6 +18,5 @@ export const capability = {
     .route("/api/schedule", scheduleRoutes),
   /** Puts due Google Business Profile posts on gbp-posts (or reminds their owners). */
   sweep: sweepDuePosts,
-  /** Its queues (wrangler.toml) and their dead-letter queues. */
-  queues: { "gbp-posts": gbpPostsConsumer, "gbp-posts-dlq": gbpPostsDeadLetters },
+  queues: gbpPostsQueues,
 } satisfies Capability;

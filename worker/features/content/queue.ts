@@ -2,32 +2,29 @@
 // state checked; retries and later looks go out as new delayed messages, so a message is retried only when the consumer fails.
 import { z } from "zod";
 import type { GbpPostsMessage } from "../../platform/env";
-import { consumer, deadLetters } from "../../platform/jobs/consumer";
+import { jobQueue } from "../../platform/jobs/consumer";
 import { processPost, releasePosts } from "./gbp-publish";
 
 export const GBP_POSTS_QUEUE = "gbp-posts";
-export const GBP_POSTS_DLQ = "gbp-posts-dlq";
 
 export const GbpPostsBody = z.object({ postIds: z.array(z.string().min(1).max(100)).min(1).max(10) }) satisfies z.ZodType<GbpPostsMessage>;
 
-export const gbpPostsConsumer = consumer({
+export const gbpPostsQueues = jobQueue({
   queue: GBP_POSTS_QUEUE,
   body: GbpPostsBody,
-  // One after another: a few posts per message, and Google's per-user quota is small.
-  handle: async (env, { postIds }) => {
-    for (const postId of postIds) await processPost(env, postId);
+  fields: ({ postIds }) => ({ postIds: postIds.join(",") }),
+  consumer: {
+    // One after another: a few posts per message, and Google's per-user quota is small.
+    handle: async (env, { postIds }) => {
+      for (const postId of postIds) await processPost(env, postId);
+    },
+    retryDelay: (attempts) => 60 * attempts,
+    oneByOne: true,
   },
-  retryDelay: (attempts) => 60 * attempts,
-  oneByOne: true,
-  fields: ({ postIds }) => ({ postIds: postIds.join(",") }),
-});
-
-export const gbpPostsDeadLetters = deadLetters({
-  queue: GBP_POSTS_DLQ,
-  body: GbpPostsBody,
-  handle: (env, { postIds }) => releasePosts(env, postIds, "Publishing failed on our side after several tries. Reschedule it, or copy it and post it yourself."),
-  retryDelay: () => 300,
-  fields: ({ postIds }) => ({ postIds: postIds.join(",") }),
-  failure: "could not release posts",
-  done: undefined,
+  deadLetters: {
+    handle: (env, { postIds }) => releasePosts(env, postIds, "Publishing failed on our side after several tries. Reschedule it, or copy it and post it yourself."),
+    retryDelay: () => 300,
+    failure: "could not release posts",
+    done: undefined,
+  },
 });

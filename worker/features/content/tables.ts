@@ -1,16 +1,14 @@
 // Content: generated Facebook posts and the content tools' kept results.
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt, updatedAt } from "../../platform/db/columns";
-import { users } from "../../platform/auth/tables";
+import { id, timestamps } from "../../platform/db/columns";
+import { userId } from "../../platform/auth/tables";
 
 /** Facebook posts a user generated (spec part 1 §3 "Generated post"), newest first in "Recent posts". */
 export const generatedPosts = sqliteTable(
   "generated_posts",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     title: text("title").notNull(),
     content: text("content").notNull(),
     /** JSON array of hashtags. */
@@ -23,8 +21,7 @@ export const generatedPosts = sqliteTable(
     /** What the user asked for (the description box). */
     request: text("request").notNull().default(""),
     source: text("source", { enum: ["ai", "template"] }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("generated_posts_user_idx").on(t.userId, t.createdAt)],
 );
@@ -38,9 +35,7 @@ export const contentItems = sqliteTable(
   "content_items",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     tool: text("tool").notNull(),
     title: text("title").notNull(),
     input: text("input").notNull().default("{}"),
@@ -50,8 +45,7 @@ export const contentItems = sqliteTable(
     /** JSON array of the length rules applied after generation. */
     notes: text("notes").notNull().default("[]"),
     feedTokenHash: text("feed_token_hash"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("content_items_user_tool_idx").on(t.userId, t.tool, t.createdAt),

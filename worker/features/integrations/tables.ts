@@ -1,8 +1,8 @@
 // Google Business Profile: connections, OAuth starts and the scheduled posts.
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { claimColumns } from "../../platform/jobs/columns";
-import { id, createdAt, updatedAt } from "../../platform/db/columns";
-import { users } from "../../platform/auth/tables";
+import { id, createdAt, timestamps } from "../../platform/db/columns";
+import { users, userId } from "../../platform/auth/tables";
 
 /** A user's Google Business Profile connection (issue 20): tokens sealed with ENCRYPTION_KEY, the locations they chose. */
 export const GBP_CONNECTION_STATUSES = ["choosing", "connected", "needs_reconnect"] as const;
@@ -25,8 +25,7 @@ export const gbpConnections = sqliteTable("gbp_connections", {
   /** Google's last refusal in plain words, and its kind (api_not_enabled, not_approved, token_refused …). */
   lastError: text("last_error"),
   lastErrorCode: text("last_error_code"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /** An OAuth start: state and PKCE verifier kept server-side for ten minutes, used once, bound to the starting browser. */
@@ -35,9 +34,7 @@ export const oauthStates = sqliteTable(
   {
     /** SHA-256 of the state parameter (the state itself only travels through the browser). */
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     provider: text("provider").notNull(),
     codeVerifier: text("code_verifier").notNull(),
     redirectUri: text("redirect_uri").notNull(),
@@ -55,9 +52,7 @@ export const scheduledPosts = sqliteTable(
   "scheduled_posts",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     /** JSON: a GmbPost (worker/features/content/rules/gmb-post.ts). */
     body: text("body").notNull(),
     /** When to publish, ISO UTC; `timezone` is the IANA zone it was chosen in (for showing it). */
@@ -78,8 +73,7 @@ export const scheduledPosts = sqliteTable(
     nextAttemptAt: text("next_attempt_at"),
     publishedAt: text("published_at"),
     remindedAt: text("reminded_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("scheduled_posts_user_idx").on(t.userId, t.scheduledAt), index("scheduled_posts_due_idx").on(t.state, t.scheduledAt)],
 );

@@ -1,7 +1,7 @@
 // Prospects: the businesses the agency works on.
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "../../platform/db/columns";
-import { users } from "../../platform/auth/tables";
+import { users, userId } from "../../platform/auth/tables";
 
 export const prospects = sqliteTable(
   "prospects",
@@ -28,3 +28,15 @@ export const prospects = sqliteTable(
     index("prospects_name_area_idx").on(t.name, t.area),
   ],
 );
+
+/**
+ * Whose business a scan or a tracked item is about: the user's own (`kind` "own") or a prospect's (`kind` "prospect",
+ * `prospect_id`). `user_id` is the owner of an own business; for a prospect's, the admin who ran (or tracks) it.
+ */
+export function businessColumns() {
+  return {
+    kind: text("kind", { enum: ["own", "prospect"] }).notNull(),
+    userId: userId(),
+    prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
+  };
+}

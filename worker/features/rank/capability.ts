@@ -5,7 +5,7 @@ import type { AppEnv } from "../../platform/context";
 import type { Capability } from "../../platform/capability";
 import { rankRoutes, sharedGridRoutes } from "./routes";
 import { sweepRank } from "./tracker";
-import { rankChecksConsumer, rankChecksDeadLetters } from "./queue";
+import { rankChecksQueues } from "./queue";
 
 export const capability = {
   routes: new Hono<AppEnv>()
@@ -13,6 +13,5 @@ export const capability = {
     .route("/api/shared/grids", sharedGridRoutes),
   /** Enqueues due tracked keywords (once per period), sends stale grid points and checks again, mails the alert digests. */
   sweep: sweepRank,
-  /** Its queues (wrangler.toml) and their dead-letter queues. */
-  queues: { "rank-checks": rankChecksConsumer, "rank-checks-dlq": rankChecksDeadLetters },
+  queues: rankChecksQueues,
 } satisfies Capability;

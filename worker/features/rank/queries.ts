@@ -2,7 +2,7 @@
 // their daily digest. Points and checks are claimed per delivery (compare-and-set), so a redelivered message never
 // searches twice; the cron's enqueue of a due keyword moves `last_check_at` under the due rule, so a period runs once.
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import { newestRow, type Db } from "../../platform/db/client";
 import { claim, defineJob } from "../../platform/jobs/claim";
 import { prospects } from "../prospects/tables";
 import { gridPoints, gridScans, keywordChecks, rankAlertDigests, rankAlerts, trackedKeywords } from "./tables";
@@ -67,24 +67,12 @@ export async function listGridScans(db: Db, owner: RankOwner, keyword?: string, 
 /** The scan before this one of the same business and keyword. */
 export async function previousGridScan(db: Db, scan: GridScanRow): Promise<GridScanRow | null> {
   const owner: RankOwner = scan.kind === "own" ? { kind: "own", userId: scan.userId } : { kind: "prospect", prospectId: scan.prospectId ?? "" };
-  const rows = await db
-    .select()
-    .from(gridScans)
-    .where(and(ownerWhere(owner), eq(gridScans.keyword, scan.keyword), lt(gridScans.createdAt, scan.createdAt)))
-    .orderBy(desc(gridScans.createdAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return newestRow(db, gridScans, and(ownerWhere(owner), eq(gridScans.keyword, scan.keyword), lt(gridScans.createdAt, scan.createdAt)), gridScans.createdAt);
 }
 
 /** The prospect's newest finished scan (the report's "Local visibility"). */
 export async function latestFinishedProspectScan(db: Db, prospectId: string): Promise<GridScanRow | null> {
-  const rows = await db
-    .select()
-    .from(gridScans)
-    .where(and(eq(gridScans.prospectId, prospectId), eq(gridScans.status, "done")))
-    .orderBy(desc(gridScans.finishedAt))
-    .limit(1);
-  return rows[0] ?? null;
+  return newestRow(db, gridScans, and(eq(gridScans.prospectId, prospectId), eq(gridScans.status, "done")), gridScans.finishedAt);
 }
 
 /**
@@ -184,8 +172,7 @@ export function ownerKeyOf(owner: RankOwner): string {
 
 /** The keywords this user tracks (their own business's and, for admins, the prospects' they added). */
 export async function countTrackedKeywords(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(trackedKeywords).where(eq(trackedKeywords.userId, userId));
-  return Number(row?.n ?? 0);
+  return Number(await db.$count(trackedKeywords, eq(trackedKeywords.userId, userId)));
 }
 
 /** New pending checks, one per tracked keyword matching `where` (insert … select names every column, in order). */

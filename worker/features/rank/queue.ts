@@ -2,13 +2,12 @@
 // message; the items of a message run side by side, each message acked or retried on its own (claims keep items single).
 import { z } from "zod";
 import type { RankCheckMessage } from "../../platform/env";
-import { consumer, deadLetters } from "../../platform/jobs/consumer";
+import { jobQueue } from "../../platform/jobs/consumer";
 import { failGridPointsForDeadLetter, processGridPoints } from "./grid";
 import { failChecksForDeadLetter, processKeywordChecks } from "./tracker";
 import { rankRetryDelaySeconds } from "./config";
 
 export const RANK_CHECKS_QUEUE = "rank-checks";
-export const RANK_CHECKS_DLQ = "rank-checks-dlq";
 /** The schema takes up to 10 items per message, so messages sent under an earlier setting still parse. */
 const RANK_ITEMS_MAX = 10;
 
@@ -17,19 +16,17 @@ export const RankCheckBody = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("keyword"), checkIds: z.array(z.string().min(1).max(100)).min(1).max(RANK_ITEMS_MAX) }),
 ]) satisfies z.ZodType<RankCheckMessage>;
 
-export const rankChecksConsumer = consumer({
+export const rankChecksQueues = jobQueue({
   queue: RANK_CHECKS_QUEUE,
   body: RankCheckBody,
-  handle: (env, body, attempts) => (body.kind === "grid" ? processGridPoints(env, body.scanId, body.points, attempts) : processKeywordChecks(env, body.checkIds, attempts)),
-  retryDelay: rankRetryDelaySeconds,
   fields: ({ kind }) => ({ kind }),
-  retrying: "a search failed; retrying",
-});
-
-/** Points and checks that reached the dead-letter queue are failed with the reason, so a scan always finishes. */
-export const rankChecksDeadLetters = deadLetters({
-  queue: RANK_CHECKS_DLQ,
-  body: RankCheckBody,
-  handle: (env, body, attempts) => (body.kind === "grid" ? failGridPointsForDeadLetter(env, body.scanId, body.points, attempts) : failChecksForDeadLetter(env, body.checkIds, attempts)),
-  fields: ({ kind }) => ({ kind }),
+  consumer: {
+    handle: (env, body, attempts) => (body.kind === "grid" ? processGridPoints(env, body.scanId, body.points, attempts) : processKeywordChecks(env, body.checkIds, attempts)),
+    retryDelay: rankRetryDelaySeconds,
+    retrying: "a search failed; retrying",
+  },
+  /** Points and checks that reached the dead-letter queue are failed with the reason, so a scan always finishes. */
+  deadLetters: {
+    handle: (env, body, attempts) => (body.kind === "grid" ? failGridPointsForDeadLetter(env, body.scanId, body.points, attempts) : failChecksForDeadLetter(env, body.checkIds, attempts)),
+  },
 });

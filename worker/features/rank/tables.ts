@@ -1,9 +1,9 @@
 // Rank: the Local Search Grid's scans and points, tracked keywords, their checks, alerts and digests.
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { UNIT_STATUSES, jobColumns, unitColumns } from "../../platform/jobs/columns";
-import { id, createdAt } from "../../platform/db/columns";
-import { prospects } from "../prospects/tables";
-import { users } from "../../platform/auth/tables";
+import { id, createdAt, belongsTo } from "../../platform/db/columns";
+import { businessColumns } from "../prospects/tables";
+import { userId } from "../../platform/auth/tables";
 
 /**
  * Local Search Grid scans (issue 19): one business (the user's own, or a prospect) and one keyword searched from a
@@ -15,12 +15,7 @@ export const gridScans = sqliteTable(
   "grid_scans",
   {
     id: id(),
-    kind: text("kind", { enum: ["own", "prospect"] }).notNull(),
-    /** The owner for an own-business scan; the admin who ran it for a prospect's. */
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
+    ...businessColumns(),
     /** JSON RankBusiness (worker/features/rank/rules/view.ts). */
     business: text("business").notNull(),
     keyword: text("keyword").notNull(),
@@ -51,9 +46,7 @@ export const gridScans = sqliteTable(
 export const gridPoints = sqliteTable(
   "grid_points",
   {
-    scanId: text("scan_id")
-      .notNull()
-      .references(() => gridScans.id, { onDelete: "cascade" }),
+    scanId: belongsTo("scan_id", () => gridScans.id),
     idx: integer("idx").notNull(),
     row: integer("row").notNull(),
     col: integer("col").notNull(),
@@ -76,11 +69,7 @@ export const trackedKeywords = sqliteTable(
   "tracked_keywords",
   {
     id: id(),
-    kind: text("kind", { enum: ["own", "prospect"] }).notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
+    ...businessColumns(),
     ownerKey: text("owner_key").notNull(),
     /** JSON RankBusiness. */
     business: text("business").notNull(),
@@ -107,9 +96,7 @@ export const keywordChecks = sqliteTable(
   "keyword_checks",
   {
     id: id(),
-    keywordId: text("keyword_id")
-      .notNull()
-      .references(() => trackedKeywords.id, { onDelete: "cascade" }),
+    keywordId: belongsTo("keyword_id", () => trackedKeywords.id),
     ...jobColumns(UNIT_STATUSES, "pending"),
     mapStatus: text("map_status", { enum: ["pending", "found", "not_found", "failed"] }).notNull().default("pending"),
     mapRank: integer("map_rank"),
@@ -129,12 +116,8 @@ export const rankAlerts = sqliteTable(
     checkId: text("check_id")
       .primaryKey()
       .references(() => keywordChecks.id, { onDelete: "cascade" }),
-    keywordId: text("keyword_id")
-      .notNull()
-      .references(() => trackedKeywords.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    keywordId: belongsTo("keyword_id", () => trackedKeywords.id),
+    userId: userId(),
     /** JSON AlertReason[]. */
     reasons: text("reasons").notNull(),
     /** Map-pack positions before and after (null: not in the top 20). */
@@ -150,9 +133,7 @@ export const rankAlerts = sqliteTable(
 export const rankAlertDigests = sqliteTable(
   "rank_alert_digests",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     day: text("day").notNull(),
     createdAt: createdAt(),
   },

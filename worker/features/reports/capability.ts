@@ -11,7 +11,7 @@ import { reportViewRoutes } from "./views-routes";
 import { sharedReportPageRoutes } from "./shared-page-routes";
 import { sweepStaleReports } from "./generate";
 import { forgetBrandedPages, forgetReportVersion, showNewFindings } from "./reactions";
-import { reportJobsConsumer, reportJobsDeadLetters } from "./queue";
+import { reportJobsQueues } from "./queue";
 
 export const capability = {
   routes: new Hono<AppEnv>()
@@ -29,6 +29,5 @@ export const capability = {
     "prospect.report-changed": forgetReportVersion,
     "brand.changed": forgetBrandedPages,
   },
-  /** Its queues (wrangler.toml) and their dead-letter queues. */
-  queues: { "report-jobs": reportJobsConsumer, "report-jobs-dlq": reportJobsDeadLetters },
+  queues: reportJobsQueues,
 } satisfies Capability;

@@ -1,7 +1,7 @@
 // SEO reports: one per prospect, and the views of its shared page.
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { jobColumns } from "../../platform/jobs/columns";
-import { id, createdAt } from "../../platform/db/columns";
+import { id, createdAt, belongsTo } from "../../platform/db/columns";
 import { REPORT_STATUSES } from "./rules/status";
 import { prospects } from "../prospects/tables";
 import { users } from "../../platform/auth/tables";
@@ -10,9 +10,7 @@ export const seoReports = sqliteTable(
   "seo_reports",
   {
     id: id(),
-    prospectId: text("prospect_id")
-      .notNull()
-      .references(() => prospects.id, { onDelete: "cascade" }),
+    prospectId: belongsTo("prospect_id", () => prospects.id),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     contentGenerated: integer("content_generated", { mode: "boolean" }).notNull().default(false),
     questions: text("questions").notNull().default(""),
@@ -44,9 +42,7 @@ export const reportEvents = sqliteTable(
   "report_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    reportId: text("report_id")
-      .notNull()
-      .references(() => seoReports.id, { onDelete: "cascade" }),
+    reportId: belongsTo("report_id", () => seoReports.id),
     visitId: text("visit_id").notNull(),
     event: text("event", { enum: ["opened", "section_viewed", "print", "chat_started"] }).notNull(),
     /** The section id for section_viewed, '' otherwise (so the unique index de-duplicates every event). */

@@ -153,12 +153,8 @@ export async function insertRequest(db: Db, row: typeof reviewRequests.$inferIns
 }
 
 export async function countRequestsSince(db: Db, userId: string, since: string): Promise<number> {
-  const rows = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(reviewRequests)
-    // A request cancelled by an opt-out before it went does not count; one that was sent does, whatever came after.
-    .where(and(eq(reviewRequests.userId, userId), gte(reviewRequests.createdAt, since), or(ne(reviewRequests.status, "opted_out"), isNotNull(reviewRequests.sentAt))));
-  return Number(rows[0]?.n ?? 0);
+  // A request cancelled by an opt-out before it went does not count; one that was sent does, whatever came after.
+  return Number(await db.$count(reviewRequests, and(eq(reviewRequests.userId, userId), gte(reviewRequests.createdAt, since), or(ne(reviewRequests.status, "opted_out"), isNotNull(reviewRequests.sentAt)))));
 }
 
 export async function listRequests(db: Db, userId: string, limit = 100): Promise<ReviewRequestRow[]> {

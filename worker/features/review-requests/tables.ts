@@ -1,8 +1,8 @@
 // Review requests: settings, short links, opt-outs and the requests themselves.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { jobColumns } from "../../platform/jobs/columns";
-import { id, createdAt, updatedAt } from "../../platform/db/columns";
-import { users } from "../../platform/auth/tables";
+import { id, createdAt, timestamps } from "../../platform/db/columns";
+import { userId, userIdKey } from "../../platform/auth/tables";
 
 /**
  * Review requests (issue 28): a business's settings for asking customers for Google reviews. The job-completed hook's
@@ -12,9 +12,7 @@ import { users } from "../../platform/auth/tables";
 export const reviewRequestSettings = sqliteTable(
   "review_request_settings",
   {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdKey(),
     delayMinutes: integer("delay_minutes").notNull().default(120),
     emailSubject: text("email_subject"),
     emailTemplate: text("email_template"),
@@ -26,8 +24,7 @@ export const reviewRequestSettings = sqliteTable(
     placeId: text("place_id"),
     hookTokenHash: text("hook_token_hash"),
     hookTokenCreatedAt: text("hook_token_created_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("review_request_settings_hook_unique").on(t.hookTokenHash)],
 );
@@ -37,9 +34,7 @@ export const reviewLinks = sqliteTable(
   "review_links",
   {
     slug: text("slug").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     clicks: integer("clicks").notNull().default(0),
     createdAt: createdAt(),
   },
@@ -73,9 +68,7 @@ export const reviewRequests = sqliteTable(
   "review_requests",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     customerName: text("customer_name").notNull(),
     email: text("email"),
     phone: text("phone"),
@@ -94,8 +87,7 @@ export const reviewRequests = sqliteTable(
     reminderSentAt: text("reminder_sent_at"),
     providerMessageId: text("provider_message_id"),
     lastError: text("last_error"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("review_requests_token_unique").on(t.token),

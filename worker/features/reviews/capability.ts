@@ -5,13 +5,12 @@ import type { AppEnv } from "../../platform/context";
 import type { Capability } from "../../platform/capability";
 import { reviewRoutes } from "./routes";
 import { sweepReviews } from "./inbox";
-import { reviewsConsumer, reviewsDeadLetters } from "./queue";
+import { reviewsQueues } from "./queue";
 
 export const capability = {
   routes: new Hono<AppEnv>()
     .route("/api/reviews", reviewRoutes),
   /** Reads connected businesses' Google reviews every 6 hours (reviews queue), queues due auto-published replies and takes back stale publish claims. */
   sweep: sweepReviews,
-  /** Its queues (wrangler.toml) and their dead-letter queues. */
-  queues: { reviews: reviewsConsumer, "reviews-dlq": reviewsDeadLetters },
+  queues: reviewsQueues,
 } satisfies Capability;

@@ -3,12 +3,11 @@
 // Each job claims its items in D1 (compare-and-set), so a redelivered message does nothing twice.
 import { z } from "zod";
 import type { ReviewsMessage } from "../../platform/env";
-import { consumer, deadLetters, doubling } from "../../platform/jobs/consumer";
+import { doubling, jobQueue } from "../../platform/jobs/consumer";
 import { failReviewsForDeadLetter, processReviewPublish, processReviewSync } from "./inbox-jobs";
 import { failReviewRequestsForDeadLetter, processReviewRequestSend } from "../review-requests";
 
 export const REVIEWS_QUEUE = "reviews";
-export const REVIEWS_DLQ = "reviews-dlq";
 
 const reviewIds = z.array(z.string().min(1).max(100)).min(1).max(10);
 /** A few ids of one kind per message (see ReviewsMessage): sync businesses, publish replies, send requests. */
@@ -21,24 +20,22 @@ export const ReviewsBody = z.discriminatedUnion("kind", [
 /** Retry delay: 30 s doubling, at most 15 minutes. */
 export const reviewsRetryDelaySeconds = doubling(30, 900);
 
-export const reviewsConsumer = consumer({
+export const reviewsQueues = jobQueue({
   queue: REVIEWS_QUEUE,
   body: ReviewsBody,
-  handle: (env, body, attempts) =>
-    body.kind === "sync"
-      ? processReviewSync(env, body.userIds, attempts)
-      : body.kind === "publish"
-        ? processReviewPublish(env, body.reviewIds, attempts)
-        : processReviewRequestSend(env, body.requestIds, attempts),
-  retryDelay: reviewsRetryDelaySeconds,
   fields: ({ kind }) => ({ kind }),
-  retrying: "retrying",
-});
-
-/** Items that reached the dead-letter queue are marked failed with the reason, so nothing waits forever. */
-export const reviewsDeadLetters = deadLetters({
-  queue: REVIEWS_DLQ,
-  body: ReviewsBody,
-  handle: (env, body, attempts) => (body.kind === "send" ? failReviewRequestsForDeadLetter(env, body.requestIds, attempts) : failReviewsForDeadLetter(env, body, attempts)),
-  fields: ({ kind }) => ({ kind }),
+  consumer: {
+    handle: (env, body, attempts) =>
+      body.kind === "sync"
+        ? processReviewSync(env, body.userIds, attempts)
+        : body.kind === "publish"
+          ? processReviewPublish(env, body.reviewIds, attempts)
+          : processReviewRequestSend(env, body.requestIds, attempts),
+    retryDelay: reviewsRetryDelaySeconds,
+    retrying: "retrying",
+  },
+  /** Items that reached the dead-letter queue are marked failed with the reason, so nothing waits forever. */
+  deadLetters: {
+    handle: (env, body, attempts) => (body.kind === "send" ? failReviewRequestsForDeadLetter(env, body.requestIds, attempts) : failReviewsForDeadLetter(env, body, attempts)),
+  },
 });

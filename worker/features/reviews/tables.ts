@@ -1,7 +1,7 @@
 // Google reviews: the reviews, their earlier versions and each user's settings and sync state.
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt, updatedAt } from "../../platform/db/columns";
-import { users } from "../../platform/auth/tables";
+import { id, createdAt, updatedAt, belongsTo } from "../../platform/db/columns";
+import { userId, userIdKey } from "../../platform/auth/tables";
 
 /**
  * Google reviews of a user's business (issue 28), kept once by Google's review id: an edit updates the row in place
@@ -13,9 +13,7 @@ export const reviews = sqliteTable(
   "reviews",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     locationName: text("location_name").notNull(),
     googleReviewId: text("google_review_id").notNull(),
     /** Google's resource name (accounts/…/locations/…/reviews/…): what updateReply and deleteReply take. */
@@ -56,9 +54,7 @@ export const reviewHistory = sqliteTable(
   "review_history",
   {
     id: id(),
-    reviewId: text("review_id")
-      .notNull()
-      .references(() => reviews.id, { onDelete: "cascade" }),
+    reviewId: belongsTo("review_id", () => reviews.id),
     stars: integer("stars").notNull(),
     comment: text("comment"),
     updateTime: text("update_time").notNull(),
@@ -71,9 +67,7 @@ export const reviewHistory = sqliteTable(
 export const reviewSettings = sqliteTable(
   "review_settings",
   {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userIdKey(),
     tone: text("tone", { enum: ["friendly", "professional", "warm", "brief"] }).notNull().default("friendly"),
     signature: text("signature").notNull().default(""),
     autoPublish: integer("auto_publish", { mode: "boolean" }).notNull().default(false),

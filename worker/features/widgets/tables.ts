@@ -1,6 +1,6 @@
 // Widgets: the embeddable free-audit forms and their leads.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { id, createdAt, updatedAt } from "../../platform/db/columns";
+import { id, createdAt, timestamps, belongsTo } from "../../platform/db/columns";
 import { prospects } from "../prospects/tables";
 import { users } from "../../platform/auth/tables";
 
@@ -12,9 +12,7 @@ export const widgets = sqliteTable(
   "widgets",
   {
     id: id(),
-    ownerId: text("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: belongsTo("owner_id", () => users.id),
     name: text("name").notNull(),
     accent: text("accent").notNull(),
     logoUrl: text("logo_url"),
@@ -26,8 +24,7 @@ export const widgets = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     /** What the widget's leads may spend a UTC day (audits and reports, counted by the meter), in cents (issue 26). */
     dailyCapCents: integer("daily_cap_cents").notNull().default(200),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("widgets_owner_idx").on(t.ownerId, t.createdAt)],
 );
@@ -40,12 +37,8 @@ export const widgetLeads = sqliteTable(
   "widget_leads",
   {
     id: id(),
-    widgetId: text("widget_id")
-      .notNull()
-      .references(() => widgets.id, { onDelete: "cascade" }),
-    prospectId: text("prospect_id")
-      .notNull()
-      .references(() => prospects.id, { onDelete: "cascade" }),
+    widgetId: belongsTo("widget_id", () => widgets.id),
+    prospectId: belongsTo("prospect_id", () => prospects.id),
     reportId: text("report_id").notNull(),
     auditId: text("audit_id"),
     status: text("status", { enum: ["running", "waiting_allowance", "ready", "failed"] }).notNull(),

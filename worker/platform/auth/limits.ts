@@ -37,22 +37,21 @@ export async function signUpLimited(db: Db, ip: string): Promise<Limit | null> {
   return (await countEvent(db, limit)) > limit.max ? limit : null;
 }
 
-/** Counts one recovery request for this email and from this address; returns the limit it went over, if any. */
-export async function recoverLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
-  const byIp = authLimits.recoverIp(ip);
-  const byEmail = authLimits.recoverEmail(email);
+/** Counts one request from this address and one for this email; returns the limit it went over (the address's first). */
+async function addressThenEmailLimited(db: Db, byIp: Limit, byEmail: Limit): Promise<Limit | null> {
   const [ipCount, emailCount] = await Promise.all([countEvent(db, byIp), countEvent(db, byEmail)]);
   if (ipCount > byIp.max) return byIp;
   return emailCount > byEmail.max ? byEmail : null;
 }
 
+/** Counts one recovery request for this email and from this address; returns the limit it went over, if any. */
+export function recoverLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
+  return addressThenEmailLimited(db, authLimits.recoverIp(ip), authLimits.recoverEmail(email));
+}
+
 /** Counts one "send the link again" for this email and from this address; returns the limit it went over, if any. */
-export async function resendLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
-  const byIp = authLimits.resendIp(ip);
-  const byEmail = authLimits.resendEmail(email);
-  const [ipCount, emailCount] = await Promise.all([countEvent(db, byIp), countEvent(db, byEmail)]);
-  if (ipCount > byIp.max) return byIp;
-  return emailCount > byEmail.max ? byEmail : null;
+export function resendLimited(db: Db, email: string, ip: string): Promise<Limit | null> {
+  return addressThenEmailLimited(db, authLimits.resendIp(ip), authLimits.resendEmail(email));
 }
 
 /**

@@ -128,11 +128,7 @@ export async function useRecoveryCode(db: Db, userId: string, codeHash: string, 
 
 /** True when the user has at least one verified factor. */
 export async function hasVerifiedFactor(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(mfaFactors)
-    .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, "verified")));
-  return (row[0]?.n ?? 0) > 0;
+  return (await db.$count(mfaFactors, and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, "verified")))) > 0;
 }
 
 /** Expired challenges of the factor are of no use: making a new one clears them. */

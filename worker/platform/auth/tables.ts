@@ -2,7 +2,7 @@
 // auth reads it on every admin check, so it lives here, below the profile capability that edits it), two-factor
 // factors, challenges and recovery codes, recovery and email-confirmation links, and the admin audit log.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt, updatedAt } from "../db/columns";
+import { id, createdAt, timestamps, belongsTo } from "../db/columns";
 
 export const users = sqliteTable(
   "users",
@@ -13,19 +13,22 @@ export const users = sqliteTable(
     userMetadata: text("user_metadata").notNull().default("{}"),
     emailConfirmedAt: text("email_confirmed_at"),
     lastSignInAt: text("last_sign_in_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );
+
+/** `user_id`: the user a row belongs to, deleted with them. */
+export const userId = () => belongsTo("user_id", () => users.id);
+
+/** `user_id` as the primary key: the one row a user has (their settings), deleted with them. */
+export const userIdKey = () => text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" });
 
 export const sessions = sqliteTable(
   "sessions",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     createdAt: createdAt(),
     refreshedAt: text("refreshed_at"),
     userAgent: text("user_agent"),
@@ -47,9 +50,7 @@ export const refreshTokens = sqliteTable(
   {
     id: id(),
     tokenHash: text("token_hash").notNull(),
-    sessionId: text("session_id")
-      .notNull()
-      .references(() => sessions.id, { onDelete: "cascade" }),
+    sessionId: belongsTo("session_id", () => sessions.id),
     userId: text("user_id").notNull(),
     parentHash: text("parent_hash"),
     revokedAt: text("revoked_at"),
@@ -81,8 +82,7 @@ export const profiles = sqliteTable(
     companyLogoUrl: text("company_logo_url"),
     /** The business's IANA time zone ("America/Chicago"): times shown to it use it, stored times stay UTC. */
     timeZone: text("time_zone"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("profiles_created_idx").on(t.createdAt), index("profiles_admin_idx").on(t.isAdmin)],
 );
@@ -105,9 +105,7 @@ export const recoveryTokens = sqliteTable(
   "recovery_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
   },
@@ -119,9 +117,7 @@ export const emailConfirmations = sqliteTable(
   "email_confirmations",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     /** The address the link was sent to: confirming it confirms only that address. */
     email: text("email").notNull(),
     expiresAt: text("expires_at").notNull(),
@@ -137,17 +133,14 @@ export const mfaFactors = sqliteTable(
   "mfa_factors",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     friendlyName: text("friendly_name"),
     factorType: text("factor_type", { enum: ["totp"] }).notNull().default("totp"),
     status: text("status", { enum: ["unverified", "verified"] }).notNull().default("unverified"),
     secretCiphertext: text("secret_ciphertext").notNull(),
     /** The TOTP time step of the last code accepted: a code is never accepted twice. */
     lastUsedStep: integer("last_used_step"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("mfa_factors_user_idx").on(t.userId)],
 );
@@ -160,9 +153,7 @@ export const mfaRecoveryCodes = sqliteTable(
   "mfa_recovery_codes",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     codeHash: text("code_hash").notNull(),
     usedAt: text("used_at"),
     /** The session the code raised to aal2. */
@@ -177,9 +168,7 @@ export const mfaChallenges = sqliteTable(
   "mfa_challenges",
   {
     id: id(),
-    factorId: text("factor_id")
-      .notNull()
-      .references(() => mfaFactors.id, { onDelete: "cascade" }),
+    factorId: belongsTo("factor_id", () => mfaFactors.id),
     sessionId: text("session_id"),
     createdAt: createdAt(),
     verifiedAt: text("verified_at"),

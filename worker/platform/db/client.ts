@@ -4,13 +4,13 @@ import { createClient, type Client } from "@libsql/client/web";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle as drizzleD1 } from "drizzle-orm/d1";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
-import type { SQL } from "drizzle-orm";
-import type { BaseSQLiteDatabase, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { desc, type SQL } from "drizzle-orm";
+import type { BaseSQLiteDatabase, SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
  * The common drizzle SQLite async database of both drivers, with their one-round-trip, all-or-nothing batch. It needs
  * no schema: the tables live beside their capability (worker/features/<name>/tables.ts) and the platform's modules,
- * queries name them, and a single row is read with `firstRow`.
+ * queries name them, and a single row is read with `firstRow` (or `newestRow`).
  */
 export type Db = BaseSQLiteDatabase<"async", unknown> & {
   batch<U extends BatchItem<"sqlite">, T extends Readonly<[U, ...U[]]>>(batch: T): Promise<BatchResponse<T>>;
@@ -44,6 +44,12 @@ export function getDb(env: DbEnv): Db {
 export async function firstRow<T extends SQLiteTable>(db: Db, table: T, where: SQL | undefined): Promise<T["$inferSelect"] | undefined> {
   const [row] = await db.select().from(table as SQLiteTable).where(where).limit(1);
   return row as T["$inferSelect"] | undefined;
+}
+
+/** The newest row of `table` where `where` holds (the highest `by`), or null: a business's latest scan, the one before. */
+export async function newestRow<T extends SQLiteTable>(db: Db, table: T, where: SQL | undefined, by: SQLiteColumn): Promise<T["$inferSelect"] | null> {
+  const [row] = await db.select().from(table as SQLiteTable).where(where).orderBy(desc(by)).limit(1);
+  return (row as T["$inferSelect"] | undefined) ?? null;
 }
 
 /** D1 refuses a statement with more than 100 bound parameters. */

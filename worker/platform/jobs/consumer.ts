@@ -72,12 +72,34 @@ export function consumer<B>(d: ConsumerDeclaration<B>): QueueConsumer {
   };
 }
 
+/** A dead-letter consumer's declaration: its retry delay is optional. */
+export type DeadLetterDeclaration<B> = Omit<ConsumerDeclaration<B>, "retryDelay"> & Partial<Pick<ConsumerDeclaration<B>, "retryDelay">>;
+
 /**
  * A dead-letter queue's consumer: its work marks what never succeeded failed (with the reason), so nothing waits
  * forever. By default one message after another, 30 s before a retry, "dead-lettered" logged when done.
  */
-export function deadLetters<B>(d: Omit<ConsumerDeclaration<B>, "retryDelay"> & Partial<Pick<ConsumerDeclaration<B>, "retryDelay">>): QueueConsumer {
+export function deadLetters<B>(d: DeadLetterDeclaration<B>): QueueConsumer {
   return consumer({ oneByOne: true, retryDelay: () => 30, done: "dead-lettered", failure: "could not mark failed", ...d });
+}
+
+/** What a queue's consumer and its dead-letter queue's share: the queue's name, the message schema, the log fields. */
+type SharedByBoth = "queue" | "body" | "fields";
+
+export type JobQueueDeclaration<B> = Pick<ConsumerDeclaration<B>, SharedByBoth> & {
+  /** The queue's own work and delays. */
+  consumer: Omit<ConsumerDeclaration<B>, SharedByBoth>;
+  /** Its dead-letter queue's (`<queue>-dlq`), with the defaults of `deadLetters`. */
+  deadLetters: Omit<DeadLetterDeclaration<B>, SharedByBoth>;
+};
+
+/**
+ * A queue and its dead-letter queue (`<queue>-dlq`) declared once, by name as a capability's `queues` and the queue
+ * dispatch take them.
+ */
+export function jobQueue<B>({ queue, body, fields, consumer: main, deadLetters: dead }: JobQueueDeclaration<B>): Record<string, QueueConsumer> {
+  const dlq = `${queue}-dlq`;
+  return { [queue]: consumer({ queue, body, fields, ...main }), [dlq]: deadLetters({ queue: dlq, body, fields, ...dead }) };
 }
 
 /** A valid message of a batch with its parsed body. */

@@ -2,7 +2,7 @@
 // admin-set monthly budgets.
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, updatedAt } from "../db/columns";
-import { users } from "../auth/tables";
+import { userIdKey } from "../auth/tables";
 
 export const aiUsageLogs = sqliteTable(
   "ai_usage_logs",
@@ -30,9 +30,7 @@ export const aiUsageLogs = sqliteTable(
 
 /** A user's monthly AI budget in US dollars, set by an admin; no row means no limit. */
 export const aiBudgets = sqliteTable("ai_budgets", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: userIdKey(),
   monthlyUsd: real("monthly_usd").notNull(),
   updatedBy: text("updated_by"),
   updatedAt: updatedAt(),

@@ -3,7 +3,7 @@
 import { getDb, type Db } from "../db/client";
 import { adminRecipients, alertRecipients, channelsFor, insertNotifications, type NewNotification } from "./queries";
 import { endpointsFor, insertDeliveries, type NewDelivery } from "./webhook-queries";
-import { mailMode, type WebhookBody } from "./rules/lead-alerts";
+import { mailMode, type AlertChannels, type WebhookBody } from "./rules/lead-alerts";
 import type { AlertKind, ProspectEvent, WebhookEvent } from "./rules/lead-events";
 import type { Env } from "../env";
 import { log } from "../log";
@@ -25,31 +25,31 @@ export async function emitProspectEvent(env: Env, event: ProspectEvent): Promise
 }
 
 async function recordAlert(env: Env, db: Db, event: ProspectEvent) {
-  const kind = event.alert!;
   const recipients = await alertRecipients(db, event.prospectId);
-  const channels = await channelsFor(
+  await alertUsers(
+    env,
     db,
     recipients.map((r) => r.id),
-    kind,
+    event.alert!,
+    event,
   );
+}
+
+/** What an alert row keeps of its event. */
+type AlertedEvent = Pick<ProspectEvent, "reportId" | "at" | "dedupeKey" | "data"> & { prospectId: string | null };
+
+/** One event's alert for one user as their channels say; null when they take it neither in the app nor by mail. */
+function alertRow(userId: string, kind: AlertKind, channels: AlertChannels, mailOn: boolean, e: AlertedEvent): NewNotification | null {
+  const mail = mailMode(kind, channels, mailOn);
+  if (!channels.inApp && mail === "none") return null;
+  return { userId, kind, prospectId: e.prospectId, reportId: e.reportId, data: JSON.stringify(e.data), dedupeKey: `${kind}:${e.dedupeKey}`, inApp: channels.inApp, mailState: mail === "none" ? "none" : "pending", createdAt: e.at };
+}
+
+/** Records one event's alert for each of `userIds` as their settings say, and mails those it made due at once. */
+async function alertUsers(env: Env, db: Db, userIds: string[], kind: AlertKind, e: AlertedEvent) {
+  const channels = await channelsFor(db, userIds, kind);
   const mailOn = mailConfig(env) !== null;
-  const rows: NewNotification[] = [];
-  for (const r of recipients) {
-    const ch = channels.get(r.id)!;
-    const mail = mailMode(kind, ch, mailOn);
-    if (!ch.inApp && mail === "none") continue;
-    rows.push({
-      userId: r.id,
-      kind,
-      prospectId: event.prospectId,
-      reportId: event.reportId,
-      data: JSON.stringify(event.data),
-      dedupeKey: `${kind}:${event.dedupeKey}`,
-      inApp: ch.inApp,
-      mailState: mail === "none" ? "none" : "pending",
-      createdAt: event.at,
-    });
-  }
+  const rows = userIds.map((id) => alertRow(id, kind, channels.get(id)!, mailOn, e)).filter((r) => r !== null);
   const fresh = await insertNotifications(db, rows);
   const toMail = [...new Set(fresh.filter((n) => n.mailState === "pending").map((n) => n.userId))];
   if (toMail.length > 0) await mailAlerts(env, db, new Date(), toMail);
@@ -122,21 +122,14 @@ export async function emitAgencyEvent(env: Env, event: OwnEvent): Promise<void> 
   try {
     const db = getDb(env);
     if (event.alert) {
-      const kind = event.alert;
       const admins = await adminRecipients(db);
-      const channels = await channelsFor(db, admins.map((a) => a.id), kind);
-      const mailOn = mailConfig(env) !== null;
-      const rows: NewNotification[] = [];
-      for (const a of admins) {
-        const ch = channels.get(a.id)!;
-        const mail = mailMode(kind, ch, mailOn);
-        if (!ch.inApp && mail === "none") continue;
-        rows.push({ userId: a.id, kind, prospectId: null, reportId: null, data: JSON.stringify(event.data), dedupeKey: `${kind}:${event.dedupeKey}`, inApp: ch.inApp, mailState: mail === "none" ? "none" : "pending", createdAt: event.at });
-      }
-      const fresh = [];
-      for (let i = 0; i < rows.length; i += 8) fresh.push(...(await insertNotifications(db, rows.slice(i, i + 8))));
-      const toMail = [...new Set(fresh.filter((n) => n.mailState === "pending").map((n) => n.userId))];
-      if (toMail.length > 0) await mailAlerts(env, db, new Date(), toMail);
+      await alertUsers(
+        env,
+        db,
+        admins.map((a) => a.id),
+        event.alert,
+        { ...event, prospectId: null, reportId: null },
+      );
     }
     if (event.webhook) await queueWebhooks(env, db, event.webhook, [{ ...event, prospectId: null, reportId: null }]);
   } catch (error) {
@@ -159,16 +152,13 @@ export async function emitOwnEvents(env: Env, userId: string, events: OwnEvent[]
     const rows: NewNotification[] = [];
     const kinds = [...new Set(events.map((e) => e.alert).filter((k): k is AlertKind => k !== null))];
     for (const kind of kinds) {
-      const ch = (await channelsFor(db, [userId], kind)).get(userId)!;
-      const mail = mailMode(kind, ch, mailOn);
-      if (!ch.inApp && mail === "none") continue;
+      const channels = (await channelsFor(db, [userId], kind)).get(userId)!;
       for (const e of events.filter((x) => x.alert === kind)) {
-        rows.push({ userId, kind, prospectId: null, reportId: null, data: JSON.stringify(e.data), dedupeKey: `${kind}:${e.dedupeKey}`, inApp: ch.inApp, mailState: mail === "none" ? "none" : "pending", createdAt: e.at });
+        const row = alertRow(userId, kind, channels, mailOn, { ...e, prospectId: null, reportId: null });
+        if (row) rows.push(row);
       }
     }
-    // Ten bound parameters a row: eight rows a statement stay under D1's 100.
-    const fresh = [];
-    for (let i = 0; i < rows.length; i += 8) fresh.push(...(await insertNotifications(db, rows.slice(i, i + 8))));
+    const fresh = await insertNotifications(db, rows);
     if (fresh.some((n) => n.mailState === "pending")) await mailAlerts(env, db, new Date(), [userId]);
     const types = [...new Set(events.map((e) => e.webhook).filter((w): w is WebhookEvent => w !== null))];
     for (const type of types) {

@@ -25,13 +25,18 @@ export function isReviewAlert(kind: string): boolean {
   return (REVIEW_ALERT_KINDS as readonly string[]).includes(kind);
 }
 
-function reviewLine(data: string | null | undefined): string {
-  let d: { reviewer?: unknown; stars?: unknown } = {};
+/** An alert's event fields as the emitter kept them (JSON); none when they do not read as an object. */
+function eventFields(data: string | null | undefined): Record<string, unknown> {
   try {
-    d = JSON.parse(data ?? "{}") as typeof d;
+    const d: unknown = JSON.parse(data ?? "{}");
+    return d && typeof d === "object" ? (d as Record<string, unknown>) : {};
   } catch {
-    d = {};
+    return {};
   }
+}
+
+function reviewLine(data: string | null | undefined): string {
+  const d = eventFields(data);
   const who = typeof d.reviewer === "string" && d.reviewer ? d.reviewer : "A customer";
   const stars = typeof d.stars === "number" && d.stars > 0 ? `a ${d.stars}-star` : "a";
   return `${who} left ${stars} Google review`;
@@ -41,12 +46,7 @@ function reviewLine(data: string | null | undefined): string {
 export const CLIENT_REPORTS_PATH = "/admin/client-reports";
 
 function clientReportLine(data: string | null | undefined): string {
-  let d: { name?: unknown; month_label?: unknown } = {};
-  try {
-    d = JSON.parse(data ?? "{}") as typeof d;
-  } catch {
-    d = {};
-  }
+  const d = eventFields(data);
   const who = typeof d.name === "string" && d.name ? d.name : "A client";
   return `${who} opened their ${typeof d.month_label === "string" ? `${d.month_label} ` : ""}report for the first time`;
 }
@@ -60,12 +60,7 @@ export function alertLine(n: { kind: string; prospectName: string | null; data?:
 }
 
 function providerMissingLine(data: string | null | undefined): string {
-  let provider: unknown;
-  try {
-    provider = (JSON.parse(data ?? "{}") as { provider?: unknown }).provider;
-  } catch {
-    provider = null;
-  }
+  const provider = eventFields(data).provider;
   const name = PROVIDER_IDS.includes(provider as ProviderId) ? providerName(provider as ProviderId) : "A service";
   return `A customer needed ${name}, which is not set up yet: see Set-up`;
 }

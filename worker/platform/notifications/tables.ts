@@ -1,8 +1,8 @@
 // Alerts to the agency (the bell and its mail) and outgoing webhooks (endpoints and deliveries).
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { jobColumns } from "../jobs/columns";
-import { id, createdAt, updatedAt } from "../db/columns";
-import { users } from "../auth/tables";
+import { id, createdAt, updatedAt, timestamps, belongsTo } from "../db/columns";
+import { users, userId } from "../auth/tables";
 import { prospects } from "../db/refs";
 
 /** Alerts to the agency (issue 21): one row per (user, event), so the same event twice alerts once. */
@@ -11,9 +11,7 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     /** An alert kind (worker/platform/notifications/rules/lead-events.ts) or webhook_paused. */
     kind: text("kind").notNull(),
     prospectId: text("prospect_id").references(() => prospects.id, { onDelete: "cascade" }),
@@ -40,9 +38,7 @@ export const notifications = sqliteTable(
 export const notificationSettings = sqliteTable(
   "notification_settings",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     kind: text("kind").notNull(),
     inApp: integer("in_app", { mode: "boolean" }).notNull().default(true),
     byMail: integer("by_mail", { mode: "boolean" }).notNull().default(true),
@@ -71,8 +67,7 @@ export const webhookEndpoints = sqliteTable(
     lastError: text("last_error"),
     lastAttemptAt: text("last_attempt_at"),
     pausedAt: text("paused_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index("webhook_endpoints_status_idx").on(t.status)],
 );
@@ -83,9 +78,7 @@ export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
     id: id(),
-    endpointId: text("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: belongsTo("endpoint_id", () => webhookEndpoints.id),
     /** The event's id (the body's `id`): a replay sends the same event again. */
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
@@ -99,8 +92,7 @@ export const webhookDeliveries = sqliteTable(
     deliveredAt: text("delivered_at"),
     /** The delivery this one replays. */
     replayOf: text("replay_of"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_idempotency_unique").on(t.idempotencyKey),

@@ -2,30 +2,27 @@
 // delayed messages (backoff over a day), so a message is retried by the queue only when the consumer itself fails.
 import { z } from "zod";
 import type { WebhooksOutMessage } from "../env";
-import { consumer, deadLetters } from "../jobs/consumer";
+import { jobQueue } from "../jobs/consumer";
 import { giveUpOnDelivery, processDelivery } from "./webhooks";
 
 export const WEBHOOKS_OUT_QUEUE = "webhooks-out";
-export const WEBHOOKS_OUT_DLQ = "webhooks-out-dlq";
 
 export const WebhooksOutBody = z.object({ deliveryId: z.string().min(1).max(100) }) satisfies z.ZodType<WebhooksOutMessage>;
 
-export const webhooksOutConsumer = consumer({
+export const webhooksOutQueues = jobQueue({
   queue: WEBHOOKS_OUT_QUEUE,
   body: WebhooksOutBody,
-  handle: async (env, { deliveryId }) => {
-    await processDelivery(env, deliveryId);
+  fields: ({ deliveryId }) => ({ deliveryId }),
+  consumer: {
+    handle: async (env, { deliveryId }) => {
+      await processDelivery(env, deliveryId);
+    },
+    retryDelay: (attempts) => 30 * attempts,
   },
-  retryDelay: (attempts) => 30 * attempts,
-  fields: ({ deliveryId }) => ({ deliveryId }),
-});
-
-export const webhooksOutDeadLetters = deadLetters({
-  queue: WEBHOOKS_OUT_DLQ,
-  body: WebhooksOutBody,
-  handle: (env, { deliveryId }) => giveUpOnDelivery(env, deliveryId),
-  retryDelay: () => 60,
-  fields: ({ deliveryId }) => ({ deliveryId }),
-  failure: "could not mark the delivery failed",
-  done: undefined,
+  deadLetters: {
+    handle: (env, { deliveryId }) => giveUpOnDelivery(env, deliveryId),
+    retryDelay: () => 60,
+    failure: "could not mark the delivery failed",
+    done: undefined,
+  },
 });

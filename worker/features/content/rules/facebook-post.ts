@@ -2,6 +2,7 @@
 // answer, the spec's defaults for missing fields, and the template writer used without AI.
 import { z } from "zod";
 import { placeholderImageUrl } from "../../reports/rules/content";
+import { parseModelJson } from "./content";
 
 export const POST_TYPES = ["promotional", "educational", "engagement", "story", "event"] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -45,8 +46,6 @@ export const POST_TOOL_NAME_FAILED = "Facebook Post Generator (Failed)";
 /** Spec §5 and §8 wording. */
 export const PROFILE_REQUIRED_MESSAGE = "Please update your business profile first to generate more relevant content.";
 export const LOGIN_REQUIRED_MESSAGE = "You must be logged in to generate a post.";
-export const EMPTY_RESPONSE_MESSAGE = "Empty response from API";
-export const INVALID_RESPONSE_MESSAGE = "Invalid response format from API";
 export const TIMED_OUT_MESSAGE = "Request timed out";
 export const ALL_TIMED_OUT_MESSAGE = "All attempts timed out. Please try again or check your connection.";
 export function retryNotice(attempt: number): string {
@@ -173,15 +172,9 @@ export function completePost(parts: { title: string; content: string; tags: stri
 
 /** Reads the model's JSON: malformed or non-object is an error; missing fields take the spec's defaults. */
 export function parsePostAnswer(content: string, category: string | null): ParsePostResult {
-  if (!content.trim()) return { ok: false, message: EMPTY_RESPONSE_MESSAGE };
-  let json: unknown;
-  try {
-    json = JSON.parse(content.trim().replace(/^```(?:json)?\s*|\s*```$/g, ""));
-  } catch {
-    return { ok: false, message: INVALID_RESPONSE_MESSAGE };
-  }
-  if (!json || typeof json !== "object" || Array.isArray(json)) return { ok: false, message: INVALID_RESPONSE_MESSAGE };
-  const answer = ModelPost.parse(json);
+  const parsed = parseModelJson(content, ModelPost);
+  if (!parsed.ok) return parsed;
+  const answer = parsed.value;
   return {
     ok: true,
     post: completePost({
