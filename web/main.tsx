@@ -1,26 +1,19 @@
-// Entry point: styles, the server-state cache, the auth provider and the router.
+// Entry point: styles and the router. The app's server state and auth load with the first screen (app-providers.tsx).
 import "./lib/zod-config";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { lazy, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router";
-import { AuthProvider } from "./lib/auth";
-import { syncChatWidget } from "./lib/chat-widget";
-import { queryClient } from "./lib/query-client";
-import { routes } from "./routes";
+import { BrowserRouter } from "react-router";
+import { AppRoutes } from "./app/app-routes";
 import "./design/styles.css";
 import "./design/components.css";
 
-const router = createBrowserRouter(routes);
-syncChatWidget(router.state.location.pathname);
-router.subscribe((state) => syncChatWidget(state.location.pathname));
+const AppProviders = lazy(() => import("./app/app-providers"));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
+    {/* The declarative router: the app has no loaders or actions, so the data router's code would be dead weight. */}
+    <BrowserRouter>
+      <AppRoutes Providers={AppProviders} />
+    </BrowserRouter>
   </StrictMode>,
 );

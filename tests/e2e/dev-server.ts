@@ -11,6 +11,8 @@ export function run(cmd: string, args: string[], env: Record<string, string> = {
 export function buildWeb() {
   // Vitest sets NODE_ENV=test, which children inherit; the journeys must see the production build.
   run("npx", ["vite", "build", "--logLevel", "error", "--mode", "production"], { NODE_ENV: "production" });
+  // Issue 40: the app shell's initial JavaScript stays within its budget (every `npm test` builds the app here).
+  run("npx", ["tsx", "scripts/shell-size.ts", "--check"]);
 }
 
 export interface DevServer {

@@ -96,12 +96,12 @@ describe("Users Management", () => {
         ? json({ error: { code: "admin_required", message: "You need administrator privileges to access this page." } }, 403)
         : json({ reports: [] }),
     );
-    const { router } = renderApp(PATH, signedIn({ admin: true }));
+    const { location } = renderApp(PATH, signedIn({ admin: true }));
     expect(await screen.findByText("Admin Access Required")).toBeTruthy();
     expect(screen.getByText("You need administrator privileges to access this page.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Return to Admin Account" }));
     expect(localStorage.getItem(VIEW_AS_KEY)).toBeNull();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    await waitFor(() => expect(location().pathname).toBe("/dashboard"));
   });
 
   it("starts a view: 'Preparing View...', the local record, then /dashboard?view_as= after 1 second", async () => {
@@ -110,7 +110,7 @@ describe("Users Management", () => {
       if (url.startsWith("/api/admin/users")) return json(list([user(), me()]));
       return json({ reports: [] });
     });
-    const { router } = renderApp(PATH, signedIn({ admin: true }));
+    const { location } = renderApp(PATH, signedIn({ admin: true }));
     const row = (await screen.findByText("jane@summitroofing.com")).closest("tr")!;
     fireEvent.click(within(row).getByRole("button", { name: "View" }));
     const dialog = screen.getByRole("dialog", { name: "View User Account" });
@@ -126,10 +126,10 @@ describe("Users Management", () => {
       viewingUserEmail: "jane@summitroofing.com",
       viewingUserDetails: { company_name: "Summit Roofing", is_admin: false },
     });
-    expect(router.state.location.pathname).toBe("/admin/users");
+    expect(location().pathname).toBe("/admin/users");
     await act(async () => {
       vi.advanceTimersByTime(1000);
     });
-    expect(router.state.location.pathname + router.state.location.search).toBe("/dashboard?view_as=user-2");
+    expect(location().pathname + location().search).toBe("/dashboard?view_as=user-2");
   });
 });

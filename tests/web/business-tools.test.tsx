@@ -281,11 +281,11 @@ describe("AI Usage page", () => {
       if (url.includes("/api/posts/facebook")) return json({ post: { ...post, source }, notice: null }, 201);
       return json({ posts: [] });
     });
-    const { router } = renderApp("/tools/facebook-post-generator", signedIn());
+    const { navigate } = renderApp("/tools/facebook-post-generator", signedIn());
     await screen.findByText("Plumbing · Madison, WI");
     fireEvent.click(screen.getByRole("button", { name: "Generate Sample Post" }));
     await screen.findByRole("article", { name: "Facebook post preview" });
-    await router.navigate("/usage");
+    await navigate("/usage");
     await screen.findByRole("heading", { level: 2, name: "Your usage" });
   }
 

@@ -6,8 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildLocalServiceListings, LOCAL_SERVICES_SAMPLE_NOTE } from "../../worker/features/tools/rules/search-tools";
 import { GuestOnly } from "../../web/app/route-guards";
 import { AuthContext } from "../../web/lib/auth";
-import { routes } from "../../web/routes";
-import { budgetFixture, json, renderApp, signedIn, stubFetch } from "./helpers";
+import { budgetFixture, fakeAuth, json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const noBilling = { checkout: { monthly: null, annual: null }, portal: null, subscription: null, allowances: { free: 1, selfService: 30 } };
 const usage = { stats: { totalUsage: 0, totalTokens: 0, totalCost: 0, usageByTool: [], recentLogs: [], daily: [], budget: budgetFixture() }, all: null };
@@ -93,10 +92,11 @@ describe("Subscription", () => {
 });
 
 describe("'Loading...' instead of a blank screen", () => {
-  it("shows it while the first page's code loads", () => {
-    const Fallback = routes[0]!.HydrateFallback!;
-    render(<Fallback />);
+  it("shows it while the first page's code loads", async () => {
+    renderApp("/login", fakeAuth());
     expect(screen.getByRole("status").textContent).toBe("Loading...");
+    expect(document.head.querySelector("title")?.textContent).toBe("Porchlight");
+    expect(await screen.findByRole("heading", { name: "Welcome back" })).toBeTruthy();
   });
 
   it("shows it on /login and /signup while a signed-in visitor is sent on to /dashboard", async () => {

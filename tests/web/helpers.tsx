@@ -1,16 +1,17 @@
 // Test helpers: a fake auth context (the boundary the screens read), a stubbed fetch, and the real route table.
 import type { Session, User } from "@supabase/auth-js";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import type { ReactElement } from "react";
-import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
+import { act, render } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 import { vi } from "vitest";
 import type { Profile } from "../../web/lib/api";
 import { AuthContext, type AuthState } from "../../web/lib/auth";
 import { createQueryClient } from "../../web/lib/query-client";
-import { routes } from "../../web/routes";
-// The signed-in layout and the admin guard load lazily in the app (outside the shell's initial JavaScript); loaded here
-// with the route table, as before, so a screen's first findBy waits for the screen's own module only.
+import { AppRoutes } from "../../web/app/app-routes";
+// The guards and the signed-in layout load lazily in the app (outside the shell's initial JavaScript); loaded here with
+// the route table, as before, so a screen's first findBy waits for the screen's own module only.
+import "../../web/app/route-guards";
 import "../../web/app/app-layout";
 import "../../web/app/require-admin";
 import type { BudgetState } from "../../worker/features/usage/rules/usage-stats";
@@ -75,17 +76,36 @@ export function signedIn(opts: { admin?: boolean; email?: string } = {}): AuthSt
   return fakeAuth({ user, session, isAdmin: admin, profile: fakeProfile(user, admin) });
 }
 
-/** The app's real route table in memory at `path`, with `auth` as the auth context. */
+/**
+ * The app's real route table in memory at `path`, with `auth` as the auth context. `location()` is where the app is now;
+ * `navigate` moves it as a link would.
+ */
 export function renderApp(path: string, auth: AuthState) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const now: { location?: Location; navigate?: NavigateFunction } = {};
+  function Where() {
+    now.location = useLocation();
+    now.navigate = useNavigate();
+    return null;
+  }
+  const queryClient = createQueryClient();
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>
+      </QueryClientProvider>
+    );
+  }
   const utils = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthContext.Provider value={auth}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes Providers={Providers} />
+      <Where />
+    </MemoryRouter>,
   );
-  return { router, ...utils };
+  return {
+    location: () => now.location!,
+    navigate: (to: string) => act(async () => void (await now.navigate!(to))),
+    ...utils,
+  };
 }
 
 /** One component inside a memory router at `path`, with `auth` as the auth context. */

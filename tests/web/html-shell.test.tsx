@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LoadingScreen } from "../../web/app/route-guards";
+import { LoadingScreen, ServedPageTitle } from "../../web/app/loading-screen";
 
 const html = readFileSync(resolve(process.cwd(), "web/index.html"), "utf8");
 
@@ -13,7 +13,7 @@ describe("web/index.html", () => {
     const root = doc.getElementById("root");
     expect(root?.textContent).toBe("Loading...");
     // LoadingScreen's markup without the <title> React hoists into <head>.
-    const rendered = renderToStaticMarkup(<LoadingScreen fullscreen />).replace(/<title>[^<]*<\/title>/, "");
+    const rendered = renderToStaticMarkup(<LoadingScreen fullscreen title={<ServedPageTitle />} />).replace(/<title>[^<]*<\/title>/, "");
     const normalise = (markup: string) => new DOMParser().parseFromString(markup, "text/html").body.innerHTML;
     expect(normalise(root!.innerHTML)).toBe(normalise(rendered));
   });

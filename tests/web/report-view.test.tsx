@@ -362,7 +362,7 @@ describe("Create New Report", () => {
       if (url.startsWith("/api/reports/new-1")) return json(adminData({ status: "queued", content: null }));
       return json({ reports: [] });
     });
-    const { router } = renderApp("/admin/new-report", signedIn({ admin: true }));
+    const { location } = renderApp("/admin/new-report", signedIn({ admin: true }));
     await screen.findByRole("heading", { name: "Create New Report" });
     fireEvent.change(screen.getByLabelText(/Business Name/), { target: { value: "Summit Peak Roofing" } });
     fireEvent.change(screen.getByLabelText(/Business Location/), { target: { value: "Austin, TX" } });
@@ -377,7 +377,7 @@ describe("Create New Report", () => {
       expect.arrayContaining(["Google My Business article ideas", "Educational Facebook posts", "An SEO potential score"]),
     );
     await waitFor(() => expect(posted[0]).toMatchObject({ name: "Summit Peak Roofing", area: "Austin, TX", keyword: "roof repair", generate: true }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/reports/new-1"), { timeout: 3000 });
+    await waitFor(() => expect(location().pathname).toBe("/admin/reports/new-1"), { timeout: 3000 });
   });
 
   it("returns to the form with the spec's message when creation fails", async () => {

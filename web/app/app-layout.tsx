@@ -1,11 +1,12 @@
 // The signed-in frame: sidebar on desktop, top bar + drawer on phones, the page in <main>.
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { dashboardPath, useViewAs } from "../lib/view-as";
 import { Brand } from "../features/brand";
 import { ConfirmEmailBanner } from "../features/accounts";
 import { MenuIcon } from "../design/icons";
 import { NotificationBell } from "../features/notifications";
+import { LoadingScreen } from "./loading-screen";
 import { Sidebar } from "./sidebar";
 
 const SIDEBAR_ID = "app-sidebar";
@@ -65,7 +66,10 @@ export function AppLayout() {
       <main id="main" className="main" tabIndex={-1}>
         <div className="main-inner">
           <ConfirmEmailBanner />
-          <Outlet />
+          {/* A page whose code is still on its way (an admin page once the admin check answers) keeps the frame. */}
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
     </div>

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { useAuth } from "../lib/auth";
 import { AdminMfaRequired } from "./admin-access-required";
-import { LoadingScreen } from "./route-guards";
+import { LoadingScreen } from "./loading-screen";
 
 /**
  * Admin routes: non-admins (including on a failed or timed-out admin check) go to /dashboard; an admin the

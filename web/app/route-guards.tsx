@@ -3,22 +3,20 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { useAuth } from "../lib/auth";
 import { PageTitle } from "../features/brand";
+import { LoadingScreen } from "./loading-screen";
 
-export function LoadingScreen({ fullscreen = false }: { fullscreen?: boolean }) {
-  return (
-    <div className={fullscreen ? "loading-screen is-fullscreen" : "loading-screen"} role="status" aria-live="polite">
-      {/* Full screen, nothing else is shown: the page's own <title> is not there yet. */}
-      {fullscreen ? <PageTitle /> : null}
-      <span className="spinner" aria-hidden="true" />
-      <span>Loading...</span>
-    </div>
-  );
+// The screens' own 'Loading...' (it lives apart so that the app shell has it without the auth state).
+export { LoadingScreen };
+
+/** The full-screen 'Loading...' of a screen that waits for the auth state, titled with the brand as the app has it. */
+export function AuthLoadingScreen() {
+  return <LoadingScreen fullscreen title={<PageTitle />} />;
 }
 
 /** Signed-in routes; a session that still owes its two-factor code finishes signing in on /login first. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { loading, user, needsCode } = useAuth();
-  if (loading) return <LoadingScreen fullscreen />;
+  if (loading) return <AuthLoadingScreen />;
   if (!user || needsCode) return <Navigate to="/login" replace />;
   return children ?? <Outlet />;
 }
@@ -30,13 +28,13 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 export function GuestOnly({ children, hold = false }: { children?: ReactNode; hold?: boolean }) {
   const { loading, user, needsCode } = useAuth();
   if (hold) return children ?? <Outlet />;
-  if (loading) return <LoadingScreen fullscreen />;
+  if (loading) return <AuthLoadingScreen />;
   if (user && !needsCode) {
     // The dashboard's code may still be on its way (right after sign-up): say so instead of a blank screen.
     return (
       <>
         <Navigate to="/dashboard" replace />
-        <LoadingScreen fullscreen />
+        <AuthLoadingScreen />
       </>
     );
   }

@@ -2,6 +2,7 @@
 import type { AuthChangeEvent, Session, User } from "@supabase/auth-js";
 import { useQuery } from "@tanstack/react-query";
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { getAuthClient } from "./auth-client";
 import { ownProfileQuery } from "./own-profile";
 import type { Profile } from "./api";
 import { clearAdminEntries } from "./view-as";
@@ -70,17 +71,12 @@ const HANDLED_EVENTS = new Set<AuthChangeEvent>([
 /** Signs out (401/403/404 from the service are ignored by auth-js) and clears the local admin entries. */
 export async function signOutEverywhere(): Promise<void> {
   clearAdminEntries();
-  const client = (await loadAuthClient()).getAuthClient();
+  const client = getAuthClient();
   const { error } = await client.signOut();
   if (error && ![401, 403, 404].includes(error.status ?? 0)) {
     // The server could not be told; still end the session in this browser.
     await client.signOut({ scope: "local" });
   }
-}
-
-/** auth-js is a third of the script: it loads beside the first page instead of in front of it. */
-export function loadAuthClient() {
-  return import("./auth-client");
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -90,24 +86,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const tokenRef = useRef<string | null>(null);
 
   useEffect(() => {
-    let unsubscribe: (() => void) | null = null;
-    let cancelled = false;
-    void loadAuthClient().then(({ getAuthClient }) => {
-      if (cancelled) return;
-      const { data } = getAuthClient().onAuthStateChange((event, next) => {
-        if (!HANDLED_EVENTS.has(event)) return;
-        tokenRef.current = next?.access_token ?? null;
-        setSession(next);
-        if (event === "PASSWORD_RECOVERY") setPasswordRecovery(true);
-        if (event === "SIGNED_OUT") setPasswordRecovery(false);
-        setLoading(false);
-      });
-      unsubscribe = () => data.subscription.unsubscribe();
+    const { data } = getAuthClient().onAuthStateChange((event, next) => {
+      if (!HANDLED_EVENTS.has(event)) return;
+      tokenRef.current = next?.access_token ?? null;
+      setSession(next);
+      if (event === "PASSWORD_RECOVERY") setPasswordRecovery(true);
+      if (event === "SIGNED_OUT") setPasswordRecovery(false);
+      setLoading(false);
     });
-    return () => {
-      cancelled = true;
-      unsubscribe?.();
-    };
+    return () => data.subscription.unsubscribe();
   }, []);
 
   const userId = session?.user.id ?? null;

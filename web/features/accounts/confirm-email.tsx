@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
-import { loadAuthClient, useAuth } from "../../lib/auth";
+import { useAuth } from "../../lib/auth";
+import { getAuthClient } from "../../lib/auth-client";
 import { useViewAs } from "../../lib/view-as";
 import { confirmEmailNotice, PAID_FEATURES_WAIT } from "../../../worker/features/profile/rules/profile";
 
@@ -18,7 +19,7 @@ export function ResendLinkButton({ email }: { email: string }) {
     setState("busy");
     setError(null);
     try {
-      const { error: failed } = await (await loadAuthClient()).getAuthClient().resend({ type: "signup", email });
+      const { error: failed } = await getAuthClient().resend({ type: "signup", email });
       if (failed) {
         setError(failed.status === 429 ? "You asked for the link a few times already. Please wait a while and try again." : "The link could not be sent. Please try again.");
         setState("error");

@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { useBrand } from "./queries";
 import { BrandLogo } from "../../design/brand-mark";
+import { pageTitle } from "../../lib/served-brand";
 
 /** The brand's name, where a sentence names the product. */
 export function BrandName() {
@@ -11,8 +12,7 @@ export function BrandName() {
 
 /** A page's <title>: "<page> · <brand>", or the brand's name alone. */
 export function PageTitle({ children }: { children?: string }) {
-  const name = useBrand().name;
-  return <title>{children ? `${children} · ${name}` : name}</title>;
+  return <title>{pageTitle(useBrand().name, children)}</title>;
 }
 
 export function Brand({ to = "/", onClick }: { to?: string; onClick?: () => void }) {

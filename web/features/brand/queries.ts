@@ -4,25 +4,12 @@ import { QueryClientContext, queryOptions, useMutation, useQuery, useQueryClient
 import { useContext } from "react";
 import { DEFAULT_BRAND, publicBrand, type Brand, type PublicBrand } from "../../../worker/platform/brand/rules/brand";
 import type { BrandUpdateInput } from "../../../worker/features/brand/rules/brand-update";
-import { BRAND_META } from "../../../worker/platform/brand/rules/theme";
 import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
+import { brandFromPage } from "../../lib/served-brand";
 import { api, unwrap, type RpcInit } from "../../lib/rpc";
 
 const init = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
-
-/** The brand the worker put in the page, when it did (a page opened from a test or a stale cache may not have it). */
-export function brandFromPage(): PublicBrand | undefined {
-  if (typeof document === "undefined") return undefined;
-  const raw = document.querySelector<HTMLMetaElement>(`meta[name="${BRAND_META}"]`)?.content;
-  if (!raw) return undefined;
-  try {
-    const parsed = JSON.parse(raw) as PublicBrand;
-    return typeof parsed?.name === "string" ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export const brandKeys = { brand: ["brand"] as const, admin: ["brand", "admin"] as const };
 

@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../design/alert";
 import { AuthLayout } from "../auth-layout";
 import { Button } from "../../../design/button";
-import { LoadingScreen } from "../../../app/route-guards";
+import { AuthLoadingScreen } from "../../../app/route-guards";
 import { NewPasswordFields, useNewPassword } from "../new-password-fields";
 import { TotpCodeForm } from "../totp-code-form";
 import { useAuth } from "../../../lib/auth";
@@ -20,7 +20,7 @@ export default function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (loading) return <LoadingScreen fullscreen />;
+  if (loading) return <AuthLoadingScreen />;
 
   const recovering = Boolean(session) && (passwordRecovery || openedFromRecoveryLink());
   if (!recovering) {

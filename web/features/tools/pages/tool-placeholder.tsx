@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { BackLink } from "../../../design/back-link";
 import { HammerIcon } from "../../../design/icons";
 import { Placeholder } from "../../../design/placeholder";
-import { placeholderToolName } from "../../../lib/tools";
+import { placeholderToolName } from "../../../lib/tool-placeholders";
 import { dashboardPath, useViewAs } from "../../../lib/view-as";
 import { PageHeader } from "../../../design/page-header";
 import { PageTitle } from "../../brand";
