@@ -1,6 +1,7 @@
 // Tests rank results and their figures: finding the business, ARP/ATRP/SoLV, bands, comparison, competitors and CSV —
 // above all that a failed search is never counted as "not ranked".
 import { describe, it, expect } from "vitest";
+import { failed, found, miss, pending } from "./point-results";
 import { itReturns, itReturnsEqual } from "../each";
 import {
   METRIC_TOOLTIPS,
@@ -12,13 +13,8 @@ import {
   scanPointsCsv,
   topCompetitors,
   type LocalResult,
-  type PointResult,
 } from "../../../worker/features/rank/rules/metrics";
 
-const found = (rank: number): PointResult => ({ status: "found", rank });
-const miss: PointResult = { status: "not_found" };
-const failed: PointResult = { status: "failed" };
-const pending: PointResult = { status: "pending" };
 
 function listings(ids: string[]): LocalResult[] {
   return ids.map((id, i) => ({ position: i + 1, place_id: id, title: `Biz ${id}` }));

@@ -1,6 +1,7 @@
 // Tests the tracker's rules: the keyword request, change since last and first, alerts and which keywords are due —
 // a failed check is a gap, never a drop to "not ranked".
 import { describe, it, expect } from "vitest";
+import { failed, found, miss, pending } from "./point-results";
 import { itReturns } from "../each";
 import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE, type PointResult } from "../../../worker/features/rank/rules/metrics";
 import {
@@ -17,10 +18,6 @@ import {
   type TrackedKeyword,
 } from "../../../worker/features/rank/rules/tracker";
 
-const found = (rank: number): PointResult => ({ status: "found", rank });
-const miss: PointResult = { status: "not_found" };
-const failed: PointResult = { status: "failed" };
-const pending: PointResult = { status: "pending" };
 
 describe("TrackKeywordRequest", () => {
   it("defaults to daily checks", () => {
