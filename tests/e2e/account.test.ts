@@ -1,19 +1,13 @@
 // Journeys of the Account page: two-factor sign-in set up from the key the page shows, then a sign-in with a code;
 // an email change confirmed from the delivered mail; deleting an account takes its data and logo with it.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { accessToken, adminSession } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import { baseUrl, E2E_PASSWORD, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 import { deliveredLink } from "./dev-server";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The code an authenticator app shows for `secret`, `steps` periods from now. */
 function codeFor(secret: string, steps = 0): string {
@@ -46,7 +40,7 @@ describe("two-factor sign-in", () => {
   it("is set up from the key the Account page shows, then sign-in asks for the code and refuses a wrong one", async () => {
     const email = uniqueEmail("twofactor");
     await signUpApi(email);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInThroughForm(page, email);
     await page.waitForURL(/\/dashboard$/);
     // The sidebar's Settings group leads to the page.
@@ -114,7 +108,7 @@ describe("changing the email", () => {
     const email = uniqueEmail("moving");
     const next = uniqueEmail("moved");
     await signUpApi(email);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await signInThroughForm(page, email);
     await page.waitForURL(/\/dashboard$/);
     await openAccount(page);
@@ -148,7 +142,7 @@ describe("deleting an account", () => {
     const logoUrl = ((await upload.json()) as { profile: { company_logo_url: string } }).profile.company_logo_url;
     expect((await fetch(`${baseUrl()}${logoUrl}`)).status).toBe(200);
 
-    const { context, page } = await newPage(browser, 375);
+    const { context, page } = await newPage(browser(), 375);
     await signInThroughForm(page, email);
     await page.waitForURL(/\/dashboard$/);
     await openAccount(page);

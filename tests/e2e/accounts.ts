@@ -1,9 +1,9 @@
 // Accounts and seed data for the journeys: the shared admin (signed up once, whichever journey runs first), API
 // tokens, browser sign-in, and reports made through the API.
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { NewReportInput } from "../../worker/features/reports/rules/new-report";
 import { expect, inject } from "vitest";
-import { baseUrl, E2E_PASSWORD } from "./browser";
+import { baseUrl, E2E_PASSWORD, newPage } from "./browser";
 import { deliveredLink } from "./dev-server";
 
 /**
@@ -45,6 +45,13 @@ export async function signIn(page: Page, email: string) {
   await page.waitForURL("**/dashboard");
 }
 
+/** A page in a context of its own (`width` px wide), signed in as `email`. */
+export async function signedInPage(browser: Browser, email: string, width?: number) {
+  const made = await newPage(browser, width);
+  await signIn(made.page, email);
+  return made;
+}
+
 /** Signs `email` up through the API from `ip` (the journey's password): the answer, for the caller to judge. */
 export function apiSignUp(email: string, ip: string): Promise<Response> {
   return fetch(`${baseUrl()}/auth/v1/signup`, {
@@ -73,6 +80,23 @@ export async function confirmedAccount(email: string, ip: string): Promise<{ id:
 export async function signUpAndIn(page: Page, email: string, ip = "10.78.0.1") {
   await signUpConfirmed(email, ip);
   await signIn(page, email);
+}
+
+/** A new business account (`email`, signed up from `ip`) signed in on a page of its own, `width` px wide. */
+export async function signedUpPage(browser: Browser, email: string, ip: string, width?: number) {
+  const made = await newPage(browser, width);
+  await signUpAndIn(made.page, email, ip);
+  return made;
+}
+
+/** Saves Business Settings through PUT /api/profile, as the form does. */
+export async function saveProfile(token: string, fields: Record<string, string>): Promise<void> {
+  const res = await fetch(`${baseUrl()}/api/profile`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(fields),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 /** The shared admin's email and an access token for it. */

@@ -1,38 +1,20 @@
 // Journeys: an admin pastes prospects (one bad row), searches, tags and deletes one; then on Users Management
 // grants and removes admin on another user and views the product as that user, read-only, and returns.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { apiSignUp, signedInPage } from "./accounts";
+import { shot, uniqueEmail, useBrowser } from "./browser";
 
-const PASSWORD = E2E_PASSWORD;
 const INVALID_ROW =
   "Invalid row format. Expected format: Description\\tName\\tLocation\\tPhone\\tEmail\\tFull Name";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Sign-up through the API (the admin account is shared by every journey: an existing one just signs in). */
 async function signUpApi(email: string) {
-  const res = await fetch(`${baseUrl()}/auth/v1/signup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.78.0.${Math.floor(Math.random() * 250)}` },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
+  const res = await apiSignUp(email, `10.78.0.${Math.floor(Math.random() * 250)}`);
   const body = (await res.json()) as { user?: { id: string } };
   return body.user?.id;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: /sign in/i }).click();
-  await page.waitForURL("**/dashboard");
 }
 
 const cards = (page: Page) => page.locator("article.prospect-card");
@@ -41,8 +23,7 @@ describe("admin", () => {
   it("prospects: paste three rows (one bad) → two cards and the partial message; search; tag; delete", async () => {
     const email = inject("adminEmail");
     await signUpApi(email);
-    const { context, page } = await newPage(browser);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email);
 
     await page.goto("/admin/report-generator");
     await page.getByRole("heading", { level: 1, name: /prospects? created$/ }).waitFor();
@@ -112,8 +93,7 @@ describe("admin", () => {
     const otherId = await signUpApi(otherEmail);
     expect(otherId).toBeTruthy();
 
-    const { context, page } = await newPage(browser);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email);
     await page.goto("/admin/users");
     await page.getByText(/\d+ registered users?/).waitFor();
     await page.getByRole("searchbox", { name: "Search users" }).fill(otherEmail);
@@ -170,8 +150,7 @@ describe("admin", () => {
   it("Set-up fits a 375 px phone: no sideways scroll, every service's steps wrap", async () => {
     const email = inject("adminEmail");
     await signUpApi(email);
-    const { context, page } = await newPage(browser, 375);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email, 375);
     await page.goto("/admin/setup");
     await page.getByRole("heading", { level: 1, name: "Set-up" }).waitFor();
     await page.getByRole("list", { name: "Services" }).waitFor();

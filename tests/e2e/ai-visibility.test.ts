@@ -3,33 +3,20 @@
 // prospect shows in its shared report, signed out at 375 px, its answers one click away. The engines are the fakes built from each provider's
 // documented answers (tests/fakes/ai-engines-fake.ts, the search fake for Google), scripted by markers in the question.
 // Screens go to SHOTS_DIR when it is set.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessToken, adminSession, createReport, signUpAndIn, waitUntilReady } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import { describe, expect, it } from "vitest";
+import { accessToken, adminSession, createReport, waitUntilReady, signedUpPage, saveProfile } from "./accounts";
+import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const BUSINESS = "Ridge Plumbing Austin";
 
 describe("AI Visibility", () => {
   it("a user scans a question, opens the answers behind a figure and one answer, and tracks the question", async () => {
     const email = uniqueEmail("aiv");
-    const { context, page } = await newPage(browser, 1280);
-    await signUpAndIn(page, email, "10.78.29.1");
+    const { context, page } = await signedUpPage(browser(), email, "10.78.29.1", 1280);
     const token = await accessToken(email);
-    const put = await fetch(`${baseUrl()}/api/profile`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ company_name: BUSINESS, company_location: "Austin, TX 78701", company_phone: "+1 512-555-0177", company_website: "https://ridgeplumbing.test", company_category: "Plumbing" }),
-    });
-    expect(put.status, await put.clone().text()).toBe(200);
+    await saveProfile(token, { company_name: BUSINESS, company_location: "Austin, TX 78701", company_phone: "+1 512-555-0177", company_website: "https://ridgeplumbing.test", company_category: "Plumbing" });
 
     await page.goto("/tools/ai-visibility");
     await page.getByRole("heading", { level: 1, name: "AI Visibility" }).waitFor({ timeout: 30_000 });
@@ -113,7 +100,7 @@ describe("AI Visibility", () => {
       .toBe("done");
     await waitUntilReady(reportId);
 
-    const phone = await newPage(browser, 375);
+    const phone = await newPage(browser(), 375);
     await phone.page.goto(`/shared/reports/${reportId}`);
     const section = phone.page.locator("#ai-visibility");
     await section.getByText(/What AI assistants say about/).waitFor({ timeout: 30_000 });

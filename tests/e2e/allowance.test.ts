@@ -1,18 +1,12 @@
 // The monthly AI allowance in Chromium: a Free user whose administrator set a $0.03 budget runs live searches
 // ($0.015 each, metered); Subscription and the usage screen show it half used, then used up, say why tools use
 // their fallback, and offer the upgrade. Screens at 375 px and 1280 px (SHOTS_DIR).
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmedAccount, adminSession, signIn } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { confirmedAccount, adminSession, signedInPage } from "./accounts";
+import { baseUrl, shot, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function shotBoth(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -57,8 +51,7 @@ describe("the monthly AI allowance", () => {
     expect((await liveSearch(token, `allowance half ${userId}`)).sample).toBe(false);
     // The allowance counts at once (the meter); the usage log follows through its queue.
     await usageLogged(token, 1);
-    const { page } = await newPage(browser);
-    await signIn(page, email);
+    const { page } = await signedInPage(browser(), email);
     await page.goto("/subscription");
     const meter = page.getByTestId("allowance");
     await meter.getByText("$0.02 of $0.03").waitFor();
@@ -92,8 +85,7 @@ describe("the monthly AI allowance", () => {
     for (let i = 0; i < 70 && !refused; i++) refused = (await liveSearch(token, `free plan ${email} ${i}`)).sample;
     expect(refused).toBe(true);
     await usageLogged(token, 66);
-    const { page } = await newPage(browser, 375);
-    await signIn(page, email);
+    const { page } = await signedInPage(browser(), email, 375);
     await page.goto("/usage");
     const upgrade = page.getByTestId("allowance").getByRole("link", { name: "Upgrade to Self Service" });
     await upgrade.waitFor();

@@ -1,18 +1,12 @@
 // Journeys (issue 18): an admin pastes a prospect with a website (the fake Joe's Plumbing site), opens its report and
 // watches "What we found" fill in, then shares it; signed out on a phone the shared page shows the findings; a user
 // runs Local Search Audit on their own business from Business Settings.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { confirmedAccount, adminSession, signIn } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { confirmedAccount, adminSession, signedInPage, saveProfile } from "./accounts";
+import { newPage, shot, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Waits for the audit shown on the page to have finished every step (the fakes answer within seconds). */
 async function auditDone(page: Page) {
@@ -33,8 +27,7 @@ describe("What we found", () => {
     const { email } = await adminSession();
     const site = `${inject("websiteUrl")}/site/`;
     const name = `Joe's Plumbing ${Date.now().toString(36)}`;
-    const { context, page } = await newPage(browser, 1280);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email, 1280);
 
     await page.goto("/admin/report-generator");
     await page.getByRole("button", { name: "New Prospect" }).click();
@@ -63,7 +56,7 @@ describe("What we found", () => {
     await context.close();
 
     // Signed out, on a phone: the shared page (rendered by the worker) shows the findings, and no listing picker.
-    const phone = await newPage(browser, 375);
+    const phone = await newPage(browser(), 375);
     await phone.page.goto(new URL(shareUrl!).pathname);
     await phone.page.getByRole("heading", { name: "What we found" }).waitFor({ timeout: 30_000 });
     expect(await findings(phone.page)).toBe(7);
@@ -77,8 +70,7 @@ describe("What we found", () => {
   it("a user runs Local Search Audit on their own business", async () => {
     const email = uniqueEmail("audit");
     const { token } = await confirmedAccount(email, "10.77.0.31");
-    const { context, page } = await newPage(browser, 1280);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email, 1280);
 
     // Without a location in Business Settings the tool says what is missing and links there.
     await page.goto("/tools/local-search-audit");
@@ -86,18 +78,13 @@ describe("What we found", () => {
     await page.getByText("Your business details are needed").waitFor();
     await shot(page, "audit-tool-missing-1280");
 
-    const put = await fetch(`${baseUrl()}/api/profile`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        company_name: "Joe's Plumbing",
-        company_location: "1200 Main Street #300, Austin, TX 78701",
-        company_phone: "(512) 555-0142",
-        company_website: `${inject("websiteUrl")}/site/`,
-        company_category: "Plumbing",
-      }),
+    await saveProfile(token, {
+      company_name: "Joe's Plumbing",
+      company_location: "1200 Main Street #300, Austin, TX 78701",
+      company_phone: "(512) 555-0142",
+      company_website: `${inject("websiteUrl")}/site/`,
+      company_category: "Plumbing",
     });
-    expect(put.status, await put.clone().text()).toBe(200);
     await page.reload();
     const run = page.getByRole("button", { name: "Run the audit" });
     await run.waitFor();

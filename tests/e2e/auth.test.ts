@@ -1,17 +1,10 @@
 // Journeys of the foundation: sign up, stay signed in across reloads and tabs, sign out; admins see Admin.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { baseUrl, E2E_PASSWORD, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 import { deliveredLink } from "./dev-server";
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PASSWORD = E2E_PASSWORD;
 
@@ -32,7 +25,7 @@ async function signInThroughForm(page: Page, email: string, password = PASSWORD)
 
 describe("a new business user", () => {
   it("signs up, lands on the dashboard, stays signed in across reloads and tabs, and signs out", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => {
@@ -72,7 +65,7 @@ describe("a new business user", () => {
   });
 
   it("sees the spec's message for wrong credentials and the password hint on sign-up", async () => {
-    const { context, page } = await newPage(browser, 375);
+    const { context, page } = await newPage(browser(), 375);
     await signInThroughForm(page, uniqueEmail("nobody"), "not-the-password");
     await page
       .getByText("Invalid login credentials. Please make sure you have signed up first using the Sign Up page.")
@@ -90,7 +83,7 @@ describe("a user who forgot the password", () => {
     const headers = { "Content-Type": "application/json", "CF-Connecting-IP": `10.79.0.${Math.floor(Math.random() * 250)}` };
     await fetch(`${baseUrl()}/auth/v1/signup`, { method: "POST", headers, body: JSON.stringify({ email, password: PASSWORD }) });
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await page.goto("/forgot-password");
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
@@ -107,7 +100,7 @@ describe("a user who forgot the password", () => {
     await page.waitForURL(/\/dashboard$/);
     await context.close();
 
-    const fresh = await newPage(browser);
+    const fresh = await newPage(browser());
     await signInThroughForm(fresh.page, email, "a-recovered-secret-42");
     await fresh.page.waitForURL(/\/dashboard$/);
     await fresh.context.close();
@@ -116,7 +109,7 @@ describe("a user who forgot the password", () => {
 
 describe("an agency admin (listed in ADMIN_EMAILS)", () => {
   it("sees the Admin section with Prospects and Users", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const email = inject("adminEmail");
     // The admin may already exist from another journey in this run.
     const res = await fetch(`${baseUrl()}/auth/v1/signup`, {

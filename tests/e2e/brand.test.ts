@@ -2,24 +2,21 @@
 // page offers the nearest readable one, which is taken), a logo upload — and a prospect opening a shared report on a
 // 375 px phone sees the agency's name, logo and colour and never "Porchlight"; the sign-in page is branded too.
 // The brand is reset afterwards: other journeys read the product's own name. Screens go to SHOTS_DIR when set.
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accentContrast } from "../../worker/platform/brand/rules/brand";
 import { pdfText } from "../worker/pdf-text";
-import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import { accessToken, adminSession, createReport, waitUntilReady, signedInPage, signedUpPage, saveProfile } from "./accounts";
+import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 
 const AGENCY = "Harbor Growth Co";
-let browser: Browser;
+const browser = useBrowser();
 let token: string;
 
 beforeAll(async () => {
-  browser = await launch();
   token = (await adminSession()).token;
 });
 afterAll(async () => {
   await fetch(`${baseUrl()}/api/brand`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
-  await browser?.close();
 });
 
 /** rgb(r, g, b) → #rrggbb */
@@ -28,8 +25,7 @@ const hexOf = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((v)
 describe("the agency's brand", () => {
   it("is set on the Brand page and shows on a shared report at 375 px, with no Porchlight", async () => {
     const { email } = await adminSession();
-    const { context, page } = await newPage(browser, 1280);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email, 1280);
     await page.getByRole("link", { name: "Brand", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Brand" }).waitFor();
     await shot(page, "brand-page-empty-1280");
@@ -96,7 +92,7 @@ describe("the agency's brand", () => {
       generate: true,
     });
     await waitUntilReady(id);
-    const phone = await newPage(browser, 375);
+    const phone = await newPage(browser(), 375);
     await phone.page.goto(`/shared/reports/${id}`);
     await phone.page.getByRole("heading", { level: 1, name: "Tampa Bay Roofing" }).waitFor();
     const sender = phone.page.locator(".shared-sender");
@@ -138,22 +134,15 @@ describe("the agency's brand", () => {
   });
   it("builds a client's monthly report from /admin/client-reports; the client opens its link signed out at 375 px and the PDF", async () => {
     // A business client with a profile.
-    const client = await newPage(browser, 1280);
     const clientEmail = uniqueEmail("monthly");
-    await signUpAndIn(client.page, clientEmail, "10.78.30.1");
+    const client = await signedUpPage(browser(), clientEmail, "10.78.30.1", 1280);
     const clientToken = await accessToken(clientEmail);
-    const put = await fetch(`${baseUrl()}/api/profile`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${clientToken}` },
-      body: JSON.stringify({ company_name: "Gulf Coast Gutters", company_location: "Tampa, FL", company_category: "Roofing", company_website: "https://gulfcoastgutters.test" }),
-    });
-    expect(put.status, await put.clone().text()).toBe(200);
+    await saveProfile(clientToken, { company_name: "Gulf Coast Gutters", company_location: "Tampa, FL", company_category: "Roofing", company_website: "https://gulfcoastgutters.test" });
     await client.context.close();
 
     // The admin builds last month's report from the Client Reports screen.
     const { email } = await adminSession();
-    const { context, page } = await newPage(browser, 1280);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email, 1280);
     await page.getByRole("link", { name: "Client Reports", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Client Reports" }).waitFor();
     await page.getByLabel("Search clients").fill(clientEmail);
@@ -169,7 +158,7 @@ describe("the agency's brand", () => {
 
     // The client's phone, signed out: the link the mail carries, branded, no Porchlight.
     const link = href.replace(/\?preview=1$/, "");
-    const phone = await newPage(browser, 375);
+    const phone = await newPage(browser(), 375);
     // Its stylesheet, the brand's accent and its script's loader are inline, allowed by their hashes: the browser
     // refuses none of them, applies the styles, and the loader's script sends the "opened" beacon after the paint.
     const refused: string[] = [];

@@ -1,6 +1,6 @@
 // Debian's Chromium through playwright-core, with the flags this closed network needs.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { browserCandidates, DEBIAN_CHROMIUM } from "../../scripts/browser-plan";
 import { isExecutable } from "../../scripts/ensure-browser";
 
@@ -15,6 +15,24 @@ export async function launch(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+}
+
+/**
+ * The journey file's browser: launched before its first journey, closed after its last. A getter, because the browser
+ * exists only once the hook has run.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("The browser is launched in beforeAll: ask for it inside a journey or a hook.");
+    return browser;
+  };
 }
 
 export function baseUrl() {

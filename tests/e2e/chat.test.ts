@@ -1,17 +1,11 @@
 // Journey: an admin opens a prospect's chat from its card, uses a chip, sees a streamed reply and shares the link;
 // a signed-out visitor chats on a phone and leaves contact details; the admin reads that conversation; the AI fails and the fallback answers.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSession, createReport, signIn } from "./accounts";
-import { baseUrl, launch, newPage, shot } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { adminSession, createReport, signIn, signedInPage } from "./accounts";
+import { baseUrl, newPage, shot, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const FALLBACK_NOTICE = "Using local AI fallback due to API service interruption";
 
@@ -58,7 +52,7 @@ describe("prospect chat", () => {
       generate: false,
     });
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await signIn(page, email);
 
@@ -101,7 +95,7 @@ describe("prospect chat", () => {
     expect(await page.getByTestId("chat-assistant").count()).toBe(1);
 
     // A signed-out visitor on a phone.
-    const visitor = await newPage(browser, 375);
+    const visitor = await newPage(browser(), 375);
     await visitor.page.goto(link);
     await visitor.page.getByRole("heading", { level: 1, name }).waitFor();
     expect(await visitor.page.getByText("Orlando, FL", { exact: true }).count()).toBe(0);
@@ -146,8 +140,7 @@ describe("prospect chat", () => {
 
   it("shows the load errors: 'Invalid chat ID' with Back to Reports for the admin; the removed-link text for visitors", async () => {
     const { email } = await adminSession();
-    const { page, context } = await newPage(browser);
-    await signIn(page, email);
+    const { page, context } = await signedInPage(browser(), email);
     await page.goto("/admin/prospect-chat/not-a-report");
     await page.getByRole("heading", { name: "Invalid chat ID" }).waitFor();
     await shotBoth(page, "chat-admin-error");
@@ -155,7 +148,7 @@ describe("prospect chat", () => {
     await page.waitForURL("**/admin/report-generator");
     await context.close();
 
-    const visitor = await newPage(browser, 375);
+    const visitor = await newPage(browser(), 375);
     await visitor.page.goto(`/shared/chat/${crypto.randomUUID()}`);
     await visitor.page.getByRole("heading", { name: "Chat not found" }).waitFor();
     expect(await visitor.page.getByText("This chat may have been removed or the link is invalid.").isVisible()).toBe(true);

@@ -3,19 +3,13 @@
 // loading and error states on the way, the sources table fitting 1280 and 375 px; an admin's scan of a prospect shows
 // in its report's "Listings", in the app and signed out on a phone, and the report header's and the prospect card's
 // entry points open the tracker on that prospect. Screens go to SHOTS_DIR when it is set.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { CITATION_BUSINESS } from "../fakes/citation-web";
-import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import { accessToken, adminSession, createReport, waitUntilReady, signedInPage, signedUpPage, saveProfile } from "./accounts";
+import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function both(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -48,15 +42,9 @@ async function sourcesFit(page: Page) {
 describe("Citation Tracker", () => {
   it("a user scans their own business and reads what to fix first", async () => {
     const email = uniqueEmail("cit");
-    const { context, page } = await newPage(browser, 1280);
-    await signUpAndIn(page, email, "10.78.27.1");
+    const { context, page } = await signedUpPage(browser(), email, "10.78.27.1", 1280);
     const token = await accessToken(email);
-    const put = await fetch(`${baseUrl()}/api/profile`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ company_name: CITATION_BUSINESS.name, company_location: CITATION_BUSINESS.address, company_phone: CITATION_BUSINESS.phone, company_website: CITATION_BUSINESS.website, company_category: "Plumbing" }),
-    });
-    expect(put.status, await put.clone().text()).toBe(200);
+    await saveProfile(token, { company_name: CITATION_BUSINESS.name, company_location: CITATION_BUSINESS.address, company_phone: CITATION_BUSINESS.phone, company_website: CITATION_BUSINESS.website, company_category: "Plumbing" });
 
     await page.goto("/tools/citation-tracker");
     await page.getByRole("heading", { level: 1, name: "Citation Tracker" }).waitFor();
@@ -138,8 +126,7 @@ describe("Citation Tracker", () => {
       .toBe("done");
     await waitUntilReady(reportId);
 
-    const { context, page } = await newPage(browser, 1280);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email, 1280);
     await page.goto(`/admin/reports/${reportId}`);
     const section = page.locator("#listings");
     await section.getByText(/^Found on \d+ of \d+ sources/).waitFor({ timeout: 30_000 });
@@ -176,7 +163,7 @@ describe("Citation Tracker", () => {
     await page.getByRole("heading", { name: `New scan for ${CITATION_BUSINESS.name}` }).waitFor({ timeout: 30_000 });
     await context.close();
 
-    const phone = await newPage(browser, 375);
+    const phone = await newPage(browser(), 375);
     await phone.page.goto(`/shared/reports/${reportId}`);
     const shared = phone.page.locator("#listings");
     await shared.getByText(/^Found on \d+ of \d+ sources/).waitFor({ timeout: 30_000 });

@@ -3,31 +3,19 @@
 // ICS (file and subscription URL); the social post and video script generators each give a result, the teleprompter
 // opens. Screenshots at 375 and 1280 px go to SHOTS_DIR when it is set.
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmedAccount, accessToken, signIn } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { confirmedAccount, accessToken, signedInPage, saveProfile } from "./accounts";
+import { baseUrl, shot, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A business with its profile filled, signed in in a fresh window of the given width. */
 async function business(width = 1280): Promise<{ page: Page; email: string }> {
   const email = uniqueEmail("content");
   const { token } = await confirmedAccount(email, "10.79.0.1");
-  const profile = await fetch(`${baseUrl()}/api/profile`, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ company_name: "Cedar Ridge Roofing", company_category: "Roofing", company_location: "Denver, CO", company_description: "Roof repairs and replacements since 2006." }),
-  });
-  expect(profile.status).toBe(200);
-  const { page } = await newPage(browser, width);
-  await signIn(page, email);
+  await saveProfile(token, { company_name: "Cedar Ridge Roofing", company_category: "Roofing", company_location: "Denver, CO", company_description: "Roof repairs and replacements since 2006." });
+  const { page } = await signedInPage(browser(), email, width);
   return { page, email };
 }
 
@@ -35,8 +23,7 @@ async function business(width = 1280): Promise<{ page: Page; email: string }> {
 async function phoneShot(email: string, path: string, name: string, open: (page: Page) => Promise<void>, fullPage = true) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
-  const { page, context } = await newPage(browser, 375);
-  await signIn(page, email);
+  const { page, context } = await signedInPage(browser(), email, 375);
   await page.goto(path);
   await open(page);
   if (fullPage) await shot(page, name);

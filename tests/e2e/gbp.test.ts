@@ -1,19 +1,13 @@
 // Journey: a business connects the fake Google Business Profile, picks a location, schedules a post that the cron and
 // the gbp-posts queue publish and Google's review turns LIVE; a post Google rejects shows why; a refused token asks for
 // a reconnect; without Google set up, Integrations explains the set-up.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 import { runCron } from "./dev-server";
-import { signIn, signUpAndIn } from "./accounts";
+import { signIn, signUpAndIn, signedInPage, signedUpPage } from "./accounts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Writes a post in the scheduler's form for the current minute (the browser's clock and zone) and schedules it. */
 async function scheduleNow(page: Page, text: string) {
@@ -40,9 +34,8 @@ function item(page: Page, text: string) {
 
 describe("Google Business Profile", () => {
   it("connect → pick a location → schedule → the cron publishes it → LIVE; a rejected post says why; a refused token asks to reconnect", async () => {
-    const { context, page } = await newPage(browser);
     const email = uniqueEmail("gbp");
-    await signUpAndIn(page, email, "10.79.0.1");
+    const { context, page } = await signedUpPage(browser(), email, "10.79.0.1");
     await page.goto("/integrations");
     await page.getByRole("heading", { level: 1, name: "Integrations" }).waitFor();
     await page.getByText("Not connected", { exact: true }).waitFor();
@@ -52,7 +45,7 @@ describe("Google Business Profile", () => {
     await page.getByRole("button", { name: "Connect Google Business Profile" }).click();
     await page.getByRole("link", { name: "Continue as owner@example.com" }).waitFor();
     const consent = page.url();
-    const other = await newPage(browser, 375);
+    const other = await newPage(browser(), 375);
     await signUpAndIn(other.page, uniqueEmail("gbp-owner"), "10.79.0.2");
     await other.page.goto(consent);
     await other.page.getByRole("link", { name: "Continue as owner@example.com" }).click();
@@ -80,8 +73,7 @@ describe("Google Business Profile", () => {
     await page.getByText("Connected", { exact: true }).waitFor();
     await page.getByText("Posting to").waitFor();
     await shot(page, "integrations-connected-1280");
-    const connectedPhone = await newPage(browser, 375);
-    await signIn(connectedPhone.page, email);
+    const connectedPhone = await signedInPage(browser(), email, 375);
     await connectedPhone.page.goto("/integrations");
     await connectedPhone.page.getByText("Posting to").waitFor();
     await shot(connectedPhone.page, "integrations-connected-375");
@@ -123,8 +115,7 @@ describe("Google Business Profile", () => {
     await context.close();
 
     // The same screens on a phone.
-    const phone = await newPage(browser, 375);
-    await signIn(phone.page, email);
+    const phone = await signedInPage(browser(), email, 375);
     await phone.page.goto("/tools/gmb-post-scheduler");
     await item(phone.page, live).getByText("Live", { exact: true }).waitFor();
     await shot(phone.page, "scheduler-375");
@@ -137,7 +128,7 @@ describe("Google Business Profile", () => {
   it("without Google set up, Integrations says publishing isn't available yet, with no set-up steps (those are the admins')", async () => {
     const email = uniqueEmail("gbp-setup");
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       if (width === 1280) await signUpAndIn(page, email, "10.79.0.2");
       else await signIn(page, email);
       // The server's answer when GOOGLE_OAUTH_CLIENT_ID is empty (tests/worker/integrations/gbp.test.ts checks the server side).

@@ -1,18 +1,11 @@
 // Issue 26 in a real browser at 375 and 1280 px: a plumber sets a street address in Business Settings, runs Local Search
 // Audit, changes the phone and runs it again at once (a stale audit); the grid's prospect search shows its icon inside
 // the input; an admin reads the Set-up checklist from the sidebar. Screens go to SHOTS_DIR when set.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { confirmedAccount, adminSession, signIn } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import { describe, expect, inject, it } from "vitest";
+import { confirmedAccount, adminSession, signedInPage, saveProfile } from "./accounts";
+import { shot, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const SERVER_WORDING = /on this server|wrangler secret|\.dev\.vars|Cloud Console|[A-Z]{3,}_(API_)?(KEY|SECRET)\b/;
 
@@ -21,8 +14,7 @@ describe("first day, hardened", () => {
     const email = uniqueEmail("harden");
     // The audit is a paid feature: it needs a confirmed address (issue 39).
     const { token } = await confirmedAccount(email, "10.77.0.61");
-    const { context, page } = await newPage(browser, 1280);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email, 1280);
 
     await page.goto("/settings/personal");
     await page.getByLabel("Company Name").fill("Joe's Plumbing");
@@ -41,12 +33,7 @@ describe("first day, hardened", () => {
     // Unchanged, it waits its 7 days.
     expect(await page.getByRole("button", { name: "Run again" }).count()).toBe(0);
 
-    const put = await fetch(`${baseUrl()}/api/profile`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ company_phone: "(512) 555-0199" }),
-    });
-    expect(put.status).toBe(200);
+    await saveProfile(token, { company_phone: "(512) 555-0199" });
     await page.reload();
     await page.getByText(/Your business details changed since this audit ran/).waitFor({ timeout: 30_000 });
     await page.setViewportSize({ width: 375, height: 800 });
@@ -59,8 +46,7 @@ describe("first day, hardened", () => {
   it("the grid's prospect search shows its icon inside the input; an admin opens Set-up from the sidebar", async () => {
     const { email } = await adminSession();
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width);
-      await signIn(page, email);
+      const { context, page } = await signedInPage(browser(), email, width);
       await page.goto("/tools/local-search-grid");
       await page.getByRole("heading", { level: 1, name: "Local Search Grid" }).waitFor();
       await page.getByRole("button", { name: "A prospect" }).click();

@@ -1,17 +1,10 @@
 // Journey: a report whose AI calls keep failing shows on the Jobs panel with its attempts and last error,
 // ends on template content, and "Regenerate" puts it back on the queue.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSession, createReport, signIn } from "./accounts";
-import { launch, newPage, shot } from "./browser";
+import { describe, expect, it } from "vitest";
+import { adminSession, createReport, signedInPage } from "./accounts";
+import { shot, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("Jobs panel", () => {
   it("failing AI → queued with the last error → template content → Regenerate", async () => {
@@ -28,8 +21,7 @@ describe("Jobs panel", () => {
       generate: true,
     });
 
-    const { context, page } = await newPage(browser);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email);
     await page.goto("/admin/report-generator");
     await page.getByRole("link", { name: "Jobs" }).click();
     await page.getByRole("heading", { level: 1, name: "Jobs" }).waitFor();
@@ -47,8 +39,7 @@ describe("Jobs panel", () => {
     expect(await row.getByRole("button", { name: "Regenerate" }).count()).toBe(0);
     await context.close();
 
-    const phone = await newPage(browser, 375);
-    await signIn(phone.page, email);
+    const phone = await signedInPage(browser(), email, 375);
     await phone.page.goto("/admin/report-generator/jobs");
     await phone.page.getByText(name).waitFor();
     await shot(phone.page, "jobs-375");

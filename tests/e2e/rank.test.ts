@@ -2,18 +2,12 @@
 // provider from Business Settings) and watches the heat map fill in, runs it again and compares the two scans, opens
 // the share link signed out on a phone; then tracks a keyword and sees its first check. Screens at 375 and 1280 px
 // go to SHOTS_DIR when it is set. An admin's grid for a prospect shows in its report's "Local visibility".
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { accessToken, adminSession, createReport, signIn, signUpAndIn, waitUntilReady } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { accessToken, adminSession, createReport, waitUntilReady, signedInPage, signedUpPage, saveProfile } from "./accounts";
+import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The heat map's points by band, row by row. */
 const bands = (page: Page) => page.locator(".rank-point").evaluateAll((gs) => gs.map((g) => (g as SVGGElement).dataset.band));
@@ -47,20 +41,14 @@ async function runGrid(page: Page) {
 describe("Local rank tracking", () => {
   it("a user runs a 3×3 grid for their own business, sees it fill in, compares two scans and shares one; then tracks a keyword", async () => {
     const email = uniqueEmail("rank");
-    const { context, page } = await newPage(browser, 1280);
-    await signUpAndIn(page, email, "10.78.19.1");
+    const { context, page } = await signedUpPage(browser(), email, "10.78.19.1", 1280);
     const token = await accessToken(email);
-    const put = await fetch(`${baseUrl()}/api/profile`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        company_name: "Joe's Plumbing",
-        company_location: "1200 Main Street #300, Austin, TX 78701",
-        company_website: `${inject("websiteUrl")}/site/`,
-        company_category: "Plumbing",
-      }),
+    await saveProfile(token, {
+      company_name: "Joe's Plumbing",
+      company_location: "1200 Main Street #300, Austin, TX 78701",
+      company_website: `${inject("websiteUrl")}/site/`,
+      company_category: "Plumbing",
     });
-    expect(put.status, await put.clone().text()).toBe(200);
 
     await page.goto("/tools/local-search-grid");
     await page.getByRole("heading", { level: 1, name: "Local Search Grid" }).waitFor();
@@ -99,7 +87,7 @@ describe("Local rank tracking", () => {
       return copy?.dataset.copy ?? null;
     });
     expect(shareHref).toMatch(/\/shared\/grids\/[0-9a-f]{32}$/);
-    const phone = await newPage(browser, 375);
+    const phone = await newPage(browser(), 375);
     await phone.page.goto(new URL(shareHref!).pathname);
     await phone.page.getByRole("heading", { level: 1, name: "Joe's Plumbing" }).waitFor({ timeout: 30_000 });
     expect(await phone.page.locator(".rank-point").count()).toBe(9);
@@ -162,8 +150,7 @@ describe("Local rank tracking", () => {
       .toBe("done");
     await waitUntilReady(reportId);
 
-    const { context, page } = await newPage(browser, 1280);
-    await signIn(page, email);
+    const { context, page } = await signedInPage(browser(), email, 1280);
     await page.goto(`/admin/reports/${reportId}`);
     const section = page.locator("#local-visibility");
     await section.getByRole("heading", { name: "Local visibility" }).waitFor({ timeout: 30_000 });
@@ -175,7 +162,7 @@ describe("Local rank tracking", () => {
     await context.close();
 
     // Signed out on a phone: the worker-rendered shared report has the same section.
-    const phone = await newPage(browser, 375);
+    const phone = await newPage(browser(), 375);
     await phone.page.goto(`/shared/reports/${reportId}`);
     const shared = phone.page.locator("#local-visibility");
     await shared.getByRole("heading", { name: "Local visibility" }).waitFor({ timeout: 30_000 });

@@ -1,27 +1,20 @@
 // Journey: an admin creates a report with Create & Generate against the fake AI, watches it become ready,
 // copies the share link, and a signed-out visitor opens it and sees every section.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPORT_SECTION_HEADINGS } from "../fakes/report-data";
 import { ensureAdmin } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot } from "./browser";
+import { baseUrl, E2E_PASSWORD, newPage, shot, useBrowser } from "./browser";
 
 const PASSWORD = E2E_PASSWORD;
 const PHONE = "(512) 555-0177";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("SEO reports", () => {
   it("Create & Generate → ready → share link → public page with every section", async () => {
     const email = await ensureAdmin();
     const password = PASSWORD;
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
 
     await page.goto("/login");
@@ -66,7 +59,7 @@ describe("SEO reports", () => {
     await context.close();
 
     // A fresh, signed-out browser.
-    const visitor = await newPage(browser, 375);
+    const visitor = await newPage(browser(), 375);
     const res = await visitor.page.goto(link);
     expect(res?.ok()).toBe(true);
     await visitor.page.getByRole("heading", { level: 1, name }).waitFor();

@@ -1,25 +1,17 @@
 // Journey (issue 28): a business connects the fake Google Business Profile, opens Reviews, checks now, sees its
 // reviews with replies drafted in its voice, edits a draft and publishes it to Google; without Google connected the
 // page says what to do.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, newPage, shot, uniqueEmail } from "./browser";
-import { signIn, signUpAndIn } from "./accounts";
+import { describe, expect, inject, it } from "vitest";
+import { newPage, shot, uniqueEmail, useBrowser } from "./browser";
+import { signedInPage, signedUpPage } from "./accounts";
 import { deliveredLink } from "./dev-server";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("Reviews", () => {
   it("connect Google → the inbox fills → edit a drafted reply → Publish → Google has it", async () => {
-    const { context, page } = await newPage(browser);
     const email = uniqueEmail("reviews");
-    await signUpAndIn(page, email, "10.79.1.1");
+    const { context, page } = await signedUpPage(browser(), email, "10.79.1.1");
 
     // Not connected yet: the inbox says what to do, in the customer's words.
     await page.goto("/tools/reviews");
@@ -61,8 +53,7 @@ describe("Reviews", () => {
     expect(await page.locator("li.rv-card").count()).toBe(1);
     await shot(page, "reviews-low-1280");
 
-    const phone = await newPage(browser, 375);
-    await signIn(phone.page, email);
+    const phone = await signedInPage(browser(), email, 375);
     await phone.page.goto("/tools/reviews");
     await phone.page.locator("li.rv-card", { hasText: "Maria Gonzalez" }).waitFor();
     await shot(phone.page, "reviews-inbox-375");
@@ -71,9 +62,8 @@ describe("Reviews", () => {
   });
 
   it("ask a customer → the mail's link opens Google's review page on a phone → the click is counted", async () => {
-    const { context, page } = await newPage(browser);
     const email = uniqueEmail("askreviews");
-    await signUpAndIn(page, email, "10.79.1.2");
+    const { context, page } = await signedUpPage(browser(), email, "10.79.1.2");
     await page.goto("/tools/reviews");
     await page.getByRole("tab", { name: "Ask for reviews" }).click();
 
@@ -107,7 +97,7 @@ describe("Reviews", () => {
     expect(mailed).toMatch(/\/r\/[^/?]+\?r=/);
     // Mail links carry APP_ORIGIN (local development's http://localhost:8787); this run's server has its own port.
     const link = mailed.replace(/^https?:\/\/[^/]+/, inject("baseUrl"));
-    const phone = await newPage(browser, 375);
+    const phone = await newPage(browser(), 375);
     let location: string | null = null;
     await phone.context.route("**/r/**", async (route) => {
       const res = await route.fetch({ maxRedirects: 0 });
@@ -125,8 +115,7 @@ describe("Reviews", () => {
     await page.getByText("1 click so far").waitFor();
     const row = page.locator("tr", { hasText: "Fay Wong" });
     await row.getByText("Opened", { exact: true }).waitFor();
-    const owner = await newPage(browser, 375);
-    await signIn(owner.page, email);
+    const owner = await signedInPage(browser(), email, 375);
     await owner.page.goto("/tools/reviews");
     await owner.page.getByRole("tab", { name: "Ask for reviews" }).click();
     await owner.page.getByText("1 click so far").waitFor();

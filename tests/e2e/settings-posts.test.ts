@@ -1,18 +1,12 @@
 // Journey: a business fills its profile and uploads a logo (still there after a reload), generates a Facebook post
 // against the fake AI, edits and copies it, and the usage panel then shows that call with its tokens and cost.
 import { crc32, deflateSync } from "node:zlib";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 import { signUpAndIn } from "./accounts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A real 96x96 PNG (an amber house on slate), so the browser can draw the stored logo. */
 function logoPng(): Buffer {
@@ -55,14 +49,14 @@ async function logoLoaded(page: Page, selector: string) {
 /** The same signed-in session in a phone-sized window, for the 375 px screenshots. */
 async function phone(context: BrowserContext) {
   const state = await context.storageState();
-  const mobile = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 812 }, storageState: state });
+  const mobile = await browser().newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 812 }, storageState: state });
   return { mobile, page: await mobile.newPage() };
 }
 
 describe("Business Settings, the post generator and AI usage", () => {
   it("profile + logo survive a reload; a post is generated, edited and copied; the usage panel shows the call", async () => {
     const email = uniqueEmail("owner");
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await signUpAndIn(page, email);
 

@@ -1,22 +1,16 @@
 // Journey: a shared link opened with JavaScript disabled shows every section (as a link previewer sees it);
 // with JavaScript it copies and prints; the admin then sees 'Opened 1×' on the prospect card.
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { writeFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPORT_SECTION_HEADINGS } from "../fakes/report-data";
 import { adminSession, createReport, waitUntilReady } from "./accounts";
-import { baseUrl, E2E_PASSWORD, launch, newPage, shot } from "./browser";
+import { baseUrl, E2E_PASSWORD, newPage, shot, useBrowser } from "./browser";
 
 const PHONE = "(813) 555-0199";
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function expectEverySection(page: Page) {
   for (const heading of REPORT_SECTION_HEADINGS) expect(await page.getByRole("heading", { level: 2, name: heading }).isVisible()).toBe(true);
@@ -42,7 +36,7 @@ describe("shared report link", () => {
 
     // 1. JavaScript disabled: what a link previewer and a locked-down phone get — the whole report.
     for (const width of [375, 1280]) {
-      const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, viewport: { width, height: width < 500 ? 812 : 900 } });
+      const context = await browser().newContext({ baseURL: baseUrl(), javaScriptEnabled: false, viewport: { width, height: width < 500 ? 812 : 900 } });
       const page = await context.newPage();
       const res = await page.goto(link);
       expect(res?.status()).toBe(200);
@@ -71,7 +65,7 @@ describe("shared report link", () => {
 
     // 2. JavaScript on, a fresh signed-out browser (the prospect): copy, print, overview scroll.
     // A phone's browser: headless Chromium's own user agent is treated as a previewer and never counted.
-    const context = await browser.newContext({ baseURL: baseUrl(), userAgent: IPHONE, viewport: { width: 375, height: 812 } });
+    const context = await browser().newContext({ baseURL: baseUrl(), userAgent: IPHONE, viewport: { width: 375, height: 812 } });
     const visitor = { context, page: await context.newPage() };
     await visitor.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await visitor.page.addInitScript(() => {
@@ -107,7 +101,7 @@ describe("shared report link", () => {
     await visitor.context.close();
 
     // 3. The admin signs in; opening the link from the agency's own browser does not count.
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await admin.page.goto("/login");
     await admin.page.getByLabel("Email").fill(email);
     await admin.page.getByLabel("Password").fill(E2E_PASSWORD);

@@ -1,19 +1,12 @@
 // Journeys of the search tools, the landing page, subscription and the live chat widget, in Chromium.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { confirmAddress } from "./accounts";
 import { E2E_STRIPE } from "./global-setup";
-import { E2E_PASSWORD, launch, newPage, searchButton, shot, uniqueEmail } from "./browser";
+import { E2E_PASSWORD, newPage, searchButton, shot, uniqueEmail, useBrowser } from "./browser";
 
 const WIDGET = "#fake-chat-widget";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function signUp(page: Page, email = uniqueEmail("tools")) {
   await page.goto("/signup");
@@ -29,7 +22,7 @@ async function signUp(page: Page, email = uniqueEmail("tools")) {
 
 describe("the landing page", () => {
   it("loads none of the app's code, makes no API request, and its links and phone menu work at 375 px", async () => {
-    const { context, page } = await newPage(browser, 375);
+    const { context, page } = await newPage(browser(), 375);
     const requests: string[] = [];
     page.on("request", (r) => requests.push(new URL(r.url()).pathname));
     const errors: string[] = [];
@@ -83,7 +76,7 @@ describe("the landing page", () => {
   });
 
   it("looks finished at 1280 px", async () => {
-    const { context, page } = await newPage(browser, 1280);
+    const { context, page } = await newPage(browser(), 1280);
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.locator("#landing-menu").getByRole("link", { name: "Login" }).isVisible()).toBe(true);
@@ -94,7 +87,7 @@ describe("the landing page", () => {
 
 describe("the live chat widget", () => {
   it("is absent on /login and /signup and present on the dashboard, allowed by the CSP", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser());
     const cspErrors: string[] = [];
     page.on("console", (m) => {
       if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
@@ -123,7 +116,7 @@ describe("the live chat widget", () => {
 describe("search tools", () => {
   it("searches on the server, shows live results, and falls back to sample data with the banner", async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await signUp(page);
       await page.goto("/tools/google-results");
@@ -172,7 +165,7 @@ describe("search tools", () => {
 
   it("builds local-services samples and copies name, details and all info", async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await signUp(page);
       await page.goto("/tools/google-ads-analyzer");
@@ -220,7 +213,7 @@ describe("search tools", () => {
 describe("a new customer's first minutes", () => {
   it("is welcomed, finds the working tools on the dashboard and in the sidebar's Search group, and every page has one <title>", async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       const titles = () => page.evaluate(() => Array.from(document.head.querySelectorAll("title"), (t) => t.textContent));
       await signUp(page);
       const welcome = await page.getByRole("heading", { level: 1 }).textContent();
@@ -295,7 +288,7 @@ describe("a new customer's first minutes", () => {
 describe("subscription", () => {
   it("sends Subscribe Now to the configured payment link with the user's id and email, and shows the plan", async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width);
+      const { context, page } = await newPage(browser(), width);
       const email = await signUp(page);
       const userId = await page.evaluate(() => {
         for (let i = 0; i < localStorage.length; i++) {

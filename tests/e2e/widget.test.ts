@@ -6,14 +6,14 @@
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { adminSession, signIn } from "./accounts";
-import { baseUrl, launch, newPage, shot, uniqueEmail } from "./browser";
+import { adminSession, signedInPage } from "./accounts";
+import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 import { deliveredLink } from "./dev-server";
 import { startWebhookReceiverFake, type WebhookReceiverFake } from "../fakes/webhook-receiver-fake";
 
-let browser: Browser;
+const browser = useBrowser();
 let host: Server;
 let hostOrigin: string;
 let widgetId: string;
@@ -41,7 +41,6 @@ input{background:#ff0 !important}
 }
 
 beforeAll(async () => {
-  browser = await launch();
   host = createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     res.end(hostPage(`<script src="${baseUrl()}/widget/${widgetId}.js" async></script>`));
@@ -69,14 +68,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await new Promise((resolve) => host?.close(resolve));
   await receiver?.close();
 });
 
 /** Each visitor comes from an address of their own (CF-Connecting-IP, as Cloudflare sets it), so the per-address limit is theirs. */
 async function visitorContext(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const made = await newPage(browser, width);
+  const made = await newPage(browser(), width);
   ipCounter += 1;
   const ip = `10.79.${Math.floor(Math.random() * 250)}.${ipCounter}`;
   await made.context.route(`${baseUrl()}/api/widget/**`, (route) => route.continue({ headers: { ...route.request().headers(), "cf-connecting-ip": ip } }));
@@ -147,8 +145,7 @@ describe("the free-audit widget on another site", () => {
 
     const { email: admin } = await adminSession();
     for (const width of [1280, 375]) {
-      const made = await newPage(browser, width);
-      await signIn(made.page, admin);
+      const made = await signedInPage(browser(), admin, width);
       if (width > 1000) {
         // The bell tells the agency at once.
         await made.page.getByRole("button", { name: /^Notifications, \d+ unread/ }).first().click();

@@ -3,22 +3,16 @@
 // that shows them, in Chromium. The journey runs twice: once with the page's Content-Security-Policy switched off, so
 // only the app's own escaping stands between a payload and the page, and once with it on, where any blocked script is
 // a finding too. Each page must show the payload as text, hold no element or link it made, and never run it.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewReportInput } from "../../worker/features/reports/rules/new-report";
 import { XSS_LINKS, XSS_MARKUP, XSS_SHORT, hostile } from "../fakes";
 import { confirmedAccount, accessToken, createReport, ensureAdmin, signIn, waitUntilReady } from "./accounts";
-import { baseUrl, launch, searchButton, shot, uniqueEmail } from "./browser";
+import { baseUrl, searchButton, shot, uniqueEmail, useBrowser } from "./browser";
 
 type Mode = "csp-off" | "csp-on";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const json = (token: string) => ({ "Content-Type": "application/json", Authorization: `Bearer ${token}` });
 
@@ -94,7 +88,7 @@ const RECORD_VIOLATIONS = `
 `;
 
 async function newContext(mode: Mode, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     baseURL: baseUrl(),
     viewport: { width, height: width < 500 ? 812 : 900 },
     bypassCSP: mode === "csp-off",
@@ -395,7 +389,7 @@ describe.each<Mode>(["csp-off", "csp-on"])("XSS payloads, with the page's CSP %s
     await reader.context.close();
 
     // As a link previewer or a reader without JavaScript sees it: the same markup, no script needed.
-    const noJs = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, bypassCSP: mode === "csp-off" });
+    const noJs = await browser().newContext({ baseURL: baseUrl(), javaScriptEnabled: false, bypassCSP: mode === "csp-off" });
     const page = await noJs.newPage();
     await page.goto(`/shared/reports/${seed.reportId}`);
     const found = await page.evaluate(scanPage);

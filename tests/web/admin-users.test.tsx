@@ -4,25 +4,15 @@ import { describe, expect, it, vi } from "vitest";
 import type { AdminUserDto, UserListResponse } from "../../worker/features/accounts/rules/admin-api";
 import { VIEW_AS_KEY, startViewAs } from "../../web/lib/view-as";
 import { websiteHref } from "../../web/features/accounts/pages/admin-users";
-import { json, renderApp, signedIn, stubFetch } from "./helpers";
+import { fakeProfile, fakeUser, json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const PATH = "/admin/users";
 
 function user(over: Partial<AdminUserDto> = {}): AdminUserDto {
   return {
-    id: "user-2",
-    email: "jane@summitroofing.com",
-    is_admin: false,
+    ...fakeProfile(fakeUser("jane@summitroofing.com", "user-2"), false),
     company_name: "Summit Roofing",
     company_website: "summitroofing.com",
-    company_phone: null,
-    company_location: null,
-    company_street_address: null,
-    company_email: null,
-    company_category: null,
-    company_description: null,
-    company_logo_url: null,
-    time_zone: null,
     created_at: "2026-02-01T00:00:00.000Z",
     updated_at: "2026-02-01T00:00:00.000Z",
     ...over,

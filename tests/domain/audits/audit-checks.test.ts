@@ -1,6 +1,7 @@
 // Tests every audit check over what a step saw: thresholds exactly as issue 18 sets them, plain-words evidence,
 // zero false flags on the traps (DBA, suite, phone formats, call tracking, www→non-www), and missing data as unknown.
 import { describe, it, expect } from "vitest";
+import { itReturns } from "../each";
 import {
   checkH1,
   checkHttpRedirect,
@@ -65,16 +66,14 @@ const listing: Listing = {
 const byId = (checks: Check[], id: CheckId) => checks.find((c) => c.id === id)!;
 
 describe("checkTitle (30–60 characters)", () => {
-  it.each([
+  itReturns("%s → %s", (title) => checkTitle(title).verdict, [
     [null, "fail"],
     ["   ", "fail"],
     ["a".repeat(29), "warn"],
     ["a".repeat(30), "pass"],
     ["a".repeat(60), "pass"],
     ["a".repeat(61), "warn"],
-  ])("%s → %s", (title, verdict) => {
-    expect(checkTitle(title).verdict).toBe(verdict);
-  });
+  ]);
 
   it("says it in plain words", () => {
     expect(checkTitle("x".repeat(78)).evidence).toBe("Your page title is 78 characters; Google shows about 60.");
@@ -82,25 +81,21 @@ describe("checkTitle (30–60 characters)", () => {
 });
 
 describe("checkMetaDescription (70–160 characters)", () => {
-  it.each([
+  itReturns("%s → %s", (description) => checkMetaDescription(description).verdict, [
     [null, "fail"],
     ["d".repeat(69), "warn"],
     ["d".repeat(70), "pass"],
     ["d".repeat(160), "pass"],
     ["d".repeat(161), "warn"],
-  ])("%s → %s", (description, verdict) => {
-    expect(checkMetaDescription(description).verdict).toBe(verdict);
-  });
+  ]);
 });
 
 describe("checkH1 (exactly one)", () => {
-  it.each([
+  itReturns("%i H1 → %s", (count) => checkH1(count).verdict, [
     [0, "fail"],
     [1, "pass"],
     [2, "warn"],
-  ])("%i H1 → %s", (count, verdict) => {
-    expect(checkH1(count).verdict).toBe(verdict);
-  });
+  ]);
 });
 
 describe("the page checks", () => {
@@ -153,7 +148,7 @@ describe("the page checks", () => {
 });
 
 describe("LocalBusiness JSON-LD", () => {
-  it.each([
+  itReturns("%j → %s", (blocks) => checkLocalBusinessSchema(blocks).verdict, [
     [[schema], "pass"],
     [[JSON.stringify({ "@graph": [{ "@type": "WebSite" }, JSON.parse(schema)] })], "pass"],
     [[JSON.stringify([{ "@type": ["Organization", "HVACBusiness"], name: "A", address: "1 Main St", telephone: "555-123-4567" }])], "pass"],
@@ -162,9 +157,7 @@ describe("LocalBusiness JSON-LD", () => {
     [[JSON.stringify({ "@type": "Organization", name: "A" })], "warn"],
     [["{ not json"], "warn"],
     [[], "warn"],
-  ])("%j → %s", (blocks, verdict) => {
-    expect(checkLocalBusinessSchema(blocks).verdict).toBe(verdict);
-  });
+  ]);
 
   it("says why invalid JSON-LD could not be read", () => {
     const result = checkLocalBusinessSchema(["{ not json"]);

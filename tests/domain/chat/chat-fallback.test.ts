@@ -1,6 +1,7 @@
 // The local fallback responder: a reply by topic, in the prospect's terms, always with the discount and the guarantee.
 import { describe, expect, it } from "vitest";
-import { fallbackReply, fallbackTopic, type FallbackTopic } from "../../../worker/features/chat/rules/fallback";
+import { itReturns } from "../each";
+import { fallbackReply, fallbackTopic } from "../../../worker/features/chat/rules/fallback";
 import type { ChatProspect } from "../../../worker/features/chat/rules/chat";
 
 const prospect: ChatProspect = {
@@ -13,7 +14,7 @@ const prospect: ChatProspect = {
 };
 
 describe("fallbackTopic", () => {
-  it.each<[string, FallbackTopic]>([
+  itReturns("%s → %s", fallbackTopic, [
     ["How much does a water heater cost?", "price"],
     ["What are your rates?", "price"],
     ["Can you come out tomorrow?", "booking"],
@@ -26,9 +27,7 @@ describe("fallbackTopic", () => {
     ["Are you licensed and insured?", "guarantee"],
     ["Hello", "greeting"],
     ["My sink makes a noise", "other"],
-  ])("%s → %s", (message, topic) => {
-    expect(fallbackTopic(message)).toBe(topic);
-  });
+  ]);
 });
 
 describe("fallbackReply", () => {

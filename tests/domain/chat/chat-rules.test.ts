@@ -1,5 +1,6 @@
 // Chat rules shared by worker and web: size caps, the system prompt, lead details, sentence splitting for voice.
 import { describe, expect, it } from "vitest";
+import { itReturnsEqual } from "../each";
 import {
   chatLimitProblem,
   extractLead,
@@ -45,16 +46,14 @@ describe("systemPromptFor", () => {
 });
 
 describe("extractLead", () => {
-  it.each([
+  itReturnsEqual("%j", extractLead, [
     ["I'm Dana Reyes, 512-555-0177", { name: "Dana Reyes", phone: "512-555-0177", email: null }],
     ["my name is sam and my email is sam@example.com", { name: "sam", phone: null, email: "sam@example.com" }],
     ["Jo Park, (737) 555 0100", { name: "Jo Park", phone: "(737) 555 0100", email: null }],
     ["call me at +1 512 555 0199", { name: null, phone: "+1 512 555 0199", email: null }],
     ["how much is it?", { name: null, phone: null, email: null }],
     ["It is about 40 years old", { name: null, phone: null, email: null }],
-  ])("%j", (text, lead) => {
-    expect(extractLead(text)).toEqual(lead);
-  });
+  ]);
 });
 
 describe("takeSentences", () => {

@@ -1,6 +1,7 @@
 // The lead loop's pure rules (issue 21): open alerts, the read-most threshold, mail modes, the digest interval, the
 // webhook backoff and pause, and the endpoint URL rule.
 import { describe, expect, it } from "vitest";
+import { itReturns } from "../each";
 import {
   READ_MOST_SECTIONS,
   checkWebhookUrl,
@@ -19,7 +20,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 describe("openAlert", () => {
-  it.each([
+  itReturns("previous open %s → %s", (previous) => openAlert(previous, T), [
     [null, "report_opened"],
     [ago(60_000), null],
     [ago(6 * DAY), null],
@@ -27,9 +28,7 @@ describe("openAlert", () => {
     [ago(7 * DAY), "report_reopened"],
     [ago(30 * DAY), "report_reopened"],
     ["not a date", null],
-  ] as const)("previous open %s → %s", (previous, expected) => {
-    expect(openAlert(previous, T)).toBe(expected);
-  });
+  ] as const);
 });
 
 describe("readMostReached", () => {
@@ -57,35 +56,29 @@ describe("mailMode", () => {
 });
 
 describe("digestDue: at most one an hour", () => {
-  it.each([
+  itReturns("last digest %s → %s", (last) => digestDue(last, new Date(T)), [
     [null, true],
     [ago(59 * 60_000), false],
     [ago(HOUR), true],
     [ago(3 * HOUR), true],
-  ] as const)("last digest %s → %s", (last, expected) => {
-    expect(digestDue(last, new Date(T))).toBe(expected);
-  });
+  ] as const);
 });
 
 describe("webhook retries and pause", () => {
-  it.each([
+  itReturns("attempt %i waits %i s", webhookRetryDelaySeconds, [
     [1, 30],
     [2, 60],
     [5, 480],
     [11, 30_720],
     [12, 43_200],
     [40, 43_200],
-  ])("attempt %i waits %i s", (attempt, seconds) => {
-    expect(webhookRetryDelaySeconds(attempt)).toBe(seconds);
-  });
-  it.each([
+  ]);
+  itReturns("failing since %s → paused %s", (since) => shouldPauseEndpoint(since, new Date(T)), [
     [null, false],
     [ago(23 * HOUR), false],
     [ago(DAY), true],
     [ago(2 * DAY), true],
-  ] as const)("failing since %s → paused %s", (since, expected) => {
-    expect(shouldPauseEndpoint(since, new Date(T))).toBe(expected);
-  });
+  ] as const);
 });
 
 describe("checkWebhookUrl", () => {

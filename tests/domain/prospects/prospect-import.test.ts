@@ -1,5 +1,6 @@
 // Tests the prospect paste parser, its messages and the duplicate rule.
 import { describe, it, expect } from "vitest";
+import { itReturns } from "../each";
 import {
   INVALID_WEBSITE_ROW,
   INVALID_EMAIL_ROW,
@@ -43,14 +44,12 @@ describe("messages", () => {
     expect(formatRowError(4, "Boom")).toBe("Row 4: Boom");
   });
 
-  it.each([
+  itReturns("titles a count of %i as %j", prospectCountTitle, [
     [0, "0 prospects created"],
     [1, "1 prospect created"],
     [2, "2 prospects created"],
     [11, "11 prospects created"],
-  ])("titles a count of %i as %j", (count, title) => {
-    expect(prospectCountTitle(count)).toBe(title);
-  });
+  ]);
 });
 
 describe("parseProspectPaste", () => {

@@ -1,5 +1,6 @@
 // Tests phone normalisation, tag, keyword and question derivation, and the search text.
 import { describe, it, expect } from "vitest";
+import { itReturns } from "../each";
 import {
   deriveKeyword,
   deriveTag,
@@ -30,7 +31,7 @@ describe("normalizePhone", () => {
 });
 
 describe("deriveTag", () => {
-  it.each([
+  itReturns("%j → %s", deriveTag, [
     ["Roof repair and replacement", "Roofing"],
     ["Kitchen remodeling", "Remodeling"],
     ["Whole-home Renovation experts", "Remodeling"],
@@ -65,9 +66,7 @@ describe("deriveTag", () => {
     ["Kitchen design studio", "Interior Design"],
     ["Dog walking", "Other"],
     ["", "Other"],
-  ])("%j → %s", (description, tag) => {
-    expect(deriveTag(description)).toBe(tag);
-  });
+  ]);
 
   it("takes the first rule in spec order when several specific trades match", () => {
     expect(deriveTag("Roof and gutter cleaning")).toBe("Roofing");

@@ -1,5 +1,6 @@
 // Tests the Local Search Grid's rules: the request schema, the points on the ground, the zoom, `ll` and the estimate.
 import { describe, it, expect } from "vitest";
+import { itReturns } from "../each";
 import {
   GRID_RADIUS_MESSAGE,
   GRID_SIZE_MESSAGE,
@@ -31,7 +32,7 @@ describe("GridRequest", () => {
     expect(GridRequest.parse({ prospectId: "p1", keyword: "roofer", size: 13, radiusMiles: 25 }).prospectId).toBe("p1");
   });
 
-  it.each([
+  itReturns("refuses %o with a clear message", firstError, [
     [{ keyword: "x", size: 5, radiusMiles: 1 }, RANK_BUSINESS_MESSAGE],
     [{ own: true, prospectId: "p1", keyword: "x", size: 5, radiusMiles: 1 }, RANK_BUSINESS_MESSAGE],
     [{ own: true, keyword: "  ", size: 5, radiusMiles: 1 }, RANK_KEYWORD_MESSAGE],
@@ -43,9 +44,7 @@ describe("GridRequest", () => {
     [{ own: true, keyword: "x", size: 5, radiusMiles: 0.4 }, GRID_RADIUS_MESSAGE],
     [{ own: true, keyword: "x", size: 5, radiusMiles: 25.1 }, GRID_RADIUS_MESSAGE],
     [{ own: true, keyword: "x", size: 5, radiusMiles: "far" }, GRID_RADIUS_MESSAGE],
-  ])("refuses %o with a clear message", (input, message) => {
-    expect(firstError(input)).toBe(message);
-  });
+  ]);
 
   it.each([
     [3, false, true],

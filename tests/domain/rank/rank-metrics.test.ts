@@ -1,6 +1,8 @@
 // Tests rank results and their figures: finding the business, ARP/ATRP/SoLV, bands, comparison, competitors and CSV —
 // above all that a failed search is never counted as "not ranked".
 import { describe, it, expect } from "vitest";
+import { failed, found, miss, pending } from "./point-results";
+import { itReturns, itReturnsEqual } from "../each";
 import {
   METRIC_TOOLTIPS,
   compareScans,
@@ -11,13 +13,8 @@ import {
   scanPointsCsv,
   topCompetitors,
   type LocalResult,
-  type PointResult,
 } from "../../../worker/features/rank/rules/metrics";
 
-const found = (rank: number): PointResult => ({ status: "found", rank });
-const miss: PointResult = { status: "not_found" };
-const failed: PointResult = { status: "failed" };
-const pending: PointResult = { status: "pending" };
 
 function listings(ids: string[]): LocalResult[] {
   return ids.map((id, i) => ({ position: i + 1, place_id: id, title: `Biz ${id}` }));
@@ -26,15 +23,13 @@ function listings(ids: string[]): LocalResult[] {
 describe("findRank", () => {
   const twenty = listings(Array.from({ length: 20 }, (_, i) => `p${i + 1}`));
 
-  it.each([
+  itReturnsEqual("finds %s by place id", (placeId) => findRank(twenty, placeId), [
     ["p1", found(1)],
     ["p7", found(7)],
     ["p20", found(20)],
     ["elsewhere", miss],
     ["", miss],
-  ])("finds %s by place id", (placeId, expected) => {
-    expect(findRank(twenty, placeId)).toEqual(expected);
-  });
+  ]);
 
   it("matches the place id only, never the name", () => {
     expect(findRank([{ position: 1, place_id: "other", title: "Ace Plumbing" }], "ace")).toEqual(miss);
@@ -62,7 +57,7 @@ describe("findOrganicRank", () => {
     { position: 4, link: "https://notacme-plumbing.com/" },
   ];
 
-  it.each([
+  itReturnsEqual("finds %s by its host, subdomains included, never a look-alike", (website) => findOrganicRank(organic, website), [
     ["https://acme-plumbing.com", found(2)],
     ["www.acme-plumbing.com", found(2)],
     ["ACME-plumbing.com/contact", found(2)],
@@ -70,9 +65,7 @@ describe("findOrganicRank", () => {
     ["plumbing.com", miss],
     ["", miss],
     ["http://", miss],
-  ])("finds %s by its host, subdomains included, never a look-alike", (website, expected) => {
-    expect(findOrganicRank(organic, website)).toEqual(expected);
-  });
+  ]);
 
   it("past 20 is not in the top 20", () => {
     expect(findOrganicRank([{ position: 25, link: "https://acme.com" }], "acme.com")).toEqual(miss);
@@ -118,7 +111,7 @@ describe("gridMetrics", () => {
 });
 
 describe("rankBand", () => {
-  it.each([
+  itReturns("%o is %s", rankBand, [
     [found(1), "top3"],
     [found(3), "top3"],
     [found(4), "top10"],
@@ -128,9 +121,7 @@ describe("rankBand", () => {
     [miss, "not_found"],
     [failed, "failed"],
     [pending, "pending"],
-  ])("%o is %s", (result, band) => {
-    expect(rankBand(result)).toBe(band);
-  });
+  ]);
 });
 
 describe("compareScans", () => {

@@ -1,6 +1,8 @@
 // Tests the tracker's rules: the keyword request, change since last and first, alerts and which keywords are due —
 // a failed check is a gap, never a drop to "not ranked".
 import { describe, it, expect } from "vitest";
+import { failed, found, miss, pending } from "./point-results";
+import { itReturns } from "../each";
 import { RANK_BUSINESS_MESSAGE, RANK_KEYWORD_MESSAGE, type PointResult } from "../../../worker/features/rank/rules/metrics";
 import {
   TRACK_FREQUENCY_MESSAGE,
@@ -16,10 +18,6 @@ import {
   type TrackedKeyword,
 } from "../../../worker/features/rank/rules/tracker";
 
-const found = (rank: number): PointResult => ({ status: "found", rank });
-const miss: PointResult = { status: "not_found" };
-const failed: PointResult = { status: "failed" };
-const pending: PointResult = { status: "pending" };
 
 describe("TrackKeywordRequest", () => {
   it("defaults to daily checks", () => {
@@ -125,7 +123,7 @@ describe("tracker: which keywords are due", () => {
   const now = new Date("2026-11-24T06:00:00.000Z");
   const kw = (id: string, frequency: "daily" | "weekly", lastCheckAt: string | null, paused = false): TrackedKeyword => ({ id, frequency, paused, lastCheckAt });
 
-  it.each([
+  itReturns("%o due: %s", (keyword) => isDue(keyword, now), [
     [kw("never", "daily", null), true],
     [kw("never-paused", "daily", null, true), false],
     [kw("daily-yesterday", "daily", "2026-11-23T06:00:00.000Z"), true],
@@ -136,9 +134,7 @@ describe("tracker: which keywords are due", () => {
     [kw("weekly-7-days", "weekly", "2026-11-17T06:00:00.000Z"), true],
     [kw("weekly-7-days-less-slack", "weekly", "2026-11-17T06:45:00.000Z"), true],
     [kw("unreadable", "daily", "not a date"), true],
-  ])("%o due: %s", (keyword, due) => {
-    expect(isDue(keyword, now)).toBe(due);
-  });
+  ]);
 
   it("picks exactly the due keywords, and none again right after their check", () => {
     const keywords = [kw("a", "daily", null), kw("b", "daily", "2026-11-24T00:00:00.000Z"), kw("c", "weekly", "2026-11-01T00:00:00.000Z"), kw("d", "weekly", null, true)];

@@ -1,5 +1,6 @@
 // Tests the SEO potential derived from a stored score and its ranking label.
 import { describe, it, expect } from "vitest";
+import { itReturns } from "../each";
 import { oneDecimal, potentialFromScore, rankingLabel } from "../../../worker/features/reports/rules/seo-potential";
 
 describe("potentialFromScore", () => {
@@ -18,38 +19,32 @@ describe("potentialFromScore", () => {
     expect(potentialFromScore(85).business_relevance).toBeCloseTo(8.075);
   });
 
-  it.each([
+  itReturns("score %i has %s competition", (score) => potentialFromScore(score).competition, [
     [100, "Low"],
     [81, "Low"],
     [80, "Medium"],
     [61, "Medium"],
     [60, "High"],
     [1, "High"],
-  ])("score %i has %s competition", (score, competition) => {
-    expect(potentialFromScore(score).competition).toBe(competition);
-  });
+  ]);
 });
 
 describe("rankingLabel", () => {
-  it.each([
+  itReturns("score %d is %s", rankingLabel, [
     [100, "HIGH"],
     [80, "HIGH"],
     [79.9, "MEDIUM"],
     [60, "MEDIUM"],
     [59, "LOW"],
     [0, "LOW"],
-  ])("score %d is %s", (score, label) => {
-    expect(rankingLabel(score)).toBe(label);
-  });
+  ]);
 });
 
 describe("oneDecimal", () => {
-  it.each([
+  itReturns("%d → %s", oneDecimal, [
     [8.5, "8.5"],
     [9, "9.0"],
     [6.84, "6.8"],
     [8.075, "8.1"],
-  ])("%d → %s", (value, text) => {
-    expect(oneDecimal(value)).toBe(text);
-  });
+  ]);
 });

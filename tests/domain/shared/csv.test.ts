@@ -1,9 +1,10 @@
 // Tests CSV cells: every cell quoted, formula-starting text defused, numbers (negative ones too) left as numbers.
 import { describe, it, expect } from "vitest";
+import { itReturns } from "../each";
 import { csvCell, toCsv } from "../../../worker/domain/csv";
 
 describe("csvCell", () => {
-  it.each([
+  itReturns("%o → %s", csvCell, [
     ["plain", '"plain"'],
     ['say "hi"', '"say ""hi"""'],
     ["=SUM(A1)", `"'=SUM(A1)"`],
@@ -16,9 +17,7 @@ describe("csvCell", () => {
     [null, '""'],
     [undefined, '""'],
     [true, '"true"'],
-  ])("%o → %s", (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
+  ]);
 });
 
 describe("toCsv", () => {

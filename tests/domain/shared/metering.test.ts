@@ -1,6 +1,7 @@
 // The meter's pure rules as tables: estimates and settled figures per kind, the plan's allowance by subscription
 // state and override, which caps a payer is counted against, and which cap refuses.
 import { describe, expect, it } from "vitest";
+import { itReturnsEqual } from "../each";
 import {
   actualMicro,
   allowanceFor,
@@ -60,15 +61,13 @@ describe("allowances", () => {
     expect(allowanceFor(input, SETTINGS)).toEqual(expected);
   });
 
-  it.each([
+  itReturnsEqual("reads the operator's settings %j, with the defaults for missing or bad values", meterSettings, [
     [{}, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30, freeShare: 0.2 }],
     [{ SPEND_CEILING_DAILY_USD: "40", PLAN_ALLOWANCE_FREE_USD: "0", PLAN_ALLOWANCE_SELF_SERVICE_USD: "12.5" }, { ceilingDailyUsd: 40, allowanceFreeUsd: 0, allowanceSelfServiceUsd: 12.5, freeShare: 0.2 }],
     [{ SPEND_CEILING_FREE_SHARE: "0.5" }, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30, freeShare: 0.5 }],
     [{ SPEND_CEILING_FREE_SHARE: "3" }, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30, freeShare: 1 }],
     [{ SPEND_CEILING_DAILY_USD: "lots", PLAN_ALLOWANCE_FREE_USD: "-1", PLAN_ALLOWANCE_SELF_SERVICE_USD: " ", SPEND_CEILING_FREE_SHARE: "-1" }, { ceilingDailyUsd: 25, allowanceFreeUsd: 1, allowanceSelfServiceUsd: 30, freeShare: 0.2 }],
-  ])("reads the operator's settings %j, with the defaults for missing or bad values", (vars, expected) => {
-    expect(meterSettings(vars)).toEqual(expected);
-  });
+  ]);
 });
 
 describe("caps", () => {

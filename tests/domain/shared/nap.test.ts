@@ -1,6 +1,7 @@
 // Tests the NAP normaliser: the traps agencies complain of (DBA names, suite numbers, phone formats) are never flagged,
 // a call-tracking number is a warning with both numbers, and a really different address fails.
 import { describe, it, expect } from "vitest";
+import { itReturns } from "../each";
 import {
   compareAddresses,
   compareNames,
@@ -13,7 +14,7 @@ import {
 } from "../../../worker/domain/nap";
 
 describe("normalizeName", () => {
-  it.each([
+  itReturns("%s → %s", normalizeName, [
     ["Smith Plumbing LLC", "smith plumbing"],
     ["Smith Plumbing, L.L.C.", "smith plumbing"],
     ["The Smith Plumbing Co.", "smith plumbing"],
@@ -23,9 +24,7 @@ describe("normalizeName", () => {
     ["Joe's Heating & Air Ltd", "joes heating and air"],
     ["Café Électrique", "cafe electrique"],
     ["The Co", "co"],
-  ])("%s → %s", (name, normal) => {
-    expect(normalizeName(name)).toBe(normal);
-  });
+  ]);
 
   it("splits a legal name from its DBA", () => {
     expect(nameVariants("Smith Holdings LLC dba Joe's Plumbing")).toEqual(["smith holdings", "joes plumbing"]);
@@ -64,7 +63,7 @@ describe("compareNames", () => {
 });
 
 describe("normalizeAddress", () => {
-  it.each([
+  itReturns("%s → %s", normalizeAddress, [
     ["123 Main Street, Suite 200, Springfield, IL 62701", "123 main st springfield il 62701"],
     ["123 Main St. Ste 200 Springfield IL 62701-1234", "123 main st springfield il 62701"],
     ["123 MAIN ST #200, SPRINGFIELD, ILLINOIS 62701, USA", "123 main st springfield il 62701"],
@@ -83,9 +82,7 @@ describe("normalizeAddress", () => {
     ["4100 Highway 61 South", "4100 hwy 61 s"],
     ["1 Main St, Miami, FL 33101", "1 main st miami fl 33101"],
     ["12 West 5th Street, New York, New York 10001", "12 w 5th st ny ny 10001"],
-  ])("%s → %s", (address, normal) => {
-    expect(normalizeAddress(address)).toBe(normal);
-  });
+  ]);
 });
 
 describe("compareAddresses", () => {
@@ -116,7 +113,7 @@ describe("compareAddresses", () => {
 });
 
 describe("normalizePhone", () => {
-  it.each([
+  itReturns("%s → %s", normalizePhone, [
     ["(555) 123-4567", "5551234567"],
     ["555.123.4567", "5551234567"],
     ["555-123-4567", "5551234567"],
@@ -128,9 +125,7 @@ describe("normalizePhone", () => {
     ["+1 (555) 123-4567;ext=9", "5551234567"],
     ["123-4567", null],
     ["+44 20 7946 0958", null],
-  ])("%s → %s", (phone, digits) => {
-    expect(normalizePhone(phone)).toBe(digits);
-  });
+  ]);
 });
 
 describe("phonesInText", () => {

@@ -1,5 +1,6 @@
 // Tests the address rule the audit and webhooks fetch under. Pure: these URLs are only parsed, never requested.
 import { describe, it, expect } from "vitest";
+import { itReturns, itReturnsEqual } from "../each";
 import { checkPublicUrl, classifyIp, parseIPv4, parseIPv6 } from "../../../worker/domain/public-address";
 
 describe("checkPublicUrl accepts public http(s) hosts on the default port", () => {
@@ -144,7 +145,7 @@ describe("allowLoopback (AUDIT_ALLOW_LOOPBACK) lets loopback and its port throug
 });
 
 describe("IP parsing", () => {
-  it.each([
+  itReturns("parseIPv4(%s) = %s", parseIPv4, [
     ["127.0.0.1", 0x7f000001],
     ["127.1", 0x7f000001],
     ["0x7f.1", 0x7f000001],
@@ -154,11 +155,9 @@ describe("IP parsing", () => {
     ["1.2.3.4.5", null],
     ["example.com", null],
     ["1..2", null],
-  ])("parseIPv4(%s) = %s", (text, value) => {
-    expect(parseIPv4(text)).toBe(value);
-  });
+  ]);
 
-  it.each([
+  itReturnsEqual("parseIPv6(%s)", parseIPv6, [
     ["::1", [0, 0, 0, 0, 0, 0, 0, 1]],
     ["[fe80::1%eth0]", [0xfe80, 0, 0, 0, 0, 0, 0, 1]],
     ["::ffff:1.2.3.4", [0, 0, 0, 0, 0, 0xffff, 0x0102, 0x0304]],
@@ -168,11 +167,9 @@ describe("IP parsing", () => {
     ["1::2::3", null],
     ["::ffff:1.2.3", null],
     ["gggg::1", null],
-  ])("parseIPv6(%s)", (text, groups) => {
-    expect(parseIPv6(text)).toEqual(groups);
-  });
+  ]);
 
-  it.each([
+  itReturns("classifyIp(%s) = %s", classifyIp, [
     ["8.8.8.8", "public"],
     ["172.15.255.255", "public"],
     ["172.32.0.0", "public"],
@@ -183,7 +180,5 @@ describe("IP parsing", () => {
     ["::ffff:8.8.8.8", "public"],
     ["fec0::1", "private"],
     ["hello", null],
-  ])("classifyIp(%s) = %s", (ip, kind) => {
-    expect(classifyIp(ip)).toBe(kind);
-  });
+  ]);
 });

@@ -1,5 +1,6 @@
 // Tests report content: the prompt, parsing the AI reply, the template fallback and display helpers.
 import { describe, it, expect } from "vitest";
+import { itReturns } from "../each";
 import { CATEGORIES } from "../../../worker/domain/categories";
 import { ReportContent, engagementForTitle, isReportGenerated, type ReportProspect } from "../../../worker/features/reports/rules/content";
 import { companyBesideName, displayUrlForAd, formatLongUsDate } from "../../../worker/features/reports/rules/format";
@@ -273,16 +274,14 @@ describe("companyBesideName", () => {
 });
 
 describe("formatLongUsDate", () => {
-  it.each([
+  itReturns("%s → %j", formatLongUsDate, [
     ["2026-11-21T18:36:00.000Z", "November 21, 2026"],
     ["2026-01-01T00:00:00Z", "January 1, 2026"],
     ["2026-12-31T23:59:59Z", "December 31, 2026"],
     ["2026-03-05 23:30:00", "March 5, 2026"],
     ["2026-07-04", "July 4, 2026"],
     ["not a date", ""],
-  ])("%s → %j", (iso, text) => {
-    expect(formatLongUsDate(iso)).toBe(text);
-  });
+  ]);
 });
 
 describe("links the model writes", () => {

@@ -1,18 +1,17 @@
 // Token estimate, model cost table and cost rounding (spec part 2 §9).
 import { describe, expect, it } from 'vitest';
+import { itReturns } from '../each';
 import { COST_PER_1K, costFor, costTableKey, estimateTokens, formatCost, roundCost } from '../../../worker/domain/usage-cost';
 
 describe('estimateTokens', () => {
-  it.each([
+  itReturns('%j → %i tokens (length / 4, rounded up)', estimateTokens, [
     ['', 0],
     ['a', 1],
     ['abcd', 1],
     ['abcde', 2],
     ['x'.repeat(8), 2],
     ['x'.repeat(4001), 1001],
-  ])('%j → %i tokens (length / 4, rounded up)', (text, tokens) => {
-    expect(estimateTokens(text)).toBe(tokens);
-  });
+  ]);
 });
 
 describe('COST_PER_1K', () => {
@@ -110,7 +109,7 @@ describe('costFor', () => {
 });
 
 describe('formatCost', () => {
-  it.each([
+  itReturns('in cents (issue 26): %f → %s', formatCost, [
     [0, '$0.00'],
     [0.0053, '$0.01'],
     [0.015, '$0.02'],
@@ -120,7 +119,5 @@ describe('formatCost', () => {
     [1234.5, '$1,234.50'],
     [0.0000025, '< $0.01'],
     [0.0049, '< $0.01'],
-  ])('in cents (issue 26): %f → %s', (value, shown) => {
-    expect(formatCost(value)).toBe(shown);
-  });
+  ]);
 });

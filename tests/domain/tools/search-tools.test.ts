@@ -1,5 +1,6 @@
 // The search tools' pure rules: local-services sample listings, sample search results, cache key, copy text.
 import { describe, expect, it } from "vitest";
+import { itReturns } from "../each";
 import {
   buildLocalServiceListings,
   buildSampleSearchResults,
@@ -94,10 +95,8 @@ describe("search rules", () => {
     expect(listingAllInfo({ title: "A", displayUrl: "www.a.com", description: "D" })).toBe("A\nwww.a.com\nD");
   });
 
-  it.each([
+  itReturns("words a %i ms time-out as %s", timeoutMessage, [
     [15000, "Request timed out after 15 seconds"],
     [1000, "Request timed out after 1 second"],
-  ])("words a %i ms time-out as %s", (ms, text) => {
-    expect(timeoutMessage(ms)).toBe(text);
-  });
+  ]);
 });

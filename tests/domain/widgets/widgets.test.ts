@@ -1,10 +1,11 @@
 // The widget's pure rules (issue 21): which embedding origins are accepted and how they are written, and the
 // submission schema built from the fields a widget asks.
 import { describe, expect, it } from "vitest";
+import { itReturns } from "../each";
 import { leadInput, normalizeOrigin, WidgetCreate } from "../../../worker/features/widgets/rules/widgets";
 
 describe("normalizeOrigin", () => {
-  it.each([
+  itReturns("%j → %j", normalizeOrigin, [
     ["https://www.example.com", "https://www.example.com"],
     ["HTTPS://WWW.Example.com/", "https://www.example.com"],
     ["  http://127.0.0.1:8080  ", "http://127.0.0.1:8080"],
@@ -17,9 +18,7 @@ describe("normalizeOrigin", () => {
     ["ftp://example.com", null],
     ["javascript:alert(1)", null],
     ["", null],
-  ])("%j → %j", (input, expected) => {
-    expect(normalizeOrigin(input)).toBe(expected);
-  });
+  ]);
 
   it("keeps a widget's origins once each, and refuses the list when one is not an origin", () => {
     expect(WidgetCreate.parse({ name: "W", origins: ["https://a.test", "https://A.test/"] }).origins).toEqual(["https://a.test"]);

@@ -1,6 +1,7 @@
 // The audit's small pure rules: PageSpeed's answer read (field before lab), a pasted Maps link, the area of an address,
 // and what the report's prompt says when the audit had no data (nothing invented).
 import { describe, expect, it } from "vitest";
+import { itReturns, itReturnsEqual } from "../../domain/each";
 import { readMapsUrl } from "../../../worker/features/audits/steps";
 import { areaFromAddress } from "../../../worker/features/audits/subject";
 import { readPageSpeed } from "../../../worker/platform/providers/pagespeed";
@@ -28,7 +29,7 @@ describe("readPageSpeed", () => {
 });
 
 describe("readMapsUrl", () => {
-  it.each([
+  itReturnsEqual("%s", readMapsUrl, [
     ["https://www.google.com/maps/place/?q=place_id:ChIJabc123", { placeId: "ChIJabc123" }],
     ["https://www.google.com/maps/search/?api=1&query=Joe&query_place_id=ChIJxyz", { placeId: "ChIJxyz" }],
     ["https://www.google.com/maps/place/Joe's+Plumbing/@30.26,-97.74,17z", { name: "Joe's Plumbing" }],
@@ -36,20 +37,16 @@ describe("readMapsUrl", () => {
     ["https://example.com/maps/place/Joe", null],
     ["javascript:alert(1)", null],
     ["not a link", null],
-  ])("%s", (url, expected) => {
-    expect(readMapsUrl(url)).toEqual(expected);
-  });
+  ]);
 });
 
 describe("areaFromAddress", () => {
-  it.each([
+  itReturns("%s → %s", areaFromAddress, [
     ["1200 Main St, Suite 300, Austin, TX 78701", "Austin, TX"],
     ["1200 Main St, Austin, TX 78701, USA", "Austin, TX"],
     ["Austin, TX", "Austin, TX"],
     ["Denver", "Denver"],
-  ])("%s → %s", (address, area) => {
-    expect(areaFromAddress(address)).toBe(area);
-  });
+  ]);
 });
 
 describe("findingsPromptLines", () => {

@@ -1,6 +1,7 @@
 // Pages through the worker: the CSP follows CHAT_WIDGET_SRC (its origin only, and only when set), `/` is the landing page.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { itReturns } from "../../domain/each";
 import app from "../../../worker/app";
 import { chatWidgetHidden } from "../../../worker/features/chat/rules/widget";
 import { isTrustedImageUrl, TRUSTED_IMAGE_ORIGINS } from "../../../worker/domain/image-hosts";
@@ -88,7 +89,7 @@ describe("pages served by the worker", () => {
     expect(patterns).toEqual(["/*", "!/assets/*"]);
   });
 
-  it.each([
+  itReturns("hides the widget on %s: %s", chatWidgetHidden, [
     ["/login", true],
     ["/signup/", true],
     ["/", false],
@@ -97,9 +98,7 @@ describe("pages served by the worker", () => {
     ["/admin/report-generator", true],
     ["/admin", true],
     ["/administer", false],
-  ])("hides the widget on %s: %s", (path, hidden) => {
-    expect(chatWidgetHidden(path)).toBe(hidden);
-  });
+  ]);
 });
 
 describe("images the pages may load", () => {
