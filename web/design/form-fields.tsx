@@ -102,3 +102,13 @@ export function NetworkChoice({ value, onChange, error }: { value: readonly Netw
     </>
   );
 }
+
+/** A checkbox with its label after it (a generator's options). */
+export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="checkbox">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}

@@ -1,6 +1,7 @@
 // The block every page opens with: where the page sits (eyebrow), its title, one line on what it is for, and the
 // page's main actions beside them.
 import type { ReactNode } from "react";
+import { BackLink } from "./back-link";
 
 export function PageHeader({
   eyebrow,
@@ -33,5 +34,15 @@ export function PageHeader({
       </div>
       {actions}
     </header>
+  );
+}
+
+/** A tool's page head: the way back to the dashboard, 'Tools', the tool's name and what it does. */
+export function ToolPageHeader({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
+      <PageHeader eyebrow="Tools" title={title} subtitle={subtitle} />
+    </>
   );
 }

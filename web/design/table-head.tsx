@@ -1,14 +1,19 @@
-// The header row of the app's data tables: the column names, and an unnamed last column for each row's buttons
-// (its name is read by screen readers only).
-export function TableHead({ columns, actions }: { columns: readonly string[]; actions?: string }) {
+// The header row of the app's data tables: the column names (a column may carry a class that sizes it or hides it
+// on phones), and an unnamed last column for each row's buttons (its name is read by screen readers only).
+export type TableColumn = string | { name: string; className?: string };
+
+export function TableHead({ columns, actions }: { columns: readonly TableColumn[]; actions?: string }) {
   return (
     <thead>
       <tr>
-        {columns.map((name) => (
-          <th key={name} scope="col">
-            {name}
-          </th>
-        ))}
+        {columns.map((column) => {
+          const { name, className } = typeof column === "string" ? { name: column, className: undefined } : column;
+          return (
+            <th key={name} scope="col" className={className}>
+              {name}
+            </th>
+          );
+        })}
         {actions ? (
           <th scope="col">
             <span className="visually-hidden">{actions}</span>
@@ -18,3 +23,6 @@ export function TableHead({ columns, actions }: { columns: readonly string[]; ac
     </thead>
   );
 }
+
+/** The admin tables' last column: named on screen, as wide as its buttons. */
+export const ACTIONS_COLUMN = { name: "Actions", className: "col-actions" } as const;

@@ -1,7 +1,7 @@
 // Whose business a rank tool works on (issue 19): the signed-in user's own (from Business Settings) or, for admins
 // outside a view-as, any prospect. The same choice and the same "details needed" note on both rank tools.
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useAuth } from "../../lib/auth";
 import { useViewAs } from "../../lib/view-as";
@@ -10,6 +10,7 @@ import type { RankTarget } from "../rank";
 import { Alert } from "../../design/alert";
 import { ProspectPicker, SETTINGS_PATH, missingForOwnAudit } from "./audit-tool";
 import { Segmented } from "../../design/segmented";
+import { ToolPageHeader } from "../../design/page-header";
 
 /** `initial`: a prospect chosen already (a tool opened from the prospect's report or card); admins only. */
 export function useBusinessChoice(initial: { id: string; name: string } | null = null) {
@@ -68,5 +69,31 @@ export function MissingDetails({ missing, what }: { missing: string[]; what: str
         {what} Add {missing.join(" and ")} in <Link to={SETTINGS_PATH}>Business Settings</Link>, then come back.
       </p>
     </Alert>
+  );
+}
+
+/**
+ * A tool page about one business (the rank tools, citations, AI Visibility): its head, the picker for an admin, then
+ * the tool. The page's <title> goes in children (React puts it in the document head).
+ */
+export function BusinessToolPage({
+  title,
+  subtitle,
+  choice,
+  onChange,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  choice: BusinessChoice;
+  onChange?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="audit-tool">
+      <ToolPageHeader title={title} subtitle={subtitle} />
+      <BusinessPicker choice={choice} onChange={onChange} />
+      {children}
+    </div>
   );
 }

@@ -11,9 +11,8 @@ import { ContentRecent } from "./content-recent";
 import { GeneratingSkeleton } from "./generating-skeleton";
 import { SparklesIcon } from "../../design/icons";
 import { Placeholder } from "../../design/placeholder";
-import { PageHeader } from "../../design/page-header";
 import "./content.css";
-import { PageTitle } from "../brand";
+import { PageHead } from "../brand";
 
 type Props<R> = {
   tool: ContentTool;
@@ -54,8 +53,7 @@ export function ContentToolPage<R>({ tool, state, eyebrow, title, subtitle, form
   );
   return (
     <>
-      <PageTitle>{title}</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow={eyebrow}
         title={title}
         subtitle={subtitle}

@@ -8,6 +8,7 @@ import { NETWORK_LABELS } from "../../../worker/features/content/rules/length";
 import { daysInMonth, generatorLink, type PlanDay, type SocialPlan } from "../../../worker/features/content/rules/social-plan";
 import { formatDay } from "../../lib/format-date";
 import { Button } from "../../design/button";
+import { TableHead } from "../../design/table-head";
 import "./content.css";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -83,15 +84,7 @@ export function PlanCalendar({ plan, view, readOnly, onMove }: Props) {
   return (
     <div className="plan-scroll">
       <table className="plan-month">
-        <thead>
-          <tr>
-            {WEEKDAYS.map((d) => (
-              <th key={d} scope="col">
-                {d}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={WEEKDAYS} />
         <tbody>
           {weeks(plan.month).map((week, w) => (
             <tr key={w}>

@@ -18,6 +18,7 @@ import {
   ThumbsUpIcon,
   VideoIcon,
 } from "../../design/icons";
+import type { ReactNode } from "react";
 import { LANDING_FAQ, LANDING_LINKS, LANDING_PLANS, LANDING_TESTIMONIALS, LANDING_TOOLS } from "./content";
 import { TOOL_COUNT } from "../../lib/tools";
 
@@ -28,6 +29,61 @@ const NAV = [
   { href: "#pricing", label: "Pricing" },
   { href: "#faq", label: "FAQ" },
 ];
+
+const HERO_NOTES = ["Set up in minutes", "Made for local trades", "Works on your phone"];
+
+/** One band of the page under the hero: an eyebrow, its heading, then what it shows. */
+function LandingSection({
+  id,
+  className = "features",
+  narrow = false,
+  eyebrow,
+  titleId,
+  title,
+  children,
+}: {
+  id?: string;
+  className?: string;
+  narrow?: boolean;
+  eyebrow?: string;
+  titleId: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} id={id} aria-labelledby={titleId}>
+      <div className={narrow ? "features-inner lp-narrow" : "features-inner"}>
+        {eyebrow ? <p className="page-eyebrow">{eyebrow}</p> : null}
+        <h2 className="features-title" id={titleId}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function PlanFeatures({ features }: { features: readonly string[] }) {
+  return (
+    <ul className="plan-features">
+      {features.map((f) => (
+        <li key={f}>
+          <CheckCircleIcon size="sm" />
+          {f}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HomeLink({ brand }: { brand: PublicBrand }) {
+  return (
+    <a href="/" className="brand" aria-label={`${brand.name} home`}>
+      <BrandLogo brand={brand} />
+      <span>{brand.name}</span>
+    </a>
+  );
+}
 
 /** The whole page; web/features/landing/pages/landing.tsx adds the menu behaviour when the app itself shows `/`. */
 /**
@@ -44,10 +100,7 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
         Skip to content
       </a>
       <header className="landing-nav">
-        <a href="/" className="brand" aria-label={`${name} home`}>
-          <BrandLogo brand={brand} />
-          <span>{name}</span>
-        </a>
+        <HomeLink brand={brand} />
         <button
           type="button"
           className="icon-button lp-menu-toggle"
@@ -104,18 +157,12 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
                 </a>
               </div>
               <p className="hero-note">
-                <span>
-                  <CheckCircleIcon size="sm" />
-                  Set up in minutes
-                </span>
-                <span>
-                  <CheckCircleIcon size="sm" />
-                  Made for local trades
-                </span>
-                <span>
-                  <CheckCircleIcon size="sm" />
-                  Works on your phone
-                </span>
+                {HERO_NOTES.map((note) => (
+                  <span key={note}>
+                    <CheckCircleIcon size="sm" />
+                    {note}
+                  </span>
+                ))}
               </p>
             </div>
 
@@ -144,16 +191,16 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
           </div>
         </section>
 
-        <section className="features" id="how-it-works" aria-labelledby="tools-title">
-          <div className="features-inner">
-            <p className="page-eyebrow">How It Works</p>
-            <h2 className="features-title" id="tools-title">
-              {TOOL_COUNT} AI tools, one dashboard. Describe your business once; every tool writes for your trade and your area.
-            </h2>
-            <ul className="features-grid">
-              {LANDING_TOOLS.map((tool, i) => {
-                const Icon = TOOL_ICONS[i] ?? SparklesIcon;
-                return (
+        <LandingSection
+          id="how-it-works"
+          eyebrow="How It Works"
+          titleId="tools-title"
+          title={`${TOOL_COUNT} AI tools, one dashboard. Describe your business once; every tool writes for your trade and your area.`}
+        >
+          <ul className="features-grid">
+            {LANDING_TOOLS.map((tool, i) => {
+              const Icon = TOOL_ICONS[i] ?? SparklesIcon;
+              return (
                 <li className="card feature" key={tool.name}>
                   <span className="stat-icon">
                     <Icon />
@@ -161,116 +208,75 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
                   <h3>{tool.name}</h3>
                   <p>{tool.text}</p>
                 </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
+              );
+            })}
+          </ul>
+        </LandingSection>
 
-        <section className="features lp-alt" aria-labelledby="testimonials-title">
-          <div className="features-inner">
-            <p className="page-eyebrow">Customers</p>
-            <h2 className="features-title" id="testimonials-title">
-              Local pros who stopped dreading marketing.
-            </h2>
-            <ul className="features-grid">
-              {LANDING_TESTIMONIALS.map((t) => (
-                <li className="card feature" key={t.name}>
-                  <blockquote className="lp-quote">“{t.quote}”</blockquote>
-                  <p className="lp-quote-by">
-                    <strong>{t.name}</strong>
-                    <span>{t.role}</span>
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-
-        <section className="features" id="pricing" aria-labelledby="pricing-title">
-          <div className="features-inner">
-            <p className="page-eyebrow">Pricing</p>
-            <h2 className="features-title" id="pricing-title">
-              Simple pricing. Do it yourself, or let us run it for you.
-            </h2>
-            <div className="features-grid lp-grid-2">
-              <article className="card plan-card is-featured">
-                <h3 className="plan-name">{LANDING_PLANS.selfService.name}</h3>
-                <p className="plan-price">
-                  {LANDING_PLANS.selfService.monthly} <small>/ month</small>
+        <LandingSection className="features lp-alt" eyebrow="Customers" titleId="testimonials-title" title="Local pros who stopped dreading marketing.">
+          <ul className="features-grid">
+            {LANDING_TESTIMONIALS.map((t) => (
+              <li className="card feature" key={t.name}>
+                <blockquote className="lp-quote">“{t.quote}”</blockquote>
+                <p className="lp-quote-by">
+                  <strong>{t.name}</strong>
+                  <span>{t.role}</span>
                 </p>
-                <p className="plan-note">
-                  or {LANDING_PLANS.selfService.annual} / year <span className="badge badge-new">2 months free</span>
-                </p>
-                <ul className="plan-features">
-                  {LANDING_PLANS.selfService.features.map((f) => (
-                    <li key={f}>
-                      <CheckCircleIcon size="sm" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
-                <a href="/signup" className={buttonClass("primary", "lg", true)}>
-                  Try Our AI Tools Free
-                </a>
-              </article>
-              <article className="card plan-card">
-                <h3 className="plan-name">{LANDING_PLANS.autopilot.name}</h3>
-                <p className="plan-price">Talk with Sales</p>
-                <p className="plan-note">{LANDING_PLANS.autopilot.text}</p>
-                <ul className="plan-features">
-                  {LANDING_PLANS.autopilot.features.map((f) => (
-                    <li key={f}>
-                      <CheckCircleIcon size="sm" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
-                <a href={contact ?? LANDING_LINKS.sales} className={buttonClass("secondary", "lg", true)}>
-                  Talk with Sales
-                </a>
-              </article>
-            </div>
-          </div>
-        </section>
+              </li>
+            ))}
+          </ul>
+        </LandingSection>
 
-        <section className="features lp-alt" id="faq" aria-labelledby="faq-title">
-          <div className="features-inner lp-narrow">
-            <p className="page-eyebrow">FAQ</p>
-            <h2 className="features-title" id="faq-title">
-              Questions, answered.
-            </h2>
-            <div className="lp-faq">
-              {LANDING_FAQ.map((item) => (
-                <details className="card" key={item.q}>
-                  <summary>{brandText(item.q, name)}</summary>
-                  <p>{brandText(item.a, name)}</p>
-                </details>
-              ))}
-            </div>
+        <LandingSection id="pricing" eyebrow="Pricing" titleId="pricing-title" title="Simple pricing. Do it yourself, or let us run it for you.">
+          <div className="features-grid lp-grid-2">
+            <article className="card plan-card is-featured">
+              <h3 className="plan-name">{LANDING_PLANS.selfService.name}</h3>
+              <p className="plan-price">
+                {LANDING_PLANS.selfService.monthly} <small>/ month</small>
+              </p>
+              <p className="plan-note">
+                or {LANDING_PLANS.selfService.annual} / year <span className="badge badge-new">2 months free</span>
+              </p>
+              <PlanFeatures features={LANDING_PLANS.selfService.features} />
+              <a href="/signup" className={buttonClass("primary", "lg", true)}>
+                Try Our AI Tools Free
+              </a>
+            </article>
+            <article className="card plan-card">
+              <h3 className="plan-name">{LANDING_PLANS.autopilot.name}</h3>
+              <p className="plan-price">Talk with Sales</p>
+              <p className="plan-note">{LANDING_PLANS.autopilot.text}</p>
+              <PlanFeatures features={LANDING_PLANS.autopilot.features} />
+              <a href={contact ?? LANDING_LINKS.sales} className={buttonClass("secondary", "lg", true)}>
+                Talk with Sales
+              </a>
+            </article>
           </div>
-        </section>
+        </LandingSection>
 
-        <section className="lp-cta" aria-labelledby="cta-title">
-          <div className="features-inner lp-narrow">
-            <h2 className="features-title" id="cta-title">
-              Your next customer is searching right now.
-            </h2>
-            <p>Start with the free tools today. No card needed.</p>
-            <a href="/signup" className={buttonClass("primary", "lg")}>
-              Try Our AI Tools Free
-              <ArrowRightIcon />
-            </a>
+        <LandingSection id="faq" className="features lp-alt" narrow eyebrow="FAQ" titleId="faq-title" title="Questions, answered.">
+          <div className="lp-faq">
+            {LANDING_FAQ.map((item) => (
+              <details className="card" key={item.q}>
+                <summary>{brandText(item.q, name)}</summary>
+                <p>{brandText(item.a, name)}</p>
+              </details>
+            ))}
           </div>
-        </section>
+        </LandingSection>
+
+        <LandingSection className="lp-cta" narrow titleId="cta-title" title="Your next customer is searching right now.">
+          <p>Start with the free tools today. No card needed.</p>
+          <a href="/signup" className={buttonClass("primary", "lg")}>
+            Try Our AI Tools Free
+            <ArrowRightIcon />
+          </a>
+        </LandingSection>
       </main>
 
       <footer className="landing-foot">
         <div className="landing-foot-inner">
-          <a href="/" className="brand" aria-label={`${name} home`}>
-            <BrandLogo brand={brand} />
-            <span>{name}</span>
-          </a>
+          <HomeLink brand={brand} />
           <nav className="lp-foot-links" aria-label="Footer">
             <a href="#how-it-works">How It Works</a>
             <a href="#pricing">Pricing</a>

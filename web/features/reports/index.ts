@@ -1,4 +1,6 @@
 // What other features (and the shell) may use of reports: its other files are its own (lint rule in eslint.config.js).
+// The sections, post images and copy buttons below are pure (the worker renders them too), so their styles come here.
+import "./report-sections.css";
 export { useAiChatTarget } from "./newest-report";
 export { isNotFound, refreshAfterReportsChange, reportKeys, useLiveReportStatuses } from "./queries";
 export { HighlightedText } from "./report-ai-visibility";

@@ -1,7 +1,7 @@
 // The Generating Content screen: the six kinds of content and, when known, the real progress of the queue job.
 import type { ReportStatus } from "../../../worker/features/reports/rules/view";
 import { CheckIcon } from "../../design/icons";
-import "./reports.css";
+import "./report-generating.css";
 
 /** The six kinds of content a report holds (spec part 2 §2, Create New Report). */
 export const CONTENT_KINDS = [
@@ -87,7 +87,7 @@ export function GeneratingScreen({
       ) : null}
 
       <div className="generating-kinds">
-        <p>What we're creating</p>
+        <p className="caps-label">What we're creating</p>
         <ul>
           {CONTENT_KINDS.map((kind) => (
             <li key={kind}>

@@ -154,7 +154,7 @@ export function PotentialSection({ potential, variant }: { potential: Potential;
     >
       <div className={`potential ${levelClass(potential.score)}`}>
         <div className="potential-main">
-          <p className="potential-caption">Ranking Potential</p>
+          <p className="caps-label potential-caption">Ranking Potential</p>
           <p className="potential-label" data-testid="ranking-label">
             {label}
           </p>
@@ -322,62 +322,70 @@ export function DescriptionSection({ description }: { description: string }) {
   );
 }
 
-function Empty({ children }: { children: string }) {
-  return <p className="report-empty">{children}</p>;
+/** The three lists of ideas: their heads, and what each says when the AI gave none. */
+const IDEA_SECTIONS = {
+  gmb: {
+    id: SECTION_IDS.gmb,
+    icon: StoreIcon,
+    title: "Google My Business Article Ideas",
+    subtitle: "Posts for the Google Business Profile that answer what local customers search for.",
+  },
+  blog: {
+    id: SECTION_IDS.blog,
+    icon: BookIcon,
+    title: "Blog Post Article Structures",
+    subtitle: "Ready-to-write outlines built around the keywords customers use.",
+  },
+  facebook: {
+    id: SECTION_IDS.facebook,
+    icon: ThumbsUpIcon,
+    title: "Educational Facebook Posts",
+    subtitle: "Helpful posts that build trust with local homeowners.",
+  },
+} as const;
+
+function IdeaSection({ kind, count, children }: { kind: keyof typeof IDEA_SECTIONS; count: number; children: ReactNode }) {
+  return (
+    <ReportSection {...IDEA_SECTIONS[kind]}>
+      {count === 0 ? <p className="report-empty">{EMPTY_MESSAGES[kind]}</p> : children}
+    </ReportSection>
+  );
 }
 
 export function GmbSection({ articles }: { articles: GmbArticle[] }) {
   return (
-    <ReportSection
-      id={SECTION_IDS.gmb}
-      icon={StoreIcon}
-      title="Google My Business Article Ideas"
-      subtitle="Posts for the Google Business Profile that answer what local customers search for."
-    >
-      {articles.length === 0 ? (
-        <Empty>{EMPTY_MESSAGES.gmb}</Empty>
-      ) : (
-        <ol className="idea-grid">
-          {articles.map((article, i) => (
-            <li className="idea-card" key={i}>
-              <span className="idea-number">{String(i + 1).padStart(2, "0")}</span>
-              <h3>{article.title}</h3>
-              <p>{article.subtitle}</p>
-              <Chips items={article.targetKeywords} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </ReportSection>
+    <IdeaSection kind="gmb" count={articles.length}>
+      <ol className="idea-grid">
+        {articles.map((article, i) => (
+          <li className="idea-card" key={i}>
+            <span className="idea-number">{String(i + 1).padStart(2, "0")}</span>
+            <h3>{article.title}</h3>
+            <p>{article.subtitle}</p>
+            <Chips items={article.targetKeywords} />
+          </li>
+        ))}
+      </ol>
+    </IdeaSection>
   );
 }
 
 export function BlogSection({ blogs }: { blogs: BlogStructure[] }) {
   return (
-    <ReportSection
-      id={SECTION_IDS.blog}
-      icon={BookIcon}
-      title="Blog Post Article Structures"
-      subtitle="Ready-to-write outlines built around the keywords customers use."
-    >
-      {blogs.length === 0 ? (
-        <Empty>{EMPTY_MESSAGES.blog}</Empty>
-      ) : (
-        <div className="blog-list">
-          {blogs.map((blog, i) => (
-            <article className="blog-card" key={i}>
-              <h3>{blog.title}</h3>
-              <ol className="blog-sections">
-                {blog.sections.map((section, j) => (
-                  <li key={j}>{section}</li>
-                ))}
-              </ol>
-              <Chips items={blog.targetKeywords} primaryFirst />
-            </article>
-          ))}
-        </div>
-      )}
-    </ReportSection>
+    <IdeaSection kind="blog" count={blogs.length}>
+      <div className="blog-list">
+        {blogs.map((blog, i) => (
+          <article className="blog-card" key={i}>
+            <h3>{blog.title}</h3>
+            <ol className="blog-sections">
+              {blog.sections.map((section, j) => (
+                <li key={j}>{section}</li>
+              ))}
+            </ol>
+            <Chips items={blog.targetKeywords} primaryFirst />
+          </article>
+        ))}
+      </div>
+    </IdeaSection>
   );
 }
 
@@ -457,22 +465,13 @@ function PostCard({ post, variant }: { post: CompleteFacebookPost; variant: Repo
 
 export function FacebookSection({ posts, variant }: { posts: CompleteFacebookPost[]; variant: ReportVariant }) {
   return (
-    <ReportSection
-      id={SECTION_IDS.facebook}
-      icon={ThumbsUpIcon}
-      title="Educational Facebook Posts"
-      subtitle="Helpful posts that build trust with local homeowners."
-    >
-      {posts.length === 0 ? (
-        <Empty>{EMPTY_MESSAGES.facebook}</Empty>
-      ) : (
-        <div className="post-grid">
-          {posts.map((post, i) => (
-            <PostCard post={post} variant={variant} key={i} />
-          ))}
-        </div>
-      )}
-    </ReportSection>
+    <IdeaSection kind="facebook" count={posts.length}>
+      <div className="post-grid">
+        {posts.map((post, i) => (
+          <PostCard post={post} variant={variant} key={i} />
+        ))}
+      </div>
+    </IdeaSection>
   );
 }
 

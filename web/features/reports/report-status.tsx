@@ -3,7 +3,7 @@ import { asReportStatus, isPending, type ReportStatus } from "../../../worker/fe
 import { useGenerateAllReports } from "./queries";
 import { Button } from "../../design/button";
 import { SparklesIcon } from "../../design/icons";
-import "./reports.css";
+import "./report-status.css";
 
 const LABELS: Record<ReportStatus, string> = {
   draft: "Not generated",

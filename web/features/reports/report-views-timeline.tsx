@@ -5,7 +5,7 @@ import { formatLongUsDate } from "../../../worker/features/reports/rules/format"
 import { reportViewsQuery } from "./views-queries";
 import { RetryAlert } from "../../design/alert";
 import { EyeIcon } from "../../design/icons";
-import "./reports.css";
+import "./report-page.css";
 
 const SECTION_NAMES: Record<string, string> = {
   "seo-potential": "SEO Potential",

@@ -52,7 +52,7 @@ function Overview({ content }: { content: ReportViewContent }) {
   ];
   return (
     <nav className="overview" aria-label="Report overview">
-      <h2 className="overview-title">What's inside</h2>
+      <h2 className="caps-label overview-title">What's inside</h2>
       <ul className="overview-grid">
         {cards.map(({ id, icon: Icon, value, label, note }) => (
           <li key={id}>

@@ -1,14 +1,31 @@
-// The two search tools' shared parts: the two-field search form, the sample-data banner and a result card.
-import { useState, type FormEvent, type ReactNode } from "react";
+// The two search tools' shared parts: the search state, the two-field search form, the sample-data banner, a result
+// card and the placeholders that offer the sample search.
+import { useState, type ComponentType, type FormEvent, type ReactNode } from "react";
 import type { ZodType } from "zod";
 import { Alert, RetryAlert } from "../../design/alert";
 import { Badge } from "../../design/badge";
 import { Button } from "../../design/button";
 import { SearchIcon } from "../../design/icons";
+import { Placeholder } from "../../design/placeholder";
 import { TextField } from "../../design/text-field";
 import "./tools.css";
 
 type Fields = { first: string; location: string };
+
+/**
+ * The search under way (null before the first) and the form's values: the opening ones (the business's own trade
+ * and city) until `trySample` fills in the spec's sample keyword, keeps a location already searched, and runs it.
+ */
+export function useToolSearch<T extends { location: string }>(opening: Fields, toQuery: (fields: Fields) => T) {
+  const [search, setSearch] = useState<T | null>(null);
+  const [picked, setPicked] = useState<Fields | null>(null);
+  function trySample(sample: { keyword: string; location: string }) {
+    const fields = { first: sample.keyword, location: search?.location || sample.location };
+    setPicked(fields);
+    setSearch(toQuery(fields));
+  }
+  return { search, setSearch, initial: picked ?? opening, trySample };
+}
 
 /**
  * Two labelled fields and a submit button reading 'Searching...' while busy (spec §4). The shared zod
@@ -156,4 +173,28 @@ export function ToolResultState({
     );
   }
   return hasResults ? results() : empty;
+}
+
+/** A search tool's start or empty state: what to do, and a button that runs the sample search. */
+export function TryPlaceholder({
+  icon,
+  title,
+  tryLabel,
+  onTry,
+  children,
+}: {
+  icon: ComponentType;
+  title: string;
+  tryLabel: string;
+  onTry: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Placeholder icon={icon} title={title}>
+      <p className="placeholder-text">{children}</p>
+      <Button variant="primary" onClick={onTry}>
+        {tryLabel}
+      </Button>
+    </Placeholder>
+  );
 }

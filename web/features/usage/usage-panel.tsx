@@ -19,6 +19,7 @@ import { ClockIcon, SparklesIcon, TrendingUpIcon } from "../../design/icons";
 import { Placeholder } from "../../design/placeholder";
 import { StatCard } from "../../design/stat-card";
 import { UsageChart } from "./usage-chart";
+import { TableHead } from "../../design/table-head";
 import "./usage.css";
 
 const tokens = (n: number) => n.toLocaleString("en-US");
@@ -120,15 +121,7 @@ export function UsageTable({ title, head, rows }: { title: string; head: string[
       <h3 className="usage-table-title">{title}</h3>
       <div className="usage-table-wrap">
         <table className="usage-table">
-          <thead>
-            <tr>
-              {head.map((h, j) => (
-                <th key={h} scope="col" className={j > 0 && !NUMBER_COLUMNS.has(h) ? "is-text" : undefined}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={head.map((name, j) => ({ name, className: j > 0 && !NUMBER_COLUMNS.has(name) ? "is-text" : undefined }))} />
           <tbody>
             {rows.map((row, i) => (
               <tr key={i}>

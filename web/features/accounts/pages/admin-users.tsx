@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminAccessRequired, ReturnToAdminButton } from "../../../app/admin-access-required";
 import { ExternalLinkIcon, UsersIcon } from "../../../design/icons";
+import { ACTIONS_COLUMN, TableHead } from "../../../design/table-head";
 import { Alert, RetryAlert } from "../../../design/alert";
 import { Badge } from "../../../design/badge";
 import { EmailText } from "../../../design/email-text";
@@ -143,23 +144,15 @@ export default function UsersPage() {
       ) : data ? (
         <div className="card users-table-wrap">
           <table className="users-table">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col" className="col-created">
-                  Created
-                </th>
-                <th scope="col" className="col-status">
-                  Status
-                </th>
-                <th scope="col" className="col-company">
-                  Company
-                </th>
-                <th scope="col" className="col-actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "User",
+                { name: "Created", className: "col-created" },
+                { name: "Status", className: "col-status" },
+                { name: "Company", className: "col-company" },
+                ACTIONS_COLUMN,
+              ]}
+            />
             <tbody>
               {data.users.map((u) => {
                 const isMe = u.id === me?.id;

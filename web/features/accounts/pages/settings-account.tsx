@@ -33,9 +33,8 @@ import {
   type AccountUser,
   type RecoveryCodeSet,
 } from "../queries";
-import { PageHeader } from "../../../design/page-header";
 import "../account.css";
-import { PageTitle } from "../../brand";
+import { PageHead } from "../../brand";
 import { useBrand } from "../../brand";
 
 /** The server's reason in words (auth-js errors and ApiError both carry a code and a message). */
@@ -50,8 +49,7 @@ export default function SettingsAccountPage() {
   const query = useQuery(accountUserQuery());
   return (
     <>
-      <PageTitle>Account</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Settings"
         title="Account"
         subtitle={`How you sign in to ${useBrand().name}: your email, password, two-factor sign-in and sessions.`}

@@ -22,13 +22,12 @@ import {
 import { formatCost } from "../../../../worker/domain/usage-cost";
 import { AnswersDialog } from "../ai-answers";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { BackLink } from "../../../design/back-link";
+import { ToolBlock } from "../../../design/tool-block";
 import { Badge } from "../../../design/badge";
-import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits";
+import { BusinessToolPage, MissingDetails, useBusinessChoice } from "../../audits";
 import { Button } from "../../../design/button";
 import { ChatIcon, PlusIcon, SparklesIcon, TrashIcon } from "../../../design/icons";
 import { IntervalBar, percent, rateText } from "../interval-bar";
-import { PageHeader } from "../../../design/page-header";
 import { Placeholder } from "../../../design/placeholder";
 import { RateHistoryChart } from "../rate-history-chart";
 import { LoadingScreen } from "../../../app/route-guards";
@@ -258,10 +257,7 @@ function ScanForm({
   const e = estimate.data;
   const over = run.error instanceof ApiError && run.error.status === 402;
   return (
-    <section className="card card-pad audit-block" aria-labelledby="aiv-form-title">
-      <h2 className="audit-block-title" id="aiv-form-title">
-        New scan
-      </h2>
+    <ToolBlock titleId="aiv-form-title" title="New scan">
       <fieldset className="aiv-engines">
         <legend className="field-label">Assistants to ask</legend>
         {available.length === 0 ? <p className="audit-muted">No assistant is available right now; your agency has been told.</p> : null}
@@ -318,7 +314,7 @@ function ScanForm({
       {(e && !e.allowed) || over ? <AllowanceMessage cents={e?.costCents ?? null} /> : null}
       {run.error && !over ? <Alert tone="error">{run.error.message}</Alert> : null}
       {action ? <div>{action}</div> : null}
-    </section>
+    </ToolBlock>
   );
 }
 
@@ -369,10 +365,7 @@ function FigureRow({ f, onOpen, engineError }: { f: QuestionEngineFigure; onOpen
 
 function CitedDomains({ scan }: { scan: ScanView }) {
   return (
-    <section className="card card-pad audit-block" aria-labelledby="aiv-cited-title">
-      <h2 className="audit-block-title" id="aiv-cited-title">
-        Sources the assistants cite
-      </h2>
+    <ToolBlock titleId="aiv-cited-title" title="Sources the assistants cite">
       {scan.citedDomains.length === 0 ? (
         <p className="audit-muted">The answers cited no sources.</p>
       ) : (
@@ -407,7 +400,7 @@ function CitedDomains({ scan }: { scan: ScanView }) {
           “Not checked”: run the <Link to="/tools/citation-tracker">Citation Tracker</Link> to see which of these sites list you.
         </p>
       ) : null}
-    </section>
+    </ToolBlock>
   );
 }
 
@@ -488,10 +481,7 @@ function ScanResult({ scan, onOpen }: { scan: ScanView; onOpen: (o: Opened) => v
         ) : null}
       </section>
       {scan.figures.length > 0 ? (
-        <section className="card card-pad audit-block" aria-labelledby="aiv-figures-title">
-          <h2 className="audit-block-title" id="aiv-figures-title">
-            Each question on each assistant
-          </h2>
+        <ToolBlock titleId="aiv-figures-title" title="Each question on each assistant">
           <p className="audit-muted">Click a figure to read the answers it stands on. The bar shows the 95% interval: the wider it is, the less sure the figure.</p>
           <table className="audit-table cit-table aiv-figures">
             <TableHead columns={["Question", "Named you in", "First mention", "Share of AI voice", "Your site cited"]} />
@@ -502,7 +492,7 @@ function ScanResult({ scan, onOpen }: { scan: ScanView; onOpen: (o: Opened) => v
             </tbody>
           </table>
           {scan.engines.includes("chatgpt") ? <p className="audit-muted">OpenAI API with web search: {CHATGPT_NOTE}</p> : null}
-        </section>
+        </ToolBlock>
       ) : null}
       {!running ? <CitedDomains scan={scan} /> : null}
       {!running && scan.actions ? <WhatToDo actions={scan.actions} /> : null}
@@ -520,10 +510,7 @@ function History({ scans, shown, onShow }: { scans: ScanHistoryRow[]; shown: str
   const plotted = weekly.length >= 2 ? weekly : done;
   const engines = [...new Set(plotted.flatMap((s) => s.perEngine.map((e) => e.engine)))];
   return (
-    <section className="card card-pad audit-block" aria-labelledby="aiv-history-title">
-      <h2 className="audit-block-title" id="aiv-history-title">
-        History
-      </h2>
+    <ToolBlock titleId="aiv-history-title" title="History">
       {plotted.length < 2 || engines.length === 0 ? (
         <p className="audit-muted">Track a question above and it is asked again every week; from the second scan on, its mention rate on each assistant shows here over time.</p>
       ) : (
@@ -567,7 +554,7 @@ function History({ scans, shown, onShow }: { scans: ScanHistoryRow[]; shown: str
           </li>
         ))}
       </ul>
-    </section>
+    </ToolBlock>
   );
 }
 
@@ -677,16 +664,13 @@ export default function AiVisibilityPage() {
   else if (choice.missing.length) body = <MissingDetails missing={choice.missing} what="AI Visibility asks about your trade in your city." />;
   else if (choice.target) body = <Tool key={JSON.stringify(choice.target)} target={choice.target} readOnly={choice.readOnly} answers={(params.get("answers") ?? "").split(",").filter(Boolean)} />;
   return (
-    <div className="audit-tool">
+    <BusinessToolPage
+      title="AI Visibility"
+      subtitle="Whether ChatGPT, Google's AI answers, Perplexity and Gemini recommend you when people ask about your trade in your city, how sure that is, and why not."
+      choice={choice}
+    >
       <title>AI Visibility · Porchlight</title>
-      <BackLink to="/dashboard">Back to Dashboard</BackLink>
-      <PageHeader
-        eyebrow="Tools"
-        title="AI Visibility"
-        subtitle="Whether ChatGPT, Google's AI answers, Perplexity and Gemini recommend you when people ask about your trade in your city, how sure that is, and why not."
-      />
-      <BusinessPicker choice={choice} />
       {body}
-    </div>
+    </BusinessToolPage>
   );
 }

@@ -17,11 +17,10 @@ import {
 import { BrandUpdate } from "../../../../worker/features/brand/rules/brand-update";
 import { Alert, RetryAlert } from "../../../design/alert";
 import { Badge } from "../../../design/badge";
-import { PageTitle } from "../brand";
+import { PageHead } from "../brand";
 import { BrandContact, BrandLogo } from "../../../design/brand-mark";
 import { Button, buttonClass } from "../../../design/button";
 import { AlertCircleIcon } from "../../../design/icons";
-import { PageHeader } from "../../../design/page-header";
 import { LoadingScreen } from "../../../app/route-guards";
 import { TextField } from "../../../design/text-field";
 import { useTimedMessage } from "../../../lib/use-timed-message";
@@ -51,8 +50,7 @@ export default function AdminBrandPage() {
   const query = useQuery(adminBrandQuery());
   return (
     <>
-      <PageTitle>Brand</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Admin"
         title="Brand"
         subtitle="Your agency's name, logo and colour on every page and message your clients and prospects see: the app, sign-in, shared reports, the free-audit widget and every mail."

@@ -8,13 +8,12 @@ import { useSearchParams } from "react-router";
 import { SOURCE_KIND_LABELS } from "../../../../worker/features/citations/rules/sources";
 import { FIELD_IDS, FIELD_LABELS, expectedSourcesText, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView, type ListingFieldsView } from "../../../../worker/features/citations/rules/citations";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { BackLink } from "../../../design/back-link";
+import { ToolBlock } from "../../../design/tool-block";
 import { Badge } from "../../../design/badge";
 import { VERDICT_LABELS, prospectFromParams } from "../../reports";
-import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits";
+import { BusinessToolPage, MissingDetails, useBusinessChoice } from "../../audits";
 import { Button } from "../../../design/button";
 import { CheckCircleIcon, ExternalLinkIcon, MapPinIcon, AlertTriangleIcon, SearchIcon } from "../../../design/icons";
-import { PageHeader } from "../../../design/page-header";
 import { ActionError, SearchUnavailableNotice } from "../../setup";
 import { useCapabilities } from "../../setup";
 import { ScanEstimate } from "../../../design/scan-estimate";
@@ -131,10 +130,7 @@ function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
 
 function FixList({ scan }: { scan: CitationScanView }) {
   return (
-    <section className="card card-pad audit-block" aria-labelledby="cit-fix-title">
-      <h2 className="audit-block-title" id="cit-fix-title">
-        What to fix first
-      </h2>
+    <ToolBlock titleId="cit-fix-title" title="What to fix first">
       {scan.fixes.length === 0 ? (
         <p className="audit-muted">Nothing to fix: every listing we found agrees with your details.</p>
       ) : (
@@ -150,16 +146,13 @@ function FixList({ scan }: { scan: CitationScanView }) {
         </ol>
       )}
       <p className="audit-muted">We have no publisher partnerships: these links take you to each site's own claim or correction page, and a change shows on our next scan.</p>
-    </section>
+    </ToolBlock>
   );
 }
 
 function History({ list, shown, onOpen }: { list: CitationScanSummaryRow[]; shown: string; onOpen: (id: string) => void }) {
   return (
-    <section className="card card-pad audit-block" aria-labelledby="cit-history-title">
-      <h2 className="audit-block-title" id="cit-history-title">
-        History
-      </h2>
+    <ToolBlock titleId="cit-history-title" title="History">
       <ul className="cit-history">
         {list.map((s) => (
           <li key={s.id} className={s.id === shown ? "is-own" : undefined}>
@@ -180,7 +173,7 @@ function History({ list, shown, onOpen }: { list: CitationScanSummaryRow[]; show
           </li>
         ))}
       </ul>
-    </section>
+    </ToolBlock>
   );
 }
 
@@ -258,10 +251,7 @@ export default function CitationTrackerPage() {
     const e = estimate.data;
     body = (
       <>
-        <section className="card card-pad audit-block" aria-labelledby="cit-form-title">
-          <h2 className="audit-block-title" id="cit-form-title">
-            New scan{choice.name ? ` for ${choice.name}` : ""}
-          </h2>
+        <ToolBlock titleId="cit-form-title" title={`New scan${choice.name ? ` for ${choice.name}` : ""}`}>
           {choice.readOnly ? (
             <p className="audit-muted">Read-only while viewing as another user.</p>
           ) : (
@@ -274,7 +264,7 @@ export default function CitationTrackerPage() {
               Scan listings
             </Button>
           </div>
-        </section>
+        </ToolBlock>
         {result}
         {list.length > 0 && shownId ? <History list={list} shown={shownId} onOpen={setChosen} /> : null}
       </>
@@ -282,16 +272,14 @@ export default function CitationTrackerPage() {
   }
 
   return (
-    <div className="audit-tool">
+    <BusinessToolPage
+      title="Citation Tracker"
+      subtitle="Where your business is listed across the web, whether each listing agrees with your details, and exactly what to fix where."
+      choice={choice}
+      onChange={() => setChosen(null)}
+    >
       <PageTitle>Citation Tracker</PageTitle>
-      <BackLink to="/dashboard">Back to Dashboard</BackLink>
-      <PageHeader
-        eyebrow="Tools"
-        title="Citation Tracker"
-        subtitle="Where your business is listed across the web, whether each listing agrees with your details, and exactly what to fix where."
-      />
-      <BusinessPicker choice={choice} onChange={() => setChosen(null)} />
       {body}
-    </div>
+    </BusinessToolPage>
   );
 }

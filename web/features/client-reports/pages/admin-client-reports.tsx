@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ClientReportClientRow, ClientReportSummary } from "../../../../worker/features/client-reports/rules/client-report";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { PageTitle } from "../../brand";
+import { PageHead } from "../../brand";
 import { Button, buttonClass } from "../../../design/button";
 import {
   formatDayIn,
@@ -18,7 +18,6 @@ import {
 } from "../client-report-delivery";
 import { ExternalLinkIcon, MailIcon, UsersIcon } from "../../../design/icons";
 import { Modal } from "../../../design/modal";
-import { PageHeader } from "../../../design/page-header";
 import { Placeholder } from "../../../design/placeholder";
 import { LoadingScreen } from "../../../app/route-guards";
 import { SearchField } from "../../../design/search-field";
@@ -40,8 +39,7 @@ export default function AdminClientReportsPage() {
 
   return (
     <>
-      <PageTitle>Client Reports</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Admin"
         title="Client Reports"
         subtitle="Each client's monthly results report: built on the 1st of the month in the client's time zone and mailed with its link and PDF."

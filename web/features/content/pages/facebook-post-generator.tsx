@@ -1,7 +1,7 @@
 // /tools/facebook-post-generator (spec part 1 §2): post type cards, advanced options, the description, the Business
 // Profile card; the empty state, the skeleton while generating, the preview; and "Recent posts" to reopen, copy or delete.
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import {
   LENGTHS,
   POST_TYPES,
@@ -18,7 +18,7 @@ import {
 import { Alert, RetryAlert } from "../../../design/alert";
 import { Button } from "../../../design/button";
 import { BusinessCard } from "../business-card";
-import { SelectField } from "../../../design/form-fields";
+import { CheckboxField, SelectField, TextAreaField } from "../../../design/form-fields";
 import { GeneratingSkeleton } from "../generating-skeleton";
 import { RecentItem } from "../recent-item";
 import { FacebookPostPreview } from "../facebook-post-preview";
@@ -29,9 +29,8 @@ import { formatDateTime } from "../../../lib/format-date";
 import { useViewAs } from "../../../lib/view-as";
 import { postsQuery, useDeletePost, useEditPost, useGeneratePost } from "../posts-queries";
 import { profileQuery } from "../../profile";
-import { PageHeader } from "../../../design/page-header";
 import "../content.css";
-import { PageTitle } from "../../brand";
+import { PageHead } from "../../brand";
 
 const TYPE_ICONS = { promotional: MegaphoneIcon, educational: BookIcon, engagement: ChatIcon, story: ThumbsUpIcon, event: CalendarIcon };
 
@@ -70,7 +69,6 @@ export default function FacebookPostGeneratorPage() {
   const [error, setError] = useState<string | null>(null);
   const generate = useGeneratePost(setRetry);
   const edit = useEditPost();
-  const descriptionId = useId();
 
   const p = profile.data?.profile;
   // Until the profile has loaded nobody can say it is missing: Generate waits for it (issue 26).
@@ -110,8 +108,7 @@ export default function FacebookPostGeneratorPage() {
 
   return (
     <>
-      <PageTitle>Facebook Post Generator</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Tools · Social"
         title="Facebook Post Generator"
         subtitle="Ready-to-publish Facebook posts about your business, written for your area."
@@ -162,36 +159,19 @@ export default function FacebookPostGeneratorPage() {
                   </option>
                 ))}
               </SelectField>
-              <label className="checkbox">
-                <input type="checkbox" checked={options.includeHashtags} onChange={(e) => set("includeHashtags", e.target.checked)} />
-                Include hashtags
-              </label>
-              <label className="checkbox">
-                <input type="checkbox" checked={options.includeEmoji} onChange={(e) => set("includeEmoji", e.target.checked)} />
-                Include emoji
-              </label>
+              <CheckboxField label="Include hashtags" checked={options.includeHashtags} onChange={(v) => set("includeHashtags", v)} />
+              <CheckboxField label="Include emoji" checked={options.includeEmoji} onChange={(v) => set("includeEmoji", v)} />
             </div>
 
-            <div className="field">
-              <label className="field-label" htmlFor={descriptionId}>
-                What should the post be about?
-              </label>
-              <textarea
-                id={descriptionId}
-                className="input new-report-textarea"
-                rows={4}
-                maxLength={2000}
-                value={options.description}
-                onChange={(e) => set("description", e.target.value)}
-                placeholder="e.g. Our spring roof inspection special: free inspection with any repair booked this month."
-                aria-describedby={options.description.trim() ? undefined : `${descriptionId}-hint`}
-              />
-              {options.description.trim() ? null : (
-                <p className="field-hint" id={`${descriptionId}-hint`}>
-                  {GENERAL_POST_HINT}
-                </p>
-              )}
-            </div>
+            <TextAreaField
+              label="What should the post be about?"
+              rows={4}
+              maxLength={2000}
+              value={options.description}
+              onChange={(v) => set("description", v)}
+              placeholder="e.g. Our spring roof inspection special: free inspection with any repair booked this month."
+              hint={options.description.trim() ? undefined : GENERAL_POST_HINT}
+            />
             {/* An advanced option, but it refines the description: it sits below it (toggle above, per spec §2). */}
             <div className="field" id="fb-instructions-field" hidden={!advanced}>
               <label className="field-label" htmlFor="fb-instructions">

@@ -23,9 +23,8 @@ import { useBusinessTimeZone } from "../../profile";
 import { utcToZoned, zonedToUtc } from "../../../../worker/domain/time-zone";
 import { integrationsQuery } from "../../integrations";
 import { generatedGmbPostQuery, scheduleQuery, useDeleteScheduledPost, useSchedulePost, useUpdateScheduledPost } from "../schedule-queries";
-import { PageHeader } from "../../../design/page-header";
 import "../content.css";
-import { BrandName, PageTitle } from "../../brand";
+import { BrandName, PageHead } from "../../brand";
 
 /** The next full hour in the business's zone, as the form's default date and time. */
 function nextHour(zone: string): { date: string; time: string } {
@@ -61,8 +60,7 @@ export default function GmbPostSchedulerPage() {
 
   return (
     <>
-      <PageTitle>GMB Post Scheduler</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Tools · Content"
         title="GMB Post Scheduler"
         subtitle="Place Google Business Profile posts on a calendar; they go out at their time."

@@ -8,7 +8,7 @@ import type { SocialPostsRequestInput, SocialPostsResult } from "../../../../wor
 import { CompanyLogo } from "../../../design/company-logo";
 import { ContentToolPage } from "../content-tool";
 import { EditableText } from "../editable-text";
-import { NetworkChoice, TextAreaField, ToneSelect } from "../../../design/form-fields";
+import { CheckboxField, NetworkChoice, TextAreaField, ToneSelect } from "../../../design/form-fields";
 import { ShareIcon } from "../../../design/icons";
 import { useContentTool, type ContentToolState } from "../use-content-tool";
 import "../content.css";
@@ -52,14 +52,8 @@ export default function SocialPostGeneratorPage() {
           <TextAreaField label="Your idea" value={form.idea} maxLength={1000} onChange={(v) => set("idea", v)} placeholder="e.g. We just finished a full roof replacement in Oak Hill" />
           <NetworkChoice value={form.networks} onChange={(v) => set("networks", v)} error={formError} />
           <ToneSelect value={form.tone} onChange={(v) => set("tone", v)} />
-          <label className="checkbox">
-            <input type="checkbox" checked={form.includeHashtags} onChange={(e) => set("includeHashtags", e.target.checked)} />
-            Include hashtags
-          </label>
-          <label className="checkbox">
-            <input type="checkbox" checked={form.includeEmoji} onChange={(e) => set("includeEmoji", e.target.checked)} />
-            Include emoji
-          </label>
+          <CheckboxField label="Include hashtags" checked={form.includeHashtags} onChange={(v) => set("includeHashtags", v)} />
+          <CheckboxField label="Include emoji" checked={form.includeEmoji} onChange={(v) => set("includeEmoji", v)} />
         </>
       }
     >

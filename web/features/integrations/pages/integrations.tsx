@@ -16,10 +16,9 @@ import { formatDateTime } from "../../../lib/format-date";
 import { useAuth } from "../../../lib/auth";
 import { useViewAs } from "../../../lib/view-as";
 import { integrationsQuery, useChooseLocations, useConnectGoogle, useDisconnectGoogle } from "../queries";
-import { PageHeader } from "../../../design/page-header";
 import "../integrations.css";
 import { UnavailableNotice } from "../../setup";
-import { BrandName, PageTitle } from "../../brand";
+import { BrandName, PageHead } from "../../brand";
 import { useBrand } from "../../brand";
 
 type Google = IntegrationsResponse["google"];
@@ -43,8 +42,7 @@ export default function IntegrationsPage() {
 
   return (
     <>
-      <PageTitle>Integrations</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Settings"
         title="Integrations"
         subtitle={`Connect the places ${useBrand().name} publishes to for you.`}

@@ -24,9 +24,8 @@ import { ApiError, TIMEOUT_MESSAGE } from "../../../lib/api";
 import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { profileQuery, useRemoveLogo, useSaveProfile, useUploadLogo } from "../queries";
-import { PageHeader } from "../../../design/page-header";
 import "../profile.css";
-import { PageTitle } from "../../brand";
+import { PageHead } from "../../brand";
 
 type Fields = Record<keyof ProfileUpdateInput, string>;
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -63,8 +62,7 @@ export default function SettingsPersonalPage() {
 
   return (
     <>
-      <PageTitle>Business Settings</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Settings"
         title="Business Settings"
         subtitle="Your company profile makes every AI tool write about your business, in your area."

@@ -6,8 +6,7 @@ import { Link } from "react-router";
 import type { CheckFrequency } from "../../../../worker/features/rank/rules/tracker";
 import type { TrackedKeywordList, TrackedKeywordView } from "../../../../worker/features/rank/rules/view";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { BackLink } from "../../../design/back-link";
-import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits";
+import { BusinessToolPage, MissingDetails, useBusinessChoice } from "../../audits";
 import { Badge } from "../../../design/badge";
 import { Button } from "../../../design/button";
 import { TrendingUpIcon } from "../../../design/icons";
@@ -24,7 +23,6 @@ import { useBusinessProfile } from "../../profile";
 import { useCapabilities } from "../../setup";
 import { ActionError, SearchUnavailableNotice } from "../../setup";
 import { searchStart } from "../../../../worker/features/tools/rules/search-tools";
-import { PageHeader } from "../../../design/page-header";
 import "../../../design/scan-results.css";
 import "../rank.css";
 import { PageTitle } from "../../brand";
@@ -159,16 +157,13 @@ export default function LocalRankTrackerPage() {
   }
 
   return (
-    <div className="audit-tool">
+    <BusinessToolPage
+      title="Local Rank Tracker"
+      subtitle="Your positions on Google Maps and in search for the keywords that bring you work, checked for you daily or weekly."
+      choice={choice}
+    >
       <PageTitle>Local Rank Tracker</PageTitle>
-      <BackLink to="/dashboard">Back to Dashboard</BackLink>
-      <PageHeader
-        eyebrow="Tools"
-        title="Local Rank Tracker"
-        subtitle="Your positions on Google Maps and in search for the keywords that bring you work, checked for you daily or weekly."
-      />
-      <BusinessPicker choice={choice} />
       {body}
-    </div>
+    </BusinessToolPage>
   );
 }

@@ -8,8 +8,8 @@ import { ADMIN_GRID_SIZES, GRID_RADIUS_MAX_MILES, GRID_RADIUS_MIN_MILES, GRID_RA
 import type { GridEstimate, GridScanSummary, GridScanView } from "../../../../worker/features/rank/rules/view";
 import { formatLongUsDate } from "../../../../worker/features/reports/rules/format";
 import { RetryAlert } from "../../../design/alert";
-import { BackLink } from "../../../design/back-link";
-import { BusinessPicker, MissingDetails, useBusinessChoice } from "../../audits";
+import { ToolBlock } from "../../../design/tool-block";
+import { BusinessToolPage, MissingDetails, useBusinessChoice } from "../../audits";
 import { Button } from "../../../design/button";
 import { MapPinIcon } from "../../../design/icons";
 import { Placeholder } from "../../../design/placeholder";
@@ -24,7 +24,6 @@ import { TextField } from "../../../design/text-field";
 import { formatDateTime } from "../../../lib/format-date";
 import { businessParam, gridCsvPath, rankKeys, gridEstimateQuery, gridHistoryQuery, gridScanQuery, useRunGrid, type GridInput } from "../queries";
 import { TableHead } from "../../../design/table-head";
-import { PageHeader } from "../../../design/page-header";
 import { useBusinessProfile } from "../../profile";
 import { useCapabilities } from "../../setup";
 import { ActionError, SearchUnavailableNotice } from "../../setup";
@@ -72,10 +71,7 @@ function Comparison({ scan, otherId }: { scan: GridScanView; otherId: string }) 
   if (!other.data) return <LoadingScreen />;
   const [before, after] = other.data.createdAt <= scan.createdAt ? [other.data, scan] : [scan, other.data];
   return (
-    <section className="card card-pad audit-block" aria-labelledby="grid-compare-title">
-      <h2 className="audit-block-title" id="grid-compare-title">
-        Two scans side by side
-      </h2>
+    <ToolBlock titleId="grid-compare-title" title="Two scans side by side">
       <div className="rank-compare">
         {[before, after].map((s, i) => (
           <div key={s.id}>
@@ -88,16 +84,13 @@ function Comparison({ scan, otherId }: { scan: GridScanView; otherId: string }) 
       </div>
       <HeatMapLegend />
       <ScanChangeTable before={before} after={after} />
-    </section>
+    </ToolBlock>
   );
 }
 
 function History({ list, shown, keyword, onOpen, onCompare }: { list: GridScanSummary[]; shown: string; keyword: string; onOpen: (id: string) => void; onCompare: (id: string) => void }) {
   return (
-    <section className="card card-pad audit-block" aria-labelledby="grid-history-title">
-      <h2 className="audit-block-title" id="grid-history-title">
-        Past scans
-      </h2>
+    <ToolBlock titleId="grid-history-title" title="Past scans">
       <div className="audit-table-wrap">
         <table className="audit-table">
           <TableHead columns={["When", "Keyword", "Grid", "SoLV", "ARP"]} actions="Actions" />
@@ -125,7 +118,7 @@ function History({ list, shown, keyword, onOpen, onCompare }: { list: GridScanSu
           </tbody>
         </table>
       </div>
-    </section>
+    </ToolBlock>
   );
 }
 
@@ -209,10 +202,7 @@ export default function LocalSearchGridPage() {
     }
     body = (
       <>
-        <section className="card card-pad audit-block" aria-labelledby="grid-form-title">
-          <h2 className="audit-block-title" id="grid-form-title">
-            New scan{choice.name ? ` for ${choice.name}` : ""}
-          </h2>
+        <ToolBlock titleId="grid-form-title" title={`New scan${choice.name ? ` for ${choice.name}` : ""}`}>
           <div className="rank-form">
             <TextField label="Keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={example} maxLength={200} disabled={searchOff} />
             <TextField
@@ -241,23 +231,21 @@ export default function LocalSearchGridPage() {
             </Button>
           </div>
           {choice.readOnly ? <p className="audit-muted">Read-only while viewing as another user.</p> : null}
-        </section>
+        </ToolBlock>
         {result}
       </>
     );
   }
 
   return (
-    <div className="audit-tool">
+    <BusinessToolPage
+      title="Local Search Grid"
+      subtitle="Where your business shows on Google Maps when people search from all over your service area, not just from your front door."
+      choice={choice}
+      onChange={reset}
+    >
       <PageTitle>Local Search Grid</PageTitle>
-      <BackLink to="/dashboard">Back to Dashboard</BackLink>
-      <PageHeader
-        eyebrow="Tools"
-        title="Local Search Grid"
-        subtitle="Where your business shows on Google Maps when people search from all over your service area, not just from your front door."
-      />
-      <BusinessPicker choice={choice} onChange={reset} />
       {body}
-    </div>
+    </BusinessToolPage>
   );
 }

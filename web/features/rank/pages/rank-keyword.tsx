@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import type { KeywordCheckView, TrackedKeywordDetail } from "../../../../worker/features/rank/rules/view";
 import { Alert, RetryAlert } from "../../../design/alert";
+import { ToolBlock } from "../../../design/tool-block";
 import { BackLink } from "../../../design/back-link";
 import { Badge } from "../../../design/badge";
 import { SearchIcon } from "../../../design/icons";
@@ -89,10 +90,7 @@ export default function RankKeywordPage() {
           {csv.error ? <Alert tone="error">{csv.error}</Alert> : null}
           <Now k={k} />
         </section>
-        <section className="card card-pad audit-block" aria-labelledby="kw-history-title">
-          <h2 className="audit-block-title" id="kw-history-title">
-            History
-          </h2>
+        <ToolBlock titleId="kw-history-title" title="History">
           {checks.length === 0 ? (
             <p className="audit-muted">No checks yet: the first one runs shortly after a keyword is added.</p>
           ) : (
@@ -114,7 +112,7 @@ export default function RankKeywordPage() {
               </div>
             </>
           )}
-        </section>
+        </ToolBlock>
       </>
     );
   }

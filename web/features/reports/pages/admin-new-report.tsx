@@ -1,6 +1,6 @@
 // /admin/new-report: Create New Report (spec part 2 §2, §4, §5, §8) — form, generating screen, then the report.
 import { CategorySelect } from "../../../design/category-select";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { issuesByField } from "../../../../worker/domain/form-rules";
 import {
@@ -19,7 +19,7 @@ import { TextField } from "../../../design/text-field";
 import { ApiError } from "../../../lib/api";
 import { useCreateReport } from "../queries";
 import { PageHeader } from "../../../design/page-header";
-import "../reports.css";
+import "../report-page.css";
 import { PageTitle } from "../../brand";
 
 /** Spec §9: navigation to the report 1.5 s after creation. */
@@ -89,6 +89,17 @@ export default function NewReportPage() {
     if (missing.has(key) && value.trim()) setMissing((m) => new Set([...m].filter((k) => k !== key)));
   };
 
+  /** A text field's wiring: its value, the schema's rules (a required field's label ends in " *"), 'Required' when missing. */
+  const field = (key: Exclude<keyof Fields, "category" | "description">, label: string) => ({
+    label: `${label}${RULES[key].required ? " *" : ""}`,
+    name: key,
+    value: fields[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key)(e.target.value),
+    error: missing.has(key) ? "Required" : null,
+    maxLength: RULES[key].maxLength,
+    required: RULES[key].required,
+  });
+
   async function submit(generate: boolean) {
     const body: NewReportInput = { ...fields, category: fields.category as NewReportInput["category"], generate };
     const problem = check(body);
@@ -152,66 +163,21 @@ export default function NewReportPage() {
         ) : null}
 
         <div className="new-report-grid">
+          <TextField {...field("name", "Business Name")} autoComplete="organization" />
+          <TextField {...field("company_name", "Company Name")} />
+          <TextField {...field("phone", "Business Phone")} type="tel" autoComplete="tel" />
           <TextField
-            label={`Business Name${RULES.name.required ? " *" : ""}`}
-            name="name"
-            value={fields.name}
-            onChange={(e) => set("name")(e.target.value)}
-            error={missing.has("name") ? "Required" : null}
-            autoComplete="organization"
-            maxLength={RULES.name.maxLength}
-            required={RULES.name.required}
-          />
-          <TextField
-            label="Company Name"
-            name="company_name"
-            value={fields.company_name}
-            onChange={(e) => set("company_name")(e.target.value)}
-            maxLength={RULES.company_name.maxLength}
-          />
-          <TextField
-            label="Business Phone"
-            name="phone"
-            type="tel"
-            value={fields.phone}
-            onChange={(e) => set("phone")(e.target.value)}
-            autoComplete="tel"
-            maxLength={RULES.phone.maxLength}
-          />
-          <TextField
-            label="Website"
-            name="website"
+            {...field("website", "Website")}
             type="url"
             inputMode="url"
-            value={fields.website}
-            onChange={(e) => set("website")(e.target.value)}
             error={websiteError}
             placeholder="ridgeroofing.com"
             hint="Optional: the audit reads it (else the Google listing's)."
             autoComplete="url"
-            maxLength={RULES.website.maxLength}
           />
           <CategorySelect label="Business Category" name="category" value={fields.category} onChange={set("category")} />
-          <TextField
-            label={`Business Location${RULES.area.required ? " *" : ""}`}
-            name="area"
-            value={fields.area}
-            onChange={(e) => set("area")(e.target.value)}
-            error={missing.has("area") ? "Required" : null}
-            placeholder="Austin, TX"
-            maxLength={RULES.area.maxLength}
-            required={RULES.area.required}
-          />
-          <TextField
-            label={`Target Keyword${RULES.keyword.required ? " *" : ""}`}
-            name="keyword"
-            value={fields.keyword}
-            onChange={(e) => set("keyword")(e.target.value)}
-            error={missing.has("keyword") ? "Required" : null}
-            placeholder="roofer in austin"
-            maxLength={RULES.keyword.maxLength}
-            required={RULES.keyword.required}
-          />
+          <TextField {...field("area", "Business Location")} placeholder="Austin, TX" />
+          <TextField {...field("keyword", "Target Keyword")} placeholder="roofer in austin" />
           <div className="field new-report-wide">
             <label className="field-label" htmlFor={descriptionId}>
               Business Description

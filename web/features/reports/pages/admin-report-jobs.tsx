@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { canRegenerate, jobNote, JOB_KIND_LABEL, JOB_KINDS, type JobKind, type ReportJob } from "../../../../worker/features/reports/rules/jobs";
 import { AdminAccessRequired } from "../../../app/admin-access-required";
 import { Alert, RetryAlert } from "../../../design/alert";
+import { ACTIONS_COLUMN, TableHead } from "../../../design/table-head";
 import { Button } from "../../../design/button";
 import { BackLink } from "../../../design/back-link";
 import { CheckCircleIcon, SparklesIcon } from "../../../design/icons";
@@ -17,7 +18,6 @@ import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { reportJobsQuery, useRegenerateAllTemplate, useRegenerateReport } from "../jobs-queries";
 import { PageHeader } from "../../../design/page-header";
-import "../reports.css";
 import { PageTitle } from "../../brand";
 
 export const JOBS_PATH = "/admin/report-generator/jobs";
@@ -143,21 +143,9 @@ export default function ReportJobsPage() {
       ) : (
         <div className="card users-table-wrap">
           <table className="users-table">
-            <thead>
-              <tr>
-                <th scope="col">Prospect</th>
-                <th scope="col" className="col-company">
-                  Status
-                </th>
-                <th scope="col" className="col-created">
-                  Attempts
-                </th>
-                <th scope="col">Note</th>
-                <th scope="col" className="col-actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={["Prospect", { name: "Status", className: "col-company" }, { name: "Attempts", className: "col-created" }, "Note", ACTIONS_COLUMN]}
+            />
             <tbody>
               {shown.map((job) => (
                 <tr key={job.id}>

@@ -29,7 +29,8 @@ import { useAudits } from "../../audits";
 import { adminReportQuery, isNotFound } from "../queries";
 import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../../../worker/features/reports/rules/format";
 import "../../../design/public-page.css";
-import "../reports.css";
+import "../report-page.css";
+import "../report-sections.css";
 import "../../../design/scan-results.css";
 import { PageTitle } from "../../brand";
 
@@ -89,7 +90,7 @@ function Summary({ data }: { data: AdminReportResponse }) {
     <dl className="report-summary card" aria-label="Prospect summary">
       {items.map(({ label, value, icon: Icon }) => (
         <div key={label} className="report-summary-item">
-          <dt>
+          <dt className="caps-label">
             <Icon size="sm" />
             {label}
           </dt>

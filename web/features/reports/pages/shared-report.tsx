@@ -11,7 +11,8 @@ import { ReportNotFoundView, SharedReportView } from "../shared-report-view";
 import { isNotFound, sharedReportQuery } from "../queries";
 import { enhanceSharedReport } from "../shared-page/enhance";
 import "../../../design/public-page.css";
-import "../reports.css";
+import "../report-sections.css";
+import "../shared-report.css";
 import "../../../design/scan-results.css";
 
 export { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from "../shared-report-view";

@@ -125,7 +125,7 @@ export function enhanceSharedReport(root: Document | HTMLElement = document, opt
   cleanups.push(() => window.removeEventListener("beforeprint", onPrint));
 
   for (const button of root.querySelectorAll<HTMLElement>("[data-print]")) button.hidden = false;
-  // Copy buttons show once they can work (reports.css hides them on a page without its script).
+  // Copy buttons show once they can work (shared-report.css hides them on a page without its script).
   page?.classList.add("is-enhanced");
 
   for (const img of root.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {

@@ -2,12 +2,11 @@
 // to configure the missing ones. Set-up wording lives here, never on customers' screens.
 import { useQuery } from "@tanstack/react-query";
 import { RetryAlert } from "../../../design/alert";
-import { PageHeader } from "../../../design/page-header";
 import { LoadingScreen } from "../../../app/route-guards";
 import { SetupChecklist } from "../setup-checklist";
 import { adminSetupQuery } from "../queries";
 import "../setup.css";
-import { PageTitle } from "../../brand";
+import { PageHead } from "../../brand";
 
 export default function AdminSetupPage() {
   const query = useQuery(adminSetupQuery());
@@ -18,8 +17,7 @@ export default function AdminSetupPage() {
   else body = <SetupChecklist providers={query.data.providers} origin={window.location.origin} />;
   return (
     <>
-      <PageTitle>Set-up</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Admin"
         title="Set-up"
         subtitle={

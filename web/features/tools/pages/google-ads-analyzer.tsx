@@ -1,13 +1,11 @@
 // /tools/google-ads-analyzer: Google Local Services Analyzer (spec part 2 §2, §3, §9): five sample listings to study and copy.
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useBusinessProfile } from "../../profile";
 import { Badge } from "../../../design/badge";
-import { Button } from "../../../design/button";
 import { ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../../design/icons";
-import { Placeholder } from "../../../design/placeholder";
 import { CopyButton } from "../../reports";
-import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../tool-search";
+import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm, TryPlaceholder, useToolSearch } from "../tool-search";
 import { localServicesQuery } from "../queries";
 import {
   listingAllInfo,
@@ -15,31 +13,22 @@ import {
   searchStart,
   type LocalServiceListing,
 } from "../../../../worker/features/tools/rules/search-tools";
-import { PageHeader } from "../../../design/page-header";
 import "../tools.css";
-import { PageTitle } from "../../brand";
+import { PageHead } from "../../brand";
 
 export default function GoogleAdsAnalyzerPage() {
-  const [search, setSearch] = useState<LocalServicesQuery | null>(null);
   // The form opens on the business's own trade and city (issue 26); the spec's defaults without them.
   const business = useBusinessProfile();
   const start = searchStart(business);
   const opening = useMemo(() => ({ first: start.businessType, location: start.location }), [start.businessType, start.location]);
-  const [picked, setInitial] = useState<{ first: string; location: string } | null>(null);
-  const initial = picked ?? opening;
+  const { search, setSearch, initial, trySample } = useToolSearch(opening, toQuery);
   const query = useQuery({ ...localServicesQuery(search ?? { businessType: "", location: "" }), enabled: search !== null });
   const data = query.data;
-
-  function tryRestaurant() {
-    const next = { businessType: start.keyword, location: search?.location || start.location };
-    setInitial({ first: next.businessType, location: next.location });
-    setSearch(next);
-  }
+  const tryRestaurant = () => trySample(start);
 
   return (
     <>
-      <PageTitle>Google Local Services Analyzer</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Tools"
         title="Google Local Services Analyzer"
         subtitle="See how local businesses present themselves on Google for a business type and location, and copy what works."
@@ -52,7 +41,7 @@ export default function GoogleAdsAnalyzerPage() {
         initial={initial}
         busy={query.isFetching}
         schema={LocalServicesQuery}
-        toInput={(f) => ({ businessType: f.first, location: f.location })}
+        toInput={toQuery}
         submitLabel="Analyze"
         onSearch={setSearch}
       />
@@ -72,27 +61,23 @@ export default function GoogleAdsAnalyzerPage() {
           </section>
         )}
         start={
-          <Placeholder icon={StoreIcon} title="See how local businesses show up on Google">
-            <p className="placeholder-text">
-              Enter a business type and a location, then analyze how the top local listings present themselves: names,
-              ratings, badges and descriptions to learn from.
-            </p>
-            <Button variant="primary" onClick={tryRestaurant}>
-              {start.tryLabel}
-            </Button>
-          </Placeholder>
+          <TryPlaceholder icon={StoreIcon} title="See how local businesses show up on Google" tryLabel={start.tryLabel} onTry={tryRestaurant}>
+            Enter a business type and a location, then analyze how the top local listings present themselves: names,
+            ratings, badges and descriptions to learn from.
+          </TryPlaceholder>
         }
         empty={
-          <Placeholder icon={StoreIcon} title="No Local Services Found">
-            <p className="placeholder-text">No listings for this business type and location. Try a different search.</p>
-            <Button variant="primary" onClick={tryRestaurant}>
-              {start.tryLabel}
-            </Button>
-          </Placeholder>
+          <TryPlaceholder icon={StoreIcon} title="No Local Services Found" tryLabel={start.tryLabel} onTry={tryRestaurant}>
+            No listings for this business type and location. Try a different search.
+          </TryPlaceholder>
         }
       />
     </>
   );
+}
+
+function toQuery(fields: { first: string; location: string }): LocalServicesQuery {
+  return { businessType: fields.first, location: fields.location };
 }
 
 function ListingCard({ listing, sample }: { listing: LocalServiceListing; sample: boolean }) {

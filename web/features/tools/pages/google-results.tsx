@@ -1,11 +1,9 @@
 // /tools/google-results: Google Search Results (spec part 2 §2, §4, §8): a server-side search, copy buttons, sample data.
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
-import { Button } from "../../../design/button";
+import { useMemo } from "react";
 import { SearchIcon } from "../../../design/icons";
-import { Placeholder } from "../../../design/placeholder";
 import { CopyButton } from "../../reports";
-import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm } from "../tool-search";
+import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm, TryPlaceholder, useToolSearch } from "../tool-search";
 import { useAuth } from "../../../lib/auth";
 import { useBusinessProfile } from "../../profile";
 import { useViewAs } from "../../../lib/view-as";
@@ -16,12 +14,10 @@ import {
   searchStart,
   type SearchResult,
 } from "../../../../worker/features/tools/rules/search-tools";
-import { PageHeader } from "../../../design/page-header";
 import "../tools.css";
-import { PageTitle } from "../../brand";
+import { PageHead } from "../../brand";
 
 export default function GoogleResultsPage() {
-  const [search, setSearch] = useState<GoogleResultsQuery | null>(null);
   // The form opens on the business's own trade and city (issue 26); empty without them, as the spec has it.
   const business = useBusinessProfile();
   const start = searchStart(business);
@@ -30,24 +26,18 @@ export default function GoogleResultsPage() {
     () => ({ first: hasTrade ? start.keyword.toLowerCase() : "", location: business?.company_location?.trim() ?? "" }),
     [hasTrade, start.keyword, business?.company_location],
   );
-  const [picked, setInitial] = useState<{ first: string; location: string } | null>(null);
-  const initial = picked ?? opening;
+  const { search, setSearch, initial, trySample } = useToolSearch(opening, toQuery);
   const query = useQuery({ ...googleResultsQuery(search ?? { keyword: "", location: "" }), enabled: search !== null });
   const data = query.data;
   const { isAdmin } = useAuth();
   const viewAs = useViewAs();
   const operator = isAdmin && !viewAs;
 
-  function tryRestaurant() {
-    const next = { keyword: start.keyword, location: search?.location || start.location };
-    setInitial({ first: next.keyword, location: next.location });
-    setSearch(next);
-  }
+  const tryRestaurant = () => trySample(start);
 
   return (
     <>
-      <PageTitle>Google Search Results</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Tools"
         title="Google Search Results"
         subtitle="See the top Google results for a keyword in a location, and copy what you need."
@@ -60,7 +50,7 @@ export default function GoogleResultsPage() {
         initial={initial}
         busy={query.isFetching}
         schema={GoogleResultsQuery}
-        toInput={(f) => ({ keyword: f.first, location: f.location })}
+        toInput={toQuery}
         onSearch={(input) => (search && sameSearch(search, input) ? void query.refetch() : setSearch(input))}
       />
 
@@ -82,27 +72,23 @@ export default function GoogleResultsPage() {
           </section>
         )}
         start={
-          <Placeholder icon={SearchIcon} title="See who ranks on Google">
-            <p className="placeholder-text">
-              Enter a keyword and a location to see the top Google results for them, with titles, snippets and links ready to
-              copy.
-            </p>
-            <Button variant="primary" onClick={tryRestaurant}>
-              {start.tryLabel}
-            </Button>
-          </Placeholder>
+          <TryPlaceholder icon={SearchIcon} title="See who ranks on Google" tryLabel={start.tryLabel} onTry={tryRestaurant}>
+            Enter a keyword and a location to see the top Google results for them, with titles, snippets and links ready to
+            copy.
+          </TryPlaceholder>
         }
         empty={
-          <Placeholder icon={SearchIcon} title="No Search Results Found">
-            <p className="placeholder-text">{data?.message ?? NO_RESULTS_MESSAGE}</p>
-            <Button variant="primary" onClick={tryRestaurant}>
-              {start.tryLabel}
-            </Button>
-          </Placeholder>
+          <TryPlaceholder icon={SearchIcon} title="No Search Results Found" tryLabel={start.tryLabel} onTry={tryRestaurant}>
+            {data?.message ?? NO_RESULTS_MESSAGE}
+          </TryPlaceholder>
         }
       />
     </>
   );
+}
+
+function toQuery(fields: { first: string; location: string }): GoogleResultsQuery {
+  return { keyword: fields.first, location: fields.location };
 }
 
 function sameSearch(a: GoogleResultsQuery, b: GoogleResultsQuery) {

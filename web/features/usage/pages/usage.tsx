@@ -14,9 +14,8 @@ import { useAuth } from "../../../lib/auth";
 import { useViewAs } from "../../../lib/view-as";
 import { useSetBudget, usageQuery } from "../queries";
 import { TableHead } from "../../../design/table-head";
-import { PageHeader } from "../../../design/page-header";
 import "../usage.css";
-import { PageTitle } from "../../brand";
+import { PageHead } from "../../brand";
 
 const VIEW_OPTIONS = [
   { value: "user", label: "By user" },
@@ -33,8 +32,7 @@ export default function UsagePage() {
   const viewAs = useViewAs();
   return (
     <>
-      <PageTitle>AI Usage</PageTitle>
-      <PageHeader
+      <PageHead
         eyebrow="Settings"
         title="AI Usage"
         subtitle="How often the AI tools ran, how many tokens they used and what that cost."

@@ -32,7 +32,7 @@ import { formatDateTime } from "../../../lib/format-date";
 import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { useCreateWidget, useDeleteWidget, useSaveWidget, useUploadWidgetLogo, widgetQuery, widgetsQuery } from "../queries";
-import { TableHead } from "../../../design/table-head";
+import { ACTIONS_COLUMN, TableHead } from "../../../design/table-head";
 import { PageHeader } from "../../../design/page-header";
 import "../widgets.css";
 import { PageTitle } from "../../brand";
@@ -160,19 +160,7 @@ function WidgetTable({ widgets, protection, selected, onOpen }: { widgets: Widge
   return (
     <div className="card users-table-wrap">
       <table className="users-table">
-        <thead>
-          <tr>
-            <th scope="col">Widget</th>
-            <th scope="col">Allowed sites</th>
-            <th scope="col">Today</th>
-            <th scope="col">Leads</th>
-            <th scope="col">Bot check</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="col-actions">
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Widget", "Allowed sites", "Today", "Leads", "Bot check", "Status", ACTIONS_COLUMN]} />
         <tbody>
           {widgets.map((w) => (
             <tr key={w.id} aria-current={w.id === selected ? "true" : undefined}>
