@@ -30,6 +30,11 @@ const CAPABILITY_INSIDES = "A capability uses another only through its index.ts 
 /** The platform sits below every capability: data and calls flow down, events flow up through worker/platform/events. */
 const PLATFORM_BELOW = "The platform does not import a capability; raise an event (worker/platform/events) or take the value as a parameter.";
 const PLATFORM_NO_FEATURES = { regex: "(^|/)features/", message: PLATFORM_BELOW };
+/** The web app sits above the worker: only the entry's worker/ssr.tsx hands its views down (types too stay out). */
+const WORKER_NO_WEB = {
+  regex: "(^|/)web/",
+  message: "The worker does not import the web app: worker/ssr.tsx hands the web's views to the capability that renders them (a port it declares).",
+};
 
 /** What a tables.ts may import: drizzle, the shared columns (platform/db, platform/jobs), other tables.ts, pure rules. */
 const TABLES_IMPORT_ONLY = {
@@ -100,10 +105,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ["worker/**/*.{ts,tsx}"],
+    ignores: ["worker/ssr.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [WORKER_NO_WEB] }],
+    },
+  },
+  {
     // Routes never import routes: what two routes share is the capability's service, queries or rules.
     files: ["worker/features/**/*routes.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "routes$", message: "A route does not import another route; move the shared part into the capability's service." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [WORKER_NO_WEB, { regex: "routes$", message: "A route does not import another route; move the shared part into the capability's service." }] },
+      ],
     },
   },
   {
