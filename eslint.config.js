@@ -29,12 +29,25 @@ const WEB_BELOW = "web/design and web/lib do not import a feature or the shell: 
 const CAPABILITY_INSIDES = "A capability uses another only through its index.ts (or its pure rules/, or its tables.ts): export what you need there.";
 /** The platform sits below every capability: data and calls flow down, events flow up through worker/platform/events. */
 const PLATFORM_BELOW = "The platform does not import a capability; raise an event (worker/platform/events) or take the value as a parameter.";
+const PLATFORM_NO_FEATURES = { regex: "(^|/)features/", message: PLATFORM_BELOW };
+/** The web app sits above the worker: only the entry's worker/ssr.tsx hands its views down (types too stay out). */
+const WORKER_NO_WEB = {
+  regex: "(^|/)web/",
+  message: "The worker does not import the web app: worker/ssr.tsx hands the web's views to the capability that renders them (a port it declares).",
+};
 
 /** What a tables.ts may import: drizzle, the shared columns (platform/db, platform/jobs), other tables.ts, pure rules. */
 const TABLES_IMPORT_ONLY = {
   regex: "^(?!drizzle-orm($|/)|.*/tables$|.*/db/(columns|refs)$|.*/jobs/columns$|.*/rules/[^/]+$)",
   allowTypeImports: true,
   message: "A tables.ts imports drizzle, the shared columns (platform/db, platform/jobs), other tables.ts and pure rules only.",
+};
+
+/** What a pure rules file (worker/domain, any rules/ folder) may import: zod and other pure rules (types from anywhere). */
+const PURE_RULES_IMPORT_ONLY = {
+  regex: "^(?!zod$|zod/|\\./[^/]+$|.*/rules/[^/]+$|.*/domain/[^/]+$)",
+  allowTypeImports: true,
+  message: "Pure rules import zod and other pure rules only: no database, routes, services or Node.",
 };
 
 export default tseslint.config(
@@ -92,10 +105,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ["worker/**/*.{ts,tsx}"],
+    ignores: ["worker/ssr.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [WORKER_NO_WEB] }],
+    },
+  },
+  {
     // Routes never import routes: what two routes share is the capability's service, queries or rules.
     files: ["worker/features/**/*routes.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "routes$", message: "A route does not import another route; move the shared part into the capability's service." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [WORKER_NO_WEB, { regex: "routes$", message: "A route does not import another route; move the shared part into the capability's service." }] },
+      ],
     },
   },
   {
@@ -119,10 +142,12 @@ export default tseslint.config(
     },
   },
   {
+    // Not even a capability's rules or types: what the platform needs of them is the platform's own contract, kept in
+    // its rules/ (the capability re-exports it).
     files: ["worker/platform/**/*.{ts,tsx}"],
     ignores: ["worker/platform/*/rules/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "/features/(?![^/]+/rules/)", allowTypeImports: true, message: PLATFORM_BELOW }] }],
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [PLATFORM_NO_FEATURES] }],
     },
   },
   {
@@ -143,7 +168,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [TABLES_IMPORT_ONLY, { regex: "/features/(?![^/]+/rules/)", allowTypeImports: true, message: PLATFORM_BELOW }] },
+        { patterns: [TABLES_IMPORT_ONLY, PLATFORM_NO_FEATURES] },
       ],
     },
   },
@@ -155,15 +180,16 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              regex: "^(?!zod$|zod/|\\./[^/]+$|.*/rules/[^/]+$|.*/domain/[^/]+$)",
-              allowTypeImports: true,
-              message: "Pure rules import zod and other pure rules only: no database, routes, services or Node.",
-            },
-          ],
+          patterns: [PURE_RULES_IMPORT_ONLY],
         },
       ],
+    },
+  },
+  {
+    // The platform's pure rules and worker/domain sit below every capability too.
+    files: ["worker/domain/**/*.ts", "worker/platform/**/rules/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [PURE_RULES_IMPORT_ONLY, PLATFORM_NO_FEATURES] }],
     },
   },
   {

@@ -98,7 +98,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Two workerd processes share the cores, so a test may wait on the other file's work: 15 s, not vitest's 5 s.
     testTimeout: 15_000,
-    setupFiles: ["./tests/worker/apply-migrations.ts", "./tests/worker/mail-links-scan.ts"],
+    // worker/ssr.tsx: the web's views for the shared report's HTML, as the entry hands them over (files that call
+    // worker/app.ts directly never load the entry).
+    setupFiles: ["./tests/worker/apply-migrations.ts", "./tests/worker/mail-links-scan.ts", "./worker/ssr.tsx"],
     // The fakes on loopback: both projects run this, and it starts them once (worker-global-setup.ts).
     globalSetup: ["./tests/fakes/worker-global-setup.ts"],
     projects: [

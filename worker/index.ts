@@ -7,6 +7,8 @@ import { sweepReservations } from "./platform/metering/meter";
 import { getDb } from "./platform/db/client";
 import { deleteExpiredWindows } from "./platform/db/rate-limits";
 import { capabilities } from "./registry";
+// The web app's views for the pages the worker renders (the shared report), handed over before any request.
+import "./ssr";
 
 export default {
   fetch: app.fetch,

@@ -5,7 +5,7 @@
 // answers and error statuses, ElevenLabs' audio and errors. The last block checks that the fakes answer these shapes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GmbPost } from '../../worker/features/content/rules/gmb-post';
+import { GmbPost } from '../../worker/platform/providers/rules/gmb-post';
 import type { Env } from '../../worker/platform/env';
 import { AiError, chatCompletion, chatCompletionStream } from '../../worker/platform/providers/ai';
 import { classifyGoogleError, createLocalPost, exchangeCode, fetchDailyMetrics, GoogleError, googleConfig, listLocations, listSearchKeywords, refreshAccessToken } from '../../worker/platform/providers/google';

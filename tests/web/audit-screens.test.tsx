@@ -12,6 +12,7 @@ import { NewReportInput, prospectFromForm } from "../../worker/features/reports/
 import { contentFromStored, withAuditPotential, type SharedReportResponse } from "../../worker/features/reports/rules/view";
 import { scoreAudit } from "../../worker/features/audits/rules/score";
 import { AUDIT_RUNNING_REFRESH_SECONDS, renderSharedReportPage } from "../../worker/features/reports/shared-report-page";
+import "../../worker/ssr";
 import { auditFixture } from "./audit-fixtures";
 import { json, notFound, renderApp, renderAt, signedIn, stubFetch } from "./helpers";
 

@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { ContentItem } from "../../worker/features/content/rules/content";
-import type { GmbPost } from "../../worker/features/content/rules/gmb-post";
+import type { GmbPost } from "../../worker/platform/providers/rules/gmb-post";
 import { SocialPlanRequest, templatePlan, type SocialPlan } from "../../worker/features/content/rules/social-plan";
 import type { SocialPostsResult } from "../../worker/features/content/rules/social-posts";
 import { templateVideoScript, VideoScriptRequest, type VideoScript } from "../../worker/features/content/rules/video-script";

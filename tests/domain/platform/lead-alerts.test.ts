@@ -3,16 +3,14 @@
 import { describe, expect, it } from "vitest";
 import { itReturns } from "../each";
 import {
-  READ_MOST_SECTIONS,
   checkWebhookUrl,
   digestDue,
   mailMode,
   openAlert,
-  readMostReached,
   shouldPauseEndpoint,
   webhookRetryDelaySeconds,
 } from "../../../worker/platform/notifications/rules/lead-alerts";
-import { TRACKED_SECTIONS } from "../../../worker/features/reports/rules/event-names";
+import { READ_MOST_SECTIONS, readMostReached, TRACKED_SECTIONS } from "../../../worker/features/reports/rules/events";
 
 const T = "2026-11-25T12:00:00.000Z";
 const ago = (ms: number) => new Date(Date.parse(T) - ms).toISOString();

@@ -13,7 +13,7 @@ import { forgetBrand, loadBrand } from "../../../worker/platform/brand/load";
 import { getDb } from "../../../worker/platform/db/client";
 import type { Env, MailOutMessage } from "../../../worker/platform/env";
 import { MAIL_KINDS, renderMail } from "../../../worker/platform/mail/templates";
-import { reportCardSvg } from "../../../worker/platform/og/card-svg";
+import { reportCardSvg } from "../../../worker/features/reports/card-svg";
 import { forgetPages, forgetVersion } from "../../../worker/features/reports/shared-cache";
 import { loadSharedReport } from "../../../worker/features/reports/views";
 import { callWorker, GOOD_PASSWORD, signUpAdmin, uniqueEmail } from "../helpers";

@@ -4,9 +4,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../../worker/platform/db/client";
-import { READ_MOST_SECTIONS } from "../../../worker/platform/notifications/rules/lead-alerts";
 import { ALERT_KINDS } from "../../../worker/platform/notifications/rules/lead-events";
-import { TRACKED_SECTIONS } from "../../../worker/features/reports/rules/events";
+import { READ_MOST_SECTIONS, TRACKED_SECTIONS } from "../../../worker/features/reports/rules/events";
 import type { Env, MailOutMessage, WebhooksOutMessage } from "../../../worker/platform/env";
 import { emitProspectEvent } from "../../../worker/platform/notifications/emit";
 import { mailAlerts } from "../../../worker/platform/notifications/mail";

@@ -1,5 +1,5 @@
 // The Google Business Profile post editor (a GmbPost): type, text with its 1,500-character count, button, offer or
-// event details, image idea. Validated with the same schema the server uses (worker/features/content/rules/gmb-post.ts).
+// event details, image idea. Validated with the same schema the server uses (worker/platform/providers/rules/gmb-post.ts).
 import { useId } from "react";
 import {
   GMB_CTA_LABELS,
@@ -11,7 +11,7 @@ import {
   type GmbCtaType,
   type GmbPost,
   type GmbPostType,
-} from "../../../worker/features/content/rules/gmb-post";
+} from "../../../worker/platform/providers/rules/gmb-post";
 import { Segmented } from "../../design/segmented";
 import { TextField } from "../../design/text-field";
 import "./content.css";

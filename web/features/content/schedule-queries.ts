@@ -1,7 +1,7 @@
 // Server state of /api/schedule (the GMB Post Scheduler) and the generated post it may start from (/api/content/:id).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SchedulePatch, ScheduleRequest, ScheduledPostJson } from "../../../worker/features/content/rules/gbp-schedule";
-import { GmbPost } from "../../../worker/features/content/rules/gmb-post";
+import { GmbPost } from "../../../worker/platform/providers/rules/gmb-post";
 import { API_TIMEOUT_MS, apiFetch } from "../../lib/api";
 import { api, unwrap, type RpcInit } from "../../lib/rpc";
 

@@ -2,9 +2,9 @@
 // Pure: no hooks, no DOM, no router. Interactivity (copy, overview scrolling, print, view beacons) is
 // attached by web/features/reports/shared-page/main.ts through the data-* attributes set here.
 import { companyBesideName, formatLongUsDate } from "../../../worker/features/reports/rules/format";
-import type { ReportViewContent, SharedReportResponse } from "../../../worker/features/reports/rules/view";
+import { NOT_FOUND_TITLE, senderName, type ReportViewContent, type SharedReportResponse } from "../../../worker/features/reports/rules/view";
 import { rankingLabel } from "../../../worker/features/reports/rules/seo-potential";
-import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type PublicBrand } from "../../../worker/platform/brand/rules/brand";
+import { DEFAULT_BRAND, type PublicBrand } from "../../../worker/platform/brand/rules/brand";
 import { BrandContact, BrandLogo, BrandMark } from "../../design/brand-mark";
 import {
   BookIcon,
@@ -25,14 +25,9 @@ import { AiVisibilitySection } from "./report-ai-visibility";
 import { ListingsSection } from "./report-listings";
 import { ReportSections, SECTION_IDS } from "./report-sections";
 
-export const NOT_FOUND_TITLE = "Report Not Found";
+export { NOT_FOUND_TITLE };
 export const NOT_FOUND_TEXT = "The report you are looking for does not exist or has been removed.";
 export const PREPARING_TITLE = "Your report is being prepared";
-
-/** The agency's name as the page shows it. */
-export function senderName(sender: SharedReportResponse["sender"]): string {
-  return sender?.company_name?.trim() || DEFAULT_BRAND_NAME;
-}
 
 /** Public path of a report's chat (spec: /shared/chat/{id}, the id is the report id). */
 export function sharedChatPath(id: string): string {

@@ -10,13 +10,13 @@ import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
 import { getChatSubject } from "./queries";
 import { countEvent, retryAfterSeconds, type Limit } from "../../platform/db/rate-limits";
-import { CHAT_TEXT, DEFAULT_VOICE_ID, TTS_MODEL, TtsRequest } from "./rules/chat";
+import { CHAT_TEXT, DEFAULT_VOICE_ID, TtsRequest } from "./rules/chat";
 import { PUBLIC_TTS_PER_IP, TTS_MAX_CHARS } from "./rules/limits";
 import type { Payer } from "../../domain/metering";
 import { apiError, ErrorCode } from "../../platform/errors";
 import { logPaidCall } from "../../platform/metering/usage-log";
 import { reserveCall, userPayer } from "../../platform/metering/meter";
-import { synthesizeSpeech, ttsConfigured } from "../../platform/providers/tts";
+import { synthesizeSpeech, TTS_MODEL, ttsConfigured } from "../../platform/providers/tts";
 import { validate } from "../../platform/validate";
 
 export const TTS_NOT_CONFIGURED = "Voice is not configured on the server: use the browser's own speech.";

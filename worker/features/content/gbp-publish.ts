@@ -18,7 +18,7 @@ import {
   type ScheduledPostRow,
 } from "../integrations";
 import { GOOGLE_ERROR_MESSAGES } from "./rules/gbp-schedule";
-import { GmbPost } from "./rules/gmb-post";
+import { GmbPost } from "../../platform/providers/rules/gmb-post";
 import type { Env } from "../../platform/env";
 import { log } from "../../platform/log";
 import { sendAppMail } from "../../platform/mail/send";

@@ -1,7 +1,7 @@
 // Queries for the Google Business Profile connection, OAuth starts and scheduled posts (issue 20).
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { GbpLocationJson, ScheduledPostJson, ScheduleState } from "../content/rules/gbp-schedule";
-import type { GmbPost } from "../content/rules/gmb-post";
+import type { GmbPost } from "../../platform/providers/rules/gmb-post";
 import type { Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
 import { users } from "../../platform/auth/tables";

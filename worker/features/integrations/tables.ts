@@ -53,7 +53,7 @@ export const scheduledPosts = sqliteTable(
   {
     id: id(),
     userId: userId(),
-    /** JSON: a GmbPost (worker/features/content/rules/gmb-post.ts). */
+    /** JSON: a GmbPost (worker/platform/providers/rules/gmb-post.ts). */
     body: text("body").notNull(),
     /** When to publish, ISO UTC; `timezone` is the IANA zone it was chosen in (for showing it). */
     scheduledAt: text("scheduled_at").notNull(),

@@ -2,9 +2,9 @@
 // the report read in one visit, a print, the chat started. The rules are in worker/platform/notifications/rules/lead-alerts.ts.
 import type { Db } from "../../platform/db/client";
 import { visitSectionCount } from "./events-queries";
-import { openAlert, readMostReached } from "../../platform/notifications/rules/lead-alerts";
+import { openAlert } from "../../platform/notifications/rules/lead-alerts";
 import type { ProspectEvent } from "../../platform/notifications/rules/lead-events";
-import type { ReportEventName } from "./rules/events";
+import { readMostReached, type ReportEventName } from "./rules/events";
 import type { Env } from "../../platform/env";
 import { emitProspectEvent } from "../../platform/notifications/emit";
 

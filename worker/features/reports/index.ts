@@ -4,6 +4,6 @@ export { enqueueReport } from "./enqueue";
 export { createProspectWithReport, getReportWithProspect } from "./queries";
 export { SHARED_REPORT_CACHE_CONTROL, SHARED_REPORT_EDGE_TTL_SECONDS, memoizePage, memoizedPage } from "./shared-cache";
 export { accentStyle, sharedPageAssets } from "./shared-page-assets";
-export { SHARED_PAGE_CSP, headTags, renderNotFoundPage, sharedPageCsp, themeTags, type PageMeta } from "./shared-report-page";
+export { SHARED_PAGE_CSP, headTags, provideSharedReportViews, renderNotFoundPage, sharedPageCsp, themeTags, type PageMeta, type SharedReportViews } from "./shared-report-page";
 export { appOrigin } from "./views";
 export { VISIT_TOKEN_TTL_SECONDS, newVisitToken, verifyVisitToken, withVisitToken } from "./visit-token";

@@ -2,7 +2,7 @@
 // so each version is drawn once; later requests stream it from R2.
 import type { SharedReportResponse } from "./rules/view";
 import type { Env } from "../../platform/env";
-import { reportCardSvg } from "../../platform/og/card-svg";
+import { reportCardSvg } from "./card-svg";
 import { svgToPng } from "../../platform/og/render-card";
 import { log } from "../../platform/log";
 

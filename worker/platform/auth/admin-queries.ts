@@ -1,6 +1,6 @@
 // Queries for Users Management and view-as: the profile list, admin toggles and the audit log.
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { UserFilter } from "../../features/accounts/rules/admin-api";
+import type { UserFilter } from "./rules/accounts";
 import type { Db } from "../db/client";
 import { getProfile, type ProfileRow } from "./users";
 import { afterCursor, containsPattern, type Cursor } from "../db/cursor";

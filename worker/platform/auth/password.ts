@@ -1,5 +1,5 @@
 // Password hashing: PBKDF2-SHA256 with a self-describing stored format, so parameters can be raised later.
-import { MIN_PASSWORD_LENGTH, NewPassword } from "../../features/accounts/rules/account";
+import { MIN_PASSWORD_LENGTH, NewPassword } from "./rules/accounts";
 import { isCommonPassword } from "./common-passwords";
 
 /** Cloudflare Workers refuse PBKDF2 above 100,000 iterations in production. */

@@ -1,6 +1,6 @@
 // One-time recovery codes for two-factor sign-in: made from random bytes, stored only as a keyed hash (a copy of the
 // database alone cannot be searched for them), each usable once.
-import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from "../../features/accounts/rules/account";
+import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from "./rules/accounts";
 import type { Env } from "../env";
 import { signFor } from "./signing";
 

@@ -2,9 +2,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { brand } from "./tables";
-import type { BrandUpdate } from "../../features/brand/rules/brand-update";
 
 export type BrandRow = typeof brand.$inferSelect;
+/** The brand's text fields as the Brand page saves them (validated by worker/features/brand/rules/brand-update.ts). */
+export type BrandFields = Pick<typeof brand.$inferInsert, "name" | "accentColor" | "website" | "supportEmail" | "supportPhone" | "mailSenderName" | "footerLine">;
 
 /** The one row's id: a single agency per deployment. */
 export const BRAND_ROW_ID = "agency";
@@ -15,7 +16,7 @@ export async function getBrandRow(db: Db): Promise<BrandRow | null> {
 }
 
 /** Saves every text field of the brand at once (the logo is kept); creates the row the first time. */
-export async function saveBrand(db: Db, input: BrandUpdate): Promise<BrandRow> {
+export async function saveBrand(db: Db, input: BrandFields): Promise<BrandRow> {
   const values = {
     name: input.name,
     accentColor: input.accentColor ?? null,

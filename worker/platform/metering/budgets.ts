@@ -2,7 +2,7 @@
 // use from the meter (settled + reserved), read together in one round trip.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { allowanceFor, fromMicro, poolFor, userCapKey, type Allowance, type MeterSettings, type PayerPool } from "../../domain/metering";
-import { budgetState, type BudgetState } from "../../features/usage/rules/usage-stats";
+import { budgetState, type BudgetState } from "./rules/budget";
 import type { Db } from "../db/client";
 import { counterQuery } from "./store";
 import { profiles, users } from "../auth/tables";

@@ -31,7 +31,7 @@ import {
   type PaidCall,
   type Payer,
 } from "../../domain/metering";
-import { budgetExceededMessage, monthWindow } from "../../features/usage/rules/usage-stats";
+import { budgetExceededMessage, monthWindow } from "./rules/budget";
 import { ErrorCode } from "../errors";
 import type { Env } from "../env";
 import { log } from "../log";

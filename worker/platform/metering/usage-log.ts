@@ -2,7 +2,7 @@
 // their sums show every dollar the meter settled.
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { TTS_MODEL } from "../../features/chat/rules/chat";
+import { TTS_MODEL } from "../providers/tts";
 import { usageCostUsd, type CallUsage, type PaidCall, type Payer } from "../../domain/metering";
 import { log } from "../log";
 import { usageEvent } from "../providers/ai";

@@ -1,7 +1,7 @@
 // Alert mail (issue 21): leads at once, the other alerts in a digest of at most one an hour per user, each linking to
 // the prospect's report in the app. Called by the emitter for the users it alerted and by the 5-minute cron for all.
 import type { Db } from "../db/client";
-import { PROVIDER_IDS, providerName, type ProviderId } from "../../features/setup/rules/setup";
+import { PROVIDER_IDS, providerName, type ProviderId } from "../providers/rules/services";
 import { PROVIDER_MISSING_KIND } from "./tell-agency";
 import { claim } from "../jobs/claim";
 import { alertMailJob, lastMailedAt, pendingMail } from "./queries";

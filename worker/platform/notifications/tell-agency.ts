@@ -2,7 +2,7 @@
 // for that service a day (the dedupe key holds the day), pointing at the Set-up checklist. Never throws.
 import { getDb } from "../db/client";
 import { adminRecipients, insertNotifications } from "./queries";
-import type { ProviderId } from "../../features/setup/rules/setup";
+import type { ProviderId } from "../providers/rules/services";
 import type { Env } from "../env";
 import { log } from "../log";
 

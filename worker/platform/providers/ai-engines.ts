@@ -3,7 +3,7 @@
 // Google AI Overviews and AI Mode through SerpAPI, Perplexity's Sonar API, Gemini with Google Search grounding. Every
 // failure is an EngineOutcome (never a throw); no metering here: the scan's job reserves from the meter first.
 import OpenAI from "openai";
-import type { AiEngine, AskInput, AskLocation, CitedSource, EngineErrorKind, EngineOutcome } from "../../features/ai-visibility/rules/contract";
+import type { AiEngine, AskInput, AskLocation, CitedSource, EngineErrorKind, EngineOutcome } from "../../domain/ai-engines";
 import type { Env } from "../env";
 import { log } from "../log";
 import { toAiError } from "./ai";

@@ -1,7 +1,7 @@
 // The Google client: OAuth 2.0 (authorize URL with PKCE, code exchange, refresh, revoke) and the Business Profile APIs
 // (accounts, locations, v4 localPosts), with a time-out and one mapping of Google's errors. Free calls: nothing is metered.
 import type { Env } from "../env";
-import type { GmbPost } from "../../features/content/rules/gmb-post";
+import type { GmbPost } from "./rules/gmb-post";
 
 export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/business.manage";
 export const GOOGLE_TIMEOUT_MS = 10_000;

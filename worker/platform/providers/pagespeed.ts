@@ -1,7 +1,7 @@
 // Google PageSpeed Insights v5 (issue 18's page-speed step): mobile strategy, performance score, LCP, INP and CLS from
 // real visitors' data (CrUX, `loadingExperience`) when Google has it, else from the Lighthouse lab run. PAGESPEED_API_KEY
 // is optional (keyless calls work at a low quota); PAGESPEED_BASE_URL points tests at the fake.
-import type { PageSpeedInput } from "../../features/audits/rules/checks";
+import type { PageSpeedInput } from "./rules/website";
 import type { Env } from "../env";
 import { log } from "../log";
 import type { ProviderFailure } from "./local-search";

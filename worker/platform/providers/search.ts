@@ -2,7 +2,7 @@
 // from the worker; the caller reserves from the meter first (worker/features/tools/routes.ts).
 import type { Env } from "../env";
 import { log } from "../log";
-import { SEARCH_TIMEOUT_MS, timeoutMessage, type GoogleResultsQuery, type SearchResult } from "../../features/tools/rules/search-tools";
+import { SEARCH_TIMEOUT_MS, timeoutMessage, type SearchQuery, type SearchResult } from "./rules/search";
 
 const DEFAULT_BASE_URL = "https://serpapi.com";
 
@@ -30,7 +30,7 @@ export function searchTimeoutMs(env: Env): number {
 }
 
 /** One live search. Every failure is an outcome with the spec's message (§8), never a throw. */
-export async function searchGoogle(env: Env, query: GoogleResultsQuery): Promise<SearchOutcome> {
+export async function searchGoogle(env: Env, query: SearchQuery): Promise<SearchOutcome> {
   const base = (env.SERPAPI_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, "");
   const url = new URL(`${base}/search.json`);
   url.searchParams.set("engine", "google");

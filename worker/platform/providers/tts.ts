@@ -2,10 +2,12 @@
 // The key never leaves the server; provider error texts are logged, never returned to clients.
 import type { Env } from "../env";
 import { log } from "../log";
-import { TTS_MODEL, TTS_VOICE_SETTINGS } from "../../features/chat/rules/chat";
 
 export const DEFAULT_ELEVENLABS_BASE_URL = "https://api.elevenlabs.io";
 export const TTS_TIMEOUT_MS = 15_000;
+/** The voice model every reply is spoken with (the usage rows name it too), and its settings. */
+export const TTS_MODEL = "eleven_monolingual_v1";
+export const TTS_VOICE_SETTINGS = { stability: 0.5, similarity_boost: 0.75 } as const;
 
 export type SpeechOutcome = { ok: true; audio: ReadableStream<Uint8Array>; contentType: string } | { ok: false };
 

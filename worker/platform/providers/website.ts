@@ -4,7 +4,7 @@
 // and localhost), then a host name's A and AAAA addresses over DNS-over-HTTPS, all of them public (issue 26). Reads at
 // most 2 MB within the time-out, decodes the page's charset and parses it with the platform's streaming HTMLRewriter into
 // PageFacts (no DOM library), each kept string capped so a hostile page cannot make an audit row huge.
-import type { PageFacts } from "../../features/audits/rules/checks";
+import type { PageFacts } from "./rules/website";
 import type { Env } from "../env";
 import { guardedFetch, type Fetcher, type GuardRefusal } from "./fetch-guard";
 

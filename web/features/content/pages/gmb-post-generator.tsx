@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { schedulerLink, type ContentItem } from "../../../../worker/features/content/rules/content";
-import { GMB_CTA_LABELS, GMB_CTA_TYPES, GMB_POST_TYPE_LABELS, GMB_POST_TYPES, GMB_SUMMARY_MAX, type GmbCtaType, type GmbPost, type GmbPostType } from "../../../../worker/features/content/rules/gmb-post";
+import { GMB_CTA_LABELS, GMB_CTA_TYPES, GMB_POST_TYPE_LABELS, GMB_POST_TYPES, GMB_SUMMARY_MAX, type GmbCtaType, type GmbPost, type GmbPostType } from "../../../../worker/platform/providers/rules/gmb-post";
 import { GmbPostRequest, type GmbPostRequestInput } from "../../../../worker/features/content/rules/gmb-generator";
 import { issuesByField } from "../../../../worker/domain/form-rules";
 import { buttonClass } from "../../../design/button";

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { SCHEDULE_STATE_LABELS, editableState, type GbpLocationJson, type ScheduledPostJson } from "../../../../worker/features/content/rules/gbp-schedule";
-import { GmbPost, GMB_POST_TYPE_LABELS } from "../../../../worker/features/content/rules/gmb-post";
+import { GmbPost, GMB_POST_TYPE_LABELS } from "../../../../worker/platform/providers/rules/gmb-post";
 import { Alert, RetryAlert } from "../../../design/alert";
 import { Button, buttonClass } from "../../../design/button";
 import { draftErrors, draftFromPost, EMPTY_GMB_DRAFT, GmbPostFields, gmbPostText, postFromDraft, type GmbPostDraft } from "../gmb-post-fields";

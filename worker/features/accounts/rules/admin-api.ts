@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CategorySchema } from "../../../domain/categories";
 import type { ProfileDto } from "../../profile/rules/profile";
 import { nonEmptyLines } from "../../prospects/rules/import";
+import { USER_FILTERS } from "../../../platform/auth/rules/accounts";
 
 /** Rows the client puts in one import request; the server accepts up to MAX_IMPORT_ROWS. */
 export const IMPORT_CHUNK_ROWS = 100;
@@ -45,8 +46,7 @@ export const ProspectExportQuery = z.object({ q: searchParam });
 export const ProspectTagUpdate = z.object({ tag: CategorySchema.nullable() });
 export type ProspectTagUpdate = z.infer<typeof ProspectTagUpdate>;
 
-export const USER_FILTERS = ["all", "admins", "regular"] as const;
-export type UserFilter = (typeof USER_FILTERS)[number];
+export { USER_FILTERS, type UserFilter } from "../../../platform/auth/rules/accounts";
 
 export const UserListQuery = z.object({
   q: searchParam,

@@ -2,9 +2,19 @@
 // (worker/features/ai-visibility), the routes and the page (web/features/ai-visibility/pages/ai-visibility.tsx). Pure types and constants; the rules
 // (mention matching, Wilson interval, figures) live in worker/features/ai-visibility/rules/ai-visibility.ts.
 
-import type { AiEngine } from "../../../domain/ai-engines";
+import type { AiEngine, CitedSource } from "../../../domain/ai-engines";
 
-export { AI_ENGINES, AI_ENGINE_USD_PER_CALL, type AiEngine } from "../../../domain/ai-engines";
+export {
+  AI_ENGINES,
+  AI_ENGINE_USD_PER_CALL,
+  type AiEngine,
+  type AskInput,
+  type AskLocation,
+  type CitedSource,
+  type EngineAnswer,
+  type EngineErrorKind,
+  type EngineOutcome,
+} from "../../../domain/ai-engines";
 
 /** What the page calls each engine. ChatGPT is reached through the API, which may answer differently from the app. */
 export const AI_ENGINE_LABELS: Record<AiEngine, string> = {
@@ -21,42 +31,6 @@ export const AIV_POLL_MS = 2000;
 export const AI_DEFAULT_SAMPLES = 5;
 export const AI_MIN_SAMPLES = 3;
 export const AI_MAX_SAMPLES = 10;
-
-/** Where the question is asked from: the business's city (engines that take a location use it). */
-export interface AskLocation {
-  city: string;
-  /** State or region, e.g. "Texas" or "TX". */
-  region: string;
-  /** ISO 3166-1 alpha-2, e.g. "US". */
-  country: string;
-  postalCode?: string;
-  /** IANA time zone, e.g. "America/Chicago" (OpenAI's approximate location takes one). */
-  timezone?: string;
-}
-
-export interface AskInput {
-  question: string;
-  location: AskLocation;
-}
-
-/** One source an answer cites. */
-export interface CitedSource {
-  url: string;
-  title?: string;
-}
-
-/** One answer, whole: stored in R2 (the text) with its figures in D1. */
-export interface EngineAnswer {
-  text: string;
-  sources: CitedSource[];
-  /** The model that answered, where the engine says. */
-  model?: string;
-}
-
-export type EngineErrorKind = "timeout" | "http" | "rate_limited" | "connection" | "empty" | "not_configured";
-
-/** A call's outcome: a failed call is failed (shown as such), never "not mentioned". Never a throw. */
-export type EngineOutcome = { ok: true; answer: EngineAnswer } | { ok: false; kind: EngineErrorKind; error: string };
 
 // ---- The API's answers (GET /api/ai-visibility/...) -------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 // The audit's checks (issue 18) as pure functions over what each step saw: the page's facts (filled by the
 // HTMLRewriter step), the Google listing, page speed, rank and competitors. Missing data is `unknown`, never `fail`.
+import type { PageFacts, PageSpeedInput } from "../../../platform/providers/rules/website";
 import { compareAddresses, compareNames, comparePhones, formatPhone, normalizePhone, phonesInText } from "../../../domain/nap";
 
 export type Verdict = "pass" | "warn" | "fail" | "unknown";
@@ -49,30 +50,7 @@ export type CheckId =
 
 export type Check = { id: CheckId; section: SectionId; verdict: Verdict; evidence: string; reason?: string };
 
-/** What the HTMLRewriter step records about the fetched page. */
-export type PageFacts = {
-  /** The URL first requested, then each redirect's target; the last is the page read. */
-  redirectChain: string[];
-  finalUrl: string;
-  title: string | null;
-  metaDescription: string | null;
-  h1Count: number;
-  canonical: string | null;
-  viewport: string | null;
-  lang: string | null;
-  /** The robots meta or X-Robots-Tag says noindex. */
-  noindex: boolean;
-  /** The raw text of each `<script type="application/ld+json">`. */
-  jsonLd: string[];
-  /** The href of each `tel:` link. */
-  telLinks: string[];
-  /** The page's visible text (or the parts of it the step kept), searched for phone numbers. */
-  text: string;
-  /** Open Graph properties seen, e.g. { "og:title": "…" }. */
-  openGraph: Record<string, string>;
-  /** Names of the analytics tags seen (gtag, GTM, Plausible …); empty when none. */
-  analytics: string[];
-};
+export type { PageFacts, PageSpeedInput };
 
 /** The website step's outcome: the page was read, the business has no website, or the fetch failed (with why). */
 export type PageInput =
@@ -95,18 +73,6 @@ export type Listing = {
 export type ListingInput =
   | { status: "found"; listing: Listing }
   | { status: "not_found"; candidates: number }
-  | { status: "failed"; reason: string };
-
-export type PageSpeedInput =
-  | {
-      status: "ok";
-      /** Lighthouse performance score, 0–100. */
-      performanceScore: number | null;
-      lcpMs: number | null;
-      inpMs: number | null;
-      cls: number | null;
-      source: "field" | "lab";
-    }
   | { status: "failed"; reason: string };
 
 export type RankInput =

@@ -176,9 +176,6 @@ export const VOICES: readonly (VoiceOption & { gender: "female" | "male" })[] = 
 ];
 export const DEFAULT_VOICE_ID = VOICES[0]!.id;
 
-export const TTS_MODEL = "eleven_monolingual_v1";
-export const TTS_VOICE_SETTINGS = { stability: 0.5, similarity_boost: 0.75 } as const;
-
 /** A sentence of a reply the server wrote, with the server's signature over it (worker/features/chat/voice-lines.ts). */
 export type VoiceLine = { text: string; token: string };
 

@@ -1,7 +1,7 @@
 // The GMB Post Scheduler and the Google Business Profile connection (issue 20): request schemas shared by the routes
 // and the web forms, the answers' shapes, state labels and Google's refusals in plain words.
 import { z } from "zod";
-import { GmbPost } from "./gmb-post";
+import { GmbPost } from "../../../platform/providers/rules/gmb-post";
 import { validTimeZone } from "../../../domain/time-zone";
 
 export const SCHEDULE_STATES = ["scheduled", "publishing", "processing", "live", "rejected", "failed", "reminded"] as const;

@@ -1,5 +1,5 @@
 // The GMB Post Generator's rules (issue 20): an Update, Offer or Event for a Google Business Profile, written as the
-// shared GmbPost (worker/features/content/rules/gmb-post.ts) the scheduler and the publisher read. At most 1,500 characters.
+// shared GmbPost (worker/platform/providers/rules/gmb-post.ts) the scheduler and the publisher read. At most 1,500 characters.
 import { z } from "zod";
 import {
   addDays,
@@ -26,7 +26,7 @@ import {
   GMB_TITLE_MAX,
   GmbPost,
   type GmbPostType,
-} from "./gmb-post";
+} from "../../../platform/providers/rules/gmb-post";
 
 const optionalDate = z
   .string()

@@ -5,6 +5,15 @@ import type { ReportStatus } from "./view";
 
 export * from "./event-names";
 
+/** "Read most of it": at least this share of the tracked sections seen in one visit. */
+export const READ_MOST_SHARE = 0.6;
+export const READ_MOST_SECTIONS = Math.ceil(TRACKED_SECTIONS.length * READ_MOST_SHARE);
+
+/** True exactly when this visit's section count reaches the threshold (so one visit alerts once). */
+export function readMostReached(sectionsThisVisit: number): boolean {
+  return sectionsThisVisit === READ_MOST_SECTIONS;
+}
+
 /** Largest beacon body read, in bytes (a real one is under 150). */
 export const MAX_BEACON_BYTES = 1024;
 

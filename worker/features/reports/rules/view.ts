@@ -1,5 +1,5 @@
 // What the report API returns (admin and shared), and how stored report columns become view content.
-import type { PublicBrand } from "../../../platform/brand/rules/brand";
+import { DEFAULT_BRAND_NAME, type PublicBrand } from "../../../platform/brand/rules/brand";
 import type { ReportAiVisibility } from "../../ai-visibility/rules/scans";
 import type { LocalVisibility } from "../../rank/rules/view";
 import type { ReportListings } from "../../citations/rules/summary";
@@ -133,6 +133,14 @@ export type SharedReportResponse = {
   /** The agency's brand (issue 30): its name is the sender's; its accent colour, contact and footer line show on the page. */
   brand?: PublicBrand;
 };
+
+/** The agency's name as the shared page shows it (its body and its head). */
+export function senderName(sender: SharedReportResponse["sender"]): string {
+  return sender?.company_name?.trim() || DEFAULT_BRAND_NAME;
+}
+
+/** The spec's title of the page for an unknown report (the body's heading and the document's title). */
+export const NOT_FOUND_TITLE = "Report Not Found";
 
 export type StoredReportContent = {
   contentGenerated: boolean;

@@ -2,8 +2,9 @@
 // operator sets it up, and the stable codes customers' screens are worded from. Set-up wording lives here and on
 // admin screens only; customers see CUSTOMER_UNAVAILABLE. Pure: shared by the worker and the web.
 
-export const PROVIDER_IDS = ["ai", "search", "pagespeed", "mail", "google", "encryption", "voice", "billing", "turnstile", "sms", "openai", "perplexity", "gemini"] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+import { PROVIDER_IDS, providerName, type ProviderId } from "../../../platform/providers/rules/services";
+
+export { PROVIDER_IDS, providerName, type ProviderId } from "../../../platform/providers/rules/services";
 
 /** One provider on the admin Set-up checklist (GET /api/admin/setup): never a secret's value, only whether it is set. */
 export type ProviderStatus = {
@@ -40,33 +41,28 @@ export const CUSTOMER_UNAVAILABLE = {
   email: "Email alerts aren't available yet, so alerts reach you in the app only.",
 } as const;
 
-const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
+const META: Record<ProviderId, Omit<ProviderStatus, "id" | "name" | "configured">> = {
   ai: {
-    name: "AI writing",
     unlocks: "AI-written reports, chat replies, posts and content tools.",
     without: "Reports and posts use template content; chats answer from the local fallback.",
     howTo: ["Set the secret AI_API_KEY (an OpenAI-compatible key; AI_BASE_URL picks the endpoint, OpenRouter by default)."],
   },
   search: {
-    name: "Google search (SerpAPI)",
     unlocks: "The audits' Google steps, the Local Search Grid, the Local Rank Tracker, Google Search Results, the Local Services Analyzer, and Google AI Overviews and AI Mode in AI Visibility.",
     without: "Customers are told search isn't available yet; grid and tracker buttons are disabled; the search tools show sample data.",
     howTo: ["Create a SerpAPI account and copy its API key.", "Set the secret SERPAPI_KEY (`wrangler secret put SERPAPI_KEY`; locally in .dev.vars)."],
   },
   pagespeed: {
-    name: "Page speed (PageSpeed Insights)",
     unlocks: "The audit's page speed checks.",
     without: "In production, keyless calls at a low quota. Locally, the step is skipped.",
     howTo: ["Create an API key for the PageSpeed Insights API in Google Cloud Console.", "Set the secret PAGESPEED_API_KEY (`wrangler secret put PAGESPEED_API_KEY`; locally in .dev.vars)."],
   },
   mail: {
-    name: "Email",
     unlocks: "Sign-up confirmations, password resets, alerts and reminders by email.",
     without: "Mail is kept in the outbox, not sent: admins read it at /api/admin/outbox (locally also /auth/v1/outbox?email=… on this machine); alerts reach people in the app only.",
     howTo: ["Set MAIL_PROVIDER (resend or postmark) and MAIL_FROM in wrangler.toml.", "Set the secret MAIL_API_KEY (`wrangler secret put MAIL_API_KEY`)."],
   },
   google: {
-    name: "Google Business Profile",
     unlocks: "Connecting a Business Profile, publishing scheduled posts, the review inbox.",
     without: "The scheduler reminds customers to post by hand; Integrations says publishing isn't available yet.",
     howTo: [
@@ -77,31 +73,26 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
     ],
   },
   encryption: {
-    name: "Encryption key",
     unlocks: "Two-factor sign-in, the Google connection and webhook secrets (all kept encrypted).",
     without: "Those features are refused.",
     howTo: ["Set the secret ENCRYPTION_KEY to a random string of 32+ characters (`npm start` writes one into .dev.vars locally)."],
   },
   voice: {
-    name: "Voice (ElevenLabs)",
     unlocks: "Spoken chat replies in a natural voice.",
     without: "The browser's own speech synthesis.",
     howTo: ["Set the secret ELEVENLABS_API_KEY."],
   },
   billing: {
-    name: "Billing (Stripe)",
     unlocks: "Subscribe buttons, the customer portal and subscription updates.",
     without: "Subscribe buttons explain that billing is not available.",
     howTo: ["Set STRIPE_LINK_MONTHLY, STRIPE_LINK_ANNUAL and STRIPE_PORTAL_URL.", "Set the secret STRIPE_WEBHOOK_SECRET for subscription updates."],
   },
   turnstile: {
-    name: "Bot check (Turnstile)",
     unlocks: "A bot check on the public free-audit widget.",
     without: "The widget is protected by rate limits alone.",
     howTo: ["Set TURNSTILE_SITE_KEY in wrangler.toml and the secret TURNSTILE_SECRET_KEY."],
   },
   sms: {
-    name: "Text messages (Twilio)",
     unlocks: "Review requests by text message, with delivery reports and STOP handled.",
     without: "Review requests go by email only; customers with only a phone number can't be asked.",
     howTo: [
@@ -110,7 +101,6 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
     ],
   },
   openai: {
-    name: "ChatGPT for AI Visibility (OpenAI)",
     unlocks: "AI Visibility asks ChatGPT (the OpenAI API with web search) who it recommends.",
     without: "AI Visibility does not offer ChatGPT; the other configured assistants are asked.",
     howTo: [
@@ -119,7 +109,6 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
     ],
   },
   perplexity: {
-    name: "Perplexity for AI Visibility",
     unlocks: "AI Visibility asks Perplexity (its Sonar API, which names its sources) who it recommends.",
     without: "AI Visibility does not offer Perplexity; the other configured assistants are asked.",
     howTo: [
@@ -128,7 +117,6 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
     ],
   },
   gemini: {
-    name: "Gemini for AI Visibility",
     unlocks: "AI Visibility asks Gemini, grounded in Google Search, who it recommends.",
     without: "AI Visibility does not offer Gemini; the other configured assistants are asked.",
     howTo: [
@@ -139,10 +127,5 @@ const META: Record<ProviderId, Omit<ProviderStatus, "id" | "configured">> = {
 };
 
 export function providerStatuses(configured: Record<ProviderId, boolean>): ProviderStatus[] {
-  return PROVIDER_IDS.map((id) => ({ id, configured: configured[id], ...META[id] }));
-}
-
-/** The provider's name as an admin alert names it. */
-export function providerName(id: ProviderId): string {
-  return META[id].name;
+  return PROVIDER_IDS.map((id) => ({ id, configured: configured[id], name: providerName(id), ...META[id] }));
 }

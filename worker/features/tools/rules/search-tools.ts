@@ -1,6 +1,9 @@
 // The two search tools (spec part 2 §2, §3, §8, §9): form schema, result shapes, messages and the sample builders.
 import { z } from "zod";
 import { CUSTOMER_UNAVAILABLE } from "../../setup/rules/setup";
+import type { SearchResult } from "../../../platform/providers/rules/search";
+
+export { SEARCH_TIMEOUT_MS, timeoutMessage, type SearchResult } from "../../../platform/providers/rules/search";
 
 /** Spec §5: both fields are required. */
 export const SEARCH_FIELDS_REQUIRED = "Please enter both a keyword and location";
@@ -10,8 +13,6 @@ export const SAMPLE_DATA_WARNING = "Unable to fetch results. Showing sample data
 export const SEARCH_UNAVAILABLE_SAMPLE_WARNING = `${CUSTOMER_UNAVAILABLE.searchTold} Showing sample data instead.`;
 /** Spec §8: the provider answered, with nothing. */
 export const NO_RESULTS_MESSAGE = "No results found for this keyword and location combination. Try different search terms.";
-/** Spec §9. */
-export const SEARCH_TIMEOUT_MS = 15_000;
 export const SAMPLE_RESULT_COUNT = 5;
 /** Spec §2: the Local Services form's defaults. */
 export const LOCAL_SERVICES_DEFAULTS = { businessType: "Coffee", location: "New York, NY, United States" } as const;
@@ -50,16 +51,6 @@ export type GoogleResultsQuery = z.infer<typeof GoogleResultsQuery>;
 /** GET /api/tools/local-services and the Local Services Analyzer form. */
 export const LocalServicesQuery = z.object({ businessType: requiredText, location: requiredText });
 export type LocalServicesQuery = z.infer<typeof LocalServicesQuery>;
-
-/** Spec §3 search result. */
-export type SearchResult = {
-  title: string;
-  snippet: string;
-  link: string;
-  displayedLink: string;
-  position: number;
-  favicon: string | null;
-};
 
 export type GoogleResultsResponse = {
   results: SearchResult[];
@@ -275,10 +266,4 @@ export function searchCacheKey(input: GoogleResultsQuery): string {
 /** 'Copy All Info' text: name, URL and description on separate lines (spec §2). */
 export function listingAllInfo(listing: Pick<LocalServiceListing, "title" | "displayUrl" | "description">): string {
   return `${listing.title}\n${listing.displayUrl}\n${listing.description}`;
-}
-
-/** 'Request timed out after 15 seconds' (spec §8), for the configured time-out. */
-export function timeoutMessage(ms: number): string {
-  const s = Math.max(1, Math.round(ms / 1000));
-  return `Request timed out after ${s} second${s === 1 ? "" : "s"}`;
 }

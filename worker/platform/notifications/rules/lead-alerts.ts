@@ -1,9 +1,9 @@
-// The lead loop's pure rules (issue 21): which shared-report visits raise an alert, which channels an alert takes,
-// when a digest is due, and the outgoing webhooks' retry schedule and pause rule.
+// The lead loop's pure rules (issue 21): which shared-report opens raise an alert (the read-most threshold is the
+// report's: worker/features/reports/rules/events.ts), which channels an alert takes, when a digest is due, and the
+// outgoing webhooks' retry schedule and pause rule.
 import { z } from "zod";
 import { ALERT_KINDS, IMMEDIATE_ALERT_KINDS, REVIEW_ALERT_KINDS, WEBHOOK_EVENTS, type AlertKind } from "./lead-events";
 import { checkPublicUrl, classifyIp, type AddressDecision } from "../../../domain/public-address";
-import { TRACKED_SECTIONS } from "../../../features/reports/rules/event-names";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -19,15 +19,6 @@ export function openAlert(previousOpenAt: string | null, at: string): "report_op
   if (!previousOpenAt) return "report_opened";
   const gap = Date.parse(at) - Date.parse(previousOpenAt);
   return Number.isFinite(gap) && gap >= REOPEN_AFTER_DAYS * DAY_MS ? "report_reopened" : null;
-}
-
-/** "Read most of it": at least this share of the tracked sections seen in one visit. */
-export const READ_MOST_SHARE = 0.6;
-export const READ_MOST_SECTIONS = Math.ceil(TRACKED_SECTIONS.length * READ_MOST_SHARE);
-
-/** True exactly when this visit's section count reaches the threshold (so one visit alerts once). */
-export function readMostReached(sectionsThisVisit: number): boolean {
-  return sectionsThisVisit === READ_MOST_SECTIONS;
 }
 
 /** A user's choice for one alert kind (no row: both on). */

@@ -1,12 +1,31 @@
 // The shared report as a complete HTML document: <head> with title, description, Open Graph and Twitter card
-// tags, the page's own script and stylesheet; <body> rendered by React from the SPA's own components.
-import { renderToStaticMarkup } from "react-dom/server";
-import { ReportNotFoundView, NOT_FOUND_TITLE, SharedReportView, senderName } from "../../../web/features/reports/shared-report-view";
-import type { SharedReportResponse } from "./rules/view";
+// tags, the page's own script and stylesheet; <body> rendered by React from the SPA's own components, which the
+// worker's entry hands over (worker/ssr.tsx): a capability does not import the web app.
+import { NOT_FOUND_TITLE, senderName, type SharedReportResponse } from "./rules/view";
 import { TRUSTED_IMAGE_ORIGINS } from "../../domain/image-hosts";
 import { rankingLabel } from "./rules/seo-potential";
 import { DEFAULT_BRAND, type PublicBrand } from "../../platform/brand/rules/brand";
 import { brandThemeHref } from "../../platform/brand/rules/theme";
+
+/** What draws the page's body: the web app's own views (web/features/reports/shared-report-view.tsx) as HTML. */
+export type SharedReportViews = {
+  /** The report, or the page saying it is being prepared. */
+  report(data: SharedReportResponse): string;
+  /** The spec's "Report Not Found" page, in the agency's brand. */
+  notFound(brand: PublicBrand): string;
+};
+
+let views: SharedReportViews | null = null;
+
+/** Called by the worker's entry (worker/ssr.tsx) before any request. */
+export function provideSharedReportViews(given: SharedReportViews): void {
+  views = given;
+}
+
+function drawn(): SharedReportViews {
+  if (!views) throw new Error("The shared report's views were not provided: the worker's entry imports worker/ssr.tsx.");
+  return views;
+}
 
 /** A report still being generated refreshes itself this often (meta refresh: the CSP allows no inline script). */
 export const PREPARING_REFRESH_SECONDS = 10;
@@ -130,7 +149,7 @@ export function renderSharedReportPage(
   const meta = sharedReportMeta(data, { page: opts.pageUrl, image: opts.imageUrl });
   const ready = data.report.status === "ready" && data.report.content;
   const title = ready ? `${data.prospect.name} · SEO Report` : `${data.prospect.name} · Report in preparation`;
-  const body = renderToStaticMarkup(<SharedReportView data={data} />);
+  const body = drawn().report(data);
   const auditRunning = Boolean(data.audit && data.audit.status !== "done");
   const refresh = !ready ? PREPARING_REFRESH_SECONDS : auditRunning ? AUDIT_RUNNING_REFRESH_SECONDS : null;
   return documentHtml(headTags(meta, title, [...opts.assets, ...(data.brand ? themeTags(data.brand) : [])], refresh), body);
@@ -139,5 +158,5 @@ export function renderSharedReportPage(
 export function renderNotFoundPage(assets: string[], brand: PublicBrand = DEFAULT_BRAND): string {
   // Only the stylesheet: the not-found page has nothing to make interactive.
   const styles = assets.filter((tag) => tag.startsWith("<link") && tag.includes('rel="stylesheet"'));
-  return documentHtml(headTags(null, `${NOT_FOUND_TITLE} · ${brand.name}`, [...styles, ...themeTags(brand)], null), renderToStaticMarkup(<ReportNotFoundView brand={brand} />));
+  return documentHtml(headTags(null, `${NOT_FOUND_TITLE} · ${brand.name}`, [...styles, ...themeTags(brand)], null), drawn().notFound(brand));
 }
