@@ -20,25 +20,29 @@ export type AuditedBusiness = {
 };
 
 /**
- * The business and its latest audit's results, or why not: a prospect that is not there (404), an own business whose
- * Business Settings lack what the tool needs (400; `why` ends the sentence: "…first: `why`").
+ * The business as it is now, or why not: a prospect that is not there (404), an own business whose Business Settings
+ * lack what the tool needs (400; `why` ends the sentence: "…first: `why`").
  */
-export async function auditedBusiness(db: Db, target: BusinessTarget, why: string): Promise<{ ok: true; value: AuditedBusiness } | { ok: false; refusal: BusinessRefusal }> {
-  let owner: BusinessOwner;
-  let subject: AuditSubjectRecord;
-  let timezone: string | null = null;
+export async function businessSubject(
+  db: Db,
+  target: BusinessTarget,
+  why: string,
+): Promise<{ ok: true; value: Omit<AuditedBusiness, "audit"> } | { ok: false; refusal: BusinessRefusal }> {
   if ("prospectId" in target) {
     const prospect = await getProspectForAudit(db, target.prospectId);
     if (!prospect) return { ok: false, refusal: { status: 404, code: ErrorCode.notFound, message: "Prospect not found" } };
-    owner = { kind: "prospect", prospectId: prospect.id };
-    subject = prospectSubject(prospect);
-  } else {
-    const own = ownSubject(target.profile);
-    if (!own.ok) return { ok: false, refusal: { status: 400, code: ErrorCode.profileRequired, message: `Add your business's ${own.missing} in Business Settings first: ${why}` } };
-    owner = { kind: "own", userId: target.userId };
-    subject = own.subject;
-    timezone = target.profile?.timeZone ?? null;
+    return { ok: true, value: { owner: { kind: "prospect", prospectId: prospect.id }, subject: prospectSubject(prospect), timezone: null } };
   }
+  const own = ownSubject(target.profile);
+  if (!own.ok) return { ok: false, refusal: { status: 400, code: ErrorCode.profileRequired, message: `Add your business's ${own.missing} in Business Settings first: ${why}` } };
+  return { ok: true, value: { owner: { kind: "own", userId: target.userId }, subject: own.subject, timezone: target.profile?.timeZone ?? null } };
+}
+
+/** The business (see businessSubject) and its latest audit's results, or why not. */
+export async function auditedBusiness(db: Db, target: BusinessTarget, why: string): Promise<{ ok: true; value: AuditedBusiness } | { ok: false; refusal: BusinessRefusal }> {
+  const found = await businessSubject(db, target, why);
+  if (!found.ok) return found;
+  const { owner } = found.value;
   const audit = await latestAuditResults(db, owner.kind === "own" ? { ownerId: owner.userId } : { prospectId: owner.prospectId });
-  return { ok: true, value: { owner, subject, timezone, audit } };
+  return { ok: true, value: { ...found.value, audit } };
 }

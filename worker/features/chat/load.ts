@@ -1,16 +1,24 @@
 // Loading what a chat talks about, with the spec's load errors (§8), for the admin and the public routes.
 import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../../platform/context";
 import { getDb, type Db } from "../../platform/db/client";
 import { getChatSubject, getChatSubjectWithAudit, type ChatSubject } from "./queries";
 import { aiConfigured } from "../../platform/providers/ai";
+import { CHAT_BODY_MAX_BYTES } from "./rules/limits";
 import { CHAT_TEXT, ChatRequest, chatLimitProblem, DEFAULT_QUESTIONS, DEFAULT_VOICE_ID, greetingFor, VOICES } from "./rules/chat";
 import { apiError, ErrorCode, type FieldErrors } from "../../platform/errors";
 import { subjectQuestions } from "./reply";
 import { log } from "../../platform/log";
 
 export const ReportId = z.uuid();
+
+/** A chat message's body limit (the admin's and the public chat's): the conversation as sent. */
+export const chatBodyLimit = bodyLimit({
+  maxSize: CHAT_BODY_MAX_BYTES,
+  onError: (c) => apiError(c, 413, ErrorCode.payloadTooLarge, "The conversation is too large to send."),
+});
 
 /** The typed error response, so the RPC client sees every route's success body. */
 type ErrorResponse = ReturnType<typeof apiError>;

@@ -2,7 +2,7 @@
 import { waitUntil } from "../../platform/context";
 import { streamSSE } from "hono/streaming";
 import type { Context } from "hono";
-import { AiError, billedOnFailure, chatCompletionStream, promptText, usageEvent, type ChatMessage } from "../../platform/providers/ai";
+import { AiError, aiConfigured, billedOnFailure, chatCompletionStream, promptText, usageEvent, type ChatMessage } from "../../platform/providers/ai";
 import type { AppEnv } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { saveChatTurn, type ChatSubject, type VisitorSession } from "./queries";
@@ -45,6 +45,12 @@ export function chatProspect(s: ChatSubject): ChatProspect {
 
 export function subjectQuestions(s: ChatSubject): string[] {
   return questionsFromText(s.questions);
+}
+
+/** Why a reply is the local responder's before any AI call: no key, or the page already in fallback mode. */
+export function fallbackFor(env: Env, asked: boolean | undefined): FallbackReason | null {
+  if (!aiConfigured(env)) return "not_configured";
+  return asked ? "session" : null;
 }
 
 /** True once the report's meter counter (public chat and its voice, today) has no room left. */

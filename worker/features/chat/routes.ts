@@ -1,12 +1,10 @@
 // /api/chat/:reportId (admins): the chat bootstrap with the system prompt, a (streamed) reply, and the public conversations.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { requireAdmin, requireUser } from "../../platform/auth/middleware";
-import { aiConfigured } from "../../platform/providers/ai";
-import { chatBootstrap, loadSubject, loadSubjectWithAudit, readChatRequest } from "./load";
+import { chatBodyLimit, chatBootstrap, loadSubject, loadSubjectWithAudit, readChatRequest } from "./load";
 import { chatAuditBlock } from "./audit-block";
 import { agencyPayer, type Payer } from "../../domain/metering";
-import { chatProspect, replyResponse, subjectQuestions } from "./reply";
+import { chatProspect, fallbackFor, replyResponse, subjectQuestions } from "./reply";
 import { userPayer } from "../../platform/metering/meter";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
@@ -14,7 +12,6 @@ import { listConversations, type ConversationCursor } from "./queries";
 import { decodeCursor, encodeCursor } from "../../platform/db/cursor";
 import { validate } from "../../platform/validate";
 import { ConversationsQuery, systemPromptFor } from "./rules/chat";
-import { CHAT_BODY_MAX_BYTES } from "./rules/limits";
 import { apiError, ErrorCode } from "../../platform/errors";
 
 export type ConversationDto = {
@@ -28,10 +25,6 @@ export type ConversationDto = {
   messages: { role: "user" | "assistant" | "system"; content: string; created_at: string }[];
 };
 
-const tooLarge = bodyLimit({
-  maxSize: CHAT_BODY_MAX_BYTES,
-  onError: (c) => apiError(c, 413, ErrorCode.payloadTooLarge, "The conversation is too large to send."),
-});
 
 export const chatRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
@@ -53,10 +46,10 @@ export const chatRoutes = new Hono<AppEnv>()
     });
   })
 
-  .post("/:reportId/messages", tooLarge, async (c) => {
+  .post("/:reportId/messages", chatBodyLimit, async (c) => {
     const body = await readChatRequest(c);
     if ("error" in body) return body.error;
-    const fallback = !aiConfigured(c.env) ? "not_configured" : body.data.fallback ? "session" : null;
+    const fallback = fallbackFor(c.env, body.data.fallback);
     const db = getDb(c.env);
     const adminId = c.get("caller").id;
     // Admin work on prospects is charged to the admin who asked: the allowance is read beside the subject, not after it.

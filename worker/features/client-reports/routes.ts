@@ -2,40 +2,19 @@
 // report, the next run), builds or rebuilds a client's month now, reads any report, sends one now, and switches a
 // client's report on or off; a user reads their own reports and switches their own on or off. Admin-only fields (the
 // summary's source and note, a build's error) are stripped for users; another user's report is a 404.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { actsAsAdmin, adminRefusal, requireAdmin, requireUser } from "../../platform/auth/middleware";
 import type { AppEnv } from "../../platform/context";
 import { CLIENT_REPORT_RESEND_AFTER_MS, createAndQueueReport, enqueueClientReports, mailClientReport, mailRecipientConfirmations, zoneOf } from "./run";
-import { pendingByUser, recipientRows, syncRecipients } from "./recipient-queries";
-import {
-  businessUsersWithSettings,
-  getClientReport,
-  getClientReportSettings,
-  lastClientReports,
-  listClientReports,
-  requeueClientReport,
-  saveClientReportSettings,
-  type ClientReportRow,
-  type ClientReportSettingsRow,
-} from "./queries";
+import { syncRecipients } from "./recipient-queries";
+import { getClientReport, requeueClientReport, saveClientReportSettings } from "./queries";
+import { businessUser, clientList, clientReportsOf, pendingOf, reportSummary, settingsOf } from "./clients";
 import { getDb } from "../../platform/db/client";
-import { findUserById, getProfile } from "../../platform/auth/users";
+import { findUserById } from "../../platform/auth/users";
 import { RecipientList } from "./rules/recipients";
 import { MONTH_RE } from "./rules/gbp-performance";
-import {
-  clientReportPaths,
-  lastWholeMonth,
-  monthAt,
-  monthLabel,
-  nextRunAt,
-  type ClientReportClientRow,
-  type ClientReportDetail,
-  type ClientReportListResponse,
-  type ClientReportPayload,
-  type ClientReportSettings,
-  type ClientReportSummary,
-} from "./rules/client-report";
+import { lastWholeMonth, monthAt, monthLabel, type ClientReportDetail, type ClientReportPayload } from "./rules/client-report";
 import { apiError, ErrorCode } from "../../platform/errors";
 import { appOrigin } from "../../platform/origin";
 import { validate, validId } from "../../platform/validate";
@@ -61,101 +40,23 @@ const SettingsBody = z.object({
 
 const ListQuery = z.object({ userId: z.string().trim().min(1).max(100).optional() });
 
-function parseList(text: string | null): string[] {
-  try {
-    const v = text ? (JSON.parse(text) as unknown) : [];
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-export function reportSummary(row: ClientReportRow, admin: boolean): ClientReportSummary {
-  const built = row.status === "ready" || row.builtAt !== null;
-  const paths = clientReportPaths(row.shareToken);
-  return {
-    id: row.id,
-    userId: row.userId,
-    month: row.month,
-    monthLabel: monthLabel(row.month),
-    status: row.status,
-    version: row.version,
-    trigger: row.trigger,
-    builtAt: row.builtAt,
-    sentAt: row.sentAt,
-    sentTo: parseList(row.sentTo),
-    firstOpenedAt: row.firstOpenedAt,
-    views: row.views,
-    shareUrl: built ? paths.shareUrl : null,
-    pdfUrl: built ? paths.pdfUrl : null,
-    ...(admin ? { summarySource: row.summarySource, summaryNote: row.summaryNote, error: row.error } : {}),
-  };
-}
-
-function settingsOf(userId: string, row: ClientReportSettingsRow | null, pending: string[]): ClientReportSettings {
-  const recipients = parseList(row?.recipients ?? null);
-  return { userId, enabled: row?.enabled ?? false, recipients, pending: recipients.filter((a) => pending.includes(a)), enabledBy: row?.enabledBy ?? null };
-}
-
-const pendingOf = async (c: Context<AppEnv>, userId: string) => (await recipientRows(getDb(c.env), userId)).filter((r) => r.status === "pending").map((r) => r.email);
-
-/** A business user (not an admin) by id, or null. */
-async function businessUser(c: Context<AppEnv>, userId: string) {
-  const db = getDb(c.env);
-  const [user, profile] = await Promise.all([findUserById(db, userId), getProfile(db, userId)]);
-  if (!user || profile?.isAdmin) return null;
-  return { user, profile };
-}
-
-async function userList(c: Context<AppEnv>, userId: string): Promise<ClientReportListResponse> {
-  const db = getDb(c.env);
-  const admin = actsAsAdmin(c);
-  const [settings, reports, pending] = await Promise.all([getClientReportSettings(db, userId), listClientReports(db, userId), pendingOf(c, userId)]);
-  return { role: "user", settings: settingsOf(userId, settings, pending), reports: reports.map((r) => reportSummary(r, admin)) };
-}
-
 export const clientReportRoutes = new Hono<AppEnv>()
   .get("/", requireUser, validate("query", ListQuery), async (c) => {
     const { userId } = c.req.valid("query");
     const subject = c.get("subject");
-    if (!actsAsAdmin(c)) {
-      if (userId && userId !== subject.id) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
-      return c.json(await userList(c, subject.id));
-    }
-    if (userId) {
-      if (!(await businessUser(c, userId))) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
-      return c.json(await userList(c, userId));
-    }
+    const admin = actsAsAdmin(c);
     const db = getDb(c.env);
-    const rows = await businessUsersWithSettings(db);
-    const last = await lastClientReports(
-      db,
-      rows.map((r) => r.userId),
-    );
-    const pending = await pendingByUser(db);
-    const now = new Date();
-    const clients: ClientReportClientRow[] = rows.map((r) => {
-      const zone = zoneOf(r.timeZone);
-      const report = last.get(r.userId);
-      return {
-        userId: r.userId,
-        email: r.email,
-        businessName: r.businessName,
-        timeZone: zone,
-        settings: settingsOf(r.userId, r.settings, pending.get(r.userId) ?? []),
-        lastReport: report ? reportSummary(report, true) : null,
-        nextRunAt: r.settings?.enabled ? nextRunAt(now, zone) : null,
-      };
-    });
-    const body: ClientReportListResponse = { role: "admin", clients };
-    return c.json(body);
+    // A user reads only their own; an admin any business user's, or (naming none) the list of them all.
+    if (userId && (admin ? !(await businessUser(db, userId)) : userId !== subject.id)) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
+    if (admin && !userId) return c.json(await clientList(db));
+    return c.json(await clientReportsOf(db, userId ?? subject.id, admin));
   })
 
   // Build now (admin): the month defaults to the last whole month in the business's zone; a month that has a report
   // is rebuilt (version + 1, same link). A preview: not mailed (POST /:id/send mails it).
   .post("/", requireUser, requireAdmin, validate("json", BuildBody), async (c) => {
     const input = c.req.valid("json");
-    const client = await businessUser(c, input.userId);
+    const client = await businessUser(getDb(c.env), input.userId);
     if (!client) return apiError(c, 404, ErrorCode.notFound, "That client does not exist.");
     const zone = zoneOf(client.profile?.timeZone);
     const month = input.month ?? lastWholeMonth(new Date(), zone);
@@ -178,7 +79,7 @@ export const clientReportRoutes = new Hono<AppEnv>()
     if (!self) {
       const refused = adminRefusal(c);
       if (refused) return refused;
-      if (userId.length > 100 || !(await businessUser(c, userId))) return apiError(c, 404, CLIENT_REPORT_NOT_A_CLIENT, "That client does not exist.");
+      if (userId.length > 100 || !(await businessUser(getDb(c.env), userId))) return apiError(c, 404, CLIENT_REPORT_NOT_A_CLIENT, "That client does not exist.");
     }
     const input = c.req.valid("json");
     const db = getDb(c.env);
@@ -188,7 +89,7 @@ export const clientReportRoutes = new Hono<AppEnv>()
       const pending = await syncRecipients(db, userId, input.recipients, self ? "user" : "admin", account?.email ?? null);
       await mailRecipientConfirmations(c.env, db, appOrigin(c.env, c.req.url), userId, pending);
     }
-    return c.json({ settings: settingsOf(userId, row, await pendingOf(c, userId)) });
+    return c.json({ settings: settingsOf(userId, row, await pendingOf(db, userId)) });
   })
 
   .get("/:id", requireUser, validId(NOT_FOUND), async (c) => {

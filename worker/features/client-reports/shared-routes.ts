@@ -2,7 +2,7 @@
 // token + version + asset build + brand (the Cache API only as an optimisation; an ETag answers 304); GET …/:token.pdf:
 // its PDF, made once per version and kept in R2. POST /api/shared/client-reports/:token/events: its view beacon, as
 // the shared report's (202 counted, 204 not, the reason in X-Beacon).
-import { cacheOrigin, edgeCache, matchesEtag, wantsCacheBypass } from "../../platform/edge-cache";
+import { matchesEtag } from "../../platform/edge-cache";
 import { waitUntil } from "../../platform/context";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/context";
@@ -13,51 +13,17 @@ import { clientIp } from "../../platform/auth/session";
 import { brandStamp, loadBrand } from "../../platform/brand/load";
 import { emitClientReportOpened } from "./opened";
 import { SHARE_TOKEN_RE, clientReportCard, clientReportCardVersion, clientReportPdfBody, loadSharedClientReport } from "./share";
-import { publicBrand } from "../../platform/brand/rules/brand";
+import { sharedClientReportPage, visitSubject } from "./shared-page";
 import { reportPdfFilename } from "./rules/format";
 import { BEACONS_PER_IP_PER_MINUTE, BEACONS_PER_REPORT_PER_MINUTE, ClientReportBeacon, isLinkPreviewer } from "../reports/rules/events";
-import { log } from "../../platform/log";
-import {
-  SHARED_REPORT_CACHE_CONTROL,
-  SHARED_REPORT_EDGE_TTL_SECONDS,
-  memoizePage,
-  memoizedPage,
-} from "../reports";
-import { accentStyle, sharedPageAssets } from "../reports";
-import { appOrigin } from "../reports";
-import { VISIT_TOKEN_TTL_SECONDS, newVisitToken, verifyVisitToken, withVisitToken } from "../reports";
-import { clientReportPath, renderClientReportPage } from "./page";
-import { SHARED_PAGE_CSP, renderNotFoundPage, sharedPageCsp } from "../reports";
+import { VISIT_TOKEN_TTL_SECONDS, notFoundPage, sendShared, sharedRequest, verifyVisitToken } from "../reports";
 import { beaconHandlers, readBeacon, type BeaconOutcome } from "../reports";
 
-const HTML_TYPE = "text/html; charset=utf-8";
-const PAGE_HEADERS = { "Content-Type": HTML_TYPE, "Content-Security-Policy": SHARED_PAGE_CSP, "X-Robots-Tag": "noindex, nofollow" };
 /** A PDF's URL does not carry its version: browsers revalidate it (ETag) rather than keep an old one. */
 const PDF_CACHE_CONTROL = "private, max-age=0, must-revalidate";
 
-/** Visit tokens are signed for one report; a client report's are kept apart from the shared reports'. */
-const visitSubject = (id: string) => `client-report:${id}`;
-
-export function clientReportPageCacheKey(origin: string, token: string, version: number, build: string): string {
-  return `${origin}/client-report-page/${encodeURIComponent(token)}/v${version}/${encodeURIComponent(build)}`;
-}
-
-export function clientReportEtag(id: string, version: number, build: string): string {
-  return `"cr-${id}-v${version}-${build}"`;
-}
-
-async function notFoundPage(c: Context<AppEnv>) {
-  // The shared report's not-found page, with its stylesheet.
-  const [assets, brand] = await Promise.all([sharedPageAssets(c.env, c.req.url), loadBrand(c.env)]);
-  return c.body(renderNotFoundPage(assets.tags, publicBrand(brand)), 404, { ...PAGE_HEADERS, "Cache-Control": "no-store" });
-}
-
-/** The ready report's head, or null (unknown, malformed and not-ready tokens look the same). */
-async function readyHead(c: Context<AppEnv>, token: string) {
-  if (!SHARE_TOKEN_RE.test(token)) return null;
-  const head = await clientReportHead(getDb(c.env), token);
-  return head && head.status === "ready" ? head : null;
-}
+/** The shared report's not-found page, with its stylesheet. */
+const notFound = async (c: Context<AppEnv>) => sendShared(c, await notFoundPage(c.env, c.req.url));
 
 const PDF_PATH = "/:file{[A-Za-z0-9_-]+\\.pdf}";
 
@@ -66,7 +32,7 @@ export const sharedClientReportPageRoutes = new Hono<AppEnv>()
     const token = c.req.param("file").replace(/\.pdf$/, "");
     const db = getDb(c.env);
     const report = await loadSharedClientReport(db, token);
-    if (!report) return notFoundPage(c);
+    if (!report) return notFound(c);
     const brand = await loadBrand(c.env);
     const stamp = brandStamp(brand);
     const etag = `"cr-pdf-${report.id}-v${report.version}${stamp ? `-${stamp}` : ""}"`;
@@ -103,56 +69,8 @@ export const sharedClientReportPageRoutes = new Hono<AppEnv>()
   })
 
   .get("/:token", async (c) => {
-    const token = c.req.param("token");
-    const head = await readyHead(c, token);
-    if (!head) return notFoundPage(c);
-    const preview = c.req.query("preview") === "1";
-    const [assets, brand] = await Promise.all([sharedPageAssets(c.env, c.req.url, Date.now(), "client-report"), loadBrand(c.env)]);
-    // The page's stylesheet, the brand's accent and its script's loader are inline, allowed by their hashes: nothing
-    // but the HTML before the first paint.
-    const theme = await accentStyle(brand.accentColor);
-    const stamp = brandStamp(brand);
-    const build = stamp ? `${assets.build}.${stamp}` : assets.build;
-    // Every answer gets its own visit token (the beacon counts only signed visits); a preview gets none: it never counts.
-    const sign = async (html: string) => (preview ? html : withVisitToken(html, await newVisitToken(c.env, visitSubject(head.id))));
-
-    const etag = clientReportEtag(head.id, head.version, build);
-    const csp = sharedPageCsp({ styles: theme ? [...assets.styleHashes, theme.hash] : assets.styleHashes, scripts: assets.scriptHashes });
-    const headers: Record<string, string> = { ...PAGE_HEADERS, "Content-Security-Policy": csp, ETag: etag, "Cache-Control": SHARED_REPORT_CACHE_CONTROL };
-    if (assets.preload) headers.Link = assets.preload;
-    if (matchesEtag(c.req.header("If-None-Match"), etag)) return c.body(null, 304, { ...headers, "X-Cache": "REVALIDATED" });
-
-    const bypass = wantsCacheBypass(c.env, c.req.url);
-    const cache = bypass ? null : edgeCache();
-    const key = clientReportPageCacheKey(cacheOrigin(c.env), token, head.version, build);
-    if (cache) {
-      const memo = memoizedPage(key);
-      if (memo !== null) return c.body(await sign(memo), 200, { ...headers, "X-Cache": "HIT" });
-      const hit = await cache.match(key).catch(() => undefined);
-      if (hit) {
-        const html = await hit.text();
-        memoizePage(key, html);
-        return c.body(await sign(html), 200, { ...headers, "X-Cache": "HIT" });
-      }
-    }
-
-    const report = await loadSharedClientReport(getDb(c.env), token);
-    if (!report) return notFoundPage(c);
-    const origin = appOrigin(c.env, c.req.url);
-    const html = renderClientReportPage(report.payload, publicBrand(brand), {
-      token,
-      pageUrl: `${origin}${clientReportPath(token)}`,
-      imageUrl: `${origin}${clientReportPath(token)}/card.png?v=${clientReportCardVersion(report.version, stamp)}`,
-      assets: assets.tags,
-      theme: theme ? [theme.tag] : [],
-    });
-    // Cache only what matches the version keyed on (a rebuild may have landed in between).
-    if (cache && report.version === head.version) {
-      const stored = new Response(html, { headers: { "Content-Type": HTML_TYPE, "Cache-Control": `public, max-age=${SHARED_REPORT_EDGE_TTL_SECONDS}` } });
-      waitUntil(c, cache.put(key, stored).catch((error) => log.warn("client report page cache put failed", {}, error)));
-      memoizePage(key, html);
-    }
-    return c.body(await sign(html), 200, { ...headers, ETag: clientReportEtag(report.id, report.version, build), "X-Cache": bypass ? "BYPASS" : "MISS" });
+    const page = await sharedClientReportPage(c.env, c.req.param("token"), sharedRequest(c), c.req.query("preview") === "1");
+    return page ? sendShared(c, page) : notFound(c);
   });
 
 async function handleBeacon(c: Context<AppEnv>): Promise<BeaconOutcome> {

@@ -7,16 +7,10 @@ import { getDb } from "../../platform/db/client";
 import { decodeCursor, encodeCursor } from "../../platform/db/cursor";
 import {
   deleteProspectAndReport,
-  findByNames,
   findProspect,
   findProspectWithReport,
-  insertProspectsWithReports,
-  listAllProspects,
   listProspects,
-  type NewProspect,
-  type NewReport,
   updateProspectTag,
-  type ProspectWithReport,
 } from "./queries";
 import {
   MAX_IMPORT_BYTES,
@@ -24,90 +18,16 @@ import {
   ProspectExportQuery,
   ProspectListQuery,
   ProspectTagUpdate,
-  type ProspectDto,
-  type ProspectImportResponse,
   type ProspectListResponse,
 } from "../accounts/rules/admin-api";
-import { toCsv } from "../../domain/csv";
-import {
-  parseProspectPaste,
-  partitionDuplicates,
-  ProspectImportRequest,
-  type ParsedProspect,
-} from "./rules/import";
-import { prospectSearchText, questionsToText } from "./rules/prospect";
+import { ProspectImportRequest } from "./rules/import";
 import { apiError, ErrorCode, invalidCursor } from "../../platform/errors";
 import { announce } from "../../platform/events";
 import { validate, validId } from "../../platform/validate";
-import { log } from "../../platform/log";
-import { emitProspectsCreated } from "../../platform/notifications/emit";
+import { importProspects } from "./import";
+import { prospectJson, prospectsCsv } from "./view";
 
 export const PROSPECT_NOT_FOUND = "Prospect not found";
-
-/** A prospect as the API returns it: the spec's field names plus its report's id and state. */
-export function prospectJson(p: ProspectWithReport): ProspectDto {
-  return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    area: p.area,
-    keyword: p.keyword,
-    phone: p.phone,
-    email: p.email,
-    tag: p.tag,
-    company_name: p.companyName,
-    website: p.website ?? null,
-    user_id: p.userId,
-    created_at: p.createdAt,
-    report: p.reportId
-      ? {
-          id: p.reportId,
-          content_generated: Boolean(p.reportContentGenerated),
-          status: p.reportStatus ?? "draft",
-          opens: Number(p.reportOpens ?? 0),
-          last_opened_at: p.reportLastOpenedAt ?? null,
-        }
-      : null,
-    last_chat_at: p.lastChatAt ?? null,
-  };
-}
-
-const CSV_HEADER = [
-  "Name",
-  "Company Name",
-  "Description",
-  "Area",
-  "Keyword",
-  "Phone",
-  "Email",
-  "Tag",
-  "Created",
-  "Report ID",
-  "Report Status",
-];
-
-/** A just-inserted prospect in the shape the list returns, without reading it back. */
-function asListed(p: NewProspect, reportId: string): ProspectWithReport {
-  return {
-    id: p.id,
-    name: p.name,
-    description: p.description ?? "",
-    area: p.area,
-    keyword: p.keyword ?? "",
-    phone: p.phone ?? "",
-    email: p.email ?? "",
-    tag: p.tag ?? null,
-    companyName: p.companyName ?? "",
-    userId: p.userId ?? null,
-    createdAt: p.createdAt!,
-    seq: 0,
-    reportId,
-    reportContentGenerated: false,
-    reportStatus: "draft",
-  };
-}
-
-type Accepted = { parsed: ParsedProspect; row: number; id: string; reportId: string };
 
 export const prospectRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
@@ -127,30 +47,8 @@ export const prospectRoutes = new Hono<AppEnv>()
   })
 
   .get("/export.csv", validate("query", ProspectExportQuery), async (c) => {
-    const { q } = c.req.valid("query");
-    const rows = await listAllProspects(getDb(c.env), q);
-    const csv = toCsv([
-      CSV_HEADER,
-      ...rows.map((p) => [
-        p.name,
-        p.companyName,
-        p.description,
-        p.area,
-        p.keyword,
-        p.phone,
-        p.email,
-        p.tag,
-        p.createdAt,
-        p.reportId,
-        p.reportStatus,
-      ]),
-    ]);
-    const date = new Date().toISOString().slice(0, 10);
-    // The byte-order mark makes spreadsheet apps read the file as UTF-8.
-    return c.body(`\uFEFF${csv}`, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="prospects-${date}.csv"`,
-    });
+    const file = await prospectsCsv(getDb(c.env), c.req.valid("query").q);
+    return c.body(file.text, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${file.filename}"` });
   })
 
   .post(
@@ -167,92 +65,9 @@ export const prospectRoutes = new Hono<AppEnv>()
     }),
     validate("json", ProspectImportRequest),
     async (c) => {
-      const { text, allowDuplicates, startRow = 1 } = c.req.valid("json");
-      const parsed = parseProspectPaste(text);
-      if (!parsed.ok) return apiError(c, 400, ErrorCode.validation, parsed.error, { text: [parsed.error] });
-      if (parsed.total > MAX_IMPORT_ROWS) {
-        return apiError(
-          c,
-          413,
-          ErrorCode.payloadTooLarge,
-          `Too many rows in one request (${parsed.total.toLocaleString("en-US")}): send at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows at a time.`,
-        );
-      }
-      const offset = startRow - 1;
-      const db = getDb(c.env);
-      const callerId = c.get("caller").id;
-
-      // Duplicates: same name and (phone or area), against the database and earlier rows of this paste.
-      const split = allowDuplicates
-        ? { accepted: parsed.rows.map((row) => ({ row, id: crypto.randomUUID() })), duplicates: [] }
-        : partitionDuplicates(parsed.rows, await findByNames(db, parsed.rows.map((r) => r.name)), () => crypto.randomUUID());
-      const accepted: Accepted[] = split.accepted.map(({ row, id }) => ({
-        parsed: row,
-        row: row.row + offset,
-        id,
-        reportId: crypto.randomUUID(),
-      }));
-      const duplicates = split.duplicates.map(({ row, existingId }) => ({ row: row.row + offset, name: row.name, existingId }));
-
-      // One created_at for the request; rowid (insertion order) orders rows within it.
-      const now = new Date().toISOString();
-      const items = accepted.map(({ parsed: p, id, reportId }) => {
-        const prospect: NewProspect = {
-          id,
-          name: p.name,
-          description: p.description,
-          area: p.area,
-          keyword: p.keyword,
-          phone: p.phone,
-          email: p.email,
-          tag: p.tag,
-          companyName: p.company_name,
-          website: p.website,
-          userId: callerId,
-          searchText: prospectSearchText({ ...p }),
-          createdAt: now,
-        };
-        const report: NewReport = {
-          id: reportId,
-          prospectId: id,
-          userId: callerId,
-          contentGenerated: false,
-          questions: questionsToText(p.questions),
-          status: "draft",
-          createdAt: now,
-        };
-        return { prospect, report };
-      });
-
-      const errors = parsed.errors.map((e) => ({ row: e.row + offset, message: e.message }));
-      let created: { row: number; prospect: ProspectDto; reportId: string }[] = [];
-      try {
-        await insertProspectsWithReports(db, items);
-        created = accepted.map((a, i) => ({
-          row: a.row,
-          reportId: a.reportId,
-          prospect: prospectJson(asListed(items[i]!.prospect, a.reportId)),
-        }));
-        await emitProspectsCreated(
-          c.env,
-          items.map((it) => ({ prospectId: it.prospect.id, reportId: it.report.id ?? null, name: it.prospect.name, area: it.prospect.area, source: "import" })),
-        );
-      } catch (err) {
-        // The batch is one transaction: nothing of it landed, so every row of it failed.
-        log.error("prospect import failed", {}, err);
-        for (const a of accepted) errors.push({ row: a.row, message: `Failed to create prospect: ${a.parsed.name}` });
-        errors.sort((x, y) => x.row - y.row);
-      }
-
-      const body: ProspectImportResponse = {
-        created,
-        errors,
-        duplicates,
-        skipped: parsed.skipped.map((row) => row + offset),
-        headerSkipped: parsed.header && offset === 0,
-        total: parsed.total,
-      };
-      return c.json(body);
+      const imported = await importProspects(c.env, c.get("caller").id, c.req.valid("json"));
+      if (!imported.ok) return apiError(c, imported.refusal.status, imported.refusal.code, imported.refusal.message, imported.refusal.fields);
+      return c.json(imported.body);
     },
   )
 

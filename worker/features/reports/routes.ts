@@ -5,28 +5,17 @@ import { requireAdmin, requireUser } from "../../platform/auth/middleware";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
 import { decodeCursor, encodeCursor } from "../../platform/db/cursor";
-import { createProspectWithReport, getReportWithProspect, listReports, reportStatuses } from "./queries";
-import {
-  CREATE_REPORT_FAILED,
-  GENERATION_DEFERRED_MESSAGE,
-  NewReportInput,
-  newReportErrorMessage,
-  prospectFromForm,
-} from "./rules/new-report";
+import { getReportWithProspect, listReports, reportStatuses } from "./queries";
+import { createReport } from "./create";
+import { CREATE_REPORT_FAILED, GENERATION_DEFERRED_MESSAGE, NewReportInput, newReportErrorMessage } from "./rules/new-report";
 import { MAX_ID_LENGTH } from "../../domain/ids";
 import { ENQUEUEABLE_STATUSES, REPORT_NOT_FOUND } from "./rules/status";
 import type { ReportListResponse, ReportStatusResponse } from "./rules/view";
 import { apiError, ErrorCode, invalidCursor } from "../../platform/errors";
 import { validate, validId } from "../../platform/validate";
 import { enqueueAllUngenerated, enqueueReport } from "./enqueue";
-import { adminReportJson, appOrigin, listItemJson } from "./views";
-import { log } from "../../platform/log";
-import { emitProspectsCreated } from "../../platform/notifications/emit";
+import { adminReportJson, appOrigin, listItemJson, reportSections } from "./views";
 import { ensureProspectAudits, ensureReportAudits } from "../audits";
-import { latestProspectAuditView } from "../audits";
-import { latestLocalVisibility } from "../rank";
-import { latestReportListings } from "../citations";
-import { latestReportAiVisibility } from "../ai-visibility";
 
 const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(50),
@@ -76,36 +65,10 @@ export const reportRoutes = new Hono<AppEnv>()
   })
 
   .post("/", validate("json", NewReportInput, newReportErrorMessage), async (c) => {
-    const input = c.req.valid("json");
-    const { prospect, questions } = prospectFromForm(input);
-    const db = getDb(c.env);
-    let created;
-    try {
-      created = await createProspectWithReport(db, {
-        prospect,
-        questions,
-        userId: c.get("caller").id,
-        queued: input.generate,
-      });
-    } catch (error) {
-      log.error("create report failed", {}, error);
-      return apiError(c, 503, ErrorCode.unavailable, CREATE_REPORT_FAILED);
-    }
-    await emitProspectsCreated(c.env, [{ prospectId: created.prospect.id, reportId: created.report.id, name: created.prospect.name, area: created.prospect.area, source: "new_report" }]);
-    let warning: string | undefined;
-    // A report with a website, or one to be generated, starts its prospect's audit first (issue 18): the job waits for it.
-    if (input.generate || input.website) await ensureProspectAudits(c.env, [created.prospect.id], c.get("caller").id);
-    if (input.generate) {
-      try {
-        await c.env.REPORT_JOBS.send({ reportId: created.report.id });
-      } catch (error) {
-        // The report stays queued; the sweep sends it later.
-        log.error("report-jobs send failed; the sweep sends it later", { reportId: created.report.id }, error);
-        warning = GENERATION_DEFERRED_MESSAGE;
-      }
-    }
-    const audit = await latestProspectAuditView(db, created.prospect.id);
-    return c.json({ ...adminReportJson(c.env, created.report, created.prospect, appOrigin(c.env, c.req.url), audit), ...(warning ? { warning } : {}) }, 201);
+    const made = await createReport(c.env, c.req.valid("json"), c.get("caller").id);
+    if (!made) return apiError(c, 503, ErrorCode.unavailable, CREATE_REPORT_FAILED);
+    const json = adminReportJson(c.env, made.report, made.prospect, appOrigin(c.env, c.req.url), made.audit);
+    return c.json({ ...json, ...(made.warning ? { warning: made.warning } : {}) }, 201);
   })
 
   .post("/generate-all", async (c) => {
@@ -125,12 +88,7 @@ export const reportRoutes = new Hono<AppEnv>()
       const result = await enqueueReport(c.env, id);
       if (result.enqueued) found = (await getReportWithProspect(db, id)) ?? found;
     }
-    const [audit, localVisibility, listings, aiVisibility] = await Promise.all([
-      latestProspectAuditView(db, found.prospect.id),
-      latestLocalVisibility(db, found.prospect.id),
-      latestReportListings(db, found.prospect.id),
-      latestReportAiVisibility(db, found.prospect.id),
-    ]);
+    const { audit, localVisibility, listings, aiVisibility } = await reportSections(db, found.prospect.id);
     return c.json(adminReportJson(c.env, found.report, found.prospect, appOrigin(c.env, c.req.url), audit, localVisibility, listings, aiVisibility));
   })
 

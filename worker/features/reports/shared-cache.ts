@@ -1,5 +1,7 @@
 // The edge cache of shared-report responses: keyed by report id and content version, so a change is a new key.
-import { cacheOrigin, edgeCache } from "../../platform/edge-cache";
+import { cacheOrigin, edgeCache, wantsCacheBypass } from "../../platform/edge-cache";
+import type { Context } from "hono";
+import { waitUntil, type AppEnv } from "../../platform/context";
 import { log } from "../../platform/log";
 
 export const SHARED_REPORT_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
@@ -112,4 +114,64 @@ export function memoizePage(key: string, html: string, now = Date.now()) {
 export function forgetPages() {
   pageMemo.clear();
   pageMemoBytes = 0;
+}
+
+/** What a shared answer reads of its request: the URL, If-None-Match, and where to hand work that outlives it. */
+export type SharedRequest = { url: string; ifNoneMatch: string | undefined; waitUntil: (work: Promise<unknown>) => void };
+
+/** What the shared answers read of a request (the client reports' page too). */
+export function sharedRequest(c: Context<AppEnv>): SharedRequest {
+  return { url: c.req.url, ifNoneMatch: c.req.header("If-None-Match"), waitUntil: (work) => waitUntil(c, work) };
+}
+
+/** A shared answer as the route sends it (`sendShared`). */
+export type SharedAnswer =
+  | { status: 304; body: null; headers: Record<string, string> }
+  | { status: 200 | 404; body: string | ReadableStream; headers: Record<string, string> };
+
+export function sendShared(c: Context<AppEnv>, answer: SharedAnswer) {
+  return answer.status === 304 ? c.body(null, 304, answer.headers) : c.body(answer.body, answer.status, answer.headers);
+}
+
+type Rendered<T> = { text: string; value: T; keep: boolean };
+type Cached = { key: string; contentType: string; memo: boolean; label: string };
+type Served<T, B> = { from: "HIT"; body: B } | { from: "MISS" | "BYPASS"; body: string; value: T } | null;
+
+/**
+ * One version of a shared answer through the edge cache, under `key`: this isolate's page memo (`memo`, for pages:
+ * a hit is then read as text), then the Cache API, else `render`, whose text is stored when it `keep`s (it is the
+ * version keyed on). "HIT" answers the cached body; "MISS" (or "BYPASS", the benchmark's flag) the rendered one.
+ * Null: `render` found nothing.
+ */
+export async function throughEdgeCache<T>(env: { ENVIRONMENT?: string }, request: SharedRequest, cached: Cached & { memo: true }, render: () => Promise<Rendered<T> | null>): Promise<Served<T, string>>;
+export async function throughEdgeCache<T>(env: { ENVIRONMENT?: string }, request: SharedRequest, cached: Cached & { memo: false }, render: () => Promise<Rendered<T> | null>): Promise<Served<T, string | ReadableStream>>;
+export async function throughEdgeCache<T>(
+  env: { ENVIRONMENT?: string },
+  request: SharedRequest,
+  cached: Cached,
+  render: () => Promise<Rendered<T> | null>,
+): Promise<Served<T, string | ReadableStream>> {
+  const bypass = wantsCacheBypass(env, request.url);
+  const cache = bypass ? null : edgeCache();
+  const { key, memo } = cached;
+  if (cache) {
+    const remembered = memo ? memoizedPage(key) : null;
+    if (remembered !== null) return { from: "HIT", body: remembered };
+    const hit = await cache.match(key).catch(() => undefined);
+    if (hit && !memo) return { from: "HIT", body: hit.body ?? "" };
+    if (hit) {
+      const html = await hit.text();
+      memoizePage(key, html);
+      return { from: "HIT", body: html };
+    }
+  }
+  const fresh = await render();
+  if (!fresh) return null;
+  // Cache only what matches the version keyed on (a save may have landed in between).
+  if (cache && fresh.keep) {
+    const stored = new Response(fresh.text, { headers: { "Content-Type": cached.contentType, "Cache-Control": `public, max-age=${SHARED_REPORT_EDGE_TTL_SECONDS}` } });
+    request.waitUntil(cache.put(key, stored).catch((error) => log.warn(cached.label, {}, error)));
+    if (memo) memoizePage(key, fresh.text);
+  }
+  return { from: bypass ? "BYPASS" : "MISS", body: fresh.text, value: fresh.value };
 }

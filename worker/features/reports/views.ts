@@ -105,6 +105,17 @@ export function listItemJson(row: ReportListRow): ReportListItem {
   };
 }
 
+/** What the other tools give a prospect's report: its latest audit, local visibility, listings and AI answers. */
+export async function reportSections(db: Db, prospectId: string, opts: { publicView?: boolean } = {}) {
+  const [audit, localVisibility, listings, aiVisibility] = await Promise.all([
+    latestProspectAuditView(db, prospectId, opts),
+    latestLocalVisibility(db, prospectId),
+    latestReportListings(db, prospectId),
+    latestReportAiVisibility(db, prospectId),
+  ]);
+  return { audit, localVisibility, listings, aiVisibility };
+}
+
 /** The public report: content, the prospect without phone or email, and the agency as sender. */
 export async function loadSharedReport(db: Db, id: string): Promise<SharedReportResponse | null> {
   const [found, agency, brand] = await Promise.all([getReportWithProspect(db, id), getAgencySender(db), loadBrand(db)]);
@@ -112,17 +123,10 @@ export async function loadSharedReport(db: Db, id: string): Promise<SharedReport
   const sender = brand.custom ? { companyName: brand.name, logoUrl: brand.logoUrl ?? agency?.logoUrl ?? null, website: brand.website } : agency;
   if (!found) return null;
   const { report, prospect } = found;
-  const [audit, localVisibility, listings, aiVisibility] = await Promise.all([
-    latestProspectAuditView(db, prospect.id, { publicView: true }),
-    latestLocalVisibility(db, prospect.id),
-    latestReportListings(db, prospect.id),
-    latestReportAiVisibility(db, prospect.id),
-  ]);
+  const sections = await reportSections(db, prospect.id, { publicView: true });
+  const { audit } = sections;
   return {
-    audit,
-    localVisibility,
-    listings,
-    aiVisibility,
+    ...sections,
     report: {
       id: report.id,
       status: report.status,

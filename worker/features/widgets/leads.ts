@@ -5,7 +5,7 @@ import { getDb, type Db } from "../../platform/db/client";
 import { claim } from "../../platform/jobs/claim";
 import { readAllowance } from "../../platform/metering/budgets";
 import { readCounter } from "../../platform/metering/store";
-import { countEvent, uncountEvent, type Limit } from "../../platform/db/rate-limits";
+import { countEvent, retryAfterSeconds, uncountEvent, type Limit } from "../../platform/db/rate-limits";
 import { createProspectWithReport, getReportWithProspect } from "../reports";
 import { getAudit } from "../audits";
 import {
@@ -48,7 +48,7 @@ import { mailConfig } from "../../platform/providers/mail";
 import { verifyTurnstile, turnstileConfigured } from "../../platform/providers/turnstile";
 import { linkOrigin } from "../../platform/origin";
 import { emitProspectEvent, emitProspectsCreated } from "../../platform/notifications/emit";
-import { recipientHasMailLeft, returnRecipientMail, takeRecipientMail, widgetCapHasRoom } from "./guards";
+import { botCheckHosts, recipientHasMailLeft, returnRecipientMail, takeRecipientMail, widgetCapHasRoom } from "./guards";
 
 export { linkOrigin };
 
@@ -68,7 +68,7 @@ export async function allowanceHasRoom(env: Env, db: Db, ownerId: string, now = 
   return read.reservedMicro + read.settledMicro + need <= toMicro(monthly);
 }
 
-export type Submitted = { ok: true; lead: LeadRow } | { ok: false; refusal: WidgetRefusalKey; retryAfter?: number };
+export type Submitted = { ok: true; progress: LeadProgress } | { ok: false; refusal: WidgetRefusalKey; retryAfter?: number };
 
 /**
  * The bot check, when Turnstile is configured (the routes serve no widget without it in production). A verified token
@@ -261,6 +261,33 @@ async function mailLead(env: Env, db: Db, lead: LeadRow): Promise<"sent" | "limi
   await setLeadMailOutcome(db, lead.id, "sent");
   log.info("widget: report mailed", { leadId: lead.id });
   return "sent";
+}
+
+/** Seconds to the next UTC midnight, when the widget's daily cap starts again. */
+function retryAfterMidnight(now = Date.now()): number {
+  return Math.max(1, Math.ceil((86_400_000 - (now % 86_400_000)) / 1000));
+}
+
+/**
+ * A visitor's submission (its origin checked, its form parsed): the bot check, the widget's daily spending cap before
+ * anything is stored or paid (the meter holds it exactly for every call), the limits, then the lead. The answer is
+ * the lead's first progress: the widget shows its steps at once.
+ */
+export async function submitLead(env: Env, widget: WidgetRow, input: LeadInput, visitor: { ip: string | null; address: string; origin: string }): Promise<Submitted> {
+  const bot = await checkBot(env, input.turnstileToken, visitor.ip, botCheckHosts(widget, visitor.origin));
+  if (bot) return { ok: false, refusal: bot };
+  const db = getDb(env);
+  if (!(await widgetCapHasRoom(db, widget))) return { ok: false, refusal: "spendCapReached", retryAfter: retryAfterMidnight() };
+  const over = await countLimits(db, widget.id, visitor.address);
+  if (over) return { ok: false, refusal: over.refusal, retryAfter: retryAfterSeconds(over.limit) };
+  let lead: LeadRow;
+  try {
+    lead = await createLead(env, widget, input, visitor.address);
+  } catch (error) {
+    log.error("widget: lead could not be stored", { widgetId: widget.id }, error);
+    return { ok: false, refusal: "leadNotStored" };
+  }
+  return { ok: true, progress: await leadProgress(env, lead, visitor.origin) };
 }
 
 /** The report-jobs consumer calls this when a report becomes ready: its widget lead (if any) is mailed. */

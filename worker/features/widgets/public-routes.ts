@@ -6,7 +6,6 @@ import { clientIp } from "../../platform/auth/session";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
 import { getLead, getWidget, originsOf, type WidgetRow } from "./queries";
-import { retryAfterSeconds } from "../../platform/db/rate-limits";
 import { CATEGORIES } from "../../domain/categories";
 import { IdParam } from "../../domain/ids";
 import { fileKeyFromUrl } from "../profile/rules/profile";
@@ -17,8 +16,8 @@ import { apiError, ErrorCode } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { appOrigin } from "../../platform/origin";
 import { turnstileConfigured } from "../../platform/providers/turnstile";
-import { checkBot, countLimits, createLead, leadProgress } from "./leads";
-import { botCheckHosts, widgetCapHasRoom, widgetServed } from "./guards";
+import { leadProgress, submitLead } from "./leads";
+import { widgetServed } from "./guards";
 import { widgetFrameHtml, widgetScript } from "./embed";
 
 function refuse(c: Context, key: WidgetRefusalKey, retryAfter?: number) {
@@ -93,10 +92,21 @@ async function publicConfig(c: Context<AppEnv>, widget: WidgetRow): Promise<Widg
 
 const SCRIPT_CACHE = "public, max-age=300";
 
-/** Seconds to the next UTC midnight, when the widget's daily cap starts again. */
-function retryAfterMidnight(now = Date.now()): number {
-  return Math.max(1, Math.ceil((86_400_000 - (now % 86_400_000)) / 1000));
+/** A preflight of the widget's API: the methods allowed (and the headers, for the JSON submission), to its origins only. */
+function preflight(methods: string, allowHeaders?: string) {
+  return async (c: Context<AppEnv>) => {
+    const widget = await activeWidget(c.env, c.req.param("id") ?? "");
+    if (!widget) return refuse(c, "notFound");
+    const origin = c.req.header("Origin");
+    if (!allowedOrigin(c, widget, origin)) return refuse(c, "originRefused");
+    corsHeaders(c, origin!);
+    c.header("Access-Control-Allow-Methods", methods);
+    if (allowHeaders) c.header("Access-Control-Allow-Headers", allowHeaders);
+    c.header("Access-Control-Max-Age", "600");
+    return c.body(null, 204);
+  };
 }
+
 const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
 export const widgetPageRoutes = new Hono<AppEnv>()
@@ -139,64 +149,25 @@ export const widgetPageRoutes = new Hono<AppEnv>()
   });
 
 export const widgetApiRoutes = new Hono<AppEnv>()
-  // Preflight for the JSON submission: only the widget's origins are answered with CORS headers.
-  .options("/:id/leads", async (c) => {
-    const widget = await activeWidget(c.env, c.req.param("id"));
-    if (!widget) return refuse(c, "notFound");
-    const origin = c.req.header("Origin");
-    if (!allowedOrigin(c, widget, origin)) return refuse(c, "originRefused");
-    corsHeaders(c, origin!);
-    c.header("Access-Control-Allow-Methods", "GET, POST");
-    c.header("Access-Control-Allow-Headers", "Content-Type");
-    c.header("Access-Control-Max-Age", "600");
-    return c.body(null, 204);
-  })
-
-  .options("/:id/leads/:leadId", async (c) => {
-    const widget = await activeWidget(c.env, c.req.param("id"));
-    if (!widget) return refuse(c, "notFound");
-    const origin = c.req.header("Origin");
-    if (!allowedOrigin(c, widget, origin)) return refuse(c, "originRefused");
-    corsHeaders(c, origin!);
-    c.header("Access-Control-Allow-Methods", "GET");
-    c.header("Access-Control-Max-Age", "600");
-    return c.body(null, 204);
-  })
+  // Preflights: only the widget's origins are answered with CORS headers.
+  .options("/:id/leads", preflight("GET, POST", "Content-Type"))
+  .options("/:id/leads/:leadId", preflight("GET"))
 
   .post("/:id/leads", async (c) => {
     const found = await servedWidget(c.env, c.req.param("id"));
     if ("refusal" in found) return refuse(c, found.refusal);
-    const widget = found.widget;
     const origin = c.req.header("Origin");
     // A browser always sends Origin on a cross-origin POST; without one (or another site's) the answer is a refusal.
-    if (!allowedOrigin(c, widget, origin)) return refuse(c, "originRefused");
+    if (!allowedOrigin(c, found.widget, origin)) return refuse(c, "originRefused");
     corsHeaders(c, origin!);
-    const raw = await c.req.json().catch(() => undefined);
-    const parsed = leadInput(widget).safeParse(raw);
+    const parsed = leadInput(found.widget).safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       const fields = issuesByField(parsed.error);
-      const first = Object.values(fields)[0]?.[0];
-      return apiError(c, 400, ErrorCode.validation, first ?? "Please check the form and try again.", fields);
+      return apiError(c, 400, ErrorCode.validation, Object.values(fields)[0]?.[0] ?? "Please check the form and try again.", fields);
     }
-    const ip = c.req.header("CF-Connecting-IP") ?? null;
-    const bot = await checkBot(c.env, parsed.data.turnstileToken, ip, botCheckHosts(widget, appOrigin(c.env, c.req.url)));
-    if (bot) return refuse(c, bot);
-    const address = clientIp(c);
-    const db = getDb(c.env);
-    // The widget's daily spending cap, before anything is stored or paid (the meter holds it exactly for every call).
-    if (!(await widgetCapHasRoom(db, widget))) return refuse(c, "spendCapReached", retryAfterMidnight());
-    const over = await countLimits(db, widget.id, address);
-    if (over) return refuse(c, over.refusal, retryAfterSeconds(over.limit));
-    let lead;
-    try {
-      lead = await createLead(c.env, widget, parsed.data, address);
-    } catch (error) {
-      log.error("widget: lead could not be stored", { widgetId: widget.id }, error);
-      return apiError(c, 503, ErrorCode.unavailable, "We could not take your request just now. Please try again in a minute.");
-    }
-    // The answer is the lead's first progress: the widget shows its steps at once.
-    const body: LeadProgress = await leadProgress(c.env, lead, appOrigin(c.env, c.req.url));
-    return c.json(body, 201);
+    const visitor = { ip: c.req.header("CF-Connecting-IP") ?? null, address: clientIp(c), origin: appOrigin(c.env, c.req.url) };
+    const submitted = await submitLead(c.env, found.widget, parsed.data, visitor);
+    return submitted.ok ? c.json(submitted.progress, 201) : refuse(c, submitted.refusal, submitted.retryAfter);
   })
 
   .get("/:id/leads/:leadId", async (c) => {

@@ -1,5 +1,5 @@
 // The web search provider (SerpAPI-compatible GET /search.json): base URL, key, time-out and error mapping, called only
-// from the worker; the caller reserves from the meter first (worker/features/tools/routes.ts).
+// from the worker; the caller reserves from the meter first (worker/features/tools/search.ts).
 import type { Env } from "../env";
 import { log } from "../log";
 import { SEARCH_TIMEOUT_MS, timeoutMessage, type SearchQuery, type SearchResult } from "./rules/search";

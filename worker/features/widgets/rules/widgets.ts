@@ -232,6 +232,8 @@ export const WidgetRefusal = {
   spendCapReached: { code: "widget_spend_cap_reached", status: 429, message: "This form has given all the free audits it can today. Please try again tomorrow." },
   botCheckMissing: { code: "widget_bot_check_missing", status: 503, message: "This form is not available right now." },
   leadNotFound: { code: "lead_not_found", status: 404, message: "We could not find your request." },
+  // The API's own code for a store that failed (ErrorCode.unavailable).
+  leadNotStored: { code: "service_unavailable", status: 503, message: "We could not take your request just now. Please try again in a minute." },
 } as const;
 export type WidgetRefusalKey = keyof typeof WidgetRefusal;
 
