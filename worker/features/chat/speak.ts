@@ -6,12 +6,12 @@ import { countEvent, retryAfterSeconds, type Limit } from "../../platform/db/rat
 import { ErrorCode } from "../../platform/errors";
 import { reserveCall, userPayer, type Refusal } from "../../platform/metering/meter";
 import type { logPaidCall } from "../../platform/metering/usage-log";
-import { synthesizeSpeech, ttsConfigured } from "../../platform/providers/tts";
+import { synthesizeSpeech, TTS_MODEL, ttsConfigured } from "../../platform/providers/tts";
 import type { Payer } from "../../domain/metering";
 import { getChatSubject } from "./queries";
 import { verifyVoiceLine, type VoiceScope } from "./voice-lines";
 import type { z } from "zod";
-import { CHAT_TEXT, DEFAULT_VOICE_ID, TTS_MODEL, type TtsRequest } from "./rules/chat";
+import { CHAT_TEXT, DEFAULT_VOICE_ID, type TtsRequest } from "./rules/chat";
 import { PUBLIC_TTS_PER_IP, TTS_MAX_CHARS } from "./rules/limits";
 
 export const TTS_NOT_CONFIGURED = "Voice is not configured on the server: use the browser's own speech.";
