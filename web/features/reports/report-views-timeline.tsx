@@ -5,7 +5,7 @@ import { formatLongUsDate } from "../../../worker/features/reports/rules/format"
 import { reportViewsQuery } from "./views-queries";
 import { RetryAlert } from "../../design/alert";
 import { EyeIcon } from "../../design/icons";
-import "./report-page.css";
+import "./report-admin.css";
 
 const SECTION_NAMES: Record<string, string> = {
   "seo-potential": "SEO Potential",

@@ -19,7 +19,7 @@ import { TextField } from "../../../design/text-field";
 import { ApiError } from "../../../lib/api";
 import { useCreateReport } from "../queries";
 import { PageHeader } from "../../../design/page-header";
-import "../report-page.css";
+import "../report-admin.css";
 import { PageTitle } from "../../brand";
 
 /** Spec §9: navigation to the report 1.5 s after creation. */

@@ -29,7 +29,7 @@ import { useAudits } from "../../audits";
 import { adminReportQuery, isNotFound } from "../queries";
 import { AI_NOT_CONFIGURED_REASON, companyBesideName } from "../../../../worker/features/reports/rules/format";
 import "../../../design/public-page.css";
-import "../report-page.css";
+import "../report-admin.css";
 import "../report-sections.css";
 import "../../../design/scan-results.css";
 import { PageTitle } from "../../brand";
