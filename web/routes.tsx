@@ -89,5 +89,17 @@ export const routes: RouteObject[] = [
  * load side by side, not each after the one above it has rendered.
  */
 export function preloadRoutes(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) void (route.handle as Preload | undefined)?.load();
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const loading = (route.handle as Preload | undefined)?.load();
+    if (!loading) continue;
+    preloading.add(loading);
+    void loading.finally(() => preloading.delete(loading)).catch(() => undefined);
+  }
+}
+
+const preloading = new Set<Promise<Module>>();
+
+/** Resolves once every screen's code asked for so far has arrived (or failed): the web tests wait on it before ending. */
+export async function preloadsSettled(): Promise<void> {
+  while (preloading.size) await Promise.allSettled([...preloading]);
 }

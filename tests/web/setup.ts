@@ -3,6 +3,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { DEFAULT_BRAND, publicBrand } from "../../worker/platform/brand/rules/brand";
 import { BRAND_META } from "../../worker/platform/brand/rules/theme";
+import { preloadsSettled } from "../../web/routes";
 
 // A screen's first render also loads its lazy route module; on a busy machine that can pass findBy's default second.
 configure({ asyncUtilTimeout: 3000 });
@@ -22,7 +23,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // The screens' code a test's addresses asked for arrives before the test's environment goes (else the import lands
+  // after teardown and fails the run).
+  await preloadsSettled();
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -1,23 +1,16 @@
 // The report's Open Graph card: rendered on first request for a content version and kept in R2 (FILES),
 // so each version is drawn once; later requests stream it from R2.
-import type { SharedReportResponse } from "./rules/view";
+import { cardVersion, type SharedReportResponse } from "./rules/view";
+
+export { cardVersion, ogCardPath } from "./rules/view";
 import type { Env } from "../../platform/env";
 import { reportCardSvg } from "./card-svg";
 import { svgToPng } from "../../platform/og/render-card";
 import { log } from "../../platform/log";
 
-/** The card's version: the report's, and the brand's stamp once a brand is set (the card names the agency). */
-export function cardVersion(version: number, brand = ""): string {
-  return brand ? `${version}.${brand}` : String(version);
-}
 
 export function ogCardKey(id: string, version: number, brand = ""): string {
   return `og-cards/${id}/v${cardVersion(version, brand)}.png`;
-}
-
-/** Public path of the card; `v` makes each version its own URL, so the image can be cached for good. */
-export function ogCardPath(id: string, version: number, brand = ""): string {
-  return `/shared/reports/${encodeURIComponent(id)}/card.png?v=${cardVersion(version, brand)}`;
 }
 
 export type CardBody = { body: ReadableStream | Uint8Array; rendered: boolean };

@@ -7,8 +7,7 @@ import { brandStamp, loadBrand } from "../../platform/brand/load";
 import { publicBrand } from "../../platform/brand/rules/brand";
 import { MAX_ID_LENGTH } from "../../domain/ids";
 import { getReportVersion } from "./queries";
-import { sharedReportPath, type SharedReportResponse } from "./rules/view";
-import { ogCardPath } from "./og-card";
+import { ogCardPath, sharedReportPath, type SharedReportResponse } from "./rules/view";
 import {
   SHARED_REPORT_CACHE_CONTROL,
   memoizeVersion,

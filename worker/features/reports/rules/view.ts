@@ -225,3 +225,16 @@ export function withAuditPotential(content: ReportViewContent | null, audit: Pic
 export function sharedReportPath(id: string): string {
   return `/shared/reports/${id}`;
 }
+
+/**
+ * The Open Graph card's version: the report's, and the brand's stamp once a brand is set (the card names the agency).
+ * Pure, beside the page's path: the page names its card without loading the card's renderer (and its WebAssembly).
+ */
+export function cardVersion(version: number, brand = ""): string {
+  return brand ? `${version}.${brand}` : String(version);
+}
+
+/** Public path of the card; `v` makes each version its own URL, so the image can be cached for good. */
+export function ogCardPath(id: string, version: number, brand = ""): string {
+  return `/shared/reports/${encodeURIComponent(id)}/card.png?v=${cardVersion(version, brand)}`;
+}
