@@ -17,8 +17,8 @@ describe("npm test's lanes", () => {
     for (const s of steps.filter((x) => x.command === "npm")) expect(pkg.scripts[s.args.at(-1)!]).toBeTruthy();
   });
 
-  it("streams one lane and buffers the other, so their output never interleaves", () => {
-    expect(LANES.filter((lane) => lane.live)).toHaveLength(1);
+  it("streams at most one lane, so output never interleaves", () => {
+    expect(LANES.filter((lane) => lane.live).length).toBeLessThanOrEqual(1);
   });
 });
 
