@@ -107,6 +107,8 @@ describe("the live chat widget", () => {
     // Signing out goes back to /login: the widget is hidden there again.
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await page.waitForURL(/\/login$/);
+    // The address changes first; the widget is hidden once the sign-in screen has rendered.
+    await page.locator(WIDGET).waitFor({ state: "hidden" });
     expect(await page.locator(WIDGET).isVisible()).toBe(false);
     expect(cspErrors).toEqual([]);
     await context.close();
