@@ -2,17 +2,17 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Journeys that never act as the shared admin (owner@agency.test): they run beside the admin's journeys, one file of
- * each lane at a time, against the same dev server (two browsers, each journey in its own context and accounts).
+ * Journeys that never act as the shared admin (owner@agency.test). `npm run test:e2e` (scripts/e2e.ts) runs them in a
+ * vitest run of their own beside the admin's journeys, each run with its own dev server and fakes.
  */
 const OWN_ACCOUNTS = ["auth", "content", "gbp", "reviews", "settings-posts", "tools-billing"].map((f) => `tests/e2e/${f}.test.ts`);
-/** The agency's brand changes what every screen and mail says: that journey runs alone, after both lanes. */
+/** The agency's brand changes what every screen and mail says: that journey runs after the own-account journeys. */
 const ALONE = ["tests/e2e/brand.test.ts"];
 
 export default defineConfig({
   test: {
     environment: "node",
-    // One dev server and its fakes for both lanes (global-setup.ts starts them once).
+    // One dev server and its fakes for the projects of a run (global-setup.ts starts them once).
     globalSetup: ["./tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -20,20 +20,21 @@ export default defineConfig({
     // once in ten full runs, the page then waits forever for a chunk). A journey that meets it runs
     // again from the start; a real failure fails every attempt.
     retry: 2,
-    maxWorkers: 2,
     projects: [
       {
-        // The shared admin's journeys see each other's prospects, reports and settings: one file at a time.
+        // The shared admin's journeys see each other's prospects, reports and settings: one file at a time. Groups are
+        // numbered from 1: vitest runs one-at-a-time projects left in group 0 after every numbered group, which put the
+        // brand's journey first.
         extends: true,
-        test: { name: "journeys-admin", include: ["tests/e2e/**/*.test.ts"], exclude: [...OWN_ACCOUNTS, ...ALONE], fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 0 } },
+        test: { name: "journeys-admin", include: ["tests/e2e/**/*.test.ts"], exclude: [...OWN_ACCOUNTS, ...ALONE], fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
-        test: { name: "journeys", include: OWN_ACCOUNTS, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 0 } },
+        test: { name: "journeys", include: OWN_ACCOUNTS, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
-        test: { name: "journeys-brand", include: ALONE, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: "journeys-brand", include: ALONE, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

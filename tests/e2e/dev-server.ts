@@ -36,6 +36,8 @@ export async function startDevServer(opts: {
   const args = [
     "wrangler", "dev", "--port", String(opts.port), "--ip", "127.0.0.1",
     "--persist-to", opts.state, "--env-file", envFile, "--show-interactive-dev-session=false",
+    // Each server its own devtools port, so two can run side by side (scripts/e2e.ts, the benchmarks).
+    "--inspector-port", String(opts.port + 20_000),
     // GET /__scheduled runs the cron handler now (the journeys drive the sweep instead of waiting 5 minutes).
     "--test-scheduled",
   ];

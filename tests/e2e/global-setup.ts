@@ -17,8 +17,9 @@ type Started = Awaited<ReturnType<typeof start>>;
 const RUNNING = Symbol.for("porchlight.e2e.running");
 
 /**
- * Both journey projects (vitest.e2e.config.ts) run this global setup: the first starts the fakes and the dev server,
- * the second gets the same ones, and the last to finish stops them.
+ * Every journey project of a vitest run (vitest.e2e.config.ts) runs this global setup: the first starts the fakes and
+ * the dev server, the others get the same ones, and the last to finish stops them. scripts/e2e.ts starts two runs,
+ * each with its own port (E2E_PORT) and so its own server and database.
  */
 export default async function setup(project: TestProject) {
   const shared = globalThis as { [RUNNING]?: { started: Promise<Started>; users: number } };
@@ -47,10 +48,12 @@ async function start() {
   // and the live chat widget's script.
   const fakes = await startFakes({ services: ["ai", "search", "tts", "mail", "google", "pagespeed", "website", "dns", "aiEngines"] });
   const widget = await startWidgetFake();
-  buildWeb();
+  // scripts/e2e.ts builds the app once for both of its lanes.
+  if (process.env.E2E_WEB_BUILT !== "1") buildWeb();
+  const port = Number(process.env.E2E_PORT ?? 8799);
   const server = await startDevServer({
-    port: Number(process.env.E2E_PORT ?? 8799),
-    state: ".e2e/state",
+    port,
+    state: `.e2e/state-${port}`,
     vars: {
       ENVIRONMENT: "development",
       JWT_SECRET: E2E_JWT_SECRET,
