@@ -1,8 +1,8 @@
-// `npm run test:e2e`: the browser journeys in two lanes side by side, each a vitest run against its own dev server
-// and fakes (tests/e2e/global-setup.ts): the shared admin's journeys in one, the journeys with their own accounts and
-// then the brand's in the other. One vitest run cannot hold them side by side: it runs every project whose files go
-// one at a time as one queue. The web app is built once, here, for both. The first lane prints as it goes, the
-// other when it ends; exit 1 when either failed.
+// `npm run test:e2e`: the browser journeys in lanes side by side, each a vitest run against its own dev server,
+// database and fakes (tests/e2e/global-setup.ts), so the shared admin of one lane never sees another's prospects.
+// One vitest run cannot hold them side by side: it runs every project whose files go one at a time as one queue.
+// The web app is built once, here, for all. The first lane prints as it goes, the others when they end; exit 1 when
+// any failed.
 // Usage: tsx scripts/e2e.ts [vitest arguments, e.g. a file to run]
 import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
@@ -10,10 +10,11 @@ import { buildWeb } from "../tests/e2e/dev-server";
 
 export type E2eLane = { name: string; projects: string[]; portOffset: number; live: boolean };
 
-/** Every journey project once (vitest.e2e.config.ts), split so the two lanes take about as long. */
+/** Every journey project once (vitest.e2e.config.ts), in three lanes that take about as long. */
 export const E2E_LANES: E2eLane[] = [
   { name: "shared admin", projects: ["journeys-admin"], portOffset: 0, live: true },
-  { name: "own accounts, then the brand", projects: ["journeys", "journeys-brand"], portOffset: -2, live: false },
+  { name: "shared admin (second half), then the brand", projects: ["journeys-admin-2", "journeys-brand"], portOffset: -2, live: false },
+  { name: "own accounts", projects: ["journeys"], portOffset: -4, live: false },
 ];
 
 function runLane(lane: E2eLane, args: string[], basePort: number): Promise<{ ok: boolean; seconds: number }> {
