@@ -16,11 +16,8 @@ patchWrapperProxyOnce();
 // wrangler refuses a missing assets folder, so a fresh clone gets an empty one.
 mkdirSync("./dist/client", { recursive: true });
 
-/**
- * Files that get a workerd of their own (see `projects`): the hostile-input sweeps, and the beacon file, whose rate-limit
- * test sends 63 requests in a row and, behind other files' leftover queue work, took longer than its 15 s.
- */
-const SWEEPS = ["tests/worker/sweeps/*.test.ts", "tests/worker/reports/report-events.test.ts"];
+/** Files that get a workerd of their own (see `projects`): the hostile-input sweeps. */
+const SWEEPS = ["tests/worker/sweeps/*.test.ts"];
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 

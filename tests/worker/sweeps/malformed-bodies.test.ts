@@ -1,10 +1,10 @@
 // Malformed input, the body types: 415 for bodies that are not JSON, 400 for broken JSON and null on every JSON route,
-// and the view beacon's quiet answers. The bad-bodies sweep itself runs in shards (malformed-bodies-1..6.test.ts); all
-// share tests/worker/sweeps/malformed-input-shared.ts (its `shard` says why the sweeps are split).
+// and the view beacon's quiet answers; then the bad-bodies sweep in six parts. All the malformed-input files share
+// tests/worker/sweeps/malformed-input-shared.ts (its `shard` says why a sweep comes in parts).
 import { SELF } from "cloudflare:test";
 import { signUp } from "../helpers";
 import { describe, expect, it } from "vitest";
-import { BODY_METHODS, IGNORES_BODY, BODIES, BODY_AFTER_LOOKUP, OTHER_BODIES, bigBodies, routes, fill, reportId, LONG_TEST_MS, token, api, testIp, sweepUsers } from "./malformed-input-shared";
+import { BODY_METHODS, IGNORES_BODY, BODIES, BODY_AFTER_LOOKUP, OTHER_BODIES, bigBodies, routes, fill, reportId, LONG_TEST_MS, token, api, testIp, sweepUsers, sweepBodies } from "./malformed-input-shared";
 
 sweepUsers();
 
@@ -69,3 +69,5 @@ describe("malformed input: bodies", () => {
   }, LONG_TEST_MS);
 
 });
+
+for (let part = 0; part < 6; part++) sweepBodies(part, 6);

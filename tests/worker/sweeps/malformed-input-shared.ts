@@ -1,4 +1,4 @@
-// Shared by the malformed-input files (malformed-bodies and the sharded sweeps malformed-bodies-N, -queries-N, -ids-N). Malformed input on every route of the app that takes a body or a query (driven by app.routes, like the access
+// Shared by the malformed-input files (malformed-bodies, malformed-queries, malformed-ids). Malformed input on every route of the app that takes a body or a query (driven by app.routes, like the access
 // matrix): no body, invalid JSON, null, arrays, wrong types, deep nesting, 2 MB strings, control characters, hostile
 // ids and FTS query syntax. Each answer is below 500, an error is the stable body (GoTrue's shape on /auth/v1) with no
 // stack trace, and the server keeps serving.
@@ -207,10 +207,10 @@ export async function healthy() {
 
 
 /**
- * The sweeps run in shards, each in a test file of its own. Inside one file every request through the worker costs a
- * little more than the one before (measured: 18 requests to /api/health took 0.2 s at first and 2-4 s after 300
- * requests of any kind, while direct D1 reads stayed flat), so one file of 1,300 requests took over 400 s where six
- * files of 230 take a fraction of it. Shard `index` of `of` takes every `of`-th route.
+ * A sweep comes in parts, each a test of its own within its file's 15 s. (They were once files of their own: every
+ * request through SELF cost a little more than the one before, 1,300 requests in one file over 400 s, until
+ * tests/worker/pool-patch.ts stopped the pool wrapping its entrypoint once more per request.) Part `index` of `of` takes
+ * every `of`-th route.
  */
 export function shard<T>(items: T[], index: number, of: number): T[] {
   return items.filter((_, i) => i % of === index);

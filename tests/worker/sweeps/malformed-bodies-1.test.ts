@@ -1,4 +1,0 @@
-// Malformed input: bad bodies on every body-taking route, shard 1 of 6 (see `shard` in malformed-input-shared.ts).
-import { sweepBodies } from "./malformed-input-shared";
-
-sweepBodies(0, 6);
