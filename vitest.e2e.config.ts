@@ -2,13 +2,11 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Journeys that never act as the shared admin (owner@agency.test). `npm run test:e2e` (scripts/e2e.ts) runs each
- * project below (the brand's with the second admin lane) as a vitest run of its own, side by side, each with its own
- * dev server, database and fakes; a plain `vitest run --config vitest.e2e.config.ts` runs them all against one.
+ * Journeys that never act as the shared admin (owner@agency.test). `npm run test:e2e` (scripts/e2e.ts) runs the admin's
+ * journeys and these (then the brand's) as two vitest runs side by side, each with its own dev server, database and
+ * fakes; a plain `vitest run --config vitest.e2e.config.ts` runs them all, one at a time, against one.
  */
 const OWN_ACCOUNTS = ["auth", "content", "gbp", "reviews", "settings-posts", "tools-billing"].map((f) => `tests/e2e/${f}.test.ts`);
-/** The shared admin's journeys that run in the second admin lane (about half of the admin's time). */
-const ADMIN_2 = ["admin", "audit", "citations", "hardening", "jobs", "rank", "widget"].map((f) => `tests/e2e/${f}.test.ts`);
 /** The agency's brand changes what every screen and mail says: that journey runs after the others of its run. */
 const ALONE = ["tests/e2e/brand.test.ts"];
 
@@ -29,11 +27,7 @@ export default defineConfig({
         // numbered from 1: vitest runs one-at-a-time projects left in group 0 after every numbered group, which put the
         // brand's journey first.
         extends: true,
-        test: { name: "journeys-admin", include: ["tests/e2e/**/*.test.ts"], exclude: [...OWN_ACCOUNTS, ...ADMIN_2, ...ALONE], fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
-      },
-      {
-        extends: true,
-        test: { name: "journeys-admin-2", include: ADMIN_2, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: "journeys-admin", include: ["tests/e2e/**/*.test.ts"], exclude: [...OWN_ACCOUNTS, ...ALONE], fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
