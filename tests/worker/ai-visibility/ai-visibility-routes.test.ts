@@ -4,29 +4,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import wranglerToml from "../../../wrangler.toml?raw";
-import type { AiVisibilityMessage, Env } from "../../../worker/platform/env";
 import { AI_VISIBILITY_MAX_RETRIES } from "../../../worker/features/ai-visibility/config";
 import { AI_ENGINE_USD_PER_CALL, type EstimateView, type ScanView, type TrackedQuestion } from "../../../worker/features/ai-visibility/rules/contract";
-import { recorder } from "../reports/reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "../helpers";
-
-type AiEnv = { env: Env; sent: AiVisibilityMessage[] };
-
-function aiEnv(overrides: Partial<Env> = {}): AiEnv {
-  const q = recorder<AiVisibilityMessage>();
-  return { env: { ...env, AI_VISIBILITY: q.queue, ...overrides } as Env, sent: q.sent };
-}
-const bind = (t: AiEnv) => t.env as unknown as Record<string, unknown>;
-
-const PROFILE = { company_name: "Joe's Plumbing", company_location: "Austin, TX 78701", company_phone: "+1 512-555-0142", company_website: "https://joesplumbing.test", company_category: "Plumbing" };
-
-async function owner(t: AiEnv) {
-  const user = await signUp();
-  const token = user.session.access_token;
-  const put = await callWorker("/api/profile", { method: "PUT", token, json: PROFILE }, bind(t));
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
-  return { token, userId: user.user.id };
-}
+import { aiEnv, bind, owner } from "./ai-visibility-fixtures";
+import { callWorker, signUpAdmin } from "../helpers";
 
 async function mapsSearches(): Promise<number> {
   const got = (await (await fetch(`${env.SERPAPI_BASE_URL}/__requests`)).json()) as { requests: { engine?: string }[] };

@@ -11,38 +11,17 @@ import { sweepCitations } from "../../../worker/features/citations/scan";
 import { SEARCHED_SOURCES } from "../../../worker/features/citations/rules/sources";
 import { expectedSourcesText, type CitationEstimate, type CitationScanView, type CitationScanSummaryRow } from "../../../worker/features/citations/rules/citations";
 import { CITATION_BUSINESS, CITATION_COMPETITORS, CITATION_TRAPS } from "../../fakes/citation-web";
-import { deliver, recorder } from "../reports/reports-fixtures";
+import { deliver, drainQueue, queueEnv } from "../reports/reports-fixtures";
 import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 type CitEnv = { env: Env; sent: CitationsMessage[] };
 
-function citEnv(overrides: Partial<Env> = {}): CitEnv {
-  const q = recorder<CitationsMessage>();
-  return { env: { ...env, CITATIONS: q.queue, ...overrides } as Env, sent: q.sent };
-}
+const citEnv = (overrides: Partial<Env> = {}): CitEnv => queueEnv<CitationsMessage>("CITATIONS", overrides);
 const bind = (t: CitEnv) => t.env as unknown as Record<string, unknown>;
 
 /** Delivers what was sent through the real consumer; a retried message comes back with attempts + 1, the last one to the DLQ. */
 async function drain(t: CitEnv) {
-  let queue = t.sent.splice(0).map((body) => ({ body, attempts: 1 }));
-  const deliveries: { message: CitationsMessage; attempts: number; outcome: "ack" | "retry" }[] = [];
-  for (let round = 0; queue.length > 0 && round < 20; round++) {
-    const now = queue;
-    queue = [];
-    const { result, ids } = await deliver("citations", now, t.env);
-    const retried = new Set(result.retryMessages.map((r: { msgId: string }) => r.msgId));
-    const dead: typeof queue = [];
-    now.forEach((m, i) => {
-      const again = retried.has(ids[i]!);
-      deliveries.push({ message: m.body, attempts: m.attempts, outcome: again ? "retry" : "ack" });
-      if (!again) return;
-      if (m.attempts >= CITATIONS_MAX_RETRIES + 1) dead.push(m);
-      else queue.push({ body: m.body, attempts: m.attempts + 1 });
-    });
-    if (dead.length > 0) await deliver("citations-dlq", dead, t.env);
-    queue.push(...t.sent.splice(0).map((body) => ({ body, attempts: 1 })));
-  }
-  return deliveries;
+  return (await drainQueue("citations", t, { maxRetries: CITATIONS_MAX_RETRIES, rounds: 20 })).log;
 }
 
 type Req = { q: string; engine?: string; status?: number };

@@ -14,41 +14,17 @@ import { GRID_SIZE_ADMIN_MESSAGE } from "../../../worker/features/rank/rules/gri
 import type { GridScanView, TrackedKeywordDetail, TrackedKeywordList } from "../../../worker/features/rank/rules/view";
 import { FAKE_SITE_BUSINESS } from "../../fakes/audit-data";
 import { gridPointFails, gridRank } from "../../fakes/audit-data";
-import { deliver, recorder } from "../reports/reports-fixtures";
+import { drainQueue, queueEnv } from "../reports/reports-fixtures";
 import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 type RankEnv = { env: Env; sent: RankCheckMessage[] };
 
-function rankEnv(overrides: Partial<Env> = {}): RankEnv {
-  const q = recorder<RankCheckMessage>();
-  return { env: { ...env, RANK_CHECKS: q.queue, ...overrides } as Env, sent: q.sent };
-}
-
+const rankEnv = (overrides: Partial<Env> = {}): RankEnv => queueEnv<RankCheckMessage>("RANK_CHECKS", overrides);
 const bind = (t: RankEnv) => t.env as unknown as Record<string, unknown>;
 
-type Delivery = { message: RankCheckMessage; attempts: number; outcome: "ack" | "retry" };
-
 /** Delivers what was sent through the real consumer; a retried message comes back with attempts + 1, the last one to the DLQ. */
-async function drain(t: RankEnv, opts: { rounds?: number } = {}) {
-  const log: Delivery[] = [];
-  let queue = t.sent.splice(0).map((body) => ({ body, attempts: 1 }));
-  for (let round = 0; queue.length > 0 && round < (opts.rounds ?? 50); round++) {
-    const now = queue;
-    queue = [];
-    const { result, ids } = await deliver("rank-checks", now, t.env);
-    const retried = new Set(result.retryMessages.map((r: { msgId: string }) => r.msgId));
-    const dead: typeof queue = [];
-    now.forEach((m, i) => {
-      const again = retried.has(ids[i]!);
-      log.push({ message: m.body, attempts: m.attempts, outcome: again ? "retry" : "ack" });
-      if (!again) return;
-      if (m.attempts >= RANK_CHECKS_MAX_RETRIES + 1) dead.push(m);
-      else queue.push({ body: m.body, attempts: m.attempts + 1 });
-    });
-    if (dead.length > 0) await deliver("rank-checks-dlq", dead.map((m) => ({ body: m.body, attempts: m.attempts })), t.env);
-    queue.push(...t.sent.splice(0).map((body) => ({ body, attempts: 1 })));
-  }
-  return { log, left: queue };
+function drain(t: RankEnv, opts: { rounds?: number } = {}) {
+  return drainQueue("rank-checks", t, { maxRetries: RANK_CHECKS_MAX_RETRIES, rounds: opts.rounds });
 }
 
 async function searchRequests(): Promise<{ q: string; engine?: string; ll?: string; status?: number }[]> {

@@ -122,6 +122,49 @@ export async function deliver(
   return { batch, result, delays, ids: batch.messages.map((m) => m.id) };
 }
 
+/** The test env with `binding` replaced by a recording queue: what the code sends waits in `sent` for `drainQueue`. */
+export function queueEnv<M>(binding: keyof Env, overrides: Partial<Env> = {}): { env: Env; sent: M[] } {
+  const q = recorder<M>();
+  return { env: { ...env, [binding]: q.queue, ...overrides } as Env, sent: q.sent };
+}
+
+export type Delivery<M> = { message: M; attempts: number; outcome: "ack" | "retry" };
+
+/**
+ * Delivers what was sent (and what those send) through the real consumer of `queueName`, `batch` messages a batch;
+ * a retried message comes back with attempts + 1, as the queue would after its delay, and past `maxRetries` goes to
+ * the `<queueName>-dlq` consumer. Stops when nothing is left or after `rounds`; `left` is what was still queued then.
+ */
+export async function drainQueue<M>(
+  queueName: string,
+  t: { env: Env; sent: M[] },
+  opts: { maxRetries: number; rounds?: number; batch?: number },
+) {
+  const log: Delivery<M>[] = [];
+  let queue = t.sent.splice(0).map((body) => ({ body, attempts: 1 }));
+  for (let round = 0; queue.length > 0 && round < (opts.rounds ?? 50); round++) {
+    const now = queue;
+    queue = [];
+    const size = opts.batch ?? now.length;
+    for (let i = 0; i < now.length; i += size) {
+      const part = now.slice(i, i + size);
+      const { result, ids } = await deliver(queueName, part, t.env);
+      const retried = new Set(result.retryMessages.map((r: { msgId: string }) => r.msgId));
+      const dead: typeof queue = [];
+      part.forEach((m, j) => {
+        const again = retried.has(ids[j]!);
+        log.push({ message: m.body, attempts: m.attempts, outcome: again ? "retry" : "ack" });
+        if (!again) return;
+        if (m.attempts >= opts.maxRetries + 1) dead.push(m);
+        else queue.push({ body: m.body, attempts: m.attempts + 1 });
+      });
+      if (dead.length > 0) await deliver(`${queueName}-dlq`, dead, t.env);
+    }
+    queue.push(...t.sent.splice(0).map((body) => ({ body, attempts: 1 })));
+  }
+  return { log, left: queue };
+}
+
 /** The test env with an AI key and recording queues (the fake AI answers per the description's marker). */
 export function aiEnv(): Env {
   return {
