@@ -1,6 +1,7 @@
 // Shared test helpers: a real auth-js client wired to the worker, and users made through it.
 import { GoTrueClient } from "@supabase/auth-js";
 import { SELF } from "cloudflare:test";
+import { expect } from "vitest";
 
 export const BASE = "http://localhost";
 
@@ -189,4 +190,17 @@ export async function signUpWithFactor(email = uniqueEmail("mfa")) {
   const verified = await made.client.mfa.challengeAndVerify({ factorId: enrolled.id, code: usedCode });
   if (verified.error) throw new Error(`verify failed: ${verified.error.message}`);
   return { ...made, factorId: enrolled.id, secret: enrolled.totp.secret, usedCode, session: verified.data };
+}
+
+/** An admin (a new one unless `adminToken` is given) sets the user's monthly AI allowance through the admin route. */
+export async function setAllowance(userId: string, monthlyUsd: number, bindings: Record<string, unknown> = {}, adminToken?: string) {
+  const token = adminToken ?? (await signUpAdmin()).session.access_token;
+  const put = await callWorker(`/api/admin/users/${userId}/budget`, { method: "PUT", token, json: { monthly_usd: monthlyUsd } }, bindings);
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+}
+
+/** The `n` of a `select count(*) as n …` on the test database. */
+export async function countOf(sql: string, ...args: unknown[]): Promise<number> {
+  const { env } = await import("cloudflare:test");
+  return (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())?.n ?? 0;
 }

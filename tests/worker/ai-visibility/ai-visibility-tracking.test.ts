@@ -7,7 +7,7 @@ import { AI_DEFAULT_SAMPLES } from "../../../worker/features/ai-visibility/rules
 import type { AiScanSummary } from "../../../worker/features/ai-visibility/rules/scans";
 import { sweepAiVisibility } from "../../../worker/features/ai-visibility/tracking";
 import { deliver } from "../reports/reports-fixtures";
-import { callWorker, signUpAdmin } from "../helpers";
+import { callWorker, countOf, setAllowance, signUpAdmin } from "../helpers";
 import { aiEnv, bind, owner } from "./ai-visibility-fixtures";
 
 // Perplexity only (the other engines' keys blank; no search key: the audit's competitors, none here, are the local set).
@@ -30,7 +30,7 @@ async function engineRequests(q: string): Promise<{ engine: string }[]> {
 async function trackedOwner(t: ReturnType<typeof trackingEnv>, adminToken: string, question: string) {
   const { token, userId } = await owner(t);
   const bindings = bind(t);
-  expect((await callWorker(`/api/admin/users/${userId}/budget`, { method: "PUT", token: adminToken, json: { monthly_usd: 20 } }, bindings)).status).toBe(200);
+  await setAllowance(userId, 20, bindings, adminToken);
   const made = await callWorker("/api/ai-visibility/questions", { method: "POST", token, json: { business: "own", text: question, tracked: true } }, bindings);
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return { token, userId };
@@ -40,10 +40,7 @@ async function scansOf(t: ReturnType<typeof trackingEnv>, token: string): Promis
   return (await callWorker("/api/ai-visibility/scans?business=own", { token }, bind(t))).body.scans;
 }
 
-async function alerts(userId: string): Promise<number> {
-  const row = await env.DB.prepare("select count(*) as n from notifications where user_id = ? and kind = 'ai_visibility_changed'").bind(userId).first<{ n: number }>();
-  return row?.n ?? 0;
-}
+const alerts = (userId: string) => countOf("select count(*) as n from notifications where user_id = ? and kind = 'ai_visibility_changed'", userId);
 
 describe("weekly tracking", () => {
   it("asks each tracked question once a week however often the cron runs, and alerts only when the intervals separate", async () => {

@@ -315,10 +315,15 @@ describe("GET /api/prospects", () => {
 });
 
 describe("PATCH /api/prospects/:id", () => {
-  it("sets one of the 21 categories, clears it with null, and keeps search in step", async () => {
+  /** One roofing prospect imported under a name no other test uses. */
+  async function importedRoofer(name: string) {
     const m = marker();
-    const created = await importText(row("Roofing", `Taggable ${m}`, "Austin"));
-    const id = created.body.created[0].prospect.id;
+    const created = await importText(row("Roofing", `${name} ${m}`, "Austin"));
+    return { m, id: created.body.created[0].prospect.id as string };
+  }
+
+  it("sets one of the 21 categories, clears it with null, and keeps search in step", async () => {
+    const { m, id } = await importedRoofer("Taggable");
     const res = await api(`/api/prospects/${id}`, { method: "PATCH", token, body: JSON.stringify({ tag: "Interior Design" }) });
     expect(res.status).toBe(200);
     expect(res.body.prospect).toMatchObject({ id, tag: "Interior Design", report: { status: "draft" } });
@@ -332,9 +337,7 @@ describe("PATCH /api/prospects/:id", () => {
   });
 
   it("refuses a tag outside the list, and answers an unknown prospect with 404", async () => {
-    const m = marker();
-    const created = await importText(row("Roofing", `Strict ${m}`, "Austin"));
-    const id = created.body.created[0].prospect.id;
+    const { id } = await importedRoofer("Strict");
     const bad = await api(`/api/prospects/${id}`, { method: "PATCH", token, body: JSON.stringify({ tag: "Astrology" }) });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.tag).toBeTruthy();

@@ -3,7 +3,6 @@
 // refused past the allowance before any call, permissions, the share page, CSV, tracked keywords and the cron.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../../wrangler.toml?raw";
 import type { Env, RankCheckMessage } from "../../../worker/platform/env";
 import { RANK_CHECKS_MAX_RETRIES, TRACKER_ZOOM } from "../../../worker/features/rank/config";
 import { enqueueDueKeywords, mailAlertDigests } from "../../../worker/features/rank/tracker";
@@ -14,7 +13,7 @@ import { GRID_SIZE_ADMIN_MESSAGE } from "../../../worker/features/rank/rules/gri
 import type { GridScanView, TrackedKeywordDetail, TrackedKeywordList } from "../../../worker/features/rank/rules/view";
 import { FAKE_SITE_BUSINESS } from "../../fakes/audit-data";
 import { gridPointFails, gridRank } from "../../fakes/audit-data";
-import { drainQueue, queueEnv } from "../reports/reports-fixtures";
+import { consumerSettings, drainQueue, queueEnv } from "../reports/reports-fixtures";
 import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 type RankEnv = { env: Env; sent: RankCheckMessage[] };
@@ -66,11 +65,8 @@ function expected(point: { lat: number; lng: number }, zoom: number): PointResul
 
 describe("rank-checks settings", () => {
   it("keeps the consumer's max_retries and its dead-letter queue in wrangler.toml", () => {
-    const block = /\[\[queues\.consumers\]\]\s*\nqueue = "rank-checks"\n([\s\S]*?)(?:\n\[|$)/.exec(wranglerToml);
-    expect(block).not.toBeNull();
-    expect(/max_retries = (\d+)/.exec(block![1]!)?.[1]).toBe(String(RANK_CHECKS_MAX_RETRIES));
-    for (const setting of ["max_batch_size", "max_batch_timeout", "max_concurrency", "retry_delay"]) expect(block![1]).toMatch(new RegExp(`^${setting} = \\d+`, "m"));
-    expect(block![1]).toContain('dead_letter_queue = "rank-checks-dlq"');
+    const block = consumerSettings("rank-checks", RANK_CHECKS_MAX_RETRIES);
+    for (const setting of ["max_batch_size", "max_batch_timeout", "max_concurrency", "retry_delay"]) expect(block).toMatch(new RegExp(`^${setting} = \\d+`, "m"));
   });
 });
 
@@ -147,12 +143,18 @@ describe("a 5×5 grid end to end", () => {
 });
 
 describe("failed points", () => {
-  it("are stored failed (not ranked, not counted), retried with backoff, and counted once they answer", async () => {
+  /** A grid for a keyword the search fake fails at some points (`flaky`: once, `deadpoint`: always), and those points. */
+  async function gridWithFailures(keywordBase: string, size: number) {
     const t = rankEnv();
     const { token } = await ownerWithProfile(t);
-    const keyword = uniqueKeyword("flaky plumber");
-    const view = (await runGrid(t, token, { keyword, size: 5 })).body as GridScanView;
+    const keyword = uniqueKeyword(keywordBase);
+    const view = (await runGrid(t, token, { keyword, size })).body as GridScanView;
     const chosen = view.points.filter((p) => gridPointFails(keyword, serpLl(p, view.zoom), 1) !== null);
+    return { t, token, keyword, view, chosen };
+  }
+
+  it("are stored failed (not ranked, not counted), retried with backoff, and counted once they answer", async () => {
+    const { t, token, keyword, view, chosen } = await gridWithFailures("flaky plumber", 5);
     expect(chosen.length).toBeGreaterThan(0);
 
     // First deliveries only.
@@ -181,11 +183,7 @@ describe("failed points", () => {
   });
 
   it("that never succeed end failed with the reason through the dead-letter queue, so the scan finishes", async () => {
-    const t = rankEnv();
-    const { token } = await ownerWithProfile(t);
-    const keyword = uniqueKeyword("deadpoint plumber");
-    const view = (await runGrid(t, token, { keyword, size: 3 })).body as GridScanView;
-    const chosen = view.points.filter((p) => gridPointFails(keyword, serpLl(p, view.zoom), 1) !== null);
+    const { t, token, view, chosen } = await gridWithFailures("deadpoint plumber", 3);
     await drain(t);
     const done = await readGrid(t, token, view.id);
     expect(done.status).toBe("done");

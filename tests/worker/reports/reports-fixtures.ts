@@ -1,6 +1,8 @@
-// Report test fixtures: seeded prospects/reports (no queue message sent), recording queues, one-message deliveries.
+// Report test fixtures: seeded prospects/reports (no queue message sent); and the queues every capability's tests
+// share: recording queues, deliveries through the real consumer, the consumer settings in wrangler.toml.
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { expect } from "vitest";
+import wranglerToml from "../../../wrangler.toml?raw";
 import worker from "../../../worker/index";
 import { getDb } from "../../../worker/platform/db/client";
 import { createProspectWithReport } from "../../../worker/features/reports/queries";
@@ -120,6 +122,18 @@ export async function deliver(
   await worker.queue(observed, testEnv, ctx);
   const result = await getQueueResult(batch, ctx);
   return { batch, result, delays, ids: batch.messages.map((m) => m.id) };
+}
+
+/**
+ * The settings of `queue`'s consumer in wrangler.toml, checked for the retries the code counts on and for its
+ * dead-letter queue; each test checks its own further settings on what this returns.
+ */
+export function consumerSettings(queue: string, maxRetries: number): string {
+  const block = new RegExp(`\\[\\[queues\\.consumers\\]\\]\\s*\\nqueue = "${queue}"\\n([\\s\\S]*?)(?:\\n\\[|$)`).exec(wranglerToml);
+  expect(block).not.toBeNull();
+  expect(/max_retries = (\d+)/.exec(block![1]!)?.[1]).toBe(String(maxRetries));
+  expect(block![1]).toContain(`dead_letter_queue = "${queue}-dlq"`);
+  return block![1]!;
 }
 
 /** The test env with `binding` replaced by a recording queue: what the code sends waits in `sent` for `drainQueue`. */

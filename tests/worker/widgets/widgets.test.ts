@@ -16,7 +16,7 @@ import type { AuditStepMessage, Env, MailOutMessage, ReportJobMessage, WebhooksO
 import { sweepWidgetLeads } from "../../../worker/features/widgets/leads";
 import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY, fakeTurnstilePass } from "../../fakes/turnstile-data";
 import { drain, type AuditEnv } from "../audits/audit-fixtures";
-import { callWorker, signUp, signUpAdmin, testIp, uniqueEmail, type WorkerCall } from "../helpers";
+import { callWorker, countOf, signUp, signUpAdmin, testIp, uniqueEmail, type WorkerCall } from "../helpers";
 import { deliver, recorder } from "../reports/reports-fixtures";
 
 const HOST = "https://www.agency-site.test";
@@ -61,10 +61,16 @@ function submit(t: T, widgetId: string, fields: Record<string, unknown> = {}, op
   });
 }
 
-async function outboxCount(to: string): Promise<number> {
-  const row = await env.DB.prepare("select count(*) as n from outbox where to_email = ? and kind = 'widget_report_ready'").bind(to).first<{ n: number }>();
-  return row?.n ?? 0;
+/** A new agency owner's widget, with the owner's monthly allowance at 0: its leads wait for room. */
+async function spentOwnersWidget(name: string) {
+  const owner = await signUpAdmin();
+  const t = widgetEnv();
+  const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name, origins: [HOST] } }, t.env as never);
+  await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+  return { owner, t, widgetId: res.body.widget.id as string };
 }
+
+const outboxCount = (to: string) => countOf("select count(*) as n from outbox where to_email = ? and kind = 'widget_report_ready'", to);
 
 describe("admin widgets", () => {
   it("creates, lists, edits and deletes a widget; origins are validated and normalised", async () => {
@@ -339,11 +345,7 @@ describe("limits", () => {
 
 describe("the owner's allowance", () => {
   it("spent: the lead is taken and waits; the cron starts it once there is room", async () => {
-    const owner = await signUpAdmin();
-    const t = widgetEnv();
-    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "Budget", origins: [HOST] } }, t.env as never);
-    const widgetId = res.body.widget.id as string;
-    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+    const { owner, t, widgetId } = await spentOwnersWidget("Budget");
 
     const sent = await submit(t, widgetId);
     expect(sent.status).toBe(201);
@@ -467,11 +469,7 @@ describe("the widget's daily spending cap", () => {
   });
 
   it("a waiting lead starts only on a day its widget's cap has room, even when its owner's allowance has", async () => {
-    const owner = await signUpAdmin();
-    const t = widgetEnv();
-    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "Capped", origins: [HOST] } }, t.env as never);
-    const widgetId = res.body.widget.id as string;
-    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+    const { owner, t, widgetId } = await spentOwnersWidget("Capped");
     const sent = await submit(t, widgetId);
     expect(sent.body.status).toBe("waiting_allowance");
     // The widget's day is spent (through the meter, as its leads' calls would spend it); the owner's allowance is raised.
@@ -553,11 +551,8 @@ describe("the visitor's mail", () => {
   });
 
   it("a waiting lead without mail is told to keep the page open, not that the report follows by email", async () => {
-    const owner = await signUpAdmin();
-    const t = widgetEnv();
-    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "No mail", origins: [HOST] } }, t.env as never);
-    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
-    const sent = await submit(t, res.body.widget.id);
+    const { t, widgetId } = await spentOwnersWidget("No mail");
+    const sent = await submit(t, widgetId);
     expect(sent.body).toMatchObject({ status: "waiting_allowance", mail: "none" });
     expect(sent.body.message).not.toMatch(/email/);
   });
