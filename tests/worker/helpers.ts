@@ -204,3 +204,25 @@ export async function countOf(sql: string, ...args: unknown[]): Promise<number> 
   const { env } = await import("cloudflare:test");
   return (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())?.n ?? 0;
 }
+
+export type AdminRoute = { method: string; path: string; body?: unknown };
+
+/** One route called as someone: a token, and maybe the user it views as. */
+export function callRoute(r: AdminRoute, as: { token?: string; viewAs?: string } = {}) {
+  return api(r.path, { method: r.method, token: as.token, viewAs: as.viewAs, body: r.body ? JSON.stringify(r.body) : undefined });
+}
+
+/**
+ * An admin viewing as `viewAs` calls every admin route: as a regular user, 403 (reads admin_required, as that user
+ * would get; writes view_as_read_only); as another admin, the reads answer 200 and the writes are read-only.
+ */
+export async function expectViewingAs(routes: AdminRoute[], token: string, viewAs: { id: string; isAdmin: boolean }) {
+  for (const r of routes) {
+    const res = await callRoute(r, { token, viewAs: viewAs.id });
+    if (viewAs.isAdmin && r.method === "GET") expect(res.status, `${r.method} ${r.path}`).toBe(200);
+    else {
+      expect(res.status, `${r.method} ${r.path}`).toBe(403);
+      expect(res.body.error.code).toBe(r.method === "GET" ? "admin_required" : "view_as_read_only");
+    }
+  }
+}

@@ -186,10 +186,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/reviews/settings": { call: () => ({ path: "/api/reviews/settings" }), expect: signedInRead(200) },
   "PUT /api/reviews/settings": { call: () => ({ path: "/api/reviews/settings", ...json({ tone: "nope" }) }), expect: signedInWrite(400) },
   "POST /api/reviews/:id/draft": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/draft` }), expect: ownRowWrite(200) },
-  "PUT /api/reviews/:id/reply": {
-    call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply`, ...json({ comment: "Thank you!" }) }),
-    expect: ownRowWrite(202),
-  },
+  "PUT /api/reviews/:id/reply": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply`, ...json({ comment: "Thank you!" }) }), expect: ownRowWrite(202) },
   "DELETE /api/reviews/:id/reply": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply` }), expect: ownRowWrite(409) },
   "GET /api/rank/keywords": { call: () => ({ path: "/api/rank/keywords?business=own" }), expect: signedInRead(200) },
   "POST /api/rank/keywords": {
@@ -317,23 +314,11 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/schedule": { call: () => ({ path: "/api/schedule" }), expect: signedInRead() },
   "POST /api/schedule": { call: () => ({ path: "/api/schedule", ...json({ post: { type: "STANDARD" } }) }), expect: signedInWrite(400) },
-  "PATCH /api/schedule/:id": {
-    call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}`, ...json({ timezone: "UTC" }) }),
-    expect: ownRowWrite(200),
-  },
-  "DELETE /api/schedule/:id": {
-    call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}` }),
-    expect: ownRowWrite(204),
-  },
+  "PATCH /api/schedule/:id": { call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}`, ...json({ timezone: "UTC" }) }), expect: ownRowWrite(200) },
+  "DELETE /api/schedule/:id": { call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}` }), expect: ownRowWrite(204) },
   "POST /api/posts/facebook": { call: () => ({ path: "/api/posts/facebook", ...json({ tone: "nope" }) }), expect: signedInWrite(400) },
-  "PATCH /api/posts/:id": {
-    call: (f) => ({ path: `/api/posts/${f.postId}`, ...json({ content: "Edited by its owner" }) }),
-    expect: ownRowWrite(200),
-  },
-  "DELETE /api/posts/:id": {
-    call: (f) => ({ path: `/api/posts/${f.postId}` }),
-    expect: ownRowWrite(204),
-  },
+  "PATCH /api/posts/:id": { call: (f) => ({ path: `/api/posts/${f.postId}`, ...json({ content: "Edited by its owner" }) }), expect: ownRowWrite(200) },
+  "DELETE /api/posts/:id": { call: (f) => ({ path: `/api/posts/${f.postId}` }), expect: ownRowWrite(204) },
 
   "GET /api/content": { call: () => ({ path: "/api/content?tool=gmb-post" }), expect: signedInRead() },
   "GET /api/content/:id": {
@@ -343,18 +328,9 @@ const MATRIX: Record<string, Row> = {
   // No profile for the other users and the admin: the generator asks for one first (400 profile_required).
   // A `null` body is a 400 for everyone (it once ran a metered generation with defaults for the user, who has a profile).
   "POST /api/content/:tool": { call: () => ({ path: "/api/content/gmb-post", raw: "null" }), expect: signedInWrite(400) },
-  "PATCH /api/content/:id": {
-    call: (f) => ({ path: `/api/content/${f.contentId}`, ...json({ result: { type: "STANDARD", summary: `Edited ${MARK}` } }) }),
-    expect: ownRowWrite(200),
-  },
-  "POST /api/content/:id/calendar": {
-    call: (f) => ({ path: `/api/content/${f.planId}/calendar` }),
-    expect: ownRowWrite(200),
-  },
-  "DELETE /api/content/:id": {
-    call: (f) => ({ path: `/api/content/${f.contentId}` }),
-    expect: ownRowWrite(204),
-  },
+  "PATCH /api/content/:id": { call: (f) => ({ path: `/api/content/${f.contentId}`, ...json({ result: { type: "STANDARD", summary: `Edited ${MARK}` } }) }), expect: ownRowWrite(200) },
+  "POST /api/content/:id/calendar": { call: (f) => ({ path: `/api/content/${f.planId}/calendar` }), expect: ownRowWrite(200) },
+  "DELETE /api/content/:id": { call: (f) => ({ path: `/api/content/${f.contentId}` }), expect: ownRowWrite(204) },
   "GET /api/calendar/:file": { call: () => ({ path: "/api/calendar/not-a-real-token.ics" }), expect: all(404) },
 
   "GET /api/usage": { call: () => ({ path: "/api/usage" }), expect: signedInRead() },

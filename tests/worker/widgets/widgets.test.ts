@@ -322,24 +322,17 @@ describe("limits", () => {
     expect((await submit(t, w.id, {}, { ip: "2001:db8:1:3::1" })).status).toBe(201);
   });
 
-  it("per widget per hour", async () => {
+  it.each([
+    ["hour", LEADS_PER_WIDGET_HOUR],
+    ["day", LEADS_PER_WIDGET_DAY],
+  ] as const)("per widget per %s", async (period, limit) => {
     const t = widgetEnv();
     const w = await createWidget(t);
-    await addToWindow(getDb(env), { key: `widget-hour:${w.id}`, windowSeconds: LEADS_PER_WIDGET_HOUR.windowSeconds }, LEADS_PER_WIDGET_HOUR.max);
+    await addToWindow(getDb(env), { key: `widget-${period}:${w.id}`, windowSeconds: limit.windowSeconds }, limit.max);
     const over = await submit(t, w.id, {}, { ip: testIp() });
     expect(over.status).toBe(429);
-    expect(over.body.error.code).toBe("widget_hour_limit");
-    const leads = await env.DB.prepare("select count(*) as n from widget_leads where widget_id = ?").bind(w.id).first<{ n: number }>();
-    expect(leads!.n).toBe(0);
-  });
-
-  it("per widget per day", async () => {
-    const t = widgetEnv();
-    const w = await createWidget(t);
-    await addToWindow(getDb(env), { key: `widget-day:${w.id}`, windowSeconds: LEADS_PER_WIDGET_DAY.windowSeconds }, LEADS_PER_WIDGET_DAY.max);
-    const over = await submit(t, w.id, {}, { ip: testIp() });
-    expect(over.status).toBe(429);
-    expect(over.body.error.code).toBe("widget_day_limit");
+    expect(over.body.error.code).toBe(`widget_${period}_limit`);
+    expect(await countOf("select count(*) as n from widget_leads where widget_id = ?", w.id)).toBe(0);
   });
 });
 
