@@ -95,6 +95,16 @@ export async function signUpUnconfirmed(email = uniqueEmail(), password = GOOD_P
   return { client, session: data.session, user: data.user!, email, password };
 }
 
+/** A response's body as JSON when it is JSON, else its text (SSE, audio, HTML); an empty one is `empty`. */
+function bodyOf(text: string, empty: unknown): any {
+  if (!text) return empty;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export async function api(path: string, init: RequestInit & { token?: string; viewAs?: string } = {}) {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
@@ -102,13 +112,7 @@ export async function api(path: string, init: RequestInit & { token?: string; vi
   if (init.body && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   const res = await SELF.fetch(`${BASE}${path}`, { ...init, headers });
   const text = await res.text();
-  let body: any;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { status: res.status, body, headers: res.headers };
+  return { status: res.status, body: bodyOf(text, null), headers: res.headers };
 }
 
 /** A signed-up user made admin the way `npm run admin:grant` does it: in the database. */
@@ -156,13 +160,7 @@ export async function callWorker(path: string, init: WorkerCall = {}, bindings: 
   const res = await worker.fetch(req, { ...env, ...bindings } as never, ctx);
   const text = await res.text();
   await waitOnExecutionContext(ctx);
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // SSE, audio or empty
-  }
-  return { status: res.status, headers: res.headers, text, body };
+  return { status: res.status, headers: res.headers, text, body: bodyOf(text, text) };
 }
 
 /** The code an authenticator app shows for `secret` now (or `stepOffset` 30-second steps away). */

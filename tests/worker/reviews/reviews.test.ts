@@ -64,7 +64,7 @@ async function sync(userId: string, testEnv: Env = reviewsEnv().env) {
 }
 
 /** A Google-connected owner whose reviews (the fixtures unless given) the fake Google holds, synced once. */
-async function syncedOwner(reviews = fixtureReviews()) {
+async function syncedOwner(reviews: unknown[] = fixtureReviews()) {
   await googleReviews({ reviews });
   const user = await connectedGoogleUser();
   await sync(user.user.id);
