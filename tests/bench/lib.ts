@@ -160,3 +160,13 @@ export function queueConsumer(queue: string): { batch: number; concurrency: numb
   const block = new RegExp(`\\[\\[queues\\.consumers\\]\\]\\nqueue = "${queue}"\\n([\\s\\S]*?)(?:\\n\\[|\\n#)`).exec(toml)?.[1] ?? "";
   return { batch: Number(/max_batch_size = (\d+)/.exec(block)?.[1] ?? 1), concurrency: Number(/max_concurrency = (\d+)/.exec(block)?.[1] ?? 1) };
 }
+
+/**
+ * The shortest a run of `messages` can take when each batch waits `latencyMs` on its calls: by the consumer's
+ * concurrency (`ideal`), and with the batches one after another as wrangler dev's local queue runs them (`localIdeal`).
+ */
+export function queueIdeal(queue: string, messages: number, latencyMs: number) {
+  const { batch, concurrency } = queueConsumer(queue);
+  const localBatches = Math.ceil(messages / batch);
+  return { batch, concurrency, ideal: Math.ceil(messages / (batch * concurrency)) * (latencyMs / 1000), localBatches, localIdeal: localBatches * (latencyMs / 1000) };
+}

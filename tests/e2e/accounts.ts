@@ -116,6 +116,33 @@ export async function createReport(token: string, fields: NewReportInput): Promi
   return ((await res.json()) as { report: { id: string } }).report.id;
 }
 
+/** A roofer in Tampa, as the fake AI's generated reports are checked for: with a name, company and phone, a report's fields. */
+export const TAMPA_ROOFER = { area: "Tampa, FL", keyword: "roofer tampa", description: "Roof repair and storm damage restoration", category: "Roofing" } satisfies Partial<NewReportInput>;
+
+/** A plumber's report under a name no other run uses ("Lakeside Plumbing …"): its id and that name. */
+export async function createPlumberReport(token: string, fields: Pick<NewReportInput, "phone" | "area" | "keyword" | "description" | "generate">) {
+  const name = `Lakeside Plumbing ${Date.now().toString(36)}`;
+  return { name, reportId: await createReport(token, { name, company_name: "Lakeside Plumbing Co", category: "Plumbing", ...fields }) };
+}
+
+/**
+ * An admin's scan of a report's prospect: POST `scans` with the body for the prospect, then waits until
+ * `scans/<id>` is done and the report is ready. The auth header, the prospect's id and the scan's.
+ */
+export async function scanOfReportsProspect(token: string, reportId: string, scans: string, body: (prospectId: string) => object, timeout: number) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const report = (await (await fetch(`${baseUrl()}/api/reports/${reportId}`, { headers: auth })).json()) as { prospect: { id: string } };
+  const prospectId = report.prospect.id;
+  const started = await fetch(`${baseUrl()}${scans}`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body(prospectId)) });
+  expect(started.status, await started.clone().text()).toBe(201);
+  const scanId = ((await started.json()) as { id: string }).id;
+  await expect
+    .poll(async () => ((await (await fetch(`${baseUrl()}${scans}/${scanId}`, { headers: auth })).json()) as { status: string }).status, { timeout, interval: 500 })
+    .toBe("done");
+  await waitUntilReady(reportId);
+  return { auth, prospectId, scanId };
+}
+
 /** Waits until the real queue has generated the report against the fake AI (its public status is 'ready'). */
 export async function waitUntilReady(id: string): Promise<void> {
   for (let i = 0; i < 150; i++) {

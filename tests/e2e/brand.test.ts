@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accentContrast } from "../../worker/platform/brand/rules/brand";
 import { pdfText } from "../worker/pdf-text";
-import { accessToken, adminSession, createReport, waitUntilReady, signedInPage, signedUpPage, saveProfile } from "./accounts";
+import { accessToken, adminSession, createReport, TAMPA_ROOFER, waitUntilReady, signedInPage, signedUpPage, saveProfile } from "./accounts";
 import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 
 const AGENCY = "Harbor Growth Co";
@@ -81,16 +81,7 @@ describe("the agency's brand", () => {
     await context.close();
 
     // A prospect's phone, signed out.
-    const id = await createReport(token, {
-      name: "Tampa Bay Roofing",
-      company_name: "Tampa Bay Roofing LLC",
-      phone: "(813) 555-0101",
-      area: "Tampa, FL",
-      keyword: "roofer tampa",
-      description: "Roof repair and storm damage restoration",
-      category: "Roofing",
-      generate: true,
-    });
+    const id = await createReport(token, { ...TAMPA_ROOFER, name: "Tampa Bay Roofing", company_name: "Tampa Bay Roofing LLC", phone: "(813) 555-0101", generate: true });
     await waitUntilReady(id);
     const phone = await newPage(browser(), 375);
     await phone.page.goto(`/shared/reports/${id}`);

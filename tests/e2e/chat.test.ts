@@ -2,7 +2,7 @@
 // a signed-out visitor chats on a phone and leaves contact details; the admin reads that conversation; the AI fails and the fallback answers.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { adminSession, createReport, signIn, signedInPage } from "./accounts";
+import { adminSession, createPlumberReport, signIn, signedInPage } from "./accounts";
 import { baseUrl, newPage, shot, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -40,17 +40,7 @@ async function lastReply(page: Page) {
 describe("prospect chat", () => {
   it("admin chat from a card → chip → streamed reply → share; visitor chats on a phone and becomes a lead; admin reads it", async () => {
     const { email, token } = await adminSession();
-    const name = `Lakeside Plumbing ${Date.now().toString(36)}`;
-    const reportId = await createReport(token, {
-      name,
-      company_name: "Lakeside Plumbing Co",
-      phone: "(407) 555-0142",
-      description: "Emergency plumbing and water heaters",
-      area: "Orlando, FL",
-      keyword: "plumber orlando",
-      category: "Plumbing",
-      generate: false,
-    });
+    const { name, reportId } = await createPlumberReport(token, { phone: "(407) 555-0142", description: "Emergency plumbing and water heaters", area: "Orlando, FL", keyword: "plumber orlando", generate: false });
 
     const { context, page } = await newPage(browser());
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });

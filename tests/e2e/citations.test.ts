@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { CITATION_BUSINESS } from "../fakes/citation-web";
-import { accessToken, adminSession, createReport, waitUntilReady, signedInPage, signedUpPage, saveProfile } from "./accounts";
+import { accessToken, adminSession, createReport, scanOfReportsProspect, signedInPage, signedUpPage, saveProfile } from "./accounts";
 import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -115,16 +115,7 @@ describe("Citation Tracker", () => {
       category: "Plumbing",
       generate: true,
     });
-    const auth = { Authorization: `Bearer ${token}` };
-    const report = (await (await fetch(`${baseUrl()}/api/reports/${reportId}`, { headers: auth })).json()) as { prospect: { id: string } };
-    const prospectId = report.prospect.id;
-    const started = await fetch(`${baseUrl()}/api/citations/scans`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ business: prospectId }) });
-    expect(started.status, await started.clone().text()).toBe(201);
-    const scanId = ((await started.json()) as { id: string }).id;
-    await expect
-      .poll(async () => ((await (await fetch(`${baseUrl()}/api/citations/scans/${scanId}`, { headers: auth })).json()) as { status: string }).status, { timeout: 90_000, interval: 500 })
-      .toBe("done");
-    await waitUntilReady(reportId);
+    const { auth, prospectId, scanId } = await scanOfReportsProspect(token, reportId, "/api/citations/scans", (business) => ({ business }), 90_000);
 
     const { context, page } = await signedInPage(browser(), email, 1280);
     await page.goto(`/admin/reports/${reportId}`);

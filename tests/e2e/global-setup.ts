@@ -7,11 +7,7 @@ import { E2E_PASSWORD } from "./browser";
 export const E2E_JWT_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
 export const E2E_ENCRYPTION_KEY = "e2e-encryption-key-e2e-encryption-key-01234";
 export const E2E_ADMIN = "owner@agency.test";
-export const E2E_STRIPE = {
-  monthly: "https://buy.stripe.test/monthly",
-  annual: "https://buy.stripe.test/annual",
-  portal: "https://billing.stripe.test/p/login/e2e",
-};
+export const E2E_STRIPE = { monthly: "https://buy.stripe.test/monthly", annual: "https://buy.stripe.test/annual", portal: "https://billing.stripe.test/p/login/e2e" };
 
 type Started = Awaited<ReturnType<typeof start>>;
 const RUNNING = Symbol.for("porchlight.e2e.running");

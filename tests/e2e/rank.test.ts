@@ -4,8 +4,8 @@
 // go to SHOTS_DIR when it is set. An admin's grid for a prospect shows in its report's "Local visibility".
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { accessToken, adminSession, createReport, waitUntilReady, signedInPage, signedUpPage, saveProfile } from "./accounts";
-import { baseUrl, newPage, shot, uniqueEmail, useBrowser } from "./browser";
+import { accessToken, adminSession, createPlumberReport, scanOfReportsProspect, signedInPage, signedUpPage, saveProfile } from "./accounts";
+import { newPage, shot, uniqueEmail, useBrowser } from "./browser";
 
 const browser = useBrowser();
 
@@ -125,30 +125,8 @@ describe("Local rank tracking", () => {
 
   it("an admin's grid for a prospect shows in its report's Local visibility, in the app and on the shared page", async () => {
     const { email, token } = await adminSession();
-    const name = `Lakeside Plumbing ${Date.now().toString(36)}`;
-    const reportId = await createReport(token, {
-      name,
-      company_name: "Lakeside Plumbing Co",
-      phone: "(512) 555-0177",
-      area: "Austin, TX",
-      keyword: "emergency plumbing",
-      description: "Drain cleaning and water heaters",
-      category: "Plumbing",
-      generate: true,
-    });
-    const auth = { Authorization: `Bearer ${token}` };
-    const report = (await (await fetch(`${baseUrl()}/api/reports/${reportId}`, { headers: auth })).json()) as { prospect: { id: string } };
-    const started = await fetch(`${baseUrl()}/api/rank/grids`, {
-      method: "POST",
-      headers: { ...auth, "Content-Type": "application/json" },
-      body: JSON.stringify({ prospectId: report.prospect.id, keyword: "emergency plumbing", size: 3, radiusMiles: 2 }),
-    });
-    expect(started.status, await started.clone().text()).toBe(201);
-    const scanId = ((await started.json()) as { id: string }).id;
-    await expect
-      .poll(async () => ((await (await fetch(`${baseUrl()}/api/rank/grids/${scanId}`, { headers: auth })).json()) as { status: string }).status, { timeout: 60_000, interval: 500 })
-      .toBe("done");
-    await waitUntilReady(reportId);
+    const { reportId } = await createPlumberReport(token, { phone: "(512) 555-0177", area: "Austin, TX", keyword: "emergency plumbing", description: "Drain cleaning and water heaters", generate: true });
+    await scanOfReportsProspect(token, reportId, "/api/rank/grids", (prospectId) => ({ prospectId, keyword: "emergency plumbing", size: 3, radiusMiles: 2 }), 60_000);
 
     const { context, page } = await signedInPage(browser(), email, 1280);
     await page.goto(`/admin/reports/${reportId}`);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { confirmAddress } from "./accounts";
 import { E2E_STRIPE } from "./global-setup";
 import { E2E_PASSWORD, newPage, searchButton, shot, uniqueEmail, useBrowser } from "./browser";
+import { DASHBOARD_GROUPS, DASHBOARD_TOOLS } from "../web/dashboard-tools";
 
 const WIDGET = "#fake-chat-widget";
 const browser = useBrowser();
@@ -116,12 +117,18 @@ describe("the live chat widget", () => {
 });
 
 describe("search tools", () => {
+  /** A new user on a tool's page, copying allowed. */
+  async function signedUpAt(path: string, width: number) {
+    const { context, page } = await newPage(browser(), width);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signUp(page);
+    await page.goto(path);
+    return { context, page };
+  }
+
   it("searches on the server, shows live results, and falls back to sample data with the banner", async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser(), width);
-      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      await signUp(page);
-      await page.goto("/tools/google-results");
+      const { context, page } = await signedUpAt("/tools/google-results", width);
       // A neutral start before the first search: what the tool does, not a failed search.
       await page.getByRole("heading", { name: "See who ranks on Google" }).waitFor();
       expect(await page.getByText("No Search Results Found").count()).toBe(0);
@@ -167,10 +174,7 @@ describe("search tools", () => {
 
   it("builds local-services samples and copies name, details and all info", async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser(), width);
-      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-      await signUp(page);
-      await page.goto("/tools/google-ads-analyzer");
+      const { context, page } = await signedUpAt("/tools/google-ads-analyzer", width);
       expect(await page.getByLabel("Business Type").inputValue()).toBe("Coffee");
       expect(await page.getByLabel("Location").inputValue()).toBe("New York, NY, United States");
       await page.getByRole("heading", { name: "See how local businesses show up on Google" }).waitFor();
@@ -224,24 +228,8 @@ describe("a new customer's first minutes", () => {
       // Every tool of the spec's dashboard works now (issues 18, 19 and 20): the dashboard shows them in their groups.
       const main = page.getByRole("main");
       const cards = main.locator(".tool-card");
-      expect(await main.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools8", "Reputation Tools1"]);
-      expect(await cards.locator("h3").allTextContents()).toEqual([
-        "GMB Post Scheduler",
-        "GMB Post Generator",
-        "Facebook Post Generator",
-        "Social Plan",
-        "Social Post Generator",
-        "Video Script Generator",
-        "Google Search Results",
-        "Local Services Analyzer",
-        "Local Search Audit",
-        "GBP Audit",
-        "Local Search Grid",
-        "Local Rank Tracker",
-        "Citation Tracker",
-        "AI Visibility",
-        "Reviews",
-      ]);
+      expect(await main.getByRole("heading", { level: 2 }).allTextContents()).toEqual(DASHBOARD_GROUPS);
+      expect(await cards.locator("h3").allTextContents()).toEqual(DASHBOARD_TOOLS);
       expect(await main.getByText("Coming Soon", { exact: true }).count()).toBe(0);
       expect(await titles()).toEqual(["Dashboard · Porchlight"]);
       await shot(page, `dashboard-new-user-${width}`);

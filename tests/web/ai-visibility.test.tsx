@@ -9,6 +9,7 @@ import type { SharedReportResponse } from "../../worker/features/reports/rules/v
 import { SharedReportView } from "../../web/features/reports/shared-report-view";
 import { enhanceSharedReport } from "../../web/features/reports/shared-page/enhance";
 import { answer, AT, doneScan, estimate, historyRow, questionsView, reportAi, runningScan, weeklyHistory } from "./ai-visibility-fixtures";
+import { sharedRoofer } from "./shared-report-fixtures";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 function owner() {
@@ -251,22 +252,20 @@ describe("AI Visibility", () => {
 });
 
 describe("the report's AI Visibility (issue 29)", () => {
-  const shared = (over: Partial<SharedReportResponse> = {}): SharedReportResponse => ({
-    report: { id: "r-1", status: "queued", source: null, created_at: AT, generated_at: null, version: 3, content: null },
-    prospect: { name: "Copper Roofing", company_name: "Copper Roofing", area: "Mesa, AZ", keyword: "roofer", tag: null, description: "" },
-    sender: null,
-    ...over,
-  });
+  const shared = (over: Partial<SharedReportResponse> = {}) => sharedRoofer(AT, "Copper Roofing", "Mesa, AZ", over);
 
   it("says on the shared page what each assistant named, with the answers one click away; nothing when there is no scan", () => {
     const html = renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: reportAi })} />);
     const section = /<section[^>]*id="ai-visibility"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
-    expect(section).toContain("What AI assistants say about roofers in Mesa");
-    expect(section).toContain("Asked &#x27;best roofer in Mesa&#x27; 5 times, ChatGPT named Desert Sun Roofing 5 times and you 0 times.");
-    expect(section).toContain("Asked &#x27;roof repair near me&#x27; 5 times, Perplexity named no local business (1 did not answer and is not counted).");
-    expect(section).toContain('data-ai-answers="a-1,a-2"');
-    expect(section).toContain("Read the 2 answers");
-    expect(section).toContain("ChatGPT was asked through OpenAI&#x27;s API with web search");
+    for (const text of [
+      "What AI assistants say about roofers in Mesa",
+      "Asked &#x27;best roofer in Mesa&#x27; 5 times, ChatGPT named Desert Sun Roofing 5 times and you 0 times.",
+      "Asked &#x27;roof repair near me&#x27; 5 times, Perplexity named no local business (1 did not answer and is not counted).",
+      'data-ai-answers="a-1,a-2"',
+      "Read the 2 answers",
+      "ChatGPT was asked through OpenAI&#x27;s API with web search",
+    ])
+      expect(section).toContain(text);
     expect(section).not.toContain("/tools/ai-visibility");
     expect(renderToStaticMarkup(<SharedReportView data={shared({ aiVisibility: null })} />)).not.toContain('id="ai-visibility"');
     expect(renderToStaticMarkup(<SharedReportView data={shared()} />)).not.toContain('id="ai-visibility"');

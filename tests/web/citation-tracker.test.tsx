@@ -9,6 +9,7 @@ import { CITATION_SOURCES, sourceById } from "../../worker/features/citations/ru
 import { judgeSource, manualResult, type CitationScanView, type ExpectedBusiness, type ListingFields } from "../../worker/features/citations/rules/citations";
 import { fixList, reportListingsOf, summarize } from "../../worker/features/citations/rules/summary";
 import type { AdminReportResponse, SharedReportResponse } from "../../worker/features/reports/rules/view";
+import { sharedRoofer } from "./shared-report-fixtures";
 import { SharedReportView } from "../../web/features/reports/shared-report-view";
 import { ProspectCard } from "../../web/features/prospects/prospect-card";
 import { AdminReportView } from "../../web/features/reports/pages/admin-report";
@@ -48,15 +49,20 @@ function owner() {
 }
 const estimate = { searches: 50, costUsd: 0.75, allowanceLeftUsd: 0.91, allowed: true };
 
+/** The tool's answers with one scan of the user's own business: `scan` itself, and its row in the list. */
+function stubScan(scan: CitationScanView, changes: string[] = []) {
+  stubFetch((url) => {
+    if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
+    if (url === "/api/citations/scans?business=own") return json({ scans: [{ id: scan.id, status: scan.status, createdAt: at, finishedAt: scan.finishedAt, trigger: "manual", summary: scan.summary, changes }] });
+    if (url === "/api/citations/scans/scan-1") return json(scan);
+    return json({});
+  });
+}
+
 describe("Citation Tracker", () => {
   it("shows the cost, the figures, the fix list first, and the sources with differences marked and their fix links", async () => {
     const scan = scanFixture();
-    stubFetch((url) => {
-      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
-      if (url === "/api/citations/scans?business=own") return json({ scans: [{ id: scan.id, status: "done", createdAt: at, finishedAt: at, trigger: "manual", summary: scan.summary, changes: scan.changes }] });
-      if (url === "/api/citations/scans/scan-1") return json(scan);
-      return json({});
-    });
+    stubScan(scan, scan.changes);
     renderApp("/tools/citation-tracker", owner());
     expect(await screen.findByText("50 web searches · about $0.75 · $0.91 left of this month's allowance")).toBeTruthy();
     expect(await screen.findByText("of 26 sources list you")).toBeTruthy();
@@ -86,12 +92,7 @@ describe("Citation Tracker", () => {
 
   it("says which source the expected details came from: Business Settings, and the Google listing for what they lack (issue 39)", async () => {
     const scan = { ...scanFixture(), expected: { ...EXPECTED, from: { street: "google", city_zip: "own", phone: "own" }, googleAt: at } } satisfies CitationScanView;
-    stubFetch((url) => {
-      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
-      if (url === "/api/citations/scans?business=own") return json({ scans: [{ id: scan.id, status: "done", createdAt: at, finishedAt: at, trigger: "manual", summary: scan.summary, changes: [] }] });
-      if (url === "/api/citations/scans/scan-1") return json(scan);
-      return json({});
-    });
+    stubScan(scan);
     renderApp("/tools/citation-tracker", owner());
     expect(
       await screen.findByText(
@@ -103,12 +104,7 @@ describe("Citation Tracker", () => {
   it("says while a scan runs how many sources answered, and offers the CSV only once it is done", async () => {
     const scan = scanFixture();
     const running: CitationScanView = { ...scan, status: "running", finishedAt: null, sources: scan.sources.map((r) => (r.source === "bbb" ? { ...r, state: "pending" as const, verdict: "unknown" as const } : r)) };
-    stubFetch((url) => {
-      if (url.startsWith("/api/citations/scans?estimate=1")) return json(estimate);
-      if (url === "/api/citations/scans?business=own") return json({ scans: [{ id: scan.id, status: "running", createdAt: at, finishedAt: null, trigger: "manual", summary: scan.summary, changes: [] }] });
-      if (url === "/api/citations/scans/scan-1") return json(running);
-      return json({});
-    });
+    stubScan(running);
     renderApp("/tools/citation-tracker", owner());
     const looked = scan.sources.filter((r) => r.lookup !== "manual").length;
     expect(await screen.findByText(`Looking up sources: ${looked - 1} of ${looked} answered`)).toBeTruthy();
@@ -149,12 +145,7 @@ describe("Citation Tracker", () => {
 
 describe("the report's Listings (issue 27)", () => {
   const listings = reportListingsOf(at, scanFixture().sources);
-  const shared = (over: Partial<SharedReportResponse> = {}): SharedReportResponse => ({
-    report: { id: "r-1", status: "queued", source: null, created_at: at, generated_at: null, version: 3, content: null },
-    prospect: { name: "Ridge Roofing", company_name: "Ridge Roofing", area: "Austin, TX", keyword: "roofer", tag: null, description: "" },
-    sender: null,
-    ...over,
-  });
+  const shared = (over: Partial<SharedReportResponse> = {}) => sharedRoofer(at, "Ridge Roofing", "Austin, TX", over);
 
   it("shows the scan's sentence and the wrong sources on the shared page, and no phone number", () => {
     expect(listings.sentence).toBe("Found on 2 of 26 sources; 1 shows an old phone number.");

@@ -93,17 +93,21 @@ describe("Ask for reviews: settings", () => {
 
 describe("Ask for reviews: sending", () => {
   const refusal = (row: number, code: string, message: string) => ({ row, ok: false, code, message });
-  it("says none was scheduled, as an error with each row's reason, when no row went (no green box)", async () => {
-    api((url, init) =>
-      url === "/api/review-requests" && init.method === "POST"
-        ? json({ results: [refusal(1, "opted_out", "This customer asked not to be contacted, so no request is sent."), refusal(2, "unclosed_quote", 'A quote (") is opened and not closed on this row')], created: 0, refused: 2 })
-        : undefined,
-    );
+  /** Sends these pasted rows, the POST answered with `answer`; returns the alert that says `said`. */
+  async function sendRows(rows: string, answer: object, said: string) {
+    api((url, init) => (url === "/api/review-requests" && init.method === "POST" ? json(answer) : undefined));
     await openAsk();
     fireEvent.click(screen.getByRole("button", { name: "Paste or CSV" }));
-    fireEvent.change(screen.getByLabelText(/Customers, one a line/), { target: { value: 'Ann,ann@example.com\n"Bob,bob@example.com' } });
+    fireEvent.change(screen.getByLabelText(/Customers, one a line/), { target: { value: rows } });
     fireEvent.click(screen.getByRole("button", { name: "Send request" }));
-    const box = (await screen.findByText("No request was scheduled: 2 rows not sent.")).closest(".alert")!;
+    return (await screen.findByText(said)).closest(".alert")!;
+  }
+  it("says none was scheduled, as an error with each row's reason, when no row went (no green box)", async () => {
+    const box = await sendRows(
+      'Ann,ann@example.com\n"Bob,bob@example.com',
+      { results: [refusal(1, "opted_out", "This customer asked not to be contacted, so no request is sent."), refusal(2, "unclosed_quote", 'A quote (") is opened and not closed on this row')], created: 0, refused: 2 },
+      "No request was scheduled: 2 rows not sent.",
+    );
     expect(box.className).toContain("alert-error");
     const rows = within(box as HTMLElement).getByRole("list", { name: "Rows not sent" });
     expect(within(rows).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
@@ -118,16 +122,11 @@ describe("Ask for reviews: sending", () => {
   });
 
   it("warns, not congratulates, when some rows went and some did not", async () => {
-    api((url, init) =>
-      url === "/api/review-requests" && init.method === "POST"
-        ? json({ results: [{ row: 1, ok: true, id: "r1", status: "scheduled", dueAt: "2026-11-28T12:00:00.000Z" }, refusal(2, "asked_recently", "This customer was asked in the last 90 days.")], created: 1, refused: 1 })
-        : undefined,
+    const box = await sendRows(
+      "Ann,ann@example.com\nBo,bo@example.com",
+      { results: [{ row: 1, ok: true, id: "r1", status: "scheduled", dueAt: "2026-11-28T12:00:00.000Z" }, refusal(2, "asked_recently", "This customer was asked in the last 90 days.")], created: 1, refused: 1 },
+      "1 request scheduled, 1 row not sent.",
     );
-    await openAsk();
-    fireEvent.click(screen.getByRole("button", { name: "Paste or CSV" }));
-    fireEvent.change(screen.getByLabelText(/Customers, one a line/), { target: { value: "Ann,ann@example.com\nBo,bo@example.com" } });
-    fireEvent.click(screen.getByRole("button", { name: "Send request" }));
-    const box = (await screen.findByText("1 request scheduled, 1 row not sent.")).closest(".alert")!;
     expect(box.className).toContain("alert-warning");
     expect(box.textContent).toContain("Row 2: This customer was asked in the last 90 days.");
   });

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeAuth, json, notFound, renderApp, signedIn, stubFetch } from "./helpers";
+import { DASHBOARD_GROUPS, DASHBOARD_TOOLS } from "./dashboard-tools";
 
 describe("route guards", () => {
   it("shows 'Loading...' while the auth state is loading", async () => {
@@ -137,25 +138,9 @@ describe("dashboard", () => {
     expect(screen.getByText("10+ hrs")).toBeTruthy();
     const main = screen.getByRole("main");
     const headings = within(main).getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Content Tools2", "Social Media Tools4", "Search Tools8", "Reputation Tools1"]);
+    expect(headings).toEqual(DASHBOARD_GROUPS);
     const links = within(main).getAllByRole("link", { name: /Open tool/ });
-    expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual([
-      "GMB Post Scheduler",
-      "GMB Post Generator",
-      "Facebook Post Generator",
-      "Social Plan",
-      "Social Post Generator",
-      "Video Script Generator",
-      "Google Search Results",
-      "Local Services Analyzer",
-      "Local Search Audit",
-      "GBP Audit",
-      "Local Search Grid",
-      "Local Rank Tracker",
-      "Citation Tracker",
-      "AI Visibility",
-      "Reviews",
-    ]);
+    expect(links.map((a) => a.closest("article")!.querySelector("h3")!.textContent)).toEqual(DASHBOARD_TOOLS);
     expect(links.map((a) => a.getAttribute("href"))).toEqual([
       "/tools/gmb-post-scheduler",
       "/tools/gmb-post-generator",

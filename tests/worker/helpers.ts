@@ -1,6 +1,7 @@
 // Shared test helpers: a real auth-js client wired to the worker, and users made through it.
 import { GoTrueClient } from "@supabase/auth-js";
 import { SELF } from "cloudflare:test";
+import { expect } from "vitest";
 
 export const BASE = "http://localhost";
 
@@ -94,6 +95,16 @@ export async function signUpUnconfirmed(email = uniqueEmail(), password = GOOD_P
   return { client, session: data.session, user: data.user!, email, password };
 }
 
+/** A response's body as JSON when it is JSON, else its text (SSE, audio, HTML); an empty one is `empty`. */
+function bodyOf(text: string, empty: unknown): any {
+  if (!text) return empty;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export async function api(path: string, init: RequestInit & { token?: string; viewAs?: string } = {}) {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
@@ -101,13 +112,7 @@ export async function api(path: string, init: RequestInit & { token?: string; vi
   if (init.body && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   const res = await SELF.fetch(`${BASE}${path}`, { ...init, headers });
   const text = await res.text();
-  let body: any;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { status: res.status, body, headers: res.headers };
+  return { status: res.status, body: bodyOf(text, null), headers: res.headers };
 }
 
 /** A signed-up user made admin the way `npm run admin:grant` does it: in the database. */
@@ -155,13 +160,7 @@ export async function callWorker(path: string, init: WorkerCall = {}, bindings: 
   const res = await worker.fetch(req, { ...env, ...bindings } as never, ctx);
   const text = await res.text();
   await waitOnExecutionContext(ctx);
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // SSE, audio or empty
-  }
-  return { status: res.status, headers: res.headers, text, body };
+  return { status: res.status, headers: res.headers, text, body: bodyOf(text, text) };
 }
 
 /** The code an authenticator app shows for `secret` now (or `stepOffset` 30-second steps away). */
@@ -189,4 +188,39 @@ export async function signUpWithFactor(email = uniqueEmail("mfa")) {
   const verified = await made.client.mfa.challengeAndVerify({ factorId: enrolled.id, code: usedCode });
   if (verified.error) throw new Error(`verify failed: ${verified.error.message}`);
   return { ...made, factorId: enrolled.id, secret: enrolled.totp.secret, usedCode, session: verified.data };
+}
+
+/** An admin (a new one unless `adminToken` is given) sets the user's monthly AI allowance through the admin route. */
+export async function setAllowance(userId: string, monthlyUsd: number, bindings: Record<string, unknown> = {}, adminToken?: string) {
+  const token = adminToken ?? (await signUpAdmin()).session.access_token;
+  const put = await callWorker(`/api/admin/users/${userId}/budget`, { method: "PUT", token, json: { monthly_usd: monthlyUsd } }, bindings);
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+}
+
+/** The `n` of a `select count(*) as n …` on the test database. */
+export async function countOf(sql: string, ...args: unknown[]): Promise<number> {
+  const { env } = await import("cloudflare:test");
+  return (await env.DB.prepare(sql).bind(...args).first<{ n: number }>())?.n ?? 0;
+}
+
+export type AdminRoute = { method: string; path: string; body?: unknown };
+
+/** One route called as someone: a token, and maybe the user it views as. */
+export function callRoute(r: AdminRoute, as: { token?: string; viewAs?: string } = {}) {
+  return api(r.path, { method: r.method, token: as.token, viewAs: as.viewAs, body: r.body ? JSON.stringify(r.body) : undefined });
+}
+
+/**
+ * An admin viewing as `viewAs` calls every admin route: as a regular user, 403 (reads admin_required, as that user
+ * would get; writes view_as_read_only); as another admin, the reads answer 200 and the writes are read-only.
+ */
+export async function expectViewingAs(routes: AdminRoute[], token: string, viewAs: { id: string; isAdmin: boolean }) {
+  for (const r of routes) {
+    const res = await callRoute(r, { token, viewAs: viewAs.id });
+    if (viewAs.isAdmin && r.method === "GET") expect(res.status, `${r.method} ${r.path}`).toBe(200);
+    else {
+      expect(res.status, `${r.method} ${r.path}`).toBe(403);
+      expect(res.body.error.code).toBe(r.method === "GET" ? "admin_required" : "view_as_read_only");
+    }
+  }
 }

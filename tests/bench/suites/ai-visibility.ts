@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { AI_ANSWERS_PER_MESSAGE } from "../../../worker/features/ai-visibility/config";
 import { AIV_POLL_MS } from "../../../worker/features/ai-visibility/rules/contract";
 import { AI_FAKE_KEYS } from "../../fakes";
-import { adminToken, dropStaleSockets, json, percentile, prospect, round, queueConsumer, type Suite } from "../lib";
+import { adminToken, dropStaleSockets, json, percentile, prospect, round, queueIdeal, type Suite } from "../lib";
 
 const LATENCY_MS = 2000;
 const RUNS = Number(process.env.BENCH_AI_VISIBILITY_RUNS ?? 2);
@@ -156,10 +156,7 @@ export const aiVisibilitySuite: Suite = {
 
     const answers = QUESTIONS.length * ENGINES.length * SAMPLES;
     const messages = Math.ceil(answers / AI_ANSWERS_PER_MESSAGE);
-    const { batch, concurrency } = queueConsumer("ai-visibility");
-    const ideal = Math.ceil(messages / (batch * concurrency)) * (LATENCY_MS / 1000);
-    const localBatches = Math.ceil(messages / batch);
-    const localIdeal = localBatches * (LATENCY_MS / 1000);
+    const { batch, concurrency, ideal, localBatches, localIdeal } = queueIdeal("ai-visibility", messages, LATENCY_MS);
     // The scan's own record (created → finished): the client sees it done at its next poll, up to POLL_MS later.
     const wall = percentile(servers, 50) / 1000;
 

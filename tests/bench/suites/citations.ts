@@ -12,7 +12,7 @@ import { startDevServer } from "../../e2e/dev-server";
 import { startLibsqlServer } from "../../fakes/libsql-server";
 import { SEARCHED_SOURCES } from "../../../worker/features/citations/rules/sources";
 import { CITATION_SOURCES_PER_MESSAGE } from "../../../worker/features/citations/config";
-import { adminToken, dropStaleSockets, json, percentile, prospect, round, queueConsumer, type Suite } from "../lib";
+import { adminToken, dropStaleSockets, json, percentile, prospect, round, queueIdeal, type Suite } from "../lib";
 
 const LATENCY_MS = 1000;
 const RUNS = Number(process.env.BENCH_CITATIONS_RUNS ?? 3);
@@ -119,10 +119,7 @@ export const citationsSuite: Suite = {
 
     const sources = SEARCHED_SOURCES.length;
     const messages = Math.ceil(sources / CITATION_SOURCES_PER_MESSAGE);
-    const { batch, concurrency } = queueConsumer("citations");
-    const ideal = Math.ceil(messages / (batch * concurrency)) * (LATENCY_MS / 1000);
-    const localBatches = Math.ceil(messages / batch);
-    const localIdeal = localBatches * (LATENCY_MS / 1000);
+    const { batch, concurrency, ideal, localBatches, localIdeal } = queueIdeal("citations", messages, LATENCY_MS);
     const wall = percentile(walls, 50) / 1000;
 
     const port = Number(process.env.BENCH_CITATIONS_LIBSQL_PORT ?? Number(process.env.BENCH_PORT ?? 8798) + 100);

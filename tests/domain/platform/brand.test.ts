@@ -1,15 +1,7 @@
 // The brand's pure rules (issue 30): WCAG contrast, the nearest readable accent (darkened in HSL until 4.5:1 against
 // white), the PUT body's schema, the From header and the product name's replacement.
 import { describe, expect, it } from "vitest";
-import {
-  accentContrast,
-  brandText,
-  contrastRatio,
-  isReadableAccent,
-  mailFromHeader,
-  nearestReadableAccent,
-  normalizeHex,
-} from "../../../worker/platform/brand/rules/brand";
+import { accentContrast, brandText, contrastRatio, isReadableAccent, mailFromHeader, nearestReadableAccent, normalizeHex } from "../../../worker/platform/brand/rules/brand";
 import { BrandUpdate } from "../../../worker/features/brand/rules/brand-update";
 
 describe("contrastRatio", () => {

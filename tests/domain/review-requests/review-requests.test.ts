@@ -1,23 +1,7 @@
 // The review-request rules (issue 28): 90 days, quiet hours, templates, CSV rows, phone and email normalisation, segments, likely matches.
 import { describe, expect, it } from "vitest";
-import {
-  checkCustomer,
-  customerFromHook,
-  customersFromCsv,
-  fillTemplate,
-  googleReviewUrl,
-  isStopMessage,
-  likelyReviewsForRequests,
-  mayAskAgain,
-  normalizeEmail,
-  normalizePhoneE164,
-  quietHoursHoldUntil,
-  smsBody,
-  channelFor,
-  messageRuleBroken,
-  RequestSettingsBody,
-  webAddressesIn,
-} from "../../../worker/features/review-requests/rules/review-requests";
+import { checkCustomer, customerFromHook, customersFromCsv, mayAskAgain, normalizeEmail, normalizePhoneE164, quietHoursHoldUntil } from "../../../worker/features/review-requests/rules/review-requests";
+import { channelFor, fillTemplate, googleReviewUrl, isStopMessage, likelyReviewsForRequests, messageRuleBroken, RequestSettingsBody, smsBody, webAddressesIn } from "../../../worker/features/review-requests/rules/review-requests";
 
 describe("phone and email normalisation", () => {
   it("writes North American numbers in E.164 whatever the format", () => {

@@ -3,16 +3,7 @@
 // and segments as carriers count them (GSM-7 with its extension table, UCS-2, 153/67 a part when concatenated).
 import { describe, expect, it } from "vitest";
 import { actualMicro, estimateMicro, toMicro } from "../../../worker/domain/metering";
-import {
-  allowedSmsCountries,
-  businessSmsCountry,
-  maySmsTo,
-  parseSmsCountries,
-  SMS_COUNTRIES,
-  smsCountryOf,
-  smsEncoding,
-  smsSegments,
-} from "../../../worker/domain/sms-pricing";
+import { allowedSmsCountries, businessSmsCountry, maySmsTo, parseSmsCountries, SMS_COUNTRIES, smsCountryOf, smsEncoding, smsSegments } from "../../../worker/domain/sms-pricing";
 
 describe("a number's country", () => {
   it("tells the US, Canada and the Caribbean apart under +1, and reads other calling codes", () => {

@@ -1,7 +1,7 @@
 // /api/admin/users: the list with search and filters, admin toggles (never on oneself, audited), and who may call them.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, signUp, signUpAdmin, uniqueEmail } from "../helpers";
+import { api, callRoute, expectViewingAs, signUp, signUpAdmin, uniqueEmail } from "../helpers";
 
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
 let token: string;
@@ -138,8 +138,7 @@ describe("who may call /api/admin", () => {
     { method: "PATCH", path: `/api/admin/users/${other.user.id}`, body: { is_admin: true } },
     { method: "POST", path: "/api/admin/view-as", body: { userId: other.user.id } },
   ];
-  const call = (r: ReturnType<typeof routes>[number], as: { token?: string; viewAs?: string } = {}) =>
-    api(r.path, { method: r.method, token: as.token, viewAs: as.viewAs, body: r.body ? JSON.stringify(r.body) : undefined });
+  const call = callRoute;
 
   it("anonymous: 401", async () => {
     for (const r of routes()) expect((await call(r)).status, `${r.method} ${r.path}`).toBe(401);
@@ -163,22 +162,11 @@ describe("who may call /api/admin", () => {
   });
 
   it("an admin viewing as a regular user: 403, as that user would get (reads) or read-only (writes)", async () => {
-    for (const r of routes()) {
-      const res = await call(r, { token, viewAs: regular.user.id });
-      expect(res.status, `${r.method} ${r.path}`).toBe(403);
-      expect(res.body.error.code).toBe(r.method === "GET" ? "admin_required" : "view_as_read_only");
-    }
+    await expectViewingAs(routes(), token, { id: regular.user.id, isAdmin: false });
   });
 
   it("an admin viewing as another admin: the list reads, writes are refused", async () => {
-    for (const r of routes()) {
-      const res = await call(r, { token, viewAs: otherAdmin.user.id });
-      if (r.method === "GET") expect(res.status).toBe(200);
-      else {
-        expect(res.status, `${r.method} ${r.path}`).toBe(403);
-        expect(res.body.error.code).toBe("view_as_read_only");
-      }
-    }
+    await expectViewingAs(routes(), token, { id: otherAdmin.user.id, isAdmin: true });
   });
 
   it("an admin: 200 on each", async () => {

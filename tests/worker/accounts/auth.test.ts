@@ -273,12 +273,18 @@ describe("refresh tokens", () => {
 });
 
 describe("sign-out", () => {
-  it("scope local ends only this session, at once", async () => {
+  /** A user signed in twice: this client's access token and another client's. */
+  async function twoSessions() {
     const { email, client } = await signUp();
     const other = authClient();
     await other.signInWithPassword({ email, password: GOOD_PASSWORD });
     const mine = (await client.getSession()).data.session!.access_token;
     const theirs = (await other.getSession()).data.session!.access_token;
+    return { client, mine, theirs };
+  }
+
+  it("scope local ends only this session, at once", async () => {
+    const { client, mine, theirs } = await twoSessions();
     const { error } = await client.signOut({ scope: "local" });
     expect(error).toBeNull();
     expect((await api("/api/profile", { token: mine })).status).toBe(401);
@@ -286,22 +292,14 @@ describe("sign-out", () => {
   });
 
   it("scope others ends the other sessions and keeps this one", async () => {
-    const { email, client } = await signUp();
-    const other = authClient();
-    await other.signInWithPassword({ email, password: GOOD_PASSWORD });
-    const mine = (await client.getSession()).data.session!.access_token;
-    const theirs = (await other.getSession()).data.session!.access_token;
+    const { client, mine, theirs } = await twoSessions();
     await client.signOut({ scope: "others" });
     expect((await api("/api/profile", { token: mine })).status).toBe(200);
     expect((await api("/api/profile", { token: theirs })).status).toBe(401);
   });
 
   it("scope global ends every session of the user", async () => {
-    const { email, client } = await signUp();
-    const other = authClient();
-    await other.signInWithPassword({ email, password: GOOD_PASSWORD });
-    const mine = (await client.getSession()).data.session!.access_token;
-    const theirs = (await other.getSession()).data.session!.access_token;
+    const { client, mine, theirs } = await twoSessions();
     const res = await SELF.fetch("http://localhost/auth/v1/logout?scope=global", {
       method: "POST",
       headers: { Authorization: `Bearer ${mine}` },

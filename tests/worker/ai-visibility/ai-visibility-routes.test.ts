@@ -4,29 +4,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import wranglerToml from "../../../wrangler.toml?raw";
-import type { AiVisibilityMessage, Env } from "../../../worker/platform/env";
 import { AI_VISIBILITY_MAX_RETRIES } from "../../../worker/features/ai-visibility/config";
 import { AI_ENGINE_USD_PER_CALL, type EstimateView, type ScanView, type TrackedQuestion } from "../../../worker/features/ai-visibility/rules/contract";
-import { recorder } from "../reports/reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "../helpers";
-
-type AiEnv = { env: Env; sent: AiVisibilityMessage[] };
-
-function aiEnv(overrides: Partial<Env> = {}): AiEnv {
-  const q = recorder<AiVisibilityMessage>();
-  return { env: { ...env, AI_VISIBILITY: q.queue, ...overrides } as Env, sent: q.sent };
-}
-const bind = (t: AiEnv) => t.env as unknown as Record<string, unknown>;
-
-const PROFILE = { company_name: "Joe's Plumbing", company_location: "Austin, TX 78701", company_phone: "+1 512-555-0142", company_website: "https://joesplumbing.test", company_category: "Plumbing" };
-
-async function owner(t: AiEnv) {
-  const user = await signUp();
-  const token = user.session.access_token;
-  const put = await callWorker("/api/profile", { method: "PUT", token, json: PROFILE }, bind(t));
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
-  return { token, userId: user.user.id };
-}
+import { consumerSettings } from "../reports/reports-fixtures";
+import { aiEnv, bind, owner } from "./ai-visibility-fixtures";
+import { callWorker, setAllowance, signUpAdmin } from "../helpers";
 
 async function mapsSearches(): Promise<number> {
   const got = (await (await fetch(`${env.SERPAPI_BASE_URL}/__requests`)).json()) as { requests: { engine?: string }[] };
@@ -35,12 +17,9 @@ async function mapsSearches(): Promise<number> {
 
 describe("ai-visibility settings", () => {
   it("keeps the consumer's settings and its dead-letter queue in wrangler.toml", () => {
-    const block = /\[\[queues\.consumers\]\]\s*\nqueue = "ai-visibility"\n([\s\S]*?)(?:\n\[|$)/.exec(wranglerToml);
-    expect(block).not.toBeNull();
-    expect(/max_retries = (\d+)/.exec(block![1]!)?.[1]).toBe(String(AI_VISIBILITY_MAX_RETRIES));
-    expect(/max_batch_size = (\d+)/.exec(block![1]!)?.[1]).toBe("2");
-    for (const setting of ["max_batch_timeout", "max_concurrency", "retry_delay"]) expect(block![1]).toMatch(new RegExp(`^${setting} = \\d+`, "m"));
-    expect(block![1]).toContain('dead_letter_queue = "ai-visibility-dlq"');
+    const block = consumerSettings("ai-visibility", AI_VISIBILITY_MAX_RETRIES);
+    expect(/max_batch_size = (\d+)/.exec(block)?.[1]).toBe("2");
+    for (const setting of ["max_batch_timeout", "max_concurrency", "retry_delay"]) expect(block).toMatch(new RegExp(`^${setting} = \\d+`, "m"));
     expect(wranglerToml).toMatch(/\[\[queues\.consumers\]\]\s*\nqueue = "ai-visibility-dlq"/);
   });
 });
@@ -132,9 +111,7 @@ describe("a scan's estimate and refusals", () => {
   it("answers 402 past the allowance before any call or message", async () => {
     const t = aiEnv();
     const { token, userId } = await owner(t);
-    const admin = await signUpAdmin();
-    const put = await callWorker(`/api/admin/users/${userId}/budget`, { method: "PUT", token: admin.session.access_token, json: { monthly_usd: 0.1 } }, bind(t));
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await setAllowance(userId, 0.1, bind(t));
     const body = { business: "own", questions: ["best plumber in Austin"], engines: ["google_ai_overview", "google_ai_mode"], samples: 5 };
     const estimate = await callWorker("/api/ai-visibility/scans?estimate=1", { method: "POST", token, json: body }, bind(t));
     expect(estimate.body).toMatchObject({ calls: 10, allowed: false });

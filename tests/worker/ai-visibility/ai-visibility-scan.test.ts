@@ -4,66 +4,29 @@
 // retried, the answer one click away, and an admin's prospect scan in the shared report with its answers (only its own).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AiVisibilityMessage, Env } from "../../../worker/platform/env";
+import type { Env } from "../../../worker/platform/env";
 import { AI_VISIBILITY_MAX_RETRIES } from "../../../worker/features/ai-visibility/config";
 import type { AnswerView, ScanView } from "../../../worker/features/ai-visibility/rules/contract";
 import type { AiScanSummary, ReportAiVisibility } from "../../../worker/features/ai-visibility/rules/scans";
-import { deliver, recorder, seedReport } from "../reports/reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "../helpers";
+import { deliver, drainQueue, seedReport } from "../reports/reports-fixtures";
+import { aiEnv, bind, owner, type AiEnv } from "./ai-visibility-fixtures";
+import { callWorker, signUpAdmin } from "../helpers";
 import { traceD1 } from "../d1-trace";
 import { getDb } from "../../../worker/platform/db/client";
 import { readCounter } from "../../../worker/platform/metering/store";
 import { toMicro, userCapKey } from "../../../worker/domain/metering";
 import { AI_ENGINE_USD_PER_CALL } from "../../../worker/features/ai-visibility/rules/contract";
 
-type AiEnv = { env: Env; sent: AiVisibilityMessage[] };
-
-function aiEnv(overrides: Partial<Env> = {}): AiEnv {
-  const q = recorder<AiVisibilityMessage>();
-  return { env: { ...env, AI_VISIBILITY: q.queue, ...overrides } as Env, sent: q.sent };
-}
-const bind = (t: AiEnv) => t.env as unknown as Record<string, unknown>;
-
-/** Delivers what was sent through the real consumer; a retried message comes back with attempts + 1, the last one to the DLQ. */
+/** Delivers what was sent through the real consumer, two messages a batch as wrangler.toml sets it; a retried message comes back with attempts + 1, the last one to the DLQ. */
 async function drain(t: AiEnv) {
-  let queue = t.sent.splice(0).map((body) => ({ body, attempts: 1 }));
-  let retries = 0;
-  for (let round = 0; queue.length > 0 && round < 20; round++) {
-    const now = queue;
-    queue = [];
-    // Two messages a batch, as wrangler.toml sets it.
-    for (let i = 0; i < now.length; i += 2) {
-      const part = now.slice(i, i + 2);
-      const { result, ids } = await deliver("ai-visibility", part, t.env);
-      const retried = new Set(result.retryMessages.map((r: { msgId: string }) => r.msgId));
-      const dead: typeof queue = [];
-      part.forEach((m, j) => {
-        if (!retried.has(ids[j]!)) return;
-        retries++;
-        if (m.attempts >= AI_VISIBILITY_MAX_RETRIES + 1) dead.push(m);
-        else queue.push({ body: m.body, attempts: m.attempts + 1 });
-      });
-      if (dead.length > 0) await deliver("ai-visibility-dlq", dead, t.env);
-    }
-    queue.push(...t.sent.splice(0).map((body) => ({ body, attempts: 1 })));
-  }
-  return { retries };
+  const { log } = await drainQueue("ai-visibility", t, { maxRetries: AI_VISIBILITY_MAX_RETRIES, rounds: 20, batch: 2 });
+  return { retries: log.filter((d) => d.outcome === "retry").length };
 }
 
 type Logged = { engine: string; question: string; sample: number; status: number };
 async function engineRequests(q: string): Promise<Logged[]> {
   const res = await fetch(`${env.TEST_AI_ENGINES_URL}/__requests?q=${encodeURIComponent(q)}`);
   return ((await res.json()) as { requests: Logged[] }).requests;
-}
-
-const PROFILE = { company_name: "Joe's Plumbing", company_location: "Austin, TX 78701", company_phone: "+1 512-555-0142", company_website: "https://joesplumbing.test", company_category: "Plumbing" };
-
-async function owner(t: AiEnv) {
-  const user = await signUp();
-  const token = user.session.access_token;
-  const put = await callWorker("/api/profile", { method: "PUT", token, json: PROFILE }, bind(t));
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
-  return { token, userId: user.user.id };
 }
 
 async function readScan(t: AiEnv, token: string, id: string): Promise<ScanView> {

@@ -3,20 +3,17 @@
 // the previous week's: a business named 5 of 5 then 0 of 5 is alerted, one named 2 of 5 both weeks is not.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AiVisibilityMessage, Env } from "../../../worker/platform/env";
 import { AI_DEFAULT_SAMPLES } from "../../../worker/features/ai-visibility/rules/contract";
 import type { AiScanSummary } from "../../../worker/features/ai-visibility/rules/scans";
 import { sweepAiVisibility } from "../../../worker/features/ai-visibility/tracking";
-import { deliver, recorder } from "../reports/reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "../helpers";
+import { deliver } from "../reports/reports-fixtures";
+import { callWorker, countOf, setAllowance, signUpAdmin } from "../helpers";
+import { aiEnv, bind, owner } from "./ai-visibility-fixtures";
 
 // Perplexity only (the other engines' keys blank; no search key: the audit's competitors, none here, are the local set).
 const ONLY_PERPLEXITY = { OPENAI_API_KEY: "", GEMINI_API_KEY: "", SERPAPI_KEY: "" };
 
-function trackingEnv() {
-  const q = recorder<AiVisibilityMessage>();
-  return { env: { ...env, ...ONLY_PERPLEXITY, AI_VISIBILITY: q.queue } as unknown as Env, sent: q.sent };
-}
+const trackingEnv = () => aiEnv(ONLY_PERPLEXITY);
 
 async function drain(t: ReturnType<typeof trackingEnv>) {
   for (let round = 0; t.sent.length > 0 && round < 10; round++) {
@@ -30,27 +27,20 @@ async function engineRequests(q: string): Promise<{ engine: string }[]> {
   return ((await res.json()) as { requests: { engine: string }[] }).requests;
 }
 
-const PROFILE = { company_name: "Joe's Plumbing", company_location: "Austin, TX 78701", company_phone: "+1 512-555-0142", company_website: "https://joesplumbing.test", company_category: "Plumbing" };
-
 async function trackedOwner(t: ReturnType<typeof trackingEnv>, adminToken: string, question: string) {
-  const user = await signUp();
-  const token = user.session.access_token;
-  const bindings = t.env as unknown as Record<string, unknown>;
-  expect((await callWorker("/api/profile", { method: "PUT", token, json: PROFILE }, bindings)).status).toBe(200);
-  expect((await callWorker(`/api/admin/users/${user.user.id}/budget`, { method: "PUT", token: adminToken, json: { monthly_usd: 20 } }, bindings)).status).toBe(200);
+  const { token, userId } = await owner(t);
+  const bindings = bind(t);
+  await setAllowance(userId, 20, bindings, adminToken);
   const made = await callWorker("/api/ai-visibility/questions", { method: "POST", token, json: { business: "own", text: question, tracked: true } }, bindings);
   expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return { token, userId: user.user.id };
+  return { token, userId };
 }
 
 async function scansOf(t: ReturnType<typeof trackingEnv>, token: string): Promise<AiScanSummary[]> {
-  return (await callWorker("/api/ai-visibility/scans?business=own", { token }, t.env as unknown as Record<string, unknown>)).body.scans;
+  return (await callWorker("/api/ai-visibility/scans?business=own", { token }, bind(t))).body.scans;
 }
 
-async function alerts(userId: string): Promise<number> {
-  const row = await env.DB.prepare("select count(*) as n from notifications where user_id = ? and kind = 'ai_visibility_changed'").bind(userId).first<{ n: number }>();
-  return row?.n ?? 0;
-}
+const alerts = (userId: string) => countOf("select count(*) as n from notifications where user_id = ? and kind = 'ai_visibility_changed'", userId);
 
 describe("weekly tracking", () => {
   it("asks each tracked question once a week however often the cron runs, and alerts only when the intervals separate", async () => {

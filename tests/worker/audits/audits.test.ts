@@ -20,6 +20,7 @@ import {
   startProspectAudit,
 } from "./audit-fixtures";
 import { callWorker, signUp } from "../helpers";
+import { consumerSettings } from "../reports/reports-fixtures";
 
 const SITE = () => `${env.TEST_WEBSITE_URL}/site/`;
 
@@ -57,10 +58,7 @@ function sampleMarkdown(view: AuditView): string {
 
 describe("audits settings", () => {
   it("keeps the audits consumer's max_retries and dead-letter queue in wrangler.toml", () => {
-    const block = /\[\[queues\.consumers\]\]\s*\nqueue = "audits"\n([\s\S]*?)(?:\n\[|$)/.exec(wranglerToml);
-    expect(block).not.toBeNull();
-    expect(/max_retries = (\d+)/.exec(block![1]!)?.[1]).toBe(String(AUDITS_MAX_RETRIES));
-    expect(block![1]).toContain('dead_letter_queue = "audits-dlq"');
+    consumerSettings("audits", AUDITS_MAX_RETRIES);
     expect(wranglerToml).toMatch(/queue = "audits-dlq"/);
   });
 });

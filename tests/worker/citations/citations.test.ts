@@ -11,38 +11,17 @@ import { sweepCitations } from "../../../worker/features/citations/scan";
 import { SEARCHED_SOURCES } from "../../../worker/features/citations/rules/sources";
 import { expectedSourcesText, type CitationEstimate, type CitationScanView, type CitationScanSummaryRow } from "../../../worker/features/citations/rules/citations";
 import { CITATION_BUSINESS, CITATION_COMPETITORS, CITATION_TRAPS } from "../../fakes/citation-web";
-import { deliver, recorder } from "../reports/reports-fixtures";
-import { callWorker, signUp, signUpAdmin } from "../helpers";
+import { consumerSettings, deliver, drainQueue, queueEnv } from "../reports/reports-fixtures";
+import { callWorker, setAllowance, signUp, signUpAdmin } from "../helpers";
 
 type CitEnv = { env: Env; sent: CitationsMessage[] };
 
-function citEnv(overrides: Partial<Env> = {}): CitEnv {
-  const q = recorder<CitationsMessage>();
-  return { env: { ...env, CITATIONS: q.queue, ...overrides } as Env, sent: q.sent };
-}
+const citEnv = (overrides: Partial<Env> = {}): CitEnv => queueEnv<CitationsMessage>("CITATIONS", overrides);
 const bind = (t: CitEnv) => t.env as unknown as Record<string, unknown>;
 
 /** Delivers what was sent through the real consumer; a retried message comes back with attempts + 1, the last one to the DLQ. */
 async function drain(t: CitEnv) {
-  let queue = t.sent.splice(0).map((body) => ({ body, attempts: 1 }));
-  const deliveries: { message: CitationsMessage; attempts: number; outcome: "ack" | "retry" }[] = [];
-  for (let round = 0; queue.length > 0 && round < 20; round++) {
-    const now = queue;
-    queue = [];
-    const { result, ids } = await deliver("citations", now, t.env);
-    const retried = new Set(result.retryMessages.map((r: { msgId: string }) => r.msgId));
-    const dead: typeof queue = [];
-    now.forEach((m, i) => {
-      const again = retried.has(ids[i]!);
-      deliveries.push({ message: m.body, attempts: m.attempts, outcome: again ? "retry" : "ack" });
-      if (!again) return;
-      if (m.attempts >= CITATIONS_MAX_RETRIES + 1) dead.push(m);
-      else queue.push({ body: m.body, attempts: m.attempts + 1 });
-    });
-    if (dead.length > 0) await deliver("citations-dlq", dead, t.env);
-    queue.push(...t.sent.splice(0).map((body) => ({ body, attempts: 1 })));
-  }
-  return deliveries;
+  return (await drainQueue("citations", t, { maxRetries: CITATIONS_MAX_RETRIES, rounds: 20 })).log;
 }
 
 type Req = { q: string; engine?: string; status?: number };
@@ -98,11 +77,8 @@ async function readScan(t: CitEnv, token: string, id: string): Promise<CitationS
 
 describe("citations settings", () => {
   it("keeps the consumer's max_retries and its dead-letter queue in wrangler.toml", () => {
-    const block = /\[\[queues\.consumers\]\]\s*\nqueue = "citations"\n([\s\S]*?)(?:\n\[|$)/.exec(wranglerToml);
-    expect(block).not.toBeNull();
-    expect(/max_retries = (\d+)/.exec(block![1]!)?.[1]).toBe(String(CITATIONS_MAX_RETRIES));
-    for (const setting of ["max_batch_size", "max_batch_timeout", "max_concurrency", "retry_delay"]) expect(block![1]).toMatch(new RegExp(`^${setting} = \\d+`, "m"));
-    expect(block![1]).toContain('dead_letter_queue = "citations-dlq"');
+    const block = consumerSettings("citations", CITATIONS_MAX_RETRIES);
+    for (const setting of ["max_batch_size", "max_batch_timeout", "max_concurrency", "retry_delay"]) expect(block).toMatch(new RegExp(`^${setting} = \\d+`, "m"));
     expect(wranglerToml).toMatch(/\[\[queues\.consumers\]\]\s*\nqueue = "citations-dlq"/);
   });
 });
@@ -269,9 +245,7 @@ describe("failures", () => {
   it("answers 402 past the allowance before any search or message", async () => {
     const t = citEnv();
     const { token, userId } = await owner(t);
-    const admin = await signUpAdmin();
-    const put = await callWorker(`/api/admin/users/${userId}/budget`, { method: "PUT", token: admin.session.access_token, json: { monthly_usd: 0.1 } }, bind(t));
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await setAllowance(userId, 0.1, bind(t));
     const estimate = await callWorker("/api/citations/scans?estimate=1", { method: "POST", token, json: { business: "own" } }, bind(t));
     expect(estimate.body).toMatchObject({ allowed: false, allowanceLeftUsd: 0.1 });
     const before = (await searchRequests()).length;

@@ -36,16 +36,21 @@ async function buildAndSend(t: T, adminToken: string, userId: string, email: str
   return { payload, html: page.text, pdf: await pdfText(new Uint8Array(await pdf.arrayBuffer())), mail: mail!.body };
 }
 
+/** A Google-connected client's report for `month`, built and mailed by an admin; its Google section answered. */
+async function connectedClientsReport(month: string) {
+  const admin = await signUpAdmin();
+  const client = await connectedGoogleUser();
+  const r = await buildAndSend(reportsEnv(), admin.session.access_token, client.user.id, client.email, month);
+  expect(r.payload.google.status).toBe("ok");
+  return r;
+}
+
 const PAGE_HEADERS = { Accept: "text/html", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" };
 const fold = (s: string) => s.replace(/\s+/g, " ");
 
 describe("the client report's Google section, one part missing", () => {
   it("keeps the calls, clicks and directions when the search terms fail, and says only the search terms are missing", async () => {
-    const t = reportsEnv();
-    const admin = await signUpAdmin();
-    const client = await connectedGoogleUser();
-    const r = await buildAndSend(t, admin.session.access_token, client.user.id, client.email, FAKE_KEYWORDS_DOWN_MONTH);
-    expect(r.payload.google.status).toBe("ok");
+    const r = await connectedClientsReport(FAKE_KEYWORDS_DOWN_MONTH);
     if (r.payload.google.status !== "ok") return;
     expect(r.payload.google.unavailable).toEqual(["keywords"]);
     expect(r.payload.google.calls.current).toEqual(expect.any(Number));
@@ -65,11 +70,7 @@ describe("the client report's Google section, one part missing", () => {
   });
 
   it("keeps the search terms when the daily figures fail, and says only the figures are missing", async () => {
-    const t = reportsEnv();
-    const admin = await signUpAdmin();
-    const client = await connectedGoogleUser();
-    const r = await buildAndSend(t, admin.session.access_token, client.user.id, client.email, FAKE_FIGURES_DOWN_MONTH);
-    expect(r.payload.google.status).toBe("ok");
+    const r = await connectedClientsReport(FAKE_FIGURES_DOWN_MONTH);
     if (r.payload.google.status !== "ok") return;
     expect(r.payload.google.unavailable).toEqual(["figures"]);
     expect(r.payload.google.calls.current).toBeNull();

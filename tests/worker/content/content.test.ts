@@ -85,6 +85,16 @@ const TOOLS: { tool: ContentTool; name: string; body: (marker: string) => object
 ];
 
 describe.each(TOOLS)("POST /api/content/$tool", ({ tool, name, body, check }) => {
+  /** A new profiled user generates with the fake AI told `fake` (malformed, slow …): a 201 whose result has the tool's shape, and how often the AI was asked. */
+  async function generateWhen(fake: string, overrides: Partial<Env> = {}) {
+    const { session } = await userWithProfile();
+    const id = crypto.randomUUID().slice(0, 8);
+    const res = await generate(session.access_token, tool, body(`[fake:${fake}] ${id}`), overrides);
+    expect(res.status).toBe(201);
+    check(res.body.item.result);
+    return { res, calls: await aiCalls(id) };
+  }
+
   it("ok: the model's answer, kept in the history, logged under the tool's name", async () => {
     const { session, user } = await userWithProfile();
     const marker = `[fake:ok] ${crypto.randomUUID().slice(0, 8)}`;
@@ -103,13 +113,9 @@ describe.each(TOOLS)("POST /api/content/$tool", ({ tool, name, body, check }) =>
   });
 
   it("invalid JSON twice: asked once more, then a template that says so", async () => {
-    const { session } = await userWithProfile();
-    const id = crypto.randomUUID().slice(0, 8);
-    const res = await generate(session.access_token, tool, body(`[fake:malformed] ${id}`));
-    expect(res.status).toBe(201);
+    const { res, calls } = await generateWhen("malformed");
     expect(res.body.item).toMatchObject({ source: "template", notice: UNUSABLE_NOTICE });
-    check(res.body.item.result);
-    expect(await aiCalls(id)).toBe(2);
+    expect(calls).toBe(2);
     expect(res.usage.map((u) => u.tool_name)).toEqual([`${name} (Failed)`, `${name} (Failed)`]);
   });
 
@@ -123,25 +129,17 @@ describe.each(TOOLS)("POST /api/content/$tool", ({ tool, name, body, check }) =>
   });
 
   it("time-out: a template at once (no second wait), the failure logged", async () => {
-    const { session } = await userWithProfile();
-    const id = crypto.randomUUID().slice(0, 8);
-    const res = await generate(session.access_token, tool, body(`[fake:slow] ${id}`), { AI_TIMEOUT_MS: "300" });
-    expect(res.status).toBe(201);
+    const { res, calls } = await generateWhen("slow", { AI_TIMEOUT_MS: "300" });
     expect(res.body.item).toMatchObject({ source: "template", notice: TIMEOUT_NOTICE });
-    check(res.body.item.result);
-    expect(await aiCalls(id)).toBe(1);
+    expect(calls).toBe(1);
     expect(res.usage.map((u) => u.tool_name)).toEqual([`${name} (Failed)`]);
   });
 
   it("no key: a template by trade, and the notice", async () => {
-    const { session } = await userWithProfile();
-    const id = crypto.randomUUID().slice(0, 8);
-    const res = await generate(session.access_token, tool, body(`[fake:ok] ${id}`), { AI_API_KEY: "" });
-    expect(res.status).toBe(201);
+    const { res, calls } = await generateWhen("ok", { AI_API_KEY: "" });
     expect(res.body.item).toMatchObject({ source: "template", notice: TEMPLATE_NOTICE });
-    check(res.body.item.result);
     expect(JSON.stringify(res.body.item.result)).toMatch(/Ridge Roofing|roof|Roofing|Austin/);
-    expect(await aiCalls(id)).toBe(0);
+    expect(calls).toBe(0);
     expect(res.usage).toEqual([]);
   });
 

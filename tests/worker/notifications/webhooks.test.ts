@@ -61,6 +61,16 @@ async function addEndpoint(e: Env, token: string, path: string, events = ["repor
   return res.body as { endpoint: { id: string; status: string }; secret: string };
 }
 
+/** An admin's endpoint at the receiver's `word` path (how it answers), and one event for it: its message in `sent`. */
+async function eventTo(word: string) {
+  const admin = await signUpAdmin();
+  const { env: e, sent } = hookEnv();
+  const path = hookPath(word);
+  await addEndpoint(e, admin.session.access_token, path);
+  await openEvent(e);
+  return { e, sent, path };
+}
+
 async function deliveryRow(id: string) {
   return env.DB.prepare("select * from webhook_deliveries where id = ?").bind(id).first<{
     id: string;
@@ -202,11 +212,7 @@ describe("webhook deliveries", () => {
   });
 
   it("retry a failing endpoint with backoff (new delayed messages), then succeed", async () => {
-    const admin = await signUpAdmin();
-    const { env: e, sent } = hookEnv();
-    const path = hookPath("flaky");
-    await addEndpoint(e, admin.session.access_token, path);
-    await openEvent(e);
+    const { e, sent, path } = await eventTo("flaky");
     const first = sent.splice(0);
     const { result } = await deliver("webhooks-out", [{ body: first[0]!.body }], e);
     expect(result.explicitAcks).toHaveLength(1);
@@ -229,11 +235,7 @@ describe("webhook deliveries", () => {
   });
 
   it("record a time-out as a failure to retry", async () => {
-    const admin = await signUpAdmin();
-    const { env: e, sent } = hookEnv();
-    const path = hookPath("timeout");
-    await addEndpoint(e, admin.session.access_token, path);
-    await openEvent(e);
+    const { e, sent } = await eventTo("timeout");
     const id = sent[0]!.body.deliveryId;
     expect(await processDelivery(e, id)).toBe("retrying");
     expect(await deliveryRow(id)).toMatchObject({ status: "retrying", response_code: null, last_error: "no answer within 1 s" });

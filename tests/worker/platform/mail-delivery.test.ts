@@ -65,6 +65,14 @@ async function signUpWithMail(e: Env, email: string) {
   expect(res.status).toBe(200);
 }
 
+/** A new user's confirmation mail, delivered once through the mail-out consumer (as its `attempts`th try). */
+async function signUpDelivered(mail: ReturnType<typeof mailEnv>, prefix: string, attempts = 1) {
+  const email = uniqueEmail(prefix);
+  await signUpWithMail(mail.env, email);
+  const out = await deliver("mail-out", [{ body: mail.sent[0], attempts }], mail.env);
+  return { email, out };
+}
+
 describe("mail through a provider", () => {
   it("sign-up: queued, delivered once with HTML and text parts, and the delivered link confirms the address", async () => {
     const mail = mailEnv("resend");
@@ -147,19 +155,14 @@ describe("mail through a provider", () => {
   });
 
   it("Postmark: the same path in its request shape; a suppressed recipient is recorded as failed and never retried", async () => {
-    const ok = mailEnv("postmark");
-    const email = uniqueEmail("pm");
-    await signUpWithMail(ok.env, email);
-    const sent = await deliver("mail-out", [{ body: ok.sent[0] }], ok.env);
+    const { email, out: sent } = await signUpDelivered(mailEnv("postmark"), "pm");
     expect(sent.result.explicitAcks).toHaveLength(1);
     const [message] = await fakeMessages(email);
     expect(message).toMatchObject({ api: "postmark", subject: "Confirm your Porchlight email address" });
     expect((await outboxRows(email))[0]).toMatchObject({ status: "sent", provider_message_id: message!.id });
 
     const refused = mailEnv("postmark");
-    const suppressed = uniqueEmail("suppressed");
-    await signUpWithMail(refused.env, suppressed);
-    const out = await deliver("mail-out", [{ body: refused.sent[0] }], refused.env);
+    const { email: suppressed, out } = await signUpDelivered(refused, "suppressed");
     expect(out.result.explicitAcks).toEqual(out.ids);
     expect(out.delays).toEqual([]);
     const [row] = await outboxRows(suppressed);
@@ -173,17 +176,11 @@ describe("mail through a provider", () => {
   });
 
   it("a bad address on Resend is permanent; a time-out retries", async () => {
-    const bad = mailEnv("resend");
-    const badEmail = uniqueEmail("badaddress");
-    await signUpWithMail(bad.env, badEmail);
-    const out = await deliver("mail-out", [{ body: bad.sent[0] }], bad.env);
+    const { email: badEmail, out } = await signUpDelivered(mailEnv("resend"), "badaddress");
     expect(out.result.explicitAcks).toHaveLength(1);
     expect((await outboxRows(badEmail))[0]).toMatchObject({ status: "failed" });
 
-    const slow = mailEnv("resend", { MAIL_TIMEOUT_MS: "300" });
-    const slowEmail = uniqueEmail("slow");
-    await signUpWithMail(slow.env, slowEmail);
-    const timedOut = await deliver("mail-out", [{ body: slow.sent[0], attempts: 3 }], slow.env);
+    const { email: slowEmail, out: timedOut } = await signUpDelivered(mailEnv("resend", { MAIL_TIMEOUT_MS: "300" }), "slow", 3);
     expect(timedOut.result.explicitAcks).toEqual([]);
     expect(timedOut.delays[0]?.delaySeconds).toBe(40);
     expect((await outboxRows(slowEmail))[0]!.last_error).toMatch(/no answer within 300 ms/);

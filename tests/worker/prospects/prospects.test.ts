@@ -3,7 +3,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fieldTooLong, INVALID_ROW_FORMAT } from "../../../worker/features/prospects/rules/import";
 import { prospectSearchText, type ProspectSearchFields } from "../../../worker/features/prospects/rules/prospect";
-import { api, BASE, signUp, signUpAdmin } from "../helpers";
+import { api, BASE, callRoute, expectViewingAs, signUp, signUpAdmin } from "../helpers";
 
 const row = (...fields: string[]) => fields.join("\t");
 const marker = () => crypto.randomUUID().slice(0, 8);
@@ -315,10 +315,15 @@ describe("GET /api/prospects", () => {
 });
 
 describe("PATCH /api/prospects/:id", () => {
-  it("sets one of the 21 categories, clears it with null, and keeps search in step", async () => {
+  /** One roofing prospect imported under a name no other test uses. */
+  async function importedRoofer(name: string) {
     const m = marker();
-    const created = await importText(row("Roofing", `Taggable ${m}`, "Austin"));
-    const id = created.body.created[0].prospect.id;
+    const created = await importText(row("Roofing", `${name} ${m}`, "Austin"));
+    return { m, id: created.body.created[0].prospect.id as string };
+  }
+
+  it("sets one of the 21 categories, clears it with null, and keeps search in step", async () => {
+    const { m, id } = await importedRoofer("Taggable");
     const res = await api(`/api/prospects/${id}`, { method: "PATCH", token, body: JSON.stringify({ tag: "Interior Design" }) });
     expect(res.status).toBe(200);
     expect(res.body.prospect).toMatchObject({ id, tag: "Interior Design", report: { status: "draft" } });
@@ -332,9 +337,7 @@ describe("PATCH /api/prospects/:id", () => {
   });
 
   it("refuses a tag outside the list, and answers an unknown prospect with 404", async () => {
-    const m = marker();
-    const created = await importText(row("Roofing", `Strict ${m}`, "Austin"));
-    const id = created.body.created[0].prospect.id;
+    const { id } = await importedRoofer("Strict");
     const bad = await api(`/api/prospects/${id}`, { method: "PATCH", token, body: JSON.stringify({ tag: "Astrology" }) });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.tag).toBeTruthy();
@@ -423,8 +426,7 @@ describe("who may call /api/prospects", () => {
     { method: "PATCH", path: `/api/prospects/${prospectId}`, body: { tag: "Other" } },
     { method: "DELETE", path: `/api/prospects/${crypto.randomUUID()}` },
   ];
-  const call = (r: ReturnType<typeof routes>[number], as: { token?: string; viewAs?: string } = {}) =>
-    api(r.path, { method: r.method, token: as.token, viewAs: as.viewAs, body: r.body ? JSON.stringify(r.body) : undefined });
+  const call = callRoute;
 
   it("anonymous: 401 on every route", async () => {
     for (const r of routes()) {
@@ -454,22 +456,11 @@ describe("who may call /api/prospects", () => {
   });
 
   it("an admin viewing as a regular user: 403 on every route (reads as that user, writes refused)", async () => {
-    for (const r of routes()) {
-      const res = await call(r, { token, viewAs: regular.user.id });
-      expect(res.status, `${r.method} ${r.path}`).toBe(403);
-      expect(res.body.error.code).toBe(r.method === "GET" ? "admin_required" : "view_as_read_only");
-    }
+    await expectViewingAs(routes(), token, { id: regular.user.id, isAdmin: false });
   });
 
   it("an admin viewing as another admin: reads work, every write is refused read-only", async () => {
-    for (const r of routes()) {
-      const res = await call(r, { token, viewAs: otherAdmin.user.id });
-      if (r.method === "GET") expect(res.status, `${r.method} ${r.path}`).toBe(200);
-      else {
-        expect(res.status, `${r.method} ${r.path}`).toBe(403);
-        expect(res.body.error.code).toBe("view_as_read_only");
-      }
-    }
+    await expectViewingAs(routes(), token, { id: otherAdmin.user.id, isAdmin: true });
     expect((await list(`q=guarded`)).body.prospects.find((p: { id: string }) => p.id === prospectId)?.tag).toBe("Roofing");
   });
 

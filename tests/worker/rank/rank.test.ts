@@ -3,7 +3,6 @@
 // refused past the allowance before any call, permissions, the share page, CSV, tracked keywords and the cron.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../../wrangler.toml?raw";
 import type { Env, RankCheckMessage } from "../../../worker/platform/env";
 import { RANK_CHECKS_MAX_RETRIES, TRACKER_ZOOM } from "../../../worker/features/rank/config";
 import { enqueueDueKeywords, mailAlertDigests } from "../../../worker/features/rank/tracker";
@@ -14,41 +13,17 @@ import { GRID_SIZE_ADMIN_MESSAGE } from "../../../worker/features/rank/rules/gri
 import type { GridScanView, TrackedKeywordDetail, TrackedKeywordList } from "../../../worker/features/rank/rules/view";
 import { FAKE_SITE_BUSINESS } from "../../fakes/audit-data";
 import { gridPointFails, gridRank } from "../../fakes/audit-data";
-import { deliver, recorder } from "../reports/reports-fixtures";
+import { consumerSettings, drainQueue, queueEnv } from "../reports/reports-fixtures";
 import { callWorker, signUp, signUpAdmin } from "../helpers";
 
 type RankEnv = { env: Env; sent: RankCheckMessage[] };
 
-function rankEnv(overrides: Partial<Env> = {}): RankEnv {
-  const q = recorder<RankCheckMessage>();
-  return { env: { ...env, RANK_CHECKS: q.queue, ...overrides } as Env, sent: q.sent };
-}
-
+const rankEnv = (overrides: Partial<Env> = {}): RankEnv => queueEnv<RankCheckMessage>("RANK_CHECKS", overrides);
 const bind = (t: RankEnv) => t.env as unknown as Record<string, unknown>;
 
-type Delivery = { message: RankCheckMessage; attempts: number; outcome: "ack" | "retry" };
-
 /** Delivers what was sent through the real consumer; a retried message comes back with attempts + 1, the last one to the DLQ. */
-async function drain(t: RankEnv, opts: { rounds?: number } = {}) {
-  const log: Delivery[] = [];
-  let queue = t.sent.splice(0).map((body) => ({ body, attempts: 1 }));
-  for (let round = 0; queue.length > 0 && round < (opts.rounds ?? 50); round++) {
-    const now = queue;
-    queue = [];
-    const { result, ids } = await deliver("rank-checks", now, t.env);
-    const retried = new Set(result.retryMessages.map((r: { msgId: string }) => r.msgId));
-    const dead: typeof queue = [];
-    now.forEach((m, i) => {
-      const again = retried.has(ids[i]!);
-      log.push({ message: m.body, attempts: m.attempts, outcome: again ? "retry" : "ack" });
-      if (!again) return;
-      if (m.attempts >= RANK_CHECKS_MAX_RETRIES + 1) dead.push(m);
-      else queue.push({ body: m.body, attempts: m.attempts + 1 });
-    });
-    if (dead.length > 0) await deliver("rank-checks-dlq", dead.map((m) => ({ body: m.body, attempts: m.attempts })), t.env);
-    queue.push(...t.sent.splice(0).map((body) => ({ body, attempts: 1 })));
-  }
-  return { log, left: queue };
+function drain(t: RankEnv, opts: { rounds?: number } = {}) {
+  return drainQueue("rank-checks", t, { maxRetries: RANK_CHECKS_MAX_RETRIES, rounds: opts.rounds });
 }
 
 async function searchRequests(): Promise<{ q: string; engine?: string; ll?: string; status?: number }[]> {
@@ -90,11 +65,8 @@ function expected(point: { lat: number; lng: number }, zoom: number): PointResul
 
 describe("rank-checks settings", () => {
   it("keeps the consumer's max_retries and its dead-letter queue in wrangler.toml", () => {
-    const block = /\[\[queues\.consumers\]\]\s*\nqueue = "rank-checks"\n([\s\S]*?)(?:\n\[|$)/.exec(wranglerToml);
-    expect(block).not.toBeNull();
-    expect(/max_retries = (\d+)/.exec(block![1]!)?.[1]).toBe(String(RANK_CHECKS_MAX_RETRIES));
-    for (const setting of ["max_batch_size", "max_batch_timeout", "max_concurrency", "retry_delay"]) expect(block![1]).toMatch(new RegExp(`^${setting} = \\d+`, "m"));
-    expect(block![1]).toContain('dead_letter_queue = "rank-checks-dlq"');
+    const block = consumerSettings("rank-checks", RANK_CHECKS_MAX_RETRIES);
+    for (const setting of ["max_batch_size", "max_batch_timeout", "max_concurrency", "retry_delay"]) expect(block).toMatch(new RegExp(`^${setting} = \\d+`, "m"));
   });
 });
 
@@ -171,12 +143,18 @@ describe("a 5×5 grid end to end", () => {
 });
 
 describe("failed points", () => {
-  it("are stored failed (not ranked, not counted), retried with backoff, and counted once they answer", async () => {
+  /** A grid for a keyword the search fake fails at some points (`flaky`: once, `deadpoint`: always), and those points. */
+  async function gridWithFailures(keywordBase: string, size: number) {
     const t = rankEnv();
     const { token } = await ownerWithProfile(t);
-    const keyword = uniqueKeyword("flaky plumber");
-    const view = (await runGrid(t, token, { keyword, size: 5 })).body as GridScanView;
+    const keyword = uniqueKeyword(keywordBase);
+    const view = (await runGrid(t, token, { keyword, size })).body as GridScanView;
     const chosen = view.points.filter((p) => gridPointFails(keyword, serpLl(p, view.zoom), 1) !== null);
+    return { t, token, keyword, view, chosen };
+  }
+
+  it("are stored failed (not ranked, not counted), retried with backoff, and counted once they answer", async () => {
+    const { t, token, keyword, view, chosen } = await gridWithFailures("flaky plumber", 5);
     expect(chosen.length).toBeGreaterThan(0);
 
     // First deliveries only.
@@ -205,11 +183,7 @@ describe("failed points", () => {
   });
 
   it("that never succeed end failed with the reason through the dead-letter queue, so the scan finishes", async () => {
-    const t = rankEnv();
-    const { token } = await ownerWithProfile(t);
-    const keyword = uniqueKeyword("deadpoint plumber");
-    const view = (await runGrid(t, token, { keyword, size: 3 })).body as GridScanView;
-    const chosen = view.points.filter((p) => gridPointFails(keyword, serpLl(p, view.zoom), 1) !== null);
+    const { t, token, view, chosen } = await gridWithFailures("deadpoint plumber", 3);
     await drain(t);
     const done = await readGrid(t, token, view.id);
     expect(done.status).toBe("done");

@@ -1,14 +1,13 @@
 // The report-jobs consumer against the fake OpenAI-compatible server (real openai SDK): every outcome and the final row.
 import { createExecutionContext, createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import wranglerToml from "../../../wrangler.toml?raw";
 import worker from "../../../worker/index";
 import { buildReportPrompt } from "../../../worker/features/reports/rules/prompt";
 import { costFor, estimateTokens } from "../../../worker/domain/usage-cost";
 import type { Env, ReportJobMessage, UsageEventMessage } from "../../../worker/platform/env";
 import { AI_NOT_CONFIGURED_REASON, REPORT_JOBS_MAX_RETRIES, REPORT_MAX_ATTEMPTS } from "../../../worker/features/reports/config";
 import { toReportProspect } from "../../../worker/features/reports/generate";
-import { deliver, readReport, recorder, seedReport } from "./reports-fixtures";
+import { consumerSettings, deliver, readReport, recorder, seedReport } from "./reports-fixtures";
 
 function testEnv(overrides: Partial<Env> = {}) {
   const usage = recorder<UsageEventMessage>();
@@ -27,10 +26,7 @@ async function job(reportId: string, attempts: number, e: Env) {
 
 describe("report-jobs settings", () => {
   it("keeps REPORT_JOBS_MAX_RETRIES equal to max_retries of the report-jobs consumer in wrangler.toml", () => {
-    const block = /\[\[queues\.consumers\]\]\s*\nqueue = "report-jobs"\n([\s\S]*?)(?:\n\[|$)/.exec(wranglerToml);
-    expect(block).not.toBeNull();
-    expect(/max_retries = (\d+)/.exec(block![1]!)?.[1]).toBe(String(REPORT_JOBS_MAX_RETRIES));
-    expect(block![1]).toContain('dead_letter_queue = "report-jobs-dlq"');
+    consumerSettings("report-jobs", REPORT_JOBS_MAX_RETRIES);
     expect(REPORT_MAX_ATTEMPTS).toBe(REPORT_JOBS_MAX_RETRIES + 1);
   });
 });

@@ -16,7 +16,7 @@ import { assetTags } from "../../../worker/features/reports/shared-page-assets";
 import { SHARED_PAGE_CSP } from "../../../worker/features/reports/shared-report-page";
 import { REPORT_SECTION_HEADINGS } from "../../fakes/report-data";
 import { api } from "../helpers";
-import { aiEnv, deliver, readyReport, seedReport } from "./reports-fixtures";
+import { aiEnv, deliver, readyReport, seedReport, withoutCacheApi } from "./reports-fixtures";
 
 /** Each answer carries its own visit token (worker/features/reports/visit-token.ts); the rest is the same cached page. */
 const withoutVisit = (html: string) => html.replace(/<meta name="visit-token" content="[^"]+">/, "");
@@ -131,19 +131,14 @@ describe("GET /shared/reports/:id (HTML)", () => {
 
   it("is correct with no Cache API at all", async () => {
     const seeded = await readyReport();
-    const saved = (globalThis as { caches?: CacheStorage }).caches;
-    Object.defineProperty(globalThis, "caches", { value: undefined, configurable: true });
-    try {
-      const { default: app } = await import("../../../worker/app");
+    await withoutCacheApi(async (app) => {
       for (let i = 0; i < 2; i++) {
         const res = await app.request(`/shared/reports/${seeded.id}`, {}, env);
         expect(res.status).toBe(200);
         expect(res.headers.get("X-Cache")).toBe("MISS");
         expect(await res.text()).toContain("Google Ads Analysis");
       }
-    } finally {
-      Object.defineProperty(globalThis, "caches", { value: saved, configurable: true });
-    }
+    });
   });
 
   it("answers the spec's 'Report Not Found' page with a 404 for unknown and absurd ids", async () => {

@@ -11,7 +11,7 @@ import {
   VERSION_MEMO_MS,
 } from "../../../worker/features/reports/shared-cache";
 import { api, signUpAdmin } from "../helpers";
-import { aiEnv, deliver, readyReport as readyReportWith, seedReport } from "./reports-fixtures";
+import { aiEnv, deliver, readyReport as readyReportWith, seedReport, withoutCacheApi } from "./reports-fixtures";
 
 const PHONE = "(737) 555-0123";
 const PHONE_DIGITS = "17375550123";
@@ -174,16 +174,11 @@ describe("GET /api/shared/reports/:id", () => {
 
   it("is correct with no Cache API at all", async () => {
     const seeded = await readyReport();
-    const saved = (globalThis as { caches?: CacheStorage }).caches;
-    Object.defineProperty(globalThis, "caches", { value: undefined, configurable: true });
-    try {
-      const { default: app } = await import("../../../worker/app");
+    await withoutCacheApi(async (app) => {
       const res = await app.request(`/api/shared/reports/${seeded.id}`, {}, env);
       expect(res.status).toBe(200);
       expect(res.headers.get("X-Cache")).toBe("MISS");
       expect(((await res.json()) as { report: { status: string } }).report.status).toBe("ready");
-    } finally {
-      Object.defineProperty(globalThis, "caches", { value: saved, configurable: true });
-    }
+    });
   });
 });

@@ -63,6 +63,14 @@ async function sync(userId: string, testEnv: Env = reviewsEnv().env) {
   return result;
 }
 
+/** A Google-connected owner whose reviews (the fixtures unless given) the fake Google holds, synced once. */
+async function syncedOwner(reviews: unknown[] = fixtureReviews()) {
+  await googleReviews({ reviews });
+  const user = await connectedGoogleUser();
+  await sync(user.user.id);
+  return { user, token: user.session.access_token };
+}
+
 async function inbox(token: string, filter = "all"): Promise<Inbox> {
   const res = await api(`/api/reviews?business=own&filter=${filter}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -191,10 +199,7 @@ describe("Check now is limited (issue 39: each sync reads Google on the operator
 
 describe("drafting with AI", () => {
   it("drafts in the business's voice through the meter, and answers 402 past the allowance", async () => {
-    await googleReviews({ reviews: fixtureReviews() });
-    const user = await connectedGoogleUser();
-    const token = user.session.access_token;
-    await sync(user.user.id);
+    const { user, token } = await syncedOwner();
     const maria = (await inbox(token)).reviews.find((r) => r.googleReviewId === "AbFvOqm1")!;
     const ai = reviewsEnv({ AI_API_KEY: "test" });
     const drafted = await callWorker(`/api/reviews/${maria.id}/draft`, { method: "POST", token }, bindings(ai.env));
@@ -212,11 +217,9 @@ describe("drafting with AI", () => {
   it("a model answer that offers money is not used: the template serves, said as such", async () => {
     const now = new Date().toISOString();
     const base = fixtureReviews()[0]!;
-    await googleReviews({ reviews: [{ ...base, comment: "Great roof repair [ai:discount]", createTime: now, updateTime: now }] });
-    const user = await connectedGoogleUser();
-    await sync(user.user.id);
-    const review = (await inbox(user.session.access_token)).reviews[0]!;
-    const drafted = await callWorker(`/api/reviews/${review.id}/draft`, { method: "POST", token: user.session.access_token }, bindings(reviewsEnv({ AI_API_KEY: "test" }).env));
+    const { token } = await syncedOwner([{ ...base, comment: "Great roof repair [ai:discount]", createTime: now, updateTime: now }]);
+    const review = (await inbox(token)).reviews[0]!;
+    const drafted = await callWorker(`/api/reviews/${review.id}/draft`, { method: "POST", token }, bindings(reviewsEnv({ AI_API_KEY: "test" }).env));
     expect(drafted.status).toBe(200);
     expect(drafted.body.review.draft.source).toBe("template");
     expect(drafted.body.review.draft.comment).not.toMatch(/% off/);
@@ -225,10 +228,7 @@ describe("drafting with AI", () => {
 
 describe("publishing replies", () => {
   it("an edited draft is published through the real consumer, the refusal shown in plain words, and a reply deleted", async () => {
-    await googleReviews({ reviews: fixtureReviews() });
-    const user = await connectedGoogleUser();
-    const token = user.session.access_token;
-    await sync(user.user.id);
+    const { token } = await syncedOwner();
     const page = await inbox(token);
     const maria = page.reviews.find((r) => r.googleReviewId === "AbFvOqm1")!;
     const tom = page.reviews.find((r) => r.googleReviewId === "AbFvOqm2")!;
@@ -260,10 +260,7 @@ describe("publishing replies", () => {
   });
 
   it("Google not answering is retried by the consumer, then published", async () => {
-    await googleReviews({ reviews: fixtureReviews() });
-    const user = await connectedGoogleUser();
-    const token = user.session.access_token;
-    await sync(user.user.id);
+    const { token } = await syncedOwner();
     const maria = (await inbox(token)).reviews.find((r) => r.googleReviewId === "AbFvOqm1")!;
     const q = reviewsEnv();
     const text = `Thanks Maria ${crypto.randomUUID().slice(0, 6)} [gbp:flaky-reply]`;
@@ -276,10 +273,7 @@ describe("publishing replies", () => {
   });
 
   it("refuses a reply past Google's 4096 bytes or offering a discount, with a clear error", async () => {
-    await googleReviews({ reviews: fixtureReviews() });
-    const user = await connectedGoogleUser();
-    const token = user.session.access_token;
-    await sync(user.user.id);
+    const { token } = await syncedOwner();
     const maria = (await inbox(token)).reviews[0]!;
     const long = await api(`/api/reviews/${maria.id}/reply`, { method: "PUT", token, body: JSON.stringify({ comment: "é".repeat(2049) }) });
     expect(long.status).toBe(400);

@@ -38,6 +38,8 @@ const all = (status: number): Record<Role, number> => ({ anon: status, user: sta
 /** Signed in as anyone; a write while viewing as someone is 403 view_as_read_only. */
 const signedInRead = (ok = 200) => ({ anon: 401, user: ok, other: ok, admin: ok, viewAs: ok });
 const signedInWrite = (ok: number, other = ok) => ({ anon: 401, user: ok, other, admin: ok, viewAs: 403 });
+/** A user's own row: its owner gets `ok`; anyone else, the admin included, finds nothing; viewing as is read-only. */
+const ownRowWrite = (ok: number) => ({ anon: 401, other: 404, viewAs: 403, admin: 404, user: ok });
 /** Admin only: a regular user (and an admin viewing as one) gets 403 admin_required. */
 const adminRead = (ok = 200) => ({ anon: 401, user: 403, other: 403, admin: ok, viewAs: 403 });
 const adminWrite = (ok: number) => ({ anon: 401, user: 403, other: 403, admin: ok, viewAs: 403 });
@@ -183,12 +185,9 @@ const MATRIX: Record<string, Row> = {
   "POST /api/reviews/sync": { call: () => ({ path: "/api/reviews/sync" }), expect: signedInWrite(409) },
   "GET /api/reviews/settings": { call: () => ({ path: "/api/reviews/settings" }), expect: signedInRead(200) },
   "PUT /api/reviews/settings": { call: () => ({ path: "/api/reviews/settings", ...json({ tone: "nope" }) }), expect: signedInWrite(400) },
-  "POST /api/reviews/:id/draft": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/draft` }), expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 } },
-  "PUT /api/reviews/:id/reply": {
-    call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply`, ...json({ comment: "Thank you!" }) }),
-    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 202 },
-  },
-  "DELETE /api/reviews/:id/reply": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply` }), expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 409 } },
+  "POST /api/reviews/:id/draft": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/draft` }), expect: ownRowWrite(200) },
+  "PUT /api/reviews/:id/reply": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply`, ...json({ comment: "Thank you!" }) }), expect: ownRowWrite(202) },
+  "DELETE /api/reviews/:id/reply": { call: (f) => ({ path: `/api/reviews/${f.reviewId}/reply` }), expect: ownRowWrite(409) },
   "GET /api/rank/keywords": { call: () => ({ path: "/api/rank/keywords?business=own" }), expect: signedInRead(200) },
   "POST /api/rank/keywords": {
     call: () => ({ path: "/api/rank/keywords", ...json({ prospectId: crypto.randomUUID(), keyword: "plumber" }) }),
@@ -315,23 +314,11 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /api/schedule": { call: () => ({ path: "/api/schedule" }), expect: signedInRead() },
   "POST /api/schedule": { call: () => ({ path: "/api/schedule", ...json({ post: { type: "STANDARD" } }) }), expect: signedInWrite(400) },
-  "PATCH /api/schedule/:id": {
-    call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}`, ...json({ timezone: "UTC" }) }),
-    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
-  },
-  "DELETE /api/schedule/:id": {
-    call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}` }),
-    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
-  },
+  "PATCH /api/schedule/:id": { call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}`, ...json({ timezone: "UTC" }) }), expect: ownRowWrite(200) },
+  "DELETE /api/schedule/:id": { call: (f) => ({ path: `/api/schedule/${f.scheduledPostId}` }), expect: ownRowWrite(204) },
   "POST /api/posts/facebook": { call: () => ({ path: "/api/posts/facebook", ...json({ tone: "nope" }) }), expect: signedInWrite(400) },
-  "PATCH /api/posts/:id": {
-    call: (f) => ({ path: `/api/posts/${f.postId}`, ...json({ content: "Edited by its owner" }) }),
-    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
-  },
-  "DELETE /api/posts/:id": {
-    call: (f) => ({ path: `/api/posts/${f.postId}` }),
-    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
-  },
+  "PATCH /api/posts/:id": { call: (f) => ({ path: `/api/posts/${f.postId}`, ...json({ content: "Edited by its owner" }) }), expect: ownRowWrite(200) },
+  "DELETE /api/posts/:id": { call: (f) => ({ path: `/api/posts/${f.postId}` }), expect: ownRowWrite(204) },
 
   "GET /api/content": { call: () => ({ path: "/api/content?tool=gmb-post" }), expect: signedInRead() },
   "GET /api/content/:id": {
@@ -341,18 +328,9 @@ const MATRIX: Record<string, Row> = {
   // No profile for the other users and the admin: the generator asks for one first (400 profile_required).
   // A `null` body is a 400 for everyone (it once ran a metered generation with defaults for the user, who has a profile).
   "POST /api/content/:tool": { call: () => ({ path: "/api/content/gmb-post", raw: "null" }), expect: signedInWrite(400) },
-  "PATCH /api/content/:id": {
-    call: (f) => ({ path: `/api/content/${f.contentId}`, ...json({ result: { type: "STANDARD", summary: `Edited ${MARK}` } }) }),
-    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
-  },
-  "POST /api/content/:id/calendar": {
-    call: (f) => ({ path: `/api/content/${f.planId}/calendar` }),
-    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 200 },
-  },
-  "DELETE /api/content/:id": {
-    call: (f) => ({ path: `/api/content/${f.contentId}` }),
-    expect: { anon: 401, other: 404, viewAs: 403, admin: 404, user: 204 },
-  },
+  "PATCH /api/content/:id": { call: (f) => ({ path: `/api/content/${f.contentId}`, ...json({ result: { type: "STANDARD", summary: `Edited ${MARK}` } }) }), expect: ownRowWrite(200) },
+  "POST /api/content/:id/calendar": { call: (f) => ({ path: `/api/content/${f.planId}/calendar` }), expect: ownRowWrite(200) },
+  "DELETE /api/content/:id": { call: (f) => ({ path: `/api/content/${f.contentId}` }), expect: ownRowWrite(204) },
   "GET /api/calendar/:file": { call: () => ({ path: "/api/calendar/not-a-real-token.ics" }), expect: all(404) },
 
   "GET /api/usage": { call: () => ({ path: "/api/usage" }), expect: signedInRead() },

@@ -16,7 +16,7 @@ import type { AuditStepMessage, Env, MailOutMessage, ReportJobMessage, WebhooksO
 import { sweepWidgetLeads } from "../../../worker/features/widgets/leads";
 import { FAKE_TURNSTILE_PASS, FAKE_TURNSTILE_SECRET, FAKE_TURNSTILE_SITE_KEY, fakeTurnstilePass } from "../../fakes/turnstile-data";
 import { drain, type AuditEnv } from "../audits/audit-fixtures";
-import { callWorker, signUp, signUpAdmin, testIp, uniqueEmail, type WorkerCall } from "../helpers";
+import { callWorker, countOf, signUp, signUpAdmin, testIp, uniqueEmail, type WorkerCall } from "../helpers";
 import { deliver, recorder } from "../reports/reports-fixtures";
 
 const HOST = "https://www.agency-site.test";
@@ -61,10 +61,16 @@ function submit(t: T, widgetId: string, fields: Record<string, unknown> = {}, op
   });
 }
 
-async function outboxCount(to: string): Promise<number> {
-  const row = await env.DB.prepare("select count(*) as n from outbox where to_email = ? and kind = 'widget_report_ready'").bind(to).first<{ n: number }>();
-  return row?.n ?? 0;
+/** A new agency owner's widget, with the owner's monthly allowance at 0: its leads wait for room. */
+async function spentOwnersWidget(name: string) {
+  const owner = await signUpAdmin();
+  const t = widgetEnv();
+  const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name, origins: [HOST] } }, t.env as never);
+  await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+  return { owner, t, widgetId: res.body.widget.id as string };
 }
+
+const outboxCount = (to: string) => countOf("select count(*) as n from outbox where to_email = ? and kind = 'widget_report_ready'", to);
 
 describe("admin widgets", () => {
   it("creates, lists, edits and deletes a widget; origins are validated and normalised", async () => {
@@ -316,34 +322,23 @@ describe("limits", () => {
     expect((await submit(t, w.id, {}, { ip: "2001:db8:1:3::1" })).status).toBe(201);
   });
 
-  it("per widget per hour", async () => {
+  it.each([
+    ["hour", LEADS_PER_WIDGET_HOUR],
+    ["day", LEADS_PER_WIDGET_DAY],
+  ] as const)("per widget per %s", async (period, limit) => {
     const t = widgetEnv();
     const w = await createWidget(t);
-    await addToWindow(getDb(env), { key: `widget-hour:${w.id}`, windowSeconds: LEADS_PER_WIDGET_HOUR.windowSeconds }, LEADS_PER_WIDGET_HOUR.max);
+    await addToWindow(getDb(env), { key: `widget-${period}:${w.id}`, windowSeconds: limit.windowSeconds }, limit.max);
     const over = await submit(t, w.id, {}, { ip: testIp() });
     expect(over.status).toBe(429);
-    expect(over.body.error.code).toBe("widget_hour_limit");
-    const leads = await env.DB.prepare("select count(*) as n from widget_leads where widget_id = ?").bind(w.id).first<{ n: number }>();
-    expect(leads!.n).toBe(0);
-  });
-
-  it("per widget per day", async () => {
-    const t = widgetEnv();
-    const w = await createWidget(t);
-    await addToWindow(getDb(env), { key: `widget-day:${w.id}`, windowSeconds: LEADS_PER_WIDGET_DAY.windowSeconds }, LEADS_PER_WIDGET_DAY.max);
-    const over = await submit(t, w.id, {}, { ip: testIp() });
-    expect(over.status).toBe(429);
-    expect(over.body.error.code).toBe("widget_day_limit");
+    expect(over.body.error.code).toBe(`widget_${period}_limit`);
+    expect(await countOf("select count(*) as n from widget_leads where widget_id = ?", w.id)).toBe(0);
   });
 });
 
 describe("the owner's allowance", () => {
   it("spent: the lead is taken and waits; the cron starts it once there is room", async () => {
-    const owner = await signUpAdmin();
-    const t = widgetEnv();
-    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "Budget", origins: [HOST] } }, t.env as never);
-    const widgetId = res.body.widget.id as string;
-    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+    const { owner, t, widgetId } = await spentOwnersWidget("Budget");
 
     const sent = await submit(t, widgetId);
     expect(sent.status).toBe(201);
@@ -467,11 +462,7 @@ describe("the widget's daily spending cap", () => {
   });
 
   it("a waiting lead starts only on a day its widget's cap has room, even when its owner's allowance has", async () => {
-    const owner = await signUpAdmin();
-    const t = widgetEnv();
-    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "Capped", origins: [HOST] } }, t.env as never);
-    const widgetId = res.body.widget.id as string;
-    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
+    const { owner, t, widgetId } = await spentOwnersWidget("Capped");
     const sent = await submit(t, widgetId);
     expect(sent.body.status).toBe("waiting_allowance");
     // The widget's day is spent (through the meter, as its leads' calls would spend it); the owner's allowance is raised.
@@ -553,11 +544,8 @@ describe("the visitor's mail", () => {
   });
 
   it("a waiting lead without mail is told to keep the page open, not that the report follows by email", async () => {
-    const owner = await signUpAdmin();
-    const t = widgetEnv();
-    const res = await callWorker("/api/widgets", { method: "POST", token: owner.session.access_token, json: { name: "No mail", origins: [HOST] } }, t.env as never);
-    await setMonthlyBudget(getDb(env), owner.user.id, 0, admin.user.id);
-    const sent = await submit(t, res.body.widget.id);
+    const { t, widgetId } = await spentOwnersWidget("No mail");
+    const sent = await submit(t, widgetId);
     expect(sent.body).toMatchObject({ status: "waiting_allowance", mail: "none" });
     expect(sent.body.message).not.toMatch(/email/);
   });
