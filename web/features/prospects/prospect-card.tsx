@@ -6,6 +6,7 @@ import { PROSPECT_SORTS, type ProspectSort, type ProspectDto } from "../../../wo
 import { openedLabel } from "../../../worker/features/reports/rules/event-names";
 import { formatCreated } from "../../lib/format-date";
 import { buttonClass } from "../../design/button";
+import { Options } from "../../design/form-fields";
 import { ReportStatusBadge } from "../reports";
 import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "../../design/icons";
 import { companyBesideName } from "../../../worker/features/reports/rules/format";
@@ -112,11 +113,7 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
               Add Tag
             </option>
           )}
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <Options values={CATEGORIES} />
         </select>
       </div>
 
@@ -187,11 +184,7 @@ export function ProspectSortSelect({ value, onChange }: { value: ProspectSort; o
         Sort prospects
       </label>
       <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as ProspectSort)}>
-        {PROSPECT_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {SORT_LABELS[sort]}
-          </option>
-        ))}
+        <Options values={PROSPECT_SORTS} label={(sort) => SORT_LABELS[sort]} />
       </select>
     </div>
   );

@@ -18,7 +18,7 @@ import {
 import { Alert, RetryAlert } from "../../../design/alert";
 import { Button } from "../../../design/button";
 import { BusinessCard } from "../business-card";
-import { CheckboxField, SelectField, TextAreaField } from "../../../design/form-fields";
+import { CheckboxField, Options, SelectField, TextAreaField } from "../../../design/form-fields";
 import { GeneratingSkeleton } from "../generating-skeleton";
 import { RecentItem } from "../recent-item";
 import { FacebookPostPreview } from "../facebook-post-preview";
@@ -146,18 +146,10 @@ export default function FacebookPostGeneratorPage() {
             </button>
             <div id="fb-advanced" className="fb-advanced" hidden={!advanced}>
               <SelectField label="Tone" value={options.tone} onChange={(v) => set("tone", v as Options["tone"])}>
-                {TONES.map((t) => (
-                  <option key={t} value={t}>
-                    {t[0]!.toUpperCase() + t.slice(1)}
-                  </option>
-                ))}
+                <Options values={TONES} label={(t) => t[0]!.toUpperCase() + t.slice(1)} />
               </SelectField>
               <SelectField label="Length" value={options.length} onChange={(v) => set("length", v as Options["length"])}>
-                {LENGTHS.map((l) => (
-                  <option key={l} value={l}>
-                    {lengthLabel(l)}
-                  </option>
-                ))}
+                <Options values={LENGTHS} label={lengthLabel} />
               </SelectField>
               <CheckboxField label="Include hashtags" checked={options.includeHashtags} onChange={(v) => set("includeHashtags", v)} />
               <CheckboxField label="Include emoji" checked={options.includeEmoji} onChange={(v) => set("includeEmoji", v)} />

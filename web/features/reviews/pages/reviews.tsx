@@ -22,7 +22,7 @@ import {
 import { Alert, RetryAlert } from "../../../design/alert";
 import { Badge } from "../../../design/badge";
 import { Button, buttonClass } from "../../../design/button";
-import { SelectField } from "../../../design/form-fields";
+import { Options, SelectField } from "../../../design/form-fields";
 import { ClockIcon, MessageIcon, StarIcon, TrendingUpIcon } from "../../../design/icons";
 import { PageHeader } from "../../../design/page-header";
 import { Placeholder } from "../../../design/placeholder";
@@ -214,11 +214,7 @@ function SettingsCard({ readOnly }: { readOnly: boolean }) {
         }}
       >
         <SelectField label="Tone" value={form.tone} onChange={(v) => setForm({ ...form, tone: v as ReviewTone })}>
-          {REVIEW_TONES.map((t) => (
-            <option key={t} value={t}>
-              {REVIEW_TONE_LABELS[t]}
-            </option>
-          ))}
+          <Options values={REVIEW_TONES} label={(t) => REVIEW_TONE_LABELS[t]} />
         </SelectField>
         <TextField label="Signature" maxLength={200} value={form.signature} placeholder="e.g. Dana, owner" onChange={(e) => setForm({ ...form, signature: e.target.value })} />
         <label className="rv-check">
