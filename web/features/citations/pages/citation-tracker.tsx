@@ -71,11 +71,10 @@ function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
   const [filter, setFilter] = useState<Filter>("all");
   const shown = sources.filter((r) => (filter === "problems" ? ["inconsistent", "duplicate"].includes(r.verdict) : filter === "gaps" ? r.gap : true));
   return (
-    <section className="card card-pad audit-block" aria-labelledby="cit-sources-title">
-      <div className="cit-head">
-        <h2 className="audit-block-title" id="cit-sources-title">
-          Sources
-        </h2>
+    <ToolBlock
+      titleId="cit-sources-title"
+      title="Sources"
+      aside={
         <Segmented
           label="Show"
           value={filter}
@@ -86,7 +85,8 @@ function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
             { value: "gaps", label: "Gaps" },
           ]}
         />
-      </div>
+      }
+    >
       {shown.length === 0 ? (
         <p className="audit-muted">{filter === "problems" ? "No listing disagrees with your details." : "No source lists two or more of your competitors without you."}</p>
       ) : (
@@ -124,7 +124,7 @@ function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
           </tbody>
         </table>
       )}
-    </section>
+    </ToolBlock>
   );
 }
 
