@@ -9,7 +9,7 @@ import { Alert, RetryAlert } from "../../../design/alert";
 import { Badge } from "../../../design/badge";
 import { Button } from "../../../design/button";
 import { ShieldIcon, TrashIcon } from "../../../design/icons";
-import { Modal } from "../../../design/modal";
+import { ConfirmModal, Modal } from "../../../design/modal";
 import { NewPasswordFields, useNewPassword } from "../new-password-fields";
 import { SettingsSection } from "../../../design/settings-section";
 import { NotificationSettingsSection } from "../../notifications";
@@ -286,22 +286,14 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
       {verified.length || freshCodes ? <RecoveryCodesPanel email={user.email} fresh={freshCodes} onFresh={setFreshCodes} /> : null}
 
       {removing ? (
-        <Modal
+        <ConfirmModal
           title="Remove this authenticator app?"
           tone="danger"
           icon={<ShieldIcon />}
           busy={remove.isPending}
           onClose={() => setRemoving(null)}
-          footer={
-            <>
-              <Button onClick={() => setRemoving(null)} disabled={remove.isPending}>
-                Cancel
-              </Button>
-              <Button variant="danger" busy={remove.isPending} onClick={() => void confirmRemove()}>
-                {remove.isPending ? "Removing..." : "Remove"}
-              </Button>
-            </>
-          }
+          confirmLabel={remove.isPending ? "Removing..." : "Remove"}
+          onConfirm={() => void confirmRemove()}
         >
           <p>
             {verified.length > 1
@@ -309,7 +301,7 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
               : "Sign-in will ask for your password only, and your recovery codes stop working. Admin pages need two-factor sign-in in production."}
           </p>
           {remove.isError ? <Alert tone="error">{reason(remove.error)}</Alert> : null}
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </SettingsSection>
   );

@@ -8,7 +8,7 @@ import { Alert, RetryAlert } from "../../../design/alert";
 import { Badge, type BadgeTone } from "../../../design/badge";
 import { Button } from "../../../design/button";
 import { MapPinIcon, StoreIcon } from "../../../design/icons";
-import { Modal } from "../../../design/modal";
+import { ConfirmModal } from "../../../design/modal";
 import { WebhooksSection } from "../webhooks-section";
 import { IntegrationCard } from "../integration-card";
 import { LoadingScreen } from "../../../app/route-guards";
@@ -149,25 +149,17 @@ function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; r
       ) : null}
 
       {confirming ? (
-        <Modal
+        <ConfirmModal
           title="Disconnect Google Business Profile?"
           tone="danger"
           busy={disconnect.isPending}
           onClose={() => setConfirming(false)}
-          footer={
-            <>
-              <Button onClick={() => setConfirming(false)} disabled={disconnect.isPending}>
-                Cancel
-              </Button>
-              <Button variant="danger" busy={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}>
-                Disconnect
-              </Button>
-            </>
-          }
+          confirmLabel="Disconnect"
+          onConfirm={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}
         >
           <p><BrandName /> gives Google back its access and forgets it. Scheduled posts stay on your calendar and remind you when they are due.</p>
           {disconnect.isError ? <p className="field-error">{disconnect.error.message}</p> : null}
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </IntegrationCard>
   );
