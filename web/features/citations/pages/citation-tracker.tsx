@@ -20,7 +20,7 @@ import { ScanEstimate } from "../../../design/scan-estimate";
 import { ScanHeader, ShownOrOpen } from "../../rank";
 import { Placeholder } from "../../../design/placeholder";
 import { LoadingScreen } from "../../../app/route-guards";
-import { Segmented } from "../../../design/segmented";
+import { Segmented, type SegmentedOption } from "../../../design/segmented";
 import { StatCard } from "../../../design/stat-card";
 import { TableHead } from "../../../design/table-head";
 import { formatDateTime } from "../../../lib/format-date";
@@ -63,6 +63,12 @@ function ListingFields({ fields }: { fields: ListingFieldsView }) {
 
 type Filter = "all" | "problems" | "gaps";
 
+const SOURCE_FILTERS: SegmentedOption<Filter>[] = [
+  { value: "all", label: "All" },
+  { value: "problems", label: "Problems only" },
+  { value: "gaps", label: "Gaps" },
+];
+
 /**
  * Four columns that fit 1280 px (issue 27): the source, the verdict, what the listing says (differences with what
  * they should say, then what matches) with its evidence, and the fix link. On a phone each row is a card.
@@ -74,18 +80,7 @@ function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
     <ToolBlock
       titleId="cit-sources-title"
       title="Sources"
-      aside={
-        <Segmented
-          label="Show"
-          value={filter}
-          onChange={setFilter}
-          options={[
-            { value: "all", label: "All" },
-            { value: "problems", label: "Problems only" },
-            { value: "gaps", label: "Gaps" },
-          ]}
-        />
-      }
+      aside={<Segmented label="Show" value={filter} onChange={setFilter} options={SOURCE_FILTERS} />}
     >
       {shown.length === 0 ? (
         <p className="audit-muted">{filter === "problems" ? "No listing disagrees with your details." : "No source lists two or more of your competitors without you."}</p>

@@ -27,7 +27,7 @@ import { ClockIcon, MessageIcon, StarIcon, TrendingUpIcon } from "../../../desig
 import { PageHeader } from "../../../design/page-header";
 import { Placeholder } from "../../../design/placeholder";
 import { LoadingScreen } from "../../../app/route-guards";
-import { Segmented } from "../../../design/segmented";
+import { Segmented, type SegmentedOption } from "../../../design/segmented";
 import { StatCard } from "../../../design/stat-card";
 import { TableHead } from "../../../design/table-head";
 import { TextField } from "../../../design/text-field";
@@ -40,6 +40,10 @@ import { ReviewRequestsPanel } from "../../review-requests";
 import "../reviews.css";
 
 type Tab = "inbox" | "ask";
+const TABS: SegmentedOption<Tab>[] = [
+  { value: "inbox", label: "Inbox" },
+  { value: "ask", label: "Ask for reviews" },
+];
 
 const stars = (n: number) => (n > 0 ? `${"★".repeat(n)}${"☆".repeat(5 - n)}` : "No rating");
 const monthLabel = (m: string) => new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
@@ -321,17 +325,7 @@ export default function ReviewsPage() {
           ) : null
         }
       />
-      <Segmented
-        label="Reviews"
-        tabs
-        className="rv-tabs"
-        value={tab}
-        onChange={setTab}
-        options={[
-          { value: "inbox", label: "Inbox" },
-          { value: "ask", label: "Ask for reviews" },
-        ]}
-      />
+      <Segmented label="Reviews" tabs className="rv-tabs" value={tab} onChange={setTab} options={TABS} />
       {check.error ? <Alert tone="error">{check.error.message}</Alert> : null}
       {tab === "inbox" ? <Inbox filter={filter} setFilter={setFilter} checking={checking} /> : <ReviewRequestsPanel />}
     </>
