@@ -120,13 +120,20 @@ function EmailSection({ user }: { user: AccountUser }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={change.isPending}>
-            {change.isPending ? "Sending link..." : "Change email"}
-          </Button>
-        </div>
+        <SubmitRow busy={change.isPending} label="Change email" busyLabel="Sending link..." />
       </form>
     </SettingsSection>
+  );
+}
+
+/** A settings form's submit button, its label saying what runs while busy. */
+function SubmitRow({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <div className="form-actions">
+      <Button type="submit" variant="primary" busy={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
   );
 }
 
@@ -162,11 +169,7 @@ function PasswordSection() {
           onChange={(e) => setCurrent(e.target.value)}
         />
         <NewPasswordFields state={newPassword} />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={change.isPending}>
-            {change.isPending ? "Saving..." : "Change password"}
-          </Button>
-        </div>
+        <SubmitRow busy={change.isPending} label="Change password" busyLabel="Saving..." />
       </form>
     </SettingsSection>
   );
