@@ -1,5 +1,5 @@
 // One prospect on the Prospects screen: every field, the tag dropdown ('Add Tag'), AI Chat, View and delete.
-import { useId } from "react";
+import { useId, type ComponentType, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../../worker/domain/categories";
 import { PROSPECT_SORTS, type ProspectSort, type ProspectDto } from "../../../worker/features/accounts/rules/admin-api";
@@ -56,45 +56,21 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
       {p.description ? <p className="prospect-description">{p.description}</p> : null}
 
       <dl className="prospect-facts">
-        <div>
-          <dt>
-            <SearchIcon size="sm" />
-            <span className="visually-hidden">Keyword</span>
-          </dt>
-          <dd className="prospect-keyword">{p.keyword || "—"}</dd>
-        </div>
-        <div>
-          <dt>
-            <MapPinIcon size="sm" />
-            <span className="visually-hidden">Area</span>
-          </dt>
-          <dd>{p.area}</dd>
-        </div>
-        <div>
-          <dt>
-            <PhoneIcon size="sm" />
-            <span className="visually-hidden">Phone</span>
-          </dt>
-          <dd>{p.phone ? <a href={`tel:+${p.phone}`}>{formatPhone(p.phone)}</a> : <span className="muted">No phone</span>}</dd>
-        </div>
-        <div>
-          <dt>
-            <MailIcon size="sm" />
-            <span className="visually-hidden">Email</span>
-          </dt>
-          <dd className="prospect-email">
-            {p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : <span className="muted">No email</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <CalendarIcon size="sm" />
-            <span className="visually-hidden">Created</span>
-          </dt>
-          <dd>
-            <time dateTime={p.created_at}>{formatCreated(p.created_at)}</time>
-          </dd>
-        </div>
+        <Fact icon={SearchIcon} label="Keyword" className="prospect-keyword">
+          {p.keyword || "—"}
+        </Fact>
+        <Fact icon={MapPinIcon} label="Area">
+          {p.area}
+        </Fact>
+        <Fact icon={PhoneIcon} label="Phone">
+          {p.phone ? <a href={`tel:+${p.phone}`}>{formatPhone(p.phone)}</a> : <span className="muted">No phone</span>}
+        </Fact>
+        <Fact icon={MailIcon} label="Email" className="prospect-email">
+          {p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : <span className="muted">No email</span>}
+        </Fact>
+        <Fact icon={CalendarIcon} label="Created">
+          <time dateTime={p.created_at}>{formatCreated(p.created_at)}</time>
+        </Fact>
       </dl>
 
       <div className="prospect-tag">
@@ -186,6 +162,19 @@ export function ProspectSortSelect({ value, onChange }: { value: ProspectSort; o
       <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as ProspectSort)}>
         <Options values={PROSPECT_SORTS} label={(sort) => SORT_LABELS[sort]} />
       </select>
+    </div>
+  );
+}
+
+/** One of the card's facts: its icon standing for the term (named for screen readers), then the value. */
+function Fact({ icon: Icon, label, className, children }: { icon: ComponentType<{ size?: "sm" }>; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>
+        <Icon size="sm" />
+        <span className="visually-hidden">{label}</span>
+      </dt>
+      <dd className={className}>{children}</dd>
     </div>
   );
 }
