@@ -1,5 +1,5 @@
 // One prospect on the Prospects screen: every field, the tag dropdown ('Add Tag'), AI Chat, View and delete.
-import { useId, type ComponentType, type ReactNode } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { CATEGORIES } from "../../../worker/domain/categories";
 import { PROSPECT_SORTS, type ProspectSort, type ProspectDto } from "../../../worker/features/accounts/rules/admin-api";
@@ -7,6 +7,7 @@ import { openedLabel } from "../../../worker/features/reports/rules/event-names"
 import { formatCreated } from "../../lib/format-date";
 import { buttonClass } from "../../design/button";
 import { Options } from "../../design/form-fields";
+import { IconFact } from "../../design/icon-fact";
 import { ReportStatusBadge } from "../reports";
 import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "../../design/icons";
 import { companyBesideName } from "../../../worker/features/reports/rules/format";
@@ -56,21 +57,21 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
       {p.description ? <p className="prospect-description">{p.description}</p> : null}
 
       <dl className="prospect-facts">
-        <Fact icon={SearchIcon} label="Keyword" className="prospect-keyword">
+        <IconFact icon={SearchIcon} label="Keyword" className="prospect-keyword">
           {p.keyword || "—"}
-        </Fact>
-        <Fact icon={MapPinIcon} label="Area">
+        </IconFact>
+        <IconFact icon={MapPinIcon} label="Area">
           {p.area}
-        </Fact>
-        <Fact icon={PhoneIcon} label="Phone">
+        </IconFact>
+        <IconFact icon={PhoneIcon} label="Phone">
           {p.phone ? <a href={`tel:+${p.phone}`}>{formatPhone(p.phone)}</a> : <span className="muted">No phone</span>}
-        </Fact>
-        <Fact icon={MailIcon} label="Email" className="prospect-email">
+        </IconFact>
+        <IconFact icon={MailIcon} label="Email" className="prospect-email">
           {p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : <span className="muted">No email</span>}
-        </Fact>
-        <Fact icon={CalendarIcon} label="Created">
+        </IconFact>
+        <IconFact icon={CalendarIcon} label="Created">
           <time dateTime={p.created_at}>{formatCreated(p.created_at)}</time>
-        </Fact>
+        </IconFact>
       </dl>
 
       <div className="prospect-tag">
@@ -162,19 +163,6 @@ export function ProspectSortSelect({ value, onChange }: { value: ProspectSort; o
       <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as ProspectSort)}>
         <Options values={PROSPECT_SORTS} label={(sort) => SORT_LABELS[sort]} />
       </select>
-    </div>
-  );
-}
-
-/** One of the card's facts: its icon standing for the term (named for screen readers), then the value. */
-function Fact({ icon: Icon, label, className, children }: { icon: ComponentType<{ size?: "sm" }>; label: string; className?: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>
-        <Icon size="sm" />
-        <span className="visually-hidden">{label}</span>
-      </dt>
-      <dd className={className}>{children}</dd>
     </div>
   );
 }
