@@ -7,6 +7,7 @@ import { contentListQuery, useDeleteContent } from "./queries";
 import { Alert, RetryAlert } from "../../design/alert";
 import { RecentItem } from "./recent-item";
 import "./content.css";
+import { PageSection } from "../../design/page-section";
 
 type Props = {
   tool: ContentTool;
@@ -24,10 +25,7 @@ export function ContentRecent({ tool, viewAsId, readOnly, openId, onOpen, onDele
   const [error, setError] = useState<string | null>(null);
   const list = items.data?.items ?? [];
   return (
-    <section className="section" aria-labelledby={`recent-${tool}`}>
-      <h2 className="section-title" id={`recent-${tool}`}>
-        Recent {items.data ? <span className="section-count">{list.length}</span> : null}
-      </h2>
+    <PageSection title={<>Recent {items.data ? <span className="section-count">{list.length}</span> : null}</>}>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {items.isPending ? (
         <p className="muted" role="status">
@@ -63,6 +61,6 @@ export function ContentRecent({ tool, viewAsId, readOnly, openId, onOpen, onDele
           ))}
         </ul>
       )}
-    </section>
+    </PageSection>
   );
 }

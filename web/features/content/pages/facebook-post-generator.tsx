@@ -31,6 +31,7 @@ import { postsQuery, useDeletePost, useEditPost, useGeneratePost } from "../post
 import { profileQuery } from "../../profile";
 import "../content.css";
 import { PageHead } from "../../brand";
+import { PageSection } from "../../../design/page-section";
 
 const TYPE_ICONS = { promotional: MegaphoneIcon, educational: BookIcon, engagement: ChatIcon, story: ThumbsUpIcon, event: CalendarIcon };
 
@@ -238,10 +239,7 @@ function RecentPosts({
   const remove = useDeletePost();
   const [error, setError] = useState<string | null>(null);
   return (
-    <section className="section" aria-labelledby="recent-posts-title">
-      <h2 className="section-title" id="recent-posts-title">
-        Recent posts {posts.data ? <span className="section-count">{posts.data.posts.length}</span> : null}
-      </h2>
+    <PageSection title={<>Recent posts {posts.data ? <span className="section-count">{posts.data.posts.length}</span> : null}</>}>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {posts.isPending ? (
         <p className="muted" role="status">
@@ -277,6 +275,6 @@ function RecentPosts({
           ))}
         </ul>
       )}
-    </section>
+    </PageSection>
   );
 }
