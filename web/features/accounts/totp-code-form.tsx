@@ -9,6 +9,7 @@ import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { TextField } from "../../design/text-field";
 import "./account.css";
+import { checkField } from "../../lib/check-field";
 
 type Props = {
   /** The factor to verify; by default the account's first verified TOTP factor. */
@@ -46,12 +47,8 @@ export function TotpCodeForm({
     e.preventDefault();
     setError(null);
     if (recovery) return submitRecovery();
-    const parsed = TotpCode.safeParse(code);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? TOTP_PROMPT);
-      return;
-    }
-    setFieldError(null);
+    const totp = checkField(TotpCode, code, setFieldError, TOTP_PROMPT);
+    if (totp === null) return;
     setBusy(true);
     try {
       const client = getAuthClient();
@@ -65,7 +62,7 @@ export function TotpCodeForm({
         setError("This account has no authenticator app set up.");
         return;
       }
-      const { error: verifyError } = await client.mfa.challengeAndVerify({ factorId: id, code: parsed.data });
+      const { error: verifyError } = await client.mfa.challengeAndVerify({ factorId: id, code: totp });
       if (verifyError) {
         setError(totpErrorMessage(verifyError));
         setCode("");
@@ -80,15 +77,11 @@ export function TotpCodeForm({
   }
 
   async function submitRecovery() {
-    const parsed = RecoveryCode.safeParse(code);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? RECOVERY_PROMPT);
-      return;
-    }
-    setFieldError(null);
+    const recoveryCode = checkField(RecoveryCode, code, setFieldError, RECOVERY_PROMPT);
+    if (recoveryCode === null) return;
     setBusy(true);
     try {
-      await verifyRecoveryCode(parsed.data);
+      await verifyRecoveryCode(recoveryCode);
       await onVerified({ recoveryCode: true });
     } catch (err) {
       setError(recoveryErrorMessage(err as { code?: string; status?: number; message?: string }));

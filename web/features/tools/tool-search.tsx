@@ -9,6 +9,7 @@ import { SearchIcon } from "../../design/icons";
 import { Placeholder } from "../../design/placeholder";
 import { TextField } from "../../design/text-field";
 import "./tools.css";
+import { checkField } from "../../lib/check-field";
 
 type Fields = { first: string; location: string };
 
@@ -63,13 +64,8 @@ export function ToolSearchForm<T>({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = schema.safeParse(toInput(fields));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Invalid search");
-      return;
-    }
-    setError(null);
-    onSearch(parsed.data);
+    const input = checkField(schema, toInput(fields), setError, "Invalid search");
+    if (input !== null) onSearch(input);
   }
 
   return (

@@ -36,6 +36,7 @@ import {
 import "../account.css";
 import { PageHead } from "../../brand";
 import { useBrand } from "../../brand";
+import { checkField } from "../../../lib/check-field";
 
 /** The server's reason in words (auth-js errors and ApiError both carry a code and a message). */
 function reason(error: unknown): string {
@@ -339,14 +340,10 @@ function DeleteSection({ readOnly }: { readOnly: boolean }) {
 
   async function confirm(e?: FormEvent) {
     e?.preventDefault();
-    const parsed = DeleteAccountInput.safeParse({ password });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? "Enter your password.");
-      return;
-    }
-    setFieldError(null);
+    const input = checkField(DeleteAccountInput, { password }, setFieldError, "Enter your password.");
+    if (input === null) return;
     try {
-      await remove.mutateAsync(parsed.data.password);
+      await remove.mutateAsync(input.password);
       // A fresh page: nothing of the deleted account stays in memory (the sign-out already cleared storage).
       window.location.assign(ACCOUNT_DELETED_PATH);
     } catch {
