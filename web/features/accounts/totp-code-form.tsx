@@ -1,6 +1,6 @@
 // The two-factor code form: one 6-digit field, checked by auth-js's mfa.challengeAndVerify; sign-in, password reset and
 // enrolment use it. Where the person may have lost the phone (sign-in, reset) it offers a one-time recovery code instead.
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { RecoveryCode, TotpCode } from "../../../worker/features/accounts/rules/account";
 import { getAuthClient } from "../../lib/auth-client";
 import { RECOVERY_PROMPT, TOTP_PROMPT, recoveryErrorMessage, totpErrorMessage } from "./auth-messages";
@@ -98,6 +98,8 @@ export function TotpCodeForm({
     setFieldError(null);
   }
 
+  // What the two code fields (an app's code, a recovery code) have in common.
+  const codeField = { required: true, autoFocus: true, value: code, onChange: (e: ChangeEvent<HTMLInputElement>) => setCode(e.target.value), error: fieldError };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Two-factor code">
       {error ? <Alert tone="error">{error}</Alert> : null}
@@ -111,12 +113,8 @@ export function TotpCodeForm({
           spellCheck={false}
           maxLength={20}
           placeholder="ABCDE-12345"
-          required
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...codeField}
           hint={fieldError ? undefined : `${RECOVERY_PROMPT}.`}
-          error={fieldError}
         />
       ) : (
         <TextField
@@ -128,12 +126,8 @@ export function TotpCodeForm({
           pattern="[0-9]*"
           maxLength={7}
           placeholder="123456"
-          required
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...codeField}
           hint={fieldError || !showHint ? undefined : `${TOTP_PROMPT}.`}
-          error={fieldError}
         />
       )}
       <div className={block ? undefined : "form-actions"}>
