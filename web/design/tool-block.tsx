@@ -1,5 +1,7 @@
-// A titled card on a scan tool's page (the audits, rank, citations and AI Visibility screens); styles in scan-results.css.
+// A titled card on a scan tool's page (the audits, rank, citations and AI Visibility screens), and a history row's
+// "Shown" or Open; styles in scan-results.css.
 import type { ReactNode } from "react";
+import { Button } from "./button";
 
 export function ToolBlock({ titleId, title, aside, children }: { titleId: string; title: ReactNode; aside?: ReactNode; children: ReactNode }) {
   const heading = (
@@ -20,5 +22,18 @@ export function ToolBlock({ titleId, title, aside, children }: { titleId: string
       )}
       {children}
     </section>
+  );
+}
+
+/** A history row's last cell (scans and audits): "Shown" for the result on screen, else Open (and what follows it). */
+export function ShownOrOpen({ shown, onOpen, children = null }: { shown: boolean; onOpen: () => void; children?: ReactNode }) {
+  if (shown) return <span className="audit-muted">Shown</span>;
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={onOpen}>
+        Open
+      </Button>
+      {children}
+    </>
   );
 }

@@ -22,7 +22,7 @@ import {
 import { formatCost } from "../../../../worker/domain/usage-cost";
 import { AnswersDialog } from "../ai-answers";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { ToolBlock } from "../../../design/tool-block";
+import { ShownOrOpen, ToolBlock } from "../../../design/tool-block";
 import { Badge } from "../../../design/badge";
 import { BusinessToolPage, MissingDetails, useBusinessChoice } from "../../audits";
 import { Button, SaveCancelButtons } from "../../../design/button";
@@ -31,7 +31,7 @@ import { IntervalBar, percent, rateText } from "../interval-bar";
 import { Placeholder } from "../../../design/placeholder";
 import { RateHistoryChart } from "../rate-history-chart";
 import { LoadingScreen } from "../../../app/route-guards";
-import { ScanProgress, ShownOrOpen } from "../../rank";
+import { ScanProgress } from "../../rank";
 import { StatCard } from "../../../design/stat-card";
 import { TableHead } from "../../../design/table-head";
 import { TextField } from "../../../design/text-field";

@@ -8,7 +8,7 @@ import { useSearchParams } from "react-router";
 import { SOURCE_KIND_LABELS } from "../../../../worker/features/citations/rules/sources";
 import { FIELD_IDS, FIELD_LABELS, expectedSourcesText, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView, type ListingFieldsView } from "../../../../worker/features/citations/rules/citations";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { ToolBlock } from "../../../design/tool-block";
+import { ShownOrOpen, ToolBlock } from "../../../design/tool-block";
 import { Badge } from "../../../design/badge";
 import { VERDICT_LABELS, prospectFromParams } from "../../reports";
 import { BusinessToolPage, MissingDetails, useBusinessChoice } from "../../audits";
@@ -17,7 +17,7 @@ import { CheckCircleIcon, ExternalLinkIcon, MapPinIcon, AlertTriangleIcon, Searc
 import { ActionError, SearchUnavailableNotice } from "../../setup";
 import { useCapabilities } from "../../setup";
 import { ScanEstimate } from "../../../design/scan-estimate";
-import { ScanHeader, ShownOrOpen } from "../../rank";
+import { ScanHeader } from "../../rank";
 import { Placeholder } from "../../../design/placeholder";
 import { LoadingScreen } from "../../../app/route-guards";
 import { Segmented, type SegmentedOption } from "../../../design/segmented";
