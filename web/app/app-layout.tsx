@@ -8,6 +8,7 @@ import { MenuIcon } from "../design/icons";
 import { NotificationBell } from "../features/notifications";
 import { LoadingScreen } from "./loading-screen";
 import { Sidebar } from "./sidebar";
+import { SkipLink } from "../design/skip-link";
 
 const SIDEBAR_ID = "app-sidebar";
 
@@ -41,9 +42,7 @@ export function AppLayout() {
 
   return (
     <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink to="#main" />
       <header className="topbar">
         <Brand to={dashboardPath(viewAs)} />
         <div className="topbar-actions">

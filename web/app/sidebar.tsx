@@ -40,6 +40,24 @@ type IconComponent = ComponentType<{ size?: "sm" | "md" }>;
 
 const GROUP_ICONS: Record<ToolGroup, IconComponent> = { content: FileTextIcon, social: ShareIcon, search: SearchIcon, reputation: StarIcon };
 
+type NavLinkRow = { to: string; icon: IconComponent; label: string };
+
+const ADMIN_LINKS: NavLinkRow[] = [
+  { to: "/admin/report-generator", icon: BriefcaseIcon, label: "Prospects" },
+  { to: "/admin/users", icon: UsersIcon, label: "Users" },
+  { to: "/admin/widgets", icon: CodeIcon, label: "Widgets" },
+  { to: "/admin/brand", icon: TagIcon, label: "Brand" },
+  { to: "/admin/client-reports", icon: FileTextIcon, label: "Client Reports" },
+  { to: "/admin/setup", icon: KeyIcon, label: "Set-up" },
+];
+
+const SETTINGS_LINKS: NavLinkRow[] = [
+  { to: "/settings/personal", icon: BuildingIcon, label: "Business Settings" },
+  { to: "/settings/account", icon: UserIcon, label: "Account" },
+  { to: "/integrations", icon: LinkIcon, label: "Integrations" },
+  { to: "/usage", icon: TrendingUpIcon, label: "AI Usage" },
+];
+
 type SidebarProps = {
   /** Phone drawer state; on desktop the sidebar is always shown. */
   open?: boolean;
@@ -116,36 +134,7 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
 
         {showAdmin ? (
           <NavSection title="Admin">
-            <li>
-              <NavItem to="/admin/report-generator" icon={BriefcaseIcon} onNavigate={onNavigate}>
-                Prospects
-              </NavItem>
-            </li>
-            <li>
-              <NavItem to="/admin/users" icon={UsersIcon} onNavigate={onNavigate}>
-                Users
-              </NavItem>
-            </li>
-            <li>
-              <NavItem to="/admin/widgets" icon={CodeIcon} onNavigate={onNavigate}>
-                Widgets
-              </NavItem>
-            </li>
-            <li>
-              <NavItem to="/admin/brand" icon={TagIcon} onNavigate={onNavigate}>
-                Brand
-              </NavItem>
-            </li>
-            <li>
-              <NavItem to="/admin/client-reports" icon={FileTextIcon} onNavigate={onNavigate}>
-                Client Reports
-              </NavItem>
-            </li>
-            <li>
-              <NavItem to="/admin/setup" icon={KeyIcon} onNavigate={onNavigate}>
-                Set-up
-              </NavItem>
-            </li>
+            <NavLinks links={ADMIN_LINKS} onNavigate={onNavigate} />
             <li>
               {aiChatTarget ? (
                 <NavItem to={aiChatTarget} icon={ChatIcon} onNavigate={onNavigate}>
@@ -162,26 +151,7 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
         ) : null}
 
         <NavSection title="Settings">
-          <li>
-            <NavItem to="/settings/personal" icon={BuildingIcon} onNavigate={onNavigate}>
-              Business Settings
-            </NavItem>
-          </li>
-          <li>
-            <NavItem to="/settings/account" icon={UserIcon} onNavigate={onNavigate}>
-              Account
-            </NavItem>
-          </li>
-          <li>
-            <NavItem to="/integrations" icon={LinkIcon} onNavigate={onNavigate}>
-              Integrations
-            </NavItem>
-          </li>
-          <li>
-            <NavItem to="/usage" icon={TrendingUpIcon} onNavigate={onNavigate}>
-              AI Usage
-            </NavItem>
-          </li>
+          <NavLinks links={SETTINGS_LINKS} onNavigate={onNavigate} />
           <li>
             <NavItem to="/subscription" icon={CardIcon} onNavigate={onNavigate} badge={<PlanBadge />}>
               Subscription
@@ -231,6 +201,16 @@ function NavSection({ title, children }: { title: string; children: ReactNode })
       </ul>
     </div>
   );
+}
+
+function NavLinks({ links, onNavigate }: { links: NavLinkRow[]; onNavigate?: () => void }) {
+  return links.map(({ to, icon, label }) => (
+    <li key={to}>
+      <NavItem to={to} icon={icon} onNavigate={onNavigate}>
+        {label}
+      </NavItem>
+    </li>
+  ));
 }
 
 function NavItem({

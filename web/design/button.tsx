@@ -25,3 +25,17 @@ export function Button({ variant = "secondary", size = "md", block, busy, disabl
     />
   );
 }
+
+/** The two small buttons that end an inline edit form: Save submits it, Cancel leaves the edit. */
+export function SaveCancelButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  return (
+    <>
+      <Button type="submit" size="sm" variant="primary" busy={busy}>
+        Save
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 // The business category select: the 21 categories of the spec, with an empty "Select a category" choice.
-import { useId } from "react";
 import { CATEGORIES } from "../../worker/domain/categories";
+import { Options, SelectField } from "./form-fields";
 
 export function CategorySelect({
   label,
@@ -15,20 +15,10 @@ export function CategorySelect({
   onChange: (value: string) => void;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} name={name} className="input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
-        <option value="">Select a category</option>
-        {CATEGORIES.map((category) => (
-          <option key={category} value={category}>
-            {category}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label={label} name={name} value={value} onChange={onChange} disabled={disabled} wide={false}>
+      <option value="">Select a category</option>
+      <Options values={CATEGORIES} />
+    </SelectField>
   );
 }

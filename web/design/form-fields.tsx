@@ -6,17 +6,47 @@ import { NETWORK_LABELS, NETWORKS, type Network } from "../../worker/features/co
 import { Alert } from "./alert";
 import { AlertCircleIcon } from "./icons";
 
-export function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+export function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  disabled,
+  wide = true,
+  children,
+}: {
+  label: string;
+  name?: string;
+  value: string;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+  /** Spans the whole row of a generator's options grid. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
-    <div className="field fb-wide">
+    <div className={wide ? "field fb-wide" : "field"}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} name={name} className="input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
         {children}
       </select>
     </div>
+  );
+}
+
+/** One <option> per value, shown as `label` gives it (the value itself by default). */
+export function Options<T extends string | number>({ values, label = String }: { values: readonly T[]; label?: (value: T) => ReactNode }) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </>
   );
 }
 
@@ -76,11 +106,7 @@ export function TextAreaField({
 export function ToneSelect({ value, onChange }: { value: ContentTone; onChange: (tone: ContentTone) => void }) {
   return (
     <SelectField label="Tone" value={value} onChange={(v) => onChange(v as ContentTone)}>
-      {CONTENT_TONES.map((t) => (
-        <option key={t} value={t}>
-          {CONTENT_TONE_LABELS[t]}
-        </option>
-      ))}
+      <Options values={CONTENT_TONES} label={(t) => CONTENT_TONE_LABELS[t]} />
     </SelectField>
   );
 }

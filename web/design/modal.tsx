@@ -1,6 +1,7 @@
 // An accessible modal dialog: labelled, focus moved in and kept in, Escape and backdrop close, focus restored after.
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
+import { Button, buttonClass } from "./button";
 
 type Props = {
   title: string;
@@ -89,5 +90,38 @@ export function Modal({ title, children, footer, onClose, busy = false, initialF
       </div>
     </div>,
     document.body,
+  );
+}
+
+/**
+ * A question to confirm: Cancel, focused first so Enter never confirms by mistake and disabled while the action
+ * runs, then the confirming button.
+ */
+export function ConfirmModal({
+  confirmLabel,
+  confirmVariant = "danger",
+  onConfirm,
+  busy = false,
+  onClose,
+  ...modal
+}: Omit<Props, "footer" | "initialFocus"> & { confirmLabel: ReactNode; confirmVariant?: "primary" | "danger"; onConfirm: () => void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      {...modal}
+      busy={busy}
+      onClose={onClose}
+      initialFocus={cancel}
+      footer={
+        <>
+          <button ref={cancel} type="button" className={buttonClass("secondary")} onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <Button variant={confirmVariant} onClick={onConfirm} busy={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }

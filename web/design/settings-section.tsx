@@ -1,17 +1,14 @@
 // A titled settings section: heading, one line on what it is for, and its card (Account page sections).
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { PageSection } from "./page-section";
 
 export function SettingsSection({ id, title, description, children }: { id?: string; title: string; description?: string; children: ReactNode }) {
-  const titleId = useId();
   return (
-    <section className="section" id={id} aria-labelledby={titleId}>
-      <h2 className="section-title" id={titleId}>
-        {title}
-      </h2>
+    <PageSection id={id} title={title}>
       <div className="card card-pad settings-card">
         {description ? <p className="settings-description">{description}</p> : null}
         {children}
       </div>
-    </section>
+    </PageSection>
   );
 }

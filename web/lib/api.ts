@@ -108,6 +108,13 @@ export async function apiFetch<T = unknown>(path: string, init: ApiInit = {}): P
   return (await readApiResponse(await authedFetch(path, init))) as T;
 }
 
+/** Posts one file (a logo) as form data under "file", with three times the usual time-out for the upload. */
+export async function uploadFile<T>(path: string, file: File): Promise<T> {
+  const body = new FormData();
+  body.append("file", file);
+  return (await readApiResponse(await authedFetch(path, { method: "POST", body, timeoutMs: API_TIMEOUT_MS * 3 }))) as T;
+}
+
 /** The body of a response from the API, or the ApiError it carries. */
 export async function readApiResponse(res: Response): Promise<unknown> {
   const payload = await readBody(res);

@@ -1,6 +1,6 @@
 // The two-factor code form: one 6-digit field, checked by auth-js's mfa.challengeAndVerify; sign-in, password reset and
 // enrolment use it. Where the person may have lost the phone (sign-in, reset) it offers a one-time recovery code instead.
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { RecoveryCode, TotpCode } from "../../../worker/features/accounts/rules/account";
 import { getAuthClient } from "../../lib/auth-client";
 import { RECOVERY_PROMPT, TOTP_PROMPT, recoveryErrorMessage, totpErrorMessage } from "./auth-messages";
@@ -9,6 +9,7 @@ import { Alert } from "../../design/alert";
 import { Button } from "../../design/button";
 import { TextField } from "../../design/text-field";
 import "./account.css";
+import { checkField } from "../../lib/check-field";
 
 type Props = {
   /** The factor to verify; by default the account's first verified TOTP factor. */
@@ -46,12 +47,8 @@ export function TotpCodeForm({
     e.preventDefault();
     setError(null);
     if (recovery) return submitRecovery();
-    const parsed = TotpCode.safeParse(code);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? TOTP_PROMPT);
-      return;
-    }
-    setFieldError(null);
+    const totp = checkField(TotpCode, code, setFieldError, TOTP_PROMPT);
+    if (totp === null) return;
     setBusy(true);
     try {
       const client = getAuthClient();
@@ -65,7 +62,7 @@ export function TotpCodeForm({
         setError("This account has no authenticator app set up.");
         return;
       }
-      const { error: verifyError } = await client.mfa.challengeAndVerify({ factorId: id, code: parsed.data });
+      const { error: verifyError } = await client.mfa.challengeAndVerify({ factorId: id, code: totp });
       if (verifyError) {
         setError(totpErrorMessage(verifyError));
         setCode("");
@@ -80,15 +77,11 @@ export function TotpCodeForm({
   }
 
   async function submitRecovery() {
-    const parsed = RecoveryCode.safeParse(code);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? RECOVERY_PROMPT);
-      return;
-    }
-    setFieldError(null);
+    const recoveryCode = checkField(RecoveryCode, code, setFieldError, RECOVERY_PROMPT);
+    if (recoveryCode === null) return;
     setBusy(true);
     try {
-      await verifyRecoveryCode(parsed.data);
+      await verifyRecoveryCode(recoveryCode);
       await onVerified({ recoveryCode: true });
     } catch (err) {
       setError(recoveryErrorMessage(err as { code?: string; status?: number; message?: string }));
@@ -105,6 +98,8 @@ export function TotpCodeForm({
     setFieldError(null);
   }
 
+  // What the two code fields (an app's code, a recovery code) have in common.
+  const codeField = { required: true, autoFocus: true, value: code, onChange: (e: ChangeEvent<HTMLInputElement>) => setCode(e.target.value), error: fieldError };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Two-factor code">
       {error ? <Alert tone="error">{error}</Alert> : null}
@@ -118,12 +113,8 @@ export function TotpCodeForm({
           spellCheck={false}
           maxLength={20}
           placeholder="ABCDE-12345"
-          required
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...codeField}
           hint={fieldError ? undefined : `${RECOVERY_PROMPT}.`}
-          error={fieldError}
         />
       ) : (
         <TextField
@@ -135,12 +126,8 @@ export function TotpCodeForm({
           pattern="[0-9]*"
           maxLength={7}
           placeholder="123456"
-          required
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
+          {...codeField}
           hint={fieldError || !showHint ? undefined : `${TOTP_PROMPT}.`}
-          error={fieldError}
         />
       )}
       <div className={block ? undefined : "form-actions"}>

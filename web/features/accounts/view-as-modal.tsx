@@ -7,8 +7,7 @@ import { startViewAs } from "../../lib/view-as";
 import { useStartServerViewAs } from "./users-queries";
 import { EyeIcon } from "../../design/icons";
 import { Alert } from "../../design/alert";
-import { Button, buttonClass } from "../../design/button";
-import { Modal } from "../../design/modal";
+import { ConfirmModal } from "../../design/modal";
 
 /** View-as redirect delay (spec §9). */
 export const VIEW_AS_REDIRECT_MS = 1_000;
@@ -20,7 +19,6 @@ export function ViewAsModal({ user, adminId, onClose }: { user: AdminUserDto; ad
   const startServerView = useStartServerViewAs();
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   async function start() {
@@ -54,22 +52,14 @@ export function ViewAsModal({ user, adminId, onClose }: { user: AdminUserDto; ad
   }
 
   return (
-    <Modal
+    <ConfirmModal
       title="View User Account"
       icon={<EyeIcon />}
       busy={busy}
       onClose={onClose}
-      initialFocus={cancel}
-      footer={
-        <>
-          <button ref={cancel} type="button" className={buttonClass("secondary")} onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <Button variant="primary" onClick={() => void start()} busy={busy}>
-            {busy ? "Preparing View..." : "View User Account"}
-          </Button>
-        </>
-      }
+      confirmVariant="primary"
+      confirmLabel={busy ? "Preparing View..." : "View User Account"}
+      onConfirm={() => void start()}
     >
       <p>You are about to see the product as this user:</p>
       <p className="modal-subject">
@@ -81,6 +71,6 @@ export function ViewAsModal({ user, adminId, onClose }: { user: AdminUserDto; ad
         actions may be limited. The view lasts up to 24 hours; use "Return to Admin View" to end it.
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -24,6 +24,7 @@ import { SearchField } from "../../design/search-field";
 import { Segmented } from "../../design/segmented";
 import { LoadingScreen } from "../../app/route-guards";
 import { TableHead } from "../../design/table-head";
+import { ShownOrOpen } from "../../design/tool-block";
 import { PageHeader } from "../../design/page-header";
 import { SearchUnavailableNotice } from "../setup";
 import { UnavailableCode } from "../../../worker/features/setup/rules/setup";
@@ -112,13 +113,7 @@ function History({ list, current, onOpen }: { list: ReturnType<typeof useAudits>
                 <td>{formatDateTime(a.createdAt)}</td>
                 <td>{a.status !== "done" ? "Running…" : a.overall === null ? "No data" : `${a.overall}/100`}</td>
                 <td>
-                  {a.id === current ? (
-                    <span className="audit-muted">Shown</span>
-                  ) : (
-                    <Button size="sm" variant="ghost" onClick={() => onOpen(a.id)}>
-                      Open
-                    </Button>
-                  )}
+                  <ShownOrOpen shown={a.id === current} onOpen={() => onOpen(a.id)} />
                 </td>
               </tr>
             ))}

@@ -4,7 +4,7 @@ import { QueryClientContext, queryOptions, useMutation, useQuery, useQueryClient
 import { useContext } from "react";
 import { DEFAULT_BRAND, publicBrand, type Brand, type PublicBrand } from "../../../worker/platform/brand/rules/brand";
 import type { BrandUpdateInput } from "../../../worker/features/brand/rules/brand-update";
-import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../../lib/api";
+import { API_TIMEOUT_MS, authedFetch, readApiResponse, uploadFile } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 import { brandFromPage } from "../../lib/served-brand";
 import { api, unwrap, type RpcInit } from "../../lib/rpc";
@@ -74,12 +74,7 @@ export function useResetBrand() {
 export function useUploadBrandLogo() {
   const store = useStoreBrand();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const body = new FormData();
-      body.append("file", file);
-      const res = await authedFetch("/api/brand/logo", { method: "POST", body, timeoutMs: API_TIMEOUT_MS * 3 });
-      return ((await readApiResponse(res)) as { brand: Brand }).brand;
-    },
+    mutationFn: async (file: File) => (await uploadFile<{ brand: Brand }>("/api/brand/logo", file)).brand,
     onSuccess: store,
   });
 }

@@ -8,6 +8,7 @@ import { conversationsQuery } from "./queries";
 import { RetryAlert } from "../../design/alert";
 import { Badge } from "../../design/badge";
 import { Button } from "../../design/button";
+import { IconFact } from "../../design/icon-fact";
 import { MailIcon, PhoneIcon, UsersIcon } from "../../design/icons";
 import "./chat.css";
 
@@ -64,15 +65,11 @@ export function ConversationList({ reportId }: { reportId: string }) {
   );
 }
 
-function LeadRow({ icon: Icon, label, value, href }: { icon: ComponentType<{ size?: "sm" | "md" }>; label: string; value: string | null; href?: string }) {
+function LeadRow({ icon, label, value, href }: { icon: ComponentType<{ size?: "sm" }>; label: string; value: string | null; href?: string }) {
   if (!value) return null;
   return (
-    <div>
-      <dt>
-        <Icon size="sm" />
-        <span className="visually-hidden">{label}</span>
-      </dt>
-      <dd>{href ? <a href={href}>{value}</a> : value}</dd>
-    </div>
+    <IconFact icon={icon} label={label}>
+      {href ? <a href={href}>{value}</a> : value}
+    </IconFact>
   );
 }

@@ -62,23 +62,31 @@ export function EditableText({ text, label, limit, extraChars = 0, copyText, cop
           </>
         ) : (
           <>
-            <Button variant="ghost" size="sm" onClick={() => setDraft(null)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button
-              variant="primary"
-              size="sm"
-              busy={saving}
-              disabled={!draft.trim() || over}
-              onClick={async () => {
+            <EditActions
+              saving={saving}
+              canSave={Boolean(draft.trim()) && !over}
+              onCancel={() => setDraft(null)}
+              onSave={async () => {
                 if (await onSave(draft.trim())) setDraft(null);
               }}
-            >
-              Save Changes
-            </Button>
+            />
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/** Cancel and 'Save Changes' under a text being edited (here and in the Facebook post preview). */
+export function EditActions({ saving, canSave, onCancel, onSave }: { saving: boolean; canSave: boolean; onCancel: () => void; onSave: () => void }) {
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button variant="primary" size="sm" busy={saving} disabled={!canSave} onClick={onSave}>
+        Save Changes
+      </Button>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { CopyButton } from "../reports";
 import { PostImage, PostStats } from "../reports";
 import { Segmented } from "../../design/segmented";
 import "./content.css";
+import { EditActions } from "./editable-text";
 
 /** Spec §9: fixed fake engagement. */
 export const FAKE_ENGAGEMENT = { likes: 24, comments: 5, shares: 2 } as const;
@@ -68,20 +69,14 @@ export function FacebookPostPreview({ post, business, notice, readOnly, saving, 
             <textarea id="fb-draft" className="input new-report-textarea" rows={10} value={draft} onChange={(e) => setDraft(e.target.value)} />
             {saveError ? <Alert tone="error">{saveError}</Alert> : null}
             <div className="fb-edit-actions">
-              <Button variant="ghost" size="sm" onClick={() => setDraft(null)} disabled={saving}>
-                Cancel
-              </Button>
-              <Button
-                variant="primary"
-                size="sm"
-                busy={saving}
-                disabled={!draft.trim()}
-                onClick={async () => {
+              <EditActions
+                saving={saving}
+                canSave={Boolean(draft.trim())}
+                onCancel={() => setDraft(null)}
+                onSave={async () => {
                   if (await onSave(draft)) setDraft(null);
                 }}
-              >
-                Save Changes
-              </Button>
+              />
             </div>
           </div>
         ) : (

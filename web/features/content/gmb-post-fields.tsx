@@ -14,6 +14,7 @@ import {
 } from "../../../worker/platform/providers/rules/gmb-post";
 import { Segmented } from "../../design/segmented";
 import { TextField } from "../../design/text-field";
+import { Options } from "../../design/form-fields";
 import "./content.css";
 
 export type GmbPostDraft = {
@@ -116,11 +117,7 @@ export function GmbPostFields({ value, onChange, errors = {}, disabled }: { valu
           </label>
           <select id={`${id}-cta`} className="input" value={value.ctaType} disabled={disabled} onChange={(e) => set("ctaType", e.target.value as GmbCtaType | "")}>
             <option value="">No button</option>
-            {GMB_CTA_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {GMB_CTA_LABELS[t]}
-              </option>
-            ))}
+            <Options values={GMB_CTA_TYPES} label={(t) => GMB_CTA_LABELS[t]} />
           </select>
         </div>
         {value.ctaType && value.ctaType !== "CALL" ? (

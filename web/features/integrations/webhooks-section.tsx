@@ -17,6 +17,7 @@ import { LoadingScreen } from "../../app/route-guards";
 import { TextField } from "../../design/text-field";
 import { TableHead } from "../../design/table-head";
 import "./integrations.css";
+import { QueryView } from "../../app/query-view";
 
 type Endpoint = {
   id: string;
@@ -60,19 +61,17 @@ export function WebhooksSection() {
       }
     >
 
-      {query.isPending ? (
-        <LoadingScreen />
-      ) : query.isError ? (
-        <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : query.data.endpoints.length === 0 ? (
-        <p className="muted">No endpoints yet. Add one to receive events such as a prospect opening their report or leaving their phone number.</p>
-      ) : (
-        <ul className="webhook-list">
-          {(query.data.endpoints as Endpoint[]).map((e) => (
-            <EndpointItem key={e.id} endpoint={e} onEdit={() => setEditing(e)} onSecret={setSecret} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={query}>
+        {(data) => data.endpoints.length === 0 ? (
+          <p className="muted">No endpoints yet. Add one to receive events such as a prospect opening their report or leaving their phone number.</p>
+        ) : (
+          <ul className="webhook-list">
+            {(data.endpoints as Endpoint[]).map((e) => (
+              <EndpointItem key={e.id} endpoint={e} onEdit={() => setEditing(e)} onSecret={setSecret} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
 
       {editing && query.data ? (
         <EndpointForm

@@ -21,6 +21,7 @@ import {
 import type { ReactNode } from "react";
 import { LANDING_FAQ, LANDING_LINKS, LANDING_PLANS, LANDING_TESTIMONIALS, LANDING_TOOLS } from "./content";
 import { TOOL_COUNT } from "../../lib/tools";
+import { SkipLink } from "../../design/skip-link";
 
 const TOOL_ICONS = [ThumbsUpIcon, FileTextIcon, CalendarIcon, ReportSearchIcon, ChatIcon, SearchIcon, StoreIcon, CalendarIcon, VideoIcon];
 
@@ -96,9 +97,7 @@ export function LandingMarkup({ brand = DEFAULT_BRAND }: { brand?: PublicBrand }
   const contact = brand.custom ? (brand.supportEmail ? `mailto:${brand.supportEmail}` : (brand.website ?? undefined)) : undefined;
   return (
     <div className="landing">
-      <a className="skip-link" href="#top">
-        Skip to content
-      </a>
+      <SkipLink to="#top" />
       <header className="landing-nav">
         <HomeLink brand={brand} />
         <button

@@ -2,7 +2,7 @@
 // subject's business profile (the viewed user's while viewing as), and the form and logo writes.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useViewAs } from "../../lib/view-as";
-import { API_TIMEOUT_MS, authedFetch, readApiResponse, type ProfileResponse } from "../../lib/api";
+import { API_TIMEOUT_MS, uploadFile, type ProfileResponse } from "../../lib/api";
 import { api, unwrap, type RpcInit } from "../../lib/rpc";
 import type { ProfileUpdateInput } from "../../../worker/features/profile/rules/profile";
 import { useAuth } from "../../lib/auth";
@@ -38,12 +38,7 @@ export function useSaveProfile() {
 export function useUploadLogo() {
   const saved = useProfileSaved();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const body = new FormData();
-      body.append("file", file);
-      const res = await authedFetch("/api/profile/logo", { method: "POST", body, timeoutMs: API_TIMEOUT_MS * 3 });
-      return (await readApiResponse(res)) as ProfileResponse;
-    },
+    mutationFn: (file: File) => uploadFile<ProfileResponse>("/api/profile/logo", file),
     onSuccess: saved,
   });
 }

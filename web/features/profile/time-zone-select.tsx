@@ -1,5 +1,6 @@
 // The business's time zone (Business Settings): the IANA zones the browser knows, the current one always listed.
 import { useId, useMemo } from "react";
+import { Options } from "../../design/form-fields";
 
 function knownZones(current: string): string[] {
   const supported = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
@@ -15,11 +16,7 @@ export function TimeZoneSelect({ label, name, value, onChange, error, disabled }
         {label}
       </label>
       <select id={id} name={name} className="input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} aria-describedby={`${id}-hint`}>
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replace(/_/g, " ")}
-          </option>
-        ))}
+        <Options values={zones} label={(zone) => zone.replace(/_/g, " ")} />
       </select>
       <p className="field-hint" id={`${id}-hint`}>
         Scheduled posts and the times the app shows you use this zone.

@@ -6,6 +6,8 @@ import { PROSPECT_SORTS, type ProspectSort, type ProspectDto } from "../../../wo
 import { openedLabel } from "../../../worker/features/reports/rules/event-names";
 import { formatCreated } from "../../lib/format-date";
 import { buttonClass } from "../../design/button";
+import { Options } from "../../design/form-fields";
+import { IconFact } from "../../design/icon-fact";
 import { ReportStatusBadge } from "../reports";
 import { CalendarIcon, ChatIcon, EyeIcon, MailIcon, MapPinIcon, PhoneIcon, SearchIcon, TrashIcon } from "../../design/icons";
 import { companyBesideName } from "../../../worker/features/reports/rules/format";
@@ -55,45 +57,21 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
       {p.description ? <p className="prospect-description">{p.description}</p> : null}
 
       <dl className="prospect-facts">
-        <div>
-          <dt>
-            <SearchIcon size="sm" />
-            <span className="visually-hidden">Keyword</span>
-          </dt>
-          <dd className="prospect-keyword">{p.keyword || "—"}</dd>
-        </div>
-        <div>
-          <dt>
-            <MapPinIcon size="sm" />
-            <span className="visually-hidden">Area</span>
-          </dt>
-          <dd>{p.area}</dd>
-        </div>
-        <div>
-          <dt>
-            <PhoneIcon size="sm" />
-            <span className="visually-hidden">Phone</span>
-          </dt>
-          <dd>{p.phone ? <a href={`tel:+${p.phone}`}>{formatPhone(p.phone)}</a> : <span className="muted">No phone</span>}</dd>
-        </div>
-        <div>
-          <dt>
-            <MailIcon size="sm" />
-            <span className="visually-hidden">Email</span>
-          </dt>
-          <dd className="prospect-email">
-            {p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : <span className="muted">No email</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <CalendarIcon size="sm" />
-            <span className="visually-hidden">Created</span>
-          </dt>
-          <dd>
-            <time dateTime={p.created_at}>{formatCreated(p.created_at)}</time>
-          </dd>
-        </div>
+        <IconFact icon={SearchIcon} label="Keyword" className="prospect-keyword">
+          {p.keyword || "—"}
+        </IconFact>
+        <IconFact icon={MapPinIcon} label="Area">
+          {p.area}
+        </IconFact>
+        <IconFact icon={PhoneIcon} label="Phone">
+          {p.phone ? <a href={`tel:+${p.phone}`}>{formatPhone(p.phone)}</a> : <span className="muted">No phone</span>}
+        </IconFact>
+        <IconFact icon={MailIcon} label="Email" className="prospect-email">
+          {p.email ? <a href={`mailto:${p.email}`}>{p.email}</a> : <span className="muted">No email</span>}
+        </IconFact>
+        <IconFact icon={CalendarIcon} label="Created">
+          <time dateTime={p.created_at}>{formatCreated(p.created_at)}</time>
+        </IconFact>
       </dl>
 
       <div className="prospect-tag">
@@ -112,11 +90,7 @@ export function ProspectCard({ prospect: p, saving, readOnly, onTagChange, onDel
               Add Tag
             </option>
           )}
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <Options values={CATEGORIES} />
         </select>
       </div>
 
@@ -187,11 +161,7 @@ export function ProspectSortSelect({ value, onChange }: { value: ProspectSort; o
         Sort prospects
       </label>
       <select id={id} className="select" value={value} onChange={(e) => onChange(e.target.value as ProspectSort)}>
-        {PROSPECT_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {SORT_LABELS[sort]}
-          </option>
-        ))}
+        <Options values={PROSPECT_SORTS} label={(sort) => SORT_LABELS[sort]} />
       </select>
     </div>
   );

@@ -1,8 +1,6 @@
 // The delete confirmation (spec §2): 'Delete Prospect', the warning, Cancel and Delete.
-import { useRef } from "react";
 import { TrashIcon } from "../../design/icons";
-import { Button, buttonClass } from "../../design/button";
-import { Modal } from "../../design/modal";
+import { ConfirmModal } from "../../design/modal";
 
 export function ProspectDeleteDialog({
   name,
@@ -15,28 +13,10 @@ export function ProspectDeleteDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const cancel = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
-      title="Delete Prospect"
-      tone="danger"
-      icon={<TrashIcon />}
-      busy={busy}
-      onClose={onCancel}
-      initialFocus={cancel}
-      footer={
-        <>
-          <button ref={cancel} type="button" className={buttonClass("secondary")} onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <Button variant="danger" onClick={onConfirm} busy={busy}>
-            Delete
-          </Button>
-        </>
-      }
-    >
+    <ConfirmModal title="Delete Prospect" tone="danger" icon={<TrashIcon />} busy={busy} onClose={onCancel} confirmLabel="Delete" onConfirm={onConfirm}>
       <p>Are you sure you want to delete this prospect? This action cannot be undone.</p>
       <p className="modal-subject">{name}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }

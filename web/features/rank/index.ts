@@ -4,4 +4,4 @@ export type { RankTarget } from "./queries";
 export { ChartDateLabels, lineSegments } from "./rank-charts";
 export { LocalVisibilitySection } from "./rank-figures";
 export { ALERT_LABELS } from "./rank-keyword";
-export { ScanHeader, ScanProgress, ShownOrOpen } from "./scan-header";
+export { ScanHeader, ScanProgress } from "./scan-header";

@@ -1,15 +1,15 @@
 // What the tracker's list and a keyword's page share (issue 19): the alert badges, when the next check runs, the
 // pause/resume button and the delete confirmation.
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { AlertReason } from "../../../worker/features/rank/rules/tracker";
 import type { TrackedKeywordView } from "../../../worker/features/rank/rules/view";
 import { formatDateTime } from "../../lib/format-date";
 import { awaitingFirstCheck, useDeleteKeyword, useUpdateKeyword } from "./queries";
 import { Alert } from "../../design/alert";
 import { Badge } from "../../design/badge";
-import { Button, buttonClass } from "../../design/button";
+import { Button } from "../../design/button";
 import { TrashIcon } from "../../design/icons";
-import { Modal } from "../../design/modal";
+import { ConfirmModal } from "../../design/modal";
 import "./rank.css";
 
 export const ALERT_LABELS: Record<AlertReason, string> = {
@@ -36,7 +36,6 @@ export function KeywordActions({ keyword, readOnly, onDeleted }: { keyword: Trac
   const update = useUpdateKeyword();
   const remove = useDeleteKeyword();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useRef<HTMLButtonElement>(null);
   const error = update.error ?? remove.error;
   return (
     <div className="rank-row-actions">
@@ -49,39 +48,26 @@ export function KeywordActions({ keyword, readOnly, onDeleted }: { keyword: Trac
       </Button>
       {error && !confirming ? <Alert tone="error">{error.message}</Alert> : null}
       {confirming ? (
-        <Modal
+        <ConfirmModal
           title="Delete keyword"
           tone="danger"
           icon={<TrashIcon />}
           busy={remove.isPending}
           onClose={() => setConfirming(false)}
-          initialFocus={cancel}
-          footer={
-            <>
-              <button ref={cancel} type="button" className={buttonClass("secondary")} onClick={() => setConfirming(false)} disabled={remove.isPending}>
-                Cancel
-              </button>
-              <Button
-                variant="danger"
-                busy={remove.isPending}
-                onClick={() =>
-                  remove.mutate(keyword.id, {
-                    onSuccess: () => {
-                      setConfirming(false);
-                      onDeleted?.();
-                    },
-                  })
-                }
-              >
-                Delete
-              </Button>
-            </>
+          confirmLabel="Delete"
+          onConfirm={() =>
+            remove.mutate(keyword.id, {
+              onSuccess: () => {
+                setConfirming(false);
+                onDeleted?.();
+              },
+            })
           }
         >
           <p>Stop tracking this keyword and delete its whole history? This cannot be undone.</p>
           <p className="modal-subject">{keyword.keyword}</p>
           {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </div>
   );

@@ -1,6 +1,5 @@
 // The head of a scan's result (Local Search Grid, Citation Tracker): its title and subtitle, the progress line while
 // the scan runs, and once it is done Export CSV beside the screen's own actions; an export that fails says so below.
-// Also a history row's "Shown" or Open (scans and audits).
 import { useState, type ReactNode } from "react";
 import { downloadText } from "../../lib/download";
 import { fetchCsv } from "./queries";
@@ -78,19 +77,6 @@ export function ScanHeader({
         ) : null}
       </header>
       {exporter.error ? <Alert tone="error">{exporter.error}</Alert> : null}
-    </>
-  );
-}
-
-/** A history row's action: "Shown" for the one on screen, else Open (and the screen's other actions for that row). */
-export function ShownOrOpen({ shown, onOpen, children = null }: { shown: boolean; onOpen: () => void; children?: ReactNode }) {
-  if (shown) return <span className="audit-muted">Shown</span>;
-  return (
-    <>
-      <Button size="sm" variant="ghost" onClick={onOpen}>
-        Open
-      </Button>
-      {children}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { SearchIcon } from "../../design/icons";
 import { Placeholder } from "../../design/placeholder";
 import { TextField } from "../../design/text-field";
 import "./tools.css";
+import { checkField } from "../../lib/check-field";
 
 type Fields = { first: string; location: string };
 
@@ -63,13 +64,8 @@ export function ToolSearchForm<T>({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = schema.safeParse(toInput(fields));
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Invalid search");
-      return;
-    }
-    setError(null);
-    onSearch(parsed.data);
+    const input = checkField(schema, toInput(fields), setError, "Invalid search");
+    if (input !== null) onSearch(input);
   }
 
   return (
@@ -142,27 +138,38 @@ export function ResultCard({
   );
 }
 
+type PlaceholderText = { title: string; text: ReactNode };
+
 /**
  * What a tool page shows under its form: a neutral start (what the tool does) until a search has run, the
- * failure with a retry, 'Searching...' while the first answer is on its way, the results, or the empty state
- * when a search found nothing.
+ * failure with a retry, 'Searching...' while the first answer is on its way, the results (a titled list with the
+ * sample-data banner above it), or the empty state when a search found nothing. The start and empty states offer
+ * the sample search.
  */
 export function ToolResultState({
   query,
   started,
   hasResults,
+  resultsLabel,
+  banner,
   results,
+  icon,
+  trySample,
   start,
   empty,
 }: {
   query: { isError: boolean; isPending: boolean; error: Error | null; refetch: () => unknown };
   started: boolean;
   hasResults: boolean;
+  resultsLabel: string;
+  banner: () => ReactNode;
   results: () => ReactNode;
-  start: ReactNode;
-  empty: ReactNode;
+  icon: ComponentType;
+  trySample: { label: string; onTry: () => void };
+  start: PlaceholderText;
+  empty: PlaceholderText;
 }) {
-  if (!started) return start;
+  if (!started) return <TryPlaceholder icon={icon} text={start} trySample={trySample} />;
   if (query.isError) return <RetryAlert message={query.error?.message ?? null} onRetry={() => void query.refetch()} />;
   if (query.isPending) {
     return (
@@ -172,28 +179,21 @@ export function ToolResultState({
       </p>
     );
   }
-  return hasResults ? results() : empty;
+  if (!hasResults) return <TryPlaceholder icon={icon} text={empty} trySample={trySample} />;
+  return (
+    <section aria-label={resultsLabel}>
+      {banner()}
+      <ol className="tool-results">{results()}</ol>
+    </section>
+  );
 }
 
-/** A search tool's start or empty state: what to do, and a button that runs the sample search. */
-export function TryPlaceholder({
-  icon,
-  title,
-  tryLabel,
-  onTry,
-  children,
-}: {
-  icon: ComponentType;
-  title: string;
-  tryLabel: string;
-  onTry: () => void;
-  children: ReactNode;
-}) {
+function TryPlaceholder({ icon, text, trySample }: { icon: ComponentType; text: PlaceholderText; trySample: { label: string; onTry: () => void } }) {
   return (
-    <Placeholder icon={icon} title={title}>
-      <p className="placeholder-text">{children}</p>
-      <Button variant="primary" onClick={onTry}>
-        {tryLabel}
+    <Placeholder icon={icon} title={text.title}>
+      <p className="placeholder-text">{text.text}</p>
+      <Button variant="primary" onClick={trySample.onTry}>
+        {trySample.label}
       </Button>
     </Placeholder>
   );

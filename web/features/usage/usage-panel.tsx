@@ -57,7 +57,7 @@ export function UsagePanel({
       ) : (
         <>
           {counting ? (
-            <p className="usage-counting" role="status">
+            <p className="usage-loading usage-counting" role="status">
               <span className="spinner" aria-hidden="true" /> {USAGE_COUNTING_NOTE}
             </p>
           ) : null}

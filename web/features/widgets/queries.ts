@@ -2,7 +2,7 @@
 // the writes (create, edit, logo, delete).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { WidgetCreateInput, WidgetDto } from "../../../worker/features/widgets/rules/widgets";
-import { API_TIMEOUT_MS, authedFetch, readApiResponse } from "../../lib/api";
+import { API_TIMEOUT_MS, uploadFile } from "../../lib/api";
 import { api, unwrap, type RpcInit } from "../../lib/rpc";
 
 const init = { init: { timeoutMs: API_TIMEOUT_MS } as RpcInit };
@@ -44,12 +44,7 @@ export function useDeleteWidget() {
 export function useUploadWidgetLogo(id: string) {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: async (file: File) => {
-      const body = new FormData();
-      body.append("file", file);
-      const res = await authedFetch(`/api/widgets/${encodeURIComponent(id)}/logo`, { method: "POST", body, timeoutMs: API_TIMEOUT_MS * 3 });
-      return (await readApiResponse(res)) as { widget: WidgetDto };
-    },
+    mutationFn: (file: File) => uploadFile<{ widget: WidgetDto }>(`/api/widgets/${encodeURIComponent(id)}/logo`, file),
     onSuccess: done,
   });
 }

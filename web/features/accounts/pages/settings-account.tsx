@@ -9,7 +9,7 @@ import { Alert, RetryAlert } from "../../../design/alert";
 import { Badge } from "../../../design/badge";
 import { Button } from "../../../design/button";
 import { ShieldIcon, TrashIcon } from "../../../design/icons";
-import { Modal } from "../../../design/modal";
+import { ConfirmModal, Modal } from "../../../design/modal";
 import { NewPasswordFields, useNewPassword } from "../new-password-fields";
 import { SettingsSection } from "../../../design/settings-section";
 import { NotificationSettingsSection } from "../../notifications";
@@ -36,6 +36,7 @@ import {
 import "../account.css";
 import { PageHead } from "../../brand";
 import { useBrand } from "../../brand";
+import { checkField } from "../../../lib/check-field";
 
 /** The server's reason in words (auth-js errors and ApiError both carry a code and a message). */
 function reason(error: unknown): string {
@@ -120,13 +121,20 @@ function EmailSection({ user }: { user: AccountUser }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={change.isPending}>
-            {change.isPending ? "Sending link..." : "Change email"}
-          </Button>
-        </div>
+        <SubmitRow busy={change.isPending} label="Change email" busyLabel="Sending link..." />
       </form>
     </SettingsSection>
+  );
+}
+
+/** A settings form's submit button, its label saying what runs while busy. */
+function SubmitRow({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <div className="form-actions">
+      <Button type="submit" variant="primary" busy={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
   );
 }
 
@@ -162,11 +170,7 @@ function PasswordSection() {
           onChange={(e) => setCurrent(e.target.value)}
         />
         <NewPasswordFields state={newPassword} />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={change.isPending}>
-            {change.isPending ? "Saving..." : "Change password"}
-          </Button>
-        </div>
+        <SubmitRow busy={change.isPending} label="Change password" busyLabel="Saving..." />
       </form>
     </SettingsSection>
   );
@@ -286,22 +290,14 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
       {verified.length || freshCodes ? <RecoveryCodesPanel email={user.email} fresh={freshCodes} onFresh={setFreshCodes} /> : null}
 
       {removing ? (
-        <Modal
+        <ConfirmModal
           title="Remove this authenticator app?"
           tone="danger"
           icon={<ShieldIcon />}
           busy={remove.isPending}
           onClose={() => setRemoving(null)}
-          footer={
-            <>
-              <Button onClick={() => setRemoving(null)} disabled={remove.isPending}>
-                Cancel
-              </Button>
-              <Button variant="danger" busy={remove.isPending} onClick={() => void confirmRemove()}>
-                {remove.isPending ? "Removing..." : "Remove"}
-              </Button>
-            </>
-          }
+          confirmLabel={remove.isPending ? "Removing..." : "Remove"}
+          onConfirm={() => void confirmRemove()}
         >
           <p>
             {verified.length > 1
@@ -309,7 +305,7 @@ function TwoFactorSection({ user }: { user: AccountUser }) {
               : "Sign-in will ask for your password only, and your recovery codes stop working. Admin pages need two-factor sign-in in production."}
           </p>
           {remove.isError ? <Alert tone="error">{reason(remove.error)}</Alert> : null}
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </SettingsSection>
   );
@@ -344,14 +340,10 @@ function DeleteSection({ readOnly }: { readOnly: boolean }) {
 
   async function confirm(e?: FormEvent) {
     e?.preventDefault();
-    const parsed = DeleteAccountInput.safeParse({ password });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? "Enter your password.");
-      return;
-    }
-    setFieldError(null);
+    const input = checkField(DeleteAccountInput, { password }, setFieldError, "Enter your password.");
+    if (input === null) return;
     try {
-      await remove.mutateAsync(parsed.data.password);
+      await remove.mutateAsync(input.password);
       // A fresh page: nothing of the deleted account stays in memory (the sign-out already cleared storage).
       window.location.assign(ACCOUNT_DELETED_PATH);
     } catch {

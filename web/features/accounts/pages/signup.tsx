@@ -14,6 +14,7 @@ import { confirmEmailNotice } from "../../../../worker/features/profile/rules/pr
 import { MIN_PASSWORD_LENGTH, NewPassword, PASSWORD_HINT } from "../../../../worker/features/accounts/rules/account";
 import { SIGNUP_REDIRECT_MS, signUpErrorMessage } from "../auth-messages";
 import "../account.css";
+import { checkField } from "../../../lib/check-field";
 
 type Status = "idle" | "busy" | "success" | "error";
 
@@ -38,12 +39,7 @@ export default function SignupPage() {
 
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = NewPassword.safeParse(password);
-    if (!parsed.success) {
-      setPasswordError(parsed.error.issues[0]?.message ?? PASSWORD_HINT);
-      return;
-    }
-    setPasswordError(null);
+    if (checkField(NewPassword, password, setPasswordError, PASSWORD_HINT) === null) return;
     setError(null);
     setRegistered(null);
     setStatus("busy");

@@ -22,16 +22,16 @@ import {
 import { formatCost } from "../../../../worker/domain/usage-cost";
 import { AnswersDialog } from "../ai-answers";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { ToolBlock } from "../../../design/tool-block";
+import { ShownOrOpen, ToolBlock } from "../../../design/tool-block";
 import { Badge } from "../../../design/badge";
 import { BusinessToolPage, MissingDetails, useBusinessChoice } from "../../audits";
-import { Button } from "../../../design/button";
+import { Button, SaveCancelButtons } from "../../../design/button";
 import { ChatIcon, PlusIcon, SparklesIcon, TrashIcon } from "../../../design/icons";
 import { IntervalBar, percent, rateText } from "../interval-bar";
 import { Placeholder } from "../../../design/placeholder";
 import { RateHistoryChart } from "../rate-history-chart";
 import { LoadingScreen } from "../../../app/route-guards";
-import { ScanProgress, ShownOrOpen } from "../../rank";
+import { ScanProgress } from "../../rank";
 import { StatCard } from "../../../design/stat-card";
 import { TableHead } from "../../../design/table-head";
 import { TextField } from "../../../design/text-field";
@@ -95,12 +95,7 @@ function QuestionRow({ q, target, readOnly }: { q: QuestionsView["questions"][nu
           }}
         >
           <TextField label="Question" value={draft} maxLength={200} onChange={(e) => setDraft(e.target.value)} error={change.error?.message} />
-          <Button type="submit" size="sm" variant="primary" busy={change.isPending}>
-            Save
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setDraft(null)}>
-            Cancel
-          </Button>
+          <SaveCancelButtons busy={change.isPending} onCancel={() => setDraft(null)} />
         </form>
       </li>
     );
@@ -133,15 +128,15 @@ function QuestionsCard({ view, target, readOnly }: { view: QuestionsView; target
   const full = view.questions.length >= view.limit;
   const suggestions = view.suggested.filter((s) => !view.questions.some((q) => q.text.toLowerCase() === s.toLowerCase()));
   return (
-    <section className="card card-pad audit-block" aria-labelledby="aiv-questions-title">
-      <div className="cit-head">
-        <h2 className="audit-block-title" id="aiv-questions-title">
-          Questions
-        </h2>
+    <ToolBlock
+      titleId="aiv-questions-title"
+      title="Questions"
+      aside={
         <span className="audit-muted">
           {view.questions.length} of {view.limit} questions on your plan
         </span>
-      </div>
+      }
+    >
       {view.questions.length > 0 ? (
         <ul className="aiv-questions">
           {view.questions.map((q) => (
@@ -189,7 +184,7 @@ function QuestionsCard({ view, target, readOnly }: { view: QuestionsView; target
         </form>
       )}
       {add.error ? <Alert tone="error">{add.error.message}</Alert> : null}
-    </section>
+    </ToolBlock>
   );
 }
 
@@ -406,20 +401,20 @@ function CitedDomains({ scan }: { scan: ScanView }) {
 
 function WhatToDo({ actions }: { actions: NonNullable<ScanView["actions"]> }) {
   return (
-    <section className="card card-pad audit-block" aria-labelledby="aiv-todo-title">
-      <div className="cit-head">
-        <h2 className="audit-block-title" id="aiv-todo-title">
-          What to do
-        </h2>
+    <ToolBlock
+      titleId="aiv-todo-title"
+      title="What to do"
+      aside={
         <Badge tone="view">{actions.source === "ai" ? "Written by AI from these figures" : "Suggested from your figures"}</Badge>
-      </div>
+      }
+    >
       {actions.source === "template" ? <p className="audit-muted">AI writing wasn't available for this scan, so these come from our standard suggestions for your figures.</p> : null}
       <ol className="cit-fixes">
         {actions.items.map((a) => (
           <li key={a}>{a}</li>
         ))}
       </ol>
-    </section>
+    </ToolBlock>
   );
 }
 

@@ -25,6 +25,7 @@ import { PageHeader } from "../../../design/page-header";
 import "../../../design/plans.css";
 import "../billing.css";
 import { PageTitle } from "../../brand";
+import { PageSection } from "../../../design/page-section";
 
 /** Only what a subscriber (a business, not an agency admin) gets: prospects and SEO reports are admin tools. */
 const SUBSCRIBER_FEATURES = [
@@ -170,10 +171,7 @@ export default function SubscriptionPage() {
         </section>
       </div>
 
-      <section className="section" aria-labelledby="allowance-section-title">
-        <h2 className="section-title" id="allowance-section-title">
-          Your AI allowance
-        </h2>
+      <PageSection title="Your AI allowance">
         {usage.isPending ? (
           <p className="card card-pad" role="status">
             <span className="spinner" aria-hidden="true" /> Loading your allowance...
@@ -189,12 +187,9 @@ export default function SubscriptionPage() {
             it, each tool answers from its templates or sample data until the allowance renews.
           </p>
         ) : null}
-      </section>
+      </PageSection>
 
-      <section className="section" aria-labelledby="benefits-title">
-        <h2 className="section-title" id="benefits-title">
-          What you get
-        </h2>
+      <PageSection title="What you get">
         <div className="benefit-grid">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
             <article className="card benefit-card" key={title}>
@@ -206,12 +201,9 @@ export default function SubscriptionPage() {
             </article>
           ))}
         </div>
-      </section>
+      </PageSection>
 
-      <section className="section" aria-labelledby="billing-faq-title">
-        <h2 className="section-title" id="billing-faq-title">
-          Billing FAQ
-        </h2>
+      <PageSection title="Billing FAQ">
         <dl className="faq-list">
           {FAQ.map(({ q, a }) => (
             <div className="card" key={q}>
@@ -220,7 +212,7 @@ export default function SubscriptionPage() {
             </div>
           ))}
         </dl>
-      </section>
+      </PageSection>
     </>
   );
 }

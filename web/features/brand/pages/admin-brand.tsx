@@ -15,19 +15,19 @@ import {
   type PublicBrand,
 } from "../../../../worker/platform/brand/rules/brand";
 import { BrandUpdate } from "../../../../worker/features/brand/rules/brand-update";
-import { Alert, RetryAlert } from "../../../design/alert";
+import { Alert } from "../../../design/alert";
 import { Badge } from "../../../design/badge";
 import { PageHead } from "../brand";
 import { BrandContact, BrandLogo } from "../../../design/brand-mark";
 import { Button, buttonClass } from "../../../design/button";
 import { AlertCircleIcon } from "../../../design/icons";
-import { LoadingScreen } from "../../../app/route-guards";
 import { TextField } from "../../../design/text-field";
 import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { adminBrandQuery, useResetBrand, useSaveBrand, useUploadBrandLogo } from "../queries";
 import "../brand.css";
 import "../../../design/public-page.css";
+import { QueryView } from "../../../app/query-view";
 
 type Draft = { name: string; accentColor: string; website: string; supportEmail: string; supportPhone: string; mailSenderName: string; footerLine: string };
 
@@ -55,13 +55,9 @@ export default function AdminBrandPage() {
         title="Brand"
         subtitle="Your agency's name, logo and colour on every page and message your clients and prospects see: the app, sign-in, shared reports, the free-audit widget and every mail."
       />
-      {query.isPending ? (
-        <LoadingScreen />
-      ) : query.isError ? (
-        <RetryAlert message={`Failed to load the brand: ${query.error.message}`} onRetry={() => void query.refetch()} />
-      ) : (
-        <BrandForm brand={query.data} />
-      )}
+      <QueryView query={query} failure="Failed to load the brand: ">
+        {(brand) => <BrandForm brand={brand} />}
+      </QueryView>
     </>
   );
 }

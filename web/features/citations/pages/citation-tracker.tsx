@@ -8,7 +8,7 @@ import { useSearchParams } from "react-router";
 import { SOURCE_KIND_LABELS } from "../../../../worker/features/citations/rules/sources";
 import { FIELD_IDS, FIELD_LABELS, expectedSourcesText, type CitationScanSummaryRow, type CitationScanView, type CitationSourceResult, type FieldView, type ListingFieldsView } from "../../../../worker/features/citations/rules/citations";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { ToolBlock } from "../../../design/tool-block";
+import { ShownOrOpen, ToolBlock } from "../../../design/tool-block";
 import { Badge } from "../../../design/badge";
 import { VERDICT_LABELS, prospectFromParams } from "../../reports";
 import { BusinessToolPage, MissingDetails, useBusinessChoice } from "../../audits";
@@ -17,10 +17,10 @@ import { CheckCircleIcon, ExternalLinkIcon, MapPinIcon, AlertTriangleIcon, Searc
 import { ActionError, SearchUnavailableNotice } from "../../setup";
 import { useCapabilities } from "../../setup";
 import { ScanEstimate } from "../../../design/scan-estimate";
-import { ScanHeader, ShownOrOpen } from "../../rank";
+import { ScanHeader } from "../../rank";
 import { Placeholder } from "../../../design/placeholder";
 import { LoadingScreen } from "../../../app/route-guards";
-import { Segmented } from "../../../design/segmented";
+import { Segmented, type SegmentedOption } from "../../../design/segmented";
 import { StatCard } from "../../../design/stat-card";
 import { TableHead } from "../../../design/table-head";
 import { formatDateTime } from "../../../lib/format-date";
@@ -63,6 +63,12 @@ function ListingFields({ fields }: { fields: ListingFieldsView }) {
 
 type Filter = "all" | "problems" | "gaps";
 
+const SOURCE_FILTERS: SegmentedOption<Filter>[] = [
+  { value: "all", label: "All" },
+  { value: "problems", label: "Problems only" },
+  { value: "gaps", label: "Gaps" },
+];
+
 /**
  * Four columns that fit 1280 px (issue 27): the source, the verdict, what the listing says (differences with what
  * they should say, then what matches) with its evidence, and the fix link. On a phone each row is a card.
@@ -71,22 +77,11 @@ function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
   const [filter, setFilter] = useState<Filter>("all");
   const shown = sources.filter((r) => (filter === "problems" ? ["inconsistent", "duplicate"].includes(r.verdict) : filter === "gaps" ? r.gap : true));
   return (
-    <section className="card card-pad audit-block" aria-labelledby="cit-sources-title">
-      <div className="cit-head">
-        <h2 className="audit-block-title" id="cit-sources-title">
-          Sources
-        </h2>
-        <Segmented
-          label="Show"
-          value={filter}
-          onChange={setFilter}
-          options={[
-            { value: "all", label: "All" },
-            { value: "problems", label: "Problems only" },
-            { value: "gaps", label: "Gaps" },
-          ]}
-        />
-      </div>
+    <ToolBlock
+      titleId="cit-sources-title"
+      title="Sources"
+      aside={<Segmented label="Show" value={filter} onChange={setFilter} options={SOURCE_FILTERS} />}
+    >
       {shown.length === 0 ? (
         <p className="audit-muted">{filter === "problems" ? "No listing disagrees with your details." : "No source lists two or more of your competitors without you."}</p>
       ) : (
@@ -124,7 +119,7 @@ function SourcesTable({ sources }: { sources: CitationSourceResult[] }) {
           </tbody>
         </table>
       )}
-    </section>
+    </ToolBlock>
   );
 }
 

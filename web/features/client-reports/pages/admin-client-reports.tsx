@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ClientReportClientRow, ClientReportSummary } from "../../../../worker/features/client-reports/rules/client-report";
-import { Alert, RetryAlert } from "../../../design/alert";
+import { Alert } from "../../../design/alert";
 import { PageHead } from "../../brand";
 import { Button, buttonClass } from "../../../design/button";
 import {
@@ -19,13 +19,13 @@ import {
 import { ExternalLinkIcon, MailIcon, UsersIcon } from "../../../design/icons";
 import { Modal } from "../../../design/modal";
 import { Placeholder } from "../../../design/placeholder";
-import { LoadingScreen } from "../../../app/route-guards";
 import { SearchField } from "../../../design/search-field";
 import { TableHead } from "../../../design/table-head";
 import { formatDateTime } from "../../../lib/format-date";
 import { useViewAs } from "../../../lib/view-as";
 import { clientReportsQuery, isReportPending, useBuildClientReport, useSaveClientReportSettings, useSendClientReport } from "../queries";
 import "../client-reports.css";
+import { QueryView } from "../../../app/query-view";
 
 const COLUMNS = ["Client", "Monthly report", "Last report", "Delivery"] as const;
 
@@ -45,39 +45,37 @@ export default function AdminClientReportsPage() {
         subtitle="Each client's monthly results report: built on the 1st of the month in the client's time zone and mailed with its link and PDF."
       />
 
-      {query.isPending ? (
-        <LoadingScreen />
-      ) : query.isError ? (
-        <RetryAlert message={`Failed to load client reports: ${query.error.message}`} onRetry={() => void query.refetch()} />
-      ) : !clients ? (
-        <Alert tone="info">Return to the admin view to see every client's reports.</Alert>
-      ) : clients.length === 0 ? (
-        <Placeholder className="empty-state" icon={UsersIcon} title="No business clients yet">
-          <p className="placeholder-text">When a business signs up, it is listed here and you can switch its monthly report on.</p>
-        </Placeholder>
-      ) : (
-        <>
-          <div className="toolbar">
-            <SearchField placeholder="Search clients..." label="Search clients" value={search} onChange={setSearch} />
-          </div>
-          {shown.length === 0 ? (
-            <Placeholder className="empty-state" icon={UsersIcon} title="No clients found">
-              <p className="placeholder-text">{`No client matches "${search.trim()}". Try a different search term.`}</p>
-            </Placeholder>
-          ) : (
-            <div className="card users-table-wrap">
-              <table className="users-table client-reports-table">
-                <TableHead columns={COLUMNS} actions="Actions" />
-                <tbody>
-                  {shown.map((c) => (
-                    <ClientRow key={c.userId} client={c} readOnly={readOnly} />
-                  ))}
-                </tbody>
-              </table>
+      <QueryView query={query} failure="Failed to load client reports: ">
+        {() => !clients ? (
+          <Alert tone="info">Return to the admin view to see every client's reports.</Alert>
+        ) : clients.length === 0 ? (
+          <Placeholder className="empty-state" icon={UsersIcon} title="No business clients yet">
+            <p className="placeholder-text">When a business signs up, it is listed here and you can switch its monthly report on.</p>
+          </Placeholder>
+        ) : (
+          <>
+            <div className="toolbar">
+              <SearchField placeholder="Search clients..." label="Search clients" value={search} onChange={setSearch} />
             </div>
-          )}
-        </>
-      )}
+            {shown.length === 0 ? (
+              <Placeholder className="empty-state" icon={UsersIcon} title="No clients found">
+                <p className="placeholder-text">{`No client matches "${search.trim()}". Try a different search term.`}</p>
+              </Placeholder>
+            ) : (
+              <div className="card users-table-wrap">
+                <table className="users-table client-reports-table">
+                  <TableHead columns={COLUMNS} actions="Actions" />
+                  <tbody>
+                    {shown.map((c) => (
+                      <ClientRow key={c.userId} client={c} readOnly={readOnly} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -5,14 +5,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ClientReportSettings, ClientReportSummary } from "../../../../worker/features/client-reports/rules/client-report";
-import { Alert, RetryAlert } from "../../../design/alert";
+import { Alert } from "../../../design/alert";
 import { PageTitle } from "../../brand";
 import { buttonClass } from "../../../design/button";
 import { formatDayIn, nextFirstOfMonth, PendingRecipients, RecipientsForm, ReportStatusBadge, ReportSwitch } from "../client-report-delivery";
 import { DownloadIcon, ExternalLinkIcon, FileTextIcon } from "../../../design/icons";
 import { PageHeader } from "../../../design/page-header";
 import { Placeholder } from "../../../design/placeholder";
-import { LoadingScreen } from "../../../app/route-guards";
 import { SettingsSection } from "../../../design/settings-section";
 import { TableHead } from "../../../design/table-head";
 import { useAuth } from "../../../lib/auth";
@@ -21,6 +20,7 @@ import { useTimedMessage } from "../../../lib/use-timed-message";
 import { useViewAs } from "../../../lib/view-as";
 import { clientReportsQuery, useSaveClientReportSettings } from "../queries";
 import "../client-reports.css";
+import { QueryView } from "../../../app/query-view";
 
 export default function ReportsPage() {
   const query = useQuery(clientReportsQuery());
@@ -32,32 +32,30 @@ export default function ReportsPage() {
       <PageTitle>Reports</PageTitle>
       <PageHeader title="Monthly Reports" subtitle="What changed for your business each month: calls and clicks from Google, your rankings, your reviews, and what was done." />
 
-      {query.isPending ? (
-        <LoadingScreen />
-      ) : query.isError ? (
-        <RetryAlert message={`We couldn't load your reports: ${query.error.message}`} onRetry={() => void query.refetch()} />
-      ) : !data ? (
-        <Alert tone="info" title="Every client's reports are on Client Reports">
-          <p>
-            <Link to="/admin/client-reports">Open Client Reports</Link>, or view the app as a client to see their page.
-          </p>
-        </Alert>
-      ) : (
-        <>
-          {data.reports.length === 0 ? (
-            <Placeholder className="empty-state" icon={FileTextIcon} title="No reports yet">
-              <p className="placeholder-text">
-                {data.settings.enabled
-                  ? `Your first report arrives on ${nextFirstOfMonth(timeZone)}: it shows what changed for your business over the month.`
-                  : `Switch on monthly reports below and your first one arrives on ${nextFirstOfMonth(timeZone)}.`}
-              </p>
-            </Placeholder>
-          ) : (
-            <ReportList reports={data.reports} timeZone={timeZone} />
-          )}
-          <MailSettings settings={data.settings} />
-        </>
-      )}
+      <QueryView query={query} failure="We couldn't load your reports: ">
+        {() => !data ? (
+          <Alert tone="info" title="Every client's reports are on Client Reports">
+            <p>
+              <Link to="/admin/client-reports">Open Client Reports</Link>, or view the app as a client to see their page.
+            </p>
+          </Alert>
+        ) : (
+          <>
+            {data.reports.length === 0 ? (
+              <Placeholder className="empty-state" icon={FileTextIcon} title="No reports yet">
+                <p className="placeholder-text">
+                  {data.settings.enabled
+                    ? `Your first report arrives on ${nextFirstOfMonth(timeZone)}: it shows what changed for your business over the month.`
+                    : `Switch on monthly reports below and your first one arrives on ${nextFirstOfMonth(timeZone)}.`}
+                </p>
+              </Placeholder>
+            ) : (
+              <ReportList reports={data.reports} timeZone={timeZone} />
+            )}
+            <MailSettings settings={data.settings} />
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -15,12 +15,12 @@ import {
   type GeneratedPost,
   type PostRequestInput,
 } from "../../../../worker/features/content/rules/facebook-post";
-import { Alert, RetryAlert } from "../../../design/alert";
+import { Alert } from "../../../design/alert";
 import { Button } from "../../../design/button";
 import { BusinessCard } from "../business-card";
-import { CheckboxField, SelectField, TextAreaField } from "../../../design/form-fields";
+import { CheckboxField, Options, SelectField, TextAreaField } from "../../../design/form-fields";
 import { GeneratingSkeleton } from "../generating-skeleton";
-import { RecentItem } from "../recent-item";
+import { RecentList } from "../content-recent";
 import { FacebookPostPreview } from "../facebook-post-preview";
 import { BookIcon, CalendarIcon, ChatIcon, ChevronRightIcon, MegaphoneIcon, SparklesIcon, ThumbsUpIcon } from "../../../design/icons";
 import { Placeholder } from "../../../design/placeholder";
@@ -146,18 +146,10 @@ export default function FacebookPostGeneratorPage() {
             </button>
             <div id="fb-advanced" className="fb-advanced" hidden={!advanced}>
               <SelectField label="Tone" value={options.tone} onChange={(v) => set("tone", v as Options["tone"])}>
-                {TONES.map((t) => (
-                  <option key={t} value={t}>
-                    {t[0]!.toUpperCase() + t.slice(1)}
-                  </option>
-                ))}
+                <Options values={TONES} label={(t) => t[0]!.toUpperCase() + t.slice(1)} />
               </SelectField>
               <SelectField label="Length" value={options.length} onChange={(v) => set("length", v as Options["length"])}>
-                {LENGTHS.map((l) => (
-                  <option key={l} value={l}>
-                    {lengthLabel(l)}
-                  </option>
-                ))}
+                <Options values={LENGTHS} label={lengthLabel} />
               </SelectField>
               <CheckboxField label="Include hashtags" checked={options.includeHashtags} onChange={(v) => set("includeHashtags", v)} />
               <CheckboxField label="Include emoji" checked={options.includeEmoji} onChange={(v) => set("includeEmoji", v)} />
@@ -244,47 +236,24 @@ function RecentPosts({
 }) {
   const posts = useQuery(postsQuery(viewAsId));
   const remove = useDeletePost();
-  const [error, setError] = useState<string | null>(null);
   return (
-    <section className="section" aria-labelledby="recent-posts-title">
-      <h2 className="section-title" id="recent-posts-title">
-        Recent posts {posts.data ? <span className="section-count">{posts.data.posts.length}</span> : null}
-      </h2>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {posts.isPending ? (
-        <p className="muted" role="status">
-          Loading your recent posts...
-        </p>
-      ) : posts.isError ? (
-        <RetryAlert message={`Failed to load your posts: ${posts.error.message}`} onRetry={() => void posts.refetch()} />
-      ) : posts.data.posts.length === 0 ? (
-        <p className="card card-pad muted">Posts you generate are kept here, to reopen, copy or delete later.</p>
-      ) : (
-        <ul className="recent-posts">
-          {posts.data.posts.map((post) => (
-            <RecentItem
-              key={post.id}
-              title={post.title}
-              meta={`${formatDateTime(post.created_at)} · ${POST_TYPE_LABELS[post.postType]?.label ?? post.postType}`}
-              template={post.source === "template"}
-              open={post.id === openId}
-              copyText={fullPostText(post)}
-              readOnly={readOnly}
-              deleting={remove.isPending && remove.variables === post.id}
-              onOpen={() => onOpen(post)}
-              onDelete={async () => {
-                setError(null);
-                try {
-                  await remove.mutateAsync(post.id);
-                  onDeleted(post.id);
-                } catch (err) {
-                  setError(`Failed to delete the post: ${err instanceof Error ? err.message : "Unknown error"}`);
-                }
-              }}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
+    <RecentList
+      title="Recent posts"
+      query={posts}
+      items={posts.data?.posts}
+      remove={remove}
+      texts={{
+        loading: "Loading your recent posts...",
+        failed: "Failed to load your posts: ",
+        empty: "Posts you generate are kept here, to reopen, copy or delete later.",
+        deleteFailed: "Failed to delete the post: ",
+      }}
+      meta={(post) => `${formatDateTime(post.created_at)} · ${POST_TYPE_LABELS[post.postType]?.label ?? post.postType}`}
+      copyText={fullPostText}
+      openId={openId}
+      readOnly={readOnly}
+      onOpen={onOpen}
+      onDeleted={onDeleted}
+    />
   );
 }

@@ -12,7 +12,7 @@ import { CompanyLogo } from "../../../design/company-logo";
 import { ContentToolPage } from "../content-tool";
 import { EditableText } from "../editable-text";
 import { CalendarIcon, StoreIcon } from "../../../design/icons";
-import { SelectField, TextAreaField, ToneSelect } from "../../../design/form-fields";
+import { Options, SelectField, TextAreaField, ToneSelect } from "../../../design/form-fields";
 import { Segmented } from "../../../design/segmented";
 import { TextField } from "../../../design/text-field";
 import { formatDay } from "../../../lib/format-date";
@@ -94,11 +94,7 @@ export default function GmbPostGeneratorPage() {
             <ToneSelect value={form.tone} onChange={(v) => set("tone", v)} />
             <SelectField label="Button" value={form.ctaType} onChange={(v) => set("ctaType", v as Form["ctaType"])}>
               <option value="">No button</option>
-              {GMB_CTA_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {GMB_CTA_LABELS[t]}
-                </option>
-              ))}
+              <Options values={GMB_CTA_TYPES} label={(t) => GMB_CTA_LABELS[t]} />
             </SelectField>
           </div>
           {form.ctaType && form.ctaType !== "CALL" ? (

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { SCHEDULE_STATE_LABELS, editableState, type GbpLocationJson, type ScheduledPostJson } from "../../../../worker/features/content/rules/gbp-schedule";
 import { GmbPost, GMB_POST_TYPE_LABELS } from "../../../../worker/platform/providers/rules/gmb-post";
-import { Alert, RetryAlert } from "../../../design/alert";
+import { Alert } from "../../../design/alert";
 import { Button, buttonClass } from "../../../design/button";
 import { draftErrors, draftFromPost, EMPTY_GMB_DRAFT, GmbPostFields, gmbPostText, postFromDraft, type GmbPostDraft } from "../gmb-post-fields";
 import { CalendarIcon, ExternalLinkIcon, TrashIcon } from "../../../design/icons";
@@ -15,7 +15,6 @@ import { MonthCalendar, type CalendarMonth } from "../month-calendar";
 import { Placeholder } from "../../../design/placeholder";
 import { ScheduleStateBadge } from "../schedule-state-badge";
 import { CopyButton } from "../../reports";
-import { LoadingScreen } from "../../../app/route-guards";
 import { TextField } from "../../../design/text-field";
 import { useViewAs } from "../../../lib/view-as";
 import { formatScheduled } from "../../../lib/format-date";
@@ -25,6 +24,7 @@ import { integrationsQuery } from "../../integrations";
 import { generatedGmbPostQuery, scheduleQuery, useDeleteScheduledPost, useSchedulePost, useUpdateScheduledPost } from "../schedule-queries";
 import "../content.css";
 import { BrandName, PageHead } from "../../brand";
+import { QueryView } from "../../../app/query-view";
 
 /** The next full hour in the business's zone, as the form's default date and time. */
 function nextHour(zone: string): { date: string; time: string } {
@@ -121,44 +121,42 @@ export default function GmbPostSchedulerPage() {
         </section>
 
         <div className="scheduler-main">
-          {schedule.isPending ? (
-            <LoadingScreen />
-          ) : schedule.isError ? (
-            <RetryAlert message={schedule.error.message} onRetry={() => void schedule.refetch()} />
-          ) : (
-            <>
-              <section className="card card-pad" aria-label="Calendar">
-                <MonthCalendar
-                  month={month}
-                  onMonthChange={setMonth}
-                  items={posts}
-                  dayOf={(p) => utcToZoned(p.scheduledAt, zone).date}
-                  onDayClick={readOnly ? undefined : (day) => setFormDay(day)}
-                  renderItem={(p) => (
-                    <button key={p.id} type="button" className={`calendar-chip is-${p.state}`} title={`${SCHEDULE_STATE_LABELS[p.state]}: ${p.post.summary}`} onClick={() => document.getElementById(`post-${p.id}`)?.scrollIntoView({ behavior: "smooth", block: "center" })}>
-                      {p.post.summary}
-                    </button>
+          <QueryView query={schedule}>
+            {() => (
+              <>
+                <section className="card card-pad" aria-label="Calendar">
+                  <MonthCalendar
+                    month={month}
+                    onMonthChange={setMonth}
+                    items={posts}
+                    dayOf={(p) => utcToZoned(p.scheduledAt, zone).date}
+                    onDayClick={readOnly ? undefined : (day) => setFormDay(day)}
+                    renderItem={(p) => (
+                      <button key={p.id} type="button" className={`calendar-chip is-${p.state}`} title={`${SCHEDULE_STATE_LABELS[p.state]}: ${p.post.summary}`} onClick={() => document.getElementById(`post-${p.id}`)?.scrollIntoView({ behavior: "smooth", block: "center" })}>
+                        {p.post.summary}
+                      </button>
+                    )}
+                  />
+                </section>
+                <section className="card card-pad" aria-labelledby="list-title">
+                  <h2 className="integration-subtitle" id="list-title">
+                    Scheduled posts
+                  </h2>
+                  {posts.length === 0 ? (
+                    <Placeholder icon={CalendarIcon} title="No posts scheduled yet" className="empty-state">
+                      <p className="muted">Write a post in the form, or open one from the GMB Post Generator, and give it a date and time.</p>
+                    </Placeholder>
+                  ) : (
+                    <ul className="schedule-list">
+                      {posts.map((p) => (
+                        <ScheduledPostRow key={p.id} post={p} zone={zone} readOnly={readOnly} onEdit={() => setEditing(p)} />
+                      ))}
+                    </ul>
                   )}
-                />
-              </section>
-              <section className="card card-pad" aria-labelledby="list-title">
-                <h2 className="integration-subtitle" id="list-title">
-                  Scheduled posts
-                </h2>
-                {posts.length === 0 ? (
-                  <Placeholder icon={CalendarIcon} title="No posts scheduled yet" className="empty-state">
-                    <p className="muted">Write a post in the form, or open one from the GMB Post Generator, and give it a date and time.</p>
-                  </Placeholder>
-                ) : (
-                  <ul className="schedule-list">
-                    {posts.map((p) => (
-                      <ScheduledPostRow key={p.id} post={p} zone={zone} readOnly={readOnly} onEdit={() => setEditing(p)} />
-                    ))}
-                  </ul>
-                )}
-              </section>
-            </>
-          )}
+                </section>
+              </>
+            )}
+          </QueryView>
         </div>
       </div>
 

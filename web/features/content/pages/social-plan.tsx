@@ -7,7 +7,7 @@ import { moveDay, planFromCsv, planToCsv, planToIcs, type CsvImport, type Social
 import { Alert } from "../../../design/alert";
 import { Button } from "../../../design/button";
 import { ContentToolPage } from "../content-tool";
-import { NetworkChoice, SelectField, TextAreaField } from "../../../design/form-fields";
+import { NetworkChoice, Options, SelectField, TextAreaField } from "../../../design/form-fields";
 import { CalendarIcon, DownloadIcon, LinkIcon } from "../../../design/icons";
 import { PlanCalendar } from "../plan-calendar";
 import { CopyButton } from "../../reports";
@@ -50,11 +50,7 @@ export default function SocialPlanPage() {
           <div className="content-fields">
             <TextField label="Month" type="month" value={form.month} onChange={(e) => set("month", e.target.value)} />
             <SelectField label="Posts per week" value={String(form.postsPerWeek)} onChange={(v) => set("postsPerWeek", Number(v))}>
-              {[1, 2, 3, 4, 5, 6, 7].map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
+              <Options values={[1, 2, 3, 4, 5, 6, 7]} />
             </SelectField>
           </div>
           <NetworkChoice value={form.networks} onChange={(v) => set("networks", v)} error={formError} />

@@ -4,14 +4,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { GOOGLE_ERROR_MESSAGES, type GbpLocationJson, type IntegrationsResponse } from "../../../../worker/features/content/rules/gbp-schedule";
-import { Alert, RetryAlert } from "../../../design/alert";
+import { Alert } from "../../../design/alert";
 import { Badge, type BadgeTone } from "../../../design/badge";
 import { Button } from "../../../design/button";
 import { MapPinIcon, StoreIcon } from "../../../design/icons";
-import { Modal } from "../../../design/modal";
+import { ConfirmModal } from "../../../design/modal";
 import { WebhooksSection } from "../webhooks-section";
 import { IntegrationCard } from "../integration-card";
-import { LoadingScreen } from "../../../app/route-guards";
 import { formatDateTime } from "../../../lib/format-date";
 import { useAuth } from "../../../lib/auth";
 import { useViewAs } from "../../../lib/view-as";
@@ -20,6 +19,7 @@ import "../integrations.css";
 import { UnavailableNotice } from "../../setup";
 import { BrandName, PageHead } from "../../brand";
 import { useBrand } from "../../brand";
+import { QueryView } from "../../../app/query-view";
 
 type Google = IntegrationsResponse["google"];
 
@@ -61,13 +61,11 @@ export default function IntegrationsPage() {
         </Alert>
       ) : null}
 
-      {query.isPending ? (
-        <LoadingScreen />
-      ) : query.isError ? (
-        <RetryAlert message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : (
-        <GoogleCard google={query.data.google} readOnly={readOnly} picking={params.get("step") === "locations"} onPicked={() => setParams({ connected: "1" }, { replace: true })} />
-      )}
+      <QueryView query={query}>
+        {(data) => (
+          <GoogleCard google={data.google} readOnly={readOnly} picking={params.get("step") === "locations"} onPicked={() => setParams({ connected: "1" }, { replace: true })} />
+        )}
+      </QueryView>
       {isAdmin && !readOnly ? <WebhooksSection /> : null}
     </>
   );
@@ -149,25 +147,17 @@ function GoogleCard({ google, readOnly, picking, onPicked }: { google: Google; r
       ) : null}
 
       {confirming ? (
-        <Modal
+        <ConfirmModal
           title="Disconnect Google Business Profile?"
           tone="danger"
           busy={disconnect.isPending}
           onClose={() => setConfirming(false)}
-          footer={
-            <>
-              <Button onClick={() => setConfirming(false)} disabled={disconnect.isPending}>
-                Cancel
-              </Button>
-              <Button variant="danger" busy={disconnect.isPending} onClick={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}>
-                Disconnect
-              </Button>
-            </>
-          }
+          confirmLabel="Disconnect"
+          onConfirm={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}
         >
           <p><BrandName /> gives Google back its access and forgets it. Scheduled posts stay on your calendar and remind you when they are due.</p>
           {disconnect.isError ? <p className="field-error">{disconnect.error.message}</p> : null}
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </IntegrationCard>
   );

@@ -26,6 +26,7 @@ import { useViewAs } from "../../../lib/view-as";
 import { profileQuery, useRemoveLogo, useSaveProfile, useUploadLogo } from "../queries";
 import "../profile.css";
 import { PageHead } from "../../brand";
+import { PageSection } from "../../../design/page-section";
 
 type Fields = Record<keyof ProfileUpdateInput, string>;
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -76,10 +77,7 @@ export default function SettingsPersonalPage() {
       ) : null}
 
       {/* The form first: on a phone the usage cards above it pushed it below the fold (issue 39). */}
-      <section className="section" aria-labelledby="company-profile-title">
-        <h2 className="section-title" id="company-profile-title">
-          Company Profile
-        </h2>
+      <PageSection title="Company Profile">
         {query.isPending ? (
           <p className="card card-pad usage-loading" role="status">
             <span className="spinner" aria-hidden="true" /> Loading your business profile...
@@ -89,7 +87,7 @@ export default function SettingsPersonalPage() {
         ) : (
           <ProfileForm key={query.data.profile.id} profile={query.data.profile} readOnly={readOnly} />
         )}
-      </section>
+      </PageSection>
 
       <UsagePanel withLink />
     </>

@@ -16,7 +16,7 @@ import { PositionChangeMark } from "../rank-figures";
 import { resultText } from "../rank-heat-map";
 import { AlertBadges, KeywordActions, nextCheckText } from "../rank-keyword";
 import { LoadingScreen } from "../../../app/route-guards";
-import { Segmented } from "../../../design/segmented";
+import { Segmented, type SegmentedOption } from "../../../design/segmented";
 import { TextField } from "../../../design/text-field";
 import { trackedKeywordsQuery, useTrackKeyword } from "../queries";
 import { useBusinessProfile } from "../../profile";
@@ -68,6 +68,11 @@ function KeywordRow({ k, readOnly }: { k: TrackedKeywordView; readOnly: boolean 
   );
 }
 
+const FREQUENCIES: SegmentedOption<CheckFrequency>[] = [
+  { value: "daily", label: "Daily" },
+  { value: "weekly", label: "Weekly" },
+];
+
 function AddKeyword({ list, target, readOnly, name }: { list: TrackedKeywordList; target: NonNullable<ReturnType<typeof useBusinessChoice>["target"]>; readOnly: boolean; name: string }) {
   const [keyword, setKeyword] = useState("");
   const [frequency, setFrequency] = useState<CheckFrequency>("daily");
@@ -101,15 +106,7 @@ function AddKeyword({ list, target, readOnly, name }: { list: TrackedKeywordList
           <TextField label="Keyword" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={example} maxLength={200} disabled={searchOff} />
           <div className="field">
             <span className="field-label">How often</span>
-            <Segmented
-              label="How often"
-              value={frequency}
-              onChange={setFrequency}
-              options={[
-                { value: "daily", label: "Daily" },
-                { value: "weekly", label: "Weekly" },
-              ]}
-            />
+            <Segmented label="How often" value={frequency} onChange={setFrequency} options={FREQUENCIES} />
           </div>
         </div>
       )}

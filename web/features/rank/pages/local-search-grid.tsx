@@ -18,7 +18,8 @@ import { GridScanResult, ScanChangeTable, formatMetric, scanSubtitle } from "../
 import { CopyButton } from "../../reports";
 import { LoadingScreen } from "../../../app/route-guards";
 import { ScanEstimate } from "../../../design/scan-estimate";
-import { ScanHeader, ShownOrOpen } from "../scan-header";
+import { ScanHeader } from "../scan-header";
+import { ShownOrOpen } from "../../../design/tool-block";
 import { Segmented } from "../../../design/segmented";
 import { TextField } from "../../../design/text-field";
 import { formatDateTime } from "../../../lib/format-date";

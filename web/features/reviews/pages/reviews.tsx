@@ -22,12 +22,12 @@ import {
 import { Alert, RetryAlert } from "../../../design/alert";
 import { Badge } from "../../../design/badge";
 import { Button, buttonClass } from "../../../design/button";
-import { SelectField } from "../../../design/form-fields";
+import { Options, SelectField } from "../../../design/form-fields";
 import { ClockIcon, MessageIcon, StarIcon, TrendingUpIcon } from "../../../design/icons";
 import { PageHeader } from "../../../design/page-header";
 import { Placeholder } from "../../../design/placeholder";
 import { LoadingScreen } from "../../../app/route-guards";
-import { Segmented } from "../../../design/segmented";
+import { Segmented, type SegmentedOption } from "../../../design/segmented";
 import { StatCard } from "../../../design/stat-card";
 import { TableHead } from "../../../design/table-head";
 import { TextField } from "../../../design/text-field";
@@ -40,6 +40,10 @@ import { ReviewRequestsPanel } from "../../review-requests";
 import "../reviews.css";
 
 type Tab = "inbox" | "ask";
+const TABS: SegmentedOption<Tab>[] = [
+  { value: "inbox", label: "Inbox" },
+  { value: "ask", label: "Ask for reviews" },
+];
 
 const stars = (n: number) => (n > 0 ? `${"★".repeat(n)}${"☆".repeat(5 - n)}` : "No rating");
 const monthLabel = (m: string) => new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
@@ -214,11 +218,7 @@ function SettingsCard({ readOnly }: { readOnly: boolean }) {
         }}
       >
         <SelectField label="Tone" value={form.tone} onChange={(v) => setForm({ ...form, tone: v as ReviewTone })}>
-          {REVIEW_TONES.map((t) => (
-            <option key={t} value={t}>
-              {REVIEW_TONE_LABELS[t]}
-            </option>
-          ))}
+          <Options values={REVIEW_TONES} label={(t) => REVIEW_TONE_LABELS[t]} />
         </SelectField>
         <TextField label="Signature" maxLength={200} value={form.signature} placeholder="e.g. Dana, owner" onChange={(e) => setForm({ ...form, signature: e.target.value })} />
         <label className="rv-check">
@@ -325,17 +325,7 @@ export default function ReviewsPage() {
           ) : null
         }
       />
-      <Segmented
-        label="Reviews"
-        tabs
-        className="rv-tabs"
-        value={tab}
-        onChange={setTab}
-        options={[
-          { value: "inbox", label: "Inbox" },
-          { value: "ask", label: "Ask for reviews" },
-        ]}
-      />
+      <Segmented label="Reviews" tabs className="rv-tabs" value={tab} onChange={setTab} options={TABS} />
       {check.error ? <Alert tone="error">{check.error.message}</Alert> : null}
       {tab === "inbox" ? <Inbox filter={filter} setFilter={setFilter} checking={checking} /> : <ReviewRequestsPanel />}
     </>

@@ -5,7 +5,7 @@ import { useBusinessProfile } from "../../profile";
 import { Badge } from "../../../design/badge";
 import { ClockIcon, ExternalLinkIcon, MapPinIcon, PhoneIcon, StoreIcon } from "../../../design/icons";
 import { CopyButton } from "../../reports";
-import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm, TryPlaceholder, useToolSearch } from "../tool-search";
+import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm, useToolSearch } from "../tool-search";
 import { localServicesQuery } from "../queries";
 import {
   listingAllInfo,
@@ -24,7 +24,6 @@ export default function GoogleAdsAnalyzerPage() {
   const { search, setSearch, initial, trySample } = useToolSearch(opening, toQuery);
   const query = useQuery({ ...localServicesQuery(search ?? { businessType: "", location: "" }), enabled: search !== null });
   const data = query.data;
-  const tryRestaurant = () => trySample(start);
 
   return (
     <>
@@ -50,27 +49,16 @@ export default function GoogleAdsAnalyzerPage() {
         query={query}
         started={search !== null}
         hasResults={Boolean(data?.listings.length)}
-        results={() => (
-          <section aria-label="Local services results">
-            <SampleDataBanner warning={data!.warning} />
-            <ol className="tool-results">
-              {data!.listings.map((l) => (
-                <ListingCard key={l.position} listing={l} sample={data!.sample} />
-              ))}
-            </ol>
-          </section>
-        )}
-        start={
-          <TryPlaceholder icon={StoreIcon} title="See how local businesses show up on Google" tryLabel={start.tryLabel} onTry={tryRestaurant}>
-            Enter a business type and a location, then analyze how the top local listings present themselves: names,
-            ratings, badges and descriptions to learn from.
-          </TryPlaceholder>
-        }
-        empty={
-          <TryPlaceholder icon={StoreIcon} title="No Local Services Found" tryLabel={start.tryLabel} onTry={tryRestaurant}>
-            No listings for this business type and location. Try a different search.
-          </TryPlaceholder>
-        }
+        resultsLabel="Local services results"
+        banner={() => <SampleDataBanner warning={data!.warning} />}
+        results={() => data!.listings.map((l) => <ListingCard key={l.position} listing={l} sample={data!.sample} />)}
+        icon={StoreIcon}
+        trySample={{ label: start.tryLabel, onTry: () => trySample(start) }}
+        start={{
+          title: "See how local businesses show up on Google",
+          text: "Enter a business type and a location, then analyze how the top local listings present themselves: names, ratings, badges and descriptions to learn from.",
+        }}
+        empty={{ title: "No Local Services Found", text: "No listings for this business type and location. Try a different search." }}
       />
     </>
   );

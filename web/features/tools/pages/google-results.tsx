@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { SearchIcon } from "../../../design/icons";
 import { CopyButton } from "../../reports";
-import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm, TryPlaceholder, useToolSearch } from "../tool-search";
+import { ResultCard, SampleDataBanner, ToolResultState, ToolSearchForm, useToolSearch } from "../tool-search";
 import { useAuth } from "../../../lib/auth";
 import { useBusinessProfile } from "../../profile";
 import { useViewAs } from "../../../lib/view-as";
@@ -33,8 +33,6 @@ export default function GoogleResultsPage() {
   const viewAs = useViewAs();
   const operator = isAdmin && !viewAs;
 
-  const tryRestaurant = () => trySample(start);
-
   return (
     <>
       <PageHead
@@ -58,30 +56,17 @@ export default function GoogleResultsPage() {
         query={query}
         started={search !== null}
         hasResults={Boolean(data?.results.length)}
-        results={() => (
-          <section aria-label="Search results">
-            {data!.sample && data!.warning ? (
-              // Why the live search failed is for the operator (an admin); a customer reads the spec's warning only.
-              <SampleDataBanner warning={data!.warning} detail={operator ? data!.error : null} />
-            ) : null}
-            <ol className="tool-results">
-              {data!.results.map((r) => (
-                <SearchResultCard key={`${r.position}-${r.link}`} result={r} sample={data!.sample} />
-              ))}
-            </ol>
-          </section>
-        )}
-        start={
-          <TryPlaceholder icon={SearchIcon} title="See who ranks on Google" tryLabel={start.tryLabel} onTry={tryRestaurant}>
-            Enter a keyword and a location to see the top Google results for them, with titles, snippets and links ready to
-            copy.
-          </TryPlaceholder>
-        }
-        empty={
-          <TryPlaceholder icon={SearchIcon} title="No Search Results Found" tryLabel={start.tryLabel} onTry={tryRestaurant}>
-            {data?.message ?? NO_RESULTS_MESSAGE}
-          </TryPlaceholder>
-        }
+        resultsLabel="Search results"
+        // Why the live search failed is for the operator (an admin); a customer reads the spec's warning only.
+        banner={() => (data!.sample && data!.warning ? <SampleDataBanner warning={data!.warning} detail={operator ? data!.error : null} /> : null)}
+        results={() => data!.results.map((r) => <SearchResultCard key={`${r.position}-${r.link}`} result={r} sample={data!.sample} />)}
+        icon={SearchIcon}
+        trySample={{ label: start.tryLabel, onTry: () => trySample(start) }}
+        start={{
+          title: "See who ranks on Google",
+          text: "Enter a keyword and a location to see the top Google results for them, with titles, snippets and links ready to copy.",
+        }}
+        empty={{ title: "No Search Results Found", text: data?.message ?? NO_RESULTS_MESSAGE }}
       />
     </>
   );

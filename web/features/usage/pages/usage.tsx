@@ -5,7 +5,7 @@ import { useState } from "react";
 import { formatCost } from "../../../../worker/domain/usage-cost";
 import { USAGE_LOAD_FAILED, type AllUsage, type UserUsage } from "../../../../worker/features/usage/rules/usage-stats";
 import { Alert, RetryAlert } from "../../../design/alert";
-import { Button } from "../../../design/button";
+import { Button, SaveCancelButtons } from "../../../design/button";
 import { DownloadIcon } from "../../../design/icons";
 import { Segmented } from "../../../design/segmented";
 import { UsagePanel, UsageTable } from "../usage-panel";
@@ -189,12 +189,7 @@ function BudgetEditor({ userId, current }: { userId: string; current: number | n
         value={value}
         onChange={(e) => setValue(e.target.value)}
       />
-      <Button size="sm" type="submit" variant="primary" busy={save.isPending}>
-        Save
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-        Cancel
-      </Button>
+      <SaveCancelButtons busy={save.isPending} onCancel={() => setEditing(false)} />
       {save.error ? <span className="field-error">{save.error.message}</span> : null}
     </form>
   );

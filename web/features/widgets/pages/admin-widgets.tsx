@@ -36,6 +36,7 @@ import { ACTIONS_COLUMN, TableHead } from "../../../design/table-head";
 import { PageHeader } from "../../../design/page-header";
 import "../widgets.css";
 import { PageTitle } from "../../brand";
+import { QueryView } from "../../../app/query-view";
 
 const LEAD_STATUS: Record<LeadStatus, { label: string; tone: BadgeTone }> = {
   running: { label: "Auditing", tone: "new" },
@@ -68,23 +69,21 @@ export default function AdminWidgetsPage() {
         }
       />
 
-      {list.isPending ? (
-        <LoadingScreen />
-      ) : list.isError ? (
-        <RetryAlert message={`Failed to load widgets: ${list.error.message}`} onRetry={() => void list.refetch()} />
-      ) : list.data.widgets.length === 0 && !creating ? (
-        <Placeholder className="empty-state" icon={CodeIcon} title="No widgets yet">
-          <p className="placeholder-text">Create a widget, list the websites allowed to show it, and paste its snippet into your site.</p>
-          <Button variant="primary" disabled={readOnly} onClick={() => open(null, true)}>
-            Create your first widget
-          </Button>
-        </Placeholder>
-      ) : (
-        <>
-          <ProtectionCard protection={list.data.protection} />
-          <WidgetTable widgets={list.data.widgets} protection={list.data.protection} selected={selected} onOpen={(id) => open(id)} />
-        </>
-      )}
+      <QueryView query={list} failure="Failed to load widgets: ">
+        {(data) => data.widgets.length === 0 && !creating ? (
+          <Placeholder className="empty-state" icon={CodeIcon} title="No widgets yet">
+            <p className="placeholder-text">Create a widget, list the websites allowed to show it, and paste its snippet into your site.</p>
+            <Button variant="primary" disabled={readOnly} onClick={() => open(null, true)}>
+              Create your first widget
+            </Button>
+          </Placeholder>
+        ) : (
+          <>
+            <ProtectionCard protection={data.protection} />
+            <WidgetTable widgets={data.widgets} protection={data.protection} selected={selected} onOpen={(id) => open(id)} />
+          </>
+        )}
+      </QueryView>
 
       {creating ? <WidgetForm key="new" widget={null} readOnly={readOnly} onSaved={(w) => open(w.id)} onCancel={() => open(null)} /> : null}
       {selected && !creating ? <WidgetDetail key={selected} id={selected} readOnly={readOnly} onClosed={() => open(null)} /> : null}
