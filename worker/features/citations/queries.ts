@@ -3,6 +3,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
+import { staleUnits, touchScan } from "../../platform/jobs/scans";
 import { citationChecks, citationScans, citationTracking } from "./tables";
 
 export type CitationScanRow = typeof citationScans.$inferSelect;
@@ -142,28 +143,13 @@ export async function failUnfinishedChecks(db: Db, scanId: string, results: Arra
 }
 
 /** The scan is done once no source is pending, running or waiting for its retry. Answers the scan as it now is. */
-export async function touchCitationScan(db: Db, scanId: string): Promise<CitationScanRow | null> {
-  const unfinished = sql`exists (select 1 from ${citationChecks} where ${citationChecks.scanId} = ${scanId} and ${citationChecks.status} in ('pending', 'running', 'retrying'))`;
-  const now = new Date().toISOString();
-  const rows = await db
-    .update(citationScans)
-    .set({
-      status: sql`case when ${unfinished} then 'running' else 'done' end`,
-      finishedAt: sql`case when ${unfinished} then null else coalesce(${citationScans.finishedAt}, ${now}) end`,
-    })
-    .where(eq(citationScans.id, scanId))
-    .returning();
-  return rows[0] ?? null;
+export function touchCitationScan(db: Db, scanId: string): Promise<CitationScanRow | null> {
+  return touchScan(db, citationScans, citationChecks, scanId);
 }
 
 /** Unfinished checks of scans made before `before` (a lost message): the cron sends them again; claims keep them single. */
-export async function staleCitationChecks(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; source: string }>> {
-  return db
-    .select({ scanId: citationChecks.scanId, source: citationChecks.source })
-    .from(citationChecks)
-    .innerJoin(citationScans, eq(citationScans.id, citationChecks.scanId))
-    .where(and(inArray(citationChecks.status, [...UNFINISHED]), lt(citationScans.createdAt, before)))
-    .limit(limit);
+export function staleCitationChecks(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; source: string }>> {
+  return staleUnits(db, citationScans, citationChecks, { source: citationChecks.source }, before, limit);
 }
 
 // ——— monthly tracking ———

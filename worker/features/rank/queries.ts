@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { claim, defineJob } from "../../platform/jobs/claim";
+import { staleUnits, touchScan } from "../../platform/jobs/scans";
 import { prospects } from "../prospects/tables";
 import { gridPoints, gridScans, keywordChecks, rankAlertDigests, rankAlerts, trackedKeywords } from "./tables";
 
@@ -131,32 +132,16 @@ export async function failUnfinishedPoints(db: Db, scanId: string, idxs: number[
  * After a point landed: the scan's version moves (the shared page's cache key), and it is done once no point is
  * pending, running or waiting for its retry. Answers the scan as it now is.
  */
-export async function touchGridScan(db: Db, scanId: string): Promise<GridScanRow | null> {
-  const unfinished = sql`exists (select 1 from ${gridPoints} where ${gridPoints.scanId} = ${scanId} and ${gridPoints.status} in ('pending', 'running', 'retrying'))`;
-  const now = new Date().toISOString();
-  const rows = await db
-    .update(gridScans)
-    .set({
-      version: sql`${gridScans.version} + 1`,
-      status: sql`case when ${unfinished} then 'running' else 'done' end`,
-      finishedAt: sql`case when ${unfinished} then null else coalesce(${gridScans.finishedAt}, ${now}) end`,
-    })
-    .where(eq(gridScans.id, scanId))
-    .returning();
-  return rows[0] ?? null;
+export function touchGridScan(db: Db, scanId: string): Promise<GridScanRow | null> {
+  return touchScan(db, gridScans, gridPoints, scanId, { version: sql`${gridScans.version} + 1` });
 }
 
 /**
  * Unfinished points of scans made before `before` (a lost message, a worker that died, a retry whose message was
  * lost): the cron sends them again; the claim keeps a point that answered meanwhile from being searched again.
  */
-export async function stalePoints(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; idx: number }>> {
-  return db
-    .select({ scanId: gridPoints.scanId, idx: gridPoints.idx })
-    .from(gridPoints)
-    .innerJoin(gridScans, eq(gridScans.id, gridPoints.scanId))
-    .where(and(inArray(gridPoints.status, [...UNFINISHED]), lt(gridScans.createdAt, before)))
-    .limit(limit);
+export function stalePoints(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; idx: number }>> {
+  return staleUnits(db, gridScans, gridPoints, { idx: gridPoints.idx }, before, limit);
 }
 
 export async function prospectById(db: Db, id: string) {
