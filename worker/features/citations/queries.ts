@@ -3,7 +3,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { staleUnits, touchScan } from "../../platform/jobs/scans";
+import { scanRunning, staleUnits, touchScan, unitJob } from "../../platform/jobs/scans";
 import { citationChecks, citationScans, citationTracking } from "./tables";
 
 export type CitationScanRow = typeof citationScans.$inferSelect;
@@ -86,17 +86,11 @@ export async function countOwnScansSince(db: Db, userId: string, since: string):
 }
 
 /** A source's check as a job: pending or retrying → running, taken again when its claim went stale. */
-export const citationCheckJob = defineJob({
-  table: citationChecks,
-  rows: (scanId: string, sources: string[]) => and(eq(citationChecks.scanId, scanId), inArray(citationChecks.source, sources)),
-  status: { column: citationChecks.status, from: ["pending", "retrying"], to: "running" },
-  claimedAt: citationChecks.claimedAt,
-  attempts: citationChecks.attempts,
-});
+export const citationCheckJob = unitJob<typeof citationChecks, string>(citationChecks, citationChecks.source);
 
 /** The scan marked running with its first claim (a no-op once it runs). */
 export function citationScanRunning(db: Db, scanId: string) {
-  return db.update(citationScans).set({ status: "running" }).where(and(eq(citationScans.id, scanId), eq(citationScans.status, "queued")));
+  return scanRunning(db, citationScans, scanId);
 }
 
 /** The searches that answered so far, under the claim (a retry reads them instead of searching again). */

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { claim, defineJob } from "../../platform/jobs/claim";
-import { staleUnits, touchScan } from "../../platform/jobs/scans";
+import { scanRunning, staleUnits, touchScan, unitJob } from "../../platform/jobs/scans";
 import { prospects } from "../prospects/tables";
 import { gridPoints, gridScans, keywordChecks, rankAlertDigests, rankAlerts, trackedKeywords } from "./tables";
 
@@ -80,17 +80,11 @@ export async function latestFinishedProspectScan(db: Db, prospectId: string): Pr
  * A grid point as a job: a delivery takes a message's points pending, retrying, or running under a claim older than
  * its stale cut (a worker that died). A point another delivery has, or that is finished, is left out.
  */
-export const gridPointJob = defineJob({
-  table: gridPoints,
-  rows: (scanId: string, idxs: number[]) => and(eq(gridPoints.scanId, scanId), inArray(gridPoints.idx, idxs)),
-  status: { column: gridPoints.status, from: ["pending", "retrying"], to: "running" },
-  claimedAt: gridPoints.claimedAt,
-  attempts: gridPoints.attempts,
-});
+export const gridPointJob = unitJob<typeof gridPoints, number>(gridPoints, gridPoints.idx);
 
 /** The scan marked running with its first claim (a no-op once it runs). */
 export function gridScanRunning(db: Db, scanId: string) {
-  return db.update(gridScans).set({ status: "running" }).where(and(eq(gridScans.id, scanId), eq(gridScans.status, "queued")));
+  return scanRunning(db, gridScans, scanId);
 }
 
 export async function getGridScanRow(db: Db, id: string): Promise<GridScanRow | null> {

@@ -3,12 +3,35 @@
 import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
+import { defineJob } from "./claim";
 
 /** The units' statuses (UNIT_STATUSES) that still wait for work. */
 export const UNFINISHED_UNIT_STATUSES = ["pending", "running", "retrying"] as const;
 
-type ScanTable = SQLiteTable & { id: SQLiteColumn; createdAt: SQLiteColumn; finishedAt: SQLiteColumn };
-type UnitTable = SQLiteTable & { scanId: SQLiteColumn; status: SQLiteColumn };
+type ScanTable = SQLiteTable & { id: SQLiteColumn; status: SQLiteColumn; createdAt: SQLiteColumn; finishedAt: SQLiteColumn };
+type UnitTable = SQLiteTable & { scanId: SQLiteColumn; status: SQLiteColumn; claimedAt: SQLiteColumn; attempts: SQLiteColumn };
+
+/**
+ * A unit as a job, by its scan and its key within it (`key`: a point's idx, a check's source): a delivery takes a
+ * message's units pending, retrying, or running under a claim older than its stale cut (a worker that died).
+ */
+export function unitJob<T extends UnitTable, U>(units: T, key: SQLiteColumn) {
+  return defineJob({
+    table: units,
+    rows: (scanId: string, keys: U[]) => and(eq(units.scanId, scanId), inArray(key, keys)),
+    status: { column: units.status, from: ["pending", "retrying"], to: "running" },
+    claimedAt: units.claimedAt,
+    attempts: units.attempts,
+  });
+}
+
+/** The scan marked running with its first claim (a no-op once it runs); goes in the claim's batch. */
+export function scanRunning(db: Db, scans: ScanTable, scanId: string) {
+  return db
+    .update(scans as SQLiteTable)
+    .set({ status: "running" } as Record<string, string>)
+    .where(and(eq(scans.id, scanId), eq(scans.status, "queued")));
+}
 
 /**
  * After units landed: the scan is `running` while a unit is unfinished, else `done` with its finish time (set once);
