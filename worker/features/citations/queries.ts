@@ -3,7 +3,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
-import { scanRunning, staleUnits, touchScan, unitJob } from "../../platform/jobs/scans";
+import { scanRunning, staleUnits, storeUnit, touchScan, unitJob } from "../../platform/jobs/scans";
 import { citationChecks, citationScans, citationTracking } from "./tables";
 
 export type CitationScanRow = typeof citationScans.$inferSelect;
@@ -102,7 +102,7 @@ export async function saveCheckProgress(db: Db, scanId: string, source: string, 
 }
 
 /** Stores a check's outcome under its claim: `done` with its result, `retrying` or `failed` with the reason. */
-export async function storeCheck(
+export function storeCheck(
   db: Db,
   scanId: string,
   source: string,
@@ -114,12 +114,7 @@ export async function storeCheck(
     outcome.status === "retrying"
       ? { status: "retrying" as const, reason: outcome.reason, claimedAt: null }
       : { status: outcome.status, result: JSON.stringify(outcome.result), reason: outcome.reason ?? null, claimedAt: null, finishedAt: now };
-  const rows = await db
-    .update(citationChecks)
-    .set(set)
-    .where(and(eq(citationChecks.scanId, scanId), eq(citationChecks.source, source), eq(citationChecks.status, "running"), eq(citationChecks.claimedAt, claimedAt)))
-    .returning({ source: citationChecks.source });
-  return rows.length > 0;
+  return storeUnit(db, citationChecks, { scanId, key: citationChecks.source, is: source }, claimedAt, set);
 }
 
 /** Dead letters: the message's sources that never finished are failed with their result (an `unknown` verdict). */

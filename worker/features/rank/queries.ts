@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { claim, defineJob } from "../../platform/jobs/claim";
-import { scanRunning, staleUnits, touchScan, unitJob } from "../../platform/jobs/scans";
+import { scanRunning, staleUnits, storeUnit, touchScan, unitJob } from "../../platform/jobs/scans";
 import { prospects } from "../prospects/tables";
 import { gridPoints, gridScans, keywordChecks, rankAlertDigests, rankAlerts, trackedKeywords } from "./tables";
 
@@ -93,7 +93,7 @@ export async function getGridScanRow(db: Db, id: string): Promise<GridScanRow | 
 }
 
 /** Stores a point's outcome under its claim: `done` (rank, or null = not in the top 20), `retrying` or `failed` with the reason. */
-export async function storePoint(
+export function storePoint(
   db: Db,
   scanId: string,
   idx: number,
@@ -104,12 +104,7 @@ export async function storePoint(
     outcome.status === "done"
       ? { status: "done" as const, rank: outcome.rank, top3: JSON.stringify(outcome.top3), reason: null, claimedAt: null, finishedAt: new Date().toISOString() }
       : { status: outcome.status, reason: outcome.reason, claimedAt: null, finishedAt: outcome.status === "failed" ? new Date().toISOString() : null };
-  const rows = await db
-    .update(gridPoints)
-    .set(set)
-    .where(and(eq(gridPoints.scanId, scanId), eq(gridPoints.idx, idx), eq(gridPoints.status, "running"), eq(gridPoints.claimedAt, claimedAt)))
-    .returning({ idx: gridPoints.idx });
-  return rows.length > 0;
+  return storeUnit(db, gridPoints, { scanId, key: gridPoints.idx, is: idx }, claimedAt, set);
 }
 
 /** Dead letters: the scan's points that never succeeded are failed with the reason (done points are kept). */

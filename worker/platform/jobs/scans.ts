@@ -1,7 +1,7 @@
 // A scan and its units (a grid scan's points, a citation scan's checks): the scan is done once none of its units is
 // left to do, and the cron sends again the unfinished units of scans old enough for their message to be lost.
 import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { defineJob } from "./claim";
 
@@ -31,6 +31,16 @@ export function scanRunning(db: Db, scans: ScanTable, scanId: string) {
     .update(scans as SQLiteTable)
     .set({ status: "running" } as Record<string, string>)
     .where(and(eq(scans.id, scanId), eq(scans.status, "queued")));
+}
+
+/** Writes a unit's outcome under its own claim only (still running, the same stamp): a late delivery changes nothing. Whether it was written. */
+export async function storeUnit<T extends UnitTable>(db: Db, units: T, unit: { scanId: string; key: SQLiteColumn; is: unknown }, claimedAt: string, set: SQLiteUpdateSetSource<T>): Promise<boolean> {
+  const rows = await db
+    .update(units as SQLiteTable)
+    .set(set as SQLiteUpdateSetSource<SQLiteTable>)
+    .where(and(eq(units.scanId, unit.scanId), eq(unit.key, unit.is), eq(units.status, "running"), eq(units.claimedAt, claimedAt)))
+    .returning({ scanId: units.scanId });
+  return rows.length > 0;
 }
 
 /**
