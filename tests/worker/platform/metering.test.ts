@@ -386,6 +386,8 @@ const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
     "DNS over HTTPS (Cloudflare's resolver by default): free; one A+AAAA lookup per host name per fetch and redirect hop, only for the fetches above",
   readListingPage:
     "a directory's public listing page (the Citation Tracker), not a paid provider: at most 4 pages a source in a scan, a scan at most weekly per business (monthly on Free)",
+  getProviderJson:
+    "the JSON GET that searchMaps, searchOrganic and runPageSpeed share (worker/platform/providers/json-get.ts): never called on its own, and those are paid",
   fetchWebsite: "the audited business's own site, not a paid provider: one fetch per audit step, an audit at most every 7 days per business",
 };
 
@@ -424,7 +426,7 @@ function topLevelFunctions(text: string): Map<string, string> {
  */
 function networkFunctions(text: string): Set<string> {
   const fns = topLevelFunctions(text);
-  const network = new Set([...fns].filter(([, body]) => /(?<![\w.])(fetch|fetcher|new OpenAI|guardedFetch|fetchWebsite)\(/.test(body.replace(/^[^{]*\{/, ""))).map(([name]) => name));
+  const network = new Set([...fns].filter(([, body]) => /(?<![\w.])(fetch|fetcher|new OpenAI|guardedFetch|fetchWebsite|getProviderJson)\(/.test(body.replace(/^[^{]*\{/, ""))).map(([name]) => name));
   for (let grew = true; grew; ) {
     grew = false;
     for (const [name, body] of fns) {
@@ -442,7 +444,7 @@ function networkFunctions(text: string): Set<string> {
 function meteredAt(text: string, at: number, wrappers: string[]): boolean {
   const starts = [...text.slice(0, at).matchAll(BLOCK_START)];
   const block = text.slice(starts.at(-1)?.index ?? 0, at);
-  if (/(?<![\w.])(reserveCall|reserveLoggedCall|reserveCallsInBatch|reserveLoggedCallsInBatch|metered)\(/.test(block)) return true;
+  if (/(?<![\w.])(reserveCall|reserveLoggedCall|reserveCallsInBatch|reserveLoggedCallsInBatch|metered|meteredProviderCall)\(/.test(block)) return true;
   return wrappers.some((w) => {
     const open = block.lastIndexOf(`${w}(`);
     if (open < 0) return false;
@@ -479,10 +481,11 @@ describe("every paid call site is metered", () => {
     for (const file of Object.keys(PAID_CALL_SITES)) {
       const text = files[file]!;
       // reserveLoggedCall (platform/metering/usage-log.ts) is reserveCall that also logs the settled call by tool (issue 26); the
-      // *InBatch forms take the same reservations as statements in the caller's batch (a claim and its reservations).
+      // *InBatch forms take the same reservations as statements in the caller's batch (a claim and its reservations);
+      // meteredProviderCall there reserves, calls and settles one search or page-speed call.
       expect(text, file).toMatch(/from "(\.\.\/)+platform\/metering\/(meter|usage-log)"/);
-      // A module's own metering wrapper: a top-level function that reserves (meteredCall, meteredSearch …).
-      const wrappers = [...topLevelFunctions(text)].filter(([, body]) => /(?<![\w.])(reserveCall|reserveLoggedCall|reserveCallsInBatch|reserveLoggedCallsInBatch|metered)\(/.test(body)).map(([name]) => name);
+      // A module's own metering wrapper: a top-level function that reserves.
+      const wrappers = [...topLevelFunctions(text)].filter(([, body]) => /(?<![\w.])(reserveCall|reserveLoggedCall|reserveCallsInBatch|reserveLoggedCallsInBatch|metered|meteredProviderCall)\(/.test(body)).map(([name]) => name);
       const calls = [...text.matchAll(PAID_CALL)];
       expect(calls.length, file).toBeGreaterThan(0);
       for (const call of calls) {

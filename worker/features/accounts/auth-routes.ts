@@ -1,11 +1,11 @@
 // /auth/v1: our own auth service, wire-compatible with the GoTrue subset @supabase/auth-js uses.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../platform/context";
-import { getDb } from "../../platform/db/client";
+import { getDb, type Db } from "../../platform/db/client";
 import { listOutbox } from "../../platform/mail/outbox";
 import { appOrigin } from "../../platform/origin";
 import { deleteSession, deleteSessionsOfUser } from "../../platform/auth/sessions";
-import { findUserByEmail, normalizeEmail } from "../../platform/auth/users";
+import { findUserByEmail, normalizeEmail, type UserRow } from "../../platform/auth/users";
 import { authError, echoApiVersion } from "../../platform/auth/gotrue";
 import { recoverLimited, resendLimited, signUpLimited, tooManyAttempts } from "../../platform/auth/limits";
 import { Credentials, readBody, RecoverBody, RefreshBody, ResendBody, SignUpBody, UpdateUserBody, VerifyBody } from "../../platform/auth/requests";
@@ -31,6 +31,27 @@ export function localDevelopment(c: Context<AppEnv>): boolean {
 /** Where this request's mailed links point, and whether the outbox keeps them readable. */
 function mailLinks(c: Context<AppEnv>): MailLinks {
   return { origin: origin(c), readable: localDevelopment(c) };
+}
+
+/**
+ * POST /recover and /resend: one address, rate-limited by address and client; `send` mails its account, if it has one.
+ * Always the same answer, so neither endpoint reveals who has an account.
+ */
+async function mailToAddress(
+  c: Context<AppEnv>,
+  schema: typeof RecoverBody | typeof ResendBody,
+  limitedFor: typeof recoverLimited,
+  send: (db: Db, user: UserRow) => Promise<void>,
+) {
+  const body = await readBody(c, schema, "A valid email address is required.");
+  if ("error" in body) return body.error;
+  const db = getDb(c.env);
+  const email = normalizeEmail(body.data.email);
+  const limited = await limitedFor(db, email, clientIp(c));
+  if (limited) return tooManyAttempts(c, limited);
+  const user = await findUserByEmail(db, email);
+  if (user) await send(db, user);
+  return c.json({});
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -110,31 +131,14 @@ export const authRoutes = new Hono<AppEnv>()
     if (!updated.ok) return authRefusal(c, updated.refusal);
     return c.json(await ownUserJson(db, updated.user));
   })
-  .post("/recover", async (c) => {
-    const body = await readBody(c, RecoverBody, "A valid email address is required.");
-    if ("error" in body) return body.error;
-    const db = getDb(c.env);
-    const email = normalizeEmail(body.data.email);
-    const limited = await recoverLimited(db, email, clientIp(c));
-    if (limited) return tooManyAttempts(c, limited);
-    const user = await findUserByEmail(db, email);
-    // Always the same answer, so the endpoint does not reveal who has an account.
-    if (user) await sendRecovery(c.env, db, mailLinks(c), user, c.req.query("redirect_to"));
-    return c.json({});
-  })
+  .post("/recover", (c) => mailToAddress(c, RecoverBody, recoverLimited, (db, user) => sendRecovery(c.env, db, mailLinks(c), user, c.req.query("redirect_to"))))
   // GoTrue's resend (auth-js `resend({ type: "signup", email })`): the confirmation link again, for an account whose
   // address is not confirmed yet. Always the same answer, so it does not reveal who has an account; rate-limited as recover.
-  .post("/resend", async (c) => {
-    const body = await readBody(c, ResendBody, "A valid email address is required.");
-    if ("error" in body) return body.error;
-    const db = getDb(c.env);
-    const email = normalizeEmail(body.data.email);
-    const limited = await resendLimited(db, email, clientIp(c));
-    if (limited) return tooManyAttempts(c, limited);
-    const user = await findUserByEmail(db, email);
-    if (user && user.emailConfirmedAt === null) await sendConfirmation(c.env, db, mailLinks(c), user);
-    return c.json({});
-  })
+  .post("/resend", (c) =>
+    mailToAddress(c, ResendBody, resendLimited, async (db, user) => {
+      if (user.emailConfirmedAt === null) await sendConfirmation(c.env, db, mailLinks(c), user);
+    }),
+  )
   .post("/verify", async (c) => {
     const body = await readBody(c, VerifyBody, "Invalid verification request.");
     if ("error" in body) return body.error;

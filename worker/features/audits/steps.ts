@@ -4,12 +4,12 @@
 import type { Competitor } from "./rules/checks";
 import type { AuditCandidate, AuditListing, AuditStepId } from "./rules/view";
 import { pickListing } from "../../domain/listing-match";
-import type { PaidCall, Payer } from "../../domain/metering";
+import type { Payer } from "../../domain/metering";
 import type { AuditRow, AuditStepRow, AuditSubjectRecord } from "./queries";
 import type { Env } from "../../platform/env";
 import { METERED_TOOL_NAMES } from "../usage/rules/usage-stats";
-import { reserveLoggedCall } from "../../platform/metering/usage-log";
-import { searchMaps, searchOrganic, type MapsPlace, type ProviderFailure } from "../../platform/providers/local-search";
+import { meteredProviderCall } from "../../platform/metering/usage-log";
+import { searchMaps, searchOrganic, type MapsPlace } from "../../platform/providers/local-search";
 import { pagespeedConfigured, runPageSpeed } from "../../platform/providers/pagespeed";
 import { fetchWebsite, websiteUrl } from "../../platform/providers/website";
 import { stepTimeoutMs } from "./config";
@@ -28,27 +28,6 @@ export const SPEED_UNAVAILABLE = CUSTOMER_UNAVAILABLE.pagespeed;
 
 /** How many candidates the admin is offered when no listing matched with confidence. */
 const MAX_CANDIDATES = 5;
-
-/** Reserve, call, settle (or release when the call failed: the provider bills only answers). */
-async function meteredCall<T extends { ok: boolean }>(
-  env: Env,
-  payer: Payer,
-  call: Exclude<PaidCall, { kind: "ai" }>,
-  toolName: string,
-  run: () => Promise<T>,
-): Promise<T | ProviderFailure> {
-  const reserved = await reserveLoggedCall(env, payer, call, toolName);
-  if (!reserved.ok) return { ok: false, reason: reserved.refusal.message, retryable: false };
-  let out: T;
-  try {
-    out = await run();
-  } catch (error) {
-    await reserved.ticket.release();
-    throw error;
-  }
-  await (out.ok ? reserved.ticket.settle(call.kind === "search" ? { kind: "search", calls: 1 } : { kind: "pagespeed", calls: 1 }) : reserved.ticket.release());
-  return out;
-}
 
 function listingOf(place: MapsPlace): AuditListing {
   return {
@@ -98,7 +77,7 @@ async function findStep(env: Env, audit: AuditRow, payer: Payer): Promise<StepOu
   const placeId = choice?.placeId ?? (fromUrl && "placeId" in fromUrl ? fromUrl.placeId : null);
   if (placeId || (fromUrl && "name" in fromUrl)) {
     // The admin picked the listing: take it as found, whatever its name.
-    const got = await meteredCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditMaps, () =>
+    const got = await meteredProviderCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditMaps, () =>
       searchMaps(env, placeId ? { q: subject.name, placeId } : { q: (fromUrl as { name: string }).name, location: subject.area }, timeout),
     );
     if (!got.ok) return { kind: "failed", reason: got.reason, retryable: got.retryable };
@@ -106,7 +85,7 @@ async function findStep(env: Env, audit: AuditRow, payer: Payer): Promise<StepOu
     if (!place) return { kind: "failed", reason: "the listing picked was not found on Google Maps", retryable: false };
     return { kind: "done", result: { status: "found", listing: listingOf(place), candidates: [], picked: true } };
   }
-  const got = await meteredCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditMaps, () => searchMaps(env, { q: subject.name, location: subject.area }, timeout));
+  const got = await meteredProviderCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditMaps, () => searchMaps(env, { q: subject.name, location: subject.area }, timeout));
   if (!got.ok) return { kind: "failed", reason: got.reason, retryable: got.retryable };
   const { match } = pickListing({ name: subject.name, phone: subject.phone, address: subject.address }, got.places);
   if (match !== null) return { kind: "done", result: { status: "found", listing: listingOf(got.places[match]!), candidates: [] } };
@@ -149,7 +128,7 @@ async function speedStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[
   if (!website) return { kind: "skipped", reason: "the business has no website to measure" };
   if (!pagespeedConfigured(env)) return { kind: "skipped", reason: SPEED_UNAVAILABLE };
   const url = websiteUrl(website);
-  const got = await meteredCall(env, payer, { kind: "pagespeed" }, METERED_TOOL_NAMES.auditSpeed, () => runPageSpeed(env, url, stepTimeoutMs(env, "speed")));
+  const got = await meteredProviderCall(env, payer, { kind: "pagespeed" }, METERED_TOOL_NAMES.auditSpeed, () => runPageSpeed(env, url, stepTimeoutMs(env, "speed")));
   if (!got.ok) return { kind: "failed", reason: got.reason, retryable: got.retryable };
   return { kind: "done", result: { ...got.value, url } };
 }
@@ -171,8 +150,8 @@ async function rankStep(env: Env, audit: AuditRow, rows: readonly AuditStepRow[]
   const host = website ? hostOf(website) : null;
   // The map pack and the organic results are asked for side by side (no organic search without a site to look for).
   const [maps, organic] = await Promise.all([
-    meteredCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditRank, () => searchMaps(env, { q: subject.keyword!, location: subject.area }, timeout)),
-    host ? meteredCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditRank, () => searchOrganic(env, { q: subject.keyword!, location: subject.area! }, timeout)) : null,
+    meteredProviderCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditRank, () => searchMaps(env, { q: subject.keyword!, location: subject.area }, timeout)),
+    host ? meteredProviderCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.auditRank, () => searchOrganic(env, { q: subject.keyword!, location: subject.area! }, timeout)) : null,
   ]);
   if (!maps.ok) return { kind: "failed", reason: maps.reason, retryable: maps.retryable };
   if (organic && !organic.ok) return { kind: "failed", reason: organic.reason, retryable: organic.retryable };

@@ -3,6 +3,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
+import { scanRunning, staleUnits, storeUnit, touchScan, unitJob } from "../../platform/jobs/scans";
 import { citationChecks, citationScans, citationTracking } from "./tables";
 
 export type CitationScanRow = typeof citationScans.$inferSelect;
@@ -85,17 +86,11 @@ export async function countOwnScansSince(db: Db, userId: string, since: string):
 }
 
 /** A source's check as a job: pending or retrying → running, taken again when its claim went stale. */
-export const citationCheckJob = defineJob({
-  table: citationChecks,
-  rows: (scanId: string, sources: string[]) => and(eq(citationChecks.scanId, scanId), inArray(citationChecks.source, sources)),
-  status: { column: citationChecks.status, from: ["pending", "retrying"], to: "running" },
-  claimedAt: citationChecks.claimedAt,
-  attempts: citationChecks.attempts,
-});
+export const citationCheckJob = unitJob<typeof citationChecks, string>(citationChecks, citationChecks.source);
 
 /** The scan marked running with its first claim (a no-op once it runs). */
 export function citationScanRunning(db: Db, scanId: string) {
-  return db.update(citationScans).set({ status: "running" }).where(and(eq(citationScans.id, scanId), eq(citationScans.status, "queued")));
+  return scanRunning(db, citationScans, scanId);
 }
 
 /** The searches that answered so far, under the claim (a retry reads them instead of searching again). */
@@ -107,7 +102,7 @@ export async function saveCheckProgress(db: Db, scanId: string, source: string, 
 }
 
 /** Stores a check's outcome under its claim: `done` with its result, `retrying` or `failed` with the reason. */
-export async function storeCheck(
+export function storeCheck(
   db: Db,
   scanId: string,
   source: string,
@@ -119,12 +114,7 @@ export async function storeCheck(
     outcome.status === "retrying"
       ? { status: "retrying" as const, reason: outcome.reason, claimedAt: null }
       : { status: outcome.status, result: JSON.stringify(outcome.result), reason: outcome.reason ?? null, claimedAt: null, finishedAt: now };
-  const rows = await db
-    .update(citationChecks)
-    .set(set)
-    .where(and(eq(citationChecks.scanId, scanId), eq(citationChecks.source, source), eq(citationChecks.status, "running"), eq(citationChecks.claimedAt, claimedAt)))
-    .returning({ source: citationChecks.source });
-  return rows.length > 0;
+  return storeUnit(db, citationChecks, { scanId, key: citationChecks.source, is: source }, claimedAt, set);
 }
 
 /** Dead letters: the message's sources that never finished are failed with their result (an `unknown` verdict). */
@@ -142,28 +132,13 @@ export async function failUnfinishedChecks(db: Db, scanId: string, results: Arra
 }
 
 /** The scan is done once no source is pending, running or waiting for its retry. Answers the scan as it now is. */
-export async function touchCitationScan(db: Db, scanId: string): Promise<CitationScanRow | null> {
-  const unfinished = sql`exists (select 1 from ${citationChecks} where ${citationChecks.scanId} = ${scanId} and ${citationChecks.status} in ('pending', 'running', 'retrying'))`;
-  const now = new Date().toISOString();
-  const rows = await db
-    .update(citationScans)
-    .set({
-      status: sql`case when ${unfinished} then 'running' else 'done' end`,
-      finishedAt: sql`case when ${unfinished} then null else coalesce(${citationScans.finishedAt}, ${now}) end`,
-    })
-    .where(eq(citationScans.id, scanId))
-    .returning();
-  return rows[0] ?? null;
+export function touchCitationScan(db: Db, scanId: string): Promise<CitationScanRow | null> {
+  return touchScan(db, citationScans, citationChecks, scanId);
 }
 
 /** Unfinished checks of scans made before `before` (a lost message): the cron sends them again; claims keep them single. */
-export async function staleCitationChecks(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; source: string }>> {
-  return db
-    .select({ scanId: citationChecks.scanId, source: citationChecks.source })
-    .from(citationChecks)
-    .innerJoin(citationScans, eq(citationScans.id, citationChecks.scanId))
-    .where(and(inArray(citationChecks.status, [...UNFINISHED]), lt(citationScans.createdAt, before)))
-    .limit(limit);
+export function staleCitationChecks(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; source: string }>> {
+  return staleUnits(db, citationScans, citationChecks, { source: citationChecks.source }, before, limit);
 }
 
 // ——— monthly tracking ———

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { claim, defineJob } from "../../platform/jobs/claim";
+import { scanRunning, staleUnits, storeUnit, touchScan, unitJob } from "../../platform/jobs/scans";
 import { prospects } from "../prospects/tables";
 import { gridPoints, gridScans, keywordChecks, rankAlertDigests, rankAlerts, trackedKeywords } from "./tables";
 
@@ -79,17 +80,11 @@ export async function latestFinishedProspectScan(db: Db, prospectId: string): Pr
  * A grid point as a job: a delivery takes a message's points pending, retrying, or running under a claim older than
  * its stale cut (a worker that died). A point another delivery has, or that is finished, is left out.
  */
-export const gridPointJob = defineJob({
-  table: gridPoints,
-  rows: (scanId: string, idxs: number[]) => and(eq(gridPoints.scanId, scanId), inArray(gridPoints.idx, idxs)),
-  status: { column: gridPoints.status, from: ["pending", "retrying"], to: "running" },
-  claimedAt: gridPoints.claimedAt,
-  attempts: gridPoints.attempts,
-});
+export const gridPointJob = unitJob<typeof gridPoints, number>(gridPoints, gridPoints.idx);
 
 /** The scan marked running with its first claim (a no-op once it runs). */
 export function gridScanRunning(db: Db, scanId: string) {
-  return db.update(gridScans).set({ status: "running" }).where(and(eq(gridScans.id, scanId), eq(gridScans.status, "queued")));
+  return scanRunning(db, gridScans, scanId);
 }
 
 export async function getGridScanRow(db: Db, id: string): Promise<GridScanRow | null> {
@@ -98,7 +93,7 @@ export async function getGridScanRow(db: Db, id: string): Promise<GridScanRow | 
 }
 
 /** Stores a point's outcome under its claim: `done` (rank, or null = not in the top 20), `retrying` or `failed` with the reason. */
-export async function storePoint(
+export function storePoint(
   db: Db,
   scanId: string,
   idx: number,
@@ -109,12 +104,7 @@ export async function storePoint(
     outcome.status === "done"
       ? { status: "done" as const, rank: outcome.rank, top3: JSON.stringify(outcome.top3), reason: null, claimedAt: null, finishedAt: new Date().toISOString() }
       : { status: outcome.status, reason: outcome.reason, claimedAt: null, finishedAt: outcome.status === "failed" ? new Date().toISOString() : null };
-  const rows = await db
-    .update(gridPoints)
-    .set(set)
-    .where(and(eq(gridPoints.scanId, scanId), eq(gridPoints.idx, idx), eq(gridPoints.status, "running"), eq(gridPoints.claimedAt, claimedAt)))
-    .returning({ idx: gridPoints.idx });
-  return rows.length > 0;
+  return storeUnit(db, gridPoints, { scanId, key: gridPoints.idx, is: idx }, claimedAt, set);
 }
 
 /** Dead letters: the scan's points that never succeeded are failed with the reason (done points are kept). */
@@ -131,32 +121,16 @@ export async function failUnfinishedPoints(db: Db, scanId: string, idxs: number[
  * After a point landed: the scan's version moves (the shared page's cache key), and it is done once no point is
  * pending, running or waiting for its retry. Answers the scan as it now is.
  */
-export async function touchGridScan(db: Db, scanId: string): Promise<GridScanRow | null> {
-  const unfinished = sql`exists (select 1 from ${gridPoints} where ${gridPoints.scanId} = ${scanId} and ${gridPoints.status} in ('pending', 'running', 'retrying'))`;
-  const now = new Date().toISOString();
-  const rows = await db
-    .update(gridScans)
-    .set({
-      version: sql`${gridScans.version} + 1`,
-      status: sql`case when ${unfinished} then 'running' else 'done' end`,
-      finishedAt: sql`case when ${unfinished} then null else coalesce(${gridScans.finishedAt}, ${now}) end`,
-    })
-    .where(eq(gridScans.id, scanId))
-    .returning();
-  return rows[0] ?? null;
+export function touchGridScan(db: Db, scanId: string): Promise<GridScanRow | null> {
+  return touchScan(db, gridScans, gridPoints, scanId, { version: sql`${gridScans.version} + 1` });
 }
 
 /**
  * Unfinished points of scans made before `before` (a lost message, a worker that died, a retry whose message was
  * lost): the cron sends them again; the claim keeps a point that answered meanwhile from being searched again.
  */
-export async function stalePoints(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; idx: number }>> {
-  return db
-    .select({ scanId: gridPoints.scanId, idx: gridPoints.idx })
-    .from(gridPoints)
-    .innerJoin(gridScans, eq(gridScans.id, gridPoints.scanId))
-    .where(and(inArray(gridPoints.status, [...UNFINISHED]), lt(gridScans.createdAt, before)))
-    .limit(limit);
+export function stalePoints(db: Db, before: string, limit = 500): Promise<Array<{ scanId: string; idx: number }>> {
+  return staleUnits(db, gridScans, gridPoints, { idx: gridPoints.idx }, before, limit);
 }
 
 export async function prospectById(db: Db, id: string) {

@@ -29,7 +29,7 @@ import type { Env } from "../../platform/env";
 import { log } from "../../platform/log";
 import { sendAppMail } from "../../platform/mail/send";
 import { userPayer } from "../../platform/metering/meter";
-import { reserveLoggedCall } from "../../platform/metering/usage-log";
+import { meteredProviderCall } from "../../platform/metering/usage-log";
 import { METERED_TOOL_NAMES } from "../usage/rules/usage-stats";
 import { searchMaps, searchOrganic, type ProviderFailure } from "../../platform/providers/local-search";
 import { CRON_KEYWORDS_PER_RUN, RANK_ITEMS_PER_MESSAGE, RANK_MAX_ATTEMPTS, RANK_RESEND_AFTER_MS, RANK_STALE_CLAIM_MARGIN_MS, rankRetryDelaySeconds, rankSearchTimeoutMs, TRACKER_ZOOM } from "./config";
@@ -46,32 +46,17 @@ export async function sendChecks(env: Env, checkIds: readonly string[]): Promise
 
 type PartOutcome = { ok: true; result: CompletedResult } | ProviderFailure;
 
-/** Reserve, search, settle (or release when it failed: the provider bills only answers). */
-async function meteredSearch<T extends { ok: boolean }>(env: Env, payer: Payer, run: () => Promise<T>): Promise<T | ProviderFailure> {
-  const reserved = await reserveLoggedCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.rankCheck);
-  if (!reserved.ok) return { ok: false, reason: reserved.refusal.message, retryable: false };
-  let out: T;
-  try {
-    out = await run();
-  } catch (error) {
-    await reserved.ticket.release();
-    throw error;
-  }
-  await (out.ok ? reserved.ticket.settle({ kind: "search", calls: 1 }) : reserved.ticket.release());
-  return out;
-}
-
 async function mapPart(env: Env, claimed: ClaimedCheck, payer: Payer): Promise<PartOutcome> {
   const business = businessOf(claimed.keyword.business);
   const ll = business.latitude !== null && business.longitude !== null ? serpLl({ lat: business.latitude, lng: business.longitude }, TRACKER_ZOOM) : null;
-  const got = await meteredSearch(env, payer, () => searchMaps(env, ll ? { q: claimed.keyword.keyword, ll } : { q: claimed.keyword.keyword, location: business.area }, rankSearchTimeoutMs(env)));
+  const got = await meteredProviderCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.rankCheck, () => searchMaps(env, ll ? { q: claimed.keyword.keyword, ll } : { q: claimed.keyword.keyword, location: business.area }, rankSearchTimeoutMs(env)));
   if (!got.ok) return got;
   return { ok: true, result: findRank(got.places.map((p) => ({ position: p.position, place_id: p.placeId ?? undefined, title: p.name })), business.placeId ?? "") };
 }
 
 async function organicPart(env: Env, claimed: ClaimedCheck, payer: Payer): Promise<PartOutcome> {
   const business = businessOf(claimed.keyword.business);
-  const got = await meteredSearch(env, payer, () => searchOrganic(env, { q: claimed.keyword.keyword, location: business.area ?? "United States" }, rankSearchTimeoutMs(env)));
+  const got = await meteredProviderCall(env, payer, { kind: "search" }, METERED_TOOL_NAMES.rankCheck, () => searchOrganic(env, { q: claimed.keyword.keyword, location: business.area ?? "United States" }, rankSearchTimeoutMs(env)));
   if (!got.ok) return got;
   return { ok: true, result: findOrganicRank(got.links, claimed.keyword.website ?? "") };
 }

@@ -9,6 +9,7 @@ import { usageEvent } from "../providers/ai";
 import type { Env, UsageEventMessage } from "../env";
 import type { SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import type { ProviderFailure } from "../providers/json-get";
 import { reserveCall, reserveCallsInBatch, type ReserveResult } from "./meter";
 
 /** Puts one usage row on `usage-events`; logging never fails the request, and finishes after the answer when it can. */
@@ -51,6 +52,30 @@ const PAID_CALL_MODEL: Record<Exclude<CallUsage["kind"], "ai">, string> = { sear
  */
 export async function reserveLoggedCall(env: Env, payer: Payer, call: Exclude<PaidCall, { kind: "ai" }>, toolName: string): Promise<ReserveResult> {
   return logged(env, payer, toolName, await reserveCall(env, payer, call));
+}
+
+/**
+ * One search or page-speed call made outside a request: reserve, call, settle it as one call (or release when it
+ * failed or threw: the provider bills only answers). A refusal from the meter is the call's failure, not retried.
+ */
+export async function meteredProviderCall<T extends { ok: boolean }>(
+  env: Env,
+  payer: Payer,
+  call: { kind: "search" | "pagespeed" },
+  toolName: string,
+  run: () => Promise<T>,
+): Promise<T | ProviderFailure> {
+  const reserved = await reserveLoggedCall(env, payer, call, toolName);
+  if (!reserved.ok) return { ok: false, reason: reserved.refusal.message, retryable: false };
+  let out: T;
+  try {
+    out = await run();
+  } catch (error) {
+    await reserved.ticket.release();
+    throw error;
+  }
+  await (out.ok ? reserved.ticket.settle({ kind: call.kind, calls: 1 }) : reserved.ticket.release());
+  return out;
 }
 
 /**

@@ -3,11 +3,11 @@
 // audit's steps (worker/features/audits/steps.ts), which reserve from the meter first; every failure is an outcome, never a throw.
 import type { Env } from "../env";
 import { log } from "../log";
+import { getProviderJson, type JsonProvider, type ProviderFailure } from "./json-get";
 
 const DEFAULT_BASE_URL = "https://serpapi.com";
 
-/** A provider failure: `retryable` when trying again later may work (429, 5xx, time-out, unreachable). */
-export type ProviderFailure = { ok: false; reason: string; retryable: boolean };
+export type { ProviderFailure };
 
 export type MapsPlace = {
   position: number;
@@ -42,34 +42,22 @@ export function searchConfigured(env: Env): boolean {
   return Boolean(env.SERPAPI_KEY);
 }
 
+const SERPAPI: JsonProvider = {
+  name: "the search provider",
+  logUnreachable: "local-search: provider unreachable",
+  logRefused: "local-search: provider refused",
+  busy: "the search provider is busy (429)",
+  retryable: (status) => status === 429 || status >= 500,
+  notJson: "the search provider's answer was not JSON",
+};
+
 async function serpGet(env: Env, params: Record<string, string>, timeoutMs: number): Promise<{ ok: true; body: Record<string, unknown> } | ProviderFailure> {
   const url = new URL(`${baseUrl(env)}/search.json`);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   url.searchParams.set("api_key", env.SERPAPI_KEY ?? "");
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
-    text = await res.text();
-  } catch (error) {
-    const name = error instanceof Error ? error.name : "";
-    if (name === "TimeoutError" || name === "AbortError") return { ok: false, reason: `the search provider did not answer within ${Math.round(timeoutMs / 1000)} s`, retryable: true };
-    log.warn("local-search: provider unreachable", { engine: params.engine }, error);
-    return { ok: false, reason: "the search provider could not be reached", retryable: true };
-  }
-  if (!res.ok) {
-    log.warn("local-search: provider refused", { engine: params.engine, status: res.status, detail: text.slice(0, 300) });
-    const retryable = res.status === 429 || res.status >= 500;
-    return { ok: false, reason: res.status === 429 ? "the search provider is busy (429)" : `the search provider answered ${res.status}`, retryable };
-  }
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return { ok: false, reason: "the search provider's answer was not JSON", retryable: true };
-  }
-  if (!body || typeof body !== "object") return { ok: false, reason: "the search provider's answer was empty", retryable: true };
-  return { ok: true, body };
+  const got = await getProviderJson(SERPAPI, url, timeoutMs, { engine: params.engine });
+  if (got.ok && (!got.body || typeof got.body !== "object")) return { ok: false, reason: "the search provider's answer was empty", retryable: true };
+  return got;
 }
 
 function hoursOf(r: Record<string, unknown>): boolean | null {

@@ -3,8 +3,7 @@
 // is optional (keyless calls work at a low quota); PAGESPEED_BASE_URL points tests at the fake.
 import type { PageSpeedInput } from "./rules/website";
 import type { Env } from "../env";
-import { log } from "../log";
-import type { ProviderFailure } from "./local-search";
+import { getProviderJson, type JsonProvider, type ProviderFailure } from "./json-get";
 
 const DEFAULT_BASE_URL = "https://www.googleapis.com";
 
@@ -48,6 +47,16 @@ export function pagespeedConfigured(env: Env): boolean {
   return Boolean(env.PAGESPEED_API_KEY?.trim() || env.PAGESPEED_BASE_URL?.trim());
 }
 
+const PAGESPEED: JsonProvider = {
+  name: "PageSpeed Insights",
+  logUnreachable: "pagespeed: unreachable",
+  logRefused: "pagespeed: refused",
+  busy: "PageSpeed Insights is over its quota (429)",
+  // 400/500 with "Lighthouse returned error" is the page failing to load in Google's test: not worth retrying.
+  retryable: (status) => status === 429 || status === 503,
+  notJson: "PageSpeed Insights' answer was not JSON",
+};
+
 export async function runPageSpeed(env: Env, pageUrl: string, timeoutMs: number): Promise<PageSpeedOutcome> {
   const base = (env.PAGESPEED_BASE_URL || DEFAULT_BASE_URL).replace(/\/+$/, "");
   const url = new URL(`${base}/pagespeedonline/v5/runPagespeed`);
@@ -55,29 +64,8 @@ export async function runPageSpeed(env: Env, pageUrl: string, timeoutMs: number)
   url.searchParams.set("strategy", "mobile");
   url.searchParams.set("category", "performance");
   if (env.PAGESPEED_API_KEY) url.searchParams.set("key", env.PAGESPEED_API_KEY);
-  let res: Response;
-  let text: string;
-  try {
-    res = await fetch(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
-    text = await res.text();
-  } catch (error) {
-    const name = error instanceof Error ? error.name : "";
-    if (name === "TimeoutError" || name === "AbortError") return { ok: false, reason: `PageSpeed Insights did not answer within ${Math.round(timeoutMs / 1000)} s`, retryable: true };
-    log.warn("pagespeed: unreachable", {}, error);
-    return { ok: false, reason: "PageSpeed Insights could not be reached", retryable: true };
-  }
-  if (!res.ok) {
-    log.warn("pagespeed: refused", { status: res.status, detail: text.slice(0, 300) });
-    // 400/500 with "Lighthouse returned error" is the page failing to load in Google's test: not worth retrying.
-    const retryable = res.status === 429 || res.status === 503;
-    return { ok: false, reason: res.status === 429 ? "PageSpeed Insights is over its quota (429)" : `PageSpeed Insights answered ${res.status}`, retryable };
-  }
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return { ok: false, reason: "PageSpeed Insights' answer was not JSON", retryable: true };
-  }
-  const value = readPageSpeed(body);
+  const got = await getProviderJson(PAGESPEED, url, timeoutMs);
+  if (!got.ok) return got;
+  const value = readPageSpeed(got.body);
   return value ? { ok: true, value } : { ok: false, reason: "PageSpeed Insights returned no figures", retryable: false };
 }

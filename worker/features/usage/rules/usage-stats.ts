@@ -28,7 +28,12 @@ export const METERED_TOOL_NAMES = {
   auditRank: "Audit: Google ranking lookup",
 } as const;
 
-export type ToolUsage = { tool_name: string; count: number; tokens: number; cost: number };
+/** What a group of calls adds up to (by tool, user, model or day). */
+type UsageSums = { count: number; tokens: number; cost: number };
+/** What every call of the window adds up to. */
+type UsageTotals = { totalUsage: number; totalTokens: number; totalCost: number };
+
+export type ToolUsage = { tool_name: string } & UsageSums;
 export type RecentLog = {
   id: string;
   created_at: string;
@@ -39,13 +44,10 @@ export type RecentLog = {
   /** True when the tokens are the length / 4 estimate (the provider sent none). */
   tokens_estimated: boolean;
 };
-export type DailyUsage = { day: string; tokens: number; cost: number; count: number };
+export type DailyUsage = { day: string } & UsageSums;
 
 /** Spec §3 "Usage stats", plus the 30-day chart and the budget. */
-export type UsageStats = {
-  totalUsage: number;
-  totalTokens: number;
-  totalCost: number;
+export type UsageStats = UsageTotals & {
   usageByTool: ToolUsage[];
   recentLogs: RecentLog[];
   daily: DailyUsage[];
@@ -58,18 +60,12 @@ export type UserUsage = {
   company_name: string | null;
   /** The user's monthly budget in dollars, null when none is set. */
   monthly_usd: number | null;
-  count: number;
-  tokens: number;
-  cost: number;
-};
-export type ModelUsage = { model: string; count: number; tokens: number; cost: number };
+} & UsageSums;
+export type ModelUsage = { model: string } & UsageSums;
 
 /** Admins: every user's usage over the chosen window. */
-export type AllUsage = {
+export type AllUsage = UsageTotals & {
   days: number;
-  totalUsage: number;
-  totalTokens: number;
-  totalCost: number;
   byUser: UserUsage[];
   byTool: ToolUsage[];
   byModel: ModelUsage[];
