@@ -18,20 +18,28 @@ const AFTER = `				if (runner.${MARK}) return;
 					runner.${MARK} = true;
 					const originalInvoke`;
 
-/** True when the installed pool patches each module runner once (so files can share a worker). */
-export function patchPoolOncePerRunner(): boolean {
+/**
+ * Replaces `before` with `after` (which holds `mark`) in the installed pool's file `path`, once: true when the file
+ * has the fix now; false, with a warning saying what that costs, when it is missing or another version.
+ */
+function patchInstalledPool(path: string, mark: string, before: string, after: string, withoutIt: string): boolean {
   // The package exports no package.json to resolve: the project's own install.
-  const file = join(process.cwd(), "node_modules/@cloudflare/vitest-pool-workers/dist/worker/index.mjs");
+  const file = join(process.cwd(), "node_modules/@cloudflare/vitest-pool-workers/dist/worker", path);
   if (!existsSync(file)) return false;
   const source = readFileSync(file, "utf8");
-  if (source.includes(MARK)) return true;
-  const at = source.indexOf(BEFORE);
-  if (at < 0 || source.indexOf(BEFORE, at + 1) >= 0) {
-    console.warn("[worker tests] vitest-pool-workers is not the version pool-patch.ts knows: test files run isolated (slower)");
+  if (source.includes(mark)) return true;
+  const at = source.indexOf(before);
+  if (at < 0 || source.indexOf(before, at + 1) >= 0) {
+    console.warn(`[worker tests] vitest-pool-workers is not the version pool-patch.ts knows: ${withoutIt}`);
     return false;
   }
-  writeFileSync(file, source.replace(BEFORE, AFTER));
+  writeFileSync(file, source.replace(before, after));
   return true;
+}
+
+/** True when the installed pool patches each module runner once (so files can share a worker). */
+export function patchPoolOncePerRunner(): boolean {
+  return patchInstalledPool("index.mjs", MARK, BEFORE, AFTER, "test files run isolated (slower)");
 }
 
 // The same pool wraps its entrypoint class's prototype in one more Proxy every time workerd constructs it, which is
@@ -46,15 +54,5 @@ const PROXY_AFTER = `	let ${MARK}Proxy = false;
 
 /** True when the installed pool wraps its entrypoint prototypes once (requests through SELF stay as fast as the first). */
 export function patchWrapperProxyOnce(): boolean {
-  const file = join(process.cwd(), "node_modules/@cloudflare/vitest-pool-workers/dist/worker/lib/cloudflare/test-internal.mjs");
-  if (!existsSync(file)) return false;
-  const source = readFileSync(file, "utf8");
-  if (source.includes(`${MARK}Proxy`)) return true;
-  const at = source.indexOf(PROXY_BEFORE);
-  if (at < 0 || source.indexOf(PROXY_BEFORE, at + 1) >= 0) {
-    console.warn("[worker tests] vitest-pool-workers is not the version pool-patch.ts knows: requests through SELF slow down as a file goes on");
-    return false;
-  }
-  writeFileSync(file, source.replace(PROXY_BEFORE, PROXY_AFTER));
-  return true;
+  return patchInstalledPool("lib/cloudflare/test-internal.mjs", `${MARK}Proxy`, PROXY_BEFORE, PROXY_AFTER, "requests through SELF slow down as a file goes on");
 }
