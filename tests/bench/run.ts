@@ -1,4 +1,4 @@
-// `npm run bench`: starts `wrangler dev` with fakes, runs every suite, prints a table, writes results.json.
+// `npm run bench`: starts the local worker (what `wrangler dev` serves, tests/e2e/dev-server.ts) with fakes, runs every suite, prints a table, writes results.json.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { aiEngineVars, startFakes } from "../fakes";
 import { buildWeb, startDevServer } from "../e2e/dev-server";
@@ -90,7 +90,7 @@ async function main() {
   const result = {
     measuredAt,
     machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
-    server: "wrangler dev (local workerd behind wrangler's proxy), local D1",
+    server: "local workerd behind wrangler's proxy (wrangler's API, inspector off), local D1",
     figures: [...kept, ...figures.map((f) => (kept.length ? { ...f, measuredAt } : f))],
   };
   writeFileSync("tests/bench/results.json", JSON.stringify(result, null, 2));

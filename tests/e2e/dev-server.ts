@@ -1,7 +1,9 @@
-// Starts `wrangler dev` on its own port and fresh local database (used by e2e and the benchmarks).
+// Starts the worker on its own port and fresh local database (used by e2e and the benchmarks): local-worker.ts, what
+// `wrangler dev` serves.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { migrateLocalD1 } from "./local-d1";
 
 export function run(cmd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(cmd, args, { stdio: "pipe", encoding: "utf8", env: { ...process.env, CI: "true", ...env } });
@@ -28,19 +30,13 @@ export async function startDevServer(opts: {
 }): Promise<DevServer> {
   rmSync(opts.state, { recursive: true, force: true });
   mkdirSync(opts.state, { recursive: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", opts.state]);
+  await migrateLocalD1(opts.state);
 
   // An explicit env file makes wrangler ignore the developer's own .dev.vars, so runs are reproducible.
   const envFile = join(opts.state, "server.env");
   writeFileSync(envFile, Object.entries(opts.vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
-  const args = [
-    "wrangler", "dev", "--port", String(opts.port), "--ip", "127.0.0.1",
-    "--persist-to", opts.state, "--env-file", envFile, "--show-interactive-dev-session=false",
-    // Each server its own devtools port, so two can run side by side (scripts/e2e.ts, the benchmarks).
-    "--inspector-port", String(opts.port + 20_000),
-    // GET /__scheduled runs the cron handler now (the journeys drive the sweep instead of waiting 5 minutes).
-    "--test-scheduled",
-  ];
+  // Not `wrangler dev`: the same worker through Wrangler's API with the devtools inspector off (local-worker.ts).
+  const args = ["tsx", "tests/e2e/local-worker.ts", String(opts.port), opts.state, envFile];
   let output = "";
   const proc = spawn("npx", args, {
     stdio: "pipe",
@@ -71,7 +67,7 @@ export async function startDevServer(opts: {
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (proc.exitCode !== null) throw new Error(`the local worker exited early:\n${output}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {
@@ -79,7 +75,7 @@ export async function startDevServer(opts: {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`wrangler dev did not answer within 90 s:\n${output}`);
+      throw new Error(`the local worker did not answer within 90 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -1,4 +1,5 @@
-// Builds the web app, starts the fakes and a fresh `wrangler dev` on its own port and database.
+// Builds the web app, starts the fakes and a fresh local worker (what `wrangler dev` serves: dev-server.ts) on its own
+// port and database.
 import type { TestProject } from "vitest/node";
 import { aiEngineVars, FAKE_GOOGLE_CLIENT_ID, FAKE_GOOGLE_CLIENT_SECRET, startFakes, startWidgetFake } from "../fakes";
 import { buildWeb, deliveredLink, startDevServer } from "./dev-server";
