@@ -1,4 +1,4 @@
-// End-to-end journeys: Debian's Chromium (playwright-core) against `wrangler dev` with fakes on loopback.
+// End-to-end journeys: Debian's Chromium (playwright-core) against the local worker (tests/e2e/dev-server.ts) with fakes on loopback.
 import { defineConfig } from "vitest/config";
 
 /**
