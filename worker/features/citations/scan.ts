@@ -40,6 +40,7 @@ import { formatPhone, normalizePhone } from "../../domain/nap";
 import type { Env } from "../../platform/env";
 import { claim } from "../../platform/jobs/claim";
 import { resendStale } from "../../platform/jobs/sweep";
+import { runUnits, type UnitsOutcome } from "../../platform/jobs/scans";
 import { log } from "../../platform/log";
 import { fitsAllowance, reserveCall, userPayer } from "../../platform/metering/meter";
 import { searchWeb, type WebResult } from "../../platform/providers/local-search";
@@ -120,7 +121,7 @@ export async function startCitationScan(env: Env, input: { business: CitationBus
   return (await getCitationScanRow(db, id))!;
 }
 
-export type CitationJobOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number; reason: string };
+export type CitationJobOutcome = UnitsOutcome;
 
 type Progress = { phone?: WebResult[]; name?: WebResult[]; searches: number };
 type Query = { key: "phone" | "name"; q: string };
@@ -227,11 +228,7 @@ export async function processCitationSources(env: Env, scanId: string, sources: 
       .then(([rows]) => rows),
     userPayer(env, db, scan.userId),
   ]);
-  if (claimed.length === 0) return { kind: "ack" };
-  const reasons = await Promise.all(claimed.map((claim) => runSource(env, db, scan, claim, delivery, payer)));
-  await afterChecks(env, db, scanId);
-  const reason = reasons.find((r) => r !== null);
-  return reason ? { kind: "retry", delaySeconds: citationRetryDelaySeconds(delivery), reason } : { kind: "ack" };
+  return runUnits(claimed, (claim) => runSource(env, db, scan, claim, delivery, payer), () => afterChecks(env, db, scanId), citationRetryDelaySeconds(delivery));
 }
 
 /** Dead letters: the message's sources that never finished are stored unknown with the reason, so the scan finishes. */

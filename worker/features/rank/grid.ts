@@ -5,6 +5,7 @@
 import { getDb, type Db } from "../../platform/db/client";
 import { claim } from "../../platform/jobs/claim";
 import { resendStale } from "../../platform/jobs/sweep";
+import { runUnits, type UnitsOutcome } from "../../platform/jobs/scans";
 import {
   gridPointJob,
   gridScanRunning,
@@ -88,7 +89,7 @@ export async function startGrid(env: Env, input: { resolved: ResolvedBusiness; k
   return scan;
 }
 
-export type RankJobOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number; reason: string };
+export type RankJobOutcome = UnitsOutcome;
 
 function localResult(place: MapsPlace): LocalResult {
   return { position: place.position, place_id: place.placeId ?? undefined, title: place.name, ...(place.reviewCount !== null ? { reviews: place.reviewCount } : {}) };
@@ -147,11 +148,7 @@ export async function processGridPoints(env: Env, scanId: string, idxs: number[]
       .then(([rows]) => rows),
     userPayer(env, db, scan.userId),
   ]);
-  if (claimed.length === 0) return { kind: "ack" };
-  const reasons = await Promise.all(claimed.map((claim) => runPoint(env, db, scan, claim, delivery, payer)));
-  await afterPoints(env, db, scanId);
-  const reason = reasons.find((r) => r !== null);
-  return reason ? { kind: "retry", delaySeconds: rankRetryDelaySeconds(delivery), reason } : { kind: "ack" };
+  return runUnits(claimed, (claim) => runPoint(env, db, scan, claim, delivery, payer), () => afterPoints(env, db, scanId), rankRetryDelaySeconds(delivery));
 }
 
 /** Dead letters: the points of this message that never succeeded are failed with the reason. */

@@ -79,3 +79,18 @@ export async function staleUnits<P extends Record<string, SQLiteColumn>>(
     .limit(limit);
   return rows as Array<{ scanId: string } & { [K in keyof P]: P[K]["_"]["data"] }>;
 }
+
+/** What a delivery of a scan's units answers: acked, or sent again after `delaySeconds` for `reason`. */
+export type UnitsOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number; reason: string };
+
+/**
+ * A delivery's claimed units run side by side (`run` answers a reason when its unit wants another try, else null),
+ * then `after` settles the scan once; the message is retried after `retryDelaySeconds` when any unit asked.
+ */
+export async function runUnits<C>(claimed: C[], run: (claim: C) => Promise<string | null>, after: () => Promise<void>, retryDelaySeconds: number): Promise<UnitsOutcome> {
+  if (claimed.length === 0) return { kind: "ack" };
+  const reasons = await Promise.all(claimed.map(run));
+  await after();
+  const reason = reasons.find((r) => r !== null);
+  return reason ? { kind: "retry", delaySeconds: retryDelaySeconds, reason } : { kind: "ack" };
+}
