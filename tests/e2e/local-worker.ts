@@ -2,8 +2,9 @@
 // `wrangler dev` serves (wrangler.toml, the same bundling, local D1, queues and R2 in the state folder, the built web
 // app as assets), through Wrangler's own API, so that two things the CLI always does are off:
 // - the devtools inspector: with it on, every request and every log line also passed through Wrangler's Node process
-//   (500 requests to /api/health: 4.6 s of that process's CPU, against 0.05 s with it off);
-// - logging below warnings (warnings and errors still print; E2E_DEBUG=1 prints everything).
+//   (500 requests to /api/health: 4.6 s of that process's CPU; 1.3 s with it off);
+// - logging below warnings, which Wrangler's Node process also formats and writes to its debug log file (with both off:
+//   0.05 s for the same requests). Warnings and errors still print; E2E_DEBUG=1 prints everything.
 // Also off: reloading on file changes (a run serves one build). Stops on SIGTERM or SIGINT.
 // Usage: tsx tests/e2e/local-worker.ts <port> <state folder> <env file>
 import { unstable_startWorker } from "wrangler";
