@@ -136,6 +136,13 @@ export async function signUp(baseUrl: string, email: string, password = "correct
   return body as { access_token: string; refresh_token: string; user: { id: string } };
 }
 
+/** A new account with its address confirmed through the local outbox: paid features need that since issue 39. */
+export async function confirmedSignUp(baseUrl: string, email: string) {
+  const made = await signUp(baseUrl, email);
+  await confirmThroughOutbox(baseUrl, email);
+  return made;
+}
+
 /** The bench admin's access token: signs up (and confirms through the local outbox) the first time, signs in after that. */
 export async function adminToken(baseUrl: string, email: string, password = "correct-horse-battery"): Promise<string> {
   const made = await signUp(baseUrl, email, password).catch(() => null);

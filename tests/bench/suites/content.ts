@@ -2,7 +2,7 @@
 // fake (300 ms answers), interleaved with the same prompt sent to the fake directly; target ≤ 50 ms at p50.
 import { CONTENT_RULES } from "../../../worker/features/content/generate";
 import { CONTENT_TOOLS, type ContentTool } from "../../../worker/features/content/rules/content";
-import { interleaved, percentile, round, signUp, type Figure, type Suite } from "../lib";
+import { interleaved, percentile, round, confirmedSignUp, type Figure, type Suite } from "../lib";
 
 const SAMPLES = 20;
 const BUSINESS = { company_name: "Bench Roofing", company_location: "Austin, TX", company_category: "Roofing", company_description: "Roofers since 1998." };
@@ -16,7 +16,7 @@ const INPUTS: Record<ContentTool, object> = {
 export const contentSuite: Suite = {
   name: "content",
   async run({ baseUrl, aiUrl }) {
-    const owner = (await signUp(baseUrl, `bench-content-${Date.now().toString(36)}@example.test`)) as { access_token: string };
+    const owner = await confirmedSignUp(baseUrl, `bench-content-${Date.now().toString(36)}@example.test`);
     const headers = { Authorization: `Bearer ${owner.access_token}`, "Content-Type": "application/json" };
     const put = await fetch(`${baseUrl}/api/profile`, { method: "PUT", headers, body: JSON.stringify(BUSINESS) });
     if (put.status !== 200) throw new Error(`profile answered ${put.status}`);

@@ -1,7 +1,7 @@
 // Usage figures: GET /api/usage at 100,000 log rows for one user (and admins' all-users view) beside a one-row read
 // measured in the same loop; and what POST /api/posts/facebook adds beyond the fake AI's own answer time.
-import { confirmThroughOutbox, run } from "../../e2e/dev-server";
-import { adminToken, dropStaleSockets, interleaved, json, percentile, round, signUp, timeSequential, type Figure, type Suite } from "../lib";
+import { run } from "../../e2e/dev-server";
+import { adminToken, confirmedSignUp, dropStaleSockets, interleaved, json, percentile, round, timeSequential, type Figure, type Suite } from "../lib";
 
 const ROWS = 100_000;
 const SAMPLES = 100;
@@ -31,13 +31,8 @@ function seedLogs(userId: string, state: string) {
 export const usageSuite: Suite = {
   name: "usage",
   async run({ baseUrl, adminEmail }) {
-    const ownerEmail = `bench-usage-${Date.now().toString(36)}@example.test`;
-    const owner = (await signUp(baseUrl, ownerEmail)) as {
-      access_token: string;
-      user: { id: string };
-    };
-    // Paid features (post generation, below) need a confirmed address since issue 39.
-    await confirmThroughOutbox(baseUrl, ownerEmail);
+    // Confirmed: post generation (below) is a paid feature.
+    const owner = await confirmedSignUp(baseUrl, `bench-usage-${Date.now().toString(36)}@example.test`);
     const headers = { Authorization: `Bearer ${owner.access_token}`, "Content-Type": "application/json" };
     async function get(path: string, h: Record<string, string> = headers) {
       const res = await fetch(`${baseUrl}${path}`, { headers: h });
