@@ -55,7 +55,7 @@ async function main() {
   };
   // The citations suite starts a second server with these and a libSQL store, to count a scan's queries.
   process.env.BENCH_SERVER_VARS = JSON.stringify(vars);
-  const server = await startDevServer({ port: Number(process.env.BENCH_PORT ?? 8798), state: process.env.BENCH_STATE ?? ".e2e/bench-state", vars });
+  const server = await startDevServer({ port: Number(process.env.BENCH_PORT ?? 8798), state: process.env.BENCH_STATE ?? ".e2e/bench-state", vars, logs: "all" });
   // BENCH_DEBUG: the server's output kept in a file as it runs (a stalled queue can be read while it stalls).
   const dump = process.env.BENCH_DEBUG ? setInterval(() => writeFileSync("/tmp/bench-server.log", server.output()), 5000) : null;
   const ctx: BenchContext = { baseUrl: server.baseUrl, adminEmail: "bench-admin@agency.test", aiUrl: fakes.ai.url };

@@ -27,6 +27,8 @@ export async function startDevServer(opts: {
   port: number;
   state: string;
   vars: Record<string, string>;
+  /** "all": every log line in `output()` (the benchmarks read the worker's info lines); else warnings and errors. */
+  logs?: "all" | "warnings";
 }): Promise<DevServer> {
   rmSync(opts.state, { recursive: true, force: true });
   mkdirSync(opts.state, { recursive: true });
@@ -36,7 +38,7 @@ export async function startDevServer(opts: {
   const envFile = join(opts.state, "server.env");
   writeFileSync(envFile, Object.entries(opts.vars).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
   // Not `wrangler dev`: the same worker through Wrangler's API with the devtools inspector off (local-worker.ts).
-  const args = ["tsx", "tests/e2e/local-worker.ts", String(opts.port), opts.state, envFile];
+  const args = ["tsx", "tests/e2e/local-worker.ts", String(opts.port), opts.state, envFile, opts.logs ?? "warnings"];
   let output = "";
   const proc = spawn("npx", args, {
     stdio: "pipe",

@@ -6,10 +6,10 @@
 // - logging below warnings, which Wrangler's Node process also formats and writes to its debug log file (with both off:
 //   0.05 s for the same requests). Warnings and errors still print; E2E_DEBUG=1 prints everything.
 // Also off: reloading on file changes (a run serves one build). Stops on SIGTERM or SIGINT.
-// Usage: tsx tests/e2e/local-worker.ts <port> <state folder> <env file>
+// Usage: tsx tests/e2e/local-worker.ts <port> <state folder> <env file> [all] ("all": every log line, as the benchmarks read them)
 import { unstable_startWorker } from "wrangler";
 
-const [port, state, envFile] = process.argv.slice(2);
+const [port, state, envFile, logs] = process.argv.slice(2);
 if (!port || !state || !envFile) throw new Error("usage: tsx tests/e2e/local-worker.ts <port> <state folder> <env file>");
 
 const worker = await unstable_startWorker({
@@ -21,7 +21,7 @@ const worker = await unstable_startWorker({
     persist: state,
     // GET /__scheduled runs the cron handler now (the journeys drive the sweep instead of waiting 5 minutes).
     testScheduled: true,
-    logLevel: process.env.E2E_DEBUG ? "log" : "warn",
+    logLevel: process.env.E2E_DEBUG || logs === "all" ? "log" : "warn",
     watch: false,
     liveReload: false,
   },

@@ -47,7 +47,7 @@ async function scanOnce(baseUrl: string, headers: Record<string, string>, busine
 /** A scan's database round trips and statements, on wrangler dev over a libSQL server (the polls' own share taken out). */
 async function databaseCost(business: { vars: Record<string, string>; port: number; adminEmail: string }) {
   const libsql = await startLibsqlServer();
-  const server = await startDevServer({ port: business.port, state: ".e2e/bench-citations-libsql", vars: { ...business.vars, LIBSQL_URL: libsql.url } });
+  const server = await startDevServer({ port: business.port, state: ".e2e/bench-citations-libsql", vars: { ...business.vars, LIBSQL_URL: libsql.url }, logs: "all" });
   try {
     await dropStaleSockets(server.baseUrl);
     const token = await adminToken(server.baseUrl, business.adminEmail);

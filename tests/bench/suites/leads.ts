@@ -24,6 +24,7 @@ export async function startLeadsServer(port: number, state = STATE): Promise<Lea
   const server = await startDevServer({
     port,
     state,
+    logs: "all",
     vars: {
       ENVIRONMENT: "development",
       JWT_SECRET: "leads-secret-leads-secret-leads-secret-0123",

@@ -85,6 +85,7 @@ export const reviewsSuite: Suite = {
     const server = await startDevServer({
       port: Number(process.env.BENCH_REVIEWS_PORT ?? Number(process.env.BENCH_PORT ?? 8798) + 3),
       state: ".e2e/bench-reviews-state",
+      logs: "all",
       vars: {
         ENVIRONMENT: "development",
         JWT_SECRET: "reviews-secret-reviews-secret-reviews-0123",
