@@ -1,14 +1,14 @@
 // Debian's Chromium through playwright-core, with the flags this closed network needs.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { browserCandidates, DEBIAN_CHROMIUM } from "../../scripts/browser-plan";
+import { browserCandidates, DEBIAN_HEADLESS_SHELL } from "../../scripts/browser-plan";
 import { isExecutable } from "../../scripts/ensure-browser";
 
 /** The password of every account the journeys make, the shared admin (owner@agency.test) included. */
 export const E2E_PASSWORD = "correct-horse-battery";
 
-/** CHROMIUM_PATH when it is a browser, else Debian's (scripts/ensure-browser.ts installs it before the journeys). */
-export const CHROMIUM = browserCandidates(process.env.CHROMIUM_PATH).find(isExecutable) ?? DEBIAN_CHROMIUM;
+/** CHROMIUM_PATH when it is a browser, else Debian's headless shell or full Chromium (scripts/ensure-browser.ts installs the shell before the journeys). */
+export const CHROMIUM = browserCandidates(process.env.CHROMIUM_PATH).find(isExecutable) ?? DEBIAN_HEADLESS_SHELL;
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
