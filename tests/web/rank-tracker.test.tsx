@@ -153,8 +153,9 @@ describe("a keyword's page", () => {
       if (url === "/api/rank/keywords/kw-1/export.csv") return new Response("Checked,Map pack,Organic\n", { headers: { "Content-Type": "text/csv" } });
       return notFound();
     });
-    const created = vi.fn(() => "blob:csv");
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    // Spies, not an assignment to URL: the next test (and the next file, in the same environment) get URL back whole.
+    const created = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:csv");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
     renderApp("/tools/local-rank-tracker/kw-1", owner());
     expect(await screen.findByRole("heading", { name: "“roof repair”" })).toBeTruthy();
     const now = screen.getByRole("list", { name: "Current positions" });

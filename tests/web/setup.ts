@@ -8,7 +8,13 @@ import { preloadsSettled } from "../../web/routes";
 // A screen's first render also loads its lazy route module; on a busy machine that can pass findBy's default second.
 configure({ asyncUtilTimeout: 3000 });
 
+/** Where every test's window is: happy-dom's default URL, the origin the tests' snippets and links expect. */
+const APP_URL = "http://localhost:3000/";
+
 beforeEach(() => {
+  // Files share one environment (vitest.web.config.ts): every test starts at the app's origin, whatever the last one
+  // navigated to (a download link's blob: address, say).
+  if (window.location.href !== APP_URL) (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(APP_URL);
   window.localStorage.clear();
   // The worker puts the public brand in every page it serves (worker/platform/brand/html.ts): the product's own, unbranded.
   if (!document.head.querySelector(`meta[name="${BRAND_META}"]`)) {
@@ -28,6 +34,8 @@ afterEach(async () => {
   // after teardown and fails the run).
   await preloadsSettled();
   cleanup();
+  // What a test put in the page outside Testing Library (server-rendered markup, say) goes too.
+  document.body.replaceChildren();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
