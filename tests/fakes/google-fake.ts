@@ -130,6 +130,8 @@ export interface GoogleRequest {
   path: string;
   status: number;
   grantType?: string;
+  /** The authorization code a POST /token presented: tests that run beside others count their own exchanges. */
+  code?: string;
 }
 
 export interface GoogleFake {
@@ -240,7 +242,8 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   async function token(req: IncomingMessage, res: ServerResponse) {
     const form = new URLSearchParams(await readBody(req));
     const grantType = form.get('grant_type') ?? '';
-    const fail = (status: number, error: string, description: string) => send(req, res, '/token', status, googleOAuthError(error, description), { grantType });
+    const presented = form.get('code') ?? undefined;
+    const fail = (status: number, error: string, description: string) => send(req, res, '/token', status, googleOAuthError(error, description), { grantType, code: presented });
     if (form.get('client_id') !== FAKE_GOOGLE_CLIENT_ID || form.get('client_secret') !== FAKE_GOOGLE_CLIENT_SECRET) return fail(401, 'invalid_client', 'Unauthorized');
     if (grantType === 'authorization_code') {
       const code = codes.get(form.get('code') ?? '');
@@ -253,7 +256,7 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
       const grantId = `g${++counter}`;
       const refreshToken = `1//fake-${b64url(randomBytes(24))}`;
       grants.set(grantId, { user: code.user, refreshToken, revoked: false });
-      return send(req, res, '/token', 200, googleTokenAnswer({ accessToken: issueAccess(grantId), refreshToken, scope: SCOPE }), { grantType });
+      return send(req, res, '/token', 200, googleTokenAnswer({ accessToken: issueAccess(grantId), refreshToken, scope: SCOPE }), { grantType, code: presented });
     }
     if (grantType === 'refresh_token') {
       const entry = [...grants.entries()].find(([, g]) => g.refreshToken === form.get('refresh_token'));

@@ -75,7 +75,16 @@ async function connectAs(
   await tamper?.(state);
   const res = await callWorker(back.pathname + back.search, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
   expect(res.status).toBe(302);
-  return new URL(res.headers.get("Location")!, "http://localhost");
+  // Where the callback sent the browser, and the code Google handed back (none when the user cancelled).
+  return Object.assign(new URL(res.headers.get("Location")!, "http://localhost"), { code: back.searchParams.get("code") ?? "" });
+}
+
+/**
+ * How many times the worker presented one of `codes` to Google's token endpoint. Counted by code, not in total: other
+ * files beside this one exchange and refresh tokens with the same fake.
+ */
+async function exchanges(...codes: string[]): Promise<number> {
+  return (await fakeRequests()).filter((r) => r.path === "/token" && codes.includes(r.code ?? "")).length;
 }
 
 /** A signed-up user connected to the fake Google with the Austin location chosen. */
@@ -146,7 +155,6 @@ describe("connecting Google Business Profile", () => {
   it("a state that is unknown, replayed or expired is refused before any code is exchanged", async () => {
     const user = await signUp();
     const token = user.session.access_token;
-    const before = (await fakeRequests()).filter((r) => r.path === "/token").length;
     const forged = await callWorker("/api/integrations/google/callback?code=4/whatever&state=not-ours", { redirect: "manual" });
     expect(forged.status).toBe(302);
     expect(forged.headers.get("Location")).toBe("/integrations?error=state_mismatch");
@@ -155,7 +163,8 @@ describe("connecting Google Business Profile", () => {
       await env.DB.prepare("update oauth_states set expires_at = '2000-01-01T00:00:00.000Z' where user_id = ?").bind(user.user.id).run();
     });
     expect(expired.searchParams.get("error")).toBe("state_mismatch");
-    expect((await fakeRequests()).filter((r) => r.path === "/token").length).toBe(before);
+    expect(expired.code).not.toBe("");
+    expect(await exchanges("4/whatever", expired.code)).toBe(0);
 
     const cancelled = await connectAs(token, "deny");
     expect(cancelled.searchParams.get("error")).toBe("access_denied");
@@ -164,7 +173,6 @@ describe("connecting Google Business Profile", () => {
   it("a consent link opened in another browser connects nobody: no cookie or another browser's cookie is refused, no code exchanged", async () => {
     // The attacker starts a connection on their own account and sends the consent link to a business owner.
     const attacker = await signUp();
-    const before = (await fakeRequests()).filter((r) => r.path === "/token").length;
     const noCookie = await connectAs(attacker.session.access_token, "owner", undefined, () => null);
     expect(noCookie.searchParams.get("error")).toBe("other_browser");
     // The owner's browser has a cookie of its own (from an earlier start of theirs): still not the starting browser.
@@ -172,7 +180,7 @@ describe("connecting Google Business Profile", () => {
     expect(otherBrowser.searchParams.get("error")).toBe("other_browser");
     expect(GOOGLE_ERROR_MESSAGES.other_browser).toContain("another browser");
     // Nothing reached Google's token endpoint and nothing was stored on the attacker's account; the states are spent.
-    expect((await fakeRequests()).filter((r) => r.path === "/token").length).toBe(before);
+    expect(await exchanges(noCookie.code, otherBrowser.code)).toBe(0);
     expect(await connectionRow(attacker.user.id)).toBeNull();
     expect((await env.DB.prepare("select count(*) as n from oauth_states where user_id = ?").bind(attacker.user.id).first<{ n: number }>())!.n).toBe(0);
     // The starting browser still connects.
@@ -185,8 +193,8 @@ describe("connecting Google Business Profile", () => {
       await env.DB.prepare("update oauth_states set code_verifier = 'a-verifier-that-does-not-match-the-challenge-0123456789' where user_id = ?").bind(user.user.id).run();
     });
     expect(landed.searchParams.get("error")).toBe("refused");
-    const tokenCalls = (await fakeRequests()).filter((r) => r.path === "/token" && r.grantType === "authorization_code");
-    expect(tokenCalls.at(-1)!.status).toBe(400);
+    const tokenCalls = (await fakeRequests()).filter((r) => r.path === "/token" && r.code === landed.code);
+    expect(tokenCalls.map((r) => [r.grantType, r.status])).toEqual([["authorization_code", 400]]);
     expect(await connectionRow(user.user.id)).toBeNull();
   });
 
