@@ -14,7 +14,7 @@ const GOOGLE = env.TEST_GOOGLE_BASE_URL;
 const AUSTIN = "accounts/1001/locations/2001";
 
 type FakePost = { name: string; summary: string; state: string; topicType: string; body: Record<string, unknown> };
-type FakeRequest = { method: string; path: string; status: number; grantType?: string };
+type FakeRequest = { method: string; path: string; status: number; grantType?: string; code?: string };
 
 async function fakePosts(summary: string): Promise<FakePost[]> {
   const { posts } = (await (await fetch(`${GOOGLE}/__posts`)).json()) as { posts: FakePost[] };
