@@ -1,7 +1,7 @@
 // Deploy check: `wrangler deploy --dry-run` bundles the worker as a deploy would; its gzip size must stay under the Workers limit.
 // Usage: tsx scripts/check-bundle.ts   (prints one line; exit 1 when the bundle does not build or is too large)
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -27,10 +27,11 @@ function files(dir: string): string[] {
 
 export function checkBundle(): number {
   const outdir = mkdtempSync(join(tmpdir(), "porchlight-bundle-"));
-  // wrangler refuses a missing assets folder; a fresh clone has not built the web app yet.
-  mkdirSync("dist/client", { recursive: true });
+  // The web app's files are uploaded beside the worker, not inside it: an empty folder of its own stands in for
+  // dist/client, which `npm test` rebuilds for the journeys at the same time (wrangler read it half-emptied once).
+  const assets = mkdtempSync(join(tmpdir(), "porchlight-assets-"));
   try {
-    const r = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir], {
+    const r = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir, "--assets", assets], {
       encoding: "utf8",
       env: { ...process.env, CI: "true", NO_COLOR: "1", WRANGLER_SEND_METRICS: "false" },
     });
@@ -48,6 +49,7 @@ export function checkBundle(): number {
     return verdict.ok ? 0 : 1;
   } finally {
     rmSync(outdir, { recursive: true, force: true });
+    rmSync(assets, { recursive: true, force: true });
   }
 }
 
