@@ -1,6 +1,7 @@
 // The fakes' answers, each built from a provider's documented example answer (tests/fakes/fixtures, sources in
 // fixtures/SOURCES.md): the fixture is loaded fresh and only the values a test needs are changed (ids, content, token
 // counts, names, states). A fake never writes an answer's shape itself, so a shape fixed in a fixture is fixed in the fake.
+import { GUARDED_FIELDS } from '../../worker/platform/providers/rules/gbp-location';
 import { fixture as readFixture, fixtureBytes, fixtureText, type FixtureProvider } from './fixtures';
 
 const parsed = new Map<string, Record<string, any>>();
@@ -174,6 +175,53 @@ export function googleLocalPost(values: { name: string; state: string; sent: Rec
     updateTime: values.time,
     searchUrl: answer.searchUrl.replace(/lpsid=[^&]+/, `lpsid=${id}`),
   };
+}
+
+/* ------------------ Google (guarded fields, Voice of Merchant) ----------------- */
+
+/** The documented location's guarded fields (`google/location-get.json`): the fake's merchant values for a new location. */
+export function googleLocationFields(): Record<string, unknown> {
+  const answer = fixture('google', 'location-get.json');
+  delete answer.name;
+  return answer;
+}
+
+/**
+ * `locations.get` (`google/location-get.json`): the documented location with this name and these guarded fields (a guarded
+ * field not given is absent), holding only the fields the readMask asks for (and `name`), as Google answers.
+ */
+export function googleLocation(values: { name: string; fields: Record<string, unknown> }, readMask: Set<string> | null) {
+  const answer = fixture('google', 'location-get.json');
+  for (const field of GUARDED_FIELDS) delete answer[field];
+  Object.assign(answer, structuredClone(values.fields), { name: values.name });
+  if (readMask) for (const field of Object.keys(answer)) if (field !== 'name' && !readMask.has(field)) delete answer[field];
+  return answer;
+}
+
+/** `locations.getGoogleUpdated` (`google/location-google-updated.json`): this location; an empty mask is left out, as proto3 JSON does. */
+export function googleUpdatedLocation(values: { location: Record<string, unknown>; diffMask: string[]; pendingMask: string[] }) {
+  const answer = fixture('google', 'location-google-updated.json');
+  answer.location = values.location;
+  for (const key of ['diffMask', 'pendingMask'] as const) {
+    if (values[key].length) answer[key] = values[key].join(',');
+    else delete answer[key];
+  }
+  return answer;
+}
+
+export type VoiceOfMerchantValue = 'verified' | 'suspended' | 'unverified' | 'wait';
+
+/**
+ * `locations.getVoiceOfMerchantState`: verified is `google/voice-of-merchant-state.json`, suspended
+ * `google/voice-of-merchant-suspended.json` (complyWithGuidelines); unverified and wait are the verified answer with the
+ * union's other documented members (`verify {hasPendingVerification}`, an empty `waitForVoiceOfMerchant`).
+ */
+export function googleVoiceOfMerchant(state: VoiceOfMerchantValue) {
+  if (state === 'suspended') return fixture('google', 'voice-of-merchant-suspended.json');
+  const answer = fixture('google', 'voice-of-merchant-state.json');
+  if (state === 'unverified') return { ...answer, hasVoiceOfMerchant: false, hasBusinessAuthority: false, verify: { hasPendingVerification: false } };
+  if (state === 'wait') return { ...answer, hasVoiceOfMerchant: false, waitForVoiceOfMerchant: {} };
+  return answer;
 }
 
 /* ------------------------- ElevenLabs (text to speech) ---------------------- */

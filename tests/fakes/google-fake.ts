@@ -1,10 +1,17 @@
 // A loopback Google: OAuth 2.0 (consent page, token with PKCE S256, refresh, revoke) and the Business Profile APIs
-// (accounts, locations with canOperateLocalPost, v4 localPosts PROCESSING → LIVE or REJECTED), answering Google's documented
-// examples (fixtures/google, through documented-answers.ts) with the fake's values.
+// (accounts, locations with canOperateLocalPost, v4 localPosts PROCESSING → LIVE or REJECTED, a location's guarded fields
+// and Voice of Merchant state), answering Google's documented examples (fixtures/google, through documented-answers.ts)
+// with the fake's values.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GUARDED_FIELDS, type GbpLocationFields } from '../../worker/platform/providers/rules/gbp-location';
 import {
   googleAccountsList,
+  googleLocation,
+  googleLocationFields,
+  googleUpdatedLocation,
+  googleVoiceOfMerchant,
+  type VoiceOfMerchantValue,
   googleLocalPost,
   googleLocationsList,
   googleOAuthError,
@@ -125,6 +132,40 @@ export interface FakeLocalPost {
   requestId: string | null;
 }
 
+/** What `locations.getVoiceOfMerchantState` says of a location (see googleVoiceOfMerchant). */
+export type FakeVoiceOfMerchant = VoiceOfMerchantValue;
+
+/** A location as the guard (issue 41) sees it at Google, by `locations/{id}`; any id is created on first use. */
+export interface FakeGuardLocation {
+  /** The merchant's values (`locations.get`): the documented location's guarded fields, titled "Ridge Roofing". */
+  owner: GbpLocationFields;
+  /** Google's values where they differ, laid over the owner's (objects merged, arrays replaced) by getGoogleUpdated. */
+  google: GbpLocationFields;
+  /** The fields Google changed (FieldMask paths); empty by default. */
+  diffMask: string[];
+  /** The merchant's edits not yet live; empty by default. */
+  pendingMask: string[];
+  voiceOfMerchant: FakeVoiceOfMerchant;
+  /** getGoogleUpdated answers 503 this many times, then serves. */
+  failGoogleUpdated: number;
+}
+/** A change to a guard location: `owner` and `google` merge by top-level field (null removes one), the rest replace. */
+export type FakeGuardUpdate = Partial<Omit<FakeGuardLocation, 'owner' | 'google'>> & { owner?: Record<string, unknown>; google?: Record<string, unknown> };
+/** A `locations.patch` the fake took. */
+export interface FakeGuardPatch {
+  /** `locations/{id}` */
+  location: string;
+  updateMask: string[];
+  body: Record<string, unknown>;
+  at: string;
+}
+
+/** `locations/{id}` from an id, `locations/{id}` or `accounts/{a}/locations/{id}`. */
+export function guardLocationKey(id: string): string {
+  const bare = /locations\/([^/]+)$/.exec(id)?.[1] ?? id;
+  return `locations/${bare}`;
+}
+
 export interface GoogleRequest {
   method: string;
   path: string;
@@ -141,6 +182,12 @@ export interface GoogleFake {
   /** Reviews by location name (accounts/…/locations/…), newest first. */
   reviews: Map<string, FakeReview[]>;
   requests: GoogleRequest[];
+  /** The guard's state of a location (created on first use); the same object the fake answers from. */
+  guardLocation(id: string): FakeGuardLocation;
+  /** Merges into a location's guard state (as POST /__gbp/locations/{id} does) and gives it back. */
+  setGuardLocation(id: string, update: FakeGuardUpdate): FakeGuardLocation;
+  /** The patches a location took, oldest first (as GET /__gbp/patches?location= gives them). */
+  guardPatches(id: string): FakeGuardPatch[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -158,6 +205,7 @@ const API_TITLES: Record<string, string> = {
   'mybusinessaccountmanagement.googleapis.com': 'My Business Account Management API',
   'mybusinessbusinessinformation.googleapis.com': 'My Business Business Information API',
   'mybusiness.googleapis.com': 'Google My Business API',
+  'mybusinessverifications.googleapis.com': 'My Business Verifications API',
 };
 
 /** Google's error for a project without the API enabled (google.rpc.Status with ErrorInfo SERVICE_DISABLED). */
@@ -168,6 +216,35 @@ const quotaZero = googleQuotaZero;
 
 const UNAUTHENTICATED = googleStatusError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.', 'UNAUTHENTICATED');
 const NOT_FOUND = () => googleStatusError(404, 'Requested entity was not found.', 'NOT_FOUND');
+const UNAVAILABLE = () => googleStatusError(503, 'The service is currently unavailable.', 'UNAVAILABLE');
+const invalidArgument = (field: string, description: string) =>
+  googleStatusError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT', [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field, description }] }]);
+
+type Fields = Record<string, unknown>;
+const isObject = (v: unknown): v is Fields => !!v && typeof v === 'object' && !Array.isArray(v);
+/** The FieldMask's paths ("a,b.c"). */
+const maskPaths = (mask: string | null) => (mask ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+const getPath = (from: Fields, path: string): unknown => path.split('.').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), from);
+/** Sets a dotted path (its parents made as needed); undefined removes it. */
+function setPath(into: Fields, path: string, value: unknown) {
+  const keys = path.split('.');
+  let node = into;
+  for (const key of keys.slice(0, -1)) {
+    if (!isObject(node[key])) {
+      if (value === undefined) return;
+      node[key] = {};
+    }
+    node = node[key] as Fields;
+  }
+  if (value === undefined) delete node[keys.at(-1)!];
+  else node[keys.at(-1)!] = structuredClone(value);
+}
+/** `over` laid on `base`: objects merged key by key, anything else (arrays included) replaced. */
+function overlay(base: Fields, over: Fields): Fields {
+  const out: Fields = structuredClone(base);
+  for (const [key, value] of Object.entries(over)) out[key] = isObject(value) && isObject(out[key]) ? overlay(out[key] as Fields, value) : structuredClone(value);
+  return out;
+}
 
 /**
  * Paths (one origin for what Google spreads over hosts; GOOGLE_OAUTH_BASE_URL and GBP_API_BASE_URL both point here):
@@ -176,6 +253,9 @@ const NOT_FOUND = () => googleStatusError(404, 'Requested entity was not found.'
  * GET /v4/accounts/{a}/locations/{l}/localPosts/{p}; GET /v4/accounts/{a}/locations/{l}/reviews (paged: pageSize ≤ 50,
  * nextPageToken), PUT and DELETE /v4/…/reviews/{r}/reply. Test hooks: GET /__posts, GET /__requests, POST /__reset,
  * POST /__revoke-all; GET /__reviews?location=, POST /__reviews {location, reviews?, generate?, edit?, remove?}.
+ * The guard's calls (issue 41), for any location id: GET /v1/locations/{l}?readMask=, GET /v1/locations/{l}:getGoogleUpdated?readMask=,
+ * PATCH /v1/locations/{l}?updateMask= (Business Information v1), GET /v1/locations/{l}/VoiceOfMerchantState (Verifications v1);
+ * hooks GET and POST /__gbp/locations/{id} (a FakeGuardUpdate), GET /__gbp/patches?location=locations/{id}.
  */
 export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   const codes = new Map<string, { user: FakeGoogleUser; challenge: string; method: string; redirectUri: string; clientId: string; grantId: string }>();
@@ -186,7 +266,38 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   const failedOnce = new Set<string>();
   const AUSTIN = `${FAKE_GBP_ACCOUNT}/${FAKE_GBP_LOCATIONS[0]!.name}`;
   const reviews = new Map<string, FakeReview[]>([[AUSTIN, fixtureReviews()]]);
+  const guard = new Map<string, FakeGuardLocation>();
+  const guardPatches: FakeGuardPatch[] = [];
   let counter = 0;
+
+  function guardLocation(id: string): FakeGuardLocation {
+    const key = guardLocationKey(id);
+    let state = guard.get(key);
+    if (!state) {
+      state = { owner: { ...googleLocationFields(), title: 'Ridge Roofing' }, google: {}, diffMask: [], pendingMask: [], voiceOfMerchant: 'verified', failGoogleUpdated: 0 };
+      guard.set(key, state);
+    }
+    return state;
+  }
+
+  function setGuardLocation(id: string, update: FakeGuardUpdate): FakeGuardLocation {
+    const state = guardLocation(id);
+    const merge = (into: Fields, from: Fields | undefined) => {
+      for (const [field, value] of Object.entries(from ?? {})) {
+        if (value === null || value === undefined) delete into[field];
+        else into[field] = structuredClone(value);
+      }
+    };
+    merge(state.owner as Fields, update.owner);
+    merge(state.google as Fields, update.google);
+    if (update.diffMask) state.diffMask = [...update.diffMask];
+    if (update.pendingMask) state.pendingMask = [...update.pendingMask];
+    if (update.voiceOfMerchant) state.voiceOfMerchant = update.voiceOfMerchant;
+    if (update.failGoogleUpdated !== undefined) state.failGoogleUpdated = Math.max(0, Number(update.failGoogleUpdated) || 0);
+    return state;
+  }
+
+  const patchesOf = (id: string) => guardPatches.filter((p) => p.location === guardLocationKey(id));
 
   function reset() {
     codes.clear();
@@ -197,6 +308,8 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     reviews.set(AUSTIN, fixtureReviews());
     requests.length = 0;
     failedOnce.clear();
+    guard.clear();
+    guardPatches.length = 0;
   }
 
   function issueAccess(grantId: string): string {
@@ -296,6 +409,13 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     if (req.method === 'GET' && path === '/__requests') return sendJson(res, 200, { requests });
     if (req.method === 'GET' && path === '/__reviews') return sendJson(res, 200, { reviews: reviews.get(url.searchParams.get('location') ?? AUSTIN) ?? [] });
     if (req.method === 'POST' && path === '/__reviews') return reviewHook(req, res);
+    const guardHook = /^\/__gbp\/locations\/([^/]+)$/.exec(path);
+    if (guardHook && req.method === 'GET') return sendJson(res, 200, { location: guardLocation(guardHook[1]!) });
+    if (guardHook && req.method === 'POST') return sendJson(res, 200, { location: setGuardLocation(guardHook[1]!, JSON.parse((await readBody(req)) || '{}') as FakeGuardUpdate) });
+    if (req.method === 'GET' && path === '/__gbp/patches') {
+      const location = url.searchParams.get('location');
+      return sendJson(res, 200, { patches: location ? patchesOf(location) : guardPatches });
+    }
     if (req.method === 'POST' && path === '/__reset') {
       reset();
       return sendJson(res, 200, {});
@@ -311,13 +431,16 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
 
     const grant = caller(req);
     const performance = /^\/v1\/locations\/[^/]+(:fetchMultiDailyMetricsTimeSeries|\/searchkeywords\/impressions\/monthly)$/.exec(path);
+    const guarded = /^\/v1\/(locations\/[^/:]+)(:getGoogleUpdated|\/VoiceOfMerchantState)?$/.exec(path);
     const service = path.startsWith('/v4/')
       ? 'mybusiness.googleapis.com'
       : performance
         ? 'businessprofileperformance.googleapis.com'
-        : /\/locations/.test(path)
-        ? 'mybusinessbusinessinformation.googleapis.com'
-        : 'mybusinessaccountmanagement.googleapis.com';
+        : guarded?.[2] === '/VoiceOfMerchantState'
+          ? 'mybusinessverifications.googleapis.com'
+          : /\/locations/.test(path)
+            ? 'mybusinessbusinessinformation.googleapis.com'
+            : 'mybusinessaccountmanagement.googleapis.com';
     if (!grant) return send(req, res, path, 401, UNAUTHENTICATED);
     if (grant.user === 'api-disabled') return send(req, res, path, 403, serviceDisabled(service));
     if (grant.user === 'not-approved') return send(req, res, path, 429, quotaZero(service));
@@ -401,6 +524,7 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
       const next = from + PAGE < FAKE_SEARCH_KEYWORDS.length ? Buffer.from(String(from + PAGE)).toString('base64url') : null;
       return send(req, res, path, 200, googleSearchKeywords(page, next));
     }
+    if (guarded) return guardRoute(req, res, url, guarded[1]!, guarded[2] ?? '');
     const reviewList = /^\/v4\/(accounts\/[^/]+\/locations\/[^/]+)\/reviews$/.exec(path);
     if (req.method === 'GET' && reviewList) {
       const all = reviews.get(reviewList[1]!);
@@ -444,6 +568,58 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     return send(req, res, path, 404, googleStatusError(404, `Unknown request URL: ${req.method} ${path}`, 'NOT_FOUND'));
   }
 
+  /** The guard's Business Information and Verifications calls on one location (`locations/{id}`). */
+  async function guardRoute(req: IncomingMessage, res: ServerResponse, url: URL, name: string, verb: string): Promise<void> {
+    const path = url.pathname;
+    const state = guardLocation(name);
+    const readMask = () => new Set(maskPaths(url.searchParams.get('readMask')).map((p) => p.split('.')[0]!));
+    if (verb === '/VoiceOfMerchantState') {
+      if (req.method !== 'GET') return send(req, res, path, 404, googleStatusError(404, `Unknown request URL: ${req.method} ${path}`, 'NOT_FOUND'));
+      return send(req, res, path, 200, googleVoiceOfMerchant(state.voiceOfMerchant));
+    }
+    if (verb === ':getGoogleUpdated') {
+      if (req.method !== 'GET') return send(req, res, path, 404, googleStatusError(404, `Unknown request URL: ${req.method} ${path}`, 'NOT_FOUND'));
+      if (state.failGoogleUpdated > 0) {
+        state.failGoogleUpdated -= 1;
+        return send(req, res, path, 503, UNAVAILABLE());
+      }
+      const mask = readMask();
+      if (mask.size === 0) return send(req, res, path, 400, invalidArgument('read_mask', 'Field is required'));
+      const location = googleLocation({ name, fields: overlay(state.owner as Fields, state.google as Fields) }, mask);
+      return send(req, res, path, 200, googleUpdatedLocation({ location, diffMask: state.diffMask, pendingMask: state.pendingMask }));
+    }
+    if (req.method === 'GET') {
+      const mask = readMask();
+      if (mask.size === 0) return send(req, res, path, 400, invalidArgument('read_mask', 'Field is required'));
+      return send(req, res, path, 200, googleLocation({ name, fields: state.owner as Fields }, mask));
+    }
+    if (req.method === 'PATCH') {
+      const updateMask = maskPaths(url.searchParams.get('updateMask'));
+      if (updateMask.length === 0) return send(req, res, path, 400, invalidArgument('update_mask', 'Field is required'));
+      const unknown = updateMask.find((p) => !(GUARDED_FIELDS as readonly string[]).includes(p.split('.')[0]!));
+      if (unknown) return send(req, res, path, 400, invalidArgument('update_mask', `Invalid field mask path: ${unknown}`));
+      let body: Fields;
+      try {
+        const parsed: unknown = JSON.parse((await readBody(req)) || '{}');
+        body = isObject(parsed) ? parsed : {};
+      } catch {
+        return send(req, res, path, 400, googleStatusError(400, 'Invalid JSON payload received.', 'INVALID_ARGUMENT'));
+      }
+      // validateOnly: checked, nothing changed, an empty answer (the client never sends it).
+      if (url.searchParams.get('validateOnly') === 'true') return send(req, res, path, 200, {});
+      for (const field of updateMask) {
+        // A masked field absent from the body is cleared; Google then shows the merchant's value, so the diff ends there.
+        const value = getPath(body, field);
+        setPath(state.owner as Fields, field, value);
+        setPath(state.google as Fields, field, value);
+        state.diffMask = state.diffMask.filter((d) => d !== field && !d.startsWith(`${field}.`) && !field.startsWith(`${d}.`));
+      }
+      guardPatches.push({ location: name, updateMask, body, at: new Date().toISOString() });
+      return send(req, res, path, 200, googleLocation({ name, fields: state.owner as Fields }, null));
+    }
+    return send(req, res, path, 404, googleStatusError(404, `Unknown request URL: ${req.method} ${path}`, 'NOT_FOUND'));
+  }
+
   /** Test hook: replace a location's reviews, generate many, edit one (a new updateTime) or remove one. */
   async function reviewHook(req: IncomingMessage, res: ServerResponse) {
     const body = JSON.parse((await readBody(req)) || '{}') as {
@@ -472,5 +648,5 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     return sendJson(res, 200, { reviews: reviews.get(location)!.length });
   }
 
-  return serveFake(port, handle, { posts, reviews, requests, reset });
+  return serveFake(port, handle, { posts, reviews, requests, reset, guardLocation, setGuardLocation, guardPatches: patchesOf });
 }

@@ -1,6 +1,7 @@
 // The Google client: OAuth 2.0 (authorize URL with PKCE, code exchange, refresh, revoke) and the Business Profile APIs
 // (accounts, locations, v4 localPosts), with a time-out and one mapping of Google's errors. Free calls: nothing is metered.
 import type { Env } from "../env";
+import { GUARDED_FIELDS, type GbpLocationFields, type VoiceOfMerchantState } from "./rules/gbp-location";
 import type { GmbPost } from "./rules/gmb-post";
 
 export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/business.manage";
@@ -17,6 +18,8 @@ export interface GoogleConfig {
   postsBase: string;
   /** Business Profile Performance API (GBP_PERFORMANCE_BASE_URL; tests point it at the fake). */
   performanceBase: string;
+  /** Verifications API (Voice of Merchant); GBP_API_BASE_URL like the other Business Profile APIs. */
+  verificationsBase: string;
   timeoutMs: number;
 }
 
@@ -39,6 +42,7 @@ export function googleConfig(env: Env): GoogleConfig | null {
     businessInfoBase: api || "https://mybusinessbusinessinformation.googleapis.com",
     postsBase: api || "https://mybusiness.googleapis.com",
     performanceBase: trim(env.GBP_PERFORMANCE_BASE_URL) || "https://businessprofileperformance.googleapis.com",
+    verificationsBase: api || "https://mybusinessverifications.googleapis.com",
     timeoutMs: Number(env.GOOGLE_TIMEOUT_MS) > 0 ? Number(env.GOOGLE_TIMEOUT_MS) : GOOGLE_TIMEOUT_MS,
   };
 }
@@ -359,12 +363,18 @@ export type ApiDate = { year: number; month: number; day: number };
 /** One metric's values per day ("YYYY-MM-DD" → count; a day Google gives without a value is 0). */
 export type DailySeries = Map<DailyMetric, Map<string, number>>;
 
-/** "locations/{id}" from a stored `accounts/{a}/locations/{id}` name (the Performance API takes the location alone). */
-export function performanceLocation(locationName: string): string {
+/**
+ * "locations/{id}" from a stored `accounts/{a}/locations/{id}` name: the v1 APIs that name a location alone
+ * (Business Information's locations.*, Performance, Verifications) take this.
+ */
+export function v1LocationName(locationName: string): string {
   const id = /locations\/([^/]+)$/.exec(locationName)?.[1];
   if (!id) throw new GoogleError("refused", `not a location name: ${locationName}`);
   return `locations/${id}`;
 }
+
+/** The Performance API's name for a location (see v1LocationName). */
+export const performanceLocation = v1LocationName;
 
 const isoDay = (d: ApiDate) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
@@ -426,4 +436,81 @@ export async function listSearchKeywords(config: GoogleConfig, accessToken: stri
     if (!pageToken) break;
   }
   return out;
+}
+
+// ---- the guarded fields (issue 41: Business Information v1 locations.get / getGoogleUpdated / patch, Verifications v1) ----
+
+const GUARDED_READ_MASK = GUARDED_FIELDS.join(",");
+
+/** The guarded fields a Location answer holds (the others, `name` included, left out). */
+function guardedFields(location: unknown): GbpLocationFields {
+  const from = (location && typeof location === "object" ? location : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of GUARDED_FIELDS) if (from[field] !== undefined && from[field] !== null) out[field] = from[field];
+  return out as GbpLocationFields;
+}
+
+/** A FieldMask as JSON carries it ("a,b.c", or absent when empty) → its paths. */
+const maskPaths = (mask: unknown): string[] => (typeof mask === "string" ? mask.split(",").map((p) => p.trim()).filter(Boolean) : []);
+
+/** `locations.get` with the guarded fields as readMask: the merchant's values as Google holds them. */
+export async function getLocationFields(config: GoogleConfig, accessToken: string, locationName: string): Promise<GbpLocationFields> {
+  const url = new URL(`${config.businessInfoBase}/v1/${v1LocationName(locationName)}`);
+  url.searchParams.set("readMask", GUARDED_READ_MASK);
+  return guardedFields(await call<unknown>(config, url.toString(), bearer(accessToken)));
+}
+
+/**
+ * `locations.getGoogleUpdated`: the location as Google shows it, `diffMask` the fields Google changed (accept by patching
+ * them with Google's value, reject by patching them with the merchant's), `pendingMask` the merchant's edits not yet live.
+ */
+export async function getGoogleUpdated(config: GoogleConfig, accessToken: string, locationName: string): Promise<{ location: GbpLocationFields; diffMask: string[]; pendingMask: string[] }> {
+  const url = new URL(`${config.businessInfoBase}/v1/${v1LocationName(locationName)}:getGoogleUpdated`);
+  url.searchParams.set("readMask", GUARDED_READ_MASK);
+  const answer = await call<{ location?: unknown; diffMask?: string; pendingMask?: string } | null>(config, url.toString(), bearer(accessToken));
+  return { location: guardedFields(answer?.location), diffMask: maskPaths(answer?.diffMask), pendingMask: maskPaths(answer?.pendingMask) };
+}
+
+/** `locations.patch`: sets the fields `updateMask` names (a named field absent from `fields` is cleared, as Google does); answers the location. */
+export async function patchLocation(config: GoogleConfig, accessToken: string, locationName: string, fields: GbpLocationFields, updateMask: string[]): Promise<GbpLocationFields> {
+  const mask = updateMask.map((p) => p.trim()).filter(Boolean);
+  if (mask.length === 0) throw new GoogleError("refused", "locations.patch needs an updateMask");
+  const url = new URL(`${config.businessInfoBase}/v1/${v1LocationName(locationName)}`);
+  url.searchParams.set("updateMask", mask.join(","));
+  const answer = await call<unknown>(config, url.toString(), {
+    method: "PATCH",
+    headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify(guardedFields(fields)),
+  });
+  return guardedFields(answer);
+}
+
+interface VoiceOfMerchantAnswer {
+  hasVoiceOfMerchant?: boolean;
+  hasBusinessAuthority?: boolean;
+  // The union gain_voice_of_merchant_action: at most one is present (WaitForVoiceOfMerchant, ResolveOwnershipConflict are empty messages).
+  waitForVoiceOfMerchant?: object;
+  verify?: { hasPendingVerification?: boolean };
+  resolveOwnershipConflict?: object;
+  complyWithGuidelines?: { recommendationReason?: string };
+}
+
+/** Verifications API `locations.getVoiceOfMerchantState` (GET …/v1/locations/{id}/VoiceOfMerchantState): whether the merchant's edits go live. */
+export async function getVoiceOfMerchantState(config: GoogleConfig, accessToken: string, locationName: string): Promise<VoiceOfMerchantState> {
+  const a = (await call<VoiceOfMerchantAnswer | null>(config, `${config.verificationsBase}/v1/${v1LocationName(locationName)}/VoiceOfMerchantState`, bearer(accessToken))) ?? {};
+  const action: VoiceOfMerchantState["action"] = a.complyWithGuidelines
+    ? "comply_with_guidelines"
+    : a.resolveOwnershipConflict
+      ? "resolve_ownership_conflict"
+      : a.verify
+        ? "verify"
+        : a.waitForVoiceOfMerchant
+          ? "wait"
+          : "none";
+  return {
+    hasVoiceOfMerchant: a.hasVoiceOfMerchant === true,
+    hasBusinessAuthority: a.hasBusinessAuthority === true,
+    action,
+    reason: a.complyWithGuidelines?.recommendationReason || null,
+  };
 }
