@@ -15,6 +15,7 @@ declare namespace Cloudflare {
 		REVIEWS: Queue;
 		AI_VISIBILITY: Queue;
 		CLIENT_REPORTS: Queue;
+		GBP_GUARD: Queue;
 		ASSETS: Fetcher;
 		ENVIRONMENT: string;
 		ADMIN_EMAILS: string;

@@ -26,6 +26,8 @@ import { capability as notifications } from "./features/notifications/capability
 import { capability as reviewRequests } from "./features/review-requests/capability";
 import { capability as brand } from "./features/brand/capability";
 import { capability as clientReports } from "./features/client-reports/capability";
+import { capability as gbpGuard } from "./features/gbp-guard/capability";
+import { capability as commandCenter } from "./features/command-center/capability";
 
 /**
  * The order is the routes' order where two capabilities share a path prefix: setup's /api/admin/outbox and
@@ -56,6 +58,8 @@ export const capabilities = [
   reviewRequests,
   brand,
   clientReports,
+  gbpGuard,
+  commandCenter,
 ] as const;
 
 for (const { on } of capabilities as readonly Capability[]) {

@@ -75,6 +75,7 @@ interface TypedQueues {
   REVIEWS: Queue<ReviewsMessage>;
   AI_VISIBILITY: Queue<AiVisibilityMessage>;
   CLIENT_REPORTS: Queue<ClientReportsMessage>;
+  GBP_GUARD: Queue<GbpGuardMessage>;
 }
 
 /**
@@ -107,6 +108,11 @@ export interface CitationsMessage {
 /** Body of a `client-reports` message (issue 30): a few reports to build (each claimed by compare-and-set). */
 export interface ClientReportsMessage {
   reportIds: string[];
+}
+
+/** Body of a `gbp-guard` message (issue 41): a few watched locations to check against Google (each claimed by compare-and-set). */
+export interface GbpGuardMessage {
+  locationIds: string[];
 }
 
 /** Body of an `ai-visibility` message (issue 29): a few answers (questions asked on an engine) of one scan. */

@@ -13,6 +13,26 @@ export type Events = {
   "brand.changed": Record<string, never>;
   /** A report was written and is ready to read. */
   "report.ready": { env: Env; reportId: string };
+  /** The owner's reply to Google reviews went live (published through the reviews queue). */
+  "review.answered": { env: Env; db: Db; reviewIds: string[] };
+  /** The Google profile guard found changes to decide (Google's edits, or edits made outside Porchlight). */
+  "gbp.changes-found": { env: Env; db: Db; userId: string; changes: GuardChangeNotice[] };
+  /** Changes were decided (accepted, rejected) or Google no longer shows them. */
+  "gbp.changes-resolved": { env: Env; db: Db; changeIds: string[] };
+  /** A location gained or lost its verification (the merchant's voice on Google). */
+  "gbp.verification-changed": { env: Env; db: Db; userId: string; locationName: string; locationTitle: string; verified: boolean; action: string; reason: string | null; at: string };
+};
+
+/** One change the guard found, as the reactions read it (values already in words). */
+export type GuardChangeNotice = {
+  id: string;
+  locationName: string;
+  locationTitle: string;
+  field: string;
+  source: string;
+  beforeText: string;
+  afterText: string;
+  detectedAt: string;
 };
 export type EventName = keyof Events;
 

@@ -378,6 +378,10 @@ const UNMETERED_PROVIDER_CALLS: Record<string, string> = {
   deleteReviewReply: "Google Business Profile: free (quota); once per deleted reply, claimed by compare-and-set on the reviews queue",
   fetchDailyMetrics: "Google Business Profile Performance API: free (quota); one call per client report (the month and the month before together), at most monthly per client",
   listSearchKeywords: "Google Business Profile Performance API: free (quota); one to five pages per client report, at most monthly per client",
+  getLocationFields: "Google Business Profile: free (quota); the guard's nightly check, once per watched location and night (claimed by compare-and-set on its night), or on Check now",
+  getGoogleUpdated: "Google Business Profile: free (quota); the guard's nightly check, once per watched location and night, retried at most 4 times when Google does not answer",
+  getVoiceOfMerchantState: "Google Business Profile Verifications API: free (quota); the guard's nightly check, once per watched location and night",
+  patchLocation: "Google Business Profile: free (quota); once per accepted or rejected change, a person's click, claimed by compare-and-set (open → accepting/rejecting)",
   verifyTurnstile: "Cloudflare Turnstile siteverify: free; once per widget submission, which the widget's per-address and per-widget limits cap",
   postWebhook: "the agency's own endpoint, not a paid provider: one delivery per event and retry (13 tries over a day), paused after a day of failures",
   guardedFetch:

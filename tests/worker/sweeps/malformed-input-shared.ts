@@ -42,6 +42,8 @@ export const IGNORES_BODY = new Set([
   "DELETE /api/ai-visibility/questions/:id",
   // Sending a monthly client report now takes no body.
   "POST /api/client-reports/:id/send",
+  // The profile guard's Check now takes no body (issue 41).
+  "POST /api/gbp/guard/check",
 ]);
 /** Routes whose query is a search typed by a person: FTS syntax must be a clean 200 or a 400, never a 500. */
 export const SEARCH_ROUTES = ["/api/prospects", "/api/prospects/export.csv", "/api/admin/users", "/api/tools/google-results", "/api/tools/local-services"];

@@ -44,6 +44,7 @@ import { estimateMicro } from "../../domain/metering";
 import type { Env, UsageEventMessage } from "../../platform/env";
 import { runGeneration, postModel } from "../content";
 import { log } from "../../platform/log";
+import { announce } from "../../platform/events";
 import { fitsAllowance } from "../../platform/metering/meter";
 import { emitOwnEvents, type OwnEvent } from "../../platform/notifications/emit";
 import { deleteReviewReply, GoogleError, googleConfig, listReviews, updateReviewReply, type GoogleReview } from "../../platform/providers/google";
@@ -335,6 +336,7 @@ export async function publishOne(env: Env, reviewId: string): Promise<"done" | "
           data: { review_id: claimed.googleReviewId, reviewer: claimed.reviewerName, stars: claimed.stars, reply: answer.comment, location: claimed.locationName },
         },
       ]);
+      await announce("review.answered", { env, db, reviewIds: [claimed.id] });
     }
     return "done";
   } catch (error) {

@@ -1,8 +1,8 @@
 // /api/reviews (issue 28): the review inbox of the user's own business. Read, check now, draft, publish or delete a
-// reply, and the settings. Every route is the signed-in user's own data; viewing as someone is read-only (requireUser
-// refuses writes). An on-demand AI draft past the allowance answers 402 before any call.
+// reply, and the settings. Every route is the signed-in user's own data (but for publishing a reply, which an acting
+// admin may do for any client from the attention queue); viewing as someone is read-only (requireUser refuses writes). An on-demand AI draft past the allowance answers 402 before any call.
 import { Hono, type Context } from "hono";
-import { requireUser } from "../../platform/auth/middleware";
+import { actsAsAdmin, requireUser } from "../../platform/auth/middleware";
 import type { AppEnv } from "../../platform/context";
 import { getDb } from "../../platform/db/client";
 import { findReview, findReviewSettings, historyOf, queueReply, queueReplyDelete, saveReviewSettings, settingsOfRow, type ReviewRow } from "./queries";
@@ -22,6 +22,12 @@ const REPLY_BUSY = "A reply to this review is on its way to Google already. Wait
 async function ownReview(c: Context<AppEnv>, id: string): Promise<ReviewRow | null> {
   const row = await findReview(getDb(c.env), id);
   return row && row.userId === c.get("subject").id ? row : null;
+}
+
+/** A review the caller may answer: its owner's, or any client's for an acting admin (the attention queue, issue 41). */
+async function answerableReview(c: Context<AppEnv>, id: string): Promise<ReviewRow | null> {
+  const row = await findReview(getDb(c.env), id);
+  return row && (row.userId === c.get("subject").id || actsAsAdmin(c)) ? row : null;
 }
 
 async function answer(c: Context<AppEnv>, row: ReviewRow) {
@@ -66,7 +72,7 @@ export const reviewRoutes = new Hono<AppEnv>()
   })
 
   .put("/:id/reply", validId(REVIEW_NOT_FOUND), validate("json", ReplyInput), async (c) => {
-    const row = await ownReview(c, c.req.valid("param").id);
+    const row = await answerableReview(c, c.req.valid("param").id);
     if (!row) return apiError(c, 404, ErrorCode.notFound, REVIEW_NOT_FOUND);
     const queued = await queueReply(getDb(c.env), row.id, c.req.valid("json").comment);
     if (!queued) return apiError(c, 409, ReviewErrorCode.replyBusy, REPLY_BUSY);

@@ -1,4 +1,5 @@
 // Google reviews: the reviews, their earlier versions and each user's settings and sync state.
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt, updatedAt, belongsTo } from "../../platform/db/columns";
 import { userId, userIdKey } from "../../platform/auth/tables";
@@ -46,6 +47,10 @@ export const reviews = sqliteTable(
     uniqueIndex("reviews_user_google_unique").on(t.userId, t.googleReviewId),
     index("reviews_user_time_idx").on(t.userId, t.createTime),
     index("reviews_state_idx").on(t.replyState, t.autoPublishAt),
+    /** The attention queue's low reviews waiting for a reply (issue 41): read every few minutes across every client. */
+    index("reviews_low_unanswered_idx")
+      .on(t.createTime)
+      .where(sql`stars <= 3 and reply_comment is null and deleted_at is null`),
   ],
 );
 

@@ -51,8 +51,17 @@ function clientReportLine(data: string | null | undefined): string {
   return `${who} opened their ${typeof d.month_label === "string" ? `${d.month_label} ` : ""}report for the first time`;
 }
 
+/** Where an alert about the attention queue leads (issue 41). */
+export const ATTENTION_PATH = "/admin/attention";
+
+function attentionLine(data: string | null | undefined): string {
+  const title = eventFields(data).title;
+  return typeof title === "string" && title ? `Needs attention: ${title}` : "A client needs attention";
+}
+
 export function alertLine(n: { kind: string; prospectName: string | null; data?: string | null }): string {
   if (n.kind === PROVIDER_MISSING_KIND) return providerMissingLine(n.data);
+  if (n.kind === "attention_new") return attentionLine(n.data);
   if (n.kind === "client_report_opened") return clientReportLine(n.data);
   if (isReviewAlert(n.kind)) return reviewLine(n.data);
   const text = ALERT_TEXT[n.kind as AlertKind] ?? n.kind;
@@ -100,7 +109,8 @@ export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]
     const claimed = new Set((await claim(db, alertMailJob, [items.slice(0, 90).map((n) => n.id)], { now: at })).map((r) => r.id));
     const mine = items.filter((n) => claimed.has(n.id));
     if (mine.length === 0) continue;
-    const linkOf = (n: Pending) => (isReviewAlert(n.kind) ? `${origin}/tools/reviews` : n.kind === "client_report_opened" ? `${origin}${CLIENT_REPORTS_PATH}` : alertLink(origin, n.reportId));
+    const linkOf = (n: Pending) =>
+      isReviewAlert(n.kind) ? `${origin}/tools/reviews` : n.kind === "client_report_opened" ? `${origin}${CLIENT_REPORTS_PATH}` : n.kind === "attention_new" ? `${origin}${ATTENTION_PATH}` : alertLink(origin, n.reportId);
     const detail = mine.map((n) => `• ${alertLine(n)} — ${linkOf(n)}`).join("\n");
     const onlyReviews = mine.every((n) => isReviewAlert(n.kind));
     await sendAppMail(env, db, onlyReviews ? "review_digest" : "alert_digest", { to: first.email, link: linkOf(mine[mine.length - 1]!), detail }, { readable: false });

@@ -112,6 +112,7 @@ export const ALERT_TEXT: Record<AlertKind | "webhook_paused", string> = {
   review_low: "left a 1–3 star Google review",
   ai_visibility_changed: "is named by AI assistants more or less often than last week",
   client_report_opened: "opened their monthly report for the first time",
+  attention_new: "needs attention",
   webhook_paused: "A webhook endpoint failed for a day and was paused",
 };
 
@@ -128,6 +129,7 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   review_low: "Google review of 1–3 stars (mailed at once)",
   ai_visibility_changed: "AI Visibility changed (beyond its interval)",
   client_report_opened: "Client opened their monthly report",
+  attention_new: "A client needs attention (low review, Google's edit, lost verification, failed post)",
 };
 
 /**

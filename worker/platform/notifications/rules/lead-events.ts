@@ -3,7 +3,7 @@
 // generation, prospect import, the widget), the alert rules, the webhook sender and the web screens.
 
 /** Outgoing webhook event types (fixed names: docs/notifications.md documents each with an example body). */
-export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied", "ai_visibility.changed", "client_report.sent", "client_report.opened"] as const;
+export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied", "ai_visibility.changed", "client_report.sent", "client_report.opened", "attention.created", "gbp.google_updated", "gbp.verification_changed"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** What an agency is alerted to (in the app, and by mail when configured). */
@@ -28,6 +28,8 @@ export const ALERT_KINDS = [
   "ai_visibility_changed",
   /** A client opened their monthly report for the first time (issue 30): the agency's alert. */
   "client_report_opened",
+  /** Something about a client needs a person (issue 41: the attention queue). */
+  "attention_new",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

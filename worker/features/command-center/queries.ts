@@ -1,0 +1,164 @@
+// The attention queue's named queries: items made once per (client, kind, subject), closed when their cause is gone,
+// snoozed or marked done by an admin; the sweeps that find low reviews, lost connections and failed posts across every
+// client in one statement each (indexed reads of the other capabilities' tables).
+import { and, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { profiles, users } from "../../platform/auth/tables";
+import { reviews } from "../reviews/tables";
+import { attentionItems } from "./tables";
+import { LOW_REVIEW_MAX_STARS, type AttentionAction, type AttentionKind } from "./rules/attention";
+
+export type AttentionRow = typeof attentionItems.$inferSelect;
+export type NewAttention = { userId: string; kind: AttentionKind; subject: string; data: Record<string, unknown>; happenedAt: string };
+
+/** A version-4 UUID made by SQLite, for the rows an INSERT … SELECT makes. */
+const uuidSql = sql.raw(
+  `lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`,
+);
+
+/** Items not made before (per client, kind and subject); answers the ones made now. */
+export async function addItems(db: Db, items: NewAttention[]): Promise<AttentionRow[]> {
+  if (items.length === 0) return [];
+  const rows = items.map((i) => ({ id: crypto.randomUUID(), userId: i.userId, kind: i.kind, subject: i.subject, data: JSON.stringify(i.data), happenedAt: i.happenedAt }));
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += 10) inserts.push(db.insert(attentionItems).values(rows.slice(i, i + 10)).onConflictDoNothing().returning());
+  const [first, ...rest] = inserts;
+  const results = await db.batch([first!, ...rest]);
+  return results.flat();
+}
+
+const UNSETTLED = ["open", "snoozed"] as const;
+
+/** Closes the unsettled items of `kind` whose subject is among `subjects` (their cause is gone). */
+export async function closeItems(db: Db, kind: AttentionKind, subjects: string[], now: string) {
+  if (subjects.length === 0) return;
+  await db
+    .update(attentionItems)
+    .set({ status: "closed", closedAt: now, updatedAt: now })
+    .where(and(eq(attentionItems.kind, kind), inArray(attentionItems.subject, subjects), inArray(attentionItems.status, [...UNSETTLED])));
+}
+
+/** Closes a client's unsettled items of `kind` whose subject starts with `prefix` (a location's verification items). */
+export async function closeItemsLike(db: Db, userId: string, kind: AttentionKind, prefix: string, now: string) {
+  await db
+    .update(attentionItems)
+    .set({ status: "closed", closedAt: now, updatedAt: now })
+    .where(and(eq(attentionItems.userId, userId), eq(attentionItems.kind, kind), like(attentionItems.subject, `${prefix.replace(/[%_]/g, "")}%`), inArray(attentionItems.status, [...UNSETTLED])));
+}
+
+/**
+ * The sweep's finds across every client, one statement each: 1–3 star reviews unanswered since before
+ * `lowReviewCut`, connections that need reconnecting, posts that failed or were rejected since `postsSince`; and the
+ * closing of those whose cause is gone (the review answered or removed, the connection back, the post rescheduled).
+ * Answers the items made now.
+ */
+export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string; postsSince: string }): Promise<AttentionRow[]> {
+  const close = (kind: AttentionKind, gone: SQL) =>
+    db.run(sql`update attention_items set status = 'closed', closed_at = ${p.now}, updated_at = ${p.now}
+      where kind = ${kind} and status in ('open', 'snoozed') and ${gone}`);
+  // Six statements a cron run, whatever the number of clients (D1's batch takes query builders, not raw SQL).
+  const finds = [
+    db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
+      select ${uuidSql}, r.user_id, 'low_review', r.id,
+        json_object('stars', r.stars, 'reviewer', r.reviewer_name, 'comment', substr(coalesce(r.comment, ''), 1, 400), 'reviewId', r.id), r.create_time
+      from reviews r
+      where r.stars <= ${LOW_REVIEW_MAX_STARS} and r.reply_comment is null and r.deleted_at is null and r.create_time < ${p.lowReviewCut}
+        and r.reply_state not in ('queued', 'publishing')
+      on conflict (user_id, kind, subject) do nothing
+      returning *`),
+    db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
+      select ${uuidSql}, c.user_id, 'google_reconnect', c.id || ':' || c.updated_at,
+        json_object('error', coalesce(c.last_error, '')), c.updated_at
+      from gbp_connections c where c.status = 'needs_reconnect'
+      on conflict (user_id, kind, subject) do nothing
+      returning *`),
+    db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
+      select ${uuidSql}, s.user_id, 'post_failed', s.id,
+        json_object('state', s.state, 'reason', coalesce(s.reason, ''), 'summary', substr(coalesce(json_extract(s.body, '$.summary'), ''), 1, 200), 'location', coalesce(s.location_title, ''), 'scheduledAt', s.scheduled_at), s.updated_at
+      from scheduled_posts s where s.state in ('failed', 'rejected') and s.updated_at >= ${p.postsSince}
+      on conflict (user_id, kind, subject) do nothing
+      returning *`),
+  ];
+  const made = (await Promise.all(finds)).flat();
+  await Promise.all([
+    close("low_review", sql`not exists (select 1 from reviews r where r.id = attention_items.subject and r.reply_comment is null and r.deleted_at is null)`),
+    close("google_reconnect", sql`not exists (select 1 from gbp_connections c where c.user_id = attention_items.user_id and c.status = 'needs_reconnect')`),
+    close("post_failed", sql`not exists (select 1 from scheduled_posts s where s.id = attention_items.subject and s.state in ('failed', 'rejected'))`),
+  ]);
+  return made.map(fromRaw);
+}
+
+/** A row as SQLite answers a raw RETURNING * (snake_case) in the drizzle shape. */
+function fromRaw(r: AttentionRow | Record<string, unknown>): AttentionRow {
+  const x = r as Record<string, unknown>;
+  if ("userId" in x) return r as AttentionRow;
+  return {
+    id: x.id as string,
+    userId: x.user_id as string,
+    kind: x.kind as AttentionKind,
+    subject: x.subject as string,
+    data: x.data as string,
+    happenedAt: x.happened_at as string,
+    status: x.status as AttentionRow["status"],
+    snoozedUntil: (x.snoozed_until as string | null) ?? null,
+    doneBy: (x.done_by as string | null) ?? null,
+    doneAt: (x.done_at as string | null) ?? null,
+    closedAt: (x.closed_at as string | null) ?? null,
+    createdAt: x.created_at as string,
+    updatedAt: x.updated_at as string,
+  };
+}
+
+/** What a status filter shows: open includes snoozed items whose date has come. */
+function statusWhere(status: "open" | "snoozed" | "done", today: string): SQL | undefined {
+  if (status === "open") return or(eq(attentionItems.status, "open"), and(eq(attentionItems.status, "snoozed"), sql`${attentionItems.snoozedUntil} <= ${today}`));
+  if (status === "snoozed") return and(eq(attentionItems.status, "snoozed"), sql`${attentionItems.snoozedUntil} > ${today}`);
+  return inArray(attentionItems.status, ["done", "closed"]);
+}
+
+export type ListedItem = AttentionRow & { clientName: string | null; clientEmail: string; draft: string | null; replyState: string | null };
+
+export async function listItems(db: Db, p: { status: "open" | "snoozed" | "done"; userId?: string; today: string; limit: number }): Promise<ListedItem[]> {
+  const rows = await db
+    .select({ item: attentionItems, clientName: profiles.companyName, clientEmail: users.email, draft: reviews.draft, replyState: reviews.replyState })
+    .from(attentionItems)
+    .innerJoin(users, eq(users.id, attentionItems.userId))
+    .leftJoin(profiles, eq(profiles.id, attentionItems.userId))
+    .leftJoin(reviews, and(eq(attentionItems.kind, "low_review"), eq(reviews.id, attentionItems.subject)))
+    .where(and(statusWhere(p.status, p.today), p.userId ? eq(attentionItems.userId, p.userId) : undefined))
+    .orderBy(p.status === "done" ? sql`coalesce(${attentionItems.doneAt}, ${attentionItems.closedAt}) desc` : attentionItems.happenedAt)
+    .limit(p.limit);
+  return rows.map((r) => ({ ...r.item, clientName: r.clientName, clientEmail: r.clientEmail, draft: r.draft, replyState: r.replyState }));
+}
+
+export async function countItems(db: Db, p: { userId?: string; today: string }): Promise<{ open: number; snoozed: number; done: number }> {
+  const [row] = await db
+    .select({
+      open: sql<number>`sum(case when ${attentionItems.status} = 'open' or (${attentionItems.status} = 'snoozed' and ${attentionItems.snoozedUntil} <= ${p.today}) then 1 else 0 end)`,
+      snoozed: sql<number>`sum(case when ${attentionItems.status} = 'snoozed' and ${attentionItems.snoozedUntil} > ${p.today} then 1 else 0 end)`,
+      done: sql<number>`sum(case when ${attentionItems.status} in ('done', 'closed') then 1 else 0 end)`,
+    })
+    .from(attentionItems)
+    .where(p.userId ? eq(attentionItems.userId, p.userId) : undefined);
+  return { open: Number(row?.open ?? 0), snoozed: Number(row?.snoozed ?? 0), done: Number(row?.done ?? 0) };
+}
+
+export async function findItem(db: Db, id: string): Promise<AttentionRow | null> {
+  return (await db.select().from(attentionItems).where(eq(attentionItems.id, id)).get()) ?? null;
+}
+
+/** An admin's act on an item: done (who and when kept), snoozed until a date, or reopened. A closed item stays closed. */
+export async function actOnItem(db: Db, id: string, action: AttentionAction, by: string, now: string): Promise<AttentionRow | null> {
+  const set =
+    action.action === "done"
+      ? { status: "done" as const, doneBy: by, doneAt: now, snoozedUntil: null }
+      : action.action === "snooze"
+        ? { status: "snoozed" as const, snoozedUntil: action.until, doneBy: by, doneAt: null }
+        : { status: "open" as const, snoozedUntil: null, doneBy: null, doneAt: null };
+  const [row] = await db
+    .update(attentionItems)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(attentionItems.id, id), inArray(attentionItems.status, ["open", "snoozed", "done"])))
+    .returning();
+  return row ?? null;
+}

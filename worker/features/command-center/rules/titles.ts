@@ -1,0 +1,30 @@
+// What each attention item says happened, from the facts it keeps. Pure: the web, the mails and the webhooks read it.
+import { GUARDED_FIELD_LABELS, type GuardedField } from "../../../platform/providers/rules/gbp-location";
+import type { AttentionKind } from "./attention";
+
+const quote = (text: string, max = 90) => {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length > max ? `“${t.slice(0, max - 1).trimEnd()}…”` : `“${t}”`;
+};
+
+const fieldLabel = (field: unknown) => GUARDED_FIELD_LABELS[field as GuardedField] ?? String(field ?? "A field");
+
+export function attentionTitle(kind: AttentionKind, data: Record<string, unknown>): string {
+  const where = data.locationTitle ? ` (${String(data.locationTitle)})` : "";
+  switch (kind) {
+    case "verification_lost":
+      return data.action === "comply_with_guidelines" ? `Google suspended the profile${where}` : `The profile lost its verification${where}`;
+    case "google_updated":
+      return data.source === "outside"
+        ? `${fieldLabel(data.field)} changed outside Porchlight${where}: ${quote(String(data.afterText ?? ""))}`
+        : `Google changed the ${fieldLabel(data.field).toLowerCase()}${where}: ${quote(String(data.afterText ?? ""))}`;
+    case "low_review": {
+      const stars = Number(data.stars ?? 0);
+      return `${stars}-star review from ${String(data.reviewer ?? "a customer")} unanswered${data.comment ? `: ${quote(String(data.comment), 70)}` : ""}`;
+    }
+    case "google_reconnect":
+      return "The Google connection needs reconnecting";
+    case "post_failed":
+      return data.state === "rejected" ? `Google rejected a scheduled post${data.location ? ` (${String(data.location)})` : ""}` : `A scheduled post failed${data.location ? ` (${String(data.location)})` : ""}`;
+  }
+}
