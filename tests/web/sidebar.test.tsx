@@ -36,7 +36,7 @@ function viewAsRecord(company: string | null = "Acme Roofing") {
 const adminSection = () => screen.queryByRole("list", { name: "Admin" });
 
 describe("sidebar: admin section and labels", () => {
-  it("shows Prospects, Users, Widgets, Brand, Client Reports and AI Chat to an admin, with the 'Admin' label", async () => {
+  it("shows Needs Attention, Prospects, Users, Widgets, Brand, Client Reports and AI Chat to an admin, with the 'Admin' label", async () => {
     stubFetch(() => json({ reports: [] }));
     renderSidebar("/dashboard", signedIn({ admin: true }));
     const section = adminSection()!;
@@ -46,12 +46,13 @@ describe("sidebar: admin section and labels", () => {
     expect(within(section).getByRole("link", { name: "Widgets" }).getAttribute("href")).toBe("/admin/widgets");
     expect(within(section).getByRole("link", { name: "Brand" }).getAttribute("href")).toBe("/admin/brand");
     expect(within(section).getByRole("link", { name: "Client Reports" }).getAttribute("href")).toBe("/admin/client-reports");
-    // Issue 30: the agency's Client Reports sit beside Widgets and Brand.
+    // Issue 30: the agency's Client Reports sit beside Widgets and Brand; issue 41: what needs attention comes first.
+    expect(within(section).getByRole("link", { name: "Needs Attention" }).getAttribute("href")).toBe("/admin/attention");
     expect(
       within(section)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Prospects", "Users", "Widgets", "Brand", "Client Reports", "Set-up"]);
+    ).toEqual(["Needs Attention", "Prospects", "Users", "Widgets", "Brand", "Client Reports", "Set-up"]);
     expect(within(section).getByText("AI Chat")).toBeTruthy();
     expect(screen.getByText("Admin", { selector: ".badge" })).toBeTruthy();
     expect(screen.queryByText("View Mode")).toBeNull();

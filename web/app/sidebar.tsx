@@ -11,6 +11,7 @@ import { PlanBadge } from "../features/billing";
 import { Button } from "../design/button";
 import {
   BookIcon,
+  BellIcon,
   BriefcaseIcon,
   CodeIcon,
   KeyIcon,
@@ -43,6 +44,7 @@ const GROUP_ICONS: Record<ToolGroup, IconComponent> = { content: FileTextIcon, s
 type NavLinkRow = { to: string; icon: IconComponent; label: string };
 
 const ADMIN_LINKS: NavLinkRow[] = [
+  { to: "/admin/attention", icon: BellIcon, label: "Needs Attention" },
   { to: "/admin/report-generator", icon: BriefcaseIcon, label: "Prospects" },
   { to: "/admin/users", icon: UsersIcon, label: "Users" },
   { to: "/admin/widgets", icon: CodeIcon, label: "Widgets" },

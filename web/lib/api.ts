@@ -10,11 +10,14 @@ export const NETWORK_MESSAGE = "Could not reach the server. Please check your co
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The error's other fields, when a route gives more than code and message (the guard's `risks`). */
+  readonly details: Record<string, unknown>;
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -144,5 +147,6 @@ function toApiError(res: Response, payload: unknown): ApiError {
   const code = typeof err.code === "string" ? err.code : `http_${res.status}`;
   const message =
     typeof err.message === "string" && err.message ? err.message : res.statusText || `Request failed (${res.status})`;
-  return new ApiError(res.status, code, message);
+  const { code: _code, message: _message, ...details } = err as Record<string, unknown>;
+  return new ApiError(res.status, code, message, details);
 }

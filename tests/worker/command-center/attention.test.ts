@@ -54,7 +54,8 @@ describe("low reviews", () => {
     expect(counts.open).toBe(1);
     const [item] = items;
     expect(item).toMatchObject({ kind: "low_review", status: "open", client: { userId, name: "Ridge Roofing" }, review: { id: waiting, draft: "Dana, we're sorry we missed you." } });
-    expect(item!.title).toBe("2-star review from Dana R. unanswered: “Nobody showed up for the estimate.”");
+    expect(item!.title).toBe("2-star review from Dana R. unanswered");
+    expect(item!.detail).toBe("Nobody showed up for the estimate.");
 
     // The admin publishes the drafted reply from the queue (not viewing as: view-as stays read-only).
     const reviews = queueEnv<ReviewsMessage>("REVIEWS");
@@ -80,7 +81,11 @@ describe("low reviews", () => {
     await review(client.user.id, { stars: 1, hoursAgo: 26 });
     await sweepAttention(env);
     const rows = await env.DB.prepare("select data from notifications where user_id = ? and kind = 'attention_new'").bind(admin.user.id).all<{ data: string }>();
-    expect(rows.results.some((r) => JSON.parse(r.data).user_id === client.user.id)).toBe(true);
+    const mine = rows.results.map((r) => JSON.parse(r.data)).filter((d) => d.user_id === client.user.id);
+    // The bell and the mail quote the review's words; one alert however often the cron runs.
+    expect(mine.map((d) => d.title)).toEqual(["1-star review from Dana R. unanswered: “Nobody showed up for the estimate.”"]);
+    await sweepAttention(env);
+    expect((await env.DB.prepare("select count(*) as n from notifications where user_id = ? and kind = 'attention_new' and data like ?").bind(admin.user.id, `%${client.user.id}%`).first<{ n: number }>())!.n).toBe(1);
   });
 });
 

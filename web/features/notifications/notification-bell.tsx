@@ -23,6 +23,7 @@ export function alertHref(n: Pick<Item, "kind" | "reportId">): string | null {
   if (n.kind === "review_new" || n.kind === "review_low") return "/tools/reviews";
   if (n.kind === "ai_visibility_changed") return "/tools/ai-visibility";
   if (n.kind === "client_report_opened") return "/admin/client-reports";
+  if (n.kind === "attention_new") return "/admin/attention";
   return n.reportId ? `/admin/reports/${encodeURIComponent(n.reportId)}` : null;
 }
 

@@ -17,7 +17,7 @@ import {
   type AttentionResponse,
 } from "./rules/attention";
 import { attentionTitle } from "./rules/titles";
-import { VOICE_ACTION_TEXT, VOICE_REASON_TEXT } from "../gbp-guard/rules/guard";
+import { voiceText } from "../gbp-guard/rules/guard";
 import type { VoiceOfMerchantAction } from "../../platform/providers/rules/gbp-location";
 
 /** Failed posts older than this are not brought up (a post that failed months ago needs no one today). */
@@ -84,7 +84,7 @@ function linkOf(kind: AttentionKind, row: ListedItem): string | null {
 function itemView(row: ListedItem): AttentionItemView {
   const kind = row.kind as AttentionKind;
   const data = JSON.parse(row.data) as Record<string, unknown>;
-  const { title, detail } = { title: attentionTitle(kind, data), detail: attentionDetail(kind, data, row) };
+  const { title, detail } = { title: attentionTitle(kind, data, false), detail: attentionDetail(kind, data, row) };
   return {
     id: row.id,
     kind,
@@ -96,7 +96,7 @@ function itemView(row: ListedItem): AttentionItemView {
     happenedAt: row.happenedAt,
     status: row.status,
     snoozedUntil: row.snoozedUntil,
-    doneBy: row.doneBy,
+    doneBy: row.doneByEmail ?? row.doneBy,
     doneAt: row.doneAt,
     link: linkOf(kind, row),
     changeId: kind === "google_updated" ? row.subject : null,
@@ -107,9 +107,7 @@ function itemView(row: ListedItem): AttentionItemView {
 
 function attentionDetail(kind: AttentionKind, data: Record<string, unknown>, _row: ListedItem): string | null {
   if (kind === "verification_lost") {
-    const action = VOICE_ACTION_TEXT[data.action as VoiceOfMerchantAction] ?? VOICE_ACTION_TEXT.verify;
-    const reason = typeof data.reason === "string" ? (VOICE_REASON_TEXT[data.reason] ?? data.reason) : null;
-    return [reason, action].filter(Boolean).join(" ");
+    return voiceText(data.action as VoiceOfMerchantAction, typeof data.reason === "string" ? data.reason : null);
   }
   if (kind === "low_review") return data.comment ? String(data.comment) : null;
   if (kind === "google_reconnect") return data.error ? String(data.error) : null;

@@ -2,6 +2,7 @@
 // snoozed or marked done by an admin; the sweeps that find low reviews, lost connections and failed posts across every
 // client in one statement each (indexed reads of the other capabilities' tables).
 import { and, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../platform/db/client";
 import { profiles, users } from "../../platform/auth/tables";
 import { reviews } from "../reviews/tables";
@@ -116,19 +117,22 @@ function statusWhere(status: "open" | "snoozed" | "done", today: string): SQL | 
   return inArray(attentionItems.status, ["done", "closed"]);
 }
 
-export type ListedItem = AttentionRow & { clientName: string | null; clientEmail: string; draft: string | null; replyState: string | null };
+export type ListedItem = AttentionRow & { clientName: string | null; clientEmail: string; doneByEmail: string | null; draft: string | null; replyState: string | null };
+
+const doneUsers = alias(users, "done_users");
 
 export async function listItems(db: Db, p: { status: "open" | "snoozed" | "done"; userId?: string; today: string; limit: number }): Promise<ListedItem[]> {
   const rows = await db
-    .select({ item: attentionItems, clientName: profiles.companyName, clientEmail: users.email, draft: reviews.draft, replyState: reviews.replyState })
+    .select({ item: attentionItems, clientName: profiles.companyName, clientEmail: users.email, doneByEmail: doneUsers.email, draft: reviews.draft, replyState: reviews.replyState })
     .from(attentionItems)
     .innerJoin(users, eq(users.id, attentionItems.userId))
+    .leftJoin(doneUsers, eq(doneUsers.id, attentionItems.doneBy))
     .leftJoin(profiles, eq(profiles.id, attentionItems.userId))
     .leftJoin(reviews, and(eq(attentionItems.kind, "low_review"), eq(reviews.id, attentionItems.subject)))
     .where(and(statusWhere(p.status, p.today), p.userId ? eq(attentionItems.userId, p.userId) : undefined))
     .orderBy(p.status === "done" ? sql`coalesce(${attentionItems.doneAt}, ${attentionItems.closedAt}) desc` : attentionItems.happenedAt)
     .limit(p.limit);
-  return rows.map((r) => ({ ...r.item, clientName: r.clientName, clientEmail: r.clientEmail, draft: r.draft, replyState: r.replyState }));
+  return rows.map((r) => ({ ...r.item, clientName: r.clientName, clientEmail: r.clientEmail, doneByEmail: r.doneByEmail, draft: r.draft, replyState: r.replyState }));
 }
 
 export async function countItems(db: Db, p: { userId?: string; today: string }): Promise<{ open: number; snoozed: number; done: number }> {

@@ -12,8 +12,7 @@ import {
   GUARD_STATUS_TEXT,
   GUARD_WORDING,
   GUARDED_FIELD_LABELS,
-  VOICE_ACTION_TEXT,
-  VOICE_REASON_TEXT,
+  voiceText,
   type GuardChangeView,
   type GuardLocationView,
   type GuardResponse,
@@ -56,7 +55,6 @@ function locationView(l: GuardLocationRow): GuardLocationView {
         : l.status === "queued" || l.status === "checking"
           ? GUARD_WORDING.checkQueued
           : GUARD_WORDING.neverChecked;
-  const reason = l.voiceReason ? (VOICE_REASON_TEXT[l.voiceReason] ?? l.voiceReason) : null;
   return {
     locationName: l.locationName,
     title: l.locationTitle,
@@ -65,7 +63,7 @@ function locationView(l: GuardLocationRow): GuardLocationView {
     checkText,
     verified: l.hasVoiceOfMerchant,
     voiceAction: action,
-    voiceText: action ? [VOICE_ACTION_TEXT[action], action === "none" ? null : reason].filter(Boolean).join(" ") : null,
+    voiceText: action ? voiceText(action, l.voiceReason) : null,
   };
 }
 

@@ -17,6 +17,7 @@ import { useViewAs } from "../../../lib/view-as";
 import { integrationsQuery, useChooseLocations, useConnectGoogle, useDisconnectGoogle } from "../queries";
 import "../integrations.css";
 import { UnavailableNotice } from "../../setup";
+import { GuardSection } from "../../gbp-guard";
 import { BrandName, PageHead } from "../../brand";
 import { useBrand } from "../../brand";
 import { QueryView } from "../../../app/query-view";
@@ -63,7 +64,10 @@ export default function IntegrationsPage() {
 
       <QueryView query={query}>
         {(data) => (
-          <GoogleCard google={data.google} readOnly={readOnly} picking={params.get("step") === "locations"} onPicked={() => setParams({ connected: "1" }, { replace: true })} />
+          <>
+            <GoogleCard google={data.google} readOnly={readOnly} picking={params.get("step") === "locations"} onPicked={() => setParams({ connected: "1" }, { replace: true })} />
+            {data.google.status === "connected" || data.google.status === "needs_reconnect" ? <GuardSection /> : null}
+          </>
         )}
       </QueryView>
       {isAdmin && !readOnly ? <WebhooksSection /> : null}

@@ -86,6 +86,7 @@ export type AttentionItemView = {
   happenedAt: string;
   status: AttentionStatus;
   snoozedUntil: string | null;
+  /** Who marked it done or snoozed it (their email). */
   doneBy: string | null;
   doneAt: string | null;
   /** The screen that acts on it (scoped to the client), or, for a Google edit, the change to accept or reject inline. */

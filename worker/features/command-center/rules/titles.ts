@@ -9,7 +9,8 @@ const quote = (text: string, max = 90) => {
 
 const fieldLabel = (field: unknown) => GUARDED_FIELD_LABELS[field as GuardedField] ?? String(field ?? "A field");
 
-export function attentionTitle(kind: AttentionKind, data: Record<string, unknown>): string {
+/** What happened, in one line. `withWords`: a review's own words quoted in it (the bell and mail; the card shows them below). */
+export function attentionTitle(kind: AttentionKind, data: Record<string, unknown>, withWords = true): string {
   const where = data.locationTitle ? ` (${String(data.locationTitle)})` : "";
   switch (kind) {
     case "verification_lost":
@@ -20,7 +21,7 @@ export function attentionTitle(kind: AttentionKind, data: Record<string, unknown
         : `Google changed the ${fieldLabel(data.field).toLowerCase()}${where}: ${quote(String(data.afterText ?? ""))}`;
     case "low_review": {
       const stars = Number(data.stars ?? 0);
-      return `${stars}-star review from ${String(data.reviewer ?? "a customer")} unanswered${data.comment ? `: ${quote(String(data.comment), 70)}` : ""}`;
+      return `${stars}-star review from ${String(data.reviewer ?? "a customer")} unanswered${withWords && data.comment ? `: ${quote(String(data.comment), 70)}` : ""}`;
     }
     case "google_reconnect":
       return "The Google connection needs reconnecting";

@@ -49,6 +49,13 @@ export const VOICE_REASON_TEXT: Record<string, string> = {
   BUSINESS_LOCATION_DISABLED: "Google disabled the profile.",
 };
 
+/** What to do about a location's verification, in words: Google's reason first when it adds to the action's text. */
+export function voiceText(action: VoiceOfMerchantAction | null | undefined, reason: string | null): string {
+  const todo = VOICE_ACTION_TEXT[action ?? "verify"] ?? VOICE_ACTION_TEXT.verify;
+  if (!reason || action === "none" || reason === "BUSINESS_LOCATION_SUSPENDED") return todo;
+  return `${VOICE_REASON_TEXT[reason] ?? reason} ${todo}`;
+}
+
 export const GUARD_WORDING = {
   notConnected: "Connect Google Business Profile to watch your profile for changes.",
   neverChecked: "Not checked yet: the guard checks every connected profile each night.",
