@@ -141,7 +141,7 @@ describe("dead-letter queues in wrangler.toml", () => {
 
   it("has a consumer, with code behind it, for every dead-letter queue", async () => {
     const dlqs = consumers.map((c) => c.dlq).filter(Boolean);
-    expect(dlqs.sort()).toEqual(["ai-visibility-dlq", "audits-dlq", "citations-dlq", "client-reports-dlq", "gbp-posts-dlq", "mail-out-dlq", "rank-checks-dlq", "report-jobs-dlq", "reviews-dlq", "usage-events-dlq", "webhooks-out-dlq"]);
+    expect(dlqs.sort()).toEqual(["ai-visibility-dlq", "audits-dlq", "citations-dlq", "client-reports-dlq", "gbp-guard-dlq", "gbp-posts-dlq", "mail-out-dlq", "rank-checks-dlq", "report-jobs-dlq", "reviews-dlq", "usage-events-dlq", "webhooks-out-dlq"]);
     for (const dlq of dlqs) {
       expect(consumers.map((c) => c.queue), dlq).toContain(dlq);
       // The queue handler's fallback for an unknown queue retries the whole batch; a real consumer acks a bad body.
