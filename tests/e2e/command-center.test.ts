@@ -128,7 +128,24 @@ describe("Needs Attention", () => {
       await card(names.edit, "google_updated").getByText("This item closed itself").waitFor();
       await shot(page, "attention-done-1280");
 
+      // The clients view: the three clients, their health marks from the same events, found by search.
+      await runCron(baseUrl());
+      await page.goto("/admin/clients");
+      await page.getByRole("heading", { level: 1, name: "Clients" }).waitFor();
+      await page.getByLabel("Search clients").fill(tag);
+      const rowOf = (name: string) => page.locator("tr", { hasText: name });
+      await rowOf(names.verify).waitFor();
+      await rowOf(names.review).waitFor();
+      await rowOf(names.edit).waitFor();
+      // Each mark says why on hover; Canyon's reviews (read by the cron) still hold Tom's review unanswered.
+      for (const name of Object.values(names)) expect(await rowOf(name).locator(".cl-health").getAttribute("title")).toBeTruthy();
+      await rowOf(names.edit).getByText("Connected", { exact: true }).waitFor();
+      await shot(page, "clients-1280");
+
       const phone = await signedInPage(browser(), admin.email, 375);
+      await phone.page.goto("/admin/clients");
+      await phone.page.getByRole("heading", { level: 1, name: "Clients" }).waitFor();
+      await shot(phone.page, "clients-375");
       await phone.page.goto("/admin/attention");
       await phone.page.getByRole("heading", { level: 1, name: "Needs Attention" }).waitFor();
       await shot(phone.page, "attention-375");

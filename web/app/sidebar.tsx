@@ -29,6 +29,7 @@ import {
   SearchIcon,
   ShareIcon,
   StarIcon,
+  StoreIcon,
   TrendingUpIcon,
   UserIcon,
   UsersIcon,
@@ -45,6 +46,7 @@ type NavLinkRow = { to: string; icon: IconComponent; label: string };
 
 const ADMIN_LINKS: NavLinkRow[] = [
   { to: "/admin/attention", icon: BellIcon, label: "Needs Attention" },
+  { to: "/admin/clients", icon: StoreIcon, label: "Clients" },
   { to: "/admin/report-generator", icon: BriefcaseIcon, label: "Prospects" },
   { to: "/admin/users", icon: UsersIcon, label: "Users" },
   { to: "/admin/widgets", icon: CodeIcon, label: "Widgets" },

@@ -15,6 +15,11 @@ export type Events = {
   "report.ready": { env: Env; reportId: string };
   /** The owner's reply to Google reviews went live (published through the reviews queue). */
   "review.answered": { env: Env; db: Db; reviewIds: string[] };
+  /**
+   * One of a business's figures changed (a review synced or answered, a grid or scan finished, a post published or
+   * failed, a monthly report sent or opened, usage recorded): the agency's clients view reads that group again.
+   */
+  "client.figures-changed": { env: Env; db: Db; userId: string; group: ClientFigureGroup };
   /** The Google profile guard found changes to decide (Google's edits, or edits made outside Porchlight). */
   "gbp.changes-found": { env: Env; db: Db; userId: string; changes: GuardChangeNotice[] };
   /** Changes were decided (accepted, rejected) or Google no longer shows them. */
@@ -22,6 +27,10 @@ export type Events = {
   /** A location gained or lost its verification (the merchant's voice on Google). */
   "gbp.verification-changed": { env: Env; db: Db; userId: string; locationName: string; locationTitle: string; verified: boolean; action: string; reason: string | null; at: string };
 };
+
+/** The groups of a client's figures on the agency's clients view, each kept by the capability it belongs to. */
+export const CLIENT_FIGURE_GROUPS = ["reviews", "rank", "citations", "ai", "posts", "report", "usage"] as const;
+export type ClientFigureGroup = (typeof CLIENT_FIGURE_GROUPS)[number];
 
 /** One change the guard found, as the reactions read it (values already in words). */
 export type GuardChangeNotice = {

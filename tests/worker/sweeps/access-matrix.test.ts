@@ -263,6 +263,12 @@ const MATRIX: Record<string, Row> = {
   // The attention queue (issue 41): the agency's admins only.
   "GET /api/agency/attention": { call: () => ({ path: "/api/agency/attention?status=open" }), expect: adminRead() },
   "POST /api/agency/attention/:id": { call: () => ({ path: `/api/agency/attention/${crypto.randomUUID()}`, ...json({ action: "done" }) }), expect: adminWrite(404) },
+  // The clients view (issue 41): admins only; the manager of an unknown client is 404.
+  "GET /api/agency/clients": { call: () => ({ path: "/api/agency/clients?sort=health" }), expect: adminRead(), adminSees: true },
+  "GET /api/agency/clients/export.csv": { call: () => ({ path: "/api/agency/clients/export.csv" }), expect: adminRead(), adminSees: true },
+  "PUT /api/agency/clients/:userId": { call: () => ({ path: `/api/agency/clients/${crypto.randomUUID()}`, ...json({ managerId: null }) }), expect: adminWrite(404) },
+  "GET /api/agency/views": { call: () => ({ path: "/api/agency/views" }), expect: adminRead() },
+  "PUT /api/agency/views": { call: () => ({ path: "/api/agency/views", ...json({ hiddenColumns: [], views: [] }) }), expect: adminWrite(200) },
   // Free-audit widgets (issue 21): admins manage them; the script, frame and lead routes are public, for listed origins.
   "GET /api/widgets": { call: () => ({ path: "/api/widgets" }), expect: adminRead() },
   "POST /api/widgets": { call: () => ({ path: "/api/widgets", ...json({}) }), expect: adminWrite(400) },

@@ -1,8 +1,10 @@
-// Server state of the attention queue (issue 41): the ranked items of a status (one client's, or every client's),
+// Server state of the command center (issue 41): the clients view (a page of stored rows, CSV, the manager, the
+// admin's hidden columns and saved views), and the attention queue: the ranked items of a status (one client's, or every client's),
 // an admin's act on one (done, snooze until a date, reopen), and the acts that close an item at its cause: the drafted
 // reply published (Google's edit is decided through the guard's own ChangeDecision). Shapes: worker/features/command-center/rules/attention.ts.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AttentionAction, AttentionResponse } from "../../../worker/features/command-center/rules/attention";
+import type { ClientFilter, ClientSort, ClientsResponse, ViewSettings } from "../../../worker/features/command-center/rules/clients";
 import { API_TIMEOUT_MS } from "../../lib/api";
 import { api, unwrap, withInit } from "../../lib/rpc";
 
@@ -45,5 +47,40 @@ export function usePublishFromQueue() {
   return useMutation({
     mutationFn: async (v: { reviewId: string; comment: string }) => unwrap(api.api.reviews[":id"].reply.$put({ param: { id: v.reviewId }, json: { comment: v.comment } }, withInit(timeout))),
     onSuccess: invalidate,
+  });
+}
+
+export type ClientsParams = { sort: ClientSort; filter: ClientFilter; q: string; manager: string; page: number };
+
+export const clientKeys = { all: ["agency-clients"] as const, list: (p: ClientsParams) => ["agency-clients", p] as const };
+
+const clientQuery = (p: ClientsParams) => ({ sort: p.sort, filter: p.filter, page: String(p.page), ...(p.q.trim() ? { q: p.q.trim() } : {}), ...(p.manager ? { manager: p.manager } : {}) });
+
+export function clientsQuery(p: ClientsParams) {
+  return queryOptions({
+    queryKey: clientKeys.list(p),
+    queryFn: async ({ signal }) => (await unwrap(api.api.agency.clients.$get({ query: clientQuery(p) }, withInit({ ...timeout, signal })))) as ClientsResponse,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The filtered list as CSV text (every client the filters keep, not only the page shown). */
+export async function exportClientsCsv(p: ClientsParams): Promise<string> {
+  return String(await unwrap(api.api.agency.clients["export.csv"].$get({ query: clientQuery(p) }, withInit({ ...timeout, headers: { Accept: "text/csv" } }))));
+}
+
+export function useSetManager() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { userId: string; managerId: string | null }) => unwrap(api.api.agency.clients[":userId"].$put({ param: { userId: v.userId }, json: { managerId: v.managerId } }, withInit(timeout))),
+    onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+export function useSaveViewSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: ViewSettings) => unwrap(api.api.agency.views.$put({ json: settings }, withInit(timeout))),
+    onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }

@@ -135,6 +135,7 @@ export async function finishAiScanIfComplete(env: Env, scanId: string): Promise<
       costMicro: answersCostMicro(answers),
     });
     if (scan.prospectId && !allFailed) await announce("prospect.findings-changed", { env, db, prospectId: scan.prospectId });
+    if (scan.kind === "own" && !allFailed) await announce("client.figures-changed", { env, db, userId: scan.userId, group: "ai" });
     if (scan.trigger === "weekly" && !allFailed) await alertIfIntervalsSeparate(env, db, scan, stored);
   } catch (error) {
     log.error("ai-visibility: finishing failed; the sweep finishes it", { scanId }, error);

@@ -214,6 +214,7 @@ async function runSource(env: Env, db: Db, scan: CitationScanRow, claim: Citatio
 async function afterChecks(env: Env, db: Db, scanId: string): Promise<void> {
   const scan = await touchCitationScan(db, scanId);
   if (scan?.status === "done" && scan.prospectId) await announce("prospect.findings-changed", { env, db, prospectId: scan.prospectId });
+  if (scan?.status === "done" && scan.kind === "own") await announce("client.figures-changed", { env, db, userId: scan.userId, group: "citations" });
 }
 
 /** Handles a message's sources side by side (`delivery` = message.attempts, 1-based). */

@@ -4,10 +4,16 @@ import type { Db } from "../../platform/db/client";
 import { clientReportMonthAndPayload } from "./share-queries";
 import type { ClientReportPayload } from "./rules/client-report";
 import type { Env } from "../../platform/env";
+import { announce } from "../../platform/events";
+import { log } from "../../platform/log";
 import { emitAgencyEvent } from "../../platform/notifications/emit";
 
-/** Emits the first open once (its dedupe key is the report's id); never throws. */
+/**
+ * Emits the first open once (its dedupe key is the report's id) and tells the agency's clients view (the client's
+ * "report" figures); never throws.
+ */
 export async function emitClientReportOpened(env: Env, db: Db, open: { reportId: string; userId: string; at: string }): Promise<void> {
+  await announce("client.figures-changed", { env, db, userId: open.userId, group: "report" }).catch((error) => log.error("client report: clients view not told of the first open", { reportId: open.reportId }, error));
   const row = await clientReportMonthAndPayload(db, open.reportId).catch(() => null);
   let payload: Partial<ClientReportPayload>;
   try {

@@ -12,6 +12,7 @@ import { scheduledPosts } from "../integrations/tables";
 import { gridPoints, gridScans, keywordChecks, trackedKeywords } from "../rank/tables";
 import { reviewRequests } from "../review-requests/tables";
 import { reviews } from "../reviews/tables";
+import type { ReportClientFigures } from "./rules/client-figures";
 
 export type ClientReportRow = typeof clientReports.$inferSelect;
 export type ClientReportSettingsRow = typeof clientReportSettings.$inferSelect;
@@ -281,4 +282,20 @@ export async function postsPublishedIn(db: Db, userId: string, range: Range) {
 
 export async function countPostsPublishedIn(db: Db, userId: string, range: Range): Promise<number> {
   return Number(await db.$count(scheduledPosts, and(eq(scheduledPosts.userId, userId), eq(scheduledPosts.state, "live"), gte(scheduledPosts.publishedAt, range.start), lt(scheduledPosts.publishedAt, range.end))));
+}
+
+// ——— the agency's clients view ———
+
+/** One client's monthly report figures (issue 41) in one D1 round trip (a batch of two reads): the switch and the latest report. */
+export async function reportClientFigures(db: Db, userId: string): Promise<ReportClientFigures> {
+  const [settings, [latest]] = await db.batch([
+    db.select({ enabled: clientReportSettings.enabled }).from(clientReportSettings).where(eq(clientReportSettings.userId, userId)).limit(1),
+    db
+      .select({ month: clientReports.month, status: clientReports.status, sentAt: clientReports.sentAt, openedAt: clientReports.firstOpenedAt })
+      .from(clientReports)
+      .where(eq(clientReports.userId, userId))
+      .orderBy(desc(clientReports.month))
+      .limit(1),
+  ]);
+  return { month: latest?.month ?? null, status: latest?.status ?? null, sentAt: latest?.sentAt ?? null, openedAt: latest?.openedAt ?? null, enabled: settings[0]?.enabled ?? false };
 }

@@ -24,6 +24,7 @@ import { ensureConfirmedRecipient, recipientRows, type ClientReportRecipientRow 
 import { clientReportPaths, isFirstOfMonth, lastWholeMonth, reportMailDetail, type ClientReportPayload } from "./rules/client-report";
 import { validTimeZone } from "../../domain/time-zone";
 import type { Env } from "../../platform/env";
+import { announce } from "../../platform/events";
 import { log } from "../../platform/log";
 import { sendAppMail } from "../../platform/mail/send";
 import { emitOwnEvents } from "../../platform/notifications/emit";
@@ -164,7 +165,7 @@ export async function mailClientReport(env: Env, db: Db, reportId: string, opts:
       { readable: false, dedupeKey: `${sendKey}:${address.toLowerCase()}`, headers: { "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } },
     );
   }
-  await markClientReportSent(db, reportId, claimed.mailClaimedAt!, to);
+  if (await markClientReportSent(db, reportId, claimed.mailClaimedAt!, to)) await announce("client.figures-changed", { env, db, userId: claimed.userId, group: "report" });
   await emitOwnEvents(env, claimed.userId, [
     {
       alert: null,

@@ -17,6 +17,7 @@ import {
   type AttentionResponse,
 } from "./rules/attention";
 import { attentionTitle } from "./rules/titles";
+import { refreshHealth } from "./clients";
 import { voiceText } from "../gbp-guard/rules/guard";
 import type { VoiceOfMerchantAction } from "../../platform/providers/rules/gbp-location";
 
@@ -41,13 +42,14 @@ async function announceItems(env: Env, rows: AttentionRow[]) {
 /** The cron's part: low reviews waiting more than 24 hours, connections to renew, failed posts; closed what is gone. */
 export async function sweepAttention(env: Env, now = new Date()) {
   const db = getDb(env);
-  const fresh = await sweepFinds(db, {
+  const { made, closedFor } = await sweepFinds(db, {
     now: now.toISOString(),
     lowReviewCut: new Date(now.getTime() - LOW_REVIEW_WAIT_MS).toISOString(),
     postsSince: new Date(now.getTime() - POSTS_LOOKBACK_MS).toISOString(),
   });
-  await announceItems(env, fresh);
-  return { made: fresh.length };
+  await announceItems(env, made);
+  await refreshHealth(db, [...made.map((r) => r.userId), ...closedFor]);
+  return { made: made.length };
 }
 
 /** The guard's reactions: a change to decide is an item; decided or gone, it closes; verification lost or back. */
@@ -58,19 +60,23 @@ export const attentionReactions = {
       changes.map((c) => ({ userId, kind: "google_updated" as const, subject: c.id, happenedAt: c.detectedAt, data: { ...c, changeId: c.id } })),
     );
     await announceItems(env, rows);
+    await refreshHealth(db, [userId]);
   },
   "review.answered": async ({ db, reviewIds }: Events["review.answered"]) => {
-    await closeItems(db, "low_review", reviewIds, new Date().toISOString());
+    await refreshHealth(db, await closeItems(db, "low_review", reviewIds, new Date().toISOString()));
   },
   "gbp.changes-resolved": async ({ db, changeIds }: Events["gbp.changes-resolved"]) => {
-    await closeItems(db, "google_updated", changeIds, new Date().toISOString());
+    await refreshHealth(db, await closeItems(db, "google_updated", changeIds, new Date().toISOString()));
   },
   "gbp.verification-changed": async (e: Events["gbp.verification-changed"]) => {
-    if (e.verified) return closeItemsLike(e.db, e.userId, "verification_lost", `${e.locationName}@`, e.at);
-    const rows = await addItems(e.db, [
-      { userId: e.userId, kind: "verification_lost", subject: `${e.locationName}@${e.at}`, happenedAt: e.at, data: { locationName: e.locationName, locationTitle: e.locationTitle, action: e.action, reason: e.reason } },
-    ]);
-    await announceItems(e.env, rows);
+    if (e.verified) await closeItemsLike(e.db, e.userId, "verification_lost", `${e.locationName}@`, e.at);
+    else {
+      const rows = await addItems(e.db, [
+        { userId: e.userId, kind: "verification_lost", subject: `${e.locationName}@${e.at}`, happenedAt: e.at, data: { locationName: e.locationName, locationTitle: e.locationTitle, action: e.action, reason: e.reason } },
+      ]);
+      await announceItems(e.env, rows);
+    }
+    await refreshHealth(e.db, [e.userId]);
   },
 };
 

@@ -5,11 +5,18 @@ import type { AppEnv } from "../../platform/context";
 import type { Capability } from "../../platform/capability";
 import { attentionRoutes } from "./routes";
 import { attentionReactions, sweepAttention } from "./attention";
+import { clientRoutes, viewRoutes } from "./client-routes";
+import { clientReactions, fillClientRows } from "./clients";
 
 export const capability = {
   routes: new Hono<AppEnv>()
-    .route("/api/agency/attention", attentionRoutes),
-  /** Finds low reviews waiting over 24 hours, connections to renew and failed posts across every client; closes what is gone. */
-  sweep: sweepAttention,
-  on: attentionReactions,
+    .route("/api/agency/attention", attentionRoutes)
+    .route("/api/agency/clients", clientRoutes)
+    .route("/api/agency/views", viewRoutes),
+  /**
+   * Finds low reviews waiting over 24 hours, connections to renew and failed posts across every client; closes what is
+   * gone; fills the clients view's rows no event has touched yet.
+   */
+  sweep: async (env) => ({ ...(await sweepAttention(env)), ...(await fillClientRows(env)) }),
+  on: { ...attentionReactions, ...clientReactions },
 } satisfies Capability;

@@ -31,17 +31,19 @@ export async function addItems(db: Db, items: NewAttention[]): Promise<Attention
 const UNSETTLED = ["open", "snoozed"] as const;
 
 /** Closes the unsettled items of `kind` whose subject is among `subjects` (their cause is gone). */
-export async function closeItems(db: Db, kind: AttentionKind, subjects: string[], now: string) {
-  if (subjects.length === 0) return;
-  await db
+export async function closeItems(db: Db, kind: AttentionKind, subjects: string[], now: string): Promise<string[]> {
+  if (subjects.length === 0) return [];
+  const closed = await db
     .update(attentionItems)
     .set({ status: "closed", closedAt: now, updatedAt: now })
-    .where(and(eq(attentionItems.kind, kind), inArray(attentionItems.subject, subjects), inArray(attentionItems.status, [...UNSETTLED])));
+    .where(and(eq(attentionItems.kind, kind), inArray(attentionItems.subject, subjects), inArray(attentionItems.status, [...UNSETTLED])))
+    .returning({ userId: attentionItems.userId });
+  return closed.map((r) => r.userId);
 }
 
 /** Closes a client's unsettled items of `kind` whose subject starts with `prefix` (a location's verification items). */
 export async function closeItemsLike(db: Db, userId: string, kind: AttentionKind, prefix: string, now: string) {
-  await db
+  return db
     .update(attentionItems)
     .set({ status: "closed", closedAt: now, updatedAt: now })
     .where(and(eq(attentionItems.userId, userId), eq(attentionItems.kind, kind), like(attentionItems.subject, `${prefix.replace(/[%_]/g, "")}%`), inArray(attentionItems.status, [...UNSETTLED])));
@@ -53,10 +55,10 @@ export async function closeItemsLike(db: Db, userId: string, kind: AttentionKind
  * closing of those whose cause is gone (the review answered or removed, the connection back, the post rescheduled).
  * Answers the items made now.
  */
-export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string; postsSince: string }): Promise<AttentionRow[]> {
+export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string; postsSince: string }): Promise<{ made: AttentionRow[]; closedFor: string[] }> {
   const close = (kind: AttentionKind, gone: SQL) =>
-    db.run(sql`update attention_items set status = 'closed', closed_at = ${p.now}, updated_at = ${p.now}
-      where kind = ${kind} and status in ('open', 'snoozed') and ${gone}`);
+    db.all<{ user_id: string }>(sql`update attention_items set status = 'closed', closed_at = ${p.now}, updated_at = ${p.now}
+      where kind = ${kind} and status in ('open', 'snoozed') and ${gone} returning user_id`);
   // Six statements a cron run, whatever the number of clients (D1's batch takes query builders, not raw SQL).
   const finds = [
     db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
@@ -81,12 +83,12 @@ export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string;
       returning *`),
   ];
   const made = (await Promise.all(finds)).flat();
-  await Promise.all([
+  const closed = await Promise.all([
     close("low_review", sql`not exists (select 1 from reviews r where r.id = attention_items.subject and r.reply_comment is null and r.deleted_at is null)`),
     close("google_reconnect", sql`not exists (select 1 from gbp_connections c where c.user_id = attention_items.user_id and c.status = 'needs_reconnect')`),
     close("post_failed", sql`not exists (select 1 from scheduled_posts s where s.id = attention_items.subject and s.state in ('failed', 'rejected'))`),
   ]);
-  return made.map(fromRaw);
+  return { made: made.map(fromRaw), closedFor: closed.flat().map((r) => r.user_id) };
 }
 
 /** A row as SQLite answers a raw RETURNING * (snake_case) in the drizzle shape. */

@@ -8,6 +8,7 @@ import { apiError, ErrorCode } from "../../platform/errors";
 import { validate, validId } from "../../platform/validate";
 import { actOnItem, findItem } from "./queries";
 import { attentionList } from "./attention";
+import { refreshHealth } from "./clients";
 import { ATTENTION_WORDING, AttentionAction, AttentionErrorCode, AttentionQuery } from "./rules/attention";
 
 export const attentionRoutes = new Hono<AppEnv>()
@@ -28,5 +29,6 @@ export const attentionRoutes = new Hono<AppEnv>()
     }
     const row = await actOnItem(db, item.id, action, c.get("subject").id, new Date().toISOString());
     if (!row) return apiError(c, 409, AttentionErrorCode.closed, ATTENTION_WORDING.closed);
+    await refreshHealth(db, [row.userId]);
     return c.json({ item: { id: row.id, status: row.status, snoozedUntil: row.snoozedUntil, doneBy: row.doneBy, doneAt: row.doneAt } });
   });

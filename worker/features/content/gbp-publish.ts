@@ -20,6 +20,7 @@ import {
 import { GOOGLE_ERROR_MESSAGES } from "./rules/gbp-schedule";
 import { GmbPost } from "../../platform/providers/rules/gmb-post";
 import type { Env } from "../../platform/env";
+import { announce } from "../../platform/events";
 import { log } from "../../platform/log";
 import { sendAppMail } from "../../platform/mail/send";
 import { linkOrigin } from "../../platform/origin";
@@ -51,6 +52,17 @@ export function reconcileDelaySeconds(env: Env): number {
 
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
+type SettleSet = Parameters<typeof settlePost>[3];
+/** The states that change the client's post figures on the agency's clients view. */
+const FIGURE_STATES: ReadonlySet<string> = new Set(["live", "failed", "rejected"]);
+
+/** settlePost, and when the post went live, failed or was rejected, the clients view told (its "posts" figures). */
+async function settle(env: Env, db: Db, post: { id: string; userId: string }, from: Parameters<typeof settlePost>[2], set: SettleSet): Promise<boolean> {
+  const settled = await settlePost(db, post.id, from, set);
+  if (settled && FIGURE_STATES.has(set.state)) await announce("client.figures-changed", { env, db, userId: post.userId, group: "posts" });
+  return settled;
+}
+
 async function enqueue(env: Env, postIds: string[], delaySeconds?: number) {
   for (let i = 0; i < postIds.length; i += GBP_POSTS_PER_MESSAGE) {
     const chunk = postIds.slice(i, i + GBP_POSTS_PER_MESSAGE);
@@ -80,7 +92,8 @@ async function remind(env: Env, db: Db, postId: string, reason = REMINDER_REASON
 /** The cron's part: due posts go on gbp-posts when their owner is connected, else become reminders. */
 export async function sweepDuePosts(env: Env): Promise<{ queued: number; reminded: number }> {
   const db = getDb(env);
-  await Promise.all([failStaleClaims(db), deleteExpiredOauthStates(db)]);
+  const [interrupted] = await Promise.all([failStaleClaims(db), deleteExpiredOauthStates(db)]);
+  for (const userId of new Set(interrupted)) await announce("client.figures-changed", { env, db, userId, group: "posts" });
   const now = new Date().toISOString();
   const due = await duePosts(db, now);
   if (due.length === 0) return { queued: 0, reminded: 0 };
@@ -123,7 +136,7 @@ export async function processPost(env: Env, postId: string): Promise<void> {
   if (!claimed) return;
   const post = GmbPost.safeParse(JSON.parse(claimed.body));
   if (!post.success) {
-    await settlePost(db, row.id, "publishing", { state: "failed", reason: `The post is not valid: ${post.error.issues[0]?.message ?? "invalid"}` });
+    await settle(env, db, row, "publishing", { state: "failed", reason: `The post is not valid: ${post.error.issues[0]?.message ?? "invalid"}` });
     return;
   }
   const config = googleConfig(env)!;
@@ -132,7 +145,7 @@ export async function processPost(env: Env, postId: string): Promise<void> {
     await markSynced(db, connection.id);
     const state = answer.state === "LIVE" ? "live" : answer.state === "REJECTED" ? "rejected" : "processing";
     const delay = reconcileDelaySeconds(env);
-    await settlePost(db, row.id, "publishing", {
+    await settle(env, db, row, "publishing", {
       state,
       googlePostName: answer.name,
       googleSearchUrl: answer.searchUrl ?? null,
@@ -159,7 +172,7 @@ async function publishFailed(env: Env, db: Db, row: ScheduledPostRow, userId: st
       return;
     case "unavailable": {
       if (row.attempts >= PUBLISH_MAX_ATTEMPTS) {
-        await settlePost(db, row.id, "publishing", { state: "failed", reason: `Google did not accept the post after ${row.attempts} tries (${error.message}).` });
+        await settle(env, db, row, "publishing", { state: "failed", reason: `Google did not accept the post after ${row.attempts} tries (${error.message}).` });
         return;
       }
       const delay = publishRetryDelaySeconds(row.attempts);
@@ -170,10 +183,10 @@ async function publishFailed(env: Env, db: Db, row: ScheduledPostRow, userId: st
     case "api_not_enabled":
     case "not_approved":
       await recordConnectionError(db, userId, error.kind, GOOGLE_ERROR_MESSAGES[error.kind]!);
-      await settlePost(db, row.id, "publishing", { state: "failed", reason: GOOGLE_ERROR_MESSAGES[error.kind]! });
+      await settle(env, db, row, "publishing", { state: "failed", reason: GOOGLE_ERROR_MESSAGES[error.kind]! });
       return;
     case "refused":
-      await settlePost(db, row.id, "publishing", { state: "rejected", reason: `Google refused the post: ${error.message}` });
+      await settle(env, db, row, "publishing", { state: "rejected", reason: `Google refused the post: ${error.message}` });
       return;
   }
 }
@@ -186,10 +199,10 @@ async function reconcile(env: Env, db: Db, row: ScheduledPostRow) {
   const delay = reconcileDelaySeconds(env);
   try {
     const answer = await withAccessToken(env, db, connection, (token) => getLocalPost(config, token, row.googlePostName!));
-    if (answer.state === "LIVE") await settlePost(db, row.id, "processing", { state: "live", reason: null, nextAttemptAt: null, googleSearchUrl: answer.searchUrl ?? row.googleSearchUrl });
-    else if (answer.state === "REJECTED") await settlePost(db, row.id, "processing", { state: "rejected", reason: REJECTED_AFTER_REVIEW, nextAttemptAt: null });
+    if (answer.state === "LIVE") await settle(env, db, row, "processing", { state: "live", reason: null, nextAttemptAt: null, googleSearchUrl: answer.searchUrl ?? row.googleSearchUrl });
+    else if (answer.state === "REJECTED") await settle(env, db, row, "processing", { state: "rejected", reason: REJECTED_AFTER_REVIEW, nextAttemptAt: null });
     else if (row.publishedAt && Date.now() - Date.parse(row.publishedAt) > REVIEW_GIVE_UP_MS) {
-      await settlePost(db, row.id, "processing", { state: "failed", reason: "Google kept the post in review for two days; check your listing." });
+      await settle(env, db, row, "processing", { state: "failed", reason: "Google kept the post in review for two days; check your listing." });
     } else {
       await settlePost(db, row.id, "processing", { state: "processing", nextAttemptAt: later(delay) });
       await enqueue(env, [row.id], delay);
@@ -206,5 +219,8 @@ async function reconcile(env: Env, db: Db, row: ScheduledPostRow) {
 /** What the dead-letter queue does with posts whose message the consumer could not handle: none stays claimed. */
 export async function releasePosts(env: Env, postIds: string[], reason: string) {
   const db = getDb(env);
-  for (const id of postIds) await settlePost(db, id, "publishing", { state: "failed", reason });
+  for (const id of postIds) {
+    const row = await findScheduledPost(db, id);
+    if (row) await settle(env, db, row, "publishing", { state: "failed", reason });
+  }
 }

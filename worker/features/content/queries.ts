@@ -1,9 +1,12 @@
 // Queries for content_items: the content tools' kept results (one history for every tool), newest first, and the
-// social plan's calendar subscription (looked up by the SHA-256 of its token).
-import { and, desc, eq } from "drizzle-orm";
+// social plan's calendar subscription (looked up by the SHA-256 of its token); and the scheduled Google posts' figures
+// on the agency's clients view.
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { ContentItem, ContentTool } from "./rules/content";
 import type { Db } from "../../platform/db/client";
 import { contentItems } from "./tables";
+import { scheduledPosts } from "../integrations/tables";
+import { POST_FAILURES_DAYS, type PostClientFigures } from "./rules/client-figures";
 
 export type ContentRow = typeof contentItems.$inferSelect;
 
@@ -108,4 +111,22 @@ export async function setFeedToken(db: Db, userId: string, id: string, tokenHash
 export async function contentByFeedToken(db: Db, tokenHash: string) {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.feedTokenHash, tokenHash)).limit(1);
   return row ?? null;
+}
+
+/**
+ * One client's Google posts figures (issue 41) in one statement, an aggregate over the scheduler's posts: the last one
+ * live, those failed or rejected in the last POST_FAILURES_DAYS days (by when they settled), those still to come.
+ */
+export async function postClientFigures(db: Db, userId: string, now = new Date()): Promise<PostClientFigures> {
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - POST_FAILURES_DAYS * 86_400_000).toISOString();
+  const [row] = await db
+    .select({
+      lastPublishedAt: sql<string | null>`max(case when ${scheduledPosts.state} = 'live' then ${scheduledPosts.publishedAt} end)`,
+      failed: sql<number>`coalesce(sum(case when ${scheduledPosts.state} in ('failed', 'rejected') and ${scheduledPosts.updatedAt} >= ${since} then 1 else 0 end), 0)`,
+      scheduled: sql<number>`coalesce(sum(case when ${scheduledPosts.state} = 'scheduled' and ${scheduledPosts.scheduledAt} > ${at} then 1 else 0 end), 0)`,
+    })
+    .from(scheduledPosts)
+    .where(eq(scheduledPosts.userId, userId));
+  return { lastPublishedAt: row?.lastPublishedAt ?? null, failed: Number(row?.failed ?? 0), scheduled: Number(row?.scheduled ?? 0) };
 }

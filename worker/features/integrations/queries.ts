@@ -249,10 +249,12 @@ export async function markReminded(db: Db, id: string, reason: string) {
 /** Claims older than this are from a worker that died mid-call: they fail (Google may have the post), never retry. */
 export const STALE_CLAIM_MS = 15 * 60_000;
 
-export async function failStaleClaims(db: Db) {
+export async function failStaleClaims(db: Db): Promise<string[]> {
   const cutoff = new Date(Date.now() - STALE_CLAIM_MS).toISOString();
-  await db
+  const rows = await db
     .update(scheduledPosts)
     .set({ state: "failed", reason: "Publishing was interrupted. Check your Google listing before scheduling it again: Google may have it.", updatedAt: nowIso() })
-    .where(and(eq(scheduledPosts.state, "publishing"), lte(scheduledPosts.claimedAt, cutoff)));
+    .where(and(eq(scheduledPosts.state, "publishing"), lte(scheduledPosts.claimedAt, cutoff)))
+    .returning({ userId: scheduledPosts.userId });
+  return rows.map((r) => r.userId);
 }

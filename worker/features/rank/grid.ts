@@ -131,6 +131,7 @@ async function runPoint(env: Env, db: Db, scan: GridScanRow, claim: GridPointRow
 async function afterPoints(env: Env, db: Db, scanId: string): Promise<void> {
   const scan = await touchGridScan(db, scanId);
   if (scan?.status === "done" && scan.prospectId) await announce("prospect.findings-changed", { env, db, prospectId: scan.prospectId });
+  if (scan?.status === "done" && scan.kind === "own") await announce("client.figures-changed", { env, db, userId: scan.userId, group: "rank" });
 }
 
 /** Handles a grid message's points side by side (`delivery` = message.attempts, 1-based). */

@@ -2,5 +2,6 @@
 export { rankSearchTimeoutMs } from "./config";
 export { latestLocalVisibility } from "./for-reports";
 export { shareToken } from "./grid";
-export { type GridPointRow, type GridScanRow } from "./queries";
+export { rankClientFigures, type GridPointRow, type GridScanRow } from "./queries";
+export { type RankClientFigures } from "./rules/client-figures";
 export { pointResult } from "./view";

@@ -26,6 +26,7 @@ import { findOrganicRank, findRank, type CompletedResult } from "./rules/metrics
 import { DUE_SLACK_MS, dueKeywords, FREQUENCY_MS, rankAlert } from "./rules/tracker";
 import { serpLl } from "./rules/grid";
 import type { Env } from "../../platform/env";
+import { announce } from "../../platform/events";
 import { log } from "../../platform/log";
 import { sendAppMail } from "../../platform/mail/send";
 import { userPayer } from "../../platform/metering/meter";
@@ -113,7 +114,10 @@ async function runCheck(env: Env, db: Db, checkId: string, delivery: number): Pr
     await finishCheck(db, checkId, claimedAt, again ? "retrying" : "failed", again ? `${failure.reason}; trying again` : failure.reason);
     return again ? failure.reason : null;
   }
-  if (await finishCheck(db, checkId, claimedAt, "done", null)) await recordAlertIfAny(db, claimed);
+  if (await finishCheck(db, checkId, claimedAt, "done", null)) {
+    await recordAlertIfAny(db, claimed);
+    if (claimed.keyword.kind === "own") await announce("client.figures-changed", { env, db, userId: claimed.keyword.userId, group: "rank" });
+  }
   return null;
 }
 

@@ -3,7 +3,7 @@
 // never "not ranked", and stays out of every figure.
 import type { GridPointRow, GridScanRow, KeywordCheckRow, TrackedKeywordRow } from "./queries";
 import { gridMetrics, topCompetitors, type LocalResult, type PointResult } from "./rules/metrics";
-import { changeSinceFirst, changeSinceLast, FREQUENCY_MS, latestAlert, type RankCheck } from "./rules/tracker";
+import { changeSinceFirst, changeSinceLast, FREQUENCY_MS, latestAlert, type PositionChange, type RankCheck } from "./rules/tracker";
 import type { GridScanSummary, GridScanView, KeywordCheckView, LocalVisibility, RankBusiness, TrackedKeywordDetail, TrackedKeywordView } from "./rules/view";
 import { searchesFor } from "./rules/grid";
 import { fromMicro } from "../../domain/metering";
@@ -120,6 +120,12 @@ function series(checks: KeywordCheckRow[], part: "map" | "organic"): RankCheck[]
 
 function current(list: RankCheck[]): PointResult | null {
   return [...list].reverse().find((c) => c.result.status === "found" || c.result.status === "not_found")?.result ?? null;
+}
+
+/** A keyword's map-pack position now and its latest change, from its checks oldest first (the clients view's figures). */
+export function mapMovement(checks: KeywordCheckRow[]): { current: PointResult | null; sinceLast: PositionChange } {
+  const map = series(checks, "map");
+  return { current: current(map), sinceLast: changeSinceLast(map) };
 }
 
 /** One keyword as the list shows it; `checks` are its checks, oldest first. */

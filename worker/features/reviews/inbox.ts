@@ -150,6 +150,8 @@ export async function syncUserReviews(env: Env, userId: string, usage: UsageEven
   await Promise.all([recordSync(db, userId, { lastSyncAt: at, lastSyncError: null, googleAverage: average, googleTotal: total }), markSynced(db, connection.id)]);
   await draftNewReviews(env, db, userId, fresh, settings, business, usage);
   await alertNewReviews(env, userId, fresh, initial, now);
+  // The stored reviews and Google's average changed: the agency's clients view reads this client's figures again.
+  await announce("client.figures-changed", { env, db, userId, group: "reviews" });
   return { ok: true, inserted, updated, deleted, statements };
 }
 
@@ -320,7 +322,8 @@ export async function publishOne(env: Env, reviewId: string): Promise<"done" | "
   try {
     if (from === "deleting") {
       await withAccessToken(env, db, connection, (token) => deleteReviewReply(config, token, claimed.googleName));
-      await settleReply(db, reviewId, from, { replyState: "none", replyComment: null, replyUpdateTime: null, replyError: null, pendingReply: null });
+      const removed = await settleReply(db, reviewId, from, { replyState: "none", replyComment: null, replyUpdateTime: null, replyError: null, pendingReply: null });
+      if (removed) await announce("client.figures-changed", { env, db, userId: claimed.userId, group: "reviews" });
       return "done";
     }
     const comment = claimed.pendingReply ?? claimed.draft ?? "";
@@ -337,6 +340,7 @@ export async function publishOne(env: Env, reviewId: string): Promise<"done" | "
         },
       ]);
       await announce("review.answered", { env, db, reviewIds: [claimed.id] });
+      await announce("client.figures-changed", { env, db, userId: claimed.userId, group: "reviews" });
     }
     return "done";
   } catch (error) {

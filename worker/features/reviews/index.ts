@@ -1,3 +1,4 @@
 // What other capabilities use of reviews: everything else in this folder is its own.
 export { type ReviewJobOutcome } from "./jobs";
-export { reviewersSince } from "./queries";
+export { reviewClientFigures, reviewersSince } from "./queries";
+export { type ReviewClientFigures } from "./rules/client-figures";

@@ -2,6 +2,7 @@
 // claims by compare-and-set, the per-user settings and the cron's due syncs, and the competitors' counts from audits.
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewFilter, type ReviewSettingsInput } from "./rules/reviews";
+import { reviewClientFiguresOf, type ReviewClientFigures } from "./rules/client-figures";
 import { rowsPerInsert, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
 import { profiles } from "../../platform/auth/tables";
@@ -384,4 +385,28 @@ export async function replyBusinessOf(db: Db, userId: string) {
     website: row?.website?.trim() || null,
     email: row?.email?.trim() || null,
   };
+}
+
+// ---- the agency's clients view ----
+
+/**
+ * One client's review figures (issue 41) in one statement: an aggregate over the reviews Google still lists, with the
+ * stored Google average as a scalar subquery.
+ */
+export async function reviewClientFigures(db: Db, userId: string, now = new Date()): Promise<ReviewClientFigures> {
+  const month = now.toISOString().slice(0, 7);
+  const unanswered = sql`${reviews.replyComment} is null`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      newThisMonth: sql<number>`coalesce(sum(case when substr(${reviews.createTime}, 1, 7) = ${month} then 1 else 0 end), 0)`,
+      googleAverage: sql<number | null>`(select ${reviewSettings.googleAverage} from ${reviewSettings} where ${reviewSettings.userId} = ${userId})`,
+      meanStars: sql<number | null>`avg(case when ${reviews.stars} between 1 and 5 then ${reviews.stars} end)`,
+      unanswered: sql<number>`coalesce(sum(case when ${unanswered} then 1 else 0 end), 0)`,
+      lowUnanswered: sql<number>`coalesce(sum(case when ${unanswered} and ${reviews.stars} between 1 and 3 then 1 else 0 end), 0)`,
+      replied: sql<number>`coalesce(sum(case when ${reviews.replyComment} is not null then 1 else 0 end), 0)`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), isNull(reviews.deletedAt)));
+  return reviewClientFiguresOf(row ?? { total: 0, newThisMonth: 0, googleAverage: null, meanStars: null, unanswered: 0, lowUnanswered: 0, replied: 0 });
 }

@@ -2,7 +2,7 @@
 // kept by a trigger on ai_usage_logs), the latest calls from ai_usage_logs; the browser gets sums, never every row.
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { roundCost } from "../../domain/usage-cost";
-import type { MeterSettings } from "../../domain/metering";
+import { meterSettings, type MeterSettings } from "../../domain/metering";
 import {
   RECENT_LOGS,
   chartStart,
@@ -16,7 +16,8 @@ import {
   type UserUsage,
   utcDay,
 } from "./rules/usage-stats";
-import { getBudgetState } from "../../platform/metering/budgets";
+import { getBudgetState, readAllowance } from "../../platform/metering/budgets";
+import { usageClientFiguresOf, type UsageClientFigures } from "./rules/client-figures";
 import type { Db } from "../../platform/db/client";
 import { profiles } from "../../platform/auth/tables";
 import { aiBudgets, aiUsageDaily, aiUsageLogs } from "../../platform/metering/tables";
@@ -166,4 +167,13 @@ export async function getUsageExportRows(db: Db, days: number, now = new Date())
     .orderBy(desc(aiUsageDaily.day), profiles.email, aiUsageDaily.toolName, aiUsageDaily.model)
     .limit(100000);
   return rows.map((r) => ({ day: r.day, user_id: r.user_id, email: r.email, tool_name: r.tool_name, model: r.model, ...sums(r) }));
+}
+
+/**
+ * One client's usage figures (issue 41) in one D1 round trip: the meter's own read of the allowance and this month's
+ * counter (readAllowance, one batch). `settings` are the operator's (meterSettings(env)); the defaults without them.
+ */
+export async function usageClientFigures(db: Db, userId: string, settings: MeterSettings = meterSettings({}), now = new Date()): Promise<UsageClientFigures> {
+  const read = await readAllowance(db, userId, settings, now);
+  return usageClientFiguresOf({ settledMicro: read.settledMicro, monthlyUsd: read.allowance.monthlyUsd });
 }

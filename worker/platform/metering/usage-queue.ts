@@ -4,6 +4,7 @@ import { getDb } from "../db/client";
 import { insertUsageEvents } from "./usage-store";
 import type { Env, UsageEventMessage } from "../env";
 import { batchConsumer, doubling } from "../jobs/consumer";
+import { announce } from "../events";
 import { log, withRequestId } from "../log";
 
 export const USAGE_EVENTS_QUEUE = "usage-events";
@@ -34,8 +35,18 @@ export const USAGE_RETRY_MAX_SECONDS = 300;
 /** min(base·2^(attempt-1), max) seconds, where `attempt` is the delivery that just failed (1-based). */
 export const usageRetryDelaySeconds = doubling(USAGE_RETRY_BASE_SECONDS, USAGE_RETRY_MAX_SECONDS);
 
-/** One all-or-nothing insert for the batch's valid events (redelivery is safe: the insert ignores event ids it has). */
-const store = (env: Env, events: UsageEventMessage[]) => insertUsageEvents(getDb(env), events);
+/**
+ * One all-or-nothing insert for the batch's valid events (redelivery is safe: the insert ignores event ids it has); then
+ * each user of the batch is announced once (`client.figures-changed`, group "usage": the agency's clients view reads
+ * their spend again). A reaction that fails is logged, never a reason to store the batch again.
+ */
+async function store(env: Env, events: UsageEventMessage[]): Promise<void> {
+  const db = getDb(env);
+  await insertUsageEvents(db, events);
+  for (const userId of new Set(events.map((e) => e.user_id).filter((id): id is string => !!id))) {
+    await announce("client.figures-changed", { env, db, userId, group: "usage" }).catch((error) => log.error("usage-events: clients view not told", { events: events.length }, error));
+  }
+}
 
 export const usageEventsConsumer = batchConsumer({
   queue: USAGE_EVENTS_QUEUE,

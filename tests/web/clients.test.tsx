@@ -1,0 +1,122 @@
+// The clients view (issue 41) against stubbed answers typed by the contract: each client's health with its reasons,
+// the figures of each group (a dash where there is no data), sort/filter/search/"my clients" sent to the server, the
+// manager picked, a view saved and a column hidden (kept on the server), CSV, and the empty and error states.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ClientRow, ClientsResponse } from "../../worker/features/command-center/rules/clients";
+import { json, renderApp, signedIn, stubFetch } from "./helpers";
+
+const row = (over: Partial<ClientRow>): ClientRow => ({
+  userId: "user-a",
+  name: "Leaky Roofing",
+  email: "owner@leaky.test",
+  plan: null,
+  manager: null,
+  google: "connected",
+  health: { level: "act", text: "2 low reviews unanswered; Google changed the phone number", reasons: ["2 low reviews unanswered", "Google changed the phone number"] },
+  reviews: { total: 40, newThisMonth: 3, average: 4.2, unanswered: 5, lowUnanswered: 2, replyRate: 0.8 },
+  rank: { solv: 42, atrp: 3.4, solvChange: -12, keywords: 10, keywordsUp: 2, keywordsDown: 3, top3: 4, scannedAt: "2026-11-20T10:00:00Z" },
+  citations: { score: 71, scoreChange: 4, wrong: 2, gaps: 5, scannedAt: "2026-11-01T10:00:00Z" },
+  ai: { mentionRate: 0.35, low: 0.22, high: 0.5, previousRate: 0.6, direction: "down", scannedAt: "2026-11-25T10:00:00Z" },
+  posts: { lastPublishedAt: "2026-11-27T15:00:00Z", failed: 1, scheduled: 2 },
+  report: { month: "2026-10", status: "ready", sentAt: "2026-11-01T14:00:00Z", openedAt: null, enabled: true },
+  usage: { spentCents: 1250, allowanceCents: 2000 },
+  updatedAt: "2026-11-28T10:00:00Z",
+  ...over,
+});
+
+const EMPTY = row({ userId: "user-b", name: "New HVAC", email: "owner@newhvac.test", health: { level: "fine", text: "Nothing needs doing", reasons: [] }, reviews: null, rank: null, citations: null, ai: null, posts: null, report: null, usage: null, updatedAt: null, google: "none" });
+
+const page = (clients: ClientRow[], over: Partial<ClientsResponse> = {}): ClientsResponse => ({
+  clients,
+  total: clients.length,
+  page: 1,
+  pageSize: 50,
+  admins: [{ id: "admin-1", email: "owner@agency.test" }, { id: "admin-2", email: "sam@agency.test" }],
+  settings: { hiddenColumns: [], views: [] },
+  ...over,
+});
+
+function api(answer: () => ClientsResponse | Response) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  stubFetch((url, init) => {
+    const method = init.method ?? "GET";
+    if (url.startsWith("/api/agency")) {
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.startsWith("/api/agency/clients/export.csv")) return new Response('"Client"\r\n"Leaky Roofing"\r\n', { headers: { "Content-Type": "text/csv" } });
+      if (method === "GET") {
+        const a = answer();
+        return a instanceof Response ? a : json(a);
+      }
+      return json({ ok: true });
+    }
+    return url.startsWith("/api/notifications") ? json({ notifications: [], unread: 0, nextCursor: null }) : json({ reports: [] });
+  });
+  return { calls, gets: () => calls.filter((c) => c.method === "GET").map((c) => c.url), writes: () => calls.filter((c) => c.method !== "GET") };
+}
+
+const line = async (name: string) => (await screen.findByText(name, {}, { timeout: 5000 })).closest("tr")!;
+
+describe("Clients", () => {
+  it("shows each client's health with why, and every group's figures, a dash where there are none", async () => {
+    api(() => page([row({}), EMPTY]));
+    renderApp("/admin/clients", signedIn({ admin: true }));
+    const leaky = await line("Leaky Roofing");
+    const health = within(leaky).getByText("Needs action");
+    expect(health.getAttribute("title")).toBe("2 low reviews unanswered; Google changed the phone number");
+    expect(within(leaky).getByText("5 unanswered")).toBeTruthy();
+    expect(within(leaky).getByText(/2 low · 3 new this month · ★ 4\.2 · 80% replied/)).toBeTruthy();
+    expect(within(leaky).getByText("SoLV 42%")).toBeTruthy();
+    expect(within(leaky).getByText(/-12 pts · ATRP 3\.4 · 2↑ 3↓/)).toBeTruthy();
+    expect(within(leaky).getByText("Score 71")).toBeTruthy();
+    expect(within(leaky).getByText("35%")).toBeTruthy();
+    expect(within(leaky).getByText(/22%–50% · fell/)).toBeTruthy();
+    expect(within(leaky).getByText("1 failed")).toBeTruthy();
+    expect(within(leaky).getByText("sent, not opened")).toBeTruthy();
+    expect(within(leaky).getByText("$12.50")).toBeTruthy();
+    const fresh = await line("New HVAC");
+    expect(within(fresh).getByText("Fine")).toBeTruthy();
+    expect(within(fresh).getByText("Figures arrive within the hour for a new client.")).toBeTruthy();
+    expect(within(fresh).getAllByText("—").length).toBeGreaterThan(4);
+  });
+
+  it("sends sort, filter, search and my clients to the server; picks a manager", async () => {
+    const stub = api(() => page([row({})]));
+    renderApp("/admin/clients", signedIn({ admin: true }));
+    const leaky = await line("Leaky Roofing");
+    fireEvent.change(screen.getByLabelText("Sort"), { target: { value: "reviews" } });
+    fireEvent.change(screen.getByLabelText("Show"), { target: { value: "act" } });
+    fireEvent.change(screen.getByLabelText("Account manager"), { target: { value: "me" } });
+    fireEvent.change(screen.getByLabelText("Search clients"), { target: { value: "leaky" } });
+    await waitFor(() => expect(stub.gets().at(-1)).toBe("/api/agency/clients?sort=reviews&filter=act&page=1&q=leaky&manager=me"));
+    fireEvent.change(within(leaky).getByLabelText("Account manager of Leaky Roofing"), { target: { value: "admin-2" } });
+    await waitFor(() => expect(stub.writes()).toEqual([{ method: "PUT", url: "/api/agency/clients/user-a", body: { managerId: "admin-2" } }]));
+  });
+
+  it("saves a view and hides a column on the server; a hidden column stays hidden", async () => {
+    const stub = api(() => page([row({})], { settings: { hiddenColumns: ["usage"], views: [{ name: "Mine", sort: "health", filter: "act", q: "", manager: "me" }] } }));
+    renderApp("/admin/clients", signedIn({ admin: true }));
+    await line("Leaky Roofing");
+    expect(screen.queryByRole("columnheader", { name: "AI usage" })).toBeNull();
+    expect(screen.getByRole("columnheader", { name: "Reviews" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Plan" }));
+    await waitFor(() => expect(stub.writes()[0]).toEqual({ method: "PUT", url: "/api/agency/views", body: { hiddenColumns: ["usage", "plan"], views: [{ name: "Mine", sort: "health", filter: "act", q: "", manager: "me" }] } }));
+    fireEvent.change(screen.getByLabelText("Name this view"), { target: { value: "Low reviews" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save view" }));
+    await waitFor(() => expect((stub.writes()[1]!.body as { views: { name: string }[] }).views.map((v) => v.name)).toEqual(["Mine", "Low reviews"]));
+    fireEvent.click(screen.getByRole("button", { name: "Mine" }));
+    await waitFor(() => expect(stub.gets().at(-1)).toBe("/api/agency/clients?sort=health&filter=act&page=1&manager=me"));
+  });
+
+  it("says when there are no clients, and when the list could not be read", async () => {
+    api(() => page([]));
+    renderApp("/admin/clients", signedIn({ admin: true }));
+    expect(await screen.findByText("No clients yet", {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("shows the failure with a retry", async () => {
+    api(() => json({ error: { code: "internal_error", message: "Something went wrong" } }, 500));
+    renderApp("/admin/clients", signedIn({ admin: true }));
+    expect(await screen.findByText(/Failed to load clients: Something went wrong/, {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,28 @@
+// The citation figures on the agency's clients view (issue 41): the latest finished own scan's score and what it found
+// wrong or missing, against the finished scan before it. Refreshed when a scan finishes. Pure: the web reads the shape.
+import type { CitationSummary } from "./citations";
+
+export type CitationClientFigures = {
+  /** 0–100 (see `summarize`); null without a finished own scan, or before anything answered. */
+  score: number | null;
+  /** Points gained (negative: lost) since the finished scan before it; null without one (or a score on either side). */
+  scoreChange: number | null;
+  /** Listings that show the business with wrong details (name, address, phone, website) or more than once. */
+  wrong: number | null;
+  /** Sources where the business is not listed. */
+  gaps: number | null;
+  /** When the latest finished own scan finished. */
+  scannedAt: string | null;
+};
+
+export function citationClientFiguresOf(latest: { summary: CitationSummary; scannedAt: string } | null, previous: CitationSummary | null): CitationClientFigures {
+  if (!latest) return { score: null, scoreChange: null, wrong: null, gaps: null, scannedAt: null };
+  const { summary } = latest;
+  return {
+    score: summary.score,
+    scoreChange: summary.score !== null && previous?.score != null ? summary.score - previous.score : null,
+    wrong: summary.inconsistent + summary.duplicates,
+    gaps: summary.not_found,
+    scannedAt: latest.scannedAt,
+  };
+}

@@ -1,0 +1,3 @@
+// What other capabilities use of client-reports: everything else in this folder is its own.
+export { reportClientFigures } from "./queries";
+export { type ReportClientFigures } from "./rules/client-figures";
