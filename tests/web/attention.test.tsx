@@ -139,6 +139,18 @@ describe("Needs Attention", () => {
     expect(screen.getByText(/Nothing needs you right now/)).toBeTruthy();
   });
 
+  it("tops an admin's dashboard with the most urgent items and the way to the queue", async () => {
+    api(() => list([LOST, EDIT, REVIEW]));
+    renderApp("/dashboard", signedIn({ admin: true }));
+    const top = (await screen.findByRole("heading", { name: "Needs attention" }, { timeout: 5000 })).closest("section")!;
+    expect(within(top).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "Verification lost Canyon Roofing: Google suspended the profile (Canyon Roofing — Austin)",
+      "Profile changed Ridge Roofing: Google changed the phone: “(512) 555-0177”",
+      "Low review unanswered Summit Roofing: 2-star review from Tom Becker unanswered: “Nobody came.”",
+    ]);
+    expect(within(top).getByRole("link", { name: "Open the queue" }).getAttribute("href")).toBe("/admin/attention");
+  });
+
   it("shows the failure with a retry", async () => {
     api(() => json({ error: { code: "internal_error", message: "Something went wrong" } }, 500));
     renderApp("/admin/attention", signedIn({ admin: true }));

@@ -116,6 +116,47 @@ describe("connections and posts", () => {
   });
 });
 
+describe("what the clients view's figures say", () => {
+  it("a ranking fall, wrong listings, AI visibility down, a report unopened for a week and an allowance 90% used are items until the figures change", async () => {
+    const client = await signUp();
+    const userId = client.user.id;
+    const scanned = hoursAgo(5);
+    const sent = hoursAgo(24 * 8);
+    const figures = {
+      rank: { solv: 30, atrp: 6.2, scannedAt: scanned, solvChange: -14, keywords: 3, keywordsUp: 0, keywordsDown: 2, top3: 1 },
+      citations: { score: 61, scoreChange: -5, wrong: 2, gaps: 4, scannedAt: scanned },
+      ai: { mentionRate: 0.2, low: 0.1, high: 0.3, previousRate: 0.6, direction: "down", scannedAt: scanned },
+      report: { month: "2026-10", status: "ready", sentAt: sent, openedAt: null, enabled: true },
+      usage: { spentCents: 2850, allowanceCents: 3000 },
+    };
+    await env.DB.prepare("insert into client_summaries (user_id, rank, citations, ai, report, usage) values (?, ?, ?, ?, ?, ?)")
+      .bind(userId, ...[figures.rank, figures.citations, figures.ai, figures.report, figures.usage].map((f) => JSON.stringify(f)))
+      .run();
+    await sweepAttention(env);
+    await sweepAttention(env);
+    const items = (await queue(userId)).items;
+    expect(items.map((i) => i.kind)).toEqual(["rank_fell", "listing_wrong", "ai_fell", "report_unopened", "allowance_high"]);
+    expect(items.map((i) => i.title)).toEqual([
+      "Map ranking fell 14 points (share of local voice 30%)",
+      "2 listings with wrong details",
+      "Named less often by AI assistants (20%, was 60%)",
+      "The 2026-10 report was not opened 7 days after it was sent",
+      "95% of the monthly AI allowance used",
+    ]);
+    // A new grid that did not fall, the listings fixed, the report opened: those close; the rest stay.
+    await env.DB.prepare("update client_summaries set rank = ?, citations = ?, report = ? where user_id = ?")
+      .bind(
+        JSON.stringify({ ...figures.rank, scannedAt: hoursAgo(1), solvChange: 3 }),
+        JSON.stringify({ ...figures.citations, wrong: 0 }),
+        JSON.stringify({ ...figures.report, openedAt: hoursAgo(2) }),
+        userId,
+      )
+      .run();
+    await sweepAttention(env);
+    expect((await queue(userId)).items.map((i) => i.kind)).toEqual(["ai_fell", "allowance_high"]);
+  });
+});
+
 describe("snooze and done", () => {
   it("keep who and when; a snoozed item comes back on its date; bad input is a clear error", async () => {
     const client = await signUp();

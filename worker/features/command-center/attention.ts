@@ -17,6 +17,7 @@ import {
   type AttentionResponse,
 } from "./rules/attention";
 import { attentionTitle } from "./rules/titles";
+import { REPORT_UNOPENED_MS } from "./rules/health";
 import { refreshHealth } from "./clients";
 import { voiceText } from "../gbp-guard/rules/guard";
 import type { VoiceOfMerchantAction } from "../../platform/providers/rules/gbp-location";
@@ -46,6 +47,7 @@ export async function sweepAttention(env: Env, now = new Date()) {
     now: now.toISOString(),
     lowReviewCut: new Date(now.getTime() - LOW_REVIEW_WAIT_MS).toISOString(),
     postsSince: new Date(now.getTime() - POSTS_LOOKBACK_MS).toISOString(),
+    reportCut: new Date(now.getTime() - REPORT_UNOPENED_MS).toISOString(),
   });
   await announceItems(env, made);
   await refreshHealth(db, [...made.map((r) => r.userId), ...closedFor]);
@@ -80,11 +82,9 @@ export const attentionReactions = {
   },
 };
 
-function linkOf(kind: AttentionKind, row: ListedItem): string | null {
-  if (kind === "low_review") return `/tools/reviews?client=${row.userId}`;
-  if (kind === "google_reconnect" || kind === "verification_lost") return `/integrations?client=${row.userId}`;
-  if (kind === "post_failed") return `/tools/gmb-post-scheduler?client=${row.userId}`;
-  return null;
+/** A screen of the agency's own that acts on the item (the others act in the card, or need the client). */
+function linkOf(kind: AttentionKind): string | null {
+  return kind === "report_unopened" ? "/admin/client-reports" : null;
 }
 
 function itemView(row: ListedItem): AttentionItemView {
@@ -104,7 +104,7 @@ function itemView(row: ListedItem): AttentionItemView {
     snoozedUntil: row.snoozedUntil,
     doneBy: row.doneByEmail ?? row.doneBy,
     doneAt: row.doneAt,
-    link: linkOf(kind, row),
+    link: linkOf(kind),
     changeId: kind === "google_updated" ? row.subject : null,
     review: kind === "low_review" ? { id: row.subject, draft: row.draft, replyState: row.replyState } : null,
     change: kind === "google_updated" ? { field: String(data.field ?? ""), beforeText: String(data.beforeText ?? ""), afterText: String(data.afterText ?? ""), source: String(data.source ?? "google") } : null,

@@ -8,6 +8,7 @@ import { profiles, users } from "../../platform/auth/tables";
 import { reviews } from "../reviews/tables";
 import { attentionItems } from "./tables";
 import { LOW_REVIEW_MAX_STARS, type AttentionAction, type AttentionKind } from "./rules/attention";
+import { ALLOWANCE_WARN_SHARE, SOLV_FALL_POINTS } from "./rules/health";
 
 export type AttentionRow = typeof attentionItems.$inferSelect;
 export type NewAttention = { userId: string; kind: AttentionKind; subject: string; data: Record<string, unknown>; happenedAt: string };
@@ -55,11 +56,11 @@ export async function closeItemsLike(db: Db, userId: string, kind: AttentionKind
  * closing of those whose cause is gone (the review answered or removed, the connection back, the post rescheduled).
  * Answers the items made now.
  */
-export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string; postsSince: string }): Promise<{ made: AttentionRow[]; closedFor: string[] }> {
+export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string; postsSince: string; reportCut: string }): Promise<{ made: AttentionRow[]; closedFor: string[] }> {
   const close = (kind: AttentionKind, gone: SQL) =>
     db.all<{ user_id: string }>(sql`update attention_items set status = 'closed', closed_at = ${p.now}, updated_at = ${p.now}
       where kind = ${kind} and status in ('open', 'snoozed') and ${gone} returning user_id`);
-  // Six statements a cron run, whatever the number of clients (D1's batch takes query builders, not raw SQL).
+  // Eight statements a cron run, whatever the number of clients (D1's batch takes query builders, not raw SQL).
   const finds = [
     db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
       select ${uuidSql}, r.user_id, 'low_review', r.id,
@@ -75,6 +76,32 @@ export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string;
       from gbp_connections c where c.status = 'needs_reconnect'
       on conflict (user_id, kind, subject) do nothing
       returning *`),
+    // What the clients view's rows say (issue 41): each client's latest figures, as their capabilities last gave them.
+    db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
+      select ${uuidSql}, user_id, kind, subject, data, happened_at from (
+        select c.user_id, 'rank_fell' as kind, 'grid@' || json_extract(c.rank, '$.scannedAt') as subject,
+          json_object('solv', json_extract(c.rank, '$.solv'), 'solvChange', json_extract(c.rank, '$.solvChange')) as data, json_extract(c.rank, '$.scannedAt') as happened_at
+        from client_summaries c where json_extract(c.rank, '$.solvChange') <= ${-SOLV_FALL_POINTS} and json_extract(c.rank, '$.scannedAt') is not null
+        union all
+        select c.user_id, 'listing_wrong', 'citations@' || json_extract(c.citations, '$.scannedAt'),
+          json_object('wrong', json_extract(c.citations, '$.wrong')), json_extract(c.citations, '$.scannedAt')
+        from client_summaries c where json_extract(c.citations, '$.wrong') > 0 and json_extract(c.citations, '$.scannedAt') is not null
+        union all
+        select c.user_id, 'ai_fell', 'ai@' || json_extract(c.ai, '$.scannedAt'),
+          json_object('mentionRate', json_extract(c.ai, '$.mentionRate'), 'previousRate', json_extract(c.ai, '$.previousRate')), json_extract(c.ai, '$.scannedAt')
+        from client_summaries c where json_extract(c.ai, '$.direction') = 'down' and json_extract(c.ai, '$.scannedAt') is not null
+        union all
+        select c.user_id, 'report_unopened', 'report@' || json_extract(c.report, '$.month'),
+          json_object('month', json_extract(c.report, '$.month'), 'sentAt', json_extract(c.report, '$.sentAt')), json_extract(c.report, '$.sentAt')
+        from client_summaries c where json_extract(c.report, '$.sentAt') < ${p.reportCut} and json_extract(c.report, '$.openedAt') is null
+        union all
+        select c.user_id, 'allowance_high', 'usage@' || ${p.now.slice(0, 7)},
+          json_object('share', 1.0 * json_extract(c.usage, '$.spentCents') / json_extract(c.usage, '$.allowanceCents')), ${p.now}
+        from client_summaries c where json_extract(c.usage, '$.allowanceCents') > 0
+          and json_extract(c.usage, '$.spentCents') >= ${ALLOWANCE_WARN_SHARE} * json_extract(c.usage, '$.allowanceCents')
+      ) where true
+      on conflict (user_id, kind, subject) do nothing
+      returning *`),
     db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
       select ${uuidSql}, s.user_id, 'post_failed', s.id,
         json_object('state', s.state, 'reason', coalesce(s.reason, ''), 'summary', substr(coalesce(json_extract(s.body, '$.summary'), ''), 1, 200), 'location', coalesce(s.location_title, ''), 'scheduledAt', s.scheduled_at), s.updated_at
@@ -87,6 +114,17 @@ export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string;
     close("low_review", sql`not exists (select 1 from reviews r where r.id = attention_items.subject and r.reply_comment is null and r.deleted_at is null)`),
     close("google_reconnect", sql`not exists (select 1 from gbp_connections c where c.user_id = attention_items.user_id and c.status = 'needs_reconnect')`),
     close("post_failed", sql`not exists (select 1 from scheduled_posts s where s.id = attention_items.subject and s.state in ('failed', 'rejected'))`),
+    // The clients view's kinds close when the client's latest figures no longer say so (a new scan, the report opened, a new month).
+    db.all<{ user_id: string }>(sql`update attention_items set status = 'closed', closed_at = ${p.now}, updated_at = ${p.now}
+      where kind in ('rank_fell', 'listing_wrong', 'ai_fell', 'report_unopened', 'allowance_high') and status in ('open', 'snoozed')
+        and not exists (select 1 from client_summaries c where c.user_id = attention_items.user_id and (
+          (attention_items.kind = 'rank_fell' and attention_items.subject = 'grid@' || json_extract(c.rank, '$.scannedAt') and json_extract(c.rank, '$.solvChange') <= ${-SOLV_FALL_POINTS})
+          or (attention_items.kind = 'listing_wrong' and attention_items.subject = 'citations@' || json_extract(c.citations, '$.scannedAt') and json_extract(c.citations, '$.wrong') > 0)
+          or (attention_items.kind = 'ai_fell' and attention_items.subject = 'ai@' || json_extract(c.ai, '$.scannedAt') and json_extract(c.ai, '$.direction') = 'down')
+          or (attention_items.kind = 'report_unopened' and attention_items.subject = 'report@' || json_extract(c.report, '$.month') and json_extract(c.report, '$.openedAt') is null)
+          or (attention_items.kind = 'allowance_high' and attention_items.subject = 'usage@' || ${p.now.slice(0, 7)}
+            and json_extract(c.usage, '$.spentCents') >= ${ALLOWANCE_WARN_SHARE} * json_extract(c.usage, '$.allowanceCents'))))
+      returning user_id`),
   ]);
   return { made: made.map(fromRaw), closedFor: closed.flat().map((r) => r.user_id) };
 }

@@ -3,6 +3,7 @@
 // (its drafted reply published from here), a connection to renew, a failed post. Snooze until a date or mark done.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
 import { ATTENTION_WORDING, type AttentionItemView } from "../../../../worker/features/command-center/rules/attention";
 import { Alert } from "../../../design/alert";
 import { Badge, type BadgeTone } from "../../../design/badge";
@@ -25,6 +26,11 @@ const KIND_TONE: Record<AttentionItemView["kind"], BadgeTone> = {
   low_review: "warning",
   google_reconnect: "view",
   post_failed: "view",
+  rank_fell: "view",
+  listing_wrong: "view",
+  ai_fell: "view",
+  report_unopened: "view",
+  allowance_high: "view",
 };
 
 const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -86,6 +92,11 @@ function AttentionCard({ item }: { item: AttentionItemView }) {
       ) : null}
       {!settled && item.kind === "low_review" && item.review ? <ReplyFromQueue item={item} readOnly={readOnly} /> : null}
       {!settled && item.kind === "verification_lost" ? <VerificationSteps /> : null}
+      {!settled && item.link ? (
+        <p className="att-detail">
+          <Link to={item.link}>{item.actionLabel}</Link>
+        </p>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {settled ? (
         <p className="audit-muted att-settled">{item.status === "closed" ? ATTENTION_WORDING.closed : `Marked done${item.doneBy ? ` by ${item.doneBy}` : ""}${item.doneAt ? ` · ${formatDateTime(item.doneAt, zone)}` : ""}`}</p>

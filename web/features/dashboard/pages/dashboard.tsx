@@ -1,4 +1,5 @@
-// /dashboard: welcome, admin-view banner, three stat cards, the tools that work, then the coming-soon tool cards (spec §2 Dashboard).
+// /dashboard: welcome, admin-view banner, three stat cards, for an admin the top of the attention queue (issue 41), the
+// tools that work, then the coming-soon tool cards (spec §2 Dashboard).
 import { StatCard } from "../../../design/stat-card";
 import type { ComponentType } from "react";
 import { Link, useNavigate } from "react-router";
@@ -15,6 +16,7 @@ import { ALERT_LABELS } from "../../rank";
 import type { TrackedKeywordView } from "../../../../worker/features/rank/rules/view";
 import { PageHeader } from "../../../design/page-header";
 import { PageTitle } from "../../brand";
+import { AttentionTop } from "../../command-center";
 
 /** An account this young has just signed up: it is welcomed, not welcomed back. */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +42,7 @@ const STATS: { value: string; label: string; icon: ComponentType }[] = [
 ];
 
 export default function DashboardPage() {
-  const { user, profile } = useAuth();
+  const { user, profile, isAdmin } = useAuth();
   const viewAs = useViewAs();
   const navigate = useNavigate();
   const rank = useOwnRankFigures(Boolean(user));
@@ -89,6 +91,7 @@ export default function DashboardPage() {
         ))}
       </section>
 
+      {isAdmin && !viewAs ? <AttentionTop /> : null}
       <RankAlerts keywords={rank.alerts} />
 
       {ALL_READY ? (

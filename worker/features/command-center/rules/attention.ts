@@ -14,6 +14,16 @@ export const ATTENTION_KINDS = [
   "google_reconnect",
   /** A scheduled Google post failed or was rejected. */
   "post_failed",
+  /** The latest grid's share of local voice fell 10 points or more (beyond a grid's noise). */
+  "rank_fell",
+  /** The latest citation scan found listings with wrong details. */
+  "listing_wrong",
+  /** AI assistants name the business less often (the intervals separate). */
+  "ai_fell",
+  /** The monthly report was not opened 7 days after it was sent. */
+  "report_unopened",
+  /** 90% of the monthly AI allowance is used. */
+  "allowance_high",
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -30,6 +40,11 @@ export const ATTENTION_KIND_LABELS: Record<AttentionKind, string> = {
   low_review: "Low review unanswered",
   google_reconnect: "Reconnect Google",
   post_failed: "Post failed",
+  rank_fell: "Map ranking fell",
+  listing_wrong: "Wrong listings",
+  ai_fell: "AI visibility fell",
+  report_unopened: "Report not opened",
+  allowance_high: "Allowance almost used",
 };
 
 /** What to do, as the item's action says it. */
@@ -39,6 +54,11 @@ export const ATTENTION_ACTION_LABELS: Record<AttentionKind, string> = {
   low_review: "Open the drafted reply",
   google_reconnect: "Reconnect",
   post_failed: "Open the post",
+  rank_fell: "Look at the grid",
+  listing_wrong: "Fix the listings",
+  ai_fell: "Look at the answers",
+  report_unopened: "Open Client Reports",
+  allowance_high: "Raise the allowance or talk to the client",
 };
 
 export function attentionRank(kind: AttentionKind): number {

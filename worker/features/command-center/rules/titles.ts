@@ -25,6 +25,16 @@ export function attentionTitle(kind: AttentionKind, data: Record<string, unknown
     }
     case "google_reconnect":
       return "The Google connection needs reconnecting";
+    case "rank_fell":
+      return `Map ranking fell ${Math.abs(Math.round(Number(data.solvChange ?? 0)))} points${typeof data.solv === "number" ? ` (share of local voice ${data.solv}%)` : ""}`;
+    case "listing_wrong":
+      return `${Number(data.wrong ?? 0)} listing${Number(data.wrong) === 1 ? "" : "s"} with wrong details`;
+    case "ai_fell":
+      return `Named less often by AI assistants${typeof data.mentionRate === "number" && typeof data.previousRate === "number" ? ` (${Math.round(data.mentionRate * 100)}%, was ${Math.round(data.previousRate * 100)}%)` : ""}`;
+    case "report_unopened":
+      return `The ${String(data.month ?? "monthly")} report was not opened 7 days after it was sent`;
+    case "allowance_high":
+      return `${Math.round(Number(data.share ?? 0.9) * 100)}% of the monthly AI allowance used`;
     case "post_failed":
       return data.state === "rejected" ? `Google rejected a scheduled post${data.location ? ` (${String(data.location)})` : ""}` : `A scheduled post failed${data.location ? ` (${String(data.location)})` : ""}`;
   }
