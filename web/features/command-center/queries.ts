@@ -24,7 +24,7 @@ export function attentionQuery(status: AttentionStatusFilter, userId: string | n
     queryKey: attentionKeys.list(status, userId),
     queryFn: async ({ signal }) =>
       (await unwrap(api.api.agency.attention.$get({ query: { status, ...(userId ? { userId } : {}) } }, withInit({ ...timeout, signal })))) as AttentionResponse,
-    refetchInterval: (query) => (query.state.data?.items.some((i) => i.review?.replyState === "queued" || i.review?.replyState === "publishing") ? ATTENTION_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.items?.some((i) => i.review?.replyState === "queued" || i.review?.replyState === "publishing") ? ATTENTION_POLL_MS : false),
   });
 }
 

@@ -14,7 +14,7 @@ export function guardQuery(business = "own", viewAs: string | null = null) {
   return queryOptions({
     queryKey: [...guardKeys.of(business), viewAs ?? "self"],
     queryFn: async ({ signal }) => (await unwrap(api.api.gbp.guard.$get({ query: { business } }, withInit({ ...timeout, signal })))) as GuardResponse,
-    refetchInterval: (query) => (query.state.data?.locations.some((l) => l.status === "queued" || l.status === "checking") ? GUARD_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.locations?.some((l) => l.status === "queued" || l.status === "checking") ? GUARD_POLL_MS : false),
   });
 }
 

@@ -1,5 +1,6 @@
 // What other capabilities use of ai-visibility: everything else in this folder is its own.
 export { aiVisibilityChatText, latestReportAiVisibility, reportAiVisibilityOf } from "./for-reports";
-export { aiClientFigures, aiOwnerKey, latestProspectAiScanQuery, type AiScanRow } from "./queries";
+export { aiOwnerKey, latestProspectAiScanQuery, type AiScanRow } from "./queries";
 export { storedSummary } from "./view";
 export { type AiClientFigures } from "./rules/client-figures";
+export { aiClientFigures } from "./client-figures";

@@ -5,8 +5,6 @@ import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
 import { aiAnswers, aiQuestions, aiScans } from "./tables";
 import { seoReports } from "../reports/tables";
-import { aiClientFiguresOf, type AiClientFigures } from "./rules/client-figures";
-import { storedSummary } from "./view";
 
 export type AiQuestionRow = typeof aiQuestions.$inferSelect;
 export type AiScanRow = typeof aiScans.$inferSelect;
@@ -300,14 +298,3 @@ export function latestProspectAiScanQuery(db: Db, prospectId: string | SQL) {
 
 // ——— the agency's clients view ———
 
-/** One client's AI Visibility figures (issue 41) in one statement: the two newest finished own scans' stored figures. */
-export async function aiClientFigures(db: Db, userId: string): Promise<AiClientFigures> {
-  const [latest, previous] = await db
-    .select()
-    .from(aiScans)
-    .where(and(eq(aiScans.ownerKey, aiOwnerKey({ kind: "own", userId })), eq(aiScans.status, "done")))
-    .orderBy(desc(aiScans.createdAt))
-    .limit(2);
-  const overallOf = (scan: AiScanRow | undefined) => (scan ? (storedSummary(scan)?.overall ?? null) : null);
-  return aiClientFiguresOf(latest ? { overall: overallOf(latest), scannedAt: latest.finishedAt ?? latest.createdAt } : null, overallOf(previous));
-}

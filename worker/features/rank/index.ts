@@ -2,6 +2,7 @@
 export { rankSearchTimeoutMs } from "./config";
 export { latestLocalVisibility } from "./for-reports";
 export { shareToken } from "./grid";
-export { rankClientFigures, type GridPointRow, type GridScanRow } from "./queries";
+export { type GridPointRow, type GridScanRow } from "./queries";
 export { type RankClientFigures } from "./rules/client-figures";
 export { pointResult } from "./view";
+export { rankClientFigures } from "./client-figures";

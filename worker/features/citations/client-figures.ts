@@ -1,0 +1,24 @@
+// The citation figures of one client for the agency's clients view (issue 41): its two newest finished own scans and
+// their checks, one batch. Apart from queries.ts because it sums the checks as the view does.
+import { desc, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { citationChecks, citationScans } from "./tables";
+import { citationOwnerKey, type CitationScanRow } from "./queries";
+import { sourceResults } from "./view";
+import { summarize } from "./rules/summary";
+import { citationClientFiguresOf, type CitationClientFigures } from "./rules/client-figures";
+
+/**
+ * One client's citation figures (issue 41) in one D1 round trip (a batch of two reads): the two newest finished own
+ * scans and their checks, picked by the same subquery; summarized as the scan view summarizes them.
+ */
+export async function citationClientFigures(db: Db, userId: string): Promise<CitationClientFigures> {
+  const lastTwo = sql`(select s.id from citation_scans s where s.owner_key = ${citationOwnerKey({ kind: "own", userId })} and s.status = 'done' order by s.created_at desc limit 2)`;
+  const [scans, checks] = await db.batch([
+    db.select().from(citationScans).where(sql`${citationScans.id} in ${lastTwo}`).orderBy(desc(citationScans.createdAt)),
+    db.select().from(citationChecks).where(sql`${citationChecks.scanId} in ${lastTwo}`),
+  ]);
+  const summaryOf = (scan: CitationScanRow) => summarize(sourceResults(checks.filter((c) => c.scanId === scan.id)));
+  const [latest, previous] = scans;
+  return citationClientFiguresOf(latest ? { summary: summaryOf(latest), scannedAt: latest.finishedAt ?? latest.createdAt } : null, previous ? summaryOf(previous) : null);
+}
