@@ -13,10 +13,8 @@ import { ALLOWANCE_WARN_SHARE, SOLV_FALL_POINTS } from "./rules/health";
 export type AttentionRow = typeof attentionItems.$inferSelect;
 export type NewAttention = { userId: string; kind: AttentionKind; subject: string; data: Record<string, unknown>; happenedAt: string };
 
-/** A version-4 UUID made by SQLite, for the rows an INSERT … SELECT makes. */
-const uuidSql = sql.raw(
-  `lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`,
-);
+/** A version-4 UUID made by SQLite, for the rows an INSERT … SELECT makes (a fixed expression: nothing interpolated). */
+const uuidSql = sql`lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`;
 
 /** Items not made before (per client, kind and subject); answers the ones made now. */
 export async function addItems(db: Db, items: NewAttention[]): Promise<AttentionRow[]> {

@@ -192,7 +192,7 @@ async function tell(env: Env, db: Db, row: GuardLocationRow, p: { fresh: GuardCh
   await emitOwnEvents(env, row.userId, events);
 }
 
-export function changeNotice(c: GuardChangeRow, locationTitle: string) {
+function changeNotice(c: GuardChangeRow, locationTitle: string) {
   const before = JSON.parse(c.before) as GbpLocationFields;
   const after = JSON.parse(c.after) as GbpLocationFields;
   return { id: c.id, locationName: c.locationName, locationTitle, field: c.field, source: c.source, beforeText: fieldText(c.field, before), afterText: fieldText(c.field, after), detectedAt: c.detectedAt };
