@@ -1,9 +1,10 @@
 // The clients view (issue 41) against stubbed answers typed by the contract: each client's health with its reasons,
 // the figures of each group (a dash where there is no data), sort/filter/search/"my clients" sent to the server, the
-// manager picked, a view saved and a column hidden (kept on the server), CSV, and the empty and error states.
+// manager picked, a view saved and a column hidden (kept on the server), CSV, the empty and error states, and the bulk actions (one estimate, then what started).
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ClientRow, ClientsResponse } from "../../worker/features/command-center/rules/clients";
+import type { BulkEstimate, BulkItem, BulkResult } from "../../worker/features/command-center/rules/bulk";
 import { json, renderApp, signedIn, stubFetch } from "./helpers";
 
 const row = (over: Partial<ClientRow>): ClientRow => ({
@@ -118,5 +119,72 @@ describe("Clients", () => {
     api(() => json({ error: { code: "internal_error", message: "Something went wrong" } }, 500));
     renderApp("/admin/clients", signedIn({ admin: true }));
     expect(await screen.findByText(/Failed to load clients: Something went wrong/, {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
+
+describe("Bulk actions", () => {
+  const item = (userId: string, name: string, over: Partial<BulkItem> = {}): BulkItem => ({ userId, name, status: "ready", costUsd: 0.14, allowanceLeftUsd: 1, code: null, message: null, ...over });
+  const estimate = (over: Partial<BulkEstimate> = {}): BulkEstimate => ({
+    action: "run_grid",
+    allowed: true,
+    refusal: null,
+    costUsd: 0.14,
+    ready: 1,
+    ceilingLeftUsd: 25,
+    items: [item("user-a", "Leaky Roofing"), item("user-b", "New HVAC", { status: "skipped", costUsd: 0, code: "no_grid_yet", message: "No grid yet: the first one is run from the client's Local Search Grid, with its keyword and size." })],
+    ...over,
+  });
+
+  function bulkApi(est: BulkEstimate, run: () => Response) {
+    const posts: { url: string; body: unknown }[] = [];
+    stubFetch((url, init) => {
+      if (url.startsWith("/api/agency/clients/bulk")) {
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return url.includes("estimate=1") ? json(est) : run();
+      }
+      if (url.startsWith("/api/agency/clients")) return json(page([row({}), EMPTY]));
+      return url.startsWith("/api/notifications") ? json({ notifications: [], unread: 0, nextCursor: null }) : json({ reports: [] });
+    });
+    return posts;
+  }
+
+  async function chooseAndReview(action: string) {
+    renderApp("/admin/clients", signedIn({ admin: true }));
+    await line("Leaky Roofing");
+    expect(screen.queryByRole("region", { name: "Bulk actions" })).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select every client on this page" }));
+    const bar = screen.getByRole("region", { name: "Bulk actions" });
+    expect(within(bar).getByText("2 selected")).toBeTruthy();
+    fireEvent.change(within(bar).getByLabelText("Action"), { target: { value: action } });
+    fireEvent.click(within(bar).getByRole("button", { name: "Review cost…" }));
+    return screen.findByRole("dialog");
+  }
+
+  it("shows one estimate for the selection, client by client, then what started", async () => {
+    const posts = bulkApi(estimate(), () =>
+      json({ action: "run_grid", started: 1, failed: 0, skipped: 1, costUsd: 0.14, items: [item("user-a", "Leaky Roofing", { status: "started" }), estimate().items[1]!] } satisfies BulkResult),
+    );
+    const dialog = await chooseAndReview("run_grid");
+    expect(await within(dialog).findByText(/1 of 2 clients ready · about \$0\.14 in all/)).toBeTruthy();
+    expect(within(dialog).getByText(/No grid yet/)).toBeTruthy();
+    expect(within(dialog).getByText("Cannot run")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Start for 1 client" }));
+    expect(await within(dialog).findByText(/Started for 1 client; 1 could not run\./)).toBeTruthy();
+    expect(posts.map((p) => p.url)).toEqual(["/api/agency/clients/bulk?estimate=1", "/api/agency/clients/bulk"]);
+    expect(posts[1]!.body).toEqual({ action: "run_grid", userIds: ["user-a", "user-b"] });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Bulk actions" })).toBeNull());
+  });
+
+  it("says why a selection cannot start, and does not start it", async () => {
+    const over = estimate({ allowed: false, refusal: { code: "allowance_exceeded", message: "One client does not have enough AI allowance left for this. Deselect it, or raise their allowance on Usage, then try again." }, items: [item("user-a", "Leaky Roofing", { status: "over_allowance", allowanceLeftUsd: 0.05 })] });
+    const posts = bulkApi(over, () => json({ error: { code: "allowance_exceeded", message: "x", estimate: over } }, 402));
+    const dialog = await chooseAndReview("ai_scan");
+    expect(await within(dialog).findByText(/One client does not have enough AI allowance left/)).toBeTruthy();
+    expect(within(dialog).getByText("Not enough allowance")).toBeTruthy();
+    expect(within(dialog).getByText(/\$0\.05 left/)).toBeTruthy();
+    expect((within(dialog).getByRole("button", { name: "Start" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(posts.every((p) => p.url.includes("estimate=1"))).toBe(true);
+    expect(posts[0]!.body).toEqual({ action: "ai_scan", userIds: ["user-a", "user-b"] });
   });
 });

@@ -266,6 +266,7 @@ const MATRIX: Record<string, Row> = {
   // The clients view (issue 41): admins only; the manager of an unknown client is 404.
   "GET /api/agency/clients": { call: () => ({ path: "/api/agency/clients?sort=health" }), expect: adminRead(), adminSees: true },
   "GET /api/agency/clients/export.csv": { call: () => ({ path: "/api/agency/clients/export.csv" }), expect: adminRead(), adminSees: true },
+  "POST /api/agency/clients/bulk": { call: (f) => ({ path: "/api/agency/clients/bulk?estimate=1", ...json({ action: "run_grid", userIds: [f.userId] }) }), expect: adminWrite(200) },
   "PUT /api/agency/clients/:userId": { call: () => ({ path: `/api/agency/clients/${crypto.randomUUID()}`, ...json({ managerId: null }) }), expect: adminWrite(404) },
   "GET /api/agency/views": { call: () => ({ path: "/api/agency/views" }), expect: adminRead() },
   "PUT /api/agency/views": { call: () => ({ path: "/api/agency/views", ...json({ hiddenColumns: [], views: [] }) }), expect: adminWrite(200) },

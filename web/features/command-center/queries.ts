@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AttentionAction, AttentionResponse } from "../../../worker/features/command-center/rules/attention";
 import type { ClientFilter, ClientSort, ClientsResponse, ViewSettings } from "../../../worker/features/command-center/rules/clients";
+import type { BulkEstimate, BulkInput, BulkResult } from "../../../worker/features/command-center/rules/bulk";
 import { API_TIMEOUT_MS } from "../../lib/api";
 import { api, unwrap, withInit } from "../../lib/rpc";
 
@@ -81,6 +82,20 @@ export function useSaveViewSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (settings: ViewSettings) => unwrap(api.api.agency.views.$put({ json: settings }, withInit(timeout))),
+    onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+/** What a bulk action would cost the selected clients, client by client (nothing starts). */
+export async function bulkEstimate(input: BulkInput): Promise<BulkEstimate> {
+  return (await unwrap(api.api.agency.clients.bulk.$post({ query: { estimate: "1" }, json: input }, withInit(timeout)))) as BulkEstimate;
+}
+
+/** Starts the bulk action; a 402 (ApiError) carries the estimate in `details.estimate`. */
+export function useBulkRun() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: BulkInput) => (await unwrap(api.api.agency.clients.bulk.$post({ query: {}, json: input }, withInit(timeout)))) as BulkResult,
     onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }

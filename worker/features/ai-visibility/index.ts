@@ -4,3 +4,4 @@ export { aiOwnerKey, latestProspectAiScanQuery, type AiScanRow } from "./queries
 export { storedSummary } from "./view";
 export { type AiClientFigures } from "./rules/client-figures";
 export { aiClientFigures } from "./client-figures";
+export { aiScanRun } from "./client-run";

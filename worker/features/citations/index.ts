@@ -4,3 +4,4 @@ export { citationOwnerKey, getCitationScan, latestFinishedCitationScan, latestPr
 export { sourceResults } from "./view";
 export { type CitationClientFigures } from "./rules/client-figures";
 export { citationClientFigures } from "./client-figures";
+export { citationScanRun } from "./client-run";

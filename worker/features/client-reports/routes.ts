@@ -6,9 +6,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { actsAsAdmin, adminRefusal, requireAdmin, requireUser } from "../../platform/auth/middleware";
 import type { AppEnv } from "../../platform/context";
-import { CLIENT_REPORT_RESEND_AFTER_MS, createAndQueueReport, enqueueClientReports, mailClientReport, mailRecipientConfirmations, zoneOf } from "./run";
+import { mailClientReport, mailRecipientConfirmations, zoneOf } from "./run";
+import { buildReportNow, CLIENT_REPORT_BUSY, CLIENT_REPORT_BUSY_MESSAGE, CLIENT_REPORT_JUST_SENT, CLIENT_REPORT_NOT_READY, justSent } from "./client-run";
 import { syncRecipients } from "./recipient-queries";
-import { getClientReport, requeueClientReport, saveClientReportSettings } from "./queries";
+import { getClientReport, saveClientReportSettings } from "./queries";
 import { businessUser, clientList, clientReportsOf, pendingOf, reportSummary, settingsOf } from "./clients";
 import { getDb } from "../../platform/db/client";
 import { findUserById } from "../../platform/auth/users";
@@ -19,10 +20,7 @@ import { apiError, ErrorCode } from "../../platform/errors";
 import { appOrigin } from "../../platform/origin";
 import { validate, validId } from "../../platform/validate";
 
-/** Stable codes the screens act on. */
-export const CLIENT_REPORT_NOT_READY = "client_report_not_ready";
-export const CLIENT_REPORT_BUSY = "client_report_busy";
-export const CLIENT_REPORT_JUST_SENT = "client_report_just_sent";
+export { CLIENT_REPORT_BUSY, CLIENT_REPORT_JUST_SENT, CLIENT_REPORT_NOT_READY } from "./client-run";
 export const CLIENT_REPORT_NOT_A_CLIENT = "client_report_not_a_client";
 export const CLIENT_REPORT_FUTURE_MONTH = "client_report_month_not_over";
 
@@ -61,13 +59,9 @@ export const clientReportRoutes = new Hono<AppEnv>()
     const zone = zoneOf(client.profile?.timeZone);
     const month = input.month ?? lastWholeMonth(new Date(), zone);
     if (month >= monthAt(new Date(), zone)) return apiError(c, 422, CLIENT_REPORT_FUTURE_MONTH, `${monthLabel(month)} is not over yet: a report covers a whole month.`, { month: ["Choose a month that is over"] });
-    const db = getDb(c.env);
-    const { report, created } = await createAndQueueReport(c.env, db, { userId: input.userId, month, trigger: "admin", mailWhenReady: false });
-    if (created) return c.json({ report: reportSummary(report, true) }, 202);
-    const again = await requeueClientReport(db, report.id, { trigger: "admin", mailWhenReady: false });
-    if (!again) return apiError(c, 409, CLIENT_REPORT_BUSY, `${monthLabel(month)}'s report is being built right now. Try again when it is ready.`);
-    await enqueueClientReports(c.env, [again.id]);
-    return c.json({ report: reportSummary(again, true) }, 202);
+    const built = await buildReportNow(c.env, getDb(c.env), input.userId, month);
+    if ("busy" in built) return apiError(c, 409, CLIENT_REPORT_BUSY, CLIENT_REPORT_BUSY_MESSAGE(month));
+    return c.json({ report: reportSummary(built.report, true) }, 202);
   })
 
   // Switch a client's report on or off (admin: any business user; a user: themselves), and where it is mailed. An
@@ -114,9 +108,7 @@ export const clientReportRoutes = new Hono<AppEnv>()
     const row = await getClientReport(db, c.req.param("id"));
     if (!row) return apiError(c, 404, ErrorCode.notFound, NOT_FOUND);
     if (row.status !== "ready") return apiError(c, 409, CLIENT_REPORT_NOT_READY, "This report is not ready yet: it can be sent once it is built.");
-    if (row.sentAt && Date.now() - Date.parse(row.sentAt) < CLIENT_REPORT_RESEND_AFTER_MS) {
-      return apiError(c, 409, CLIENT_REPORT_JUST_SENT, "This report was sent less than a minute ago. Send it again in a minute if you need to.");
-    }
+    if (justSent(row)) return apiError(c, 409, CLIENT_REPORT_JUST_SENT, "This report was sent less than a minute ago. Send it again in a minute if you need to.");
     const to = await mailClientReport(c.env, db, row.id, { force: true, origin: appOrigin(c.env, c.req.url) });
     if (!to) return apiError(c, 409, CLIENT_REPORT_BUSY, "This report is being sent right now.");
     const sent = await getClientReport(db, row.id);

@@ -1,6 +1,6 @@
 // The clients view's named queries: a client's context for its health mark (one batch), the row's upsert (one
 // statement), the rows to fill, the list (one indexed read with its joins), the account manager, an admin's view settings.
-import { and, asc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { profiles, users } from "../../platform/auth/tables";
 import { gbpConnections } from "../integrations/tables";
@@ -154,6 +154,12 @@ export async function isAdminUser(db: Db, userId: string): Promise<boolean> {
 export async function isClient(db: Db, userId: string): Promise<boolean> {
   const row = await db.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, userId)).get();
   return row !== undefined && !row.isAdmin;
+}
+
+/** The selected clients (business accounts; admins are left out), with what a run needs of them: one read. */
+export async function clientProfiles(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db.select().from(profiles).where(and(inArray(profiles.id, [...userIds]), eq(profiles.isAdmin, false)));
 }
 
 export async function setManager(db: Db, userId: string, managerId: string | null) {

@@ -9,6 +9,10 @@ import { validate } from "../../platform/validate";
 import { z } from "zod";
 import { isAdminUser, isClient, saveViewSettings, setManager, viewSettings } from "./client-queries";
 import { clientsCsv, clientsPage } from "./clients-view";
+import { bulkEstimate, runBulk } from "./bulk";
+import { BulkInput } from "./rules/bulk";
+import { estimateQuery, wantsEstimate } from "../../platform/http/paid-run";
+import { appOrigin } from "../../platform/origin";
 import { CLIENTS_WORDING, ClientsQuery, ManagerInput, ViewSettingsInput } from "./rules/clients";
 
 const UserParam = z.object({ userId: z.string().min(1).max(64) });
@@ -21,6 +25,17 @@ export const clientRoutes = new Hono<AppEnv>()
   .get("/export.csv", validate("query", ClientsQuery), async (c) => {
     const file = await clientsCsv(getDb(c.env), c.req.valid("query"), c.get("subject").id);
     return c.body(file.text, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${file.filename}"` });
+  })
+
+  // Bulk actions (issue 41): `?estimate=1` answers the estimate; a selection that does not fit is a 402 with it.
+  .post("/bulk", estimateQuery, validate("json", BulkInput), async (c) => {
+    const { action, userIds } = c.req.valid("json");
+    const db = getDb(c.env);
+    const ctx = { origin: appOrigin(c.env, c.req.url), actorId: c.get("subject").id };
+    if (wantsEstimate(c)) return c.json(await bulkEstimate(c.env, db, action, userIds, ctx));
+    const ran = await runBulk(c.env, db, action, userIds, ctx);
+    if ("refusal" in ran) return c.json({ error: { ...ran.refusal, estimate: ran.estimate } }, 402);
+    return c.json(ran.result);
   })
 
   .put("/:userId", validate("param", UserParam), validate("json", ManagerInput), async (c) => {

@@ -6,3 +6,4 @@ export { type GridPointRow, type GridScanRow } from "./queries";
 export { type RankClientFigures } from "./rules/client-figures";
 export { pointResult } from "./view";
 export { rankClientFigures } from "./client-figures";
+export { gridRun } from "./client-run";

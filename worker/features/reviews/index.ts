@@ -2,3 +2,4 @@
 export { type ReviewJobOutcome } from "./jobs";
 export { reviewClientFigures, reviewersSince } from "./queries";
 export { type ReviewClientFigures } from "./rules/client-figures";
+export { reviewSyncRun } from "./client-run";

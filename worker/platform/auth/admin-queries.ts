@@ -13,6 +13,8 @@ export const AuditAction = {
   aiBudgetSet: "ai_budget_set",
   /** One request made while viewing as another user (reads, and writes refused). */
   viewAsRequest: "view_as_request",
+  /** A bulk action an admin started for selected clients from the clients view (issue 41). */
+  clientsBulk: "clients_bulk",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

@@ -107,17 +107,45 @@ export async function fitsAllowance(
   estimate: number,
   now = new Date(),
 ): Promise<{ allowed: boolean; allowanceLeftUsd: number | null; emailUnconfirmed: boolean }> {
+  const { perUser, ceilingOk, freePoolOk } = await fitsSelection(env, db, [{ userId, micro: estimate }], now);
+  const one = perUser[0]!;
+  return { allowed: one.allowed && ceilingOk && freePoolOk, allowanceLeftUsd: one.allowanceLeftUsd, emailUnconfirmed: one.emailUnconfirmed };
+}
+
+/**
+ * Runs for several payers at once (an agency's bulk action, issue 41): each payer's estimate against its own allowance,
+ * and their sum against the operator's daily ceiling and (the Free accounts' share of it) the Free pool. Nothing is
+ * reserved: each run reserves its own calls as it makes them.
+ */
+export async function fitsSelection(env: Env, db: Db, items: readonly { userId: string; micro: number }[], now = new Date()) {
   const settings = settingsOf(env);
-  const [read, global, free] = await Promise.all([readAllowance(db, userId, settings, now), readCounter(db, globalCapKey(now)), readCounter(db, freePoolCapKey(now))]);
-  const monthly = read.allowance.monthlyUsd;
-  const leftMicro = monthly === null ? null : Math.max(0, toMicro(monthly) - read.reservedMicro - read.settledMicro);
-  const globalLeft = toMicro(settings.ceilingDailyUsd) - global.reservedMicro - global.settledMicro;
-  const freeLeft = read.pool === "free" ? freePoolLimitMicro(settings) - free.reservedMicro - free.settledMicro : Infinity;
-  const emailUnconfirmed = mustConfirmEmail({ kind: "user", userId, allowanceUsd: monthly, pool: read.pool, emailConfirmed: read.emailConfirmed });
+  const [reads, global, free] = await Promise.all([
+    Promise.all(items.map((item) => readAllowance(db, item.userId, settings, now))),
+    readCounter(db, globalCapKey(now)),
+    readCounter(db, freePoolCapKey(now)),
+  ]);
+  const perUser = items.map((item, k) => {
+    const read = reads[k]!;
+    const monthly = read.allowance.monthlyUsd;
+    const leftMicro = monthly === null ? null : Math.max(0, toMicro(monthly) - read.reservedMicro - read.settledMicro);
+    const emailUnconfirmed = mustConfirmEmail({ kind: "user", userId: item.userId, allowanceUsd: monthly, pool: read.pool, emailConfirmed: read.emailConfirmed });
+    return {
+      userId: item.userId,
+      allowed: !emailUnconfirmed && (leftMicro === null || item.micro <= leftMicro),
+      allowanceLeftUsd: leftMicro === null ? null : fromMicro(leftMicro),
+      emailUnconfirmed,
+    };
+  });
+  const total = items.reduce((sum, i) => sum + i.micro, 0);
+  const freeTotal = items.reduce((sum, i, k) => sum + (reads[k]!.pool === "free" ? i.micro : 0), 0);
+  const ceilingLeft = toMicro(settings.ceilingDailyUsd) - global.reservedMicro - global.settledMicro;
+  const freeLeft = freePoolLimitMicro(settings) - free.reservedMicro - free.settledMicro;
   return {
-    allowed: !emailUnconfirmed && (leftMicro === null || estimate <= leftMicro) && estimate <= globalLeft && estimate <= freeLeft,
-    allowanceLeftUsd: leftMicro === null ? null : fromMicro(leftMicro),
-    emailUnconfirmed,
+    perUser,
+    totalUsd: fromMicro(total),
+    ceilingLeftUsd: fromMicro(Math.max(0, ceilingLeft)),
+    ceilingOk: total <= ceilingLeft,
+    freePoolOk: freeTotal <= freeLeft,
   };
 }
 

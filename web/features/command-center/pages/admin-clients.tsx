@@ -1,6 +1,7 @@
 // /admin/clients (issue 41): every client in one view: health (why, on hover), plan, account manager, Google, and each
 // capability's latest figures with their change, from rows the server keeps current; sort, filter, search, "my
-// clients", saved views and hidden columns (kept per admin), CSV of everything the filters keep.
+// clients", saved views and hidden columns (kept per admin), CSV of everything the filters keep; bulk actions on the
+// selected clients (bulk-actions.tsx).
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import {
@@ -30,6 +31,7 @@ import { downloadText } from "../../../lib/download";
 import { formatDateTime } from "../../../lib/format-date";
 import { PageHead } from "../../brand";
 import { useBusinessTimeZone } from "../../profile";
+import { BulkBar } from "../bulk-actions";
 import { clientsQuery, exportClientsCsv, useSaveViewSettings, useSetManager, type ClientsParams } from "../queries";
 import "../clients.css";
 
@@ -94,6 +96,11 @@ function ClientsBody({ data, params, onParams, onPage }: { data: ClientsResponse
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   const persist = (next: Partial<ClientsResponse["settings"]>) => save.mutate({ ...data.settings, ...next });
   const [naming, setNaming] = useState("");
+  // The selection is of the page shown (a bulk action takes at most one page).
+  const [picked, setPicked] = useState<string[]>([]);
+  const selected = picked.filter((id) => data.clients.some((c) => c.userId === id));
+  const allPicked = data.clients.length > 0 && selected.length === data.clients.length;
+  const pick = (userId: string, on: boolean) => setPicked((old) => (on ? [...old.filter((x) => x !== userId), userId] : old.filter((x) => x !== userId)));
 
   return (
     <>
@@ -144,10 +151,14 @@ function ClientsBody({ data, params, onParams, onPage }: { data: ClientsResponse
         </Placeholder>
       ) : (
         <>
+          <BulkBar selected={selected} onClear={() => setPicked([])} />
           <div className="card users-table-wrap cl-wrap">
             <table className="users-table cl-table">
               <thead>
                 <tr>
+                  <th scope="col" className="cl-pick">
+                    <input type="checkbox" aria-label="Select every client on this page" checked={allPicked} onChange={(e) => setPicked(e.target.checked ? data.clients.map((c) => c.userId) : [])} />
+                  </th>
                   <th scope="col">Client</th>
                   {shown.map((c) => (
                     <th key={c} scope="col">
@@ -158,7 +169,7 @@ function ClientsBody({ data, params, onParams, onPage }: { data: ClientsResponse
               </thead>
               <tbody>
                 {data.clients.map((c) => (
-                  <ClientLine key={c.userId} client={c} columns={shown} admins={data.admins} />
+                  <ClientLine key={c.userId} client={c} columns={shown} admins={data.admins} picked={selected.includes(c.userId)} onPick={(on) => pick(c.userId, on)} />
                 ))}
               </tbody>
             </table>
@@ -190,7 +201,7 @@ function Fig({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
   );
 }
 
-function ClientLine({ client: c, columns, admins }: { client: ClientRow; columns: ClientColumn[]; admins: ClientsResponse["admins"] }) {
+function ClientLine({ client: c, columns, admins, picked, onPick }: { client: ClientRow; columns: ClientColumn[]; admins: ClientsResponse["admins"]; picked: boolean; onPick: (on: boolean) => void }) {
   const zone = useBusinessTimeZone();
   const manager = useSetManager();
   const { reviews: r, rank: k, citations: ci, ai: a, posts: p, report: m, usage: u } = c;
@@ -223,6 +234,9 @@ function ClientLine({ client: c, columns, admins }: { client: ClientRow; columns
   };
   return (
     <tr>
+      <td className="cl-pick">
+        <input type="checkbox" aria-label={`Select ${c.name}`} checked={picked} onChange={(e) => onPick(e.target.checked)} />
+      </td>
       <td className="cell-user" data-label="Client">
         <div className="company-cell">
           <div className="company-name">{c.name}</div>
