@@ -55,3 +55,8 @@ export function utcToZoned(iso: string | Date, timeZone: string): { date: string
   const two = (n: number) => String(n).padStart(2, "0");
   return { date: `${p.year}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}` };
 }
+
+/** The zone to read times in: a stored zone Intl knows, else UTC. */
+export function zoneOf(timeZone: string | null | undefined): string {
+  return timeZone && validTimeZone(timeZone) ? timeZone : "UTC";
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { itReturns } from "../each";
 import {
   checkWebhookUrl,
+  dailyDigestDue,
   digestDue,
   mailMode,
   openAlert,
@@ -96,4 +97,19 @@ describe("checkWebhookUrl", () => {
   ] as const)("%s (loopback allowed: %s) → %s", (url, loopback, ok) => {
     expect(checkWebhookUrl(url, loopback).ok).toBe(ok);
   });
+});
+
+describe("dailyDigestDue: the attention queue's digest, once a local day from 8 in the morning", () => {
+  // 2026-11-29 14:30 UTC is 08:30 in Chicago; 13:30 UTC is 07:30.
+  const zone = "America/Chicago";
+  itReturns("last digest, now: %o → %s", ([last, now]) => dailyDigestDue(last, new Date(now), zone), [
+    [[null, "2026-11-29T13:30:00Z"], false],
+    [[null, "2026-11-29T14:30:00Z"], true],
+    [["2026-11-29T14:05:00Z", "2026-11-29T20:00:00Z"], false],
+    // 23:00 UTC on the 28th is 17:00 in Chicago on the 28th: an earlier local day.
+    [["2026-11-28T23:00:00Z", "2026-11-29T14:30:00Z"], true],
+    // 03:00 UTC on the 29th is still the 28th in Chicago (21:00): due again after 8 on the 29th.
+    [["2026-11-29T03:00:00Z", "2026-11-29T14:30:00Z"], true],
+    [["not a date", "2026-11-29T14:30:00Z"], true],
+  ] as const);
 });

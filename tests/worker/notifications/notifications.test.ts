@@ -7,7 +7,7 @@ import { getDb } from "../../../worker/platform/db/client";
 import { ALERT_KINDS } from "../../../worker/platform/notifications/rules/lead-events";
 import { READ_MOST_SECTIONS, TRACKED_SECTIONS } from "../../../worker/features/reports/rules/events";
 import type { Env, MailOutMessage, WebhooksOutMessage } from "../../../worker/platform/env";
-import { emitProspectEvent } from "../../../worker/platform/notifications/emit";
+import { emitAgencyEvent, emitProspectEvent } from "../../../worker/platform/notifications/emit";
 import { mailAlerts } from "../../../worker/platform/notifications/mail";
 import { newVisitToken } from "../../../worker/features/reports/visit-token";
 import { api, callWorker, signUp, signUpAdmin, testIp } from "../helpers";
@@ -229,6 +229,35 @@ describe("alert mail", () => {
     expect(digest!.body).toContain("read most of their report");
     expect(digest!.body).not.toContain("for the first time");
     expect(await mailAlerts(e, getDb(e), new Date(t0 + 200 * 60_000))).toEqual({ immediate: 0, digests: 0 });
+  });
+
+  it("mails the attention queue's new items once a day, from 8 in the morning in the admin's zone (issue 41)", async () => {
+    const admin = await signUpAdmin();
+    // A zone where it is now 4 in the morning: the day's digest is not due yet.
+    const h = new Date().getUTCHours();
+    const offset = h - 4 <= 12 ? h - 4 : h - 28;
+    const zone = `Etc/GMT${offset >= 0 ? "+" : "-"}${Math.abs(offset)}`;
+    await env.DB.prepare("update profiles set time_zone = ? where id = ?").bind(zone, admin.user.id).run();
+    const { env: e } = mailEnv();
+    const item = (n: number) =>
+      emitAgencyEvent(e, { alert: "attention_new", webhook: null, at: new Date().toISOString(), dedupeKey: `attention:${admin.user.id}:${n}`, data: { item_id: `i${n}`, user_id: "client-1", kind: "low_review", title: `A 1-star review from Dana ${n} waits for a reply` } });
+    await item(1);
+    await item(2);
+    const mine = async () => (await env.DB.prepare("select subject, body from outbox where to_email = ? and kind = 'attention_digest' order by created_at").bind(admin.user.email).all<{ subject: string; body: string }>()).results;
+    expect(await mine()).toHaveLength(0);
+    // Four hours on it is past 8: one digest with both; later the same day, nothing; the next morning, the new one.
+    const at = (hours: number) => new Date(Date.now() + hours * 3600_000);
+    expect(await mailAlerts(e, getDb(e), at(3.5), [admin.user.id])).toEqual({ immediate: 0, digests: 0 });
+    expect(await mailAlerts(e, getDb(e), at(4.2), [admin.user.id])).toEqual({ immediate: 0, digests: 1 });
+    const [digest] = await mine();
+    expect(digest!.subject).toBe("What needs doing for your clients today");
+    expect(digest!.body).toContain("Dana 1");
+    expect(digest!.body).toContain("Dana 2");
+    expect(digest!.body).toContain("/admin/attention");
+    await item(3);
+    expect(await mailAlerts(e, getDb(e), at(10), [admin.user.id])).toEqual({ immediate: 0, digests: 0 });
+    expect(await mailAlerts(e, getDb(e), at(28.5), [admin.user.id])).toEqual({ immediate: 0, digests: 1 });
+    expect((await mine())[1]!.body).toContain("Dana 3");
   });
 
   it("mails nothing when mail is off for the kind or not configured, and keeps the in-app alert", async () => {

@@ -22,7 +22,7 @@ import { claim } from "../../platform/jobs/claim";
 import { findUserById, getProfile } from "../../platform/auth/users";
 import { ensureConfirmedRecipient, recipientRows, type ClientReportRecipientRow } from "./recipient-queries";
 import { clientReportPaths, isFirstOfMonth, lastWholeMonth, reportMailDetail, type ClientReportPayload } from "./rules/client-report";
-import { validTimeZone } from "../../domain/time-zone";
+import { zoneOf } from "../../domain/time-zone";
 import type { Env } from "../../platform/env";
 import { announce } from "../../platform/events";
 import { log } from "../../platform/log";
@@ -43,9 +43,7 @@ const MAX_BUILD_ATTEMPTS = 4;
 
 const staleBefore = (now: Date) => new Date(now.getTime() - CLIENT_REPORT_STALE_MS).toISOString();
 
-export function zoneOf(timeZone: string | null | undefined): string {
-  return timeZone && validTimeZone(timeZone) ? timeZone : "UTC";
-}
+export { zoneOf };
 
 /** Puts reports on the queue, a few per message. */
 export async function enqueueClientReports(env: Env, ids: string[]): Promise<void> {

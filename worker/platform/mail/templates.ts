@@ -5,7 +5,7 @@ import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type Brand } from "../brand/rules/br
 /** The product's own name (the brand's default); templates take the brand's name instead (see templatesFor). */
 export const PRODUCT_NAME = DEFAULT_BRAND_NAME;
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "webhook_paused" | "review_alert" | "review_digest" | "client_report" | "client_report_recipient";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "attention_digest" | "webhook_paused" | "review_alert" | "review_digest" | "client_report" | "client_report_recipient";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -134,6 +134,14 @@ const templatesFor = (PRODUCT_NAME: string): Record<MailKind, Template> => ({
     action: "Open the prospect's report",
     expires: "At most one of these digests is sent an hour; every alert is also in the bell in the app.",
     notYou: "You get this because alerts by mail are on. Change which alerts you get by mail under Account settings.",
+  },
+  attention_digest: {
+    subject: "What needs doing for your clients today",
+    heading: "New in the attention queue",
+    intro: ({ detail }) => detail ?? "New items need a person in the attention queue.",
+    action: "Open the attention queue",
+    expires: "This digest comes once a day, at 8 in the morning; every item is also in the bell and the attention queue in the app.",
+    notYou: "You get this because attention alerts by mail are on. Change which alerts you get by mail under Account settings.",
   },
   webhook_paused: {
     subject: "A webhook endpoint was paused",

@@ -5,12 +5,13 @@ import { PROVIDER_IDS, providerName, type ProviderId } from "../providers/rules/
 import { PROVIDER_MISSING_KIND } from "./tell-agency";
 import { claim } from "../jobs/claim";
 import { alertMailJob, lastMailedAt, pendingMail } from "./queries";
-import { ALERT_TEXT, digestDue } from "./rules/lead-alerts";
+import { ALERT_TEXT, DAILY_DIGEST_KINDS, dailyDigestDue, digestDue } from "./rules/lead-alerts";
 import { IMMEDIATE_ALERT_KINDS, REVIEW_ALERT_KINDS, type AlertKind } from "./rules/lead-events";
 import type { Env } from "../env";
 import { log } from "../log";
 import { sendAppMail } from "../mail/send";
 import { linkOrigin } from "../origin";
+import { zoneOf } from "../../domain/time-zone";
 
 type Pending = Awaited<ReturnType<typeof pendingMail>>[number];
 
@@ -80,7 +81,8 @@ function isImmediate(kind: string) {
 
 /**
  * Mails the pending alerts of `userIds` (all users when absent): each lead at once, the rest as one digest per user
- * when none went out in the last hour. Alerts are claimed (pending → sent) before the mail is queued, so two runs
+ * when none went out in the last hour; the attention queue's new items as one digest a day (from 08:00 in the admin's
+ * zone). Alerts are claimed (pending → sent) before the mail is queued, so two runs
  * never mail one alert twice.
  */
 export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]): Promise<{ immediate: number; digests: number }> {
@@ -100,21 +102,25 @@ export async function mailAlerts(env: Env, db: Db, now: Date, userIds?: string[]
     await sendAppMail(env, db, mailKind, { to: n.email, link, detail: detailOf(n) }, { readable: false });
     immediate++;
   }
-  const byUser = new Map<string, Pending[]>();
-  for (const n of pending.filter((p) => !isImmediate(p.kind))) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
-  const last = await lastMailedAt(db, [...byUser.keys()]);
-  for (const [, items] of byUser) {
-    const first = items[0]!;
-    if (!digestDue(last.get(first.userId) ?? null, now)) continue;
-    const claimed = new Set((await claim(db, alertMailJob, [items.slice(0, 90).map((n) => n.id)], { now: at })).map((r) => r.id));
-    const mine = items.filter((n) => claimed.has(n.id));
-    if (mine.length === 0) continue;
-    const linkOf = (n: Pending) =>
-      isReviewAlert(n.kind) ? `${origin}/tools/reviews` : n.kind === "client_report_opened" ? `${origin}${CLIENT_REPORTS_PATH}` : n.kind === "attention_new" ? `${origin}${ATTENTION_PATH}` : alertLink(origin, n.reportId);
-    const detail = mine.map((n) => `• ${alertLine(n)} — ${linkOf(n)}`).join("\n");
-    const onlyReviews = mine.every((n) => isReviewAlert(n.kind));
-    await sendAppMail(env, db, onlyReviews ? "review_digest" : "alert_digest", { to: first.email, link: linkOf(mine[mine.length - 1]!), detail }, { readable: false });
-    digests++;
+  // The hourly digest (everything not mailed at once), and the daily one of the attention queue's new items.
+  const linkOf = (n: Pending) =>
+    isReviewAlert(n.kind) ? `${origin}/tools/reviews` : n.kind === "client_report_opened" ? `${origin}${CLIENT_REPORTS_PATH}` : n.kind === "attention_new" ? `${origin}${ATTENTION_PATH}` : alertLink(origin, n.reportId);
+  for (const daily of [false, true]) {
+    const byUser = new Map<string, Pending[]>();
+    for (const n of pending.filter((p) => !isImmediate(p.kind) && DAILY_DIGEST_KINDS.includes(p.kind) === daily)) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
+    const last = await lastMailedAt(db, [...byUser.keys()], daily ? "daily" : "hourly");
+    for (const [, items] of byUser) {
+      const first = items[0]!;
+      const lastAt = last.get(first.userId) ?? null;
+      if (!(daily ? dailyDigestDue(lastAt, now, zoneOf(first.timeZone)) : digestDue(lastAt, now))) continue;
+      const claimed = new Set((await claim(db, alertMailJob, [items.slice(0, 90).map((n) => n.id)], { now: at })).map((r) => r.id));
+      const mine = items.filter((n) => claimed.has(n.id));
+      if (mine.length === 0) continue;
+      const detail = mine.map((n) => `• ${alertLine(n)} — ${linkOf(n)}`).join("\n");
+      const kind = daily ? "attention_digest" : mine.every((n) => isReviewAlert(n.kind)) ? "review_digest" : "alert_digest";
+      await sendAppMail(env, db, kind, { to: first.email, link: daily ? `${origin}${ATTENTION_PATH}` : linkOf(mine[mine.length - 1]!), detail }, { readable: false });
+      digests++;
+    }
   }
   return { immediate, digests };
 }

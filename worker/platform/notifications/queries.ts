@@ -144,6 +144,7 @@ export async function pendingMail(db: Db, limit = 500) {
       id: notifications.id,
       userId: notifications.userId,
       email: users.email,
+      timeZone: profiles.timeZone,
       kind: notifications.kind,
       reportId: notifications.reportId,
       prospectName: prospects.name,
@@ -152,6 +153,7 @@ export async function pendingMail(db: Db, limit = 500) {
     })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(profiles, eq(profiles.id, notifications.userId))
     .leftJoin(prospects, eq(prospects.id, notifications.prospectId))
     .where(eq(notifications.mailState, "pending"))
     .orderBy(notifications.createdAt)
@@ -159,13 +161,15 @@ export async function pendingMail(db: Db, limit = 500) {
 }
 
 /** When each of these users was last mailed an alert digest. */
-export async function lastMailedAt(db: Db, userIds: string[]): Promise<Map<string, string>> {
+export async function lastMailedAt(db: Db, userIds: string[], digest: "hourly" | "daily" = "hourly"): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (userIds.length === 0) return out;
+  // The hourly digest's alerts, or the daily one's (the attention queue's new items, issue 41).
+  const kinds = digest === "daily" ? sql`${notifications.kind} = 'attention_new'` : sql`${notifications.kind} not in ('chat_lead','widget_lead','webhook_paused','attention_new')`;
   const rows = await db
     .select({ userId: notifications.userId, at: sql<string>`max(${notifications.mailedAt})` })
     .from(notifications)
-    .where(and(inArray(notifications.userId, userIds.slice(0, 90)), eq(notifications.mailState, "sent"), isNotNull(notifications.mailedAt), sql`${notifications.kind} not in ('chat_lead','widget_lead','webhook_paused')`))
+    .where(and(inArray(notifications.userId, userIds.slice(0, 90)), eq(notifications.mailState, "sent"), isNotNull(notifications.mailedAt), kinds))
     .groupBy(notifications.userId);
   for (const r of rows) if (r.at) out.set(r.userId, r.at);
   return out;

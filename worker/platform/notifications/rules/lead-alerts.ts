@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ALERT_KINDS, IMMEDIATE_ALERT_KINDS, REVIEW_ALERT_KINDS, WEBHOOK_EVENTS, type AlertKind } from "./lead-events";
 import { checkPublicUrl, classifyIp, type AddressDecision } from "../../../domain/public-address";
+import { utcToZoned } from "../../../domain/time-zone";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -40,6 +41,21 @@ export function digestDue(lastDigestAt: string | null, now: Date): boolean {
   if (!lastDigestAt) return true;
   const last = Date.parse(lastDigestAt);
   return !Number.isFinite(last) || now.getTime() - last >= DIGEST_INTERVAL_MS;
+}
+
+/** The attention queue's new items (issue 41) are mailed once a day, from this hour in the admin's time zone. */
+export const ATTENTION_DIGEST_HOUR = 8;
+export const DAILY_DIGEST_KINDS: readonly string[] = ["attention_new"];
+
+/**
+ * The daily digest is due from 08:00 in the admin's zone, once a local day: when none went out yet, or the last went
+ * out on an earlier local day.
+ */
+export function dailyDigestDue(lastDigestAt: string | null, now: Date, timeZone: string): boolean {
+  const today = utcToZoned(now, timeZone);
+  if (Number(today.time.slice(0, 2)) < ATTENTION_DIGEST_HOUR) return false;
+  if (!lastDigestAt || !Number.isFinite(Date.parse(lastDigestAt))) return true;
+  return utcToZoned(lastDigestAt, timeZone).date < today.date;
 }
 
 /** Backoff of a failing delivery, in seconds after attempt n (1-based): 30 s doubling, capped at 12 h (the queue's longest delay). */
