@@ -94,6 +94,13 @@ describe("a built report", () => {
     // AI Visibility: October's scan named the business in 4 of 10 answers; September's in 1 of 10.
     await seedAiScan(userId, "2026-10-10T10:00:00.000Z", 4, 10, 0.168, 0.687);
     await seedAiScan(userId, "2026-09-10T10:00:00.000Z", 1, 10, 0.018, 0.404);
+    // The guard (issue 41): Google's edits the agency rejected or accepted in October count in "What we did"; one still
+    // open, and one decided in November, do not.
+    for (const [status, resolvedAt] of [["rejected", "2026-10-12T10:00:00.000Z"], ["accepted", "2026-10-20T10:00:00.000Z"], ["open", null], ["rejected", "2026-11-02T10:00:00.000Z"]] as const) {
+      await env.DB.prepare("insert into gbp_guard_changes (id, user_id, location_name, field, source, before, after, status, detected_at, resolved_at) values (?, ?, ?, 'phone', 'google', '\"(512) 555-0100\"', '\"(512) 555-0199\"', ?, '2026-10-10T10:00:00.000Z', ?)")
+        .bind(crypto.randomUUID(), userId, `accounts/1/locations/${crypto.randomUUID()}`, status, resolvedAt)
+        .run();
+    }
 
     const built = await call(t, "/api/client-reports", { method: "POST", token: admin.session.access_token, json: { userId, month: "2026-10" } });
     expect(built.status, JSON.stringify(built.body)).toBe(202);
@@ -129,6 +136,7 @@ describe("a built report", () => {
       ["reviews", "3"],
     ]);
     expect(p.whatWeDid).toContainEqual({ key: "replies", label: "Review replies published", count: 2 });
+    expect(p.whatWeDid).toContainEqual({ key: "profile_edits", label: "Profile edits by Google checked and kept or undone", count: 2 });
     expect(p.whatsNext).toContainEqual({ text: "Get listed on Yelp.", href: "/tools/ai-visibility" });
     // No AI here: the template wrote the summary from the same figures, and the admin is told why.
     expect(p.summary.source).toBe("template");

@@ -45,6 +45,7 @@ import { gridMetrics } from "../rank/rules/metrics";
 import { estimateTokens } from "../../domain/usage-cost";
 import { validTimeZone } from "../../domain/time-zone";
 import { postModel } from "../content";
+import { decidedChanges } from "../gbp-guard";
 import { sourceResults } from "../citations";
 import { storedSummary } from "../ai-visibility";
 import { pointResult } from "../rank";
@@ -247,7 +248,7 @@ export async function gatherReport(env: Env, db: Db, userId: string, month: stri
   const prevMonth = previousMonthOf(month);
   const range = monthRangeUtc(month, timeZone);
   const before = monthRangeUtc(prevMonth, timeZone);
-  const [google, grid, tracker, aiVisibility, citations, reviews, posts] = await Promise.all([
+  const [google, grid, tracker, aiVisibility, citations, reviews, posts, guarded] = await Promise.all([
     gbpPerformanceFor(env, db, userId, month).then(googleSection),
     gridSections(db, userId, range, before),
     trackerSection(db, userId, range, before),
@@ -255,12 +256,15 @@ export async function gatherReport(env: Env, db: Db, userId: string, month: stri
     citationsSection(db, userId, range, before),
     reviewsSection(db, userId, range, before),
     postsSection(db, userId, range, before),
+    // Google's (or another manager's) edits the agency kept or undid on the profile (issue 41's guard).
+    decidedChanges(db, userId, range),
   ]);
   const whatWeDid = [
     { key: "posts", label: "Google posts published", count: posts?.published.current ?? 0 },
     { key: "replies", label: "Review replies published", count: reviews.replies },
     { key: "requests", label: "Review requests sent", count: reviews.requests },
     ...(citations.section ? [{ key: "listings_fixed", label: "Listings fixed", count: citations.fixed }] : []),
+    ...(guarded.length > 0 ? [{ key: "profile_edits", label: "Profile edits by Google checked and kept or undone", count: guarded.length }] : []),
   ];
   const whatsNext: ClientReportPayload["whatsNext"] = [];
   for (const f of citations.fixes.slice(0, 3)) whatsNext.push({ text: f.text, href: "/tools/citation-tracker" });
