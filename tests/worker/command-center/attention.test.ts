@@ -117,14 +117,17 @@ describe("connections and posts", () => {
 });
 
 describe("what the clients view's figures say", () => {
-  it("a ranking fall, wrong listings, AI visibility down, a report unopened for a week and an allowance 90% used are items until the figures change", async () => {
+  it("a ranking fall, a keyword out of the top 3, wrong listings on the biggest sources, AI visibility down, a report unopened for a week and an allowance 90% used are items until the figures change", async () => {
     const client = await signUp();
     const userId = client.user.id;
     const scanned = hoursAgo(5);
     const sent = hoursAgo(24 * 8);
     const figures = {
-      rank: { solv: 30, atrp: 6.2, scannedAt: scanned, solvChange: -14, keywords: 3, keywordsUp: 0, keywordsDown: 2, top3: 1 },
-      citations: { score: 61, scoreChange: -5, wrong: 2, gaps: 4, scannedAt: scanned },
+      rank: {
+        solv: 30, atrp: 6.2, scannedAt: scanned, solvChange: -14, keywords: 3, keywordsUp: 0, keywordsDown: 2, top3: 1,
+        leftTop3: [{ keywordId: "kw-1", keyword: "roof repair", from: 2, to: 7, checkedAt: hoursAgo(3) }],
+      },
+      citations: { score: 61, scoreChange: -5, wrong: 3, gaps: 4, scannedAt: scanned, wrongMajor: ["Yelp", "BBB", "Angi"] },
       ai: { mentionRate: 0.2, low: 0.1, high: 0.3, previousRate: 0.6, direction: "down", scannedAt: scanned },
       report: { month: "2026-10", status: "ready", sentAt: sent, openedAt: null, enabled: true },
       usage: { spentCents: 2850, allowanceCents: 3000 },
@@ -135,10 +138,11 @@ describe("what the clients view's figures say", () => {
     await sweepAttention(env);
     await sweepAttention(env);
     const items = (await queue(userId)).items;
-    expect(items.map((i) => i.kind)).toEqual(["rank_fell", "listing_wrong", "ai_fell", "report_unopened", "allowance_high"]);
+    expect(items.map((i) => i.kind)).toEqual(["rank_fell", "keyword_left_top3", "listing_wrong", "ai_fell", "report_unopened", "allowance_high"]);
     expect(items.map((i) => i.title)).toEqual([
       "Map ranking fell 14 points (share of local voice 30%)",
-      "2 listings with wrong details",
+      "“roof repair” left the map pack's top 3 (now #7, was #2)",
+      "Wrong details on Yelp, BBB and 1 more",
       "Named less often by AI assistants (20%, was 60%)",
       "The 2026-10 report was not opened 7 days after it was sent",
       "95% of the monthly AI allowance used",
@@ -146,8 +150,8 @@ describe("what the clients view's figures say", () => {
     // A new grid that did not fall, the listings fixed, the report opened: those close; the rest stay.
     await env.DB.prepare("update client_summaries set rank = ?, citations = ?, report = ? where user_id = ?")
       .bind(
-        JSON.stringify({ ...figures.rank, scannedAt: hoursAgo(1), solvChange: 3 }),
-        JSON.stringify({ ...figures.citations, wrong: 0 }),
+        JSON.stringify({ ...figures.rank, scannedAt: hoursAgo(1), solvChange: 3, leftTop3: [] }),
+        JSON.stringify({ ...figures.citations, wrong: 0, wrongMajor: [] }),
         JSON.stringify({ ...figures.report, openedAt: hoursAgo(2) }),
         userId,
       )

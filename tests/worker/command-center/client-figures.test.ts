@@ -166,12 +166,16 @@ describe("each capability's figures for one client", () => {
     await keyword(me, "plumber near me", [1, 1], true); // a prospect's
     await keyword(other, "plumber", [9, 1]);
 
-    expect(await rankClientFigures(db, me)).toEqual({ solv: 100, atrp: 2, scannedAt: latest, solvChange: 50, keywords: 4, keywordsUp: 1, keywordsDown: 1, top3: 2 });
-    expect(await rankClientFigures(db, other)).toMatchObject({ solv: 0, atrp: 15, solvChange: null, keywords: 1, keywordsUp: 1, keywordsDown: 0, top3: 1 });
-    expect(await rankClientFigures(db, empty)).toEqual({ solv: null, atrp: null, scannedAt: null, solvChange: null, keywords: 0, keywordsUp: null, keywordsDown: null, top3: null });
+    // "drain cleaning" was #1 and is now out of the top 20: it left the top 3 (the attention queue's item).
+    expect(await rankClientFigures(db, me)).toEqual({
+      solv: 100, atrp: 2, scannedAt: latest, solvChange: 50, keywords: 4, keywordsUp: 1, keywordsDown: 1, top3: 2,
+      leftTop3: [{ keywordId: expect.any(String), keyword: "drain cleaning", from: 1, to: null, checkedAt: expect.any(String) }],
+    });
+    expect(await rankClientFigures(db, other)).toMatchObject({ solv: 0, atrp: 15, solvChange: null, keywords: 1, keywordsUp: 1, keywordsDown: 0, top3: 1, leftTop3: [] });
+    expect(await rankClientFigures(db, empty)).toEqual({ solv: null, atrp: null, scannedAt: null, solvChange: null, keywords: 0, keywordsUp: null, keywordsDown: null, top3: null, leftTop3: [] });
   });
 
-  it("citations: the latest finished own scan's score against the one before, its wrong listings and gaps", async () => {
+  it("citations: the latest finished own scan's score against the one before, its wrong listings (those on the biggest sources named) and gaps", async () => {
     await citationScan(me, { createdAt: ago(10), verdicts: { yelp: "consistent", facebook: "consistent", bbb: "not_found" } }); // 83
     const latest = ago(1);
     await citationScan(me, { createdAt: latest, verdicts: { yelp: "consistent", facebook: "inconsistent", bbb: "duplicate", angi: "not_found", houzz: "not_found" } }); // 47
@@ -179,9 +183,10 @@ describe("each capability's figures for one client", () => {
     await citationScan(me, { createdAt: ago(0), verdicts: { yelp: "inconsistent" }, prospect: true });
     await citationScan(other, { createdAt: ago(0), verdicts: { yelp: "consistent" } });
 
-    expect(await citationClientFigures(db, me)).toEqual({ score: 47, scoreChange: -36, wrong: 2, gaps: 2, scannedAt: latest });
-    expect(await citationClientFigures(db, other)).toMatchObject({ score: 100, scoreChange: null, wrong: 0, gaps: 0 });
-    expect(await citationClientFigures(db, empty)).toEqual({ score: null, scoreChange: null, wrong: null, gaps: null, scannedAt: null });
+    // Both wrong listings are on the biggest sources (Facebook 85, BBB 80), most important first.
+    expect(await citationClientFigures(db, me)).toEqual({ score: 47, scoreChange: -36, wrong: 2, gaps: 2, scannedAt: latest, wrongMajor: ["Facebook", "BBB"] });
+    expect(await citationClientFigures(db, other)).toMatchObject({ score: 100, scoreChange: null, wrong: 0, gaps: 0, wrongMajor: [] });
+    expect(await citationClientFigures(db, empty)).toEqual({ score: null, scoreChange: null, wrong: null, gaps: null, scannedAt: null, wrongMajor: [] });
   });
 
   it("ai: the latest finished own scan's rate and interval, a direction only when the intervals separate", async () => {

@@ -6,7 +6,7 @@ import { citationChecks, citationScans } from "./tables";
 import { citationOwnerKey, type CitationScanRow } from "./queries";
 import { sourceResults } from "./view";
 import { summarize } from "./rules/summary";
-import { citationClientFiguresOf, type CitationClientFigures } from "./rules/client-figures";
+import { citationClientFiguresOf, wrongMajorSources, type CitationClientFigures } from "./rules/client-figures";
 
 /**
  * One client's citation figures (issue 41) in one D1 round trip (a batch of two reads): the two newest finished own
@@ -18,7 +18,11 @@ export async function citationClientFigures(db: Db, userId: string): Promise<Cit
     db.select().from(citationScans).where(sql`${citationScans.id} in ${lastTwo}`).orderBy(desc(citationScans.createdAt)),
     db.select().from(citationChecks).where(sql`${citationChecks.scanId} in ${lastTwo}`),
   ]);
-  const summaryOf = (scan: CitationScanRow) => summarize(sourceResults(checks.filter((c) => c.scanId === scan.id)));
+  const resultsOf = (scan: CitationScanRow) => sourceResults(checks.filter((c) => c.scanId === scan.id));
   const [latest, previous] = scans;
-  return citationClientFiguresOf(latest ? { summary: summaryOf(latest), scannedAt: latest.finishedAt ?? latest.createdAt } : null, previous ? summaryOf(previous) : null);
+  const results = latest ? resultsOf(latest) : [];
+  return citationClientFiguresOf(
+    latest ? { summary: summarize(results), scannedAt: latest.finishedAt ?? latest.createdAt, wrongMajor: wrongMajorSources(results) } : null,
+    previous ? summarize(resultsOf(previous)) : null,
+  );
 }

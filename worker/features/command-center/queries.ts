@@ -58,7 +58,7 @@ export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string;
   const close = (kind: AttentionKind, gone: SQL) =>
     db.all<{ user_id: string }>(sql`update attention_items set status = 'closed', closed_at = ${p.now}, updated_at = ${p.now}
       where kind = ${kind} and status in ('open', 'snoozed') and ${gone} returning user_id`);
-  // Eight statements a cron run, whatever the number of clients (D1's batch takes query builders, not raw SQL).
+  // Nine statements a cron run, whatever the number of clients (D1's batch takes query builders, not raw SQL).
   const finds = [
     db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
       select ${uuidSql}, r.user_id, 'low_review', r.id,
@@ -82,8 +82,8 @@ export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string;
         from client_summaries c where json_extract(c.rank, '$.solvChange') <= ${-SOLV_FALL_POINTS} and json_extract(c.rank, '$.scannedAt') is not null
         union all
         select c.user_id, 'listing_wrong', 'citations@' || json_extract(c.citations, '$.scannedAt'),
-          json_object('wrong', json_extract(c.citations, '$.wrong')), json_extract(c.citations, '$.scannedAt')
-        from client_summaries c where json_extract(c.citations, '$.wrong') > 0 and json_extract(c.citations, '$.scannedAt') is not null
+          json_object('wrong', json_extract(c.citations, '$.wrong'), 'sources', json_extract(c.citations, '$.wrongMajor')), json_extract(c.citations, '$.scannedAt')
+        from client_summaries c where json_array_length(c.citations, '$.wrongMajor') > 0 and json_extract(c.citations, '$.scannedAt') is not null
         union all
         select c.user_id, 'ai_fell', 'ai@' || json_extract(c.ai, '$.scannedAt'),
           json_object('mentionRate', json_extract(c.ai, '$.mentionRate'), 'previousRate', json_extract(c.ai, '$.previousRate')), json_extract(c.ai, '$.scannedAt')
@@ -100,6 +100,13 @@ export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string;
       ) where true
       on conflict (user_id, kind, subject) do nothing
       returning *`),
+    // Each tracked keyword that left the map pack's top 3 at its latest check (D1 allows five terms a compound select).
+    db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
+      select ${uuidSql}, c.user_id, 'keyword_left_top3', 'keyword:' || json_extract(k.value, '$.keywordId') || '@' || json_extract(k.value, '$.checkedAt'),
+        json_object('keyword', json_extract(k.value, '$.keyword'), 'from', json_extract(k.value, '$.from'), 'to', json_extract(k.value, '$.to')), json_extract(k.value, '$.checkedAt')
+      from client_summaries c, json_each(c.rank, '$.leftTop3') k where c.rank is not null
+      on conflict (user_id, kind, subject) do nothing
+      returning *`),
     db.all<AttentionRow>(sql`insert into attention_items (id, user_id, kind, subject, data, happened_at)
       select ${uuidSql}, s.user_id, 'post_failed', s.id,
         json_object('state', s.state, 'reason', coalesce(s.reason, ''), 'summary', substr(coalesce(json_extract(s.body, '$.summary'), ''), 1, 200), 'location', coalesce(s.location_title, ''), 'scheduledAt', s.scheduled_at), s.updated_at
@@ -114,10 +121,12 @@ export async function sweepFinds(db: Db, p: { now: string; lowReviewCut: string;
     close("post_failed", sql`not exists (select 1 from scheduled_posts s where s.id = attention_items.subject and s.state in ('failed', 'rejected'))`),
     // The clients view's kinds close when the client's latest figures no longer say so (a new scan, the report opened, a new month).
     db.all<{ user_id: string }>(sql`update attention_items set status = 'closed', closed_at = ${p.now}, updated_at = ${p.now}
-      where kind in ('rank_fell', 'listing_wrong', 'ai_fell', 'report_unopened', 'allowance_high') and status in ('open', 'snoozed')
+      where kind in ('rank_fell', 'keyword_left_top3', 'listing_wrong', 'ai_fell', 'report_unopened', 'allowance_high') and status in ('open', 'snoozed')
         and not exists (select 1 from client_summaries c where c.user_id = attention_items.user_id and (
           (attention_items.kind = 'rank_fell' and attention_items.subject = 'grid@' || json_extract(c.rank, '$.scannedAt') and json_extract(c.rank, '$.solvChange') <= ${-SOLV_FALL_POINTS})
-          or (attention_items.kind = 'listing_wrong' and attention_items.subject = 'citations@' || json_extract(c.citations, '$.scannedAt') and json_extract(c.citations, '$.wrong') > 0)
+          or (attention_items.kind = 'keyword_left_top3' and exists (select 1 from json_each(c.rank, '$.leftTop3') k
+            where attention_items.subject = 'keyword:' || json_extract(k.value, '$.keywordId') || '@' || json_extract(k.value, '$.checkedAt')))
+          or (attention_items.kind = 'listing_wrong' and attention_items.subject = 'citations@' || json_extract(c.citations, '$.scannedAt') and json_array_length(c.citations, '$.wrongMajor') > 0)
           or (attention_items.kind = 'ai_fell' and attention_items.subject = 'ai@' || json_extract(c.ai, '$.scannedAt') and json_extract(c.ai, '$.direction') = 'down')
           or (attention_items.kind = 'report_unopened' and attention_items.subject = 'report@' || json_extract(c.report, '$.month') and json_extract(c.report, '$.openedAt') is null)
           or (attention_items.kind = 'allowance_high' and attention_items.subject = 'usage@' || ${p.now.slice(0, 7)}

@@ -10,7 +10,7 @@ import { rankClientFiguresOf, type RankClientFigures } from "./rules/client-figu
 
 /**
  * One client's rank figures (issue 41) in one D1 round trip (a batch of three reads): the points of the latest finished
- * own grid scan and of the same keyword's finished scan before it, the own keywords tracked, and each own keyword's
+ * own grid scan and of the same keyword's finished scan before it, the own keywords tracked (id and words), and each own keyword's
  * last two completed map-pack checks (all a change needs), the scans and checks picked by subqueries.
  */
 export async function rankClientFigures(db: Db, userId: string): Promise<RankClientFigures> {
@@ -21,13 +21,13 @@ export async function rankClientFigures(db: Db, userId: string): Promise<RankCli
       from keyword_checks kc join tracked_keywords tk on tk.id = kc.keyword_id
       where tk.user_id = ${userId} and tk.kind = 'own' and (kc.map_status = 'not_found' or (kc.map_status = 'found' and kc.map_rank is not null))
     ) where n <= 2)`;
-  const [points, [keywords], checks] = await db.batch([
+  const [points, keywords, checks] = await db.batch([
     db
       .select({ latest: sql<number>`${gridScans.id} = ${latestId}`, finishedAt: gridScans.finishedAt, status: gridPoints.status, rank: gridPoints.rank })
       .from(gridScans)
       .leftJoin(gridPoints, eq(gridPoints.scanId, gridScans.id))
       .where(sql`${gridScans.id} in (${latestId}, ${previousId})`),
-    db.select({ n: sql<number>`count(*)` }).from(trackedKeywords).where(and(eq(trackedKeywords.userId, userId), eq(trackedKeywords.kind, "own"))),
+    db.select({ id: trackedKeywords.id, keyword: trackedKeywords.keyword }).from(trackedKeywords).where(and(eq(trackedKeywords.userId, userId), eq(trackedKeywords.kind, "own"))),
     db.select().from(keywordChecks).where(sql`${keywordChecks.id} in ${lastTwoCompleted}`).orderBy(asc(keywordChecks.createdAt)),
   ]);
   const metricsOf = (rows: typeof points) => scanMetrics(rows.flatMap((p) => (p.status ? [{ status: p.status, rank: p.rank }] : [])));
@@ -38,7 +38,10 @@ export async function rankClientFigures(db: Db, userId: string): Promise<RankCli
   return rankClientFiguresOf({
     latest: latest.length ? { metrics: metricsOf(latest), finishedAt: latest[0]!.finishedAt } : null,
     previous: previous.length ? metricsOf(previous) : null,
-    keywords: Number(keywords?.n ?? 0),
-    moves: [...byKeyword.values()].map(mapMovement),
+    keywords: keywords.length,
+    moves: keywords.flatMap((k) => {
+      const mine = byKeyword.get(k.id);
+      return mine ? [{ keywordId: k.id, keyword: k.keyword, checkedAt: mine[mine.length - 1]!.checkedAt ?? mine[mine.length - 1]!.createdAt, ...mapMovement(mine) }] : [];
+    }),
   });
 }

@@ -27,6 +27,7 @@ const KIND_TONE: Record<AttentionItemView["kind"], BadgeTone> = {
   google_reconnect: "view",
   post_failed: "view",
   rank_fell: "view",
+  keyword_left_top3: "view",
   listing_wrong: "view",
   ai_fell: "view",
   report_unopened: "view",

@@ -16,7 +16,9 @@ export const ATTENTION_KINDS = [
   "post_failed",
   /** The latest grid's share of local voice fell 10 points or more (beyond a grid's noise). */
   "rank_fell",
-  /** The latest citation scan found listings with wrong details. */
+  /** A tracked keyword left the map pack's top 3 at its latest check. */
+  "keyword_left_top3",
+  /** The latest citation scan found wrong details on one of the biggest sources. */
   "listing_wrong",
   /** AI assistants name the business less often (the intervals separate). */
   "ai_fell",
@@ -41,6 +43,7 @@ export const ATTENTION_KIND_LABELS: Record<AttentionKind, string> = {
   google_reconnect: "Reconnect Google",
   post_failed: "Post failed",
   rank_fell: "Map ranking fell",
+  keyword_left_top3: "Keyword left the top 3",
   listing_wrong: "Wrong listings",
   ai_fell: "AI visibility fell",
   report_unopened: "Report not opened",
@@ -55,6 +58,7 @@ export const ATTENTION_ACTION_LABELS: Record<AttentionKind, string> = {
   google_reconnect: "Reconnect",
   post_failed: "Open the post",
   rank_fell: "Look at the grid",
+  keyword_left_top3: "Open the rank tracker",
   listing_wrong: "Fix the listings",
   ai_fell: "Look at the answers",
   report_unopened: "Open Client Reports",

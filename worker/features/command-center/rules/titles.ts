@@ -27,8 +27,15 @@ export function attentionTitle(kind: AttentionKind, data: Record<string, unknown
       return "The Google connection needs reconnecting";
     case "rank_fell":
       return `Map ranking fell ${Math.abs(Math.round(Number(data.solvChange ?? 0)))} points${typeof data.solv === "number" ? ` (share of local voice ${data.solv}%)` : ""}`;
-    case "listing_wrong":
-      return `${Number(data.wrong ?? 0)} listing${Number(data.wrong) === 1 ? "" : "s"} with wrong details`;
+    case "keyword_left_top3":
+      return `“${String(data.keyword ?? "A keyword")}” left the map pack's top 3 (${data.to === null || data.to === undefined ? "now not in the top 20" : `now #${Number(data.to)}`}, was #${Number(data.from ?? 3)})`;
+    case "listing_wrong": {
+      // Kept as an array, or as its JSON text (SQLite's json_object quotes a value read through a subquery).
+      const raw = typeof data.sources === "string" ? (JSON.parse(data.sources) as unknown) : data.sources;
+      const sources = Array.isArray(raw) ? raw.map(String) : [];
+      const names = sources.length <= 2 ? sources.join(" and ") : `${sources.slice(0, 2).join(", ")} and ${sources.length - 2} more`;
+      return sources.length ? `Wrong details on ${names}` : `${Number(data.wrong ?? 0)} listing${Number(data.wrong) === 1 ? "" : "s"} with wrong details`;
+    }
     case "ai_fell":
       return `Named less often by AI assistants${typeof data.mentionRate === "number" && typeof data.previousRate === "number" ? ` (${Math.round(data.mentionRate * 100)}%, was ${Math.round(data.previousRate * 100)}%)` : ""}`;
     case "report_unopened":

@@ -21,6 +21,8 @@ export type RankClientFigures = {
   keywordsDown: number | null;
   /** Keywords in the map pack's top 3 by their latest completed check; null before any check. */
   top3: number | null;
+  /** Keywords that were in the map pack's top 3 at the check before their latest and are not now (the attention queue's item). */
+  leftTop3: { keywordId: string; keyword: string; from: number; to: number | null; checkedAt: string }[];
 };
 
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
@@ -30,7 +32,7 @@ export function rankClientFiguresOf(input: {
   previous: GridMetrics | null;
   keywords: number;
   /** Each tracked keyword's map-pack position now and its latest change (as the tracker's list shows them). */
-  moves: { current: PointResult | null; sinceLast: PositionChange }[];
+  moves: { keywordId: string; keyword: string; checkedAt: string | null; current: PointResult | null; sinceLast: PositionChange }[];
 }): RankClientFigures {
   const { latest, previous } = input;
   const checked = input.moves.filter((m) => m.current !== null);
@@ -43,5 +45,9 @@ export function rankClientFiguresOf(input: {
     keywordsUp: checked.length ? checked.filter((m) => (m.sinceLast.gained ?? 0) > 0).length : null,
     keywordsDown: checked.length ? checked.filter((m) => (m.sinceLast.gained ?? 0) < 0).length : null,
     top3: checked.length ? checked.filter((m) => m.current?.status === "found" && m.current.rank <= 3).length : null,
+    leftTop3: checked.flatMap((m) => {
+      const { from, to } = m.sinceLast;
+      return from !== null && from <= 3 && (to === null || to > 3) && m.checkedAt ? [{ keywordId: m.keywordId, keyword: m.keyword, from, to, checkedAt: m.checkedAt }] : [];
+    }),
   };
 }
