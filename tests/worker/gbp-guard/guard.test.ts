@@ -106,6 +106,62 @@ describe("the nightly guard", () => {
   });
 });
 
+describe("the owner's own edit through Porchlight", () => {
+  it("is checked before it is sent: a risky name or an address change only when confirmed; the next check does not report it", async () => {
+    const w = await watcher();
+    await sweep();
+    await check(w.userId);
+    const edit = (edit: Record<string, unknown>, confirmRisks?: boolean) =>
+      api("/api/gbp/guard/edit", { method: "POST", token: w.token, body: JSON.stringify({ locationName: w.name, edit, ...(confirmRisks ? { confirmRisks } : {}) }) });
+
+    // A city and "best" in the name: refused with the reasons, nothing sent.
+    const risky = await edit({ field: "title", title: "Best Ridge Roofing Austin" });
+    expect(risky.status, JSON.stringify(risky.body)).toBe(409);
+    expect(risky.body.error.code).toBe("edit_risky");
+    expect((risky.body.error.risks as { code: string }[]).map((r) => r.code).sort()).toEqual(["name_city", "name_keywords", "name_superlative"]);
+    expect(await patchesOf(w.locationId)).toEqual([]);
+
+    // A new address: Google may ask to verify again; a PO box is not a business address.
+    const moved = await edit({ field: "storefrontAddress", addressLines: ["PO Box 1234"], locality: "Austin", administrativeArea: "TX", postalCode: "78701" });
+    expect(moved.status).toBe(409);
+    expect((moved.body.error.risks as { code: string }[]).map((r) => r.code)).toEqual(expect.arrayContaining(["address_change", "po_box"]));
+
+    // A safe edit goes at once; a risky one once confirmed. Google receives each with its update mask.
+    const phone = await edit({ field: "phoneNumbers", primaryPhone: "(512) 555-0142" });
+    expect(phone.status, JSON.stringify(phone.body)).toBe(200);
+    expect(phone.body).toMatchObject({ field: "phoneNumbers", text: "(512) 555-0142" });
+    const confirmed = await edit({ field: "title", title: "Best Ridge Roofing Austin" }, true);
+    expect(confirmed.status).toBe(200);
+    const patches = await patchesOf(w.locationId);
+    expect(patches.map((p) => p.updateMask)).toEqual([["phoneNumbers"], ["title"]]);
+    expect(patches[0]!.body).toEqual({ phoneNumbers: { primaryPhone: "(512) 555-0142" } });
+    expect(patches[1]!.body).toEqual({ title: "Best Ridge Roofing Austin" });
+
+    // Our own edits are in the snapshot: the next check finds nothing changed outside Porchlight.
+    await check(w.userId);
+    expect((await guard(w.token)).open).toEqual([]);
+  });
+
+  it("refuses bad input, a location the guard does not watch, and anyone else's location", async () => {
+    const w = await watcher();
+    await sweep();
+    await check(w.userId);
+    const post = (body: unknown, token = w.token, business = "own") => api(`/api/gbp/guard/edit?business=${business}`, { method: "POST", token, body: JSON.stringify(body) });
+    const bad = await post({ locationName: w.name, edit: { field: "websiteUri", websiteUri: "not a site" } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("A web address starting with https://");
+    expect((await post({ locationName: w.name, edit: { field: "categories", categories: [] } })).status).toBe(400);
+    expect((await post({ locationName: "accounts/1/locations/404", edit: { field: "title", title: "Ridge Roofing" } })).status).toBe(404);
+    const stranger = await signUp();
+    expect((await post({ locationName: w.name, edit: { field: "title", title: "Ridge Roofing" } }, stranger.session.access_token)).status).toBe(404);
+    expect((await post({ locationName: w.name, edit: { field: "title", title: "Ridge Roofing" } }, stranger.session.access_token, w.userId)).status).toBe(403);
+    // The agency, acting for its client: sent as the client's.
+    const acting = await post({ locationName: w.name, edit: { field: "websiteUri", websiteUri: "https://ridgeroofing.example/" } }, admin.session.access_token, w.userId);
+    expect(acting.status, JSON.stringify(acting.body)).toBe(200);
+    expect((await patchesOf(w.locationId)).at(-1)!.updateMask).toEqual(["websiteUri"]);
+  });
+});
+
 describe("Google's edits", () => {
   it("are found once, shown side by side, and rejected with the owner's value sent to Google", async () => {
     const w = await watcher();

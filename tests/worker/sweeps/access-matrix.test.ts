@@ -258,6 +258,7 @@ const MATRIX: Record<string, Row> = {
   // another's change is not found; viewing as is read-only.
   "GET /api/gbp/guard": { call: () => ({ path: "/api/gbp/guard?business=own" }), expect: signedInRead(200) },
   "POST /api/gbp/guard/check": { call: () => ({ path: "/api/gbp/guard/check?business=own" }), expect: signedInWrite(202) },
+  "POST /api/gbp/guard/edit": { call: () => ({ path: "/api/gbp/guard/edit?business=own", ...json({ locationName: "accounts/1/locations/404", edit: { field: "title", title: "Ridge Roofing" } }) }), expect: signedInWrite(404) },
   "POST /api/gbp/guard/:id/accept": { call: () => ({ path: `/api/gbp/guard/${crypto.randomUUID()}/accept`, ...json({}) }), expect: signedInWrite(404) },
   "POST /api/gbp/guard/:id/reject": { call: () => ({ path: `/api/gbp/guard/${crypto.randomUUID()}/reject`, ...json({}) }), expect: signedInWrite(404) },
   // The attention queue (issue 41): the agency's admins only.

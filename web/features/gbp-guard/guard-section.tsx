@@ -1,5 +1,6 @@
 // The owner's profile guard on /integrations (issue 41): each connected location, when it was last checked (or why it
-// could not be), whether Google lets the owner's edits go live, and the changes to decide; Check now.
+// could not be), whether Google lets the owner's edits go live, and the changes to decide; Check now; the owner's own
+// edit of a location (owner-edit.tsx).
 import { useQuery } from "@tanstack/react-query";
 import { GUARD_WORDING, type GuardResponse } from "../../../worker/features/gbp-guard/rules/guard";
 import { Badge } from "../../design/badge";
@@ -9,6 +10,7 @@ import { formatDateTime } from "../../lib/format-date";
 import { useViewAs } from "../../lib/view-as";
 import { useBusinessTimeZone } from "../profile";
 import { ChangeDecision } from "./change-decision";
+import { OwnerEditButton } from "./owner-edit";
 import { guardQuery, useCheckGuard } from "./queries";
 import { RetryAlert } from "../../design/alert";
 
@@ -42,6 +44,7 @@ export function GuardSection() {
               {l.status === "failed" ? `${GUARD_WORDING.couldNotCheck}: ${l.checkText}` : l.checkText}
               {l.lastCheckedAt ? ` · checked ${formatDateTime(l.lastCheckedAt, zone)}` : ""}
             </span>
+            {viewAs ? null : <OwnerEditButton locationName={l.locationName} title={l.title} />}
             {l.verified === false && l.voiceText ? <span className="guard-voice">{l.voiceText}</span> : null}
           </li>
         ))}

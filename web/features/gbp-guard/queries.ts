@@ -2,6 +2,7 @@
 // on its way), Check now, and accept or reject. Shapes: worker/features/gbp-guard/rules/guard.ts.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { GuardResponse } from "../../../worker/features/gbp-guard/rules/guard";
+import type { OwnerEdit } from "../../../worker/features/gbp-guard/rules/edit";
 import { API_TIMEOUT_MS } from "../../lib/api";
 import { api, unwrap, withInit } from "../../lib/rpc";
 
@@ -41,5 +42,14 @@ export function useGuardDecision(onDecided?: () => unknown) {
       await client.invalidateQueries({ queryKey: guardKeys.all });
       await onDecided?.();
     },
+  });
+}
+
+/** The owner's own edit of a location (name, address, phone, website); a risky value answers 409 `edit_risky` with `details.risks`. */
+export function useOwnerEdit(business = "own") {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: OwnerEdit) => unwrap(api.api.gbp.guard.edit.$post({ query: { business }, json: input }, withInit(timeout))),
+    onSuccess: () => client.invalidateQueries({ queryKey: guardKeys.all }),
   });
 }

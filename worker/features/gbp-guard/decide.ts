@@ -8,7 +8,7 @@ import { announce } from "../../platform/events";
 import { ErrorCode, HttpError } from "../../platform/errors";
 import { log } from "../../platform/log";
 import { GoogleError, googleConfig, patchLocation } from "../../platform/providers/google";
-import type { GbpLocationFields } from "../../platform/providers/rules/gbp-location";
+import type { GbpLocationFields, GuardedField } from "../../platform/providers/rules/gbp-location";
 import { getProfile } from "../../platform/auth/users";
 import { findConnection, withAccessToken } from "../integrations";
 import { claimDecision, findChange, findWatchedLocation, settleDecision, type GuardChangeRow } from "./queries";
@@ -53,16 +53,11 @@ export async function decide(env: Env, db: Db, change: GuardChangeRow, decision:
   if (!claimed) throw new HttpError(409, GuardErrorCode.changeResolved, GUARD_WORDING.alreadyResolved);
   const next = valueToSend(claimed, decision);
   try {
-    if (next) await send(env, db, claimed, next);
+    if (next) await sendToGoogle(env, db, claimed.userId, claimed.locationName, next, claimed.field as GuardedField);
   } catch (error) {
-    const message = error instanceof GoogleError ? error.message : error instanceof HttpError ? error.message : "Google could not be reached.";
-    await settleDecision(db, claimed, { status: "open", error: message }, new Date().toISOString());
-    if (error instanceof GoogleError) {
-      log.warn("gbp-guard: decision refused", { change: claimed.id, kind: error.kind, status: error.status });
-      if (error.kind === "unavailable") throw new HttpError(503, ErrorCode.unavailable, `Google did not answer, so nothing changed. Try again in a minute. (${error.message})`);
-      throw new HttpError(502, GuardErrorCode.googleRefused, `${GUARD_WORDING.googleRefused}: ${error.message}`);
-    }
-    throw error;
+    const failure = googleFailure(error, { change: claimed.id });
+    await settleDecision(db, claimed, { status: "open", error: failure.message }, new Date().toISOString());
+    throw failure.error;
   }
   const now = new Date().toISOString();
   const snapshot = await snapshotAfter(db, claimed, decision);
@@ -71,11 +66,21 @@ export async function decide(env: Env, db: Db, change: GuardChangeRow, decision:
   return (await findChange(db, claimed.id))!;
 }
 
-async function send(env: Env, db: Db, change: GuardChangeRow, value: GbpLocationFields) {
-  const connection = await findConnection(db, change.userId);
+/** Patches one field of a location with `value` (the owner's Google connection); throws GoogleError or a 409 HttpError. */
+export async function sendToGoogle(env: Env, db: Db, userId: string, locationName: string, value: GbpLocationFields, field: GuardedField) {
+  const connection = await findConnection(db, userId);
   const config = googleConfig(env);
   if (!config || !connection || connection.status !== "connected") throw new HttpError(409, GuardErrorCode.notConnected, GUARD_WORDING.notConnected);
-  await withAccessToken(env, db, connection, (token) => patchLocation(config, token, change.locationName, pickFields(value, [change.field]), [change.field]));
+  await withAccessToken(env, db, connection, (token) => patchLocation(config, token, locationName, pickFields(value, [field]), [field]));
+}
+
+/** What a failed send says: Google's words kept (`message`), and the error the person sees (503 unanswered, 502 refused). */
+export function googleFailure(error: unknown, context: Record<string, string>): { message: string; error: unknown } {
+  const message = error instanceof GoogleError ? error.message : error instanceof HttpError ? error.message : "Google could not be reached.";
+  if (!(error instanceof GoogleError)) return { message, error };
+  log.warn("gbp-guard: Google refused an edit", { ...context, kind: error.kind, status: error.status });
+  if (error.kind === "unavailable") return { message, error: new HttpError(503, ErrorCode.unavailable, `Google did not answer, so nothing changed. Try again in a minute. (${error.message})`) };
+  return { message, error: new HttpError(502, GuardErrorCode.googleRefused, `${GUARD_WORDING.googleRefused}: ${error.message}`) };
 }
 
 /** The location's snapshot with the decided field as the owner's value now is, so the next check does not see our own edit as an outside one. */

@@ -217,3 +217,8 @@ export async function decidedChanges(db: Db, userId: string, range: { start: str
     )
     .orderBy(gbpGuardChanges.resolvedAt);
 }
+
+/** The location's snapshot after the owner's own edit through Porchlight, so the next check does not report it as an outside edit. */
+export async function saveSnapshot(db: Db, id: string, snapshot: string) {
+  await db.update(gbpGuardLocations).set({ snapshot, updatedAt: new Date().toISOString() }).where(eq(gbpGuardLocations.id, id));
+}

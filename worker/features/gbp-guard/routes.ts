@@ -13,6 +13,8 @@ import { findChange, type GuardChangeRow } from "./queries";
 import { checkNow } from "./check";
 import { decide, RiskyEdit, type Decision } from "./decide";
 import { changeView, guardView } from "./view";
+import { ownerEdit } from "./edit";
+import { OwnerEdit } from "./rules/edit";
 import { GUARD_WORDING, GuardDecision, GuardErrorCode } from "./rules/guard";
 
 const BusinessQuery = z.object({ business: z.union([z.literal("own"), z.string().trim().min(1).max(100)], { error: "business: own or a client's user id" }).default("own") });
@@ -54,10 +56,15 @@ async function decided(c: Context<AppEnv>, id: string, decision: Decision) {
     const row = await decide(c.env, db, change, decision, { by: c.get("subject").id, confirmRisks: confirmRisks === true });
     return c.json({ change: await changeView(db, row, new Map()) });
   } catch (error) {
-    if (error instanceof RiskyEdit) return c.json({ error: { code: GuardErrorCode.risky, message: error.message, risks: error.risks } }, 409);
-    if (error instanceof HttpError) return apiError(c, error.status, error.code, error.message);
-    throw error;
+    return guardError(c, error);
   }
+}
+
+/** A refusal the person must see: risky (409 with the risks), decided already, not connected, Google's 502/503. */
+function guardError(c: Context<AppEnv>, error: unknown) {
+  if (error instanceof RiskyEdit) return c.json({ error: { code: GuardErrorCode.risky, message: error.message, risks: error.risks } }, 409);
+  if (error instanceof HttpError) return apiError(c, error.status, error.code, error.message);
+  throw error;
 }
 
 const changeParam = validId(GUARD_WORDING.changeNotFound);
@@ -76,6 +83,18 @@ export const guardRoutes = new Hono<AppEnv>()
     if (scope instanceof Response) return scope;
     const queued = await checkNow(c.env, getDb(c.env), scope.userId);
     return c.json({ queued, message: GUARD_WORDING.checkQueued }, 202);
+  })
+
+  // The owner's own edit (name, address, phone, website) after the risk check; an acting admin may edit a client's.
+  .post("/edit", validate("query", BusinessQuery), validate("json", OwnerEdit), async (c) => {
+    const scope = businessOf(c, c.req.valid("query").business);
+    if (scope instanceof Response) return scope;
+    try {
+      const sent = await ownerEdit(c.env, getDb(c.env), scope.userId, c.req.valid("json"));
+      return c.json({ ...sent, message: GUARD_WORDING.edited });
+    } catch (error) {
+      return guardError(c, error);
+    }
   })
 
   .post("/:id/accept", changeParam, (c) => decided(c, c.req.valid("param").id, "accept"))

@@ -65,6 +65,8 @@ export const GUARD_WORDING = {
   alreadyResolved: "This change was already decided.",
   checkQueued: "Checking your profile now. Changes show here in a minute.",
   googleRefused: "Google refused the change",
+  locationNotFound: "That location is not watched by the profile guard. Choose it on Integrations first.",
+  edited: "Sent to Google. Google may review the edit before it shows on the profile.",
 } as const;
 
 /** The stable codes of the guard's refusals. */
