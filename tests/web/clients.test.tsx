@@ -188,3 +188,34 @@ describe("Bulk actions", () => {
     expect(posts[0]!.body).toEqual({ action: "ai_scan", userIds: ["user-a", "user-b"] });
   });
 });
+
+describe("Each figure links to the screen behind it, read as the client", () => {
+  it("opens the client's screen read as them (no view to start), and the admin's own again elsewhere", async () => {
+    const reads: { url: string; viewAs: string | null }[] = [];
+    stubFetch((url, init) => {
+      if (url.startsWith("/api/agency/clients")) return json(page([row({})]));
+      if (url.startsWith("/api/reviews")) reads.push({ url, viewAs: new Headers(init.headers).get("X-View-As") });
+      if (url.startsWith("/api/reviews?"))
+        return json({ connection: "not_connected", connectHint: "Connect Google", sync: { lastSyncAt: null, nextSyncAt: null, error: null, googleAverage: null, googleTotal: null }, aiAvailable: false, counts: { all: 0, needs_reply: 0, low: 0, with_text: 0, replied: 0 }, reviews: [], figures: { total: 0, averageRating: null, replyRate: null, medianReplyHours: null, months: [], competitors: [], pass: null }, timeZone: "America/Chicago" });
+      if (url.startsWith("/api/reviews/settings")) return json({ settings: { tone: "friendly", signature: "", autoPublish: false, autoPublishDelayHours: 24 } });
+      return url.startsWith("/api/notifications") ? json({ notifications: [], unread: 0, nextCursor: null }) : json({ reports: [] });
+    });
+    const app = renderApp("/admin/clients", signedIn({ admin: true }));
+    const leaky = await line("Leaky Roofing");
+    const link = within(leaky).getByRole("link", { name: "5 unanswered" });
+    expect(link.getAttribute("href")).toBe("/tools/reviews?client=user-a&clientName=Leaky+Roofing");
+
+    fireEvent.click(link);
+    expect(await screen.findByText("Reading a client's screen", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getAllByText("Leaky Roofing").length).toBeGreaterThan(0);
+    await waitFor(() => expect(reads.some((r) => r.url.startsWith("/api/reviews?"))).toBe(true));
+    expect(reads.every((r) => r.viewAs === "user-a")).toBe(true);
+
+    // Anywhere else is the admin's own again.
+    reads.length = 0;
+    await app.navigate("/tools/reviews");
+    await waitFor(() => expect(reads.some((r) => r.url.startsWith("/api/reviews?"))).toBe(true));
+    expect(reads.every((r) => r.viewAs === null)).toBe(true);
+    expect(screen.queryByText("Reading a client's screen")).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 // The signed-in frame: sidebar on desktop, top bar + drawer on phones, the page in <main>.
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Outlet, useLocation } from "react-router";
-import { dashboardPath, useViewAs } from "../lib/view-as";
+import { dashboardPath, setScreenScope, useViewAs } from "../lib/view-as";
 import { Brand } from "../features/brand";
 import { ConfirmEmailBanner } from "../features/accounts";
 import { MenuIcon } from "../design/icons";
@@ -17,6 +18,18 @@ export function AppLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const viewAs = useViewAs();
+  const queryClient = useQueryClient();
+  const scope = useRef(viewAs?.viewingUserId ?? null);
+
+  // Whose data the screens read changed (a view as someone started or ended, a client's screen opened from the clients
+  // view or left): nothing read for the other one is shown, everything on screen is read again before it paints.
+  useLayoutEffect(() => {
+    setScreenScope(viewAs);
+    const now = viewAs?.viewingUserId ?? null;
+    if (scope.current === now) return;
+    scope.current = now;
+    void queryClient.resetQueries();
+  }, [viewAs, queryClient]);
 
   // Any navigation closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);

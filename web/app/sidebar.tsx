@@ -85,6 +85,11 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
     navigate("/login", { replace: true });
   }
 
+  function backToClients() {
+    onNavigate?.();
+    navigate("/admin/clients");
+  }
+
   function returnToAdminView() {
     clearViewAs();
     onNavigate?.();
@@ -105,12 +110,18 @@ export function Sidebar({ open = false, onClose, onNavigate, id = "app-sidebar" 
         <div className="view-banner" role="status">
           <p className="view-banner-label">
             <EyeIcon size="sm" />
-            Viewing as user
+            {viewAs.scoped ? "Reading a client's screen" : "Viewing as user"}
           </p>
           <p className="view-banner-company">{viewAs.viewingUserDetails.company_name || "Unknown Company"}</p>
-          <Button variant="primary" size="sm" block onClick={returnToAdminView}>
-            Return to Admin View
-          </Button>
+          {viewAs.scoped ? (
+            <Button variant="primary" size="sm" block onClick={backToClients}>
+              Back to Clients
+            </Button>
+          ) : (
+            <Button variant="primary" size="sm" block onClick={returnToAdminView}>
+              Return to Admin View
+            </Button>
+          )}
         </div>
       ) : null}
 

@@ -1,6 +1,6 @@
 // The API client: bearer token, view-as header, JSON in and out, `{error:{code,message}}` as ApiError, timeouts.
 import type { ProfileDto, ProfileResponse } from "../../worker/features/profile/rules/profile";
-import { readViewAs } from "./view-as";
+import { readViewAs, screenScoped } from "./view-as";
 
 /** Profile and admin calls are cut off after this long (spec §9). */
 export const API_TIMEOUT_MS = 10_000;
@@ -55,7 +55,7 @@ export async function authedFetch(input: RequestInfo | URL, init: ApiInit = {}):
   const token = accessToken === undefined ? await currentAccessToken() : accessToken;
   if (token) headers.set("Authorization", `Bearer ${token}`);
   if (viewAs) {
-    const record = readViewAs();
+    const record = readViewAs() ?? screenScoped();
     if (record) headers.set("X-View-As", record.viewingUserId);
   }
   let body = rest.body;

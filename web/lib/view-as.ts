@@ -29,7 +29,36 @@ export type ViewAsRecord = {
   viewingUserDetails: ViewedUserDetails;
   /** Milliseconds since the epoch when the view started. */
   timestamp: number;
+  /** A client's screen opened from the agency's clients view (`?client=`): read as the client for that address only. */
+  scoped?: boolean;
 };
+
+/**
+ * A client's screen opened from the agency's clients view (issue 41: each figure links to the screen behind it, with
+ * no "view as" to start): `?client=<id>&clientName=<name>` reads as that client, read-only (the server's X-View-As
+ * rules), for that address only; any other address is the admin's own again.
+ */
+export const CLIENT_PARAM = "client";
+export function scopedClient(search: string): ViewAsRecord | null {
+  const params = new URLSearchParams(search);
+  const id = params.get(CLIENT_PARAM)?.trim();
+  if (!id) return null;
+  return { viewingUserId: id, viewingUserEmail: "", viewingUserDetails: { company_name: params.get("clientName") }, timestamp: 0, scoped: true };
+}
+
+/** The client the screen on show reads (set by the app's frame from the address), for requests made outside React. */
+let screenScope: ViewAsRecord | null = null;
+export function setScreenScope(record: ViewAsRecord | null) {
+  screenScope = record?.scoped ? record : null;
+}
+export function screenScoped(): ViewAsRecord | null {
+  return screenScope;
+}
+
+/** The address of a client's screen, scoped to the client. */
+export function clientScreenPath(path: string, client: { userId: string; name: string }): string {
+  return `${path}?${new URLSearchParams({ [CLIENT_PARAM]: client.userId, clientName: client.name }).toString()}`;
+}
 
 export type ViewAsCheck = { record: ViewAsRecord | null; remove: boolean };
 
@@ -150,10 +179,11 @@ export function useViewAs(): ViewAsRecord | null {
   useEffect(() => {
     if (remove) readViewAs(onDashboard ? new URLSearchParams(search) : undefined);
   }, [remove, onDashboard, search]);
-  return record;
+  const scoped = useMemo(() => scopedClient(search), [search]);
+  return record ?? scoped;
 }
 
 /** The dashboard address that keeps a view alive (the dashboard drops a record without view_as). */
 export function dashboardPath(record: ViewAsRecord | null): string {
-  return record ? `/dashboard?view_as=${encodeURIComponent(record.viewingUserId)}` : "/dashboard";
+  return record && !record.scoped ? `/dashboard?view_as=${encodeURIComponent(record.viewingUserId)}` : "/dashboard";
 }

@@ -1,9 +1,11 @@
 // /admin/clients (issue 41): every client in one view: health (why, on hover), plan, account manager, Google, and each
-// capability's latest figures with their change, from rows the server keeps current; sort, filter, search, "my
+// capability's latest figures with their change (each a link to the screen behind it, read as the client without
+// starting a view: web/lib/view-as.ts scopedClient), from rows the server keeps current; sort, filter, search, "my
 // clients", saved views and hidden columns (kept per admin), CSV of everything the filters keep; bulk actions on the
 // selected clients (bulk-actions.tsx).
 import { useQuery } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import {
   CLIENT_COLUMN_LABELS,
   CLIENT_COLUMNS,
@@ -28,6 +30,7 @@ import { Placeholder } from "../../../design/placeholder";
 import { SearchField } from "../../../design/search-field";
 import { QueryView } from "../../../app/query-view";
 import { downloadText } from "../../../lib/download";
+import { clientScreenPath } from "../../../lib/view-as";
 import { formatDateTime } from "../../../lib/format-date";
 import { PageHead } from "../../brand";
 import { useBusinessTimeZone } from "../../profile";
@@ -191,11 +194,12 @@ function ClientsBody({ data, params, onParams, onPage }: { data: ClientsResponse
   );
 }
 
-function Fig({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
+/** A figure: its main value (a link to the screen behind it, read as the client) and its change below. */
+function Fig({ main, sub, to }: { main: ReactNode; sub?: ReactNode; to?: string }) {
   if (main === null || main === undefined) return <span className="muted">—</span>;
   return (
     <span className="cl-fig">
-      <strong>{main}</strong>
+      <strong>{to ? <Link to={to}>{main}</Link> : main}</strong>
       {sub ? <span className="muted">{sub}</span> : null}
     </span>
   );
@@ -205,6 +209,7 @@ function ClientLine({ client: c, columns, admins, picked, onPick }: { client: Cl
   const zone = useBusinessTimeZone();
   const manager = useSetManager();
   const { reviews: r, rank: k, citations: ci, ai: a, posts: p, report: m, usage: u } = c;
+  const at = (path: string) => clientScreenPath(path, { userId: c.userId, name: c.name });
   const cell: Record<ClientColumn, ReactNode> = {
     health: (
       <span className={`cl-health cl-${c.health.level}`} title={c.health.text}>
@@ -223,14 +228,14 @@ function ClientLine({ client: c, columns, admins, picked, onPick }: { client: Cl
         ))}
       </select>
     ),
-    google: <Fig main={c.google === "connected" ? "Connected" : c.google === "needs_reconnect" ? "Reconnect" : c.google === "choosing" ? "Pick locations" : "Not connected"} />,
-    reviews: <Fig main={r && `${r.unanswered} unanswered`} sub={r && parts(r.lowUnanswered > 0 && `${r.lowUnanswered} low`, `${r.newThisMonth} new this month`, r.average !== null && `★ ${r.average.toFixed(1)}`, pct(r.replyRate) && `${pct(r.replyRate)} replied`)} />,
-    rank: <Fig main={k?.solv !== null && k?.solv !== undefined ? `SoLV ${k.solv}%` : null} sub={k && parts(signed(k.solvChange, " pts"), k.atrp !== null && `ATRP ${k.atrp.toFixed(1)}`, Boolean(k.keywordsUp || k.keywordsDown) && `${k.keywordsUp ?? 0}↑ ${k.keywordsDown ?? 0}↓`)} />,
-    citations: <Fig main={ci?.score !== null && ci?.score !== undefined ? `Score ${ci.score}` : null} sub={ci && parts(Boolean(ci.wrong) && `${ci.wrong} wrong`, Boolean(ci.gaps) && `${ci.gaps} gaps`)} />,
-    ai: <Fig main={pct(a?.mentionRate)} sub={a && parts(a.low !== null && a.high !== null && `${pct(a.low)}–${pct(a.high)}`, a.direction === "down" && "fell", a.direction === "up" && "rose")} />,
-    posts: <Fig main={p ? (p.lastPublishedAt ? `Last ${formatDateTime(p.lastPublishedAt, zone)}` : "None published") : null} sub={p && p.failed > 0 ? `${p.failed} failed` : undefined} />,
-    report: <Fig main={m ? (m.month ?? (m.enabled ? "Not sent yet" : "Off")) : null} sub={m?.openedAt ? "opened" : m?.sentAt ? "sent, not opened" : undefined} />,
-    usage: <Fig main={dollars(u?.spentCents)} sub={u?.allowanceCents ? `of ${dollars(u.allowanceCents)}` : undefined} />,
+    google: <Fig to={at("/integrations")} main={c.google === "connected" ? "Connected" : c.google === "needs_reconnect" ? "Reconnect" : c.google === "choosing" ? "Pick locations" : "Not connected"} />,
+    reviews: <Fig to={at("/tools/reviews")} main={r && `${r.unanswered} unanswered`} sub={r && parts(r.lowUnanswered > 0 && `${r.lowUnanswered} low`, `${r.newThisMonth} new this month`, r.average !== null && `★ ${r.average.toFixed(1)}`, pct(r.replyRate) && `${pct(r.replyRate)} replied`)} />,
+    rank: <Fig to={at("/tools/local-search-grid")} main={k?.solv !== null && k?.solv !== undefined ? `SoLV ${k.solv}%` : null} sub={k && parts(signed(k.solvChange, " pts"), k.atrp !== null && `ATRP ${k.atrp.toFixed(1)}`, Boolean(k.keywordsUp || k.keywordsDown) && `${k.keywordsUp ?? 0}↑ ${k.keywordsDown ?? 0}↓`)} />,
+    citations: <Fig to={at("/tools/citation-tracker")} main={ci?.score !== null && ci?.score !== undefined ? `Score ${ci.score}` : null} sub={ci && parts(Boolean(ci.wrong) && `${ci.wrong} wrong`, Boolean(ci.gaps) && `${ci.gaps} gaps`)} />,
+    ai: <Fig to={at("/tools/ai-visibility")} main={pct(a?.mentionRate)} sub={a && parts(a.low !== null && a.high !== null && `${pct(a.low)}–${pct(a.high)}`, a.direction === "down" && "fell", a.direction === "up" && "rose")} />,
+    posts: <Fig to={at("/tools/gmb-post-scheduler")} main={p ? (p.lastPublishedAt ? `Last ${formatDateTime(p.lastPublishedAt, zone)}` : "None published") : null} sub={p && p.failed > 0 ? `${p.failed} failed` : undefined} />,
+    report: <Fig to={at("/reports")} main={m ? (m.month ?? (m.enabled ? "Not sent yet" : "Off")) : null} sub={m?.openedAt ? "opened" : m?.sentAt ? "sent, not opened" : undefined} />,
+    usage: <Fig to={at("/usage")} main={dollars(u?.spentCents)} sub={u?.allowanceCents ? `of ${dollars(u.allowanceCents)}` : undefined} />,
   };
   return (
     <tr>
