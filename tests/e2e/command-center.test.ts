@@ -142,6 +142,28 @@ describe("Needs Attention", () => {
       await rowOf(names.edit).getByText("Connected", { exact: true }).waitFor();
       await shot(page, "clients-1280");
 
+      // Bulk: the three selected, one estimate for all of them, then each client's outcome beside its name.
+      await page.getByRole("checkbox", { name: "Select every client on this page" }).check();
+      const bar = page.getByRole("region", { name: "Bulk actions" });
+      await bar.getByText("3 selected").waitFor();
+      await bar.getByLabel("Action").selectOption("sync_reviews");
+      await bar.getByRole("button", { name: "Review cost…" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("3 of 3 clients ready · nothing from their AI allowance").waitFor();
+      await shot(page, "clients-bulk-1280");
+      await dialog.getByRole("button", { name: "Start for 3 clients" }).click();
+      await dialog.getByText(/^Started for \d client/).waitFor();
+      for (const name of Object.values(names)) await dialog.locator("li", { hasText: name }).getByText(/^(Started|Did not start)$/).waitFor();
+      await dialog.getByRole("button", { name: "Done" }).click();
+
+      // A figure opens the screen behind it, read as the client: Summit's reviews, with Tom's review waiting.
+      await rowOf(names.review).getByRole("link", { name: /unanswered/ }).click();
+      await page.getByText("Reading a client's screen").first().waitFor();
+      await page.getByText("Tom Becker").first().waitFor();
+      await shot(page, "client-reviews-1280");
+      await page.getByRole("button", { name: "Back to Clients" }).first().click();
+      await page.getByRole("heading", { level: 1, name: "Clients" }).waitFor();
+
       const phone = await signedInPage(browser(), admin.email, 375);
       await phone.page.goto("/admin/clients");
       await phone.page.getByRole("heading", { level: 1, name: "Clients" }).waitFor();
@@ -158,6 +180,14 @@ describe("Needs Attention", () => {
       await guard.getByText("Not verified", { exact: true }).waitFor();
       await guard.getByText(/ask for reinstatement/).waitFor();
       await shot(owner.page, "guard-1280");
+      // The owner's own edit of the name is checked before it is sent: a city in the name is a suspension trigger.
+      await guard.getByRole("button", { name: "Edit on Google" }).first().click();
+      const editDialog = owner.page.getByRole("dialog");
+      await editDialog.getByLabel("Business name").fill(`${names.verify} Austin`);
+      await editDialog.getByRole("button", { name: "Check and send" }).click();
+      await editDialog.getByText(/could get the profile suspended/).waitFor();
+      await shot(owner.page, "guard-edit-1280");
+      await editDialog.getByRole("button", { name: "Cancel" }).click();
       await owner.page.setViewportSize({ width: 375, height: 800 });
       await shot(owner.page, "guard-375");
       await owner.context.close();

@@ -86,7 +86,7 @@ function BulkDialog({ action, userIds, onClose }: { action: BulkAction; userIds:
         </p>
       ) : est ? (
         <p role="status">
-          {est.ready} of {est.items.length} client{est.items.length === 1 ? "" : "s"} ready · about {formatCost(est.costUsd)} in all, from each client&apos;s own allowance
+          {est.ready} of {est.items.length} client{est.items.length === 1 ? "" : "s"} ready · {est.costUsd > 0 ? `about ${formatCost(est.costUsd)} in all, from each client's own allowance` : "nothing from their AI allowance"}
         </p>
       ) : null}
       {run.error ? <Alert tone="error">{run.error.message}</Alert> : est?.refusal && !done ? <Alert tone="warning">{est.refusal.message}</Alert> : null}

@@ -239,7 +239,7 @@ function ClientLine({ client: c, columns, admins, picked, onPick }: { client: Cl
   };
   return (
     <tr>
-      <td className="cl-pick">
+      <td className="cl-pick" data-label="Select">
         <input type="checkbox" aria-label={`Select ${c.name}`} checked={picked} onChange={(e) => onPick(e.target.checked)} />
       </td>
       <td className="cell-user" data-label="Client">
