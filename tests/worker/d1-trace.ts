@@ -12,6 +12,8 @@ export type D1Trace = {
   depthBeforeAi(): number;
   /** Whether the AI was called while watched. */
   calledAi(): boolean;
+  /** Every call made to D1 (a batch counts once): the round trips, side by side or not. */
+  calls(): number;
   /** What ran before the first AI request, one line per call with its depth (for failure messages). */
   describe(): string;
   /** Runs `fn` with the AI's requests marked (fetch to AI_BASE_URL). */
@@ -80,6 +82,7 @@ export function traceD1(real: D1Database = env.DB): D1Trace {
       return Math.max(0, ...beforeAi().map(({ i }) => d[i]!));
     },
     calledAi: () => aiAt !== null,
+    calls: () => ops.length,
     describe() {
       const d = depths();
       return beforeAi()

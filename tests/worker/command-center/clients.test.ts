@@ -6,7 +6,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { announce } from "../../../worker/platform/events";
 import { getDb } from "../../../worker/platform/db/client";
-import { fillClientRows } from "../../../worker/features/command-center/clients";
+import { fillClientRows, refreshGroup } from "../../../worker/features/command-center/clients";
+import { CLIENT_FIGURE_GROUPS } from "../../../worker/platform/events";
+import type { Env } from "../../../worker/platform/env";
+import { traceD1 } from "../d1-trace";
 import { sweepAttention } from "../../../worker/features/command-center/attention";
 import { api, callWorker, signUp, signUpAdmin } from "../helpers";
 
@@ -41,6 +44,19 @@ async function review(userId: string, stars: number, hoursAgo: number, reply: st
 }
 
 describe("a client's row", () => {
+  it("is updated after an event in two D1 round trips whatever the group: one batch read, one write", async () => {
+    const userId = await business(`Round Trip Roofing ${crypto.randomUUID().slice(0, 6)}`);
+    await review(userId, 2, 30);
+    for (const group of CLIENT_FIGURE_GROUPS) {
+      const trace = traceD1();
+      await refreshGroup({ ...env, DB: trace.db } as Env, getDb({ ...env, DB: trace.db } as Env), userId, group);
+      expect(trace.calls(), `${group}:\n${trace.describe()}`).toBe(2);
+    }
+    const row = await env.DB.prepare("select reviews, usage from client_summaries where user_id = ?").bind(userId).first<{ reviews: string; usage: string }>();
+    expect(JSON.parse(row!.reviews)).toMatchObject({ total: 1, lowUnanswered: 1 });
+    expect(JSON.parse(row!.usage)).toMatchObject({ spentCents: 0 });
+  });
+
   it("is written when its reviews change, with the health mark and its reasons, and read in one list", async () => {
     const tag = crypto.randomUUID().slice(0, 6);
     const fine = await business(`Fine Plumbing ${tag}`);

@@ -3,5 +3,5 @@ export { aiVisibilityChatText, latestReportAiVisibility, reportAiVisibilityOf } 
 export { aiOwnerKey, latestProspectAiScanQuery, type AiScanRow } from "./queries";
 export { storedSummary } from "./view";
 export { type AiClientFigures } from "./rules/client-figures";
-export { aiClientFigures } from "./client-figures";
+export { aiClientFigures, aiClientFiguresRead } from "./client-figures";
 export { aiScanRun } from "./client-run";

@@ -3,5 +3,5 @@ export { latestReportListings, listingsChatText, listingsFromChecks } from "./fo
 export { citationOwnerKey, getCitationScan, latestFinishedCitationScan, latestProspectChecksQuery, latestProspectScanQuery, type CitationCheckRow, type CitationScanRow } from "./queries";
 export { sourceResults } from "./view";
 export { type CitationClientFigures } from "./rules/client-figures";
-export { citationClientFigures } from "./client-figures";
+export { citationClientFigures, citationClientFiguresRead } from "./client-figures";
 export { citationScanRun } from "./client-run";

@@ -1,6 +1,7 @@
 // Monthly client reports (issue 30): settings per client, one report per client and month (created once: unique
 // (user_id, month)), the build claimed queued → building by compare-and-set (`claimed_at`; a stale claim is taken
 // again), the mail claimed by compare-and-set (`mail_claimed_at`), and the stored data a report is built from.
+import { batchedRead, runReads } from "../../platform/db/batched-read";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { newestRow, type Db } from "../../platform/db/client";
 import { defineJob } from "../../platform/jobs/claim";
@@ -288,7 +289,13 @@ export async function countPostsPublishedIn(db: Db, userId: string, range: Range
 
 /** One client's monthly report figures (issue 41) in one D1 round trip (a batch of two reads): the switch and the latest report. */
 export async function reportClientFigures(db: Db, userId: string): Promise<ReportClientFigures> {
-  const [settings, [latest]] = await db.batch([
+  const [figures] = await runReads(db, reportClientFiguresRead(db, userId));
+  return figures;
+}
+
+/** reportClientFigures's queries, for a caller's batch. */
+export function reportClientFiguresRead(db: Db, userId: string) {
+  return batchedRead([
     db.select({ enabled: clientReportSettings.enabled }).from(clientReportSettings).where(eq(clientReportSettings.userId, userId)).limit(1),
     db
       .select({ month: clientReports.month, status: clientReports.status, sentAt: clientReports.sentAt, openedAt: clientReports.firstOpenedAt })
@@ -296,6 +303,5 @@ export async function reportClientFigures(db: Db, userId: string): Promise<Repor
       .where(eq(clientReports.userId, userId))
       .orderBy(desc(clientReports.month))
       .limit(1),
-  ]);
-  return { month: latest?.month ?? null, status: latest?.status ?? null, sentAt: latest?.sentAt ?? null, openedAt: latest?.openedAt ?? null, enabled: settings[0]?.enabled ?? false };
+  ], ([settings, [latest]]): ReportClientFigures => ({ month: latest?.month ?? null, status: latest?.status ?? null, sentAt: latest?.sentAt ?? null, openedAt: latest?.openedAt ?? null, enabled: settings[0]?.enabled ?? false }));
 }

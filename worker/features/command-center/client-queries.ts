@@ -2,6 +2,7 @@
 // statement), the rows to fill, the list (one indexed read with its joins), the account manager, an admin's view settings.
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { batchedRead, runReads } from "../../platform/db/batched-read";
 import { profiles, users } from "../../platform/auth/tables";
 import { gbpConnections } from "../integrations/tables";
 import { agencyViewSettings, attentionItems, clientSummaries } from "./tables";
@@ -22,7 +23,13 @@ export type ClientContext = {
 
 /** What the health mark reads besides the changed group, in one batch; null for an admin (not a client) or no such user. */
 export async function clientContext(db: Db, userId: string): Promise<ClientContext | null> {
-  const [profile, summary, connection, counts, changes] = await db.batch([
+  const [ctx] = await runReads(db, clientContextRead(db, userId));
+  return ctx;
+}
+
+/** clientContext's queries, for a caller's batch. */
+export function clientContextRead(db: Db, userId: string) {
+  return batchedRead([
     db.select({ isAdmin: profiles.isAdmin }).from(profiles).where(eq(profiles.id, userId)),
     db.select().from(clientSummaries).where(eq(clientSummaries.userId, userId)),
     db.select({ status: gbpConnections.status }).from(gbpConnections).where(eq(gbpConnections.userId, userId)),
@@ -35,7 +42,16 @@ export async function clientContext(db: Db, userId: string): Promise<ClientConte
       .select({ field: sql<string>`json_extract(${attentionItems.data}, '$.field')` })
       .from(attentionItems)
       .where(and(eq(attentionItems.userId, userId), eq(attentionItems.kind, "google_updated"), eq(attentionItems.status, "open"))),
-  ]);
+  ], ([profile, summary, connection, counts, changes]) => contextOf(profile, summary, connection, counts, changes));
+}
+
+function contextOf(
+  profile: { isAdmin: boolean }[],
+  summary: SummaryRow[],
+  connection: { status: string }[],
+  counts: { kind: string; n: number }[],
+  changes: { field: string }[],
+): ClientContext | null {
   if (!profile[0] || profile[0].isAdmin) return null;
   const status = connection[0]?.status;
   return {

@@ -7,27 +7,28 @@ import type { Env } from "../../platform/env";
 import type { ClientFigureGroup, Events } from "../../platform/events";
 import { CLIENT_FIGURE_GROUPS } from "../../platform/events";
 import { GUARDED_FIELD_LABELS, type GuardedField } from "../../platform/providers/rules/gbp-location";
-import { reviewClientFigures } from "../reviews";
-import { rankClientFigures } from "../rank";
-import { citationClientFigures } from "../citations";
-import { aiClientFigures } from "../ai-visibility";
-import { postClientFigures } from "../content";
-import { reportClientFigures } from "../client-reports";
-import { usageClientFigures } from "../usage";
+import { reviewClientFiguresRead } from "../reviews";
+import { rankClientFiguresRead } from "../rank";
+import { citationClientFiguresRead } from "../citations";
+import { aiClientFiguresRead } from "../ai-visibility";
+import { postClientFiguresRead } from "../content";
+import { reportClientFiguresRead } from "../client-reports";
+import { usageClientFiguresRead } from "../usage";
 import { meterSettings } from "../../domain/metering";
-import { clientContext, clientsToFill, saveSummary, type ClientContext } from "./client-queries";
+import { clientContext, clientContextRead, clientsToFill, saveSummary, type ClientContext } from "./client-queries";
+import { runReads, type BatchedRead } from "../../platform/db/batched-read";
 import { clientHealth, type HealthInput } from "./rules/health";
 
-/** Each group's reader: the capability's own figures for one client, one D1 round trip. */
-const READERS: Record<ClientFigureGroup, (env: Env, db: Db, userId: string) => Promise<unknown>> = {
-  reviews: (_env, db, userId) => reviewClientFigures(db, userId),
-  rank: (_env, db, userId) => rankClientFigures(db, userId),
-  citations: (_env, db, userId) => citationClientFigures(db, userId),
-  ai: (_env, db, userId) => aiClientFigures(db, userId),
-  posts: (_env, db, userId) => postClientFigures(db, userId),
-  report: (_env, db, userId) => reportClientFigures(db, userId),
+/** Each group's reader: the capability's own queries for one client's figures, read in the caller's batch. */
+const READERS: Record<ClientFigureGroup, (env: Env, db: Db, userId: string) => BatchedRead<unknown>> = {
+  reviews: (_env, db, userId) => reviewClientFiguresRead(db, userId),
+  rank: (_env, db, userId) => rankClientFiguresRead(db, userId),
+  citations: (_env, db, userId) => citationClientFiguresRead(db, userId),
+  ai: (_env, db, userId) => aiClientFiguresRead(db, userId),
+  posts: (_env, db, userId) => postClientFiguresRead(db, userId),
+  report: (_env, db, userId) => reportClientFiguresRead(db, userId),
   // The allowance in force follows the operator's meter settings.
-  usage: (env, db, userId) => usageClientFigures(db, userId, meterSettings(env)),
+  usage: (env, db, userId) => usageClientFiguresRead(db, userId, meterSettings(env)),
 };
 
 /** Clients filled a cron run (each is seven small queries): 500 clients in under an hour and a half. */
@@ -50,9 +51,9 @@ function healthOf(ctx: ClientContext, groups: Partial<Record<ClientFigureGroup, 
   return clientHealth(input);
 }
 
-/** A group changed: read it from its capability, write it with the health mark. */
+/** A group changed: read it from its capability with the client's context (one batch), write it with the health mark (one statement). */
 export async function refreshGroup(env: Env, db: Db, userId: string, group: ClientFigureGroup) {
-  const [figures, ctx] = await Promise.all([READERS[group](env, db, userId), clientContext(db, userId)]);
+  const [figures, ctx] = await runReads(db, READERS[group](env, db, userId), clientContextRead(db, userId));
   if (!ctx) return;
   await saveSummary(db, userId, { [group]: figures }, healthOf(ctx, { [group]: figures }));
 }
@@ -67,7 +68,7 @@ export async function refreshHealth(db: Db, userIds: string[]) {
 
 /** Every group of one client read together (a client no event has touched yet, or one refreshed by hand). */
 export async function refreshClient(env: Env, db: Db, userId: string, now = new Date().toISOString()) {
-  const [ctx, ...figures] = await Promise.all([clientContext(db, userId), ...CLIENT_FIGURE_GROUPS.map((g) => READERS[g](env, db, userId))]);
+  const [ctx, ...figures] = await runReads(db, clientContextRead(db, userId), ...CLIENT_FIGURE_GROUPS.map((g) => READERS[g](env, db, userId)));
   if (!ctx) return;
   const groups = Object.fromEntries(CLIENT_FIGURE_GROUPS.map((g, i) => [g, figures[i]])) as Record<ClientFigureGroup, unknown>;
   await saveSummary(db, userId, groups, healthOf(ctx, groups), now);

@@ -1,4 +1,4 @@
 // What other capabilities use of content: everything else in this folder is its own.
 export { postModel, runGeneration } from "./engine";
-export { postClientFigures } from "./queries";
+export { postClientFigures, postClientFiguresRead } from "./queries";
 export { type PostClientFigures } from "./rules/client-figures";

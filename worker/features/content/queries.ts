@@ -1,6 +1,7 @@
 // Queries for content_items: the content tools' kept results (one history for every tool), newest first, and the
 // social plan's calendar subscription (looked up by the SHA-256 of its token); and the scheduled Google posts' figures
 // on the agency's clients view.
+import { batchedRead, runReads } from "../../platform/db/batched-read";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ContentItem, ContentTool } from "./rules/content";
 import type { Db } from "../../platform/db/client";
@@ -118,9 +119,15 @@ export async function contentByFeedToken(db: Db, tokenHash: string) {
  * live, those failed or rejected in the last POST_FAILURES_DAYS days (by when they settled), those still to come.
  */
 export async function postClientFigures(db: Db, userId: string, now = new Date()): Promise<PostClientFigures> {
+  const [figures] = await runReads(db, postClientFiguresRead(db, userId, now));
+  return figures;
+}
+
+/** postClientFigures's query, for a caller's batch. */
+export function postClientFiguresRead(db: Db, userId: string, now = new Date()) {
   const at = now.toISOString();
   const since = new Date(now.getTime() - POST_FAILURES_DAYS * 86_400_000).toISOString();
-  const [row] = await db
+  const query = db
     .select({
       lastPublishedAt: sql<string | null>`max(case when ${scheduledPosts.state} = 'live' then ${scheduledPosts.publishedAt} end)`,
       failed: sql<number>`coalesce(sum(case when ${scheduledPosts.state} in ('failed', 'rejected') and ${scheduledPosts.updatedAt} >= ${since} then 1 else 0 end), 0)`,
@@ -128,5 +135,5 @@ export async function postClientFigures(db: Db, userId: string, now = new Date()
     })
     .from(scheduledPosts)
     .where(eq(scheduledPosts.userId, userId));
-  return { lastPublishedAt: row?.lastPublishedAt ?? null, failed: Number(row?.failed ?? 0), scheduled: Number(row?.scheduled ?? 0) };
+  return batchedRead([query], ([[row]]): PostClientFigures => ({ lastPublishedAt: row?.lastPublishedAt ?? null, failed: Number(row?.failed ?? 0), scheduled: Number(row?.scheduled ?? 0) }));
 }

@@ -1,10 +1,11 @@
 // The rank figures of one client for the agency's clients view (issue 41): the newest finished own grid and the same
 // keyword's grid before it, the tracked keywords' last two completed checks, one batch. Apart from queries.ts because
 // it works the figures out as the view does.
+import { batchedRead, runReads } from "../../platform/db/batched-read";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { gridPoints, gridScans, keywordChecks, trackedKeywords } from "./tables";
-import type { KeywordCheckRow } from "./queries";
+import type { GridPointRow, KeywordCheckRow } from "./queries";
 import { mapMovement, scanMetrics } from "./view";
 import { rankClientFiguresOf, type RankClientFigures } from "./rules/client-figures";
 
@@ -14,6 +15,12 @@ import { rankClientFiguresOf, type RankClientFigures } from "./rules/client-figu
  * last two completed map-pack checks (all a change needs), the scans and checks picked by subqueries.
  */
 export async function rankClientFigures(db: Db, userId: string): Promise<RankClientFigures> {
+  const [figures] = await runReads(db, rankClientFiguresRead(db, userId));
+  return figures;
+}
+
+/** rankClientFigures's queries, for a caller's batch. */
+export function rankClientFiguresRead(db: Db, userId: string) {
   const latestId = sql`(select s.id from grid_scans s where s.user_id = ${userId} and s.kind = 'own' and s.status = 'done' order by s.finished_at desc limit 1)`;
   const previousId = sql`(select p.id from grid_scans p, grid_scans l where l.id = ${latestId} and p.user_id = l.user_id and p.kind = 'own' and p.status = 'done' and p.keyword = l.keyword and p.finished_at < l.finished_at order by p.finished_at desc limit 1)`;
   const lastTwoCompleted = sql`(select id from (
@@ -21,7 +28,7 @@ export async function rankClientFigures(db: Db, userId: string): Promise<RankCli
       from keyword_checks kc join tracked_keywords tk on tk.id = kc.keyword_id
       where tk.user_id = ${userId} and tk.kind = 'own' and (kc.map_status = 'not_found' or (kc.map_status = 'found' and kc.map_rank is not null))
     ) where n <= 2)`;
-  const [points, keywords, checks] = await db.batch([
+  return batchedRead([
     db
       .select({ latest: sql<number>`${gridScans.id} = ${latestId}`, finishedAt: gridScans.finishedAt, status: gridPoints.status, rank: gridPoints.rank })
       .from(gridScans)
@@ -29,7 +36,12 @@ export async function rankClientFigures(db: Db, userId: string): Promise<RankCli
       .where(sql`${gridScans.id} in (${latestId}, ${previousId})`),
     db.select({ id: trackedKeywords.id, keyword: trackedKeywords.keyword }).from(trackedKeywords).where(and(eq(trackedKeywords.userId, userId), eq(trackedKeywords.kind, "own"))),
     db.select().from(keywordChecks).where(sql`${keywordChecks.id} in ${lastTwoCompleted}`).orderBy(asc(keywordChecks.createdAt)),
-  ]);
+  ], ([points, keywords, checks]) => figuresOf(points, keywords, checks));
+}
+
+type PointRow = { latest: number; finishedAt: string | null; status: GridPointRow["status"] | null; rank: number | null };
+
+function figuresOf(points: PointRow[], keywords: { id: string; keyword: string }[], checks: KeywordCheckRow[]): RankClientFigures {
   const metricsOf = (rows: typeof points) => scanMetrics(rows.flatMap((p) => (p.status ? [{ status: p.status, rank: p.rank }] : [])));
   const latest = points.filter((p) => Boolean(p.latest));
   const previous = points.filter((p) => !p.latest);

@@ -5,5 +5,5 @@ export { shareToken } from "./grid";
 export { type GridPointRow, type GridScanRow } from "./queries";
 export { type RankClientFigures } from "./rules/client-figures";
 export { pointResult } from "./view";
-export { rankClientFigures } from "./client-figures";
+export { rankClientFigures, rankClientFiguresRead } from "./client-figures";
 export { gridRun } from "./client-run";

@@ -1,5 +1,5 @@
 // What other capabilities use of reviews: everything else in this folder is its own.
 export { type ReviewJobOutcome } from "./jobs";
-export { reviewClientFigures, reviewersSince } from "./queries";
+export { reviewClientFigures, reviewClientFiguresRead, reviewersSince } from "./queries";
 export { type ReviewClientFigures } from "./rules/client-figures";
 export { reviewSyncRun } from "./client-run";

@@ -1,5 +1,6 @@
 // Queries for the review inbox (issue 28): reviews kept once by Google's id (edits in place, history kept), reply
 // claims by compare-and-set, the per-user settings and the cron's due syncs, and the competitors' counts from audits.
+import { batchedRead, runReads } from "../../platform/db/batched-read";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_REVIEW_SETTINGS, type ReviewFilter, type ReviewSettingsInput } from "./rules/reviews";
 import { reviewClientFiguresOf, type ReviewClientFigures } from "./rules/client-figures";
@@ -394,9 +395,15 @@ export async function replyBusinessOf(db: Db, userId: string) {
  * stored Google average as a scalar subquery.
  */
 export async function reviewClientFigures(db: Db, userId: string, now = new Date()): Promise<ReviewClientFigures> {
+  const [figures] = await runReads(db, reviewClientFiguresRead(db, userId, now));
+  return figures;
+}
+
+/** reviewClientFigures's query, for a caller's batch. */
+export function reviewClientFiguresRead(db: Db, userId: string, now = new Date()) {
   const month = now.toISOString().slice(0, 7);
   const unanswered = sql`${reviews.replyComment} is null`;
-  const [row] = await db
+  const query = db
     .select({
       total: sql<number>`count(*)`,
       newThisMonth: sql<number>`coalesce(sum(case when substr(${reviews.createTime}, 1, 7) = ${month} then 1 else 0 end), 0)`,
@@ -408,5 +415,7 @@ export async function reviewClientFigures(db: Db, userId: string, now = new Date
     })
     .from(reviews)
     .where(and(eq(reviews.userId, userId), isNull(reviews.deletedAt)));
-  return reviewClientFiguresOf(row ?? { total: 0, newThisMonth: 0, googleAverage: null, meanStars: null, unanswered: 0, lowUnanswered: 0, replied: 0 });
+  return batchedRead([query], ([[row]]) =>
+    reviewClientFiguresOf(row ?? { total: 0, newThisMonth: 0, googleAverage: null, meanStars: null, unanswered: 0, lowUnanswered: 0, replied: 0 }),
+  );
 }

@@ -1,3 +1,3 @@
 // What other capabilities use of usage: everything else in this folder is its own.
-export { usageClientFigures } from "./queries";
+export { usageClientFigures, usageClientFiguresRead } from "./queries";
 export { type UsageClientFigures } from "./rules/client-figures";

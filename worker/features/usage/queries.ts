@@ -16,7 +16,8 @@ import {
   type UserUsage,
   utcDay,
 } from "./rules/usage-stats";
-import { getBudgetState, readAllowance } from "../../platform/metering/budgets";
+import { allowanceRead, getBudgetState } from "../../platform/metering/budgets";
+import { runReads, type BatchedRead } from "../../platform/db/batched-read";
 import { usageClientFiguresOf, type UsageClientFigures } from "./rules/client-figures";
 import type { Db } from "../../platform/db/client";
 import { profiles } from "../../platform/auth/tables";
@@ -174,6 +175,15 @@ export async function getUsageExportRows(db: Db, days: number, now = new Date())
  * counter (readAllowance, one batch). `settings` are the operator's (meterSettings(env)); the defaults without them.
  */
 export async function usageClientFigures(db: Db, userId: string, settings: MeterSettings = meterSettings({}), now = new Date()): Promise<UsageClientFigures> {
-  const read = await readAllowance(db, userId, settings, now);
-  return usageClientFiguresOf({ settledMicro: read.settledMicro, monthlyUsd: read.allowance.monthlyUsd });
+  const [figures] = await runReads(db, usageClientFiguresRead(db, userId, settings, now));
+  return figures;
+}
+
+/** usageClientFigures's queries, for a caller's batch. */
+export function usageClientFiguresRead(db: Db, userId: string, settings: MeterSettings = meterSettings({}), now = new Date()): BatchedRead<UsageClientFigures> {
+  const allowance = allowanceRead(db, userId, settings, now);
+  return { queries: allowance.queries, read: (results) => {
+    const read = allowance.read(results);
+    return usageClientFiguresOf({ settledMicro: read.settledMicro, monthlyUsd: read.allowance.monthlyUsd });
+  } };
 }

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { allowanceFor, fromMicro, poolFor, userCapKey, type Allowance, type MeterSettings, type PayerPool } from "../../domain/metering";
 import { budgetState, type BudgetState } from "./rules/budget";
 import type { Db } from "../db/client";
+import { batchedRead, runReads } from "../db/batched-read";
 import { counterQuery } from "./store";
 import { profiles, users } from "../auth/tables";
 import { subscriptions } from "../db/refs";
@@ -65,12 +66,24 @@ export type AllowanceRead = {
 
 /** The user's allowance and this month's counter, in one round trip. */
 export async function readAllowance(db: Db, userId: string, settings: MeterSettings, now = new Date()): Promise<AllowanceRead> {
-  const [override, active, account, counter] = await db.batch([
-    budgetQuery(db, userId),
-    activeSubscriptionQuery(db, userId),
-    accountQuery(db, userId),
-    counterQuery(db, userCapKey(userId, now)),
-  ]);
+  const [read] = await runReads(db, allowanceRead(db, userId, settings, now));
+  return read;
+}
+
+/** readAllowance's queries, to be read in a caller's batch. */
+export function allowanceRead(db: Db, userId: string, settings: MeterSettings, now = new Date()) {
+  return batchedRead([budgetQuery(db, userId), activeSubscriptionQuery(db, userId), accountQuery(db, userId), counterQuery(db, userCapKey(userId, now))], ([override, active, account, counter]) =>
+    allowanceOf(settings, override, active, account, counter),
+  );
+}
+
+function allowanceOf(
+  settings: MeterSettings,
+  override: { monthlyUsd: number | null }[],
+  active: unknown[],
+  account: { isAdmin: boolean | null; emailConfirmedAt: string | null }[],
+  counter: { reservedMicro: number; settledMicro: number }[],
+): AllowanceRead {
   const overrideUsd = override[0]?.monthlyUsd ?? null;
   const inputs = { subscriptionActive: active.length > 0, isAdmin: Boolean(account[0]?.isAdmin) };
   const allowance = allowanceFor({ ...inputs, overrideUsd }, settings);
