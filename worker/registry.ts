@@ -28,6 +28,7 @@ import { capability as brand } from "./features/brand/capability";
 import { capability as clientReports } from "./features/client-reports/capability";
 import { capability as gbpGuard } from "./features/gbp-guard/capability";
 import { capability as commandCenter } from "./features/command-center/capability";
+import { capability as pipeline } from "./features/pipeline/capability";
 
 /**
  * The order is the routes' order where two capabilities share a path prefix: setup's /api/admin/outbox and
@@ -60,6 +61,7 @@ export const capabilities = [
   clientReports,
   gbpGuard,
   commandCenter,
+  pipeline,
 ] as const;
 
 for (const { on } of capabilities as readonly Capability[]) {

@@ -24,6 +24,15 @@ export type Events = {
   "gbp.changes-found": { env: Env; db: Db; userId: string; changes: GuardChangeNotice[] };
   /** Changes were decided (accepted, rejected) or Google no longer shows them. */
   "gbp.changes-resolved": { env: Env; db: Db; changeIds: string[] };
+  /**
+   * A prospect did something the lead loop hears of (its report opened, a chat started, a lead left): `kind` is the
+   * alert or webhook event's name (worker/platform/notifications/rules/lead-events.ts).
+   */
+  "prospect.activity": { env: Env; db: Db; prospectId: string; kind: string; at: string; dedupeKey: string };
+  /** An admin set a prospect's stage (PATCH /api/prospects/:id `{stage}`); the pipeline moves it. */
+  "prospect.stage-set": { env: Env; db: Db; prospectId: string; stage: string; by: string };
+  /** An account's address was confirmed (its mailed link, or a reset through the mailbox). */
+  "account.confirmed": { env: Env; db: Db; userId: string; email: string };
   /** A location gained or lost its verification (the merchant's voice on Google). */
   "gbp.verification-changed": { env: Env; db: Db; userId: string; locationName: string; locationTitle: string; verified: boolean; action: string; reason: string | null; at: string };
 };

@@ -245,9 +245,10 @@ describe("alert mail", () => {
     await item(2);
     const mine = async () => (await env.DB.prepare("select subject, body from outbox where to_email = ? and kind = 'attention_digest' order by created_at").bind(admin.user.email).all<{ subject: string; body: string }>()).results;
     expect(await mine()).toHaveLength(0);
-    // Four hours on it is past 8: one digest with both; later the same day, nothing; the next morning, the new one.
+    // Now it is 4:mm there: three hours on it is still before 8; 4.2 hours on it is past 8 (the same day): one digest
+    // with both; later the same day, nothing; the next morning, the new one.
     const at = (hours: number) => new Date(Date.now() + hours * 3600_000);
-    expect(await mailAlerts(e, getDb(e), at(3.5), [admin.user.id])).toEqual({ immediate: 0, digests: 0 });
+    expect(await mailAlerts(e, getDb(e), at(3), [admin.user.id])).toEqual({ immediate: 0, digests: 0 });
     expect(await mailAlerts(e, getDb(e), at(4.2), [admin.user.id])).toEqual({ immediate: 0, digests: 1 });
     const [digest] = await mine();
     expect(digest!.subject).toBe("What needs doing for your clients today");

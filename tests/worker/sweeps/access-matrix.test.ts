@@ -262,6 +262,9 @@ const MATRIX: Record<string, Row> = {
   "POST /api/gbp/guard/:id/accept": { call: () => ({ path: `/api/gbp/guard/${crypto.randomUUID()}/accept`, ...json({}) }), expect: signedInWrite(404) },
   "POST /api/gbp/guard/:id/reject": { call: () => ({ path: `/api/gbp/guard/${crypto.randomUUID()}/reject`, ...json({}) }), expect: signedInWrite(404) },
   // The attention queue (issue 41): the agency's admins only.
+  "GET /api/pipeline": { call: () => ({ path: "/api/pipeline?stage=new" }), expect: adminRead() },
+  "GET /api/pipeline/:id": { call: () => ({ path: `/api/pipeline/${crypto.randomUUID()}` }), expect: adminRead(404) },
+  "POST /api/prospects/:id/convert": { call: () => ({ path: `/api/prospects/${crypto.randomUUID()}/convert`, method: "POST" }), expect: adminWrite(404) },
   "GET /api/agency/attention": { call: () => ({ path: "/api/agency/attention?status=open" }), expect: adminRead() },
   "POST /api/agency/attention/:id": { call: () => ({ path: `/api/agency/attention/${crypto.randomUUID()}`, ...json({ action: "done" }) }), expect: adminWrite(404) },
   // The clients view (issue 41): admins only; the manager of an unknown client is 404.

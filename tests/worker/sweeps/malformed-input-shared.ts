@@ -19,6 +19,7 @@ export const IGNORES_BODY = new Set([
   "POST /api/reports/:id/generate",
   "DELETE /api/profile/logo",
   "DELETE /api/prospects/:id",
+  "POST /api/prospects/:id/convert",
   "DELETE /api/posts/:id",
   "DELETE /api/content/:id",
   "POST /api/content/:id/calendar",

@@ -1,5 +1,6 @@
 // The links the auth service mails (confirm an address, reset a password) and what opening one does: a confirmation
 // confirms the address (and, for ADMIN_EMAILS, makes it admin), a recovery link lets its user in to set a password.
+import { announce } from "../../platform/events";
 import type { Db } from "../../platform/db/client";
 import type { Env } from "../../platform/env";
 import { adminEmails } from "../../platform/auth/admin-emails";
@@ -62,7 +63,10 @@ export async function userOfEmailLink(env: Env, db: Db, type: string, token: str
     // The reset link came through the mailbox: that confirms the address as its own link would (issue 39).
     if (userId) await confirmByRecovery(db, userId, listed);
   }
-  return userId ? findUserById(db, userId) : undefined;
+  const user = userId ? await findUserById(db, userId) : undefined;
+  // A confirmed address: a client invitation waiting for it is taken (worker/features/pipeline).
+  if (user) await announce("account.confirmed", { env, db, userId: user.id, email: user.email });
+  return user;
 }
 
 /** The fragment a link that did not work redirects with (auth-js reads it as GoTrue's). */

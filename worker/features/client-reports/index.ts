@@ -2,3 +2,4 @@
 export { reportClientFigures, reportClientFiguresRead } from "./queries";
 export { type ReportClientFigures } from "./rules/client-figures";
 export { reportBuildRun, reportSendRun } from "./client-run";
+export { saveClientReportSettings } from "./queries";

@@ -73,14 +73,18 @@ export const prospectRoutes = new Hono<AppEnv>()
 
   .patch("/:id", validate("json", ProspectTagUpdate), validId(PROSPECT_NOT_FOUND), async (c) => {
     const db = getDb(c.env);
-    const { tag } = c.req.valid("json");
+    const input = c.req.valid("json");
     const prospect = await findProspect(db, c.req.valid("param").id);
     if (!prospect) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
-    await updateProspectTag(db, prospect, tag);
-    await announce("prospect.report-changed", {}); // the trigger bumped its report's version
+    if (input.tag !== undefined) {
+      await updateProspectTag(db, prospect, input.tag);
+      await announce("prospect.report-changed", {}); // the trigger bumped its report's version
+    }
+    // The pipeline's stage (issue 42): moved by the pipeline capability, kept on the prospect's timeline.
+    if (input.stage) await announce("prospect.stage-set", { env: c.env, db, prospectId: prospect.id, stage: input.stage, by: c.get("subject").id });
     const updated = await findProspectWithReport(db, prospect.id);
     if (!updated) return apiError(c, 404, ErrorCode.notFound, PROSPECT_NOT_FOUND);
-    return c.json({ prospect: prospectJson(updated) });
+    return c.json({ prospect: prospectJson(updated), ...(input.stage ? { stage: input.stage } : {}) });
   })
 
   .delete("/:id", validId(PROSPECT_NOT_FOUND), async (c) => {

@@ -5,7 +5,7 @@ import { DEFAULT_BRAND, DEFAULT_BRAND_NAME, type Brand } from "../brand/rules/br
 /** The product's own name (the brand's default); templates take the brand's name instead (see templatesFor). */
 export const PRODUCT_NAME = DEFAULT_BRAND_NAME;
 
-export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "attention_digest" | "webhook_paused" | "review_alert" | "review_digest" | "client_report" | "client_report_recipient";
+export type MailKind = "confirm_signup" | "reset_password" | "email_change" | "gbp_post_due" | "rank_alerts" | "widget_report_ready" | "lead_alert" | "alert_digest" | "attention_digest" | "client_invite" | "webhook_paused" | "review_alert" | "review_digest" | "client_report" | "client_report_recipient";
 
 export interface MailInput {
   /** The address the message goes to. */
@@ -134,6 +134,16 @@ const templatesFor = (PRODUCT_NAME: string): Record<MailKind, Template> => ({
     action: "Open the prospect's report",
     expires: "At most one of these digests is sent an hour; every alert is also in the bell in the app.",
     notYou: "You get this because alerts by mail are on. Change which alerts you get by mail under Account settings.",
+  },
+  client_invite: {
+    subject: ({ title }) => `Your ${PRODUCT_NAME} account for ${title ?? "your business"}`,
+    heading: "Your account is ready to set up",
+    // `title` is the business's name as the agency has it.
+    intro: ({ title }) =>
+      `We set up ${PRODUCT_NAME} for ${title ?? "your business"}: your reviews, your Google profile, your local rankings and a monthly report of your results, in one place. Create your account with this address to start; your business details are filled in for you.`,
+    action: "Create your account",
+    expires: "The link opens the sign-up page; your account is set up once you confirm this address.",
+    notYou: "If you were not expecting this, ignore this message: no account is made without you.",
   },
   attention_digest: {
     subject: "What needs doing for your clients today",

@@ -9,6 +9,7 @@ import type { Env } from "../env";
 import { log } from "../log";
 import { mailConfig } from "../providers/mail";
 import { mailAlerts } from "./mail";
+import { announce } from "../events";
 
 /**
  * Records the event's alert for the prospect's owner (else every admin) as their settings say, mails what is due,
@@ -19,6 +20,9 @@ export async function emitProspectEvent(env: Env, event: ProspectEvent): Promise
   try {
     const db = getDb(env);
     await Promise.all([event.alert ? recordAlert(env, db, event) : null, event.webhook ? queueWebhooks(env, db, event.webhook, [event]) : null]);
+    // The pipeline hears what the prospect did (a stage move's own webhook is not activity).
+    const kind = event.alert ?? event.webhook;
+    if (kind && kind !== "prospect.stage_changed") await announce("prospect.activity", { env, db, prospectId: event.prospectId, kind, at: event.at, dedupeKey: `${kind}:${event.dedupeKey}` });
   } catch (error) {
     log.error("prospect event not emitted", { alert: event.alert, webhook: event.webhook, prospectId: event.prospectId }, error);
   }

@@ -59,6 +59,7 @@ const SAMPLE: Record<WebhookEvent, Record<string, string | number | boolean | nu
   "attention.created": { item_id: "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f", user_id: "2b7f4c1a-0e9d-4a3b-8c6f-1d2e3f4a5b6c", kind: "low_review", title: "1-star review from Dana R. unanswered: “Nobody showed up.”" },
   "gbp.google_updated": { user_id: "2b7f4c1a-0e9d-4a3b-8c6f-1d2e3f4a5b6c", location: "accounts/1001/locations/2001", field: "phoneNumbers", owner_value: "(512) 555-0100", google_value: "(512) 555-0199" },
   "gbp.verification_changed": { user_id: "2b7f4c1a-0e9d-4a3b-8c6f-1d2e3f4a5b6c", location: "accounts/1001/locations/2001", verified: false, action: "comply_with_guidelines", reason: "BUSINESS_LOCATION_SUSPENDED" },
+  "prospect.stage_changed": { name: "Acme Plumbing", from: "contacted", to: "engaged", cause: "report_opened" },
   "ai_visibility.changed": { scan_id: "9b2f0c1e-5a77-4c1b-9a53-0d6f3b1f2a10", name: "Acme Plumbing", question: "best plumber in Austin", engine: "perplexity", before: 0.2, after: 0.8, direction: "up", changes: 1 },
 };
 

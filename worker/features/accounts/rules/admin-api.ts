@@ -1,4 +1,5 @@
 // Request schemas and limits of the admin API (prospects, users, view-as), shared by the worker and the web.
+import { STAGES } from "../../pipeline/rules/stages";
 import { z } from "zod";
 import { CategorySchema } from "../../../domain/categories";
 import type { ProfileDto } from "../../profile/rules/profile";
@@ -43,7 +44,10 @@ export type ProspectListQuery = z.infer<typeof ProspectListQuery>;
 export const ProspectExportQuery = z.object({ q: searchParam });
 
 /** PATCH /api/prospects/:id — one of the 21 categories, or null to clear the tag. */
-export const ProspectTagUpdate = z.object({ tag: CategorySchema.nullable() });
+/** A prospect's tag, and (issue 42) its pipeline stage; at least one of them. */
+export const ProspectTagUpdate = z
+  .object({ tag: CategorySchema.nullable().optional(), stage: z.enum(STAGES).optional() })
+  .refine((v) => v.tag !== undefined || v.stage !== undefined, { message: "Send a tag or a stage" });
 export type ProspectTagUpdate = z.infer<typeof ProspectTagUpdate>;
 
 export { USER_FILTERS, type UserFilter } from "../../../platform/auth/rules/accounts";

@@ -3,7 +3,7 @@
 // generation, prospect import, the widget), the alert rules, the webhook sender and the web screens.
 
 /** Outgoing webhook event types (fixed names: docs/notifications.md documents each with an example body). */
-export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied", "ai_visibility.changed", "client_report.sent", "client_report.opened", "attention.created", "gbp.google_updated", "gbp.verification_changed"] as const;
+export const WEBHOOK_EVENTS = ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied", "ai_visibility.changed", "client_report.sent", "client_report.opened", "attention.created", "gbp.google_updated", "gbp.verification_changed", "prospect.stage_changed"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** What an agency is alerted to (in the app, and by mail when configured). */
