@@ -16,9 +16,10 @@ import { citationsSuite } from "./suites/citations";
 import { reviewsSuite } from "./suites/reviews";
 import { aiVisibilitySuite } from "./suites/ai-visibility";
 import { clientReportsSuite } from "./suites/client-reports";
+import { commandCenterSuite } from "./suites/command-center";
 import { dropStaleSockets, type BenchContext, type Figure, type Suite } from "./lib";
 
-const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite, reviewsSuite, aiVisibilitySuite, clientReportsSuite];
+const suites: Suite[] = [authSuite, reportsSuite, prospectsSuite, webSuite, usageSuite, chatSuite, auditsSuite, contentSuite, rankSuite, leadsSuite, citationsSuite, reviewsSuite, aiVisibilitySuite, clientReportsSuite, commandCenterSuite];
 
 async function main() {
   const only = process.argv.slice(2);

@@ -25,7 +25,7 @@ import {
   type PerformanceDatedValue,
 } from './documented-answers';
 import { fixture } from './fixtures';
-import { readBody, sendJson, serveFake } from './http-helpers';
+import { readBody, sendJson, serveFake, waitUnlessClosed } from './http-helpers';
 
 /** The only OAuth client the fake knows (GOOGLE_OAUTH_CLIENT_ID / GOOGLE_OAUTH_CLIENT_SECRET in tests). */
 export const FAKE_GOOGLE_CLIENT_ID = 'porchlight-test.apps.googleusercontent.com';
@@ -188,8 +188,15 @@ export interface GoogleFake {
   setGuardLocation(id: string, update: FakeGuardUpdate): FakeGuardLocation;
   /** The patches a location took, oldest first (as GET /__gbp/patches?location= gives them). */
   guardPatches(id: string): FakeGuardPatch[];
+  /** The wait before every answer but the test hooks' (`/__…`): 0 unless set (the option, or POST /__config {latencyMs}). */
+  config: GoogleFakeConfig;
   reset(): void;
   close(): Promise<void>;
+}
+
+export interface GoogleFakeConfig {
+  /** Added before every answer (OAuth and the APIs); the test hooks answer at once. The benchmark's Google answers in 300 ms. */
+  latencyMs: number;
 }
 
 interface Grant {
@@ -256,8 +263,10 @@ function overlay(base: Fields, over: Fields): Fields {
  * The guard's calls (issue 41), for any location id: GET /v1/locations/{l}?readMask=, GET /v1/locations/{l}:getGoogleUpdated?readMask=,
  * PATCH /v1/locations/{l}?updateMask= (Business Information v1), GET /v1/locations/{l}/VoiceOfMerchantState (Verifications v1);
  * hooks GET and POST /__gbp/locations/{id} (a FakeGuardUpdate), GET /__gbp/patches?location=locations/{id}.
+ * POST /__config {latencyMs} sets the wait before every answer but the hooks' (0 by default; `reset` keeps it).
  */
-export async function startGoogleFake(port = 0): Promise<GoogleFake> {
+export async function startGoogleFake(port = 0, options: Partial<GoogleFakeConfig> = {}): Promise<GoogleFake> {
+  const config: GoogleFakeConfig = { latencyMs: Math.max(0, options.latencyMs ?? 0) };
   const codes = new Map<string, { user: FakeGoogleUser; challenge: string; method: string; redirectUri: string; clientId: string; grantId: string }>();
   const grants = new Map<string, Grant>();
   const accessTokens = new Map<string, string>();
@@ -405,6 +414,13 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake.local');
     const path = url.pathname;
+    if (req.method === 'POST' && path === '/__config') {
+      const asked = JSON.parse((await readBody(req)) || '{}') as { latencyMs?: unknown };
+      if (typeof asked.latencyMs === 'number' && asked.latencyMs >= 0) config.latencyMs = asked.latencyMs;
+      return sendJson(res, 200, config);
+    }
+    // Google's own time: every answer but the test hooks' waits (a request closed meanwhile gets none).
+    if (!path.startsWith('/__') && config.latencyMs > 0 && !(await waitUnlessClosed(res, config.latencyMs))) return;
     if (req.method === 'GET' && path === '/__posts') return sendJson(res, 200, { posts });
     if (req.method === 'GET' && path === '/__requests') return sendJson(res, 200, { requests });
     if (req.method === 'GET' && path === '/__reviews') return sendJson(res, 200, { reviews: reviews.get(url.searchParams.get('location') ?? AUSTIN) ?? [] });
@@ -648,5 +664,5 @@ export async function startGoogleFake(port = 0): Promise<GoogleFake> {
     return sendJson(res, 200, { reviews: reviews.get(location)!.length });
   }
 
-  return serveFake(port, handle, { posts, reviews, requests, reset, guardLocation, setGuardLocation, guardPatches: patchesOf });
+  return serveFake(port, handle, { posts, reviews, requests, config, reset, guardLocation, setGuardLocation, guardPatches: patchesOf });
 }
