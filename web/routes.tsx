@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: "admin/attention", ...page(() => import("./features/command-center/pages/admin-attention")) },
               { path: "admin/clients", ...page(() => import("./features/command-center/pages/admin-clients")) },
+              { path: "admin/pipeline", ...page(() => import("./features/pipeline/pages/admin-pipeline")) },
               { path: "admin/report-generator", ...page(() => import("./features/prospects/pages/admin-report-generator")) },
               { path: "admin/report-generator/jobs", ...page(() => import("./features/reports/pages/admin-report-jobs")) },
               { path: "admin/users", ...page(() => import("./features/accounts/pages/admin-users")) },

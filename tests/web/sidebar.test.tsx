@@ -36,7 +36,7 @@ function viewAsRecord(company: string | null = "Acme Roofing") {
 const adminSection = () => screen.queryByRole("list", { name: "Admin" });
 
 describe("sidebar: admin section and labels", () => {
-  it("shows Needs Attention, Clients, Prospects, Users, Widgets, Brand, Client Reports and AI Chat to an admin, with the 'Admin' label", async () => {
+  it("shows Needs Attention, Clients, Prospects, Pipeline, Users, Widgets, Brand, Client Reports and AI Chat to an admin, with the 'Admin' label", async () => {
     stubFetch(() => json({ reports: [] }));
     renderSidebar("/dashboard", signedIn({ admin: true }));
     const section = adminSection()!;
@@ -52,7 +52,7 @@ describe("sidebar: admin section and labels", () => {
       within(section)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual(["Needs Attention", "Clients", "Prospects", "Users", "Widgets", "Brand", "Client Reports", "Set-up"]);
+    ).toEqual(["Needs Attention", "Clients", "Prospects", "Pipeline", "Users", "Widgets", "Brand", "Client Reports", "Set-up"]);
     expect(within(section).getByText("AI Chat")).toBeTruthy();
     expect(screen.getByText("Admin", { selector: ".badge" })).toBeTruthy();
     expect(screen.queryByText("View Mode")).toBeNull();

@@ -48,6 +48,7 @@ const ADMIN_LINKS: NavLinkRow[] = [
   { to: "/admin/attention", icon: BellIcon, label: "Needs Attention" },
   { to: "/admin/clients", icon: StoreIcon, label: "Clients" },
   { to: "/admin/report-generator", icon: BriefcaseIcon, label: "Prospects" },
+  { to: "/admin/pipeline", icon: TrendingUpIcon, label: "Pipeline" },
   { to: "/admin/users", icon: UsersIcon, label: "Users" },
   { to: "/admin/widgets", icon: CodeIcon, label: "Widgets" },
   { to: "/admin/brand", icon: TagIcon, label: "Brand" },

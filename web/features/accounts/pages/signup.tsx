@@ -1,6 +1,6 @@
 // /signup: the sign-up form (spec §2 Sign-up, §8 wording); on success a green message, then /login after 2 s.
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../design/alert";
 import { ResendLinkButton } from "../confirm-email";
 import { AuthLayout } from "../auth-layout";
@@ -23,7 +23,9 @@ export default function SignupPage() {
   const navigate = useNavigate();
   // Read once the new session's profile arrives: whether admin rights (ADMIN_EMAILS) wait on the emailed link.
   const { adminAwaitsConfirmation } = useAuth();
-  const [email, setEmail] = useState("");
+  // An agency's invitation links here with the invited address filled in (issue 42).
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(() => params.get("email") ?? "");
   const [password, setPassword] = useState("");
   const [status, setStatus] = useState<Status>("idle");
   const [error, setError] = useState<string | null>(null);
