@@ -9,7 +9,7 @@ import { sweepAttention } from "../../../worker/features/command-center/attentio
 import { api, callWorker, signUp, signUpAdmin } from "../helpers";
 import { queueEnv } from "../reports/reports-fixtures";
 
-type Item = { id: string; kind: string; title: string; detail: string | null; status: string; snoozedUntil: string | null; doneBy: string | null; review: { id: string; draft: string | null } | null; client: { userId: string; name: string } };
+type Item = { id: string; kind: string; title: string; detail: string | null; status: string; snoozedUntil: string | null; doneBy: string | null; review: { id: string; draft: string | null } | null; client: { userId: string; name: string }; happenedAt: string };
 type Body = { items: Item[]; counts: { open: number; snoozed: number; done: number } };
 
 let admin: Awaited<ReturnType<typeof signUpAdmin>>;
@@ -158,6 +158,25 @@ describe("what the clients view's figures say", () => {
       .run();
     await sweepAttention(env);
     expect((await queue(userId)).items.map((i) => i.kind)).toEqual(["ai_fell", "allowance_high"]);
+  });
+});
+
+describe("the ranked list", () => {
+  it("shows the most urgent first however many wait: tonight's lost verification is never cut by older low reviews", async () => {
+    const client = await signUp();
+    const userId = client.user.id;
+    const old = (i: number) => new Date(Date.now() - (200 - i) * 3600_000).toISOString();
+    const rows = Array.from({ length: 110 }, (_, i) =>
+      env.DB.prepare("insert into attention_items (id, user_id, kind, subject, data, happened_at) values (?, ?, 'low_review', ?, '{\"stars\":2}', ?)").bind(crypto.randomUUID(), userId, `r${i}`, old(i)),
+    );
+    rows.push(env.DB.prepare("insert into attention_items (id, user_id, kind, subject, data, happened_at) values (?, ?, 'verification_lost', 'loc@now', '{}', ?)").bind(crypto.randomUUID(), userId, new Date().toISOString()));
+    await env.DB.batch(rows);
+    const body = await queue(userId);
+    expect(body.items[0]!.kind).toBe("verification_lost");
+    expect(body.items).toHaveLength(100);
+    expect(body.counts).toMatchObject({ open: 111, snoozed: 0 });
+    // Within a kind, the longest waiting first.
+    expect(body.items[1]!.happenedAt < body.items[2]!.happenedAt).toBe(true);
   });
 });
 

@@ -73,11 +73,15 @@ describe("a client's row", () => {
     expect(page.clients.map((c) => c.name)).toEqual([`Leaky Roofing ${tag}`, `Fine Plumbing ${tag}`]);
     const [leaky, plumbing] = page.clients;
     expect(leaky!.reviews).toMatchObject({ total: 3, unanswered: 2, lowUnanswered: 2 });
-    expect(leaky!.health.level).toBe("act");
-    expect(leaky!.health.text).toContain("2 low reviews unanswered");
+    // Unanswered low reviews are watched at once, and acted on once they are the attention queue's items (a day on).
+    expect(leaky!.health.level).toBe("watch");
+    expect(leaky!.health.reasons).toContain("2 new low reviews to answer");
     expect(plumbing!.health.level).not.toBe("act");
-    // The attention queue's items change the mark too: the low reviews become items; answered, the mark clears.
     await sweepAttention(env);
+    const acting = (await clients(`?q=${tag}`)).clients.find((c) => c.userId === bad)!;
+    expect(acting.health.level).toBe("act");
+    expect(acting.health.text).toContain("2 low reviews unanswered");
+    // Answered, the mark clears.
     await env.DB.prepare("update reviews set reply_comment = 'Sorry', reply_state = 'published' where user_id = ?").bind(bad).run();
     await announce("client.figures-changed", { env, db, userId: bad, group: "reviews" });
     await sweepAttention(env);

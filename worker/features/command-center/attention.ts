@@ -24,7 +24,8 @@ import type { VoiceOfMerchantAction } from "../../platform/providers/rules/gbp-l
 
 /** Failed posts older than this are not brought up (a post that failed months ago needs no one today). */
 const POSTS_LOOKBACK_MS = 14 * 24 * 3600_000;
-const LIST_LIMIT = 300;
+/** Items a list shows: the most urgent first (the tabs count them all). */
+const LIST_LIMIT = 100;
 
 /** Tells the agency about items made now: one alert each (the bell, mail as their settings say) and the webhook. */
 async function announceItems(env: Env, rows: AttentionRow[]) {

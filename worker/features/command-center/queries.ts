@@ -7,7 +7,7 @@ import type { Db } from "../../platform/db/client";
 import { profiles, users } from "../../platform/auth/tables";
 import { reviews } from "../reviews/tables";
 import { attentionItems } from "./tables";
-import { LOW_REVIEW_MAX_STARS, type AttentionAction, type AttentionKind } from "./rules/attention";
+import { ATTENTION_KINDS, LOW_REVIEW_MAX_STARS, type AttentionAction, type AttentionKind } from "./rules/attention";
 import { ALLOWANCE_WARN_SHARE, SOLV_FALL_POINTS } from "./rules/health";
 
 export type AttentionRow = typeof attentionItems.$inferSelect;
@@ -168,6 +168,12 @@ export type ListedItem = AttentionRow & { clientName: string | null; clientEmail
 
 const doneUsers = alias(users, "done_users");
 
+/** The queue's rank of a kind (ATTENTION_KINDS' order) in SQL. */
+const kindRank = sql`case ${attentionItems.kind} ${sql.join(
+  ATTENTION_KINDS.map((k, i) => sql`when ${k} then ${i}`),
+  sql` `,
+)} else ${ATTENTION_KINDS.length} end`;
+
 export async function listItems(db: Db, p: { status: "open" | "snoozed" | "done"; userId?: string; today: string; limit: number }): Promise<ListedItem[]> {
   const rows = await db
     .select({ item: attentionItems, clientName: profiles.companyName, clientEmail: users.email, doneByEmail: doneUsers.email, draft: reviews.draft, replyState: reviews.replyState })
@@ -177,21 +183,23 @@ export async function listItems(db: Db, p: { status: "open" | "snoozed" | "done"
     .leftJoin(profiles, eq(profiles.id, attentionItems.userId))
     .leftJoin(reviews, and(eq(attentionItems.kind, "low_review"), eq(reviews.id, attentionItems.subject)))
     .where(and(statusWhere(p.status, p.today), p.userId ? eq(attentionItems.userId, p.userId) : undefined))
-    .orderBy(p.status === "done" ? sql`coalesce(${attentionItems.doneAt}, ${attentionItems.closedAt}) desc` : attentionItems.happenedAt)
+    // The most urgent kind first, the longest waiting first within it; the limit cuts the least urgent, never tonight's
+    // lost verification. Done: the most recently done first.
+    .orderBy(...(p.status === "done" ? [sql`coalesce(${attentionItems.doneAt}, ${attentionItems.closedAt}) desc`] : [kindRank, attentionItems.happenedAt]))
     .limit(p.limit);
   return rows.map((r) => ({ ...r.item, clientName: r.clientName, clientEmail: r.clientEmail, doneByEmail: r.doneByEmail, draft: r.draft, replyState: r.replyState }));
 }
 
+/** The tabs' counts: each an indexed count by status (never a scan of every item ever made). */
 export async function countItems(db: Db, p: { userId?: string; today: string }): Promise<{ open: number; snoozed: number; done: number }> {
-  const [row] = await db
-    .select({
-      open: sql<number>`sum(case when ${attentionItems.status} = 'open' or (${attentionItems.status} = 'snoozed' and ${attentionItems.snoozedUntil} <= ${p.today}) then 1 else 0 end)`,
-      snoozed: sql<number>`sum(case when ${attentionItems.status} = 'snoozed' and ${attentionItems.snoozedUntil} > ${p.today} then 1 else 0 end)`,
-      done: sql<number>`sum(case when ${attentionItems.status} in ('done', 'closed') then 1 else 0 end)`,
-    })
-    .from(attentionItems)
-    .where(p.userId ? eq(attentionItems.userId, p.userId) : undefined);
-  return { open: Number(row?.open ?? 0), snoozed: Number(row?.snoozed ?? 0), done: Number(row?.done ?? 0) };
+  const mine = p.userId ? sql` and user_id = ${p.userId}` : sql``;
+  const count = (where: SQL) => sql`(select count(*) from attention_items where ${where}${mine})`;
+  const [row] = await db.all<{ open: number; due: number; snoozed: number; done: number }>(
+    sql`select ${count(sql`status = 'open'`)} as open, ${count(sql`status = 'snoozed' and snoozed_until <= ${p.today}`)} as due,
+      ${count(sql`status = 'snoozed'`)} as snoozed, ${count(sql`status in ('done', 'closed')`)} as done`,
+  );
+  const due = Number(row?.due ?? 0);
+  return { open: Number(row?.open ?? 0) + due, snoozed: Number(row?.snoozed ?? 0) - due, done: Number(row?.done ?? 0) };
 }
 
 export async function findItem(db: Db, id: string): Promise<AttentionRow | null> {

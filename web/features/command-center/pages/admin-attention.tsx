@@ -56,11 +56,18 @@ export default function AdminAttentionPage() {
               <p className="placeholder-text">{status === "open" ? ATTENTION_WORDING.empty : status === "snoozed" ? ATTENTION_WORDING.emptySnoozed : ATTENTION_WORDING.emptyDone}</p>
             </Placeholder>
           ) : (
-            <ul className="att-list" aria-label="Items">
-              {data.items.map((item) => (
-                <AttentionCard key={item.id} item={item} />
-              ))}
-            </ul>
+            <>
+              <ul className="att-list" aria-label="Items">
+                {data.items.map((item) => (
+                  <AttentionCard key={item.id} item={item} />
+                ))}
+              </ul>
+              {data.counts[status] > data.items.length ? (
+                <p className="muted">
+                  Showing the {data.items.length} {status === "done" ? "most recent" : "most urgent"} of {data.counts[status]}. Act on these and the next ones come up.
+                </p>
+              ) : null}
+            </>
           )
         }
       </QueryView>

@@ -40,8 +40,11 @@ export function clientHealth(input: HealthInput, now = Date.now()): Health {
   if (a.verification_lost) act.push([100, "The Google profile lost its verification"]);
   if (input.googleChanges?.length) act.push([60, `Google changed the ${input.googleChanges.join(", ")}`]);
   else if (a.google_updated) act.push([60, `${plural(a.google_updated, "profile change")} to decide`]);
-  const low = input.reviews?.lowUnanswered ?? a.low_review ?? 0;
-  if (low) act.push([40 + Math.min(low, 10), `${plural(low, "low review")} unanswered`]);
+  // Low reviews are to act on once they have waited a day, as the attention queue has them; newer ones are to watch.
+  const waiting = a.low_review ?? 0;
+  if (waiting) act.push([40 + Math.min(waiting, 10), `${plural(waiting, "low review")} unanswered`]);
+  const fresh = Math.max(0, (input.reviews?.lowUnanswered ?? waiting) - waiting);
+  if (fresh) watch.push([7, `${plural(fresh, "new low review")} to answer`]);
   if (input.google === "needs_reconnect" || a.google_reconnect) act.push([30, "Google needs reconnecting"]);
   const failed = input.posts?.failed ?? a.post_failed ?? 0;
   if (failed) watch.push([8, `${plural(failed, "post")} failed`]);

@@ -96,7 +96,7 @@ export type TimelineEntry = { kind: string; text: string; at: string; by: string
 export type ProspectTimeline = { prospectId: string; stage: Stage; entries: TimelineEntry[] };
 
 export const PIPELINE_WORDING = {
-  failed: "Failed to load the pipeline",
+  failed: "Failed to load the pipeline: ",
   empty: "No prospects yet: import some on Prospects, or let the widget bring them in.",
   noMatch: "No prospects match these filters.",
   convertNeedsEmail: "Add the prospect's email address first: the invitation goes there.",
