@@ -109,16 +109,17 @@ describe("Users Management", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(within(dialog).getByRole("button", { name: "View User Account" }));
     expect(await within(dialog).findByRole("button", { name: "Preparing View..." })).toBeTruthy();
+    // The view starts as the product moves to the viewed dashboard (starting it reads every screen's data again).
+    expect(location().pathname).toBe("/admin/users");
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
     const record = JSON.parse(localStorage.getItem(VIEW_AS_KEY)!);
     expect(record).toMatchObject({
       adminId: "admin-1",
       viewingUserId: "user-2",
       viewingUserEmail: "jane@summitroofing.com",
       viewingUserDetails: { company_name: "Summit Roofing", is_admin: false },
-    });
-    expect(location().pathname).toBe("/admin/users");
-    await act(async () => {
-      vi.advanceTimersByTime(1000);
     });
     expect(location().pathname + location().search).toBe("/dashboard?view_as=user-2");
   });

@@ -43,7 +43,7 @@ describe("AI Visibility", () => {
   it("before any scan: says what the tool does, prices the scan in cents and offers the first scan", async () => {
     const { calls } = api();
     renderApp("/tools/ai-visibility", owner());
-    expect(await screen.findByRole("heading", { level: 1, name: "AI Visibility" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "AI Visibility" }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText("What do AI assistants say about you?")).toBeTruthy();
     const cost = await screen.findByText(/= 30 calls · about/);
     expect(cost.textContent).toBe("2 questions × 3 assistants × 5 answers = 30 calls · about $0.45");

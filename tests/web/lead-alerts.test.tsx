@@ -128,7 +128,7 @@ describe("Webhooks on /integrations", () => {
     const secret = await screen.findByRole("dialog", { name: "Your signing secret" });
     expect(within(secret).getByText("whsec_abc123")).toBeTruthy();
     const [, init] = fetch.mock.calls.find(([u, i]) => String(u) === "/api/webhooks" && i?.method === "POST")!;
-    expect(JSON.parse(String(init!.body))).toEqual({ url: "https://hooks.example.com/new", description: "", events: ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied", "ai_visibility.changed", "client_report.sent", "client_report.opened", "attention.created", "gbp.google_updated", "gbp.verification_changed"] });
+    expect(JSON.parse(String(init!.body))).toEqual({ url: "https://hooks.example.com/new", description: "", events: ["prospect.created", "report.ready", "report.opened", "chat.started", "chat.lead_captured", "widget.lead", "review.created", "review.replied", "ai_visibility.changed", "client_report.sent", "client_report.opened", "attention.created", "gbp.google_updated", "gbp.verification_changed", "prospect.stage_changed"] });
     fireEvent.click(within(secret).getByRole("button", { name: "I have copied it" }));
     await waitFor(() => expect(screen.queryByText("whsec_abc123")).toBeNull());
   });

@@ -26,23 +26,27 @@ export function ViewAsModal({ user, adminId, onClose }: { user: AdminUserDto; ad
     setError(null);
     try {
       const { user: viewed } = await startServerView.mutateAsync(user.id);
-      startViewAs({
-        adminId,
-        viewingUserId: viewed.id,
-        viewingUserEmail: viewed.email ?? "",
-        viewingUserDetails: {
-          company_name: viewed.company_name,
-          company_website: viewed.company_website,
-          company_phone: viewed.company_phone,
-          company_location: viewed.company_location,
-          company_email: viewed.company_email,
-          company_category: viewed.company_category,
-          company_description: viewed.company_description,
-          company_logo_url: viewed.company_logo_url,
-          is_admin: viewed.is_admin,
-        },
-      });
-      timer.current = setTimeout(() => navigate(`/dashboard?view_as=${encodeURIComponent(viewed.id)}`), VIEW_AS_REDIRECT_MS);
+      // The view starts as the product moves to the viewed dashboard: starting it reads every screen's data again
+      // (web/app/app-layout.tsx), which would take this page, and this dialog's timer, away before it moves.
+      timer.current = setTimeout(() => {
+        startViewAs({
+          adminId,
+          viewingUserId: viewed.id,
+          viewingUserEmail: viewed.email ?? "",
+          viewingUserDetails: {
+            company_name: viewed.company_name,
+            company_website: viewed.company_website,
+            company_phone: viewed.company_phone,
+            company_location: viewed.company_location,
+            company_email: viewed.company_email,
+            company_category: viewed.company_category,
+            company_description: viewed.company_description,
+            company_logo_url: viewed.company_logo_url,
+            is_admin: viewed.is_admin,
+          },
+        });
+        navigate(`/dashboard?view_as=${encodeURIComponent(viewed.id)}`);
+      }, VIEW_AS_REDIRECT_MS);
     } catch (err) {
       setBusy(false);
       setError(

@@ -1,6 +1,7 @@
 // Reads several parts want in one D1 round trip (issue 41: a client's row updated after an event in at most two). A
 // part gives its queries and how it reads their results; `runReads` puts every part's queries in one batch and hands
-// each part its own results.
+// each part its own results. A batch answers rows as objects keyed by column name: a query whose columns share a name
+// (a join selecting two tables' `id`) needs aliases, or its own round trip.
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./client";
 
