@@ -125,7 +125,18 @@ function filterWhere(filter: ClientFilter): SQL | undefined {
 }
 
 /** The clients view: every client with its stored row, sorted and filtered in the database; `limit` rows from `offset`. */
-export async function listClients(db: Db, p: { sort: ClientSort; filter: ClientFilter; q?: string; managerId?: string | null; limit: number; offset: number }) {
+export async function listClients(db: Db, p: ListArgs) {
+  const [list] = await runReads(db, listClientsRead(db, p));
+  return list;
+}
+
+type ListArgs = { sort: ClientSort; filter: ClientFilter; q?: string; managerId?: string | null; limit: number; offset: number };
+
+/**
+ * listClients's two queries (the page and the count), for a caller's batch. A batch answers rows keyed by column name,
+ * so no two columns share one (the manager's id is the stored row's own `manager_id`).
+ */
+export function listClientsRead(db: Db, p: ListArgs) {
   const q = p.q?.trim().toLowerCase();
   const where = and(
     eq(profiles.isAdmin, false),
@@ -133,33 +144,35 @@ export async function listClients(db: Db, p: { sort: ClientSort; filter: ClientF
     p.managerId ? eq(clientSummaries.managerId, p.managerId) : undefined,
     q ? sql`(lower(coalesce(${profiles.companyName}, '')) like ${`%${q.replace(/[%_]/g, "")}%`} or lower(${users.email}) like ${`%${q.replace(/[%_]/g, "")}%`})` : undefined,
   );
-  const base = db
+  const page = db
     .select({
       userId: profiles.id,
       email: users.email,
       name: profiles.companyName,
-      managerId: clientSummaries.managerId,
-      managerEmail: sql<string | null>`${managers}`,
-      plan: planOf,
-      google: gbpConnections.status,
+      managerEmail: sql<string | null>`${managers}`.as("manager_email"),
+      plan: sql<string | null>`${planOf}`.as("plan"),
+      google: sql<string | null>`${gbpConnections.status}`.as("google"),
       summary: clientSummaries,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .leftJoin(clientSummaries, eq(clientSummaries.userId, profiles.id))
     .leftJoin(gbpConnections, eq(gbpConnections.userId, profiles.id))
+    .where(where)
+    .orderBy(...SORTS[p.sort], asc(profiles.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  const count = db
+    .select({ n: sql<number>`count(*)` })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .leftJoin(clientSummaries, eq(clientSummaries.userId, profiles.id))
+    .leftJoin(gbpConnections, eq(gbpConnections.userId, profiles.id))
     .where(where);
-  const [rows, [total]] = await Promise.all([
-    base.orderBy(...SORTS[p.sort], asc(profiles.id)).limit(p.limit).offset(p.offset),
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.id))
-      .leftJoin(clientSummaries, eq(clientSummaries.userId, profiles.id))
-      .leftJoin(gbpConnections, eq(gbpConnections.userId, profiles.id))
-      .where(where),
-  ]);
-  return { rows: rows as ListedClient[], total: Number(total?.n ?? 0) };
+  return batchedRead([page, count], ([rows, [total]]) => ({
+    rows: rows.map((r): ListedClient => ({ ...r, managerId: r.summary?.managerId ?? null })),
+    total: Number(total?.n ?? 0),
+  }));
 }
 
 export async function isAdminUser(db: Db, userId: string): Promise<boolean> {
@@ -185,13 +198,20 @@ export async function setManager(db: Db, userId: string, managerId: string | nul
     .onConflictDoUpdate({ target: clientSummaries.userId, set: { managerId, updatedAt: new Date().toISOString() } });
 }
 
-export async function adminsList(db: Db) {
-  return db.select({ id: users.id, email: users.email }).from(profiles).innerJoin(users, eq(users.id, profiles.id)).where(eq(profiles.isAdmin, true)).orderBy(asc(users.email)).limit(100);
+export function adminsListRead(db: Db) {
+  return batchedRead([db.select({ id: users.id, email: users.email }).from(profiles).innerJoin(users, eq(users.id, profiles.id)).where(eq(profiles.isAdmin, true)).orderBy(asc(users.email)).limit(100)], ([rows]) => rows);
 }
 
 export async function viewSettings(db: Db, userId: string) {
-  const row = await db.select().from(agencyViewSettings).where(eq(agencyViewSettings.userId, userId)).get();
-  return { hiddenColumns: JSON.parse(row?.hiddenColumns ?? "[]") as string[], views: JSON.parse(row?.views ?? "[]") as unknown[] };
+  const [settings] = await runReads(db, viewSettingsRead(db, userId));
+  return settings;
+}
+
+export function viewSettingsRead(db: Db, userId: string) {
+  return batchedRead([db.select().from(agencyViewSettings).where(eq(agencyViewSettings.userId, userId)).limit(1)], ([[row]]) => ({
+    hiddenColumns: JSON.parse(row?.hiddenColumns ?? "[]") as string[],
+    views: JSON.parse(row?.views ?? "[]") as unknown[],
+  }));
 }
 
 export async function saveViewSettings(db: Db, userId: string, s: { hiddenColumns: string[]; views: unknown[] }) {

@@ -2,7 +2,8 @@
 // the admin's own view settings; and the same rows as CSV (every client the filters keep, one line each).
 import type { Db } from "../../platform/db/client";
 import { toCsv } from "../../domain/csv";
-import { adminsList, listClients, viewSettings, type ListedClient } from "./client-queries";
+import { adminsListRead, listClients, listClientsRead, viewSettingsRead, type ListedClient } from "./client-queries";
+import { runReads } from "../../platform/db/batched-read";
 import { HEALTH_LEVELS, HEALTH_LABELS, healthText } from "./rules/health";
 import { CLIENTS_PAGE_SIZE, type ClientRow, type ClientsQuery, type ClientsResponse, type ViewSettings } from "./rules/clients";
 
@@ -37,11 +38,13 @@ function listArgs(q: ClientsQuery, adminId: string) {
 
 export async function clientsPage(db: Db, q: ClientsQuery, adminId: string): Promise<ClientsResponse> {
   const page = q.page ?? 1;
-  const [list, admins, settings] = await Promise.all([
-    listClients(db, { ...listArgs(q, adminId), limit: CLIENTS_PAGE_SIZE, offset: (page - 1) * CLIENTS_PAGE_SIZE }),
-    adminsList(db),
-    viewSettings(db, adminId),
-  ]);
+  // The page, its count, the admins and the caller's view settings: one D1 round trip.
+  const [list, admins, settings] = await runReads(
+    db,
+    listClientsRead(db, { ...listArgs(q, adminId), limit: CLIENTS_PAGE_SIZE, offset: (page - 1) * CLIENTS_PAGE_SIZE }),
+    adminsListRead(db),
+    viewSettingsRead(db, adminId),
+  );
   return { clients: list.rows.map(rowOf), total: list.total, page, pageSize: CLIENTS_PAGE_SIZE, admins, settings: settings as ViewSettings };
 }
 
